@@ -1,0 +1,201 @@
+/*
+ * Helpers shared by the subcommands: error printing, opening the database,
+ * JSON output and the phrases both `list` and `show` print.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/format.h"
+
+/* Print an error sentence on stderr. */
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("drivedash: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Locate and open the database. */
+struct specdb *
+cli_open_db(struct cli_ctx *ctx)
+{
+	struct dd_error err = { 0 };
+	struct specdb  *db;
+	char	       *path;
+
+	path = specdb_locate(ctx->db_path, &err);
+	if (path == NULL) {
+		cli_error("%s", err.msg);
+		return NULL;
+	}
+	if (specdb_open(path, &db, &err) < 0) {
+		cli_error("%s", err.msg);
+		free(path);
+		return NULL;
+	}
+	free(path);
+	return db;
+}
+
+/* Print JSON to stdout. */
+int
+cli_print_json(json_t *v)
+{
+	int rc;
+
+	if (v == NULL) {
+		cli_error("out of memory building JSON");
+		return EXIT_USAGE;
+	}
+	rc = json_dumpf(v, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+					   JSON_REAL_PRECISION(12));
+	json_decref(v);
+	fputc('\n', stdout);
+	if (rc != 0 || fflush(stdout) != 0) {
+		cli_error("cannot write JSON output");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* A string or JSON null. */
+static json_t *
+jstr(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* An integer that reads -1 for NULL, or JSON null. */
+static json_t *
+jint(long long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
+/* A real or JSON null for NAN. */
+static json_t *
+jreal(double v)
+{
+	if (isnan(v))
+		return json_null();
+	if (v == floor(v) && fabs(v) < 9e15)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+/* JSON for one family with its capacities. */
+json_t *
+json_family(const struct spec_family *f)
+{
+	json_t *o = json_object(), *caps = json_array(), *best = json_object();
+	char	buf[64];
+
+	json_object_set_new(o, "id", json_string(f->id));
+	json_object_set_new(o, "vendor", json_string(f->vendor));
+	json_object_set_new(o, "family", json_string(f->name));
+	json_object_set_new(o, "series", jstr(f->series));
+	json_object_set_new(o, "variant", jstr(f->variant));
+	json_object_set_new(o, "segment", jstr(f->segment));
+	json_object_set_new(o, "form_factors", jstr(f->form_factors));
+	json_object_set_new(o, "pcie_gen", jint(f->pcie_gen));
+	json_object_set_new(o, "pcie_lanes", jint(f->pcie_lanes));
+	json_object_set_new(o, "nvme_version", jstr(f->nvme_version));
+	json_object_set_new(o, "ports", jstr(f->ports));
+	json_object_set_new(o, "nand", jstr(f->nand));
+	json_object_set_new(o, "dwpd", jreal(f->dwpd));
+	json_object_set_new(o, "warranty_years", jint(f->warranty_years));
+	json_object_set_new(o, "mttf_hours", jint(f->mttf_hours));
+	json_object_set_new(o, "security", jstr(f->security));
+	json_object_set_new(o, "plp", f->plp < 0 ? json_null() : json_boolean(f->plp));
+	json_object_set_new(o, "has_spec_sheet", json_boolean(f->has_spec_sheet > 0));
+	json_object_set_new(o, "source", jstr(f->source_id));
+	json_object_set_new(o, "notes", jstr(f->notes));
+	json_object_set_new(best, "seq_read_mbps", jreal(f->best_seq_read));
+	json_object_set_new(best, "seq_write_mbps", jreal(f->best_seq_write));
+	json_object_set_new(best, "rand_read_iops", jreal(f->best_rand_read));
+	json_object_set_new(best, "rand_write_iops", jreal(f->best_rand_write));
+	json_object_set_new(o, "best", best);
+	json_object_set_new(o, "spec_figures", json_integer((json_int_t)f->nfigures));
+	json_object_set_new(o, "measurements",
+			    json_integer((json_int_t)f->nmeasurements));
+	for (size_t i = 0; i < f->ndrives; i++) {
+		const struct spec_drive *d = &f->drives[i];
+		json_t			*c = json_object(), *skus = json_array();
+
+		json_object_set_new(c, "id", json_string(d->id));
+		json_object_set_new(c, "capacity_gb", jreal(d->capacity_gb));
+		json_object_set_new(c, "capacity",
+				    json_string(fmt_capacity(d->capacity_gb, buf,
+							     sizeof buf)));
+		json_object_set_new(c, "form_factor", jstr(d->form_factor));
+		json_object_set_new(c, "nand", jstr(d->nand));
+		json_object_set_new(c, "dwpd", jreal(d->dwpd));
+		json_object_set_new(c, "notes", jstr(d->notes));
+		json_object_set_new(c, "measurements",
+				    json_integer((json_int_t)d->nmeasurements));
+		for (size_t k = 0; k < d->nskus; k++) {
+			const struct spec_sku *s = &d->skus[k];
+			json_t		      *j = json_object();
+
+			json_object_set_new(j, "model", json_string(s->model));
+			json_object_set_new(j, "kind", jstr(s->kind));
+			json_object_set_new(j, "option", jstr(s->option));
+			json_object_set_new(j, "status", jstr(s->status));
+			json_object_set_new(j, "source", jstr(s->source_id));
+			json_object_set_new(j, "notes", jstr(s->notes));
+			json_array_append_new(skus, j);
+		}
+		json_object_set_new(c, "skus", skus);
+		json_array_append_new(caps, c);
+	}
+	json_object_set_new(o, "capacities", caps);
+	return o;
+}
+
+/* Describe a family's interface. */
+char *
+cli_interface(const struct spec_family *f, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (f->pcie_gen > 0)
+		o += (size_t)snprintf(buf + o, len - o, "PCIe %d.0", f->pcie_gen);
+	if (f->pcie_lanes > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, " x%d", f->pcie_lanes);
+	if (f->nvme_version != NULL && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sNVMe %s", o ? ", " : "",
+				      f->nvme_version);
+	if (f->ports != NULL && o < len)
+		snprintf(buf + o, len - o, "%s%s port", o ? ", " : "", f->ports);
+	if (buf[0] == '\0')
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/* Short count: 2.6M, 450K. */
+char *
+cli_short_count(double v, char *buf, size_t len)
+{
+	char num[32];
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (v >= 1e6)
+		snprintf(buf, len, "%sM", fmt_number(v / 1e6, 2, num, sizeof num));
+	else if (v >= 1e3)
+		snprintf(buf, len, "%sK", fmt_number(v / 1e3, 1, num, sizeof num));
+	else
+		snprintf(buf, len, "%s", fmt_number(v, 0, num, sizeof num));
+	return buf;
+}

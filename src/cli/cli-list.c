@@ -1,0 +1,155 @@
+/*
+ * `drivedash list`: every family in the specs database, one line each, with
+ * its capacities, interface and headline spec figures; or all of it as JSON.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/format.h"
+
+/* Capacities as one short string: "1.92 3.84 7.68 15.36 30.72 TB". */
+static char *
+list_capacities(const struct spec_family *f, char *buf, size_t len)
+{
+	size_t o = 0;
+	int    any_gb = 0, any_tb = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->ndrives; i++) {
+		double gb = f->drives[i].capacity_gb;
+		char   num[32];
+
+		/* Two form factors of one capacity print once. */
+		if (i > 0 && f->drives[i - 1].capacity_gb == gb)
+			continue;
+		if (gb >= 1000) {
+			fmt_number(gb / 1000.0, 2, num, sizeof num);
+			any_tb = 1;
+		} else {
+			snprintf(num, sizeof num, "%.0fG", gb);
+			any_gb = 1;
+		}
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? " " : "", num);
+	}
+	if (f->ndrives == 0)
+		snprintf(buf, len, "-");
+	else if (any_tb && o < len)
+		snprintf(buf + o, len - o, " TB");
+	(void)any_gb;
+	return buf;
+}
+
+/* A compact interface column: "Gen5 x4 NVMe 2.0 1P". */
+static char *
+list_interface(const struct spec_family *f, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (f->pcie_gen > 0)
+		o += (size_t)snprintf(buf, len, "Gen%d", f->pcie_gen);
+	if (f->pcie_lanes > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, " x%d", f->pcie_lanes);
+	if (f->nvme_version != NULL && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sNVMe %s", o ? " " : "",
+				      f->nvme_version);
+	if (f->ports != NULL && o < len)
+		snprintf(buf + o, len - o, "%s%s", o ? " " : "",
+			 strcmp(f->ports, "dual") == 0 ? "2P"
+			 : strcmp(f->ports, "single") == 0 ? "1P" : "1/2P");
+	if (buf[0] == '\0')
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/* Print the text table. */
+static void
+list_print_text(const struct spec_family *fam, size_t n)
+{
+	printf("%-9s %-19s %-22s %-36s %13s %13s %6s\n", "VENDOR", "FAMILY",
+	       "INTERFACE", "CAPACITIES", "SEQ R/W MB/s", "RND R/W IOPS",
+	       "REVIEW");
+	for (size_t i = 0; i < n; i++) {
+		const struct spec_family *f = &fam[i];
+		char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
+		char seq[64], rnd[64], meas[24];
+
+		list_interface(f, iface, sizeof iface);
+		list_capacities(f, caps, sizeof caps);
+		fmt_number(f->best_seq_read, 0, sr, sizeof sr);
+		fmt_number(f->best_seq_write, 0, sw, sizeof sw);
+		cli_short_count(f->best_rand_read, rr, sizeof rr);
+		cli_short_count(f->best_rand_write, rw, sizeof rw);
+		snprintf(seq, sizeof seq, "%s/%s", sr, sw);
+		snprintf(rnd, sizeof rnd, "%s/%s", rr, rw);
+		if (f->nmeasurements > 0)
+			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
+		else
+			snprintf(meas, sizeof meas, "-");
+		printf("%-9s %-19s %-22.22s %-36.36s %13s %13s %6s\n", f->vendor,
+		       f->name, iface, caps, seq, rnd, meas);
+	}
+	printf("\n%zu families. REVIEW = published measurements in the database;"
+	       " 'drivedash show NAME' for a spec sheet.\n", n);
+}
+
+/* `drivedash list [--json]`. */
+int
+cmd_list(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dd_error	    err = { 0 };
+	struct arena	    a = { 0 };
+	struct spec_family *fam;
+	struct specdb	   *db;
+	size_t		    n;
+	int		    c, json = 0, rc = EXIT_OK;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = 1;
+			break;
+		case 'h':
+			printf("usage: %s list [--json]\n"
+			       "List every drive family in the specs database.\n",
+			       ctx->progname);
+			return EXIT_OK;
+		default:
+			cli_error("usage: list [--json]");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		cli_error("list takes no arguments (got '%s')", argv[optind]);
+		return EXIT_USAGE;
+	}
+	db = cli_open_db(ctx);
+	if (db == NULL)
+		return EXIT_USAGE;
+	if (specdb_families(db, &a, &fam, &n, &err) < 0) {
+		cli_error("%s", err.msg);
+		rc = EXIT_USAGE;
+	} else if (json) {
+		json_t *arr = json_array();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(arr, json_family(&fam[i]));
+		rc = cli_print_json(arr);
+	} else {
+		list_print_text(fam, n);
+	}
+	arena_free(&a);
+	specdb_close(db);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/*
+ * Error records: a code and a message, filled where the failure is understood
+ * and printed once at the top level.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "error.h"
+
+/* Record an error and return its code. */
+int
+dd_error_set(struct dd_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return code;
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* Clear an error record. */
+void
+dd_error_clear(struct dd_error *err)
+{
+	if (err == NULL)
+		return;
+	err->code = 0;
+	err->msg[0] = '\0';
+}

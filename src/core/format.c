@@ -1,0 +1,121 @@
+/*
+ * Formatting helpers.  Everything writes into a caller buffer and returns it,
+ * so calls nest in printf argument lists.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "format.h"
+
+/* Format a capacity given in decimal GB. */
+char *
+fmt_capacity(double gb, char *buf, size_t len)
+{
+	char num[32];
+
+	if (gb >= 1000)
+		snprintf(buf, len, "%s TB", fmt_number(gb / 1000.0, 2, num, sizeof num));
+	else
+		snprintf(buf, len, "%s GB", fmt_number(gb, 1, num, sizeof num));
+	return buf;
+}
+
+/* Format a number with thousands separators. */
+char *
+fmt_number(double v, int decimals, char *buf, size_t len)
+{
+	char	raw[64], out[96];
+	char   *dot, *p;
+	size_t	intlen, o = 0;
+	int	neg = 0;
+
+	if (isnan(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (v < 0) {
+		neg = 1;
+		v = -v;
+	}
+	snprintf(raw, sizeof raw, "%.*f", decimals, v);
+	dot = strchr(raw, '.');
+	if (dot != NULL) {
+		/* Drop trailing zeros of the fraction, then a bare dot. */
+		p = raw + strlen(raw) - 1;
+		while (p > dot && *p == '0')
+			*p-- = '\0';
+		if (p == dot)
+			*p = '\0';
+	}
+	dot = strchr(raw, '.');
+	intlen = dot ? (size_t)(dot - raw) : strlen(raw);
+	if (neg)
+		out[o++] = '-';
+	for (size_t i = 0; i < intlen; i++) {
+		if (i > 0 && (intlen - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = raw[i];
+	}
+	if (dot != NULL) {
+		size_t rest = strlen(dot);
+
+		memcpy(out + o, dot, rest);
+		o += rest;
+	}
+	out[o] = '\0';
+	snprintf(buf, len, "%s", out);
+	return buf;
+}
+
+/* Format a block size. */
+char *
+fmt_block_size(int bytes, char *buf, size_t len)
+{
+	if (bytes <= 0)
+		snprintf(buf, len, "-");
+	else if (bytes % (1024 * 1024) == 0)
+		snprintf(buf, len, "%dM", bytes / (1024 * 1024));
+	else if (bytes % 1024 == 0)
+		snprintf(buf, len, "%dK", bytes / 1024);
+	else
+		snprintf(buf, len, "%d", bytes);
+	return buf;
+}
+
+/* Format a figure with qualifier and unit. */
+char *
+fmt_figure(const char *qual, double value, double value_hi, const char *unit,
+	   char *buf, size_t len)
+{
+	char	    a[48], b[48];
+	const char *pre = "";
+	int	    dec = fabs(value) < 1 && value != 0 ? 6 : 2;
+
+	if (unit != NULL && strcmp(unit, "per-bit") == 0) {
+		snprintf(buf, len, "%g per bit", value);
+		return buf;
+	}
+	fmt_number(value, dec, a, sizeof a);
+	if (qual != NULL && strcmp(qual, "range") == 0 && !isnan(value_hi)) {
+		snprintf(buf, len, "%s-%s %s", a, fmt_number(value_hi, dec, b, sizeof b),
+			 unit ? unit : "");
+		return buf;
+	}
+	if (qual == NULL || strcmp(qual, "eq") == 0)
+		pre = "";
+	else if (strcmp(qual, "approx") == 0)
+		pre = "~";
+	else if (strcmp(qual, "lt") == 0)
+		pre = "< ";
+	else if (strcmp(qual, "le") == 0)
+		pre = "<= ";
+	else if (strcmp(qual, "gt") == 0)
+		pre = "> ";
+	else if (strcmp(qual, "ge") == 0)
+		pre = ">= ";
+	snprintf(buf, len, "%s%s %s", pre, a, unit ? unit : "");
+	return buf;
+}

@@ -1,0 +1,25 @@
+/*
+ * Number formatting shared by the CLI and the UI: thousands separators,
+ * capacities as the spec sheets print them, values with their units.
+ */
+#ifndef DD_FORMAT_H
+#define DD_FORMAT_H
+
+#include <stddef.h>
+
+/* "7.68 TB", "960 GB", "61.44 TB" from decimal GB. */
+char *fmt_capacity(double gb, char *buf, size_t len);
+
+/* A number with ',' thousands separators and up to `decimals` decimals,
+ * trailing zeros of the fraction dropped ("14,800", "6,912.4"). */
+char *fmt_number(double v, int decimals, char *buf, size_t len);
+
+/* A block size in bytes as "4K", "128K", "1M", "512". */
+char *fmt_block_size(int bytes, char *buf, size_t len);
+
+/* A figure with its qualifier and unit: "~2,165,000 IOPS", "200,000-250,000 IOPS",
+ * "< 100 us". */
+char *fmt_figure(const char *qual, double value, double value_hi,
+		 const char *unit, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * drivedash entry point: global options, then dispatch to a subcommand.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+const struct cli_command cli_commands[] = {
+	{ "list", cmd_list, "[--json]", "list every drive family in the specs database" },
+	{ "show", cmd_show, "QUERY [--json]",
+	  "spec sheet and published measurements of a family or capacity" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+/* Print usage to the given stream. */
+static void
+usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s [--db FILE] COMMAND [ARGS]\n\n"
+		   "Enterprise NVMe SSD specs, review results and live I/O sweeps.\n\n"
+		   "Commands:\n", prog);
+	for (const struct cli_command *c = cli_commands; c->name; c++)
+		fprintf(f, "  %-6s %-18s %s\n", c->name, c->args, c->summary);
+	fprintf(f, "\nOptions:\n"
+		   "  --db FILE      specs database to read (default: $DRIVEDASH_DB, then the\n"
+		   "                 one next to the program, then the installed one)\n"
+		   "  -h, --help     this help; COMMAND --help for a command's options\n"
+		   "  -V, --version  print the version\n\n"
+		   "Exit status: 0 ok, 1 no match, 2 usage or database error,\n"
+		   "3 query matches several families.  See drivedash(1).\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_ctx ctx = { .db_path = NULL, .progname = "drivedash" };
+	int	       c;
+
+	setlocale(LC_ALL, "");
+	/* '+': stop at the subcommand; its own options are parsed by it. */
+	while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			ctx.db_path = optarg;
+			break;
+		case 'h':
+			usage(stdout, ctx.progname);
+			return EXIT_OK;
+		case 'V':
+			printf("drivedash %s\n", PACKAGE_VERSION);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "Try '%s --help'.\n", ctx.progname);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr, ctx.progname);
+		return EXIT_USAGE;
+	}
+	for (const struct cli_command *cmd = cli_commands; cmd->name; cmd++)
+		if (strcmp(cmd->name, argv[optind]) == 0)
+			return cmd->run(&ctx, argc - optind, argv + optind);
+	cli_error("unknown command '%s'; try '%s --help'", argv[optind], ctx.progname);
+	return EXIT_USAGE;
+}

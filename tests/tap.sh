@@ -1,0 +1,54 @@
+# tests/tap.sh: a few TAP helpers for the shell tests (sourced).
+# Usage: . tap.sh; ok "name" cmd...; is "name" expected actual; done_testing
+tap_n=0
+tap_fail=0
+
+# ok NAME CMD...: pass when CMD exits 0.
+ok() {
+	name=$1; shift
+	tap_n=$((tap_n + 1))
+	if "$@" >/dev/null 2>&1; then
+		echo "ok $tap_n - $name"
+	else
+		echo "not ok $tap_n - $name"
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+# is NAME EXPECTED ACTUAL: pass when the two strings are equal.
+is() {
+	tap_n=$((tap_n + 1))
+	if [ "$2" = "$3" ]; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		echo "#   expected: '$2'"
+		echo "#        got: '$3'"
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+# like NAME PATTERN TEXT: pass when TEXT contains PATTERN (grep -E).
+like() {
+	tap_n=$((tap_n + 1))
+	if printf '%s\n' "$3" | grep -Eq -- "$2"; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		echo "#   no match for /$2/ in:"
+		printf '%s\n' "$3" | head -5 | sed 's/^/#     /'
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+# skip_all REASON: skip the whole file.
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# done_testing: print the plan.
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_fail" -eq 0 ]
+}

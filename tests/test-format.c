@@ -1,0 +1,119 @@
+/* Unit tests for src/core/format.c and the query squeezing in specdb. */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "core/format.h"
+#include "core/specdb.h"
+
+static void
+test_number(void **state)
+{
+	static const struct {
+		double	    v;
+		int	    dec;
+		const char *want;
+	} cases[] = {
+		{ 0, 0, "0" },
+		{ 999, 0, "999" },
+		{ 1000, 0, "1,000" },
+		{ 14800, 0, "14,800" },
+		{ 2165000, 0, "2,165,000" },
+		{ 6912.4, 1, "6,912.4" },
+		{ 6912.40, 2, "6,912.4" },
+		{ 7.68, 2, "7.68" },
+		{ 12.8, 2, "12.8" },
+		{ 30.0, 2, "30" },
+		{ -1234.5, 1, "-1,234.5" },
+		{ 123456789, 0, "123,456,789" },
+	};
+	char buf[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(fmt_number(cases[i].v, cases[i].dec, buf, sizeof buf),
+				    cases[i].want);
+	assert_string_equal(fmt_number(NAN, 2, buf, sizeof buf), "-");
+}
+
+static void
+test_capacity(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(fmt_capacity(7680, buf, sizeof buf), "7.68 TB");
+	assert_string_equal(fmt_capacity(15360, buf, sizeof buf), "15.36 TB");
+	assert_string_equal(fmt_capacity(12800, buf, sizeof buf), "12.8 TB");
+	assert_string_equal(fmt_capacity(61440, buf, sizeof buf), "61.44 TB");
+	assert_string_equal(fmt_capacity(960, buf, sizeof buf), "960 GB");
+	assert_string_equal(fmt_capacity(1000, buf, sizeof buf), "1 TB");
+}
+
+static void
+test_block_size(void **state)
+{
+	char buf[16];
+
+	(void)state;
+	assert_string_equal(fmt_block_size(4096, buf, sizeof buf), "4K");
+	assert_string_equal(fmt_block_size(131072, buf, sizeof buf), "128K");
+	assert_string_equal(fmt_block_size(1048576, buf, sizeof buf), "1M");
+	assert_string_equal(fmt_block_size(512, buf, sizeof buf), "512");
+	assert_string_equal(fmt_block_size(-1, buf, sizeof buf), "-");
+}
+
+static void
+test_figure(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_string_equal(fmt_figure("eq", 2600000, NAN, "IOPS", buf, sizeof buf),
+			    "2,600,000 IOPS");
+	assert_string_equal(fmt_figure("approx", 30, NAN, "us", buf, sizeof buf), "~30 us");
+	assert_string_equal(fmt_figure("range", 200000, 250000, "IOPS", buf, sizeof buf),
+			    "200,000-250,000 IOPS");
+	assert_string_equal(fmt_figure("lt", 100, NAN, "us", buf, sizeof buf), "< 100 us");
+	assert_string_equal(fmt_figure("gt", 10400, NAN, "MB/s", buf, sizeof buf),
+			    "> 10,400 MB/s");
+	assert_string_equal(fmt_figure("eq", 1e-17, NAN, "per-bit", buf, sizeof buf),
+			    "1e-17 per bit");
+}
+
+static void
+test_squeeze(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	specdb_squeeze("Micron 9550 MAX", buf, sizeof buf);
+	assert_string_equal(buf, "micron9550max");
+	specdb_squeeze("  CD9P-R  7.68 TB", buf, sizeof buf);
+	assert_string_equal(buf, "cd9pr768tb");
+	specdb_squeeze("-- //", buf, sizeof buf);
+	assert_string_equal(buf, "");
+	/* Truncates safely. */
+	specdb_squeeze("abcdefghijklmnopqrstuvwxyz0123456789", buf, 8);
+	assert_string_equal(buf, "abcdefg");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_number),
+		cmocka_unit_test(test_capacity),
+		cmocka_unit_test(test_block_size),
+		cmocka_unit_test(test_figure),
+		cmocka_unit_test(test_squeeze),
+	};
+
+	return cmocka_run_group_tests_name("format", tests, NULL, NULL);
+}

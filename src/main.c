@@ -15,6 +15,8 @@ const struct cli_command cli_commands[] = {
 	{ "list", cmd_list, "[--json]", "list every drive family in the specs database" },
 	{ "show", cmd_show, "QUERY [--json]",
 	  "spec sheet and published measurements of a family or capacity" },
+	{ "run", cmd_run, "--target PATH ...",
+	  "run a sweep (preset, points or plan file) headless" },
 	{ NULL, NULL, NULL, NULL },
 };
 

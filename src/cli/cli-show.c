@@ -246,7 +246,7 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
 			 m->read_pct);
 	}
-	printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-14.14s %s\n",
+	printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s\n",
 	       show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
 	       m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
 	       point, m->phase ? m->phase : "", m->metric_name,

@@ -33,3 +33,19 @@ dd_error_clear(struct dd_error *err)
 	err->code = 0;
 	err->msg[0] = '\0';
 }
+
+/* Copy a string into a fixed buffer, truncating. */
+void
+dd_strlcpy(char *dst, const char *src, size_t n)
+{
+	size_t len;
+
+	if (n == 0)
+		return;
+	len = src ? strlen(src) : 0;
+	if (len >= n)
+		len = n - 1;
+	if (len > 0)
+		memcpy(dst, src, len);
+	dst[len] = '\0';
+}

@@ -7,6 +7,7 @@
 #define DD_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 struct dd_error {
 	int  code;		/* negative errno, or -1 for "other" */
@@ -19,5 +20,8 @@ int dd_error_set(struct dd_error *err, int code, const char *fmt, ...)
 
 /* Clear an error record. */
 void dd_error_clear(struct dd_error *err);
+
+/* Copy a string into a fixed buffer, truncating; NULL copies as "". */
+void dd_strlcpy(char *dst, const char *src, size_t n);
 
 #endif

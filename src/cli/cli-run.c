@@ -1,0 +1,845 @@
+/*
+ * `drivedash run`: a sweep without the dashboard.
+ *
+ * The main thread sets up the plan and the target, starts the sweep thread,
+ * and then only waits: on the sweep's wake fd (a new snapshot: redraw the
+ * progress line) and on a signalfd (Ctrl-C: cancel the sweep, keep what
+ * finished).  At the end it prints a table and, with --json, writes every
+ * result.  A scratch file it created is removed unless --keep.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/format.h"
+#include "core/plan.h"
+#include "core/sweep.h"
+#include "io/engine.h"
+#include "io/safety.h"
+
+#define RUN_DEFAULT_SCRATCH (1024ull * 1024 * 1024)
+
+/* Everything `run` was asked to do. */
+struct run_opts {
+	const char	     *target;
+	uint64_t	      size;		/* scratch file size */
+	bool		      keep;
+	const char	     *preset;
+	const char	     *plan_file;
+	char		    **points;
+	size_t		      npoints;
+	struct dd_preset_opts preset_opts;
+	double		      runtime_s, ramp_s;	/* overrides; < 0 = keep */
+	bool		      allow_write, force, iopoll, steady, quiet;
+	const char	     *confirm;
+	double		      precondition;
+	const char	     *json_path;
+	bool		      print_fio;
+};
+
+/* Parse a size with k/m/g/t suffix (binary). */
+static int
+run_parse_size(const char *s, uint64_t *out)
+{
+	char	*end;
+	double	 v;
+	uint64_t mult = 1;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || v <= 0)
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': mult = 1ull << 10; end++; break;
+	case 'm': case 'M': mult = 1ull << 20; end++; break;
+	case 'g': case 'G': mult = 1ull << 30; end++; break;
+	case 't': case 'T': mult = 1ull << 40; end++; break;
+	case '\0': break;
+	default: return -EINVAL;
+	}
+	if (*end == 'i' || *end == 'B')
+		end++;
+	if (*end == 'B')
+		end++;
+	if (*end != '\0')
+		return -EINVAL;
+	*out = (uint64_t)(v * (double)mult);
+	return 0;
+}
+
+/* Parse a positive number. */
+static int
+run_parse_double(const char *s, double *out, double min)
+{
+	char  *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= min))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* Print usage of `run`. */
+static void
+run_usage(FILE *f)
+{
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+
+	fprintf(f,
+		"usage: drivedash run --target PATH [--preset NAME | --point SPEC... | --plan FILE]\n"
+		"                     [options]\n\n"
+		"Run a sweep headless.  PATH is a block device or a file; a file that does\n"
+		"not exist is created as a scratch file (--size) and removed afterwards.\n\n"
+		"  -t, --target PATH      device or file to measure\n"
+		"  -p, --preset NAME      a built-in plan (below)\n"
+		"  -P, --point SPEC       a point, e.g. 'randread,bs=4k,qd=32,jobs=1,time=10s'\n"
+		"                         (repeatable; see drivedash(1) PLAN FILES)\n"
+		"  -f, --plan FILE        a plan file\n"
+		"  -s, --size SIZE        scratch file size (default 1G)\n"
+		"      --keep             keep the scratch file\n"
+		"      --time-scale X     multiply every point's runtime and ramp (presets)\n"
+		"      --runtime SEC      set every point's measured time\n"
+		"      --ramp SEC         set every point's ramp time\n"
+		"      --repeat N         run every point N times\n"
+		"      --aggregate HOW    fold repeats: best or mean\n"
+		"      --steady-state     repeat rounds of each point until the SNIA PTS\n"
+		"                         steady-state rule holds (at most 25 rounds)\n"
+		"      --precondition N   write the target N times over (128K sequential) first\n"
+		"      --iopoll           ask for polled completions (NVMe poll queues)\n"
+		"  -w, --allow-write      allow plans that write (destroys data on PATH)\n"
+		"      --force            write even to a device the safety check refuses...\n"
+		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
+		"  -j, --json FILE        write every result as JSON ('-' for stdout)\n"
+		"      --print-fio        print the equivalent fio job file and exit\n"
+		"  -q, --quiet            no progress line\n\n"
+		"Presets:\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
+}
+
+/* Parse the command line into opts; returns -1 on error (printed). */
+static int
+run_parse_args(int argc, char **argv, struct run_opts *o)
+{
+	enum {
+		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
+		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_FORCE,
+		OPT_CONFIRM, OPT_PRINT_FIO,
+	};
+	static const struct option opts[] = {
+		{ "target", required_argument, NULL, 't' },
+		{ "preset", required_argument, NULL, 'p' },
+		{ "point", required_argument, NULL, 'P' },
+		{ "plan", required_argument, NULL, 'f' },
+		{ "size", required_argument, NULL, 's' },
+		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
+		{ "runtime", required_argument, NULL, OPT_RUNTIME },
+		{ "ramp", required_argument, NULL, OPT_RAMP },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "aggregate", required_argument, NULL, OPT_AGGREGATE },
+		{ "steady-state", no_argument, NULL, OPT_STEADY },
+		{ "precondition", required_argument, NULL, OPT_PRECOND },
+		{ "iopoll", no_argument, NULL, OPT_IOPOLL },
+		{ "allow-write", no_argument, NULL, 'w' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "confirm", required_argument, NULL, OPT_CONFIRM },
+		{ "json", required_argument, NULL, 'j' },
+		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double d;
+	int    c;
+
+	o->runtime_s = o->ramp_s = -1;
+	o->size = RUN_DEFAULT_SCRATCH;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "t:p:P:f:s:wj:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			o->target = optarg;
+			break;
+		case 'p':
+			o->preset = optarg;
+			break;
+		case 'P':
+			o->points = realloc(o->points, sizeof *o->points * (o->npoints + 1));
+			if (o->points == NULL) {
+				cli_error("out of memory");
+				return -1;
+			}
+			o->points[o->npoints++] = optarg;
+			break;
+		case 'f':
+			o->plan_file = optarg;
+			break;
+		case 's':
+			if (run_parse_size(optarg, &o->size) < 0) {
+				cli_error("--size '%s' is not a size (e.g. 4G, 512M)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_KEEP:
+			o->keep = true;
+			break;
+		case OPT_TIME_SCALE:
+			if (run_parse_double(optarg, &o->preset_opts.time_scale, 1e-6) < 0) {
+				cli_error("--time-scale '%s' is not a positive number", optarg);
+				return -1;
+			}
+			break;
+		case OPT_RUNTIME:
+			if (run_parse_double(optarg, &o->runtime_s, 1e-3) < 0) {
+				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
+				return -1;
+			}
+			break;
+		case OPT_RAMP:
+			if (run_parse_double(optarg, &o->ramp_s, 0) < 0) {
+				cli_error("--ramp '%s' is not a number of seconds", optarg);
+				return -1;
+			}
+			break;
+		case OPT_REPEAT:
+			if (run_parse_double(optarg, &d, 1) < 0 || d != floor(d) || d > 1000) {
+				cli_error("--repeat '%s' is not a count from 1 to 1000", optarg);
+				return -1;
+			}
+			o->preset_opts.repeat = (unsigned)d;
+			break;
+		case OPT_AGGREGATE:
+			if (strcmp(optarg, "best") == 0)
+				o->preset_opts.aggregate = DD_AGG_BEST;
+			else if (strcmp(optarg, "mean") == 0)
+				o->preset_opts.aggregate = DD_AGG_MEAN;
+			else {
+				cli_error("--aggregate must be 'best' or 'mean', not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_STEADY:
+			o->steady = true;
+			break;
+		case OPT_PRECOND:
+			if (run_parse_double(optarg, &o->precondition, 0) < 0 || o->precondition > 100) {
+				cli_error("--precondition '%s' is not a number of passes (0-100)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_IOPOLL:
+			o->iopoll = true;
+			break;
+		case 'w':
+			o->allow_write = true;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_CONFIRM:
+			o->confirm = optarg;
+			break;
+		case 'j':
+			o->json_path = optarg;
+			break;
+		case OPT_PRINT_FIO:
+			o->print_fio = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			run_usage(stdout);
+			exit(EXIT_OK);
+		default:
+			fprintf(stderr, "Try 'drivedash run --help'.\n");
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		cli_error("run: unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	if (o->target == NULL && !o->print_fio) {
+		cli_error("run needs --target PATH (a block device or a file)");
+		return -1;
+	}
+	if ((o->preset != NULL) + (o->plan_file != NULL) + (o->npoints > 0) > 1) {
+		cli_error("use one of --preset, --point or --plan");
+		return -1;
+	}
+	o->preset_opts.allow_write = o->allow_write;
+	return 0;
+}
+
+/* Build the plan the options describe. */
+static int
+run_build_plan(const struct run_opts *o, struct dd_plan *plan)
+{
+	struct dd_error err = { 0 };
+	int		rc = 0;
+
+	if (o->plan_file != NULL) {
+		rc = plan_load_file(o->plan_file, plan, &err);
+	} else if (o->npoints > 0) {
+		struct dd_point defaults;
+
+		plan_init(plan, "custom");
+		plan_point_defaults(&defaults);
+		for (size_t i = 0; rc == 0 && i < o->npoints; i++) {
+			struct dd_point p;
+
+			rc = plan_parse_point(o->points[i], &defaults, &p, &err);
+			if (rc == 0)
+				rc = plan_append(plan, &p, &err);
+		}
+	} else {
+		rc = plan_preset(o->preset ? o->preset : "spot", &o->preset_opts, plan, &err);
+	}
+	if (rc < 0) {
+		cli_error("%s", err.msg);
+		return rc;
+	}
+	if (o->preset == NULL && o->preset_opts.repeat)
+		plan->repeat = o->preset_opts.repeat;
+	if (o->preset == NULL && o->preset_opts.aggregate != DD_AGG_NONE)
+		plan->aggregate = o->preset_opts.aggregate;
+	for (size_t i = 0; i < plan->npoints; i++) {
+		if (o->runtime_s > 0 && plan->points[i].bytes == 0)
+			plan->points[i].runtime_s = o->runtime_s;
+		if (o->ramp_s >= 0)
+			plan->points[i].ramp_s = o->ramp_s;
+		if (o->iopoll)
+			plan->points[i].iopoll = true;
+	}
+	if (o->steady)
+		plan->steady_state = true;
+	if (o->precondition > 0)
+		plan->precondition_passes = o->precondition;
+	if (plan->npoints == 0) {
+		cli_error("the plan has no points");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Create a scratch file of size bytes with its blocks allocated. */
+static int
+run_create_scratch(const char *path, uint64_t size)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	int rc;
+
+	if (fd < 0) {
+		cli_error("cannot create scratch file %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	rc = posix_fallocate(fd, 0, (off_t)size);
+	close(fd);
+	if (rc != 0) {
+		unlink(path);
+		cli_error("cannot allocate %" PRIu64 " bytes for %s: %s", size, path,
+			  strerror(rc));
+		return -rc;
+	}
+	return 0;
+}
+
+/*
+ * Write a fresh scratch file once, so reads measure data rather than
+ * unwritten extents (which a filesystem returns as zeros without I/O).
+ */
+static int
+run_fill_scratch(struct dd_target *t, bool quiet)
+{
+	struct dd_point	  p = { 0 };
+	struct dd_result *res = malloc(sizeof *res);
+	struct dd_error	  err = { 0 };
+	int		  rc;
+
+	if (res == NULL)
+		return -ENOMEM;
+	dd_strlcpy(p.name, "fill scratch file", sizeof p.name);
+	p.pattern = DD_WRITE;
+	p.bs = 1024 * 1024;
+	while (p.bs > t->size)
+		p.bs /= 2;
+	p.iodepth = 8;
+	p.numjobs = 1;
+	p.bytes = t->size - t->size % p.bs;
+	if (!quiet)
+		fprintf(stderr, "drivedash: writing the scratch file once (%s MB) so reads hit data\n",
+			fmt_number((double)t->size / 1e6, 0, (char[32]){ 0 }, 32));
+	rc = engine_run(t, &p, NULL, res, &err);
+	if (rc < 0)
+		cli_error("%s", err.msg);
+	free(res);
+	return rc;
+}
+
+/*
+ * Open the target, creating a scratch file when it does not exist, and
+ * apply the write-safety rules.  *scratch says whether to remove it.
+ */
+static int
+run_open_target(const struct run_opts *o, const struct dd_plan *plan,
+		struct dd_target *t, bool *scratch)
+{
+	struct dd_error err = { 0 };
+	struct stat	st;
+	bool		writes = plan_writes(plan);
+	int		rc;
+
+	*scratch = false;
+	if (stat(o->target, &st) < 0) {
+		if (errno != ENOENT) {
+			cli_error("cannot use %s: %s", o->target, strerror(errno));
+			return -errno;
+		}
+		rc = run_create_scratch(o->target, o->size);
+		if (rc < 0)
+			return rc;
+		*scratch = true;
+		rc = engine_target_open(t, o->target, true, &err);
+		if (rc == 0) {
+			t->is_scratch = true;
+			if (!(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
+				rc = run_fill_scratch(t, o->quiet);
+			return rc;
+		}
+		cli_error("%s", err.msg);
+		return rc;
+	}
+	if (S_ISREG(st.st_mode)) {
+		if (writes && !o->allow_write) {
+			cli_error("the plan writes, which overwrites %s; pass --allow-write",
+				  o->target);
+			return -EPERM;
+		}
+	} else if (S_ISBLK(st.st_mode)) {
+		if (writes) {
+			struct dd_safety s;
+
+			if (!o->allow_write) {
+				cli_error("the plan writes, which destroys data on %s; pass "
+					  "--allow-write (or use a read-only preset)", o->target);
+				return -EPERM;
+			}
+			if (safety_check_write(o->target, &s) != 0) {
+				if (!o->force) {
+					cli_error("refusing to write: %s", s.message);
+					return -EBUSY;
+				}
+				if (safety_override(&s, o->force, o->confirm, &err) < 0) {
+					cli_error("%s", err.msg);
+					return -EPERM;
+				}
+			}
+		}
+	} else {
+		cli_error("%s is not a block device or a regular file", o->target);
+		return -EINVAL;
+	}
+	rc = engine_target_open(t, o->target, writes, &err);
+	if (rc < 0)
+		cli_error("%s", err.msg);
+	return rc;
+}
+
+/* "12:34" or "1:02:03". */
+static char *
+run_hms(double s, char *buf, size_t len)
+{
+	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+
+	if (v > 999 * 3600)
+		v = 999 * 3600;
+
+	if (v >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
+	return buf;
+}
+
+/* Draw the progress line on stderr (a terminal). */
+static void
+run_progress(const struct sweep_snapshot *sn)
+{
+	char iops[32], mbps[32], el[32], eta[32], lat[32];
+
+	if (sn->state != SWEEP_RUNNING)
+		return;
+	fmt_number(sn->cur_iops, 0, iops, sizeof iops);
+	fmt_number(sn->cur_mbps, 1, mbps, sizeof mbps);
+	if (isnan(sn->cur_mean_us))
+		snprintf(lat, sizeof lat, "-");
+	else
+		fmt_number(sn->cur_mean_us, 1, lat, sizeof lat);
+	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
+		"%s elapsed  ETA %s",
+		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
+		sn->point_progress * 100, iops, mbps, lat, run_hms(sn->elapsed_s, el, sizeof el),
+		run_hms(sn->eta_s, eta, sizeof eta));
+	if (sn->nruns > 1)
+		fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
+	if (sn->round > 0)
+		fprintf(stderr, "  round %u", sn->round);
+	fflush(stderr);
+}
+
+/* Print one finished point as a log line (no terminal). */
+static void
+run_log_finished(const struct sweep_summary *s)
+{
+	char iops[32], mbps[32];
+
+	fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
+		fmt_number(s->iops, 0, iops, sizeof iops),
+		fmt_number(s->mbps, 1, mbps, sizeof mbps),
+		s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
+}
+
+/* Wait for the sweep, drawing progress and handling Ctrl-C. */
+static enum sweep_state
+run_wait(struct sweep *sw, int sigfd, bool progress, bool log)
+{
+	struct sweep_snapshot *sn = malloc(sizeof *sn);
+	uint64_t	       gen = 0;
+	size_t		       logged = 0;
+	int		       signals = 0;
+
+	for (;;) {
+		struct pollfd pfd[2] = {
+			{ .fd = sweep_wake_fd(sw), .events = POLLIN },
+			{ .fd = sigfd, .events = POLLIN },
+		};
+
+		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pfd[1].revents & POLLIN) {
+			struct signalfd_siginfo si;
+
+			if (read(sigfd, &si, sizeof si) == sizeof si) {
+				if (++signals == 1) {
+					if (progress)
+						fputs("\r\033[K", stderr);
+					fputs("drivedash: stopping after the current interval "
+					      "(again to quit at once)\n", stderr);
+					sweep_cancel(sw);
+				} else {
+					_exit(130);
+				}
+			}
+		}
+		if (!(pfd[0].revents & POLLIN))
+			continue;
+		sweep_ack(sw);
+		if (sn == NULL || !sweep_snapshot(sw, sn, gen))
+			continue;
+		gen = sn->generation;
+		if (progress)
+			run_progress(sn);
+		if (log)
+			for (; logged < sn->nfinished; logged++) {
+				size_t k = sn->nfinished - logged;
+
+				if (k <= SWEEP_FINISHED_MAX)
+					run_log_finished(&sn->finished[SWEEP_FINISHED_MAX < sn->nfinished
+									       ? SWEEP_FINISHED_MAX - k
+									       : logged]);
+			}
+		if (sn->state != SWEEP_RUNNING && sn->state != SWEEP_IDLE)
+			break;
+	}
+	if (progress)
+		fputs("\r\033[K", stderr);
+	free(sn);
+	return sweep_join(sw);
+}
+
+/* Print the results table. */
+static void
+run_print_table(struct sweep *sw, const struct dd_plan *plan, const struct dd_target *t)
+{
+	size_t n = sweep_nresults(sw);
+
+	printf("drivedash run: %s on %s (%s)\n", plan->name, t->path,
+	       t->is_blockdev ? "block device" : t->is_scratch ? "scratch file" : "file");
+	printf("%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
+	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
+	for (size_t i = 0; i < n; i++) {
+		const struct sweep_summary *s = sweep_result_summary(sw, i);
+		const struct dd_result	   *r = sweep_result(sw, i);
+		char			    v[9][32], note[160] = "";
+
+		if (s->status)
+			snprintf(note, sizeof note, "FAILED: %.140s", r->message);
+		else if (s->cancelled)
+			snprintf(note, sizeof note, "stopped after %.1f s", s->elapsed_s);
+		else if (r->iopoll_fallback)
+			snprintf(note, sizeof note, "no polling: fell back to interrupts");
+		if (s->runs > 1) {
+			size_t o = strlen(note);
+
+			snprintf(note + o, sizeof note - o, "%s%s of %u runs", o ? "; " : "",
+				 plan->aggregate == DD_AGG_MEAN ? "mean" : "best", s->runs);
+		}
+		if (s->rounds > 0) {
+			size_t o = strlen(note);
+
+			snprintf(note + o, sizeof note - o, "%ssteady state %s after %u rounds",
+				 o ? "; " : "", s->steady ? "reached" : "NOT reached", s->rounds);
+		}
+		printf("%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
+		       s->name, fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
+		       fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
+		       fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
+		       fmt_number(s->max_us, 1, v[6], 32), fmt_number(s->cpu_us_per_io, 2, v[7], 32),
+		       note);
+	}
+	if (n < plan->npoints)
+		printf("%zu of %zu points ran.\n", n, plan->npoints);
+}
+
+/* JSON number or null. */
+static json_t *
+jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* JSON for a latency summary, with fio's percentile keys. */
+static json_t *
+run_json_latency(const struct dd_latency *l)
+{
+	json_t *o = json_object(), *pct = json_object();
+
+	json_object_set_new(o, "n", json_integer((json_int_t)l->n));
+	json_object_set_new(o, "min_us", jnum(l->min_us));
+	json_object_set_new(o, "max_us", jnum(l->max_us));
+	json_object_set_new(o, "mean_us", jnum(l->mean_us));
+	json_object_set_new(o, "stdev_us", jnum(l->stdev_us));
+	for (int i = 0; i < HIST_NPCTS; i++) {
+		char key[32];
+
+		snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
+		json_object_set_new(pct, key, jnum(l->pct_us[i]));
+	}
+	json_object_set_new(o, "percentiles_us", pct);
+	return o;
+}
+
+/* JSON for one result. */
+static json_t *
+run_json_result(const struct dd_result *r, const struct sweep_summary *s)
+{
+	const struct dd_point *p = &r->point;
+	json_t		      *o = json_object(), *pt = json_object(), *bins = json_object();
+	json_t		      *iv = json_array(), *cpu = json_object();
+
+	json_object_set_new(pt, "name", json_string(p->name));
+	json_object_set_new(pt, "rw", json_string(dd_pattern_name(p->pattern)));
+	json_object_set_new(pt, "bs", json_integer(p->bs));
+	json_object_set_new(pt, "iodepth", json_integer(p->iodepth));
+	json_object_set_new(pt, "numjobs", json_integer(p->numjobs));
+	json_object_set_new(pt, "read_pct", json_integer(p->read_pct));
+	json_object_set_new(pt, "runtime_s", json_real(p->runtime_s));
+	json_object_set_new(pt, "ramp_s", json_real(p->ramp_s));
+	json_object_set_new(pt, "bytes", json_integer((json_int_t)p->bytes));
+	json_object_set_new(pt, "offset", json_integer((json_int_t)p->offset));
+	json_object_set_new(pt, "size", json_integer((json_int_t)p->size));
+	json_object_set_new(pt, "iopoll", json_boolean(p->iopoll));
+	json_object_set_new(o, "point", pt);
+	json_object_set_new(o, "status", json_integer(r->status));
+	json_object_set_new(o, "message", json_string(r->message));
+	json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
+	json_object_set_new(o, "iopoll_used", json_boolean(r->iopoll_used));
+	json_object_set_new(o, "iopoll_fallback", json_boolean(r->iopoll_fallback));
+	json_object_set_new(o, "runs", json_integer(s->runs));
+	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
+	json_object_set_new(o, "steady_attained",
+			    s->rounds ? json_boolean(s->steady) : json_null());
+	json_object_set_new(o, "elapsed_s", jnum(r->elapsed_s));
+	json_object_set_new(o, "ios", json_integer((json_int_t)r->ios));
+	json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
+	json_object_set_new(o, "iops", jnum(r->iops));
+	json_object_set_new(o, "mbps", jnum(r->mbps));
+	json_object_set_new(o, "read_ios", json_integer((json_int_t)r->read_ios));
+	json_object_set_new(o, "write_ios", json_integer((json_int_t)r->write_ios));
+	json_object_set_new(o, "read_bytes", json_integer((json_int_t)r->read_bytes));
+	json_object_set_new(o, "write_bytes", json_integer((json_int_t)r->write_bytes));
+	json_object_set_new(o, "lat", run_json_latency(&r->lat));
+	json_object_set_new(o, "read_lat", run_json_latency(&r->read_lat));
+	json_object_set_new(o, "write_lat", run_json_latency(&r->write_lat));
+	/* fio json+ style: bucket value (ns) -> count, non-empty buckets only. */
+	for (unsigned i = 0; i < HIST_NR; i++)
+		if (r->hist.bins[i]) {
+			char key[32];
+
+			snprintf(key, sizeof key, "%llu",
+				 (unsigned long long)hist_bucket_value(i));
+			json_object_set_new(bins, key, json_integer((json_int_t)r->hist.bins[i]));
+		}
+	json_object_set_new(o, "histogram_ns", bins);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		const struct dd_interval *x = &r->intervals[i];
+
+		json_array_append_new(iv, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			"t_s", jnum(x->t_s), "iops", jnum(x->iops), "mbps", jnum(x->mbps),
+			"mean_us", jnum(x->mean_us), "p99_us", jnum(x->p99_us),
+			"read_iops", jnum(x->read_iops), "write_iops", jnum(x->write_iops)));
+	}
+	json_object_set_new(o, "intervals", iv);
+	json_object_set_new(cpu, "user_s", jnum(r->cpu_user_s));
+	json_object_set_new(cpu, "sys_s", jnum(r->cpu_sys_s));
+	json_object_set_new(cpu, "us_per_io", jnum(r->cpu_us_per_io));
+	json_object_set_new(cpu, "process_user_s", jnum(r->proc_user_s));
+	json_object_set_new(cpu, "process_sys_s", jnum(r->proc_sys_s));
+	json_object_set_new(cpu, "process_us_per_io", jnum(r->proc_us_per_io));
+	json_object_set_new(o, "cpu", cpu);
+	return o;
+}
+
+/* Write every result as JSON to path ('-' = stdout). */
+static int
+run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
+	       const struct dd_target *t, enum sweep_state state)
+{
+	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
+	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
+	FILE   *f;
+	int	rc;
+
+	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
+	json_object_set_new(o, "plan", json_string(plan->name));
+	json_object_set_new(o, "state", json_string(states[state]));
+	json_object_set_new(o, "aggregate", json_string(plan_aggregate_name(plan->aggregate)));
+	json_object_set_new(o, "repeat", json_integer(plan->repeat));
+	json_object_set_new(tg, "path", json_string(t->path));
+	json_object_set_new(tg, "size", json_integer((json_int_t)t->size));
+	json_object_set_new(tg, "logical_block_size", json_integer(t->lbs));
+	json_object_set_new(tg, "kind", json_string(t->is_blockdev ? "block" :
+						     t->is_scratch ? "scratch" : "file"));
+	json_object_set_new(o, "target", tg);
+	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
+	for (size_t i = 0; i < sweep_nresults(sw); i++)
+		json_array_append_new(pts, run_json_result(sweep_result(sw, i),
+							   sweep_result_summary(sw, i)));
+	json_object_set_new(o, "points", pts);
+	if (strcmp(path, "-") == 0)
+		return cli_print_json(o) == EXIT_OK ? 0 : -EIO;
+	f = fopen(path, "w");
+	if (f == NULL) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		json_decref(o);
+		return -errno;
+	}
+	rc = json_dumpf(o, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(o);
+	if (fclose(f) != 0 || rc != 0) {
+		cli_error("cannot write %s", path);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* `drivedash run`. */
+int
+cmd_run(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct run_opts	 o = { 0 };
+	struct dd_plan	 plan;
+	struct dd_target t = { .fd = -1 };
+	struct dd_error	 err = { 0 };
+	struct sweep	*sw = NULL;
+	enum sweep_state state;
+	sigset_t	 mask;
+	bool		 scratch = false, tty;
+	int		 sigfd = -1, rc = EXIT_USAGE;
+
+	(void)ctx;
+	plan_init(&plan, "none");
+	if (run_parse_args(argc, argv, &o) < 0)
+		goto out;
+	if (run_build_plan(&o, &plan) < 0)
+		goto out;
+	if (o.print_fio) {
+		char *job = plan_fio_jobfile(&plan, o.target ? o.target : "/dev/TARGET",
+					     o.iopoll);
+
+		if (job == NULL) {
+			cli_error("cannot build the fio job file");
+			goto out;
+		}
+		fputs(job, stdout);
+		free(job);
+		rc = EXIT_OK;
+		goto out;
+	}
+	if (run_open_target(&o, &plan, &t, &scratch) < 0)
+		goto out;
+
+	/* Signals go to the signalfd; block them before any thread starts. */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &mask, NULL);
+	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
+	if (sigfd < 0 || sweep_create(&sw, &t, &plan, &err) < 0 ||
+	    sweep_start(sw, &err) < 0) {
+		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
+		goto out;
+	}
+	tty = isatty(STDERR_FILENO) && !o.quiet;
+	if (!o.quiet) {
+		char eta[32];
+
+		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s\n", plan.name,
+			plan.npoints, t.path, run_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
+			plan.steady_state || plan.precondition_passes > 0 ||
+					plan_has_byte_budget(&plan)
+				? " plus steady-state rounds / preconditioning / byte budgets"
+				: "");
+	}
+	state = run_wait(sw, sigfd, tty, !tty && !o.quiet);
+	run_print_table(sw, &plan, &t);
+	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? 130 : EXIT_NOMATCH;
+	if (state == SWEEP_FAILED) {
+		struct sweep_snapshot *sn = malloc(sizeof *sn);
+
+		if (sn != NULL && sweep_snapshot(sw, sn, UINT64_MAX))
+			cli_error("the sweep stopped: %s", sn->message);
+		free(sn);
+	}
+	if (o.json_path != NULL && run_write_json(o.json_path, sw, &plan, &t, state) < 0)
+		rc = EXIT_USAGE;
+out:
+	sweep_destroy(sw);
+	engine_target_close(&t);
+	if (scratch && !o.keep)
+		unlink(o.target);
+	if (sigfd >= 0)
+		close(sigfd);
+	plan_free(&plan);
+	free(o.points);
+	return rc;
+}

@@ -1,0 +1,1367 @@
+/*
+ * Plans: point specs and plan files parsed into struct dd_plan, the presets
+ * (kept here as data and small builders), time estimates and fio job files.
+ *
+ * A plan owns one growable array of struct dd_point; everything else in it
+ * is plain values.  Parsers work on a copy and touch the caller's structs
+ * only on success, so a failed parse leaves nothing half-built.  Messages
+ * quote the spec (or name file:line) and say what is wrong with which item.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "format.h"
+#include "plan.h"
+
+#define KIB		 1024u
+#define MIB		 (1024u * 1024u)
+#define BS_MAX		 (64u * MIB)
+#define QD_MAX		 4096u
+#define JOBS_MAX	 1024u
+#define TIME_MAX_S	 86400.0	/* one day per point is plenty */
+#define INTERVAL_MIN_MS	 10u
+#define INTERVAL_MAX_MS	 60000u
+#define PRECONDITION_MAX 100.0
+#define PLAN_FILE_MAX	 (1024 * 1024)
+#define ITEM_MAX	 256
+#define SPEC_QUOTE_MAX	 80
+
+/* fio's rw= names (plus seqread/seqwrite), in the order messages list them. */
+static const struct {
+	const char	*name;
+	enum dd_pattern	 pattern;
+} pattern_names[] = {
+	{ "read", DD_READ },
+	{ "write", DD_WRITE },
+	{ "randread", DD_RANDREAD },
+	{ "randwrite", DD_RANDWRITE },
+	{ "randrw", DD_RANDRW },
+	{ "rw", DD_SEQRW },
+	{ "readwrite", DD_SEQRW },
+	{ "seqread", DD_READ },
+	{ "seqwrite", DD_WRITE },
+};
+
+#define PATTERN_LIST \
+	"read, write, randread, randwrite, randrw, rw, readwrite, seqread, seqwrite"
+
+enum spec_key {
+	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
+	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
+};
+
+/* Point spec keys and their aliases. */
+static const struct {
+	const char    *name;
+	enum spec_key  key;
+} spec_keys[] = {
+	{ "rw", KEY_RW }, { "pattern", KEY_RW },
+	{ "bs", KEY_BS },
+	{ "qd", KEY_QD }, { "iodepth", KEY_QD },
+	{ "jobs", KEY_JOBS }, { "numjobs", KEY_JOBS }, { "threads", KEY_JOBS },
+	{ "time", KEY_TIME }, { "runtime", KEY_TIME },
+	{ "ramp", KEY_RAMP },
+	{ "size", KEY_SIZE }, { "bytes", KEY_SIZE },
+	{ "offset", KEY_OFFSET },
+	{ "range", KEY_RANGE },
+	{ "read", KEY_READ }, { "rwmixread", KEY_READ },
+	{ "iopoll", KEY_IOPOLL },
+	{ "interval", KEY_INTERVAL },
+	{ "name", KEY_NAME },
+};
+
+#define KEY_LIST \
+	"rw, pattern, bs, qd, iodepth, jobs, numjobs, threads, time, runtime, " \
+	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, name"
+
+#define NITEMS(a) (sizeof (a) / sizeof (a)[0])
+
+/* Name of a pattern as fio spells it. */
+const char *
+dd_pattern_name(enum dd_pattern p)
+{
+	switch (p) {
+	case DD_READ:
+		return "read";
+	case DD_WRITE:
+		return "write";
+	case DD_RANDREAD:
+		return "randread";
+	case DD_RANDWRITE:
+		return "randwrite";
+	case DD_RANDRW:
+		return "randrw";
+	case DD_SEQRW:
+		return "rw";
+	}
+	return NULL;
+}
+
+/* Parse a pattern name, case-insensitively. */
+int
+dd_pattern_parse(const char *s, enum dd_pattern *out)
+{
+	if (s == NULL)
+		return -EINVAL;
+	for (size_t i = 0; i < NITEMS(pattern_names); i++) {
+		if (strcasecmp(s, pattern_names[i].name) == 0) {
+			*out = pattern_names[i].pattern;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Name an aggregation. */
+const char *
+plan_aggregate_name(enum dd_aggregate a)
+{
+	switch (a) {
+	case DD_AGG_NONE:
+		return "none";
+	case DD_AGG_BEST:
+		return "best";
+	case DD_AGG_MEAN:
+		return "mean";
+	}
+	return "none";
+}
+
+/* Initialise an empty plan. */
+void
+plan_init(struct dd_plan *p, const char *name)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", name != NULL ? name : "");
+	p->repeat = 1;
+	p->aggregate = DD_AGG_NONE;
+}
+
+/* Free a plan's points. */
+void
+plan_free(struct dd_plan *p)
+{
+	if (p == NULL)
+		return;
+	free(p->points);
+	p->points = NULL;
+	p->npoints = 0;
+	p->cap = 0;
+}
+
+/* Append a copy of a point, growing the array. */
+int
+plan_append(struct dd_plan *p, const struct dd_point *pt, struct dd_error *err)
+{
+	struct dd_point *np;
+	size_t		 ncap;
+
+	if (p->npoints >= PLAN_POINTS_MAX)
+		return dd_error_set(err, -E2BIG, "plan '%s' has more than %d points",
+				    p->name, PLAN_POINTS_MAX);
+	if (p->npoints == p->cap) {
+		ncap = p->cap != 0 ? p->cap * 2 : 16;
+		np = realloc(p->points, ncap * sizeof *np);
+		if (np == NULL)
+			return dd_error_set(err, -ENOMEM, "out of memory building plan '%s'",
+					    p->name);
+		p->points = np;
+		p->cap = ncap;
+	}
+	p->points[p->npoints++] = *pt;
+	return 0;
+}
+
+/* Fill the default point. */
+void
+plan_point_defaults(struct dd_point *pt)
+{
+	memset(pt, 0, sizeof *pt);
+	pt->pattern = DD_RANDREAD;
+	pt->read_pct = 50;
+	pt->bs = 4096;
+	pt->iodepth = 1;
+	pt->numjobs = 1;
+	pt->ramp_s = 2;
+	pt->runtime_s = 10;
+	pt->interval_ms = 200;
+	dd_point_autoname(pt);
+}
+
+/* Name a point from its shape. */
+void
+dd_point_autoname(struct dd_point *pt)
+{
+	char	    bs[16], pat[24];
+	const char *pn = dd_pattern_name(pt->pattern);
+
+	fmt_block_size((int)pt->bs, bs, sizeof bs);
+	if (pn == NULL)
+		pn = "?";
+	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
+		snprintf(pat, sizeof pat, "%s%u", pn, pt->read_pct);
+	else
+		snprintf(pat, sizeof pat, "%s", pn);
+	if (snprintf(pt->name, sizeof pt->name, "%s %s QD%u x%u", bs, pat,
+		     pt->iodepth, pt->numjobs) < 0)
+		pt->name[0] = '\0';
+}
+
+/* Fail a point spec: "point 'SPEC': MESSAGE", the spec shortened if long. */
+static int __attribute__((format(printf, 3, 4)))
+spec_fail(const char *spec, struct dd_error *err, const char *fmt, ...)
+{
+	char	msg[384];
+	va_list ap;
+	int	len = (int)strlen(spec);
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return dd_error_set(err, -EINVAL, "point '%.*s%s': %s",
+			    len > SPEC_QUOTE_MAX ? SPEC_QUOTE_MAX : len, spec,
+			    len > SPEC_QUOTE_MAX ? "..." : "", msg);
+}
+
+/* Is c a separator between spec items? */
+static int
+spec_is_sep(int c)
+{
+	return c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/*
+ * Copy the next item of a spec into buf (quotes removed) and advance *pos.
+ * Returns 1 for an item, 0 at the end, -E2BIG for an overlong item, -EINVAL
+ * for an unterminated quote.
+ */
+static int
+spec_next_item(const char **pos, char *buf, size_t len)
+{
+	const char *s = *pos;
+	size_t	    o = 0;
+	int	    quoted = 0;
+
+	while (*s != '\0' && spec_is_sep((unsigned char)*s))
+		s++;
+	if (*s == '\0') {
+		*pos = s;
+		return 0;
+	}
+	for (; *s != '\0' && (quoted || !spec_is_sep((unsigned char)*s)); s++) {
+		if (*s == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (o + 1 >= len)
+			return -E2BIG;
+		buf[o++] = *s;
+	}
+	buf[o] = '\0';
+	*pos = s;
+	return quoted ? -EINVAL : 1;
+}
+
+/* Parse an unsigned decimal integer (digits only). */
+static int
+parse_u64(const char *v, uint64_t *out)
+{
+	uint64_t n = 0;
+
+	if (!isdigit((unsigned char)*v))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*v); v++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return -ERANGE;
+		n = n * 10 + (uint64_t)(*v - '0');
+	}
+	if (*v != '\0')
+		return -EINVAL;
+	*out = n;
+	return 0;
+}
+
+/* Parse a byte count: digits, then k, m, g, t or p (binary), optional "i" and "b". */
+static int
+parse_bytes(const char *v, uint64_t *out)
+{
+	static const char units[] = "kmgtp";
+	char		  digits[32];
+	size_t		  n = 0;
+	const char	 *u;
+	unsigned	  shift = 0;
+	uint64_t	  val;
+	int		  rc;
+
+	while (isdigit((unsigned char)v[n]))
+		n++;
+	if (n == 0 || n >= sizeof digits)
+		return n == 0 ? -EINVAL : -ERANGE;
+	memcpy(digits, v, n);
+	digits[n] = '\0';
+	if ((rc = parse_u64(digits, &val)) != 0)
+		return rc;
+	v += n;
+	if (*v != '\0' && (u = strchr(units, tolower((unsigned char)*v))) != NULL) {
+		shift = 10 * (unsigned)(u - units + 1);
+		v++;
+		if (*v == 'i' || *v == 'I')
+			v++;
+	}
+	if (*v == 'b' || *v == 'B')
+		v++;
+	if (*v != '\0')
+		return -EINVAL;
+	if (shift != 0 && val > (UINT64_MAX >> shift))
+		return -ERANGE;
+	*out = val << shift;
+	return 0;
+}
+
+/* Parse a time: a decimal number, then ms, s or m (none: unit_s seconds). */
+static int
+parse_time(const char *v, double unit_s, double *out)
+{
+	char  *end;
+	double t;
+
+	if (!isdigit((unsigned char)*v) && *v != '.' && *v != '-')
+		return -EINVAL;
+	errno = 0;
+	t = strtod(v, &end);
+	if (end == v || errno != 0 || !isfinite(t))
+		return -EINVAL;
+	if (*end == '\0')
+		t *= unit_s;
+	else if (strcmp(end, "ms") == 0)
+		t /= 1000.0;
+	else if (strcmp(end, "s") == 0)
+		;
+	else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0)
+		t *= 60.0;
+	else
+		return -EINVAL;
+	*out = t;
+	return 0;
+}
+
+/* Parse a boolean: 0/1, off/on, no/yes, false/true. */
+static int
+parse_bool(const char *v, bool *out)
+{
+	if (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0 ||
+	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0)
+		*out = true;
+	else if (strcmp(v, "0") == 0 || strcasecmp(v, "off") == 0 ||
+		 strcasecmp(v, "no") == 0 || strcasecmp(v, "false") == 0)
+		*out = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* Parse a pattern, or a mix with its read share ("randrw70"). */
+static int
+parse_pattern(const char *v, enum dd_pattern *pat, unsigned *read_pct)
+{
+	char	 base[16];
+	size_t	 n = strlen(v), d = n;
+	uint64_t pct;
+
+	if (dd_pattern_parse(v, pat) == 0)
+		return 0;
+	while (d > 0 && isdigit((unsigned char)v[d - 1]))
+		d--;
+	if (d == n || d == 0 || d >= sizeof base)
+		return -EINVAL;
+	memcpy(base, v, d);
+	base[d] = '\0';
+	if (dd_pattern_parse(base, pat) != 0 ||
+	    (*pat != DD_RANDRW && *pat != DD_SEQRW))
+		return -EINVAL;
+	if (parse_u64(v + d, &pct) != 0 || pct > 100)
+		return -EINVAL;
+	*read_pct = (unsigned)pct;
+	return 0;
+}
+
+/* Parse an integer item within lo..hi. */
+static int
+spec_uint(const char *spec, const char *key, const char *v, unsigned lo,
+	  unsigned hi, unsigned *out, struct dd_error *err)
+{
+	uint64_t n;
+	int	 rc = parse_u64(v, &n);
+
+	if (rc == -EINVAL)
+		return spec_fail(spec, err, "%s '%s' is not a whole number", key, v);
+	if (rc != 0 || n < lo || n > hi)
+		return spec_fail(spec, err, "%s must be between %u and %u", key, lo, hi);
+	*out = (unsigned)n;
+	return 0;
+}
+
+/* Parse a byte-count item that must be a multiple of 512. */
+static int
+spec_bytes(const char *spec, const char *key, const char *v, uint64_t *out,
+	   struct dd_error *err)
+{
+	int rc = parse_bytes(v, out);
+
+	if (rc == -EINVAL)
+		return spec_fail(spec, err,
+				 "%s '%s' is not a byte count (digits with an optional k, m, g or t)",
+				 key, v);
+	if (rc != 0)
+		return spec_fail(spec, err, "%s '%s' is too large", key, v);
+	if (*out % 512 != 0)
+		return spec_fail(spec, err, "%s must be a multiple of 512", key);
+	return 0;
+}
+
+/* Parse a time item in seconds, 0..TIME_MAX_S. */
+static int
+spec_time(const char *spec, const char *key, const char *v, double *out,
+	  struct dd_error *err)
+{
+	if (parse_time(v, 1.0, out) != 0)
+		return spec_fail(spec, err,
+				 "%s '%s' is not a time (seconds, or a number with ms, s or m)",
+				 key, v);
+	if (*out < 0)
+		return spec_fail(spec, err, "%s must not be negative", key);
+	if (*out > TIME_MAX_S)
+		return spec_fail(spec, err, "%s must be at most one day", key);
+	return 0;
+}
+
+/* Check a name: length and characters a plan file or a job file could not carry. */
+static int
+spec_name(const char *spec, const char *v, char *out, struct dd_error *err)
+{
+	if (strlen(v) >= DD_POINT_NAME_MAX)
+		return spec_fail(spec, err, "name is longer than %d characters",
+				 DD_POINT_NAME_MAX - 1);
+	for (const char *c = v; *c != '\0'; c++)
+		if (iscntrl((unsigned char)*c) || strchr("#[]\"", *c) != NULL)
+			return spec_fail(spec, err,
+					 "name may not contain '#', '[', ']', quotes or control characters");
+	snprintf(out, DD_POINT_NAME_MAX, "%s", v);
+	return 0;
+}
+
+/* Find a key by name; -1 if unknown. */
+static int
+spec_key_find(const char *k)
+{
+	for (size_t i = 0; i < NITEMS(spec_keys); i++)
+		if (strcasecmp(k, spec_keys[i].name) == 0)
+			return (int)spec_keys[i].key;
+	return -1;
+}
+
+/* Apply one key=value item to a point. */
+static int
+spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
+	   bool *have_time, bool *have_size, bool *have_name, bool allow_name,
+	   struct dd_error *err)
+{
+	uint64_t n;
+	double	 t;
+	int	 key = spec_key_find(k), rc = 0;
+
+	if (key < 0)
+		return spec_fail(spec, err, "unknown key '%s' (valid: " KEY_LIST ")", k);
+	if (*v == '\0')
+		return spec_fail(spec, err, "%s needs a value", k);
+	switch ((enum spec_key)key) {
+	case KEY_RW:
+		if (parse_pattern(v, &pt->pattern, &pt->read_pct) != 0)
+			return spec_fail(spec, err, "unknown pattern '%s' (valid: "
+					 PATTERN_LIST ")", v);
+		break;
+	case KEY_BS:
+		rc = parse_bytes(v, &n);
+		if (rc == -EINVAL)
+			return spec_fail(spec, err,
+					 "bs '%s' is not a byte count (digits with an optional k or m)", v);
+		if (rc != 0 || n < 512 || n > BS_MAX)
+			return spec_fail(spec, err, "bs must be between 512 and 64M");
+		if (n % 512 != 0)
+			return spec_fail(spec, err, "bs must be a multiple of 512");
+		pt->bs = (unsigned)n;
+		break;
+	case KEY_QD:
+		rc = spec_uint(spec, k, v, 1, QD_MAX, &pt->iodepth, err);
+		break;
+	case KEY_JOBS:
+		rc = spec_uint(spec, k, v, 1, JOBS_MAX, &pt->numjobs, err);
+		break;
+	case KEY_TIME:
+		if ((rc = spec_time(spec, k, v, &t, err)) != 0)
+			return rc;
+		pt->runtime_s = t;
+		*have_time = true;
+		break;
+	case KEY_RAMP:
+		rc = spec_time(spec, k, v, &pt->ramp_s, err);
+		break;
+	case KEY_SIZE:
+		if ((rc = spec_bytes(spec, k, v, &n, err)) != 0)
+			return rc;
+		if (n == 0)
+			return spec_fail(spec, err, "%s must be greater than 0", k);
+		pt->bytes = n;
+		*have_size = true;
+		break;
+	case KEY_OFFSET:
+		rc = spec_bytes(spec, k, v, &pt->offset, err);
+		break;
+	case KEY_RANGE:
+		rc = spec_bytes(spec, k, v, &pt->size, err);
+		break;
+	case KEY_READ: {
+		char pct[16];
+
+		snprintf(pct, sizeof pct, "%s", v);
+		if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
+			pct[strlen(pct) - 1] = '\0';
+		rc = spec_uint(spec, k, pct, 0, 100, &pt->read_pct, err);
+		break;
+	}
+	case KEY_IOPOLL:
+		if (parse_bool(v, &pt->iopoll) != 0)
+			return spec_fail(spec, err, "iopoll must be 0 or 1, not '%s'", v);
+		break;
+	case KEY_INTERVAL:
+		if (parse_time(v, 0.001, &t) != 0)
+			return spec_fail(spec, err,
+					 "interval '%s' is not a time (milliseconds, or with ms or s)", v);
+		t = round(t * 1000.0);
+		if (t < INTERVAL_MIN_MS || t > INTERVAL_MAX_MS)
+			return spec_fail(spec, err, "interval must be between %u and %u ms",
+					 INTERVAL_MIN_MS, INTERVAL_MAX_MS);
+		pt->interval_ms = (unsigned)t;
+		break;
+	case KEY_NAME:
+		if (!allow_name)
+			return spec_fail(spec, err, "name cannot be a default");
+		if ((rc = spec_name(spec, v, pt->name, err)) != 0)
+			return rc;
+		*have_name = true;
+		break;
+	}
+	return rc;
+}
+
+/* Check the items together: time or size, blocks fit the budget and region. */
+static int
+spec_check(const char *spec, struct dd_point *pt, bool have_time,
+	   bool have_size, struct dd_error *err)
+{
+	char bs[16];
+
+	fmt_block_size((int)pt->bs, bs, sizeof bs);
+	if (have_time && have_size)
+		return spec_fail(spec, err,
+				 "give time or size, not both (size makes the point size based)");
+	if (have_size)
+		pt->runtime_s = 0;
+	if (have_time)
+		pt->bytes = 0;
+	if (pt->bytes == 0 && !(pt->runtime_s > 0))
+		return spec_fail(spec, err, "time must be greater than 0 unless size is given");
+	if (pt->bytes != 0 && pt->bytes / pt->numjobs < pt->bs)
+		return spec_fail(spec, err,
+				 "size gives less than one bs=%s block to each of %u jobs",
+				 bs, pt->numjobs);
+	if (pt->size != 0 && pt->size < pt->bs)
+		return spec_fail(spec, err, "range is smaller than one bs=%s block", bs);
+	if (pt->size != 0 && !dd_pattern_random(pt->pattern) &&
+	    pt->size / pt->numjobs < pt->bs)
+		return spec_fail(spec, err,
+				 "range is too small to give each of %u sequential jobs a bs=%s block",
+				 pt->numjobs, bs);
+	if (pt->size > UINT64_MAX - pt->offset)
+		return spec_fail(spec, err, "offset plus range is too large");
+	return 0;
+}
+
+/* Parse a spec; allow_name is false for plan-file defaults. */
+static int
+point_parse(const char *spec, const struct dd_point *defaults,
+	    struct dd_point *out, bool allow_name, struct dd_error *err)
+{
+	struct dd_point pt;
+	char		item[ITEM_MAX], *eq;
+	const char     *pos = spec;
+	bool		have_time = false, have_size = false, have_name = false;
+	int		rc, n = 0;
+
+	if (spec == NULL)
+		return dd_error_set(err, -EINVAL, "no point spec given");
+	if (defaults != NULL)
+		pt = *defaults;
+	else
+		plan_point_defaults(&pt);
+	while ((rc = spec_next_item(&pos, item, sizeof item)) != 0) {
+		if (rc == -E2BIG)
+			return spec_fail(spec, err, "an item is longer than %d characters",
+					 ITEM_MAX - 1);
+		if (rc < 0)
+			return spec_fail(spec, err, "a quote is not closed");
+		eq = strchr(item, '=');
+		if (eq == NULL) {
+			if (n != 0)
+				return spec_fail(spec, err,
+						 "'%s' is not a key=value item (only the first item may be a bare pattern)",
+						 item);
+			if (parse_pattern(item, &pt.pattern, &pt.read_pct) != 0)
+				return spec_fail(spec, err,
+						 "unknown pattern '%s' (valid: " PATTERN_LIST ")",
+						 item);
+		} else {
+			*eq = '\0';
+			if (item[0] == '\0')
+				return spec_fail(spec, err, "item '=%s' has no key", eq + 1);
+			rc = spec_apply(spec, item, eq + 1, &pt, &have_time, &have_size,
+					&have_name, allow_name, err);
+			if (rc != 0)
+				return rc;
+		}
+		n++;
+	}
+	if (n == 0)
+		return spec_fail(spec, err, "the spec is empty");
+	if ((rc = spec_check(spec, &pt, have_time, have_size, err)) != 0)
+		return rc;
+	if (!have_name)
+		dd_point_autoname(&pt);
+	*out = pt;
+	return 0;
+}
+
+/* Parse a point spec. */
+int
+plan_parse_point(const char *spec, const struct dd_point *defaults,
+		 struct dd_point *out, struct dd_error *err)
+{
+	return point_parse(spec, defaults, out, true, err);
+}
+
+/* Is s (len bytes) valid UTF-8? */
+static bool
+utf8_valid(const unsigned char *s, size_t len)
+{
+	size_t i = 0, need;
+
+	while (i < len) {
+		unsigned c = s[i];
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			need = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			need = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			need = 3;
+		else
+			return false;
+		if (need >= len - i)
+			return false;
+		for (size_t k = 1; k <= need; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return false;
+		i += need + 1;
+	}
+	return true;
+}
+
+/* Cut leading and trailing blanks off s, in place. */
+static char *
+trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+/* Name a plan after a file: base name less its extension. */
+static void
+plan_name_from_origin(struct dd_plan *p, const char *origin)
+{
+	const char *base = origin != NULL ? strrchr(origin, '/') : NULL;
+	char	   *dot;
+
+	base = base != NULL ? base + 1 : origin;
+	if (base == NULL || *base == '\0')
+		base = "plan";
+	snprintf(p->name, sizeof p->name, "%s", base);
+	dot = strrchr(p->name, '.');
+	if (dot != NULL && dot != p->name)
+		*dot = '\0';
+}
+
+/* Apply one plan-file directive (word, then its argument); 1 if word is none. */
+static int
+plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
+	       char *arg, struct dd_error *err)
+{
+	uint64_t n;
+	double	 d;
+	char	*end;
+	bool	 b;
+
+	if (strcmp(word, "plan") == 0) {
+		if (*arg == '\0')
+			return dd_error_set(err, -EINVAL, "plan needs a name");
+		if (strlen(arg) >= sizeof p->name)
+			return dd_error_set(err, -EINVAL,
+					    "the plan name is longer than %zu characters",
+					    sizeof p->name - 1);
+		snprintf(p->name, sizeof p->name, "%s", arg);
+	} else if (strcmp(word, "defaults") == 0) {
+		if (*arg == '\0')
+			return dd_error_set(err, -EINVAL, "defaults needs a point spec");
+		return point_parse(arg, defaults, defaults, false, err);
+	} else if (strcmp(word, "repeat") == 0) {
+		if (parse_u64(arg, &n) != 0 || n < 1 || n > PLAN_REPEAT_MAX)
+			return dd_error_set(err, -EINVAL,
+					    "repeat must be a whole number from 1 to %d, not '%s'",
+					    PLAN_REPEAT_MAX, arg);
+		p->repeat = (unsigned)n;
+	} else if (strcmp(word, "aggregate") == 0) {
+		if (strcasecmp(arg, "best") == 0)
+			p->aggregate = DD_AGG_BEST;
+		else if (strcasecmp(arg, "mean") == 0)
+			p->aggregate = DD_AGG_MEAN;
+		else if (strcasecmp(arg, "none") == 0)
+			p->aggregate = DD_AGG_NONE;
+		else
+			return dd_error_set(err, -EINVAL,
+					    "aggregate must be none, best or mean, not '%s'", arg);
+	} else if (strcmp(word, "steady-state") == 0) {
+		if (parse_bool(arg, &b) != 0)
+			return dd_error_set(err, -EINVAL,
+					    "steady-state must be on or off, not '%s'", arg);
+		p->steady_state = b;
+	} else if (strcmp(word, "precondition") == 0) {
+		errno = 0;
+		d = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || errno != 0 || !isfinite(d) ||
+		    d < 0 || d > PRECONDITION_MAX)
+			return dd_error_set(err, -EINVAL,
+					    "precondition must be a number of passes from 0 to %g, not '%s'",
+					    PRECONDITION_MAX, arg);
+		p->precondition_passes = d;
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
+/* Parse one line of a plan file (comment already cut, trimmed, not empty). */
+static int
+plan_parse_line(struct dd_plan *p, struct dd_point *defaults, char *line,
+		struct dd_error *err)
+{
+	struct dd_point pt;
+	char		word[16], *arg;
+	size_t		wl = strcspn(line, " \t");
+	int		rc;
+
+	if (wl < sizeof word) {
+		memcpy(word, line, wl);
+		word[wl] = '\0';
+		arg = trim(line + wl);
+		rc = plan_directive(p, defaults, word, arg, err);
+		if (rc <= 0)
+			return rc;
+	}
+	if ((rc = point_parse(line, defaults, &pt, true, err)) != 0)
+		return rc;
+	return plan_append(p, &pt, err);
+}
+
+/* Parse plan file text. */
+int
+plan_parse_text(const char *text, const char *origin, struct dd_plan *plan,
+		struct dd_error *err)
+{
+	struct dd_plan	p;
+	struct dd_point defaults;
+	struct dd_error e = { 0 };
+	char	       *buf, *line, *next, *hash;
+	unsigned	lineno = 0;
+	int		rc = 0;
+
+	if (origin == NULL)
+		origin = "plan";
+	plan_init(plan, "");
+	plan_init(&p, "");
+	plan_point_defaults(&defaults);
+	if (text == NULL)
+		return dd_error_set(err, -EINVAL, "%s: no plan text", origin);
+	if ((buf = strdup(text)) == NULL)
+		return dd_error_set(err, -ENOMEM, "%s: out of memory", origin);
+	line = buf;
+	if (strncmp(line, "\xef\xbb\xbf", 3) == 0)
+		line += 3;
+	for (; line != NULL; line = next) {
+		lineno++;
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if (!utf8_valid((const unsigned char *)line, strlen(line))) {
+			rc = dd_error_set(err, -EINVAL, "%s:%u: the line is not valid UTF-8",
+					  origin, lineno);
+			goto fail;
+		}
+		if ((hash = strchr(line, '#')) != NULL)
+			*hash = '\0';
+		line = trim(line);
+		if (*line == '\0')
+			continue;
+		if ((rc = plan_parse_line(&p, &defaults, line, &e)) != 0) {
+			dd_error_set(err, rc, "%s:%u: %s", origin, lineno, e.msg);
+			goto fail;
+		}
+	}
+	if (p.npoints == 0) {
+		rc = dd_error_set(err, -EINVAL, "%s: the plan has no points", origin);
+		goto fail;
+	}
+	if (p.name[0] == '\0')
+		plan_name_from_origin(&p, origin);
+	free(buf);
+	*plan = p;
+	return 0;
+fail:
+	free(buf);
+	plan_free(&p);
+	return rc;
+}
+
+/* Read and parse a plan file. */
+int
+plan_load_file(const char *path, struct dd_plan *plan, struct dd_error *err)
+{
+	FILE  *f;
+	char  *buf;
+	size_t n;
+	int    rc;
+
+	plan_init(plan, "");
+	if ((f = fopen(path, "rb")) == NULL)
+		return dd_error_set(err, -errno, "cannot open plan file %s: %s", path,
+				    strerror(errno));
+	if ((buf = malloc(PLAN_FILE_MAX + 1)) == NULL) {
+		fclose(f);
+		return dd_error_set(err, -ENOMEM, "out of memory reading plan file %s",
+				    path);
+	}
+	n = fread(buf, 1, PLAN_FILE_MAX + 1, f);
+	if (ferror(f)) {
+		rc = dd_error_set(err, -EIO, "cannot read plan file %s: %s", path,
+				  strerror(errno));
+	} else if (n > PLAN_FILE_MAX) {
+		rc = dd_error_set(err, -EFBIG, "plan file %s is larger than 1 MiB", path);
+	} else if (memchr(buf, '\0', n) != NULL) {
+		rc = dd_error_set(err, -EINVAL, "plan file %s is not a text file", path);
+	} else {
+		buf[n] = '\0';
+		rc = plan_parse_text(buf, path, plan, err);
+	}
+	fclose(f);
+	free(buf);
+	return rc;
+}
+
+/* ---- Presets ---- */
+
+/* What the preset builders share. */
+struct preset_ctx {
+	struct dd_plan	*plan;
+	bool		 allow_write;
+	double		 time_scale;
+	size_t		 skipped;	/* write points left out */
+	struct dd_error *err;
+};
+
+/* Add one preset point (or count it as skipped when it writes and must not). */
+static int
+preset_add(struct preset_ctx *c, enum dd_pattern pat, unsigned bs, unsigned qd,
+	   unsigned jobs, double runtime_s, double ramp_s, const char *name)
+{
+	struct dd_point pt;
+
+	if (dd_pattern_writes(pat) && !c->allow_write) {
+		c->skipped++;
+		return 0;
+	}
+	plan_point_defaults(&pt);
+	pt.pattern = pat;
+	pt.bs = bs;
+	pt.iodepth = qd;
+	pt.numjobs = jobs;
+	pt.runtime_s = runtime_s * c->time_scale;
+	pt.ramp_s = ramp_s * c->time_scale;
+	if (name != NULL)
+		snprintf(pt.name, sizeof pt.name, "%s", name);
+	else
+		dd_point_autoname(&pt);
+	return plan_append(c->plan, &pt, c->err);
+}
+
+/*
+ * review: the StorageReview FIO method.  Two sequential points first (128K
+ * write at IODepth 16, 128K read at IODepth 64, one job each), then for each
+ * workload the IODepth x NumJobs matrix, NumJobs outer and IODepth inner, so
+ * the points fill the review's table row by row (one row per NumJobs).
+ */
+static int
+preset_review(struct preset_ctx *c)
+{
+	static const struct {
+		enum dd_pattern pat;
+		unsigned	bs;
+	} work[] = {
+		{ DD_RANDREAD, 64 * KIB }, { DD_RANDWRITE, 64 * KIB },
+		{ DD_RANDREAD, 16 * KIB }, { DD_RANDWRITE, 16 * KIB },
+		{ DD_READ, 16 * KIB }, { DD_WRITE, 16 * KIB },
+		{ DD_RANDREAD, 4 * KIB }, { DD_RANDWRITE, 4 * KIB },
+	};
+	static const unsigned qds[] = { 1, 2, 4, 8, 16, 32 };
+	static const unsigned jobs[] = { 1, 2, 4, 8, 16 };
+	int rc;
+
+	if ((rc = preset_add(c, DD_WRITE, 128 * KIB, 16, 1, 10, 2, NULL)) != 0 ||
+	    (rc = preset_add(c, DD_READ, 128 * KIB, 64, 1, 10, 2, NULL)) != 0)
+		return rc;
+	for (size_t w = 0; w < NITEMS(work); w++)
+		for (size_t j = 0; j < NITEMS(jobs); j++)
+			for (size_t q = 0; q < NITEMS(qds); q++)
+				if ((rc = preset_add(c, work[w].pat, work[w].bs, qds[q],
+						     jobs[j], 10, 2, NULL)) != 0)
+					return rc;
+	return 0;
+}
+
+/*
+ * spot: a quick look in at most 90 s.  Every point is also a point of the
+ * review matrix, so a spot check compares directly with published figures:
+ * 128K sequential read at QD64 (the bandwidth ceiling), 4K random read at
+ * QD1 (the latency floor), at QD32 x4 (a loaded server) and at QD32 x16 (the
+ * reviews' headline IOPS), and 64K random read at QD32 (large random reads).
+ * Read-only: 5 x (2 + 14 s) = 80 s.  With writes, the reads come first so
+ * they are measured as in a read-only run, not behind the writes' garbage
+ * collection, then 128K sequential write at QD16 and 4K random write at QD1
+ * and QD32 x4: 8 x (1 + 10 s) = 88 s.
+ */
+static int
+preset_spot(struct preset_ctx *c)
+{
+	static const struct {
+		enum dd_pattern pat;
+		unsigned	bs, qd, jobs;
+	} pts[] = {
+		{ DD_READ, 128 * KIB, 64, 1 },
+		{ DD_RANDREAD, 4 * KIB, 1, 1 },
+		{ DD_RANDREAD, 4 * KIB, 32, 4 },
+		{ DD_RANDREAD, 4 * KIB, 32, 16 },
+		{ DD_RANDREAD, 64 * KIB, 32, 1 },
+		{ DD_WRITE, 128 * KIB, 16, 1 },
+		{ DD_RANDWRITE, 4 * KIB, 1, 1 },
+		{ DD_RANDWRITE, 4 * KIB, 32, 4 },
+	};
+	double runtime = c->allow_write ? 10 : 14;
+	double ramp = c->allow_write ? 1 : 2;
+	int    rc;
+
+	for (size_t i = 0; i < NITEMS(pts); i++)
+		if ((rc = preset_add(c, pts[i].pat, pts[i].bs, pts[i].qd, pts[i].jobs,
+				     runtime, ramp, NULL)) != 0)
+			return rc;
+	return 0;
+}
+
+/* One CrystalDiskMark test: its label, then sequential or random, bs, Q, T. */
+struct cdm_test {
+	const char *label;
+	bool	    random;
+	unsigned    bs, qd, threads;
+};
+
+/*
+ * CrystalDiskMark: every test reads, then (when allowed) every test writes,
+ * as CrystalDiskMark's "All" does; 5 s measured after 1 s of warm-up.
+ */
+static int
+preset_cdm_tests(struct preset_ctx *c, const struct cdm_test *t, size_t n)
+{
+	char name[DD_POINT_NAME_MAX];
+	int  rc;
+
+	for (int w = 0; w < 2; w++) {
+		for (size_t i = 0; i < n; i++) {
+			enum dd_pattern pat = t[i].random ?
+				(w ? DD_RANDWRITE : DD_RANDREAD) : (w ? DD_WRITE : DD_READ);
+
+			snprintf(name, sizeof name, "%s %s", t[i].label, w ? "write" : "read");
+			if ((rc = preset_add(c, pat, t[i].bs, t[i].qd, t[i].threads, 5, 1,
+					     name)) != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* cdm: CrystalDiskMark's Default profile. */
+static int
+preset_cdm(struct preset_ctx *c)
+{
+	static const struct cdm_test t[] = {
+		{ "SEQ1M Q8T1", false, MIB, 8, 1 },
+		{ "SEQ1M Q1T1", false, MIB, 1, 1 },
+		{ "RND4K Q32T1", true, 4 * KIB, 32, 1 },
+		{ "RND4K Q1T1", true, 4 * KIB, 1, 1 },
+	};
+
+	return preset_cdm_tests(c, t, NITEMS(t));
+}
+
+/* cdm-nvme: CrystalDiskMark's NVMe SSD profile. */
+static int
+preset_cdm_nvme(struct preset_ctx *c)
+{
+	static const struct cdm_test t[] = {
+		{ "SEQ1M Q8T1", false, MIB, 8, 1 },
+		{ "SEQ128K Q32T1", false, 128 * KIB, 32, 1 },
+		{ "RND4K Q32T16", true, 4 * KIB, 32, 16 },
+		{ "RND4K Q1T1", true, 4 * KIB, 1, 1 },
+	};
+
+	return preset_cdm_tests(c, t, NITEMS(t));
+}
+
+/*
+ * threads: thread scaling as the reviews' GDSIO charts, sequential at QD1
+ * with 1..128 threads for 16K, 128K and 1M; all reads (block size outer,
+ * threads inner), then the same writes when allowed.  5 s after 1 s ramp.
+ */
+static int
+preset_threads(struct preset_ctx *c)
+{
+	static const unsigned bss[] = { 16 * KIB, 128 * KIB, MIB };
+	static const unsigned threads[] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+	int rc;
+
+	for (int w = 0; w < 2; w++)
+		for (size_t b = 0; b < NITEMS(bss); b++)
+			for (size_t t = 0; t < NITEMS(threads); t++)
+				if ((rc = preset_add(c, w ? DD_WRITE : DD_READ, bss[b], 1,
+						     threads[t], 5, 1, NULL)) != 0)
+					return rc;
+	return 0;
+}
+
+static const struct dd_preset_info preset_infos[] = {
+	{ "review", "the reviews' FIO sweep: 128K sequential write and read, then "
+	  "IODepth 1-32 x NumJobs 1-16 for 64K, 16K, 4K random and 16K sequential "
+	  "(242 points, 48 min; read-only 121 points, 24 min)" },
+	{ "spot", "a spot check under 90 s: 128K sequential read, 4K random read "
+	  "at QD1, QD32 x4, QD32 x16, 64K random read QD32; with writes also 128K "
+	  "sequential write and 4K random write QD1, QD32 x4" },
+	{ "cdm", "CrystalDiskMark Default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, "
+	  "RND4K Q1T1, 5 runs of 5 s each, best run" },
+	{ "cdm-nvme", "CrystalDiskMark NVMe SSD: SEQ1M Q8T1, SEQ128K Q32T1, "
+	  "RND4K Q32T16, RND4K Q1T1, 5 runs of 5 s each, best run" },
+	{ "threads", "thread scaling as the reviews' GDSIO charts: 16K, 128K and "
+	  "1M sequential at QD1 with 1 to 128 threads" },
+};
+
+/* Builders, in the order of preset_infos. */
+static int (*const preset_builders[])(struct preset_ctx *) = {
+	preset_review, preset_spot, preset_cdm, preset_cdm_nvme, preset_threads,
+};
+
+/* The presets. */
+const struct dd_preset_info *
+plan_presets(size_t *n)
+{
+	*n = NITEMS(preset_infos);
+	return preset_infos;
+}
+
+/* Build a preset plan. */
+int
+plan_preset(const char *name, const struct dd_preset_opts *o,
+	    struct dd_plan *plan, struct dd_error *err)
+{
+	struct dd_preset_opts def = { 0 };
+	struct preset_ctx     c;
+	struct dd_plan	      p;
+	size_t		      i;
+	int		      rc;
+
+	plan_init(plan, "");
+	if (o == NULL)
+		o = &def;
+	for (i = 0; i < NITEMS(preset_infos); i++)
+		if (name != NULL && strcmp(name, preset_infos[i].name) == 0)
+			break;
+	if (i == NITEMS(preset_infos))
+		return dd_error_set(err, -EINVAL,
+				    "unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
+				    name != NULL ? name : "");
+	if (o->time_scale != 0 && !(isfinite(o->time_scale) && o->time_scale > 0 &&
+				    o->time_scale <= 1000))
+		return dd_error_set(err, -EINVAL,
+				    "the time scale must be greater than 0 and at most 1000");
+	if (o->repeat > PLAN_REPEAT_MAX)
+		return dd_error_set(err, -EINVAL, "repeat must be at most %d",
+				    PLAN_REPEAT_MAX);
+	plan_init(&p, name);
+	c.plan = &p;
+	c.allow_write = o->allow_write;
+	c.time_scale = o->time_scale != 0 ? o->time_scale : 1;
+	c.skipped = 0;
+	c.err = err;
+	if (strcmp(name, "cdm") == 0 || strcmp(name, "cdm-nvme") == 0) {
+		p.repeat = 5;
+		p.aggregate = DD_AGG_BEST;
+	}
+	if (o->repeat != 0)
+		p.repeat = o->repeat;
+	if (o->aggregate != DD_AGG_NONE)
+		p.aggregate = o->aggregate;
+	if ((rc = preset_builders[i](&c)) != 0) {
+		plan_free(&p);
+		return rc;
+	}
+	if (c.skipped != 0)
+		snprintf(p.name, sizeof p.name, "%s (read-only)", name);
+	*plan = p;
+	return 0;
+}
+
+/* Does the plan write? */
+bool
+plan_writes(const struct dd_plan *p)
+{
+	if (p->precondition_passes > 0)
+		return true;
+	for (size_t i = 0; i < p->npoints; i++)
+		if (dd_pattern_writes(p->points[i].pattern))
+			return true;
+	return false;
+}
+
+/* Does the plan have byte-budget points? */
+bool
+plan_has_byte_budget(const struct dd_plan *p)
+{
+	for (size_t i = 0; i < p->npoints; i++)
+		if (p->points[i].bytes != 0)
+			return true;
+	return false;
+}
+
+/* Seconds the time-based points take. */
+double
+plan_estimate_seconds(const struct dd_plan *p)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < p->npoints; i++)
+		if (p->points[i].bytes == 0)
+			s += p->points[i].ramp_s + p->points[i].runtime_s;
+	return s * (p->repeat != 0 ? p->repeat : 1);
+}
+
+/* ---- fio job files ---- */
+
+/* A time as fio reads it: whole seconds bare, otherwise milliseconds. */
+static char *
+fio_time(double s, char *buf, size_t len)
+{
+	long long ms = llround(s * 1000.0);
+
+	if (ms % 1000 == 0)
+		snprintf(buf, len, "%lld", ms / 1000);
+	else
+		snprintf(buf, len, "%lldms", ms);
+	return buf;
+}
+
+/* Write a section name fio can carry: no brackets, comment marks or controls. */
+static void
+fio_section(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
+	    unsigned runs)
+{
+	char name[DD_POINT_NAME_MAX];
+	int  o = 0;
+
+	for (const char *c = pt->name; *c != '\0'; c++)
+		name[o++] = (iscntrl((unsigned char)*c) || strchr("[];#", *c)) ? '_' : *c;
+	name[o] = '\0';
+	if (o == 0)
+		snprintf(name, sizeof name, "point %zu", idx + 1);
+	fprintf(f, "[%s%s", name, strcasecmp(name, "global") == 0 ? " point" : "");
+	if (runs > 1)
+		fprintf(f, " run%u", run);
+	fprintf(f, "]\n");
+}
+
+/* Write the per-job regions of a multi-job sequential point. */
+static void
+fio_split(FILE *f, const struct dd_point *pt, uint64_t target_size)
+{
+	uint64_t region = pt->size, per;
+	unsigned nj = pt->numjobs;
+
+	if (region == 0 && target_size > pt->offset)
+		region = target_size - pt->offset;
+	if (region != 0) {
+		per = region / nj / pt->bs * pt->bs;
+		fprintf(f, "size=%llu\noffset_increment=%llu\n",
+			(unsigned long long)per, (unsigned long long)per);
+	} else if (pt->offset == 0 && nj <= 100) {
+		if (100 % nj != 0)
+			fprintf(f, "; approximate: %u%% of the target per job "
+				"(its size is unknown here)\n", 100 / nj);
+		fprintf(f, "size=%u%%\noffset_increment=%u%%\n", 100 / nj, 100 / nj);
+	} else {
+		fprintf(f, "; disjoint per-job regions need the target size; "
+			"here the %u jobs overlap\n", nj);
+	}
+}
+
+/* Write one point's section. */
+static void
+fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
+	  unsigned runs, uint64_t target_size, bool iopoll)
+{
+	char t[32];
+
+	if (dd_pattern_writes(pt->pattern))
+		fprintf(f, "; writes destroy data on the target\n");
+	fio_section(f, pt, idx, run, runs);
+	fprintf(f, "stonewall\nrw=%s\n", dd_pattern_name(pt->pattern));
+	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
+		fprintf(f, "rwmixread=%u\n", pt->read_pct);
+	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
+		pt->numjobs);
+	if (pt->iopoll && !iopoll)
+		fprintf(f, "hipri=1\n");
+	if (pt->bytes == 0) {
+		fprintf(f, "time_based=1\nruntime=%s\n",
+			pt->runtime_s < 0.001 ? "1ms" : fio_time(pt->runtime_s, t, sizeof t));
+	} else {
+		fprintf(f, "io_size=%llu\n",
+			(unsigned long long)(pt->bytes / pt->numjobs / pt->bs * pt->bs));
+	}
+	fprintf(f, "ramp_time=%s\n", fio_time(pt->ramp_s, t, sizeof t));
+	if (pt->offset != 0)
+		fprintf(f, "offset=%llu\n", (unsigned long long)pt->offset);
+	if (!dd_pattern_random(pt->pattern) && pt->numjobs > 1)
+		fio_split(f, pt, target_size);
+	else if (pt->size != 0)
+		fprintf(f, "size=%llu\n", (unsigned long long)pt->size);
+	fprintf(f, "\n");
+}
+
+/* Write the preconditioning section. */
+static void
+fio_precondition(FILE *f, const struct dd_plan *p, uint64_t target_size)
+{
+	double	 passes = p->precondition_passes;
+	unsigned loops = (unsigned)ceil(passes);
+
+	fprintf(f, "; preconditioning: %g x the capacity in 128K sequential writes\n"
+		"; writes destroy data on the target\n"
+		"[precondition]\nstonewall\nrw=write\nbs=128k\niodepth=32\nnumjobs=1\n",
+		passes);
+	if (target_size != 0) {
+		fprintf(f, "io_size=%llu\n", (unsigned long long)
+			((uint64_t)(passes * (double)target_size) / (128 * KIB) * (128 * KIB)));
+	} else {
+		if ((double)loops != passes)
+			fprintf(f, "; rounded up to %u whole passes (the target size is "
+				"unknown here)\n", loops);
+		fprintf(f, "loops=%u\n", loops);
+	}
+	fprintf(f, "\n");
+}
+
+/* Write an fio job file for a target of known (or 0 = unknown) size. */
+char *
+plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
+		       uint64_t target_size, bool iopoll)
+{
+	FILE   *f;
+	char   *text = NULL;
+	size_t	len = 0;
+	unsigned runs = p->repeat != 0 ? p->repeat : 1;
+
+	if (target_path == NULL || strpbrk(target_path, "\r\n") != NULL)
+		return NULL;
+	if ((f = open_memstream(&text, &len)) == NULL)
+		return NULL;
+	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION,
+		p->name, p->npoints);
+	if (runs > 1)
+		fprintf(f, "; each point runs %u times (sections \"NAME runN\"); "
+			"drivedash folds the runs: %s\n", runs,
+			plan_aggregate_name(p->aggregate));
+	if (p->steady_state)
+		fprintf(f, "; steady-state rounds are drivedash's; fio runs each "
+			"point once\n");
+	if (plan_writes(p))
+		fprintf(f, "; this job file WRITES to %s\n", target_path);
+	fprintf(f, "\n[global]\nioengine=io_uring\ndirect=1\nfilename=");
+	for (const char *c = target_path; *c != '\0'; c++) {
+		if (*c == ':')
+			fputc('\\', f);
+		fputc(*c, f);
+	}
+	fprintf(f, "\nthread\ngroup_reporting=1\nfixedbufs=1\nregisterfiles=1\n"
+		"randrepeat=0\nnorandommap=1\n");
+	if (iopoll)
+		fprintf(f, "hipri=1\n");
+	fprintf(f, "\n");
+	if (p->precondition_passes > 0)
+		fio_precondition(f, p, target_size);
+	for (size_t i = 0; i < p->npoints; i++)
+		for (unsigned r = 1; r <= runs; r++)
+			fio_point(f, &p->points[i], i, r, runs, target_size, iopoll);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Write an fio job file for a target of unknown size. */
+char *
+plan_fio_jobfile(const struct dd_plan *p, const char *target_path, bool iopoll)
+{
+	return plan_fio_jobfile_sized(p, target_path, 0, iopoll);
+}

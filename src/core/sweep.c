@@ -1,0 +1,500 @@
+/*
+ * The sweep thread and its snapshots.
+ *
+ * The sweep thread runs the plan: an optional preconditioning pass, then
+ * every point (repeated and folded for CrystalDiskMark-style plans, or in
+ * rounds until the SNIA steady-state rule holds).  It keeps a private
+ * working snapshot, updated from the engine's interval hook, and publishes
+ * it by copying it under the lock into the shared one.  Everything the
+ * consumer sees is a copy: no pointer into the sweep's memory escapes
+ * except through sweep_result() once the sweep is over.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+struct sweep {
+	const struct dd_target *t;
+	const struct dd_plan   *plan;
+	pthread_t		thread;
+	bool			started, joined;
+	int			wake_fd, cancel_fd;
+	int			cancel;		/* atomic flag */
+	pthread_mutex_t		lock;
+	struct sweep_snapshot  *pub;		/* guarded by lock */
+	struct sweep_snapshot  *work;		/* sweep thread only */
+	struct dd_result      **results;	/* one per plan point that ran */
+	struct sweep_summary   *summaries;
+	size_t			nresults;
+	uint64_t		t0_ns;
+	double			est_total, est_done;	/* seconds, plan estimate */
+	double			est_current;		/* estimate of the running point */
+};
+
+/* Monotonic seconds. */
+static uint64_t
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Estimated seconds of one run of a point (0 for a byte budget). */
+static double
+point_estimate(const struct dd_point *p)
+{
+	return p->bytes ? 0 : p->ramp_s + p->runtime_s;
+}
+
+/* Fill a summary from a result. */
+void
+sweep_summarize(const struct dd_result *r, struct sweep_summary *out)
+{
+	memset(out, 0, sizeof *out);
+	dd_strlcpy(out->name, r->point.name, sizeof out->name);
+	out->status = r->status;
+	out->cancelled = r->cancelled;
+	out->iops = r->iops;
+	out->mbps = r->mbps;
+	out->elapsed_s = r->elapsed_s;
+	out->mean_us = r->lat.mean_us;
+	out->p50_us = r->lat.pct_us[6];		/* 50th in hist_default_pcts */
+	out->p99_us = r->lat.pct_us[12];	/* 99th */
+	out->p999_us = r->lat.pct_us[14];	/* 99.9th */
+	out->max_us = r->lat.max_us;
+	out->cpu_us_per_io = r->proc_us_per_io;
+	out->runs = 1;
+}
+
+/* Publish the working snapshot and wake the consumer.  Sweep thread. */
+static void
+sweep_publish(struct sweep *s)
+{
+	uint64_t one = 1;
+	double	 elapsed = (double)(mono_ns() - s->t0_ns) / 1e9;
+	double	 done = s->est_done + s->est_current * s->work->point_progress;
+
+	s->work->elapsed_s = elapsed;
+	if (done > 0 && s->est_total > done)
+		s->work->eta_s = (s->est_total - done) * (elapsed / done);
+	else
+		s->work->eta_s = s->work->state == SWEEP_RUNNING && s->est_total > 0
+					 ? s->est_total - done : 0;
+	pthread_mutex_lock(&s->lock);
+	s->work->generation = s->pub->generation + 1;
+	memcpy(s->pub, s->work, sizeof *s->pub);
+	pthread_mutex_unlock(&s->lock);
+	if (write(s->wake_fd, &one, sizeof one) < 0) {
+		/* Only EAGAIN on counter overflow: the consumer is far behind
+		 * and will still see the newest generation. */
+	}
+}
+
+/* Engine hook: one interval of the running point.  Sweep thread. */
+static void
+sweep_on_interval(void *arg, const struct dd_result *partial,
+		  const struct dd_interval *iv, double progress)
+{
+	struct sweep	      *s = arg;
+	struct sweep_snapshot *w = s->work;
+
+	if (w->nlive == SWEEP_LIVE_MAX) {
+		memmove(w->live, w->live + 1, sizeof w->live[0] * (SWEEP_LIVE_MAX - 1));
+		w->nlive--;
+	}
+	w->live[w->nlive++] = *iv;
+	w->point_progress = progress;
+	w->cur_iops = partial->iops;
+	w->cur_mbps = partial->mbps;
+	w->cur_mean_us = partial->lat.mean_us;
+	sweep_publish(s);
+}
+
+/* Record a finished point's summary in the working snapshot. */
+static void
+sweep_add_finished(struct sweep *s, const struct sweep_summary *sum)
+{
+	struct sweep_snapshot *w = s->work;
+	size_t		       slot = w->nfinished;
+
+	if (slot >= SWEEP_FINISHED_MAX) {
+		memmove(w->finished, w->finished + 1,
+			sizeof w->finished[0] * (SWEEP_FINISHED_MAX - 1));
+		slot = SWEEP_FINISHED_MAX - 1;
+	}
+	w->finished[slot] = *sum;
+	w->nfinished++;
+}
+
+/* Run one point once, with live updates.  Returns engine_run's code. */
+static int
+sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
+{
+	struct dd_engine_hooks hooks = {
+		.arg = s,
+		.interval = sweep_on_interval,
+		.cancel_fd = s->cancel_fd,
+	};
+	struct dd_error err = { 0 };
+
+	s->work->current = *p;
+	s->work->nlive = 0;
+	s->work->point_progress = 0;
+	s->work->cur_iops = s->work->cur_mbps = 0;
+	s->work->cur_mean_us = NAN;
+	sweep_publish(s);
+	return engine_run(s->t, p, &hooks, res, &err);
+}
+
+/* Fold runs of one point. */
+void
+sweep_aggregate(struct dd_result *const *runs, unsigned n, enum dd_aggregate how,
+		struct dd_result *out)
+{
+	unsigned best = 0;
+
+	if (n == 0)
+		return;
+	if (how == DD_AGG_MEAN) {
+		double iops = 0, mbps = 0, mean = 0;
+
+		memcpy(out, runs[n - 1], sizeof *out);
+		for (unsigned i = 0; i < n; i++) {
+			iops += runs[i]->iops;
+			mbps += runs[i]->mbps;
+			mean += runs[i]->lat.mean_us;
+		}
+		out->iops = iops / n;
+		out->mbps = mbps / n;
+		out->lat.mean_us = mean / n;
+		return;
+	}
+	for (unsigned i = 1; i < n; i++)
+		if (runs[i]->iops > runs[best]->iops)
+			best = i;
+	memcpy(out, runs[best], sizeof *out);
+}
+
+/* Run one plan point: repeats or steady-state rounds.  Sweep thread. */
+static int
+sweep_run_point(struct sweep *s, size_t idx, struct dd_result *out,
+		struct sweep_summary *sum)
+{
+	const struct dd_plan  *plan = s->plan;
+	struct dd_point	       p = plan->points[idx];
+	unsigned	       nruns = plan->repeat ? plan->repeat : 1;
+	struct dd_result     **runs = calloc(nruns, sizeof *runs);
+	struct steady_rule     rule;
+	struct steady_result   sr = { 0 };
+	double		      *rounds = NULL;
+	unsigned	       done = 0, nround = 0;
+	int		       ret = 0;
+
+	steady_rule_default(&rule);
+	if (runs == NULL)
+		return -ENOMEM;
+	s->work->index = idx;
+	s->work->nruns = nruns;
+	for (unsigned r = 0; r < nruns && ret == 0; r++) {
+		runs[r] = malloc(sizeof *runs[r]);
+		if (runs[r] == NULL) {
+			ret = -ENOMEM;
+			break;
+		}
+		s->work->run = r + 1;
+		if (!plan->steady_state) {
+			ret = sweep_run_once(s, &p, runs[r]);
+			done++;
+			if (runs[r]->cancelled)
+				break;
+			continue;
+		}
+		/* Steady state: rounds of the point until the rule holds. */
+		free(rounds);
+		rounds = calloc(rule.max_rounds, sizeof *rounds);
+		if (rounds == NULL) {
+			ret = -ENOMEM;
+			break;
+		}
+		for (nround = 0; nround < rule.max_rounds; nround++) {
+			struct dd_point rp = p;
+
+			if (nround > 0)
+				rp.ramp_s = 0;	/* the drive is already busy */
+			s->work->round = nround + 1;
+			ret = sweep_run_once(s, &rp, runs[r]);
+			if (ret < 0 || runs[r]->cancelled)
+				break;
+			rounds[nround] = runs[r]->iops;
+			steady_check(rounds, nround + 1, &rule, &sr);
+			if (sr.attained) {
+				nround++;
+				break;
+			}
+		}
+		done++;
+		if (runs[r]->cancelled)
+			break;
+	}
+	if (done > 0) {
+		sweep_aggregate(runs, done, plan->aggregate, out);
+		sweep_summarize(out, sum);
+		sum->runs = done;
+		sum->index = idx;
+		if (plan->steady_state) {
+			sum->rounds = nround;
+			sum->steady = sr.attained;
+		}
+	}
+	for (unsigned r = 0; r < nruns; r++)
+		free(runs[r]);
+	free(runs);
+	free(rounds);
+	s->work->round = 0;
+	return done > 0 ? ret : (ret ? ret : -ECANCELED);
+}
+
+/* Precondition: N x the region in 128 KiB sequential writes.  Sweep thread. */
+static int
+sweep_precondition(struct sweep *s)
+{
+	struct dd_point	      p = { 0 };
+	struct dd_result     *res = malloc(sizeof *res);
+	struct sweep_summary  sum;
+	int		      ret;
+
+	if (res == NULL)
+		return -ENOMEM;
+	dd_strlcpy(p.name, "precondition 128K write", sizeof p.name);
+	p.pattern = DD_WRITE;
+	p.bs = 128 * 1024;
+	p.iodepth = 32;
+	p.numjobs = 1;
+	p.bytes = (uint64_t)(s->plan->precondition_passes * (double)s->t->size);
+	p.bytes -= p.bytes % p.bs;
+	s->work->preconditioning = true;
+	ret = sweep_run_once(s, &p, res);
+	sweep_summarize(res, &sum);
+	sum.index = SIZE_MAX;
+	sweep_add_finished(s, &sum);
+	if (ret < 0)
+		dd_strlcpy(s->work->message, res->message, sizeof s->work->message);
+	s->work->preconditioning = false;
+	free(res);
+	return ret;
+}
+
+/* The sweep thread. */
+static void *
+sweep_main(void *arg)
+{
+	struct sweep *s = arg;
+	int	      ret = 0;
+
+	s->t0_ns = mono_ns();
+	s->work->state = SWEEP_RUNNING;
+	sweep_publish(s);
+	if (s->plan->precondition_passes > 0)
+		ret = sweep_precondition(s);
+	for (size_t i = 0; ret == 0 && i < s->plan->npoints; i++) {
+		struct dd_result    *res;
+		struct sweep_summary sum;
+		double		     est;
+
+		if (__atomic_load_n(&s->cancel, __ATOMIC_ACQUIRE))
+			break;
+		est = point_estimate(&s->plan->points[i]) *
+		      (s->plan->repeat ? s->plan->repeat : 1);
+		s->est_current = est;
+		res = malloc(sizeof *res);
+		if (res == NULL) {
+			ret = -ENOMEM;
+			dd_strlcpy(s->work->message, "out of memory", sizeof s->work->message);
+			break;
+		}
+		ret = sweep_run_point(s, i, res, &sum);
+		if (ret == -ECANCELED && __atomic_load_n(&s->cancel, __ATOMIC_ACQUIRE)) {
+			free(res);
+			ret = 0;
+			break;
+		}
+		s->results[s->nresults] = res;
+		s->summaries[s->nresults] = sum;
+		s->nresults++;
+		sweep_add_finished(s, &sum);
+		s->est_done += est;
+		s->est_current = 0;
+		if (ret < 0)
+			dd_strlcpy(s->work->message, res->message, sizeof s->work->message);
+		if (res->cancelled)
+			break;
+	}
+	s->work->status = ret;
+	if (ret < 0)
+		s->work->state = SWEEP_FAILED;
+	else if (__atomic_load_n(&s->cancel, __ATOMIC_ACQUIRE))
+		s->work->state = SWEEP_CANCELLED;
+	else
+		s->work->state = SWEEP_DONE;
+	s->work->point_progress = 1;
+	sweep_publish(s);
+	return NULL;
+}
+
+/* Create a sweep. */
+int
+sweep_create(struct sweep **out, const struct dd_target *t,
+	     const struct dd_plan *plan, struct dd_error *err)
+{
+	struct sweep *s = calloc(1, sizeof *s);
+
+	*out = NULL;
+	if (s == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	pthread_mutex_init(&s->lock, NULL);
+	s->t = t;
+	s->plan = plan;
+	s->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	s->cancel_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	s->pub = calloc(1, sizeof *s->pub);
+	s->work = calloc(1, sizeof *s->work);
+	s->results = calloc(plan->npoints + 1, sizeof *s->results);
+	s->summaries = calloc(plan->npoints + 1, sizeof *s->summaries);
+	if (s->wake_fd < 0 || s->cancel_fd < 0 || !s->pub || !s->work ||
+	    !s->results || !s->summaries) {
+		sweep_destroy(s);
+		return dd_error_set(err, -ENOMEM, "cannot set up the sweep: %s",
+				    strerror(errno ? errno : ENOMEM));
+	}
+	dd_strlcpy(s->work->plan_name, plan->name, sizeof s->work->plan_name);
+	dd_strlcpy(s->work->target, t->path, sizeof s->work->target);
+	s->work->npoints = plan->npoints;
+	s->est_total = plan_estimate_seconds(plan);
+	memcpy(s->pub, s->work, sizeof *s->pub);
+	*out = s;
+	return 0;
+}
+
+/* Start the sweep thread. */
+int
+sweep_start(struct sweep *s, struct dd_error *err)
+{
+	int rc = pthread_create(&s->thread, NULL, sweep_main, s);
+
+	if (rc != 0)
+		return dd_error_set(err, -rc, "cannot start the sweep thread: %s",
+				    strerror(rc));
+	s->started = true;
+	return 0;
+}
+
+/* Ask the sweep to stop. */
+void
+sweep_cancel(struct sweep *s)
+{
+	uint64_t one = 1;
+
+	__atomic_store_n(&s->cancel, 1, __ATOMIC_RELEASE);
+	if (write(s->cancel_fd, &one, sizeof one) < 0) {
+		/* Already signalled: the counter is non-zero. */
+	}
+}
+
+/* Wait for the sweep thread. */
+enum sweep_state
+sweep_join(struct sweep *s)
+{
+	if (s->started && !s->joined) {
+		pthread_join(s->thread, NULL);
+		s->joined = true;
+	}
+	return s->work->state;
+}
+
+/* The wake-up fd. */
+int
+sweep_wake_fd(const struct sweep *s)
+{
+	return s->wake_fd;
+}
+
+/* Consume pending wake-ups. */
+void
+sweep_ack(struct sweep *s)
+{
+	uint64_t v;
+
+	if (read(s->wake_fd, &v, sizeof v) < 0) {
+		/* EAGAIN: nothing pending. */
+	}
+}
+
+/* Copy the latest snapshot. */
+bool
+sweep_snapshot(struct sweep *s, struct sweep_snapshot *dst, uint64_t last_gen)
+{
+	bool newer;
+
+	pthread_mutex_lock(&s->lock);
+	newer = s->pub->generation != last_gen;
+	if (newer)
+		memcpy(dst, s->pub, sizeof *dst);
+	pthread_mutex_unlock(&s->lock);
+	return newer;
+}
+
+/* Number of finished-point results. */
+size_t
+sweep_nresults(const struct sweep *s)
+{
+	return s->nresults;
+}
+
+/* One finished point's full result. */
+const struct dd_result *
+sweep_result(const struct sweep *s, size_t i)
+{
+	return i < s->nresults ? s->results[i] : NULL;
+}
+
+/* One finished point's summary. */
+const struct sweep_summary *
+sweep_result_summary(const struct sweep *s, size_t i)
+{
+	return i < s->nresults ? &s->summaries[i] : NULL;
+}
+
+/* Free a sweep. */
+void
+sweep_destroy(struct sweep *s)
+{
+	if (s == NULL)
+		return;
+	if (s->started && !s->joined) {
+		sweep_cancel(s);
+		sweep_join(s);
+	}
+	for (size_t i = 0; i < s->nresults; i++)
+		free(s->results[i]);
+	free(s->results);
+	free(s->summaries);
+	free(s->pub);
+	free(s->work);
+	if (s->wake_fd >= 0)
+		close(s->wake_fd);
+	if (s->cancel_fd >= 0)
+		close(s->cancel_fd);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}

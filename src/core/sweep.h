@@ -1,0 +1,114 @@
+/*
+ * Sweeps: a plan run point by point in a background thread.
+ *
+ * The sweep thread owns the engine calls and every full result.  It
+ * publishes plain-data snapshots (progress, the running point's live
+ * interval series, a summary of every finished point) into a buffer under a
+ * mutex, bumps a generation counter and writes an eventfd, so a consumer
+ * (the TUI loop or the CLI progress line) wakes up, copies the snapshot and
+ * never blocks the sweep for longer than a memcpy.  Cancelling writes a
+ * second eventfd that the engine polls, so a stop takes effect within one
+ * interval.
+ */
+#ifndef DD_SWEEP_H
+#define DD_SWEEP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/plan.h"
+#include "core/steady.h"
+#include "io/engine.h"
+
+#define SWEEP_LIVE_MAX	   300	/* intervals of the running point kept */
+#define SWEEP_FINISHED_MAX 512	/* finished-point summaries in a snapshot */
+
+enum sweep_state {
+	SWEEP_IDLE,
+	SWEEP_RUNNING,
+	SWEEP_DONE,		/* every point ran */
+	SWEEP_CANCELLED,	/* stopped by the user */
+	SWEEP_FAILED,		/* a point failed; the sweep stopped there */
+};
+
+/* What the snapshot and the CLI table show of a finished point. */
+struct sweep_summary {
+	char	 name[DD_POINT_NAME_MAX];
+	size_t	 index;		/* in the plan; SIZE_MAX for preconditioning */
+	int	 status;
+	bool	 cancelled;
+	double	 iops, mbps, elapsed_s;
+	double	 mean_us, p50_us, p99_us, p999_us, max_us;
+	double	 cpu_us_per_io;
+	unsigned runs;		/* repeats folded in */
+	unsigned rounds;	/* steady-state rounds run; 0 = not checked */
+	bool	 steady;	/* steady state attained */
+};
+
+/* A consistent copy of the sweep's state. */
+struct sweep_snapshot {
+	uint64_t	     generation;
+	enum sweep_state     state;
+	char		     plan_name[PLAN_NAME_MAX];
+	char		     target[256];
+	size_t		     npoints, index;	/* index of the running point */
+	unsigned	     run, nruns;	/* repeat of the running point */
+	unsigned	     round;		/* steady-state round, 0 = none */
+	bool		     preconditioning;
+	double		     elapsed_s, eta_s;	/* whole sweep */
+	double		     point_progress;	/* 0..1 of the running point */
+	struct dd_point	     current;
+	double		     cur_iops, cur_mbps, cur_mean_us;	/* so far */
+	size_t		     nlive;
+	struct dd_interval   live[SWEEP_LIVE_MAX];
+	size_t		     nfinished;	/* may exceed SWEEP_FINISHED_MAX: the
+					 * array holds the newest ones */
+	struct sweep_summary finished[SWEEP_FINISHED_MAX];
+	int		     status;
+	char		     message[512];
+};
+
+struct sweep;
+
+/* Create a sweep of plan on an open target (both must outlive it). */
+int sweep_create(struct sweep **out, const struct dd_target *t,
+		 const struct dd_plan *plan, struct dd_error *err);
+
+/* Start the sweep thread.  Signals should be blocked by the caller first. */
+int sweep_start(struct sweep *s, struct dd_error *err);
+
+/* Ask the sweep to stop; safe from any thread, returns at once. */
+void sweep_cancel(struct sweep *s);
+
+/* Wait for the sweep thread to end; returns the final state. */
+enum sweep_state sweep_join(struct sweep *s);
+
+/* An fd that is readable when a new snapshot has been published. */
+int sweep_wake_fd(const struct sweep *s);
+
+/* Consume the wake-up (read the eventfd); call after poll says readable. */
+void sweep_ack(struct sweep *s);
+
+/* Copy the latest snapshot; returns true when it is newer than last_gen. */
+bool sweep_snapshot(struct sweep *s, struct sweep_snapshot *dst, uint64_t last_gen);
+
+/* Full results of finished points (after sweep_join, or for the UI when
+ * the state is not RUNNING).  Precondition results are not included. */
+size_t sweep_nresults(const struct sweep *s);
+const struct dd_result *sweep_result(const struct sweep *s, size_t i);
+const struct sweep_summary *sweep_result_summary(const struct sweep *s, size_t i);
+
+/* Free a sweep (joins it first if it still runs). */
+void sweep_destroy(struct sweep *s);
+
+/* Fill a summary from a result. */
+void sweep_summarize(const struct dd_result *r, struct sweep_summary *out);
+
+/* Fold runs of one point: DD_AGG_BEST keeps the run with the most IOPS,
+ * DD_AGG_MEAN averages rates and mean latency into a copy of the last run. */
+void sweep_aggregate(struct dd_result *const *runs, unsigned n,
+		     enum dd_aggregate how, struct dd_result *out);
+
+#endif

@@ -1,0 +1,1079 @@
+/*
+ * The io_uring engine.
+ *
+ * Data model: a run has one collector (the calling thread) and numjobs
+ * workers.  Each worker owns a ring, a slot array of iodepth buffers
+ * (twice that for mixed patterns: reads never overwrite write data), and its
+ * statistics.  Slots are the unit of work: a slot is prepared, submitted,
+ * completed, measured and prepared again, so exactly iodepth I/Os are in
+ * flight until the phase says stop.
+ *
+ * Phases (shared, one atomic int): RAMP (issue, do not record), MEASURE
+ * (issue and record), STOP (issue nothing, drain, exit).  Workers read the
+ * phase once per reap batch.  Counters and histograms are written by their
+ * worker only and read by the collector with relaxed atomic loads, so the
+ * hot path has no locks and no read-modify-write instructions.
+ *
+ * Latency is submission to reap: one clock read before each submit call
+ * stamps every slot it submits, one read after each wait stamps every
+ * completion it reaps.  At queue depth 1 that is exact per I/O; at depth it
+ * is what fio's clat measures, minus fio's per-I/O overhead.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <liburing.h>
+
+#include "engine.h"
+
+enum {
+	PHASE_SETUP,
+	PHASE_RAMP,
+	PHASE_MEASURE,
+	PHASE_STOP,
+};
+
+/* Counters a worker publishes once per reap batch. */
+struct worker_counters {
+	uint64_t ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
+	uint64_t lat_sum_ns;
+};
+
+/* State all workers of a run share. */
+struct engine_shared {
+	const struct dd_target *t;
+	const struct dd_point  *p;
+	int			phase;		/* atomic */
+	int			failed;		/* atomic: first error wins */
+	int			done_fd;	/* eventfd: +1 per worker that left */
+	pthread_mutex_t		lock;		/* guards ready and the gate */
+	pthread_cond_t		cond;
+	unsigned		ready;		/* workers set up (or failed to) */
+	bool			open;		/* collector opened the gate */
+	uint64_t		budget_per_job;	/* bytes, 0 = time based */
+};
+
+struct worker {
+	pthread_t	       thread;
+	unsigned	       id;
+	struct engine_shared  *sh;
+	struct io_uring	       ring;
+	bool		       ring_ok;
+	bool		       fixed_bufs;	/* registered buffers in use */
+	bool		       iopoll;		/* ring set up with IOPOLL */
+	bool		       iopoll_fallback;
+
+	/* Slots. */
+	unsigned	       nslots;
+	unsigned char	      *mem;		/* nbufs * bs, aligned */
+	unsigned	       nbufs;
+	uint64_t	      *submit_ns;
+	uint64_t	      *slot_off;
+	unsigned char	      *slot_write;
+	unsigned	      *pend;		/* slots prepared since the last submit */
+	unsigned	       npend;
+
+	/* Offsets. */
+	uint64_t	       lo, nblocks;	/* region start, length in bs units */
+	uint64_t	       seq_next;	/* next block, sequential */
+	uint64_t	       rng[4];		/* xoshiro256** state */
+	uint64_t	       stamp_seq;
+
+	/* Budget. */
+	uint64_t	       issued_bytes;	/* during MEASURE */
+
+	/* Statistics: written by this worker, read by the collector. */
+	struct worker_counters pub;		/* atomic stores/loads */
+	struct histogram       hist_r, hist_w;
+	struct welford	       wf_r, wf_w;	/* read after join only */
+	struct rusage	       ru0, ru1;
+	bool		       measured;	/* saw MEASURE */
+	bool		       have_ru1;
+
+	/* Outcome. */
+	int		       error;
+	uint64_t	       error_off;
+	char		       error_what[96];
+	size_t		       ntrace;
+	uint64_t	      *trace;
+	size_t		       trace_n;
+};
+
+/* Monotonic clock in ns. */
+static inline uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* xoshiro256**: fast, good enough for offsets and buffer contents. */
+static inline uint64_t
+rng_next(uint64_t *s)
+{
+	uint64_t r = s[1] * 5, t = s[1] << 17;
+
+	r = ((r << 7) | (r >> 57)) * 9;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return r;
+}
+
+/* Seed a generator from a 64-bit value (splitmix64). */
+static void
+rng_seed(uint64_t *s, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		s[i] = z ^ (z >> 31);
+	}
+}
+
+/* Uniform integer in [0, n) without division (Lemire). */
+static inline uint64_t
+rng_below(uint64_t *s, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
+}
+
+/* Buffer of slot i for reads or writes. */
+static inline unsigned char *
+slot_buf(const struct worker *w, unsigned slot, bool write)
+{
+	unsigned idx = slot;
+
+	if (w->nbufs > w->nslots && write)
+		idx += w->nslots;
+	return w->mem + (size_t)idx * w->sh->p->bs;
+}
+
+/* Index of the registered buffer of slot i. */
+static inline unsigned
+slot_buf_index(const struct worker *w, unsigned slot, bool write)
+{
+	return (w->nbufs > w->nslots && write) ? slot + w->nslots : slot;
+}
+
+/*
+ * Stamp a write buffer: the first 16 bytes of every 4 KiB carry the absolute
+ * offset of that block and a sequence number, so every write is unique (no
+ * dedup or compression can shortcut it) and tests can check where data
+ * landed.  The rest of the buffer is random from setup.
+ */
+static inline void
+stamp_write(struct worker *w, unsigned char *buf, uint64_t off)
+{
+	unsigned bs = w->sh->p->bs, step = bs < 4096 ? bs : 4096;
+
+	for (unsigned o = 0; o < bs; o += step) {
+		uint64_t hdr[2] = { off + o, ++w->stamp_seq ^ w->rng[0] };
+
+		memcpy(buf + o, hdr, sizeof hdr);
+	}
+}
+
+/* Choose the next offset and direction for a slot. */
+static inline uint64_t
+next_offset(struct worker *w, bool *write)
+{
+	const struct dd_point *p = w->sh->p;
+	uint64_t	       blk;
+
+	switch (p->pattern) {
+	case DD_READ:
+		*write = false;
+		break;
+	case DD_WRITE:
+		*write = true;
+		break;
+	case DD_RANDREAD:
+		*write = false;
+		break;
+	case DD_RANDWRITE:
+		*write = true;
+		break;
+	default:
+		*write = rng_below(w->rng, 100) >= p->read_pct;
+		break;
+	}
+	if (dd_pattern_random(p->pattern)) {
+		blk = rng_below(w->rng, w->nblocks);
+	} else {
+		blk = w->seq_next++;
+		if (w->seq_next >= w->nblocks)
+			w->seq_next = 0;
+	}
+	return w->lo + blk * p->bs;
+}
+
+/* Prepare the SQE of one slot; false when the ring has no free SQE. */
+static inline bool
+slot_prep(struct worker *w, unsigned slot)
+{
+	const struct dd_point *p = w->sh->p;
+	struct io_uring_sqe   *sqe = io_uring_get_sqe(&w->ring);
+	bool		       write;
+	uint64_t	       off;
+	unsigned char	      *buf;
+
+	if (sqe == NULL)
+		return false;
+	off = next_offset(w, &write);
+	buf = slot_buf(w, slot, write);
+	if (write)
+		stamp_write(w, buf, off);
+	if (w->fixed_bufs) {
+		if (write)
+			io_uring_prep_write_fixed(sqe, 0, buf, p->bs, off,
+						  (int)slot_buf_index(w, slot, write));
+		else
+			io_uring_prep_read_fixed(sqe, 0, buf, p->bs, off,
+						 (int)slot_buf_index(w, slot, write));
+	} else if (write) {
+		io_uring_prep_write(sqe, 0, buf, p->bs, off);
+	} else {
+		io_uring_prep_read(sqe, 0, buf, p->bs, off);
+	}
+	sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data64(sqe, slot);
+	w->slot_off[slot] = off;
+	w->slot_write[slot] = write;
+	w->pend[w->npend++] = slot;
+	if (w->trace != NULL && w->ntrace < w->trace_n)
+		w->trace[w->ntrace++] = off;
+	return true;
+}
+
+/* Record the worker's first error and tell the other workers to stop. */
+static void
+worker_fail(struct worker *w, int error, uint64_t off, const char *what)
+{
+	if (w->error == 0) {
+		w->error = error;
+		w->error_off = off;
+		snprintf(w->error_what, sizeof w->error_what, "%s", what);
+	}
+	__atomic_store_n(&w->sh->failed, 1, __ATOMIC_RELEASE);
+}
+
+/* Set up the ring, optionally with IOPOLL; fall back to plain flags. */
+static int
+worker_ring_init(struct worker *w, bool iopoll)
+{
+	struct io_uring_params par;
+	unsigned	       entries = w->nslots;
+	int		       ret;
+
+	memset(&par, 0, sizeof par);
+	par.flags = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+	if (iopoll)
+		par.flags |= IORING_SETUP_IOPOLL;
+	par.flags |= IORING_SETUP_CQSIZE;
+	par.cq_entries = entries * 2;
+	ret = io_uring_queue_init_params(entries, &w->ring, &par);
+	if (ret == -EINVAL) {
+		/* Older kernel: no DEFER_TASKRUN / SINGLE_ISSUER. */
+		memset(&par, 0, sizeof par);
+		if (iopoll)
+			par.flags |= IORING_SETUP_IOPOLL;
+		ret = io_uring_queue_init_params(entries, &w->ring, &par);
+	}
+	if (ret < 0)
+		return ret;
+	w->ring_ok = true;
+	w->iopoll = iopoll;
+	io_uring_register_ring_fd(&w->ring);	/* an optimisation only */
+	ret = io_uring_register_files(&w->ring, &w->sh->t->fd, 1);
+	if (ret < 0)
+		return ret;
+	return 0;
+}
+
+/* Register the slot buffers; fall back to unregistered buffers. */
+static void
+worker_register_buffers(struct worker *w)
+{
+	struct iovec *iov = calloc(w->nbufs, sizeof *iov);
+
+	w->fixed_bufs = false;
+	if (iov == NULL)
+		return;
+	for (unsigned i = 0; i < w->nbufs; i++) {
+		iov[i].iov_base = w->mem + (size_t)i * w->sh->p->bs;
+		iov[i].iov_len = w->sh->p->bs;
+	}
+	w->fixed_bufs = io_uring_register_buffers(&w->ring, iov, w->nbufs) == 0;
+	free(iov);
+}
+
+/*
+ * Probe one read at the start of the region.  It checks that the target
+ * answers at all, and whether polled completions work: zram, loop devices
+ * and files give -EOPNOTSUPP per I/O under IOPOLL.
+ */
+static int
+worker_probe(struct worker *w)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&w->ring);
+	struct io_uring_cqe *cqe;
+	int		     ret;
+
+	if (sqe == NULL)
+		return -EBUSY;
+	if (w->fixed_bufs)
+		io_uring_prep_read_fixed(sqe, 0, w->mem, w->sh->p->bs, w->lo, 0);
+	else
+		io_uring_prep_read(sqe, 0, w->mem, w->sh->p->bs, w->lo);
+	sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data64(sqe, UINT64_MAX);
+	ret = io_uring_submit_and_wait(&w->ring, 1);
+	if (ret < 0)
+		return ret;
+	ret = io_uring_peek_cqe(&w->ring, &cqe);
+	if (ret < 0)
+		return ret;
+	ret = cqe->res;
+	io_uring_cqe_seen(&w->ring, cqe);
+	return ret < 0 ? ret : 0;
+}
+
+/* Allocate slots and buffers, set up the ring, probe the target. */
+static int
+worker_setup(struct worker *w)
+{
+	const struct dd_point  *p = w->sh->p;
+	const struct dd_target *t = w->sh->t;
+	uint64_t		region, start, len;
+	bool			mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	int			ret;
+
+	w->nslots = p->iodepth;
+	w->nbufs = mixed ? 2 * p->iodepth : p->iodepth;
+	if (posix_memalign((void **)&w->mem, 4096, (size_t)w->nbufs * p->bs) != 0)
+		return -ENOMEM;
+	w->submit_ns = calloc(w->nslots, sizeof *w->submit_ns);
+	w->slot_off = calloc(w->nslots, sizeof *w->slot_off);
+	w->slot_write = calloc(w->nslots, 1);
+	w->pend = calloc(w->nslots, sizeof *w->pend);
+	if (!w->submit_ns || !w->slot_off || !w->slot_write || !w->pend)
+		return -ENOMEM;
+	rng_seed(w->rng, now_ns() ^ ((uint64_t)w->id << 32) ^ (uint64_t)getpid());
+	/* Incompressible contents: random bytes, stamped per write later. */
+	for (size_t i = 0; i + 8 <= (size_t)w->nbufs * p->bs; i += 8) {
+		uint64_t r = rng_next(w->rng);
+
+		memcpy(w->mem + i, &r, 8);
+	}
+
+	start = p->offset;
+	region = p->size ? p->size : t->size - p->offset;
+	if (dd_pattern_random(p->pattern)) {
+		w->lo = start;
+		w->nblocks = region / p->bs;
+	} else {
+		/* Disjoint, bs-aligned sequential regions, one per job. */
+		len = region / p->numjobs / p->bs * p->bs;
+		if (len < p->bs)
+			len = p->bs;
+		w->lo = start + (uint64_t)w->id * len;
+		w->nblocks = len / p->bs;
+	}
+	if (w->nblocks == 0)
+		return -EINVAL;
+
+	ret = worker_ring_init(w, p->iopoll);
+	if (ret < 0)
+		return ret;
+	worker_register_buffers(w);
+	ret = worker_probe(w);
+	if ((ret == -EOPNOTSUPP || ret == -EAGAIN) && w->iopoll) {
+		io_uring_queue_exit(&w->ring);
+		w->ring_ok = false;
+		w->iopoll_fallback = true;
+		ret = worker_ring_init(w, false);
+		if (ret < 0)
+			return ret;
+		worker_register_buffers(w);
+		ret = worker_probe(w);
+	}
+	return ret;
+}
+
+/* Publish the worker's counters for the collector. */
+static inline void
+worker_publish(struct worker *w, const struct worker_counters *c)
+{
+	__atomic_store_n(&w->pub.ios, c->ios, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.bytes, c->bytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.read_ios, c->read_ios, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.write_ios, c->write_ios, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.read_bytes, c->read_bytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.write_bytes, c->write_bytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->pub.lat_sum_ns, c->lat_sum_ns, __ATOMIC_RELAXED);
+}
+
+/* The hot loop: keep iodepth I/Os in flight until STOP, then drain. */
+static void
+worker_loop(struct worker *w)
+{
+	const struct dd_point *p = w->sh->p;
+	struct worker_counters c = { 0 };
+	unsigned	       inflight = 0;
+	bool		       stopping = false;
+	int		       phase;
+
+	for (unsigned s = 0; s < w->nslots; s++)
+		if (slot_prep(w, s))
+			inflight++;
+
+	for (;;) {
+		struct io_uring_cqe *cqe;
+		unsigned	     head, n = 0;
+		uint64_t	     t;
+		int		     ret;
+
+		if (w->npend > 0) {
+			t = now_ns();
+			for (unsigned i = 0; i < w->npend; i++)
+				w->submit_ns[w->pend[i]] = t;
+			w->npend = 0;
+		}
+		ret = io_uring_submit_and_wait(&w->ring, 1);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+			worker_fail(w, ret, 0, "submitting I/O");
+			stopping = true;
+			if (inflight == 0)
+				break;
+		}
+		t = now_ns();
+		phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
+		if (phase == PHASE_MEASURE && !w->measured) {
+			w->measured = true;
+			getrusage(RUSAGE_THREAD, &w->ru0);
+		}
+		if (phase == PHASE_STOP && !stopping) {
+			stopping = true;
+			if (w->measured) {
+				getrusage(RUSAGE_THREAD, &w->ru1);
+				w->have_ru1 = true;
+			}
+		}
+		if (__atomic_load_n(&w->sh->failed, __ATOMIC_RELAXED))
+			stopping = true;
+
+		io_uring_for_each_cqe(&w->ring, head, cqe) {
+			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
+			bool	 wr = w->slot_write[slot];
+			uint64_t lat = t - w->submit_ns[slot];
+
+			n++;
+			if (cqe->res != (int)p->bs) {
+				char what[96];
+
+				if (cqe->res >= 0)
+					snprintf(what, sizeof what, "short %s: %d of %u bytes",
+						 wr ? "write" : "read", cqe->res, p->bs);
+				else
+					snprintf(what, sizeof what, "%s", wr ? "write" : "read");
+				worker_fail(w, cqe->res >= 0 ? -EIO : cqe->res,
+					    w->slot_off[slot], what);
+				stopping = true;
+			} else if (phase == PHASE_MEASURE) {
+				if (wr) {
+					hist_add(&w->hist_w, lat);
+					welford_add(&w->wf_w, lat);
+					c.write_ios++;
+					c.write_bytes += p->bs;
+				} else {
+					hist_add(&w->hist_r, lat);
+					welford_add(&w->wf_r, lat);
+					c.read_ios++;
+					c.read_bytes += p->bs;
+				}
+				c.ios++;
+				c.bytes += p->bs;
+				c.lat_sum_ns += lat;
+				w->issued_bytes += p->bs;
+			}
+			if (!stopping && w->sh->budget_per_job &&
+			    w->issued_bytes + (uint64_t)(inflight - 1) * p->bs >=
+			    w->sh->budget_per_job && phase == PHASE_MEASURE)
+				stopping = true;
+			if (stopping || !slot_prep(w, slot))
+				inflight--;
+		}
+		io_uring_cq_advance(&w->ring, n);
+		if (n > 0)
+			worker_publish(w, &c);
+		if (stopping && inflight == 0)
+			break;
+	}
+	/* A budget or an error ended the loop before STOP did. */
+	if (w->measured && !w->have_ru1)
+		getrusage(RUSAGE_THREAD, &w->ru1);
+}
+
+/* Worker thread body. */
+static void *
+worker_main(void *arg)
+{
+	struct worker	     *w = arg;
+	struct engine_shared *sh = w->sh;
+	uint64_t	      one = 1;
+	int		      ret = worker_setup(w);
+
+	if (ret < 0)
+		worker_fail(w, ret, w->lo, "setting up I/O");
+	/* Report ready, then wait at the gate until every worker is set up. */
+	pthread_mutex_lock(&sh->lock);
+	sh->ready++;
+	pthread_cond_broadcast(&sh->cond);
+	while (!sh->open)
+		pthread_cond_wait(&sh->cond, &sh->lock);
+	pthread_mutex_unlock(&sh->lock);
+	if (ret == 0 && __atomic_load_n(&sh->phase, __ATOMIC_ACQUIRE) != PHASE_STOP)
+		worker_loop(w);
+	if (write(sh->done_fd, &one, sizeof one) < 0) {
+		/* An eventfd write only fails on overflow, not reachable here. */
+	}
+	return NULL;
+}
+
+/* Free a worker's resources. */
+static void
+worker_cleanup(struct worker *w)
+{
+	if (w->ring_ok)
+		io_uring_queue_exit(&w->ring);
+	free(w->mem);
+	free(w->submit_ns);
+	free(w->slot_off);
+	free(w->slot_write);
+	free(w->pend);
+}
+
+/* Seconds between two rusage timevals. */
+static double
+tv_delta(struct timeval a, struct timeval b)
+{
+	return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_usec - a.tv_usec) / 1e6;
+}
+
+/* Fill a latency summary from a Welford accumulator and a histogram. */
+static void
+latency_fill(struct dd_latency *l, const struct welford *wf,
+	     const struct histogram *h)
+{
+	double pct[HIST_NPCTS];
+
+	memset(l, 0, sizeof *l);
+	l->n = wf->n;
+	if (wf->n == 0) {
+		l->min_us = l->max_us = l->mean_us = l->stdev_us = NAN;
+		for (int i = 0; i < HIST_NPCTS; i++)
+			l->pct_us[i] = NAN;
+		return;
+	}
+	l->min_us = (double)wf->min / 1e3;
+	l->max_us = (double)wf->max / 1e3;
+	l->mean_us = wf->mean / 1e3;
+	l->stdev_us = welford_stdev(wf) / 1e3;
+	hist_percentiles(h, hist_default_pcts, HIST_NPCTS, pct);
+	for (int i = 0; i < HIST_NPCTS; i++)
+		l->pct_us[i] = pct[i] / 1e3;
+}
+
+/* Sum the workers' published counters. */
+static void
+collect_counters(struct worker *w, unsigned n, struct worker_counters *sum)
+{
+	memset(sum, 0, sizeof *sum);
+	for (unsigned i = 0; i < n; i++) {
+		sum->ios += __atomic_load_n(&w[i].pub.ios, __ATOMIC_RELAXED);
+		sum->bytes += __atomic_load_n(&w[i].pub.bytes, __ATOMIC_RELAXED);
+		sum->read_ios += __atomic_load_n(&w[i].pub.read_ios, __ATOMIC_RELAXED);
+		sum->write_ios += __atomic_load_n(&w[i].pub.write_ios, __ATOMIC_RELAXED);
+		sum->lat_sum_ns += __atomic_load_n(&w[i].pub.lat_sum_ns, __ATOMIC_RELAXED);
+	}
+}
+
+/* Merge every worker's live histograms into dst (snapshot). */
+static void
+collect_hist(struct worker *w, unsigned n, bool reads, bool writes,
+	     struct histogram *dst, struct histogram *tmp)
+{
+	hist_reset(dst);
+	for (unsigned i = 0; i < n; i++) {
+		if (reads) {
+			hist_snapshot(tmp, &w[i].hist_r);
+			hist_merge(dst, tmp);
+		}
+		if (writes) {
+			hist_snapshot(tmp, &w[i].hist_w);
+			hist_merge(dst, tmp);
+		}
+	}
+}
+
+/*
+ * Wait until deadline_ns, or until the cancel fd or the done eventfd fires.
+ * Returns 1 on cancel, 2 when workers left (their number added to *done),
+ * 0 at the deadline.
+ */
+static int
+collector_wait(uint64_t deadline_ns, int cancel_fd, int done_fd, unsigned *done)
+{
+	for (;;) {
+		struct pollfd pfd[2];
+		uint64_t      now = now_ns();
+		int	      timeout, n = 0, ret;
+
+		if (now >= deadline_ns)
+			return 0;
+		timeout = (int)((deadline_ns - now + 999999) / 1000000);
+		pfd[n++] = (struct pollfd){ .fd = done_fd, .events = POLLIN };
+		if (cancel_fd >= 0)
+			pfd[n++] = (struct pollfd){ .fd = cancel_fd, .events = POLLIN };
+		ret = poll(pfd, (nfds_t)n, timeout);
+		if (ret < 0 && errno != EINTR)
+			return 0;
+		if (ret > 0) {
+			if (n > 1 && (pfd[1].revents & POLLIN))
+				return 1;
+			if (pfd[0].revents & POLLIN) {
+				uint64_t v;
+
+				if (read(done_fd, &v, sizeof v) == sizeof v)
+					*done += (unsigned)v;
+				return 2;
+			}
+		}
+	}
+}
+
+/* The collector's view of a run. */
+struct collector {
+	struct worker	     *w;
+	unsigned	      n;
+	struct engine_shared *sh;
+	struct dd_result     *res;
+	struct histogram     *prev, *cur, *tmp, *delta;
+	struct worker_counters prev_c;
+	struct rusage	      ru0, ru1;		/* process, measured phase */
+	uint64_t	      t_measure0, t_prev;
+	unsigned	      finished;	/* workers that left their loop */
+};
+
+/* Take one interval sample. */
+static void
+collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *hooks)
+{
+	const struct dd_point *p = c->sh->p;
+	struct worker_counters cur;
+	struct dd_interval     iv = { 0 };
+	double		       dt = (double)(t - c->t_prev) / 1e9, pct[1];
+	double		       progress;
+	static const double    p99[1] = { 99.0 };
+	bool		       r = p->pattern != DD_WRITE && p->pattern != DD_RANDWRITE;
+	bool		       wr = dd_pattern_writes(p->pattern);
+
+	collect_counters(c->w, c->n, &cur);
+	collect_hist(c->w, c->n, r, wr, c->cur, c->tmp);
+	hist_diff(c->delta, c->cur, c->prev);
+	if (dt <= 0)
+		dt = 1e-9;
+	iv.t_s = (double)(t - c->t_measure0) / 1e9;
+	iv.iops = (double)(cur.ios - c->prev_c.ios) / dt;
+	iv.mbps = (double)(cur.bytes - c->prev_c.bytes) / dt / 1e6;
+	iv.read_iops = (double)(cur.read_ios - c->prev_c.read_ios) / dt;
+	iv.write_iops = (double)(cur.write_ios - c->prev_c.write_ios) / dt;
+	iv.mean_us = cur.ios > c->prev_c.ios
+			     ? (double)(cur.lat_sum_ns - c->prev_c.lat_sum_ns) /
+				       (double)(cur.ios - c->prev_c.ios) / 1e3
+			     : NAN;
+	hist_percentiles(c->delta, p99, 1, pct);
+	iv.p99_us = pct[0] / 1e3;
+	if (c->res->nintervals < DD_INTERVALS_MAX)
+		c->res->intervals[c->res->nintervals++] = iv;
+	c->prev_c = cur;
+	{
+		struct histogram *swap = c->prev;
+
+		c->prev = c->cur;
+		c->cur = swap;
+	}
+	c->t_prev = t;
+	if (c->sh->budget_per_job)
+		progress = (double)cur.bytes / (double)(c->sh->budget_per_job * c->n);
+	else
+		progress = iv.t_s / p->runtime_s;
+	if (progress > 1)
+		progress = 1;
+	c->res->ios = cur.ios;
+	c->res->bytes = cur.bytes;
+	c->res->elapsed_s = iv.t_s;
+	c->res->iops = iv.t_s > 0 ? (double)cur.ios / iv.t_s : 0;
+	c->res->mbps = iv.t_s > 0 ? (double)cur.bytes / iv.t_s / 1e6 : 0;
+	c->res->lat.mean_us = cur.ios ? (double)cur.lat_sum_ns / (double)cur.ios / 1e3 : NAN;
+	if (hooks != NULL && hooks->interval != NULL)
+		hooks->interval(hooks->arg, c->res, &iv, progress);
+}
+
+/* Build the final result after the workers are joined. */
+static void
+collector_finish(struct collector *c)
+{
+	struct dd_result *res = c->res;
+	struct welford	  wr = { 0 }, ww = { 0 }, wa;
+	struct histogram *hr = c->cur, *hw = c->tmp;
+
+	hist_reset(hr);
+	hist_reset(hw);
+	res->ios = res->bytes = res->read_ios = res->write_ios = 0;
+	res->read_bytes = res->write_bytes = 0;
+	res->cpu_user_s = res->cpu_sys_s = 0;
+	for (unsigned i = 0; i < c->n; i++) {
+		struct worker *w = &c->w[i];
+
+		hist_merge(hr, &w->hist_r);
+		hist_merge(hw, &w->hist_w);
+		welford_merge(&wr, &w->wf_r);
+		welford_merge(&ww, &w->wf_w);
+		res->ios += w->pub.ios;
+		res->bytes += w->pub.bytes;
+		res->read_ios += w->pub.read_ios;
+		res->write_ios += w->pub.write_ios;
+		res->read_bytes += w->pub.read_bytes;
+		res->write_bytes += w->pub.write_bytes;
+		if (w->measured) {
+			res->cpu_user_s += tv_delta(w->ru0.ru_utime, w->ru1.ru_utime);
+			res->cpu_sys_s += tv_delta(w->ru0.ru_stime, w->ru1.ru_stime);
+		}
+		if (w->iopoll_fallback)
+			res->iopoll_fallback = true;
+		if (w->iopoll && !w->iopoll_fallback)
+			res->iopoll_used = true;
+	}
+	hist_reset(&res->hist);
+	hist_merge(&res->hist, hr);
+	hist_merge(&res->hist, hw);
+	wa = wr;
+	welford_merge(&wa, &ww);
+	latency_fill(&res->lat, &wa, &res->hist);
+	latency_fill(&res->read_lat, &wr, hr);
+	latency_fill(&res->write_lat, &ww, hw);
+	if (res->elapsed_s > 0) {
+		res->iops = (double)res->ios / res->elapsed_s;
+		res->mbps = (double)res->bytes / res->elapsed_s / 1e6;
+	}
+	res->cpu_us_per_io = res->ios ? (res->cpu_user_s + res->cpu_sys_s) * 1e6 /
+						(double)res->ios : NAN;
+	res->proc_us_per_io = res->ios ? (res->proc_user_s + res->proc_sys_s) * 1e6 /
+						 (double)res->ios : NAN;
+}
+
+/* Let the workers past the gate. */
+static void
+engine_gate_open(struct engine_shared *sh)
+{
+	pthread_mutex_lock(&sh->lock);
+	sh->open = true;
+	pthread_cond_broadcast(&sh->cond);
+	pthread_mutex_unlock(&sh->lock);
+}
+
+/* Run one point. */
+int
+engine_run(const struct dd_target *t, const struct dd_point *p,
+	   const struct dd_engine_hooks *hooks, struct dd_result *res,
+	   struct dd_error *err)
+{
+	struct engine_shared sh = { .t = t, .p = p, .phase = PHASE_SETUP, .done_fd = -1 };
+	struct collector     c = { 0 };
+	struct worker	    *w;
+	struct histogram    *hbuf;
+	unsigned	     started = 0;
+	uint64_t	     t0, interval_ns, deadline;
+	int		     cancel_fd = hooks ? hooks->cancel_fd : -1, ret = 0, why;
+	bool		     cancelled = false;
+
+	memset(res, 0, sizeof *res);
+	res->point = *p;
+	ret = engine_point_check(p, t, err);
+	if (ret < 0) {
+		res->status = ret;
+		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+		return ret;
+	}
+	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
+	if (p->bytes)
+		sh.budget_per_job = (p->bytes / p->numjobs + p->bs - 1) / p->bs * p->bs;
+	pthread_mutex_init(&sh.lock, NULL);
+	pthread_cond_init(&sh.cond, NULL);
+	sh.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	w = calloc(p->numjobs, sizeof *w);
+	hbuf = calloc(4, sizeof *hbuf);
+	if (sh.done_fd < 0 || w == NULL || hbuf == NULL) {
+		ret = dd_error_set(err, -ENOMEM, "cannot allocate %u workers", p->numjobs);
+		goto out;
+	}
+	for (unsigned i = 0; i < p->numjobs; i++) {
+		w[i].id = i;
+		w[i].sh = &sh;
+		if (hooks != NULL && hooks->trace != NULL) {
+			w[i].trace = hooks->trace + (size_t)i * hooks->trace_n;
+			w[i].trace_n = hooks->trace_n;
+		}
+		if (pthread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
+			ret = dd_error_set(err, -EAGAIN, "cannot start worker thread %u of %u",
+					   i + 1, p->numjobs);
+			break;
+		}
+		started++;
+	}
+	/* Wait until every started worker is set up (or failed). */
+	pthread_mutex_lock(&sh.lock);
+	while (sh.ready < started)
+		pthread_cond_wait(&sh.cond, &sh.lock);
+	pthread_mutex_unlock(&sh.lock);
+	c.w = w;
+	c.n = started;
+	c.sh = &sh;
+	c.res = res;
+	c.prev = &hbuf[0];
+	c.cur = &hbuf[1];
+	c.tmp = &hbuf[2];
+	c.delta = &hbuf[3];
+	if (ret < 0 || __atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&sh.phase, PHASE_STOP, __ATOMIC_RELEASE);
+		engine_gate_open(&sh);
+		goto join;
+	}
+
+	t0 = now_ns();
+	__atomic_store_n(&sh.phase, PHASE_RAMP, __ATOMIC_RELEASE);
+	engine_gate_open(&sh);
+	if (p->ramp_s > 0) {
+		deadline = t0 + (uint64_t)(p->ramp_s * 1e9);
+		while ((why = collector_wait(deadline, cancel_fd, sh.done_fd,
+					     &c.finished)) == 2 &&
+		       !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE))
+			;
+		if (why == 1)
+			cancelled = true;
+	}
+	if (!cancelled && !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
+		uint64_t end = p->bytes ? UINT64_MAX
+					: now_ns() + (uint64_t)(p->runtime_s * 1e9);
+
+		getrusage(RUSAGE_SELF, &c.ru0);
+		c.t_measure0 = c.t_prev = now_ns();
+		__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+		for (uint64_t next = c.t_measure0 + interval_ns;; next += interval_ns) {
+			uint64_t stop_at = next < end ? next : end;
+
+			why = collector_wait(stop_at, cancel_fd, sh.done_fd, &c.finished);
+			if (why == 1) {
+				cancelled = true;
+				break;
+			}
+			if (why == 2) {
+				/* A worker finished its budget or failed. */
+				if (__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE) ||
+				    c.finished >= c.n)
+					break;
+				next -= interval_ns;	/* keep the tick */
+				continue;
+			}
+			collector_sample(&c, now_ns(), hooks);
+			if (stop_at >= end)
+				break;
+		}
+	}
+	res->elapsed_s = c.t_measure0 ? (double)(now_ns() - c.t_measure0) / 1e9 : 0;
+	__atomic_store_n(&sh.phase, PHASE_STOP, __ATOMIC_RELEASE);
+	if (c.t_measure0) {
+		getrusage(RUSAGE_SELF, &c.ru1);
+		res->proc_user_s = tv_delta(c.ru0.ru_utime, c.ru1.ru_utime);
+		res->proc_sys_s = tv_delta(c.ru0.ru_stime, c.ru1.ru_stime);
+	}
+join:
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(w[i].thread, NULL);
+	collector_finish(&c);
+	res->cancelled = cancelled;
+	if (res->iopoll_fallback)
+		snprintf(res->message, sizeof res->message,
+			 "polled completions are not supported by %.200s; fell back to interrupts",
+			 t->path);
+	for (unsigned i = 0; i < started; i++) {
+		if (w[i].error != 0) {
+			ret = dd_error_set(err, w[i].error,
+					   "%s on %s failed at offset %" PRIu64 ": %s",
+					   w[i].error_what, t->path, w[i].error_off,
+					   strerror(-w[i].error));
+			res->status = w[i].error;
+			dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+			break;
+		}
+	}
+	if (ret < 0 && res->status == 0) {
+		res->status = ret;
+		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+	}
+out:
+	if (w != NULL)
+		for (unsigned i = 0; i < p->numjobs; i++)
+			worker_cleanup(&w[i]);
+	free(w);
+	free(hbuf);
+	if (sh.done_fd >= 0)
+		close(sh.done_fd);
+	pthread_cond_destroy(&sh.cond);
+	pthread_mutex_destroy(&sh.lock);
+	return ret;
+}
+
+/* Check a point against a target. */
+int
+engine_point_check(const struct dd_point *p, const struct dd_target *t,
+		   struct dd_error *err)
+{
+	uint64_t region;
+
+	if (p->bs == 0 || p->bs % t->lbs != 0)
+		return dd_error_set(err, -EINVAL,
+				    "block size %u is not a multiple of %s's logical block size %u",
+				    p->bs, t->path, t->lbs);
+	if (p->iodepth == 0 || p->iodepth > 4096)
+		return dd_error_set(err, -EINVAL, "iodepth %u is outside 1..4096", p->iodepth);
+	if (p->numjobs == 0 || p->numjobs > 1024)
+		return dd_error_set(err, -EINVAL, "numjobs %u is outside 1..1024", p->numjobs);
+	if (p->offset % t->lbs != 0)
+		return dd_error_set(err, -EINVAL,
+				    "offset %" PRIu64 " is not aligned to %u bytes",
+				    p->offset, t->lbs);
+	if (p->offset >= t->size)
+		return dd_error_set(err, -EINVAL,
+				    "offset %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
+				    p->offset, t->path, t->size);
+	region = p->size ? p->size : t->size - p->offset;
+	if (p->offset + region > t->size)
+		return dd_error_set(err, -EINVAL,
+				    "region %" PRIu64 "+%" PRIu64 " runs past the end of %s (%" PRIu64 " bytes)",
+				    p->offset, region, t->path, t->size);
+	if (region / p->numjobs < p->bs)
+		return dd_error_set(err, -EINVAL,
+				    "%s is too small: %" PRIu64 " bytes for %u jobs of %u-byte blocks",
+				    t->path, region, p->numjobs, p->bs);
+	if (dd_pattern_writes(p->pattern) && !t->writable)
+		return dd_error_set(err, -EACCES, "%s is open read-only; this point writes",
+				    t->path);
+	if (p->bytes == 0 && !(p->runtime_s > 0))
+		return dd_error_set(err, -EINVAL, "a point needs a runtime or a byte budget");
+	if (p->read_pct > 100)
+		return dd_error_set(err, -EINVAL, "read percentage %u is over 100", p->read_pct);
+	return 0;
+}
+
+/* Open a target. */
+int
+engine_target_open(struct dd_target *t, const char *path, bool writable,
+		   struct dd_error *err)
+{
+	struct stat st;
+	int	    fd;
+
+	memset(t, 0, sizeof *t);
+	t->fd = -1;
+	snprintf(t->path, sizeof t->path, "%s", path);
+	fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+
+		if (e == EINVAL)
+			return dd_error_set(err, -EINVAL,
+					    "%s does not support direct I/O (O_DIRECT)", path);
+		return dd_error_set(err, -e, "cannot open %s%s: %s", path,
+				    writable ? " for writing" : "", strerror(e));
+	}
+	if (fstat(fd, &st) < 0) {
+		int e = errno;
+
+		close(fd);
+		return dd_error_set(err, -e, "cannot stat %s: %s", path, strerror(e));
+	}
+	if (S_ISBLK(st.st_mode)) {
+		uint64_t size = 0;
+		int	 ssz = 512;
+
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &ssz) < 0) {
+			int e = errno;
+
+			close(fd);
+			return dd_error_set(err, -e, "cannot read the size of %s: %s", path,
+					    strerror(e));
+		}
+		t->is_blockdev = true;
+		t->size = size;
+		t->lbs = (unsigned)ssz;
+	} else if (S_ISREG(st.st_mode)) {
+		t->size = (uint64_t)st.st_size;
+		t->lbs = 4096;
+#ifdef STATX_DIOALIGN
+		{
+			struct statx sx;
+
+			if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 &&
+			    (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align > 0)
+				t->lbs = sx.stx_dio_offset_align;
+		}
+#endif
+	} else {
+		close(fd);
+		return dd_error_set(err, -EINVAL, "%s is not a block device or a regular file",
+				    path);
+	}
+	if (t->size < t->lbs) {
+		close(fd);
+		return dd_error_set(err, -EINVAL, "%s is empty", path);
+	}
+	t->size -= t->size % t->lbs;
+	t->fd = fd;
+	t->writable = writable;
+	return 0;
+}
+
+/* Close a target. */
+void
+engine_target_close(struct dd_target *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}

@@ -1,0 +1,160 @@
+/*
+ * The I/O engine: runs one sweep point against one target with io_uring.
+ *
+ * A point is numjobs worker threads, each with its own ring, the target's fd
+ * registered, its buffers registered, O_DIRECT, a fixed queue depth kept full
+ * and completions reaped in batches.  Each completion's latency (submission
+ * to reap) goes into the worker's histogram and Welford accumulator.  The
+ * calling thread is the collector: it steps the phases (ramp, measure, stop),
+ * samples the workers' counters every interval, and fills the result.
+ *
+ * The engine knows nothing of curses, sqlite or JSON.  All structs here are
+ * plain data.
+ */
+#ifndef DD_ENGINE_H
+#define DD_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/histogram.h"
+
+enum dd_pattern {
+	DD_READ,	/* sequential read */
+	DD_WRITE,	/* sequential write */
+	DD_RANDREAD,
+	DD_RANDWRITE,
+	DD_RANDRW,	/* random, read_pct% reads */
+	DD_SEQRW,	/* sequential, read_pct% reads */
+};
+
+/* Is this pattern writing at all? */
+static inline bool
+dd_pattern_writes(enum dd_pattern p)
+{
+	return p == DD_WRITE || p == DD_RANDWRITE || p == DD_RANDRW || p == DD_SEQRW;
+}
+
+/* Is this pattern random? */
+static inline bool
+dd_pattern_random(enum dd_pattern p)
+{
+	return p == DD_RANDREAD || p == DD_RANDWRITE || p == DD_RANDRW;
+}
+
+#define DD_POINT_NAME_MAX 64
+
+/* One point of a sweep. */
+struct dd_point {
+	char		name[DD_POINT_NAME_MAX];	/* "4K randread QD32 x1" */
+	enum dd_pattern pattern;
+	unsigned	read_pct;	/* DD_RANDRW / DD_SEQRW: 0..100 */
+	unsigned	bs;		/* bytes; multiple of the target's logical block */
+	unsigned	iodepth;	/* per job */
+	unsigned	numjobs;
+	double		ramp_s;		/* run but do not record */
+	double		runtime_s;	/* measured time; 0 with a byte budget */
+	uint64_t	bytes;		/* byte budget over all jobs; 0 = time based */
+	uint64_t	offset;		/* start of the region used, bytes */
+	uint64_t	size;		/* length of the region; 0 = to the end */
+	bool		iopoll;		/* ask for polled completions */
+	unsigned	interval_ms;	/* live sample period; 0 = 200 */
+};
+
+/* A target opened for the engine. */
+struct dd_target {
+	char	 path[4096];
+	int	 fd;		/* O_DIRECT, read-only unless writable */
+	bool	 writable;
+	bool	 is_blockdev;
+	bool	 is_scratch;	/* a file the program created */
+	uint64_t size;		/* bytes usable */
+	unsigned lbs;		/* logical block size: alignment of offsets and sizes */
+};
+
+/* One live interval sample. */
+struct dd_interval {
+	double t_s;		/* seconds since the measured phase began (end of interval) */
+	double iops, mbps;	/* MB/s decimal */
+	double mean_us, p99_us;
+	double read_iops, write_iops;
+};
+
+#define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; later intervals are not kept */
+
+/* Latency summary (microseconds). */
+struct dd_latency {
+	uint64_t n;
+	double	 min_us, max_us, mean_us, stdev_us;
+	double	 pct_us[HIST_NPCTS];	/* at hist_default_pcts */
+};
+
+/* What one point measured. */
+struct dd_result {
+	struct dd_point	   point;
+	int		   status;	/* 0, or negative errno of the failure */
+	char		   message[512];/* why it stopped, or a note (fallback) */
+	bool		   cancelled;	/* stopped by the user */
+	bool		   iopoll_used;	/* polled completions were in effect */
+	bool		   iopoll_fallback; /* asked for, unsupported, fell back */
+	double		   elapsed_s;	/* measured phase */
+	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
+	double		   iops, mbps;	/* decimal MB/s */
+	struct dd_latency  lat;		/* all I/Os */
+	struct dd_latency  read_lat, write_lat;
+	double		   cpu_user_s, cpu_sys_s;	/* worker threads, measured phase */
+	double		   cpu_us_per_io;		/* worker threads */
+	double		   proc_user_s, proc_sys_s;	/* whole process, measured phase:
+							 * includes kernel io-wq workers */
+	double		   proc_us_per_io;
+	struct histogram   hist;	/* all I/Os, ns */
+	size_t		   nintervals;
+	struct dd_interval intervals[DD_INTERVALS_MAX];
+};
+
+/* Callbacks from the collector (the thread that called engine_run). */
+struct dd_engine_hooks {
+	void *arg;
+	/* After each interval of the measured phase; may be NULL. */
+	void (*interval)(void *arg, const struct dd_result *partial,
+			 const struct dd_interval *iv, double progress);
+	/* An fd that becomes readable when the point must stop (cancel);
+	 * -1 for none.  The engine never reads it. */
+	int cancel_fd;
+	/* Debug/test: record the first n offsets each job submits. */
+	uint64_t *trace;	/* numjobs * trace_n entries, or NULL */
+	size_t	  trace_n;
+};
+
+/*
+ * Open a target for the engine.  Block devices and regular files; size 0 for
+ * a file means its current size.  Writable targets are opened O_RDWR.  The
+ * caller decides whether writing is allowed (safety lives above).
+ */
+int engine_target_open(struct dd_target *t, const char *path, bool writable,
+		       struct dd_error *err);
+
+/* Close a target. */
+void engine_target_close(struct dd_target *t);
+
+/* Check a point against a target (alignment, sizes, limits). */
+int engine_point_check(const struct dd_point *p, const struct dd_target *t,
+		       struct dd_error *err);
+
+/*
+ * Run one point.  Fills *res (which is large: allocate it) and returns 0, or
+ * a negative errno with err set when the point could not run or stopped on
+ * an I/O error; res->status and res->message say the same.
+ */
+int engine_run(const struct dd_target *t, const struct dd_point *p,
+	       const struct dd_engine_hooks *hooks, struct dd_result *res,
+	       struct dd_error *err);
+
+/* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
+const char *dd_pattern_name(enum dd_pattern p);
+
+/* Parse a pattern name (fio's rw= names, plus "seqread"/"seqwrite"). */
+int dd_pattern_parse(const char *s, enum dd_pattern *out);
+
+#endif

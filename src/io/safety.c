@@ -1,0 +1,552 @@
+/*
+ * Write safety checks.  The unit of work is a set of device numbers: the
+ * target itself and, when the target is a whole disk, each of its partitions
+ * (found as sysfs children that have a "partition" file).  Mounts, swap and
+ * holders are looked up for every member of the set, by dev_t, so /dev/sdb
+ * is refused while /dev/sdb1 is mounted however either was spelt.  The
+ * partition-table and signature checks are libblkid probes of the target
+ * alone, and the last check is an exclusive open, which catches claims made
+ * in other mount namespaces or by programs we know nothing about.  Nothing
+ * here writes: the exclusive open is closed untouched.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+#include <blkid.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "safety.h"
+
+/* One member of the checked set: the target or one of its partitions. */
+struct safety_dev {
+	dev_t	dev;
+	char	name[64];
+};
+
+/* The target and, for a whole disk, its partitions. */
+struct safety_set {
+	char			 sysdir[PATH_MAX];	/* sysfs dir of the target */
+	struct safety_dev	*devs;			/* devs[0] is the target */
+	size_t			 n, cap;
+};
+
+/* Record a verdict in *out and return it. */
+static int
+safety_set_verdict(struct dd_safety *out, int verdict,
+		   enum dd_safety_reason reason, const char *holder,
+		   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Record a verdict in *out and return it. */
+static int
+safety_set_verdict(struct dd_safety *out, int verdict,
+		   enum dd_safety_reason reason, const char *holder,
+		   const char *fmt, ...)
+{
+	va_list ap;
+
+	out->verdict = verdict;
+	out->reason = reason;
+	snprintf(out->holder, sizeof out->holder, "%s", holder ? holder : "");
+	va_start(ap, fmt);
+	vsnprintf(out->message, sizeof out->message, fmt, ap);
+	va_end(ap);
+	return verdict;
+}
+
+/* Read the first line of a small sysfs file, trimmed; 0 or negative errno. */
+static int
+safety_read_line(const char *path, char *buf, size_t len)
+{
+	FILE	*f;
+	char	*s, *e;
+	char	 line[512];
+
+	if ((f = fopen(path, "re")) == NULL)
+		return -errno;
+	if (fgets(line, sizeof line, f) == NULL) {
+		fclose(f);
+		return -ENODATA;
+	}
+	fclose(f);
+	for (s = line; isspace((unsigned char)*s); s++)
+		;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	snprintf(buf, len, "%s", s);
+	return 0;
+}
+
+/* Undo the octal escapes (\040 ...) the kernel puts in mount and swap paths. */
+static void
+safety_unescape_path(char *s)
+{
+	char *r = s, *w = s;
+
+	while (*r != '\0') {
+		if (r[0] == '\\' && r[1] >= '0' && r[1] <= '3' &&
+		    r[2] >= '0' && r[2] <= '7' && r[3] >= '0' && r[3] <= '7') {
+			*w++ = (char)((r[1] - '0') * 64 + (r[2] - '0') * 8 + (r[3] - '0'));
+			r += 4;
+		} else
+			*w++ = *r++;
+	}
+	*w = '\0';
+}
+
+/* Add a device to the set; 0 or -ENOMEM. */
+static int
+safety_add_dev(struct safety_set *set, dev_t dev, const char *name)
+{
+	struct safety_dev *d;
+
+	if (set->n == set->cap) {
+		size_t ncap = set->cap ? set->cap * 2 : 8;
+
+		d = realloc(set->devs, ncap * sizeof *d);
+		if (d == NULL)
+			return -ENOMEM;
+		set->devs = d;
+		set->cap = ncap;
+	}
+	d = &set->devs[set->n++];
+	d->dev = dev;
+	snprintf(d->name, sizeof d->name, "%s", name);
+	return 0;
+}
+
+/* Find a device number in the set; its index or -1. */
+static int
+safety_find_dev(const struct safety_set *set, dev_t dev)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		if (set->devs[i].dev == dev)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Read the first non-empty serial or wwid sysfs offers for a disk. */
+static void
+safety_read_serial(const char *sysdir, char *buf, size_t len)
+{
+	static const char *const files[] = {
+		"device/serial", "serial", "device/wwid", "wwid",
+	};
+	char	path[PATH_MAX + 32];
+	size_t	i;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", sysdir, files[i]);
+		if (safety_read_line(path, buf, len) == 0 && buf[0] != '\0')
+			return;
+		buf[0] = '\0';
+	}
+}
+
+/* Find the target's sysfs dir, name and partitions; 0 or negative errno. */
+static int
+safety_load_set(struct safety_set *set, dev_t dev, struct dd_safety *out)
+{
+	char		 link[64], path[PATH_MAX + 300], devno[32];
+	char		*slash;
+	DIR		*dir;
+	struct dirent	*de;
+	unsigned	 maj, min;
+	int		 rc;
+
+	snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	if (realpath(link, set->sysdir) == NULL)
+		return -errno;
+	slash = strrchr(set->sysdir, '/');
+	snprintf(out->name, sizeof out->name, "%s", slash + 1);
+	if ((rc = safety_add_dev(set, dev, out->name)) != 0)
+		return rc;
+
+	snprintf(path, sizeof path, "%s/partition", set->sysdir);
+	if (access(path, F_OK) == 0) {
+		/* A partition: its own target, no serial of its own. */
+		out->is_partition = true;
+		*slash = '\0';
+		snprintf(out->parent, sizeof out->parent, "%s", strrchr(set->sysdir, '/') + 1);
+		*slash = '/';
+		return 0;
+	}
+	safety_read_serial(set->sysdir, out->serial, sizeof out->serial);
+
+	if ((dir = opendir(set->sysdir)) == NULL)
+		return -errno;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s/partition", set->sysdir, de->d_name);
+		if (access(path, F_OK) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/dev", set->sysdir, de->d_name);
+		if (safety_read_line(path, devno, sizeof devno) != 0 ||
+		    sscanf(devno, "%u:%u", &maj, &min) != 2)
+			continue;
+		if ((rc = safety_add_dev(set, makedev(maj, min), de->d_name)) != 0) {
+			closedir(dir);
+			return rc;
+		}
+	}
+	closedir(dir);
+	return 0;
+}
+
+/* Name a set member for a message: the target's path, or "partition X of it". */
+static const char *
+safety_member_label(const struct dd_safety *out, const struct safety_set *set,
+		    int i, char *buf, size_t len)
+{
+	if (i == 0)
+		snprintf(buf, len, "%s", out->canonical);
+	else
+		snprintf(buf, len, "partition %s of %s", set->devs[i].name,
+			 out->canonical);
+	return buf;
+}
+
+/* Refuse when any set member is a mount source; 0, verdict, or -errno. */
+static int
+safety_check_mounts(const struct safety_set *set, struct dd_safety *out)
+{
+	FILE		*f;
+	char		*line = NULL, *p, *mnt, *src, *sep, *save;
+	char		 label[PATH_MAX + 128];
+	size_t		 cap = 0;
+	unsigned	 maj, min;
+	struct stat	 st;
+	int		 i, rc = 0;
+
+	if ((f = fopen("/proc/self/mountinfo", "re")) == NULL) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot read /proc/self/mountinfo to check whether %s is mounted: %s",
+		    out->canonical, strerror(-rc));
+	}
+	while (getline(&line, &cap, f) > 0) {
+		/* id parent maj:min root mountpoint opts [optional...] - fstype source super */
+		if ((p = strtok_r(line, " \n", &save)) == NULL ||
+		    strtok_r(NULL, " \n", &save) == NULL ||
+		    (p = strtok_r(NULL, " \n", &save)) == NULL ||
+		    sscanf(p, "%u:%u", &maj, &min) != 2 ||
+		    strtok_r(NULL, " \n", &save) == NULL ||
+		    (mnt = strtok_r(NULL, " \n", &save)) == NULL)
+			continue;
+		i = safety_find_dev(set, makedev(maj, min));
+		if (i < 0) {
+			/* btrfs and friends report an anonymous dev: try the source. */
+			src = NULL;
+			while ((sep = strtok_r(NULL, " \n", &save)) != NULL) {
+				if (strcmp(sep, "-") == 0) {
+					strtok_r(NULL, " \n", &save);
+					src = strtok_r(NULL, " \n", &save);
+					break;
+				}
+			}
+			if (src == NULL || strncmp(src, "/dev/", 5) != 0)
+				continue;
+			safety_unescape_path(src);
+			if (stat(src, &st) != 0 || !S_ISBLK(st.st_mode))
+				continue;
+			if ((i = safety_find_dev(set, st.st_rdev)) < 0)
+				continue;
+		}
+		safety_unescape_path(mnt);
+		rc = safety_set_verdict(out, -EBUSY, DD_SAFE_MOUNTED, mnt,
+		    "%s is mounted at %s",
+		    safety_member_label(out, set, i, label, sizeof label), mnt);
+		break;
+	}
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* Refuse when any set member is active swap; 0, verdict, or -errno. */
+static int
+safety_check_swap(const struct safety_set *set, struct dd_safety *out)
+{
+	FILE		*f;
+	char		 line[PATH_MAX + 128], label[PATH_MAX + 128];
+	char		*sp;
+	struct stat	 st;
+	int		 i, rc = 0;
+
+	if ((f = fopen("/proc/swaps", "re")) == NULL) {
+		if (errno == ENOENT)	/* kernel without swap support */
+			return 0;
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot read /proc/swaps to check whether %s is swap: %s",
+		    out->canonical, strerror(-rc));
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (line[0] != '/')	/* the header */
+			continue;
+		if ((sp = strpbrk(line, " \t\n")) != NULL)
+			*sp = '\0';
+		safety_unescape_path(line);
+		if (stat(line, &st) != 0 || !S_ISBLK(st.st_mode))
+			continue;	/* swap files are covered by the mount check */
+		if ((i = safety_find_dev(set, st.st_rdev)) < 0)
+			continue;
+		rc = safety_set_verdict(out, -EBUSY, DD_SAFE_SWAP, "swap",
+		    "%s is active swap (swapoff it first)",
+		    safety_member_label(out, set, i, label, sizeof label));
+		break;
+	}
+	fclose(f);
+	return rc;
+}
+
+/* Refuse when any set member has sysfs holders; 0 or verdict. */
+static int
+safety_check_holders(const struct safety_set *set, struct dd_safety *out)
+{
+	char		 dirpath[PATH_MAX + 128], label[PATH_MAX + 128];
+	char		 what[400], dmname[128], path[PATH_MAX + 128];
+	DIR		*dir;
+	struct dirent	*de;
+	size_t		 i;
+
+	for (i = 0; i < set->n; i++) {
+		if (i == 0)
+			snprintf(dirpath, sizeof dirpath, "%s/holders", set->sysdir);
+		else
+			snprintf(dirpath, sizeof dirpath, "%s/%s/holders",
+				 set->sysdir, set->devs[i].name);
+		if ((dir = opendir(dirpath)) == NULL)
+			continue;
+		while ((de = readdir(dir)) != NULL) {
+			if (de->d_name[0] != '.')
+				break;
+		}
+		if (de == NULL) {
+			closedir(dir);
+			continue;
+		}
+		/* Name device-mapper holders by their map name too. */
+		snprintf(path, sizeof path, "/sys/class/block/%s/dm/name", de->d_name);
+		if (safety_read_line(path, dmname, sizeof dmname) == 0 && dmname[0])
+			snprintf(what, sizeof what, "%s (%s)", de->d_name, dmname);
+		else
+			snprintf(what, sizeof what, "%s", de->d_name);
+		safety_set_verdict(out, -EBUSY, DD_SAFE_HOLDERS, de->d_name,
+		    "%s is held by %s, a device-mapper, md or LVM device built on it",
+		    safety_member_label(out, set, (int)i, label, sizeof label), what);
+		closedir(dir);
+		return out->verdict;
+	}
+	return 0;
+}
+
+/* Refuse on a partition table or a signature libblkid recognises; 0 or verdict. */
+static int
+safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
+{
+	blkid_probe	 pr;
+	const char	*type = NULL, *pttype = NULL, *usage = NULL;
+	int		 rc, err;
+
+	errno = 0;
+	if ((pr = blkid_new_probe_from_filename(out->canonical)) == NULL) {
+		err = errno ? -errno : -EIO;
+		return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
+		    "cannot probe %s for signatures: %s", out->canonical,
+		    strerror(-err));
+	}
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_USAGE);
+	blkid_probe_enable_partitions(pr, 1);
+
+	rc = blkid_do_safeprobe(pr);
+	if (rc == -2) {
+		/* Conflicting signatures: look again without the collision check to name one. */
+		blkid_reset_probe(pr);
+		rc = blkid_do_fullprobe(pr) < 0 ? -1 : -2;
+	}
+	if (rc == -1) {
+		blkid_free_probe(pr);
+		return safety_set_verdict(out, -EIO, DD_SAFE_ERROR, NULL,
+		    "cannot probe %s for signatures: libblkid failed to read it",
+		    out->canonical);
+	}
+	if (rc != 1) {
+		blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
+		blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
+		blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+	}
+
+	if (pttype != NULL)
+		safety_set_verdict(out, -EBUSY, DD_SAFE_PARTITIONS, pttype,
+		    "%s has a %s partition table%s", out->canonical, pttype,
+		    rc == -2 ? " and conflicting signatures" : "");
+	else if (type != NULL)
+		safety_set_verdict(out, -EBUSY, DD_SAFE_SIGNATURE, type,
+		    "%s contains a%s %s signature (%s)%s", out->canonical,
+		    strchr("aeiou", type[0]) ? "n" : "", type,
+		    usage ? usage : "unknown use",
+		    rc == -2 ? " and conflicting others" : "");
+	else if (rc == -2)
+		safety_set_verdict(out, -EBUSY, DD_SAFE_SIGNATURE, "ambivalent",
+		    "%s contains conflicting signatures that libblkid cannot tell apart",
+		    out->canonical);
+	else if (set->n > 1)
+		safety_set_verdict(out, -EBUSY, DD_SAFE_PARTITIONS, set->devs[1].name,
+		    "%s has %zu kernel partition%s (%s ...) though no partition table was found",
+		    out->canonical, set->n - 1, set->n > 2 ? "s" : "",
+		    set->devs[1].name);
+	blkid_free_probe(pr);
+	return out->verdict;
+}
+
+/* Refuse when the kernel will not let us open the device exclusively; 0 or verdict. */
+static int
+safety_check_exclusive(struct dd_safety *out)
+{
+	int fd, err;
+
+	fd = open(out->canonical, O_WRONLY | O_EXCL | O_CLOEXEC);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	err = -errno;
+	if (err == -EBUSY)
+		return safety_set_verdict(out, -EBUSY, DD_SAFE_BUSY, "exclusive-open",
+		    "%s is busy: the kernel refused an exclusive open, so a "
+		    "filesystem, RAID set or another program holds it",
+		    out->canonical);
+	return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
+	    "cannot open %s for writing: %s", out->canonical, strerror(-err));
+}
+
+/* Decide whether path may be written. */
+int
+safety_check_write(const char *path, struct dd_safety *out)
+{
+	struct safety_set	set;
+	struct stat		st;
+	int			rc;
+
+	memset(out, 0, sizeof *out);
+	memset(&set, 0, sizeof set);
+	snprintf(out->canonical, sizeof out->canonical, "%s", path);
+
+	if (realpath(path, out->canonical) == NULL) {
+		rc = -errno;
+		snprintf(out->canonical, sizeof out->canonical, "%s", path);
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot resolve %s: %s", path, strerror(-rc));
+	}
+	if (stat(out->canonical, &st) != 0) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot stat %s: %s", out->canonical, strerror(-rc));
+	}
+	if (S_ISREG(st.st_mode))
+		return safety_set_verdict(out, 0, DD_SAFE_NOT_BLOCK, NULL,
+		    "%s is a regular file, not a block device, so writing to it is allowed",
+		    out->canonical);
+	if (!S_ISBLK(st.st_mode))
+		return safety_set_verdict(out, -ENOTBLK, DD_SAFE_NOT_BLOCK, NULL,
+		    "%s is neither a block device nor a regular file",
+		    out->canonical);
+	out->is_blockdev = true;
+
+	if ((rc = safety_load_set(&set, st.st_rdev, out)) != 0) {
+		safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot find %s in /sys/dev/block: %s", out->canonical,
+		    strerror(-rc));
+		goto done;
+	}
+	if ((rc = safety_check_mounts(&set, out)) != 0 ||
+	    (rc = safety_check_swap(&set, out)) != 0 ||
+	    (rc = safety_check_holders(&set, out)) != 0 ||
+	    (rc = safety_check_signatures(&set, out)) != 0 ||
+	    (rc = safety_check_exclusive(out)) != 0)
+		goto done;
+
+	if (out->is_partition)
+		safety_set_verdict(out, 0, DD_SAFE_OK, NULL,
+		    "%s (a partition of %s, checked alone) is not mounted, swap, "
+		    "held, signed or busy, so writing to it is allowed",
+		    out->canonical, out->parent);
+	else
+		safety_set_verdict(out, 0, DD_SAFE_OK, NULL,
+		    "%s is not mounted, swap, held, partitioned, signed or busy, "
+		    "so writing to it is allowed", out->canonical);
+done:
+	free(set.devs);
+	return out->verdict;
+}
+
+/* The string safety_override wants after --confirm. */
+const char *
+safety_confirm_token(const struct dd_safety *s)
+{
+	return s->serial[0] != '\0' ? s->serial : s->name;
+}
+
+/* May a refused target be written anyway? */
+int
+safety_override(const struct dd_safety *s, bool force, const char *confirm,
+		struct dd_error *err)
+{
+	const char *token = safety_confirm_token(s);
+	const char *kind = s->serial[0] != '\0' ? "serial" : "kernel name";
+
+	if (s->verdict == 0)
+		return 0;
+	if (s->reason == DD_SAFE_ERROR || s->reason == DD_SAFE_NOT_BLOCK ||
+	    !s->is_blockdev || token[0] == '\0')
+		return dd_error_set(err, s->verdict, "%s", s->message);
+	if (force && confirm != NULL && strcmp(confirm, token) == 0)
+		return 0;
+	/* The instruction goes first so that truncation can only cut the reason. */
+	if (force && confirm != NULL && confirm[0] != '\0')
+		return dd_error_set(err, -EPERM,
+		    "--confirm '%s' does not match the %s of %s; type --force "
+		    "--confirm %s to overwrite it although %s", confirm, kind,
+		    s->canonical, token, s->message);
+	return dd_error_set(err, -EPERM,
+	    "refusing to write %s without confirmation; type --force --confirm "
+	    "%s (its %s) to overwrite it although %s", s->canonical, token, kind,
+	    s->message);
+}
+
+/* Name of a reason as the probe prints it ("SIGNATURE"). */
+const char *
+safety_reason_name(enum dd_safety_reason r)
+{
+	switch (r) {
+	case DD_SAFE_OK:		return "OK";
+	case DD_SAFE_MOUNTED:		return "MOUNTED";
+	case DD_SAFE_SWAP:		return "SWAP";
+	case DD_SAFE_HOLDERS:		return "HOLDERS";
+	case DD_SAFE_PARTITIONS:	return "PARTITIONS";
+	case DD_SAFE_SIGNATURE:		return "SIGNATURE";
+	case DD_SAFE_BUSY:		return "BUSY";
+	case DD_SAFE_NOT_BLOCK:		return "NOT_BLOCK";
+	case DD_SAFE_ERROR:		return "ERROR";
+	}
+	return "UNKNOWN";
+}

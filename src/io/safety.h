@@ -1,0 +1,83 @@
+/*
+ * Write safety: the check every command runs before it writes to a target.
+ *
+ * A struct dd_safety is the verdict on one path.  The path is resolved with
+ * realpath(3) first (so /dev/disk/by-id/... links and relative paths name
+ * the node they point at) and every later check uses that canonical path and
+ * the device number behind it, never the string the user typed.  For a block
+ * device the checks run in this order and the first that fails decides:
+ *
+ *   mounted     the device, or (for a whole disk) any of its partitions, is
+ *               a mount source in /proc/self/mountinfo, matched by major:minor
+ *   swap        the device or a partition is an active swap area (/proc/swaps)
+ *   holders     sysfs holders/ of the device or a partition is not empty
+ *               (device-mapper, md, LVM, bcache ...)
+ *   partitions  libblkid finds a partition table, or the kernel has partitions
+ *   signature   libblkid finds a filesystem, RAID, LVM, swap or crypto signature
+ *   busy        the kernel refuses an exclusive open (O_WRONLY|O_EXCL)
+ *
+ * A partition is a target of its own: only it is checked, not its disk or
+ * siblings.  A regular file is not a block device and writing to it is always
+ * allowed (reason DD_SAFE_NOT_BLOCK, verdict 0); any other non-block node is
+ * refused with -ENOTBLK.  A refused device may still be written when the user
+ * passes --force and confirms with the device's serial, or with its kernel
+ * name when it has none (partitions and loop devices have none).
+ */
+#ifndef DD_SAFETY_H
+#define DD_SAFETY_H
+
+#include <stdbool.h>
+
+#include "core/error.h"
+
+/* Why a target was allowed or refused. */
+enum dd_safety_reason {
+	DD_SAFE_OK,		/* a block device that passed every check */
+	DD_SAFE_MOUNTED,	/* holder: the mount point */
+	DD_SAFE_SWAP,		/* holder: "swap" */
+	DD_SAFE_HOLDERS,	/* holder: the holding device, e.g. "dm-0" */
+	DD_SAFE_PARTITIONS,	/* holder: table type "dos"/"gpt", or a partition name */
+	DD_SAFE_SIGNATURE,	/* holder: signature type, e.g. "ext4" */
+	DD_SAFE_BUSY,		/* holder: "exclusive-open" */
+	DD_SAFE_NOT_BLOCK,	/* a regular file (allowed) or another non-block node */
+	DD_SAFE_ERROR,		/* a check could not run; verdict says why */
+};
+
+/* The verdict on one target path. */
+struct dd_safety {
+	char	canonical[4096];	/* realpath of the device node */
+	char	name[64];		/* kernel name, e.g. loop3, nvme0n1 */
+	char	parent[64];		/* disk of a partition, else empty */
+	char	serial[128];		/* sysfs serial or wwid, else empty */
+	bool	is_blockdev;
+	bool	is_partition;
+	int	verdict;		/* 0 = ok to write, else negative errno */
+	enum dd_safety_reason reason;
+	char	holder[256];		/* what holds it (see the reasons) */
+	char	message[512];		/* one sentence naming reason and holder */
+};
+
+/*
+ * Decide whether path may be written.  Fills *out and returns out->verdict:
+ * 0 when writing is allowed, else a negative errno (-EBUSY for a device in
+ * use, -ENOTBLK for a non-block node, the failing call's errno otherwise).
+ */
+int safety_check_write(const char *path, struct dd_safety *out);
+
+/*
+ * May a refused target be written anyway?  Needs force and confirm equal to
+ * the device's serial (or kernel name when it has no serial).  Returns 0 when
+ * the target was allowed in the first place or both are right; otherwise
+ * -EPERM with err saying exactly what to type, or the verdict itself when no
+ * override applies (the path does not exist, is not a block device ...).
+ */
+int safety_override(const struct dd_safety *s, bool force, const char *confirm,
+		    struct dd_error *err);
+
+/* The string safety_override wants after --confirm. */
+const char *safety_confirm_token(const struct dd_safety *s);
+
+/* Name of a reason as the probe prints it ("SIGNATURE"). */
+const char *safety_reason_name(enum dd_safety_reason r);
+
+#endif

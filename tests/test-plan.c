@@ -1,0 +1,960 @@
+/*
+ * Tests for src/core/plan.c: point specs (every key, units, defaults, names
+ * and each error), plan file text and files (directives, comments, errors
+ * with file:line), the presets (exact point counts, order, names, times)
+ * and fio job files, which the installed fio must accept (--parse-only)
+ * when /usr/bin/fio exists; the job text is also checked line by line.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/plan.h"
+
+#define FIO "/usr/bin/fio"
+
+static char tmpdir[256];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/dd-plan-XXXXXX");
+	return mkdtemp(tmpdir) != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Parse a spec from the built-in defaults, failing the test on error. */
+static struct dd_point
+parse_ok(const char *spec)
+{
+	struct dd_error err = { 0 };
+	struct dd_point pt;
+
+	if (plan_parse_point(spec, NULL, &pt, &err) != 0)
+		fail_msg("'%s': %s", spec, err.msg);
+	return pt;
+}
+
+/* Does s contain sub? Fails the test, printing both, when not. */
+static void
+assert_contains(const char *s, const char *sub)
+{
+	if (strstr(s, sub) == NULL)
+		fail_msg("'%s' does not contain '%s'", s, sub);
+}
+
+/* How many times does sub occur in s? */
+static size_t
+count_of(const char *s, const char *sub)
+{
+	size_t n = 0;
+
+	for (const char *p = s; (p = strstr(p, sub)) != NULL; p += strlen(sub))
+		n++;
+	return n;
+}
+
+/* Write a file under tmpdir and return its path (static buffer). */
+static const char *
+write_tmp(const char *name, const char *text, size_t len)
+{
+	static char path[512];
+	FILE	   *f;
+
+	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+static void
+test_pattern_names(void **state)
+{
+	static const struct {
+		const char     *s;
+		enum dd_pattern p;
+	} cases[] = {
+		{ "read", DD_READ }, { "seqread", DD_READ }, { "write", DD_WRITE },
+		{ "seqwrite", DD_WRITE }, { "randread", DD_RANDREAD },
+		{ "randwrite", DD_RANDWRITE }, { "randrw", DD_RANDRW },
+		{ "rw", DD_SEQRW }, { "readwrite", DD_SEQRW }, { "RandRead", DD_RANDREAD },
+	};
+	enum dd_pattern p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(dd_pattern_parse(cases[i].s, &p), 0);
+		assert_int_equal(p, cases[i].p);
+	}
+	assert_int_equal(dd_pattern_parse("trim", &p), -EINVAL);
+	assert_int_equal(dd_pattern_parse("", &p), -EINVAL);
+	assert_int_equal(dd_pattern_parse(NULL, &p), -EINVAL);
+	assert_string_equal(dd_pattern_name(DD_READ), "read");
+	assert_string_equal(dd_pattern_name(DD_WRITE), "write");
+	assert_string_equal(dd_pattern_name(DD_RANDREAD), "randread");
+	assert_string_equal(dd_pattern_name(DD_RANDWRITE), "randwrite");
+	assert_string_equal(dd_pattern_name(DD_RANDRW), "randrw");
+	assert_string_equal(dd_pattern_name(DD_SEQRW), "rw");
+	assert_null(dd_pattern_name((enum dd_pattern)99));
+	/* Every name parses back to its pattern. */
+	for (int i = DD_READ; i <= DD_SEQRW; i++) {
+		assert_int_equal(dd_pattern_parse(dd_pattern_name((enum dd_pattern)i), &p), 0);
+		assert_int_equal(p, i);
+	}
+}
+
+static void
+test_point_defaults(void **state)
+{
+	struct dd_point pt;
+
+	(void)state;
+	plan_point_defaults(&pt);
+	assert_int_equal(pt.pattern, DD_RANDREAD);
+	assert_int_equal(pt.bs, 4096);
+	assert_int_equal(pt.iodepth, 1);
+	assert_int_equal(pt.numjobs, 1);
+	assert_true(pt.runtime_s == 10);
+	assert_true(pt.ramp_s == 2);
+	assert_int_equal(pt.interval_ms, 200);
+	assert_int_equal(pt.bytes, 0);
+	assert_int_equal(pt.offset, 0);
+	assert_int_equal(pt.size, 0);
+	assert_false(pt.iopoll);
+	assert_string_equal(pt.name, "4K randread QD1 x1");
+
+	/* A bare pattern changes only the pattern. */
+	pt = parse_ok("write");
+	assert_int_equal(pt.pattern, DD_WRITE);
+	assert_int_equal(pt.bs, 4096);
+	assert_true(pt.runtime_s == 10);
+	assert_string_equal(pt.name, "4K write QD1 x1");
+}
+
+static void
+test_point_keys(void **state)
+{
+	struct dd_point pt, def;
+	struct dd_error err = { 0 };
+
+	(void)state;
+	pt = parse_ok("randwrite,bs=128k,qd=16,jobs=2,time=30,ramp=500ms,offset=1m,"
+		      "range=1g,iopoll=1,interval=1s");
+	assert_int_equal(pt.pattern, DD_RANDWRITE);
+	assert_int_equal(pt.bs, 131072);
+	assert_int_equal(pt.iodepth, 16);
+	assert_int_equal(pt.numjobs, 2);
+	assert_true(pt.runtime_s == 30);
+	assert_true(pt.ramp_s == 0.5);
+	assert_int_equal(pt.offset, 1048576);
+	assert_int_equal(pt.size, 1073741824);
+	assert_true(pt.iopoll);
+	assert_int_equal(pt.interval_ms, 1000);
+	assert_string_equal(pt.name, "128K randwrite QD16 x2");
+
+	/* Aliases, spaces as separators, minutes. */
+	pt = parse_ok("pattern=read iodepth=64 numjobs=3 runtime=1.5m ramp=0");
+	assert_int_equal(pt.pattern, DD_READ);
+	assert_int_equal(pt.iodepth, 64);
+	assert_int_equal(pt.numjobs, 3);
+	assert_true(pt.runtime_s == 90);
+	assert_true(pt.ramp_s == 0);
+	pt = parse_ok("rw=randrw rwmixread=70% threads=4");
+	assert_int_equal(pt.pattern, DD_RANDRW);
+	assert_int_equal(pt.read_pct, 70);
+	assert_int_equal(pt.numjobs, 4);
+	assert_string_equal(pt.name, "4K randrw70 QD1 x4");
+	pt = parse_ok("randrw30");
+	assert_int_equal(pt.pattern, DD_RANDRW);
+	assert_int_equal(pt.read_pct, 30);
+	pt = parse_ok("rw=rw0");
+	assert_int_equal(pt.pattern, DD_SEQRW);
+	assert_int_equal(pt.read_pct, 0);
+	pt = parse_ok("readwrite read=100 qd=8");
+	assert_int_equal(pt.pattern, DD_SEQRW);
+	assert_int_equal(pt.read_pct, 100);
+	assert_string_equal(pt.name, "4K rw100 QD8 x1");
+
+	/* Sizes: binary suffixes, as fio. */
+	assert_int_equal(parse_ok("seqwrite bs=1M").bs, 1048576);
+	assert_int_equal(parse_ok("seqwrite bs=1M").pattern, DD_WRITE);
+	assert_int_equal(parse_ok("seqread").pattern, DD_READ);
+	assert_int_equal(parse_ok("bs=4KiB").bs, 4096);
+	assert_int_equal(parse_ok("bs=4kb").bs, 4096);
+	assert_int_equal(parse_ok("bs=512").bs, 512);
+	assert_int_equal(parse_ok("bs=1536").bs, 1536);
+	assert_int_equal(parse_ok("bs=64m").bs, 64u * 1048576);
+	assert_int_equal(parse_ok("offset=2g").offset, 2147483648ull);
+	assert_int_equal(parse_ok("range=1t").size, 1099511627776ull);
+	assert_int_equal(parse_ok("range=0").size, 0);
+
+	/* A byte budget makes the point size based. */
+	pt = parse_ok("read,size=1g,jobs=4");
+	assert_int_equal(pt.bytes, 1073741824);
+	assert_true(pt.runtime_s == 0);
+	assert_int_equal(parse_ok("bytes=64m").bytes, 64u * 1048576);
+
+	/* Times: seconds by default; ms and s. */
+	assert_true(parse_ok("time=2.5").runtime_s == 2.5);
+	assert_true(parse_ok("time=250ms").runtime_s == 0.25);
+	assert_true(parse_ok("time=7s").runtime_s == 7);
+	assert_true(parse_ok("ramp=1m").ramp_s == 60);
+
+	/* Read share, iopoll spellings, interval in ms. */
+	assert_int_equal(parse_ok("read=0").read_pct, 0);
+	assert_int_equal(parse_ok("read=100").read_pct, 100);
+	assert_false(parse_ok("iopoll=off").iopoll);
+	assert_true(parse_ok("iopoll=yes").iopoll);
+	assert_false(parse_ok("iopoll=0").iopoll);
+	assert_int_equal(parse_ok("interval=500").interval_ms, 500);
+	assert_int_equal(parse_ok("interval=50ms").interval_ms, 50);
+
+	/* Names: plain or quoted, kept as given. */
+	assert_string_equal(parse_ok("name=warmup").name, "warmup");
+	assert_string_equal(parse_ok("randread name=\"my point, 4K\" qd=2").name,
+			    "my point, 4K");
+	assert_int_equal(parse_ok("randread name=\"my point, 4K\" qd=2").iodepth, 2);
+
+	/* Messy separators, case, later items win. */
+	pt = parse_ok("  RandRead ,  BS=8K,,qd=4 qd=8\t");
+	assert_int_equal(pt.pattern, DD_RANDREAD);
+	assert_int_equal(pt.bs, 8192);
+	assert_int_equal(pt.iodepth, 8);
+
+	/* Starting from other defaults. */
+	def = parse_ok("write,bs=128k,qd=16,time=5,ramp=1,name=ignored");
+	assert_int_equal(plan_parse_point("jobs=2", &def, &pt, &err), 0);
+	assert_int_equal(pt.pattern, DD_WRITE);
+	assert_int_equal(pt.bs, 131072);
+	assert_int_equal(pt.iodepth, 16);
+	assert_int_equal(pt.numjobs, 2);
+	assert_true(pt.runtime_s == 5);
+	assert_true(pt.ramp_s == 1);
+	assert_string_equal(pt.name, "128K write QD16 x2");
+	/* A size-based default, then time= makes a point time based again. */
+	def = parse_ok("size=1g");
+	assert_int_equal(plan_parse_point("randread", &def, &pt, &err), 0);
+	assert_int_equal(pt.bytes, 1073741824);
+	assert_int_equal(plan_parse_point("time=3", &def, &pt, &err), 0);
+	assert_int_equal(pt.bytes, 0);
+	assert_true(pt.runtime_s == 3);
+}
+
+static void
+test_point_autoname(void **state)
+{
+	struct dd_point pt;
+
+	(void)state;
+	assert_string_equal(parse_ok("randread,qd=32,jobs=4").name, "4K randread QD32 x4");
+	assert_string_equal(parse_ok("write,bs=128k,qd=16").name, "128K write QD16 x1");
+	assert_string_equal(parse_ok("randrw,read=70,qd=8,jobs=2").name, "4K randrw70 QD8 x2");
+	assert_string_equal(parse_ok("read,bs=1m").name, "1M read QD1 x1");
+	assert_string_equal(parse_ok("read,bs=512").name, "512 read QD1 x1");
+	assert_string_equal(parse_ok("read,bs=1536").name, "1536 read QD1 x1");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_RANDWRITE;
+	pt.bs = 16384;
+	pt.iodepth = 4096;
+	pt.numjobs = 1024;
+	dd_point_autoname(&pt);
+	assert_string_equal(pt.name, "16K randwrite QD4096 x1024");
+}
+
+static void
+test_point_errors(void **state)
+{
+	static const struct {
+		const char *spec, *want;
+	} cases[] = {
+		{ "randread,bs=3k", "point 'randread,bs=3k': bs must be a multiple of 512" },
+		{ "bs=0", "bs must be between 512 and 64M" },
+		{ "bs=128m", "bs must be between 512 and 64M" },
+		{ "bs=99999999999999999999k", "bs must be between 512 and 64M" },
+		{ "bs=abc", "bs 'abc' is not a byte count" },
+		{ "bs=4q", "bs '4q' is not a byte count" },
+		{ "bs=4.5k", "bs '4.5k' is not a byte count" },
+		{ "bs=", "bs needs a value" },
+		{ "qd=0", "qd must be between 1 and 4096" },
+		{ "qd=4097", "qd must be between 1 and 4096" },
+		{ "iodepth=x", "iodepth 'x' is not a whole number" },
+		{ "qd=-1", "qd '-1' is not a whole number" },
+		{ "qd=1.5", "qd '1.5' is not a whole number" },
+		{ "jobs=0", "jobs must be between 1 and 1024" },
+		{ "threads=1025", "threads must be between 1 and 1024" },
+		{ "numjobs=abc", "numjobs 'abc' is not a whole number" },
+		{ "read=101", "read must be between 0 and 100" },
+		{ "rwmixread=abc", "rwmixread 'abc' is not a whole number" },
+		{ "time=0", "time must be greater than 0 unless size is given" },
+		{ "time=abc", "time 'abc' is not a time" },
+		{ "time=5h", "time '5h' is not a time" },
+		{ "time=2000m", "time must be at most one day" },
+		{ "runtime=nan", "runtime 'nan' is not a time" },
+		{ "ramp=-1", "ramp must not be negative" },
+		{ "foo=1", "unknown key 'foo' (valid: rw, pattern, bs, qd, iodepth, jobs" },
+		{ "randread,bs", "'bs' is not a key=value item" },
+		{ "sideways", "unknown pattern 'sideways' (valid: read, write, randread" },
+		{ "rw=up", "unknown pattern 'up'" },
+		{ "randrw101", "unknown pattern 'randrw101'" },
+		{ "randread70", "unknown pattern 'randread70'" },
+		{ "", "point '': the spec is empty" },
+		{ " , ", "the spec is empty" },
+		{ "=4k", "item '=4k' has no key" },
+		{ "size=1g,time=5", "give time or size, not both" },
+		{ "size=0", "size must be greater than 0" },
+		{ "bytes=1000", "bytes must be a multiple of 512" },
+		{ "size=4k,jobs=2", "size gives less than one bs=4K block to each of 2 jobs" },
+		{ "offset=100", "offset must be a multiple of 512" },
+		{ "offset=1x", "offset '1x' is not a byte count" },
+		{ "range=1k", "range is smaller than one bs=4K block" },
+		{ "read,bs=4k,range=64k,jobs=32", "range is too small to give each of 32 sequential jobs" },
+		{ "iopoll=2", "iopoll must be 0 or 1, not '2'" },
+		{ "interval=5", "interval must be between 10 and 60000 ms" },
+		{ "interval=2m", "interval must be between 10 and 60000 ms" },
+		{ "interval=x", "interval 'x' is not a time" },
+		{ "name=a#b", "name may not contain '#'" },
+		{ "name=a[1]", "name may not contain" },
+		{ "name=0123456789012345678901234567890123456789012345678901234567890123",
+		  "name is longer than 63 characters" },
+		{ "name=\"open", "a quote is not closed" },
+	};
+	struct dd_error err;
+	struct dd_point pt;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memset(&pt, 0x5a, sizeof pt);
+		dd_error_clear(&err);
+		if (plan_parse_point(cases[i].spec, NULL, &pt, &err) != -EINVAL)
+			fail_msg("'%s' parsed", cases[i].spec);
+		assert_int_equal(err.code, -EINVAL);
+		assert_contains(err.msg, cases[i].want);
+		assert_true(strncmp(err.msg, "point '", 7) == 0);
+		assert_null(strchr(err.msg, '\n'));
+		/* The output is untouched on failure. */
+		assert_int_equal(pt.bs, 0x5a5a5a5a);
+	}
+	/* Long specs are shortened in the message. */
+	dd_error_clear(&err);
+	assert_int_equal(plan_parse_point("randread bs=4k qd=1 jobs=1 time=10 ramp=2 "
+					  "offset=0 range=0 read=50 iopoll=0 interval=200 "
+					  "bogus=1", NULL, &pt, &err), -EINVAL);
+	assert_contains(err.msg, "...': unknown key 'bogus'");
+	/* A NULL error record is allowed. */
+	assert_int_equal(plan_parse_point("qd=0", NULL, &pt, NULL), -EINVAL);
+}
+
+static void
+test_plan_append(void **state)
+{
+	struct dd_plan	p;
+	struct dd_point pt;
+	struct dd_error err = { 0 };
+
+	(void)state;
+	plan_init(&p, "grow");
+	assert_string_equal(p.name, "grow");
+	assert_int_equal(p.repeat, 1);
+	assert_int_equal(p.aggregate, DD_AGG_NONE);
+	assert_false(p.steady_state);
+	assert_true(p.precondition_passes == 0);
+	assert_int_equal(p.npoints, 0);
+	plan_point_defaults(&pt);
+	for (unsigned i = 1; i <= 100; i++) {
+		pt.iodepth = i;
+		assert_int_equal(plan_append(&p, &pt, &err), 0);
+	}
+	assert_int_equal(p.npoints, 100);
+	assert_true(p.cap >= 100);
+	for (unsigned i = 0; i < 100; i++)
+		assert_int_equal(p.points[i].iodepth, i + 1);
+	assert_false(plan_writes(&p));
+	assert_true(plan_estimate_seconds(&p) == 100 * 12);
+	p.repeat = 3;
+	assert_true(plan_estimate_seconds(&p) == 3 * 100 * 12);
+	p.precondition_passes = 1;
+	assert_true(plan_writes(&p));
+	plan_free(&p);
+	assert_null(p.points);
+	assert_int_equal(p.npoints, 0);
+	plan_free(&p);
+}
+
+static void
+test_plan_text(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbf# drivedash plan: a small sweep\r\n"
+		"plan  lab sweep \xc2\xb5s \r\n"
+		"\n"
+		"repeat 3\n"
+		"aggregate mean   # fold runs\n"
+		"steady-state on\n"
+		"precondition 2\n"
+		"defaults bs=128k time=5 ramp=1\n"
+		"read qd=64\n"
+		"   write,qd=16  # the review's seq write\n"
+		"defaults randread bs=4k\n"
+		"qd=32 jobs=4\n"
+		"randrw read=70 qd=8 jobs=2 name=\"mixed 70/30\"\n"
+		"size=1g jobs=4\n"
+		"time=3\n";
+	struct dd_plan	p;
+	struct dd_error err = { 0 };
+
+	(void)state;
+	if (plan_parse_text(text, "lab.plan", &p, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_string_equal(p.name, "lab sweep \xc2\xb5s");
+	assert_int_equal(p.repeat, 3);
+	assert_int_equal(p.aggregate, DD_AGG_MEAN);
+	assert_true(p.steady_state);
+	assert_true(p.precondition_passes == 2);
+	assert_int_equal(p.npoints, 6);
+	assert_string_equal(p.points[0].name, "128K read QD64 x1");
+	assert_true(p.points[0].runtime_s == 5);
+	assert_true(p.points[0].ramp_s == 1);
+	assert_string_equal(p.points[1].name, "128K write QD16 x1");
+	assert_string_equal(p.points[2].name, "4K randread QD32 x4");
+	assert_true(p.points[2].runtime_s == 5);
+	assert_string_equal(p.points[3].name, "mixed 70/30");
+	assert_int_equal(p.points[3].read_pct, 70);
+	assert_int_equal(p.points[4].bytes, 1073741824);
+	assert_true(p.points[4].runtime_s == 0);
+	assert_true(p.points[5].runtime_s == 3);
+	assert_int_equal(p.points[5].bs, 4096);
+	assert_true(plan_writes(&p));
+	assert_true(plan_has_byte_budget(&p));
+	/* (1+5) x 4 time-based points + (1+3), x 3 runs; the budget point adds 0. */
+	assert_true(fabs(plan_estimate_seconds(&p) - 3 * (4 * 6 + 4)) < 1e-9);
+	plan_free(&p);
+
+	/* Without a plan line the plan is named after the file. */
+	assert_int_equal(plan_parse_text("randread\n", "dir/my-sweep.plan", &p, &err), 0);
+	assert_string_equal(p.name, "my-sweep");
+	assert_int_equal(p.npoints, 1);
+	assert_int_equal(p.repeat, 1);
+	assert_int_equal(p.aggregate, DD_AGG_NONE);
+	assert_false(plan_writes(&p));
+	assert_false(plan_has_byte_budget(&p));
+	plan_free(&p);
+	assert_int_equal(plan_parse_text("read\nsteady-state off\naggregate best\n"
+					 "aggregate none", NULL, &p, &err), 0);
+	assert_string_equal(p.name, "plan");
+	assert_false(p.steady_state);
+	assert_int_equal(p.aggregate, DD_AGG_NONE);
+	plan_free(&p);
+}
+
+static void
+test_plan_text_errors(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "# header\n\nrandread\nrandread,bs=3k\n",
+		  "x.plan:4: point 'randread,bs=3k': bs must be a multiple of 512" },
+		{ "repeat 0\nread\n", "x.plan:1: repeat must be a whole number from 1 to 1000, not '0'" },
+		{ "read\nrepeat x\n", "x.plan:2: repeat must be a whole number" },
+		{ "repeat 1001\nread\n", "x.plan:1: repeat must be" },
+		{ "aggregate max\nread\n", "x.plan:1: aggregate must be none, best or mean, not 'max'" },
+		{ "steady-state maybe\n", "x.plan:1: steady-state must be on or off, not 'maybe'" },
+		{ "precondition -1\n", "x.plan:1: precondition must be a number of passes from 0 to 100" },
+		{ "precondition two\n", "x.plan:1: precondition must be" },
+		{ "plan\nread\n", "x.plan:1: plan needs a name" },
+		{ "plan 0123456789012345678901234567890123456789012345678901234567890123\n",
+		  "x.plan:1: the plan name is longer than 63 characters" },
+		{ "defaults\n", "x.plan:1: defaults needs a point spec" },
+		{ "defaults qd=4 name=x\nread\n", "x.plan:1: point 'qd=4 name=x': name cannot be a default" },
+		{ "defaults qd=0\n", "x.plan:1: point 'qd=0': qd must be between 1 and 4096" },
+		{ "read\n\n# c\nfoo=1 # comment\n", "x.plan:4: point 'foo=1': unknown key 'foo'" },
+		{ "read\r\nrandwrite qd=x\r\n", "x.plan:2: point 'randwrite qd=x': qd 'x' is not a whole number" },
+		{ "# nothing\n\n", "x.plan: the plan has no points" },
+		{ "", "x.plan: the plan has no points" },
+		{ "read\nbs=4k \xff\xfe\n", "x.plan:2: the line is not valid UTF-8" },
+		{ "read \xc3\n", "x.plan:1: the line is not valid UTF-8" },
+		{ "repeat,3\n", "x.plan:1: point 'repeat,3': unknown pattern 'repeat'" },
+	};
+	struct dd_plan	p;
+	struct dd_error err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		dd_error_clear(&err);
+		if (plan_parse_text(cases[i].text, "x.plan", &p, &err) != -EINVAL)
+			fail_msg("case %zu parsed", i);
+		assert_int_equal(err.code, -EINVAL);
+		if (strncmp(err.msg, cases[i].want, strlen(cases[i].want)) != 0)
+			fail_msg("case %zu: got '%s', want '%s...'", i, err.msg, cases[i].want);
+		/* A failed parse leaves an empty plan. */
+		assert_int_equal(p.npoints, 0);
+		assert_null(p.points);
+		plan_free(&p);
+	}
+}
+
+static void
+test_plan_load_file(void **state)
+{
+	static const char text[] = "plan from file\nrepeat 2\nread bs=128k qd=64\n";
+	struct dd_plan	p;
+	struct dd_error err = { 0 };
+	const char     *path;
+	char		want[600];
+
+	(void)state;
+	path = write_tmp("ok.plan", text, sizeof text - 1);
+	if (plan_load_file(path, &p, &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_string_equal(p.name, "from file");
+	assert_int_equal(p.repeat, 2);
+	assert_int_equal(p.npoints, 1);
+	assert_string_equal(p.points[0].name, "128K read QD64 x1");
+	plan_free(&p);
+
+	path = write_tmp("bad.plan", "read\nqd=0\n", 10);
+	assert_int_equal(plan_load_file(path, &p, &err), -EINVAL);
+	snprintf(want, sizeof want, "%s:2: point 'qd=0': qd must be between 1 and 4096", path);
+	assert_string_equal(err.msg, want);
+
+	path = write_tmp("bin.plan", "read\0qd=1\n", 10);
+	assert_int_equal(plan_load_file(path, &p, &err), -EINVAL);
+	assert_contains(err.msg, "is not a text file");
+
+	snprintf(want, sizeof want, "%s/missing.plan", tmpdir);
+	assert_int_equal(plan_load_file(want, &p, &err), -ENOENT);
+	assert_contains(err.msg, "cannot open plan file");
+	assert_contains(err.msg, "missing.plan");
+	assert_int_equal(p.npoints, 0);
+	plan_free(&p);
+}
+
+/* Build a preset, failing the test on error. */
+static struct dd_plan
+preset_ok(const char *name, bool allow_write, double time_scale)
+{
+	struct dd_preset_opts o = { .time_scale = time_scale, .allow_write = allow_write };
+	struct dd_error	      err = { 0 };
+	struct dd_plan	      p;
+
+	if (plan_preset(name, &o, &p, &err) != 0)
+		fail_msg("preset %s: %s", name, err.msg);
+	/* Every preset point would pass the spec checks: bs, qd, jobs, time. */
+	for (size_t i = 0; i < p.npoints; i++) {
+		assert_true(p.points[i].bs % 512 == 0 && p.points[i].bs > 0);
+		assert_in_range(p.points[i].iodepth, 1, 4096);
+		assert_in_range(p.points[i].numjobs, 1, 1024);
+		assert_true(p.points[i].runtime_s > 0);
+		assert_int_equal(p.points[i].interval_ms, 200);
+		assert_int_equal(p.points[i].bytes, 0);
+		assert_true(allow_write || !dd_pattern_writes(p.points[i].pattern));
+	}
+	assert_int_equal(plan_writes(&p), allow_write);
+	return p;
+}
+
+static void
+test_preset_review(void **state)
+{
+	struct dd_plan p;
+
+	(void)state;
+	p = preset_ok("review", true, 1);
+	assert_string_equal(p.name, "review");
+	assert_int_equal(p.npoints, 2 + 8 * 30);
+	assert_int_equal(p.repeat, 1);
+	assert_int_equal(p.aggregate, DD_AGG_NONE);
+	assert_string_equal(p.points[0].name, "128K write QD16 x1");
+	assert_string_equal(p.points[1].name, "128K read QD64 x1");
+	/* NumJobs outer, IODepth inner: row by row. */
+	assert_string_equal(p.points[2].name, "64K randread QD1 x1");
+	assert_string_equal(p.points[3].name, "64K randread QD2 x1");
+	assert_string_equal(p.points[7].name, "64K randread QD32 x1");
+	assert_string_equal(p.points[8].name, "64K randread QD1 x2");
+	assert_string_equal(p.points[31].name, "64K randread QD32 x16");
+	assert_string_equal(p.points[32].name, "64K randwrite QD1 x1");
+	assert_string_equal(p.points[62].name, "16K randread QD1 x1");
+	assert_string_equal(p.points[122].name, "16K read QD1 x1");
+	assert_string_equal(p.points[152].name, "16K write QD1 x1");
+	assert_string_equal(p.points[182].name, "4K randread QD1 x1");
+	assert_string_equal(p.points[241].name, "4K randwrite QD32 x16");
+	assert_true(p.points[0].runtime_s == 10 && p.points[0].ramp_s == 2);
+	assert_true(plan_estimate_seconds(&p) == 242 * 12);
+	plan_free(&p);
+
+	p = preset_ok("review", false, 1);
+	assert_string_equal(p.name, "review (read-only)");
+	assert_int_equal(p.npoints, 1 + 4 * 30);
+	assert_string_equal(p.points[0].name, "128K read QD64 x1");
+	assert_string_equal(p.points[1].name, "64K randread QD1 x1");
+	assert_string_equal(p.points[31].name, "16K randread QD1 x1");
+	assert_string_equal(p.points[61].name, "16K read QD1 x1");
+	assert_string_equal(p.points[91].name, "4K randread QD1 x1");
+	assert_true(plan_estimate_seconds(&p) == 121 * 12);
+	plan_free(&p);
+
+	/* time_scale multiplies runtime and ramp. */
+	p = preset_ok("review", false, 0.25);
+	assert_true(p.points[0].runtime_s == 2.5 && p.points[0].ramp_s == 0.5);
+	assert_true(plan_estimate_seconds(&p) == 121 * 3);
+	plan_free(&p);
+}
+
+static void
+test_preset_spot(void **state)
+{
+	struct dd_plan p;
+
+	(void)state;
+	p = preset_ok("spot", false, 1);
+	assert_string_equal(p.name, "spot (read-only)");
+	assert_int_equal(p.npoints, 5);
+	assert_true(plan_estimate_seconds(&p) <= 90);
+	assert_true(plan_estimate_seconds(&p) >= 60);
+	assert_string_equal(p.points[0].name, "128K read QD64 x1");
+	assert_string_equal(p.points[1].name, "4K randread QD1 x1");
+	assert_string_equal(p.points[2].name, "4K randread QD32 x4");
+	assert_string_equal(p.points[3].name, "4K randread QD32 x16");
+	assert_string_equal(p.points[4].name, "64K randread QD32 x1");
+	plan_free(&p);
+
+	p = preset_ok("spot", true, 1);
+	assert_string_equal(p.name, "spot");
+	assert_int_equal(p.npoints, 8);
+	assert_true(plan_estimate_seconds(&p) <= 90);
+	assert_true(plan_estimate_seconds(&p) >= 60);
+	assert_string_equal(p.points[5].name, "128K write QD16 x1");
+	assert_string_equal(p.points[6].name, "4K randwrite QD1 x1");
+	assert_string_equal(p.points[7].name, "4K randwrite QD32 x4");
+	plan_free(&p);
+}
+
+static void
+test_preset_cdm(void **state)
+{
+	struct dd_preset_opts o = { .allow_write = true, .repeat = 3,
+				    .aggregate = DD_AGG_MEAN };
+	struct dd_error	      err = { 0 };
+	struct dd_plan	      p;
+
+	(void)state;
+	p = preset_ok("cdm", true, 1);
+	assert_string_equal(p.name, "cdm");
+	assert_int_equal(p.npoints, 8);
+	assert_int_equal(p.repeat, 5);
+	assert_int_equal(p.aggregate, DD_AGG_BEST);
+	assert_string_equal(p.points[0].name, "SEQ1M Q8T1 read");
+	assert_int_equal(p.points[0].pattern, DD_READ);
+	assert_int_equal(p.points[0].bs, 1048576);
+	assert_int_equal(p.points[0].iodepth, 8);
+	assert_int_equal(p.points[0].numjobs, 1);
+	assert_true(p.points[0].runtime_s == 5 && p.points[0].ramp_s == 1);
+	assert_string_equal(p.points[1].name, "SEQ1M Q1T1 read");
+	assert_string_equal(p.points[2].name, "RND4K Q32T1 read");
+	assert_int_equal(p.points[2].pattern, DD_RANDREAD);
+	assert_int_equal(p.points[2].iodepth, 32);
+	assert_string_equal(p.points[3].name, "RND4K Q1T1 read");
+	assert_string_equal(p.points[4].name, "SEQ1M Q8T1 write");
+	assert_int_equal(p.points[4].pattern, DD_WRITE);
+	assert_string_equal(p.points[7].name, "RND4K Q1T1 write");
+	assert_int_equal(p.points[7].pattern, DD_RANDWRITE);
+	assert_true(plan_estimate_seconds(&p) == 8 * 6 * 5);
+	plan_free(&p);
+
+	p = preset_ok("cdm", false, 1);
+	assert_string_equal(p.name, "cdm (read-only)");
+	assert_int_equal(p.npoints, 4);
+	assert_int_equal(p.repeat, 5);
+	assert_true(plan_estimate_seconds(&p) == 4 * 6 * 5);
+	plan_free(&p);
+
+	assert_int_equal(plan_preset("cdm", &o, &p, &err), 0);
+	assert_int_equal(p.repeat, 3);
+	assert_int_equal(p.aggregate, DD_AGG_MEAN);
+	plan_free(&p);
+
+	p = preset_ok("cdm-nvme", true, 1);
+	assert_int_equal(p.npoints, 8);
+	assert_int_equal(p.repeat, 5);
+	assert_int_equal(p.aggregate, DD_AGG_BEST);
+	assert_string_equal(p.points[0].name, "SEQ1M Q8T1 read");
+	assert_string_equal(p.points[1].name, "SEQ128K Q32T1 read");
+	assert_int_equal(p.points[1].bs, 131072);
+	assert_int_equal(p.points[1].iodepth, 32);
+	assert_string_equal(p.points[2].name, "RND4K Q32T16 read");
+	assert_int_equal(p.points[2].numjobs, 16);
+	assert_string_equal(p.points[3].name, "RND4K Q1T1 read");
+	assert_string_equal(p.points[6].name, "RND4K Q32T16 write");
+	plan_free(&p);
+	p = preset_ok("cdm-nvme", false, 1);
+	assert_int_equal(p.npoints, 4);
+	plan_free(&p);
+}
+
+static void
+test_preset_threads(void **state)
+{
+	struct dd_plan p;
+
+	(void)state;
+	p = preset_ok("threads", true, 1);
+	assert_int_equal(p.npoints, 3 * 8 * 2);
+	assert_string_equal(p.points[0].name, "16K read QD1 x1");
+	assert_string_equal(p.points[1].name, "16K read QD1 x2");
+	assert_string_equal(p.points[7].name, "16K read QD1 x128");
+	assert_string_equal(p.points[8].name, "128K read QD1 x1");
+	assert_string_equal(p.points[23].name, "1M read QD1 x128");
+	assert_string_equal(p.points[24].name, "16K write QD1 x1");
+	assert_string_equal(p.points[47].name, "1M write QD1 x128");
+	assert_true(p.points[0].runtime_s == 5 && p.points[0].ramp_s == 1);
+	assert_true(plan_estimate_seconds(&p) == 48 * 6);
+	plan_free(&p);
+	p = preset_ok("threads", false, 1);
+	assert_string_equal(p.name, "threads (read-only)");
+	assert_int_equal(p.npoints, 24);
+	assert_true(plan_estimate_seconds(&p) == 24 * 6);
+	plan_free(&p);
+}
+
+static void
+test_preset_errors(void **state)
+{
+	struct dd_preset_opts	     o = { 0 };
+	const struct dd_preset_info *info;
+	struct dd_error		     err = { 0 };
+	struct dd_plan		     p;
+	size_t			     n;
+
+	(void)state;
+	info = plan_presets(&n);
+	assert_int_equal(n, 5);
+	assert_string_equal(info[0].name, "review");
+	assert_string_equal(info[1].name, "spot");
+	assert_string_equal(info[2].name, "cdm");
+	assert_string_equal(info[3].name, "cdm-nvme");
+	assert_string_equal(info[4].name, "threads");
+	for (size_t i = 0; i < n; i++) {
+		assert_non_null(info[i].summary);
+		/* NULL options are the defaults: read-only. */
+		assert_int_equal(plan_preset(info[i].name, NULL, &p, &err), 0);
+		assert_false(plan_writes(&p));
+		plan_free(&p);
+	}
+
+	assert_int_equal(plan_preset("bogus", NULL, &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "unknown preset 'bogus' (valid: review, spot, cdm, "
+			    "cdm-nvme, threads)");
+	assert_int_equal(p.npoints, 0);
+	assert_int_equal(plan_preset("precondition", NULL, &p, &err), -EINVAL);
+	assert_int_equal(plan_preset(NULL, NULL, &p, &err), -EINVAL);
+	o.time_scale = -1;
+	assert_int_equal(plan_preset("spot", &o, &p, &err), -EINVAL);
+	assert_contains(err.msg, "time scale");
+	o.time_scale = NAN;
+	assert_int_equal(plan_preset("spot", &o, &p, &err), -EINVAL);
+	o.time_scale = 1;
+	o.repeat = 100000;
+	assert_int_equal(plan_preset("spot", &o, &p, &err), -EINVAL);
+	assert_contains(err.msg, "repeat");
+}
+
+/* Run fio --parse-only on job text; returns fio's exit status. */
+static int
+fio_parse(const char *text, const char *name)
+{
+	char	    cmd[1024];
+	const char *path = write_tmp(name, text, strlen(text));
+	int	    st;
+
+	snprintf(cmd, sizeof cmd, FIO " --parse-only '%s' >'%s.out' 2>&1", path, path);
+	st = system(cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Check job text structurally and, when fio is installed, with fio. */
+static void
+check_jobfile(const struct dd_plan *p, const char *text, const char *file)
+{
+	size_t writes = 0, runs = p->repeat != 0 ? p->repeat : 1;
+
+	for (size_t i = 0; i < p->npoints; i++)
+		writes += dd_pattern_writes(p->points[i].pattern);
+	assert_true(strncmp(text, "; drivedash ", 12) == 0);
+	assert_int_equal(count_of(text, "\n[global]\n"), 1);
+	assert_contains(text, "\nioengine=io_uring\ndirect=1\nfilename=");
+	assert_contains(text, "\nthread\ngroup_reporting=1\nfixedbufs=1\nregisterfiles=1\n"
+			"randrepeat=0\nnorandommap=1\n");
+	assert_int_equal(count_of(text, "\nstonewall\n"),
+			 p->npoints * runs + (p->precondition_passes > 0));
+	assert_int_equal(count_of(text, "; writes destroy data on the target\n"),
+			 writes * runs + (p->precondition_passes > 0));
+	assert_int_equal(count_of(text, "\nrw="), p->npoints * runs + (p->precondition_passes > 0));
+	if (access(FIO, X_OK) == 0 && fio_parse(text, file) != 0) {
+		char out[600];
+
+		snprintf(out, sizeof out, "cat '%s/%s.out' >&2", tmpdir, file);
+		if (system(out) != 0)
+			fprintf(stderr, "(no fio output)\n");
+		fail_msg("fio --parse-only rejected %s", file);
+	}
+}
+
+static void
+test_fio_presets(void **state)
+{
+	const struct dd_preset_info *info;
+	struct dd_preset_opts	     o = { .allow_write = true };
+	struct dd_error		     err = { 0 };
+	struct dd_plan		     p;
+	char			    *text, file[64];
+	size_t			     n;
+
+	(void)state;
+	/* fio --parse-only has teeth: it rejects an unknown option. */
+	if (access(FIO, X_OK) == 0)
+		assert_int_not_equal(fio_parse("[global]\nbogus_option=1\n[x]\nrw=read\n",
+					       "bogus.fio"), 0);
+	info = plan_presets(&n);
+	for (size_t i = 0; i < n; i++) {
+		o.allow_write = i % 2 == 0;
+		assert_int_equal(plan_preset(info[i].name, &o, &p, &err), 0);
+		text = plan_fio_jobfile(&p, "/dev/nvme0n1", i == 0);
+		assert_non_null(text);
+		assert_contains(text, "filename=/dev/nvme0n1\n");
+		assert_int_equal(count_of(text, "hipri=1"), i == 0);
+		snprintf(file, sizeof file, "%s.fio", info[i].name);
+		check_jobfile(&p, text, file);
+		free(text);
+		plan_free(&p);
+	}
+
+	/* Repeats become numbered sections. */
+	assert_int_equal(plan_preset("cdm", NULL, &p, &err), 0);
+	text = plan_fio_jobfile(&p, "/dev/nvme0n1", false);
+	assert_contains(text, "\n[SEQ1M Q8T1 read run1]\n");
+	assert_contains(text, "\n[RND4K Q1T1 read run5]\n");
+	assert_contains(text, "; each point runs 5 times");
+	assert_contains(text, "\n[SEQ1M Q8T1 read run1]\nstonewall\nrw=read\nbs=1048576\n"
+			"iodepth=8\nnumjobs=1\ntime_based=1\nruntime=5\nramp_time=1\n\n");
+	free(text);
+	plan_free(&p);
+}
+
+static void
+test_fio_points(void **state)
+{
+	static const char text_in[] =
+		"plan fio shapes\n"
+		"precondition 1.5\n"
+		"steady-state on\n"
+		"read bs=128k jobs=4 range=1g time=2.5\n"
+		"read bs=128k jobs=3\n"
+		"write bs=128k jobs=128\n"
+		"randrw read=70 qd=8 jobs=2 offset=1m range=64m iopoll=1\n"
+		"randread size=1g jobs=4 ramp=0\n"
+		"read bs=1m offset=1g jobs=2\n"
+		"name=global\n";
+	struct dd_plan	p;
+	struct dd_error err = { 0 };
+	char	       *text;
+
+	(void)state;
+	if (plan_parse_text(text_in, "shapes.plan", &p, &err) != 0)
+		fail_msg("%s", err.msg);
+	text = plan_fio_jobfile(&p, "/tmp/a:b", false);
+	assert_non_null(text);
+	check_jobfile(&p, text, "shapes.fio");
+	assert_contains(text, "filename=/tmp/a\\:b\n");
+	assert_contains(text, "; steady-state rounds");
+	assert_contains(text, "; this job file WRITES to /tmp/a:b\n");
+	/* Preconditioning: whole passes when the size is unknown. */
+	assert_contains(text, "[precondition]\nstonewall\nrw=write\nbs=128k\niodepth=32\n"
+			"numjobs=1\n; rounded up to 2 whole passes");
+	assert_contains(text, "\nloops=2\n");
+	/* Sequential multi-job: disjoint regions. */
+	assert_contains(text, "[128K read QD1 x4]\nstonewall\nrw=read\nbs=131072\niodepth=1\n"
+			"numjobs=4\ntime_based=1\nruntime=2500ms\nramp_time=2\n"
+			"size=268435456\noffset_increment=268435456\n");
+	assert_contains(text, "; approximate: 33% of the target per job");
+	assert_contains(text, "size=33%\noffset_increment=33%\n");
+	assert_contains(text, "here the 128 jobs overlap");
+	/* Mix, region, per-point polling. */
+	assert_contains(text, "; writes destroy data on the target\n[4K randrw70 QD8 x2]\n"
+			"stonewall\nrw=randrw\nrwmixread=70\nbs=4096\niodepth=8\nnumjobs=2\n"
+			"hipri=1\ntime_based=1\nruntime=10\nramp_time=2\noffset=1048576\n"
+			"size=67108864\n");
+	/* Byte budget: divided per job, not time based. */
+	assert_contains(text, "[4K randread QD1 x4]\nstonewall\nrw=randread\nbs=4096\n"
+			"iodepth=1\nnumjobs=4\nio_size=268435456\nramp_time=0\n\n");
+	assert_contains(text, "[1M read QD1 x2]\nstonewall\nrw=read\nbs=1048576\niodepth=1\n"
+			"numjobs=2\ntime_based=1\nruntime=10\nramp_time=2\noffset=1073741824\n"
+			"; disjoint per-job regions need the target size");
+	assert_contains(text, "\n[global point]\n");
+	free(text);
+
+	/* With the target size, regions and passes are exact. */
+	text = plan_fio_jobfile_sized(&p, "/tmp/a:b", 4ull << 30, false);
+	assert_non_null(text);
+	check_jobfile(&p, text, "shapes-sized.fio");
+	assert_contains(text, "\nio_size=6442450944\n");
+	assert_null(strstr(text, "loops="));
+	assert_contains(text, "numjobs=3\ntime_based=1\nruntime=10\nramp_time=2\n"
+			"size=1431699456\noffset_increment=1431699456\n");
+	assert_contains(text, "numjobs=128\ntime_based=1\nruntime=10\nramp_time=2\n"
+			"size=33554432\noffset_increment=33554432\n");
+	assert_contains(text, "offset=1073741824\nsize=1610612736\n"
+			"offset_increment=1610612736\n");
+	free(text);
+
+	/* A newline in the path cannot be written. */
+	assert_null(plan_fio_jobfile(&p, "/dev/x\ny", false));
+	plan_free(&p);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pattern_names),
+		cmocka_unit_test(test_point_defaults),
+		cmocka_unit_test(test_point_keys),
+		cmocka_unit_test(test_point_autoname),
+		cmocka_unit_test(test_point_errors),
+		cmocka_unit_test(test_plan_append),
+		cmocka_unit_test(test_plan_text),
+		cmocka_unit_test(test_plan_text_errors),
+		cmocka_unit_test(test_plan_load_file),
+		cmocka_unit_test(test_preset_review),
+		cmocka_unit_test(test_preset_spot),
+		cmocka_unit_test(test_preset_cdm),
+		cmocka_unit_test(test_preset_threads),
+		cmocka_unit_test(test_preset_errors),
+		cmocka_unit_test(test_fio_presets),
+		cmocka_unit_test(test_fio_points),
+	};
+
+	return cmocka_run_group_tests_name("plan", tests, setup, teardown);
+}

@@ -159,6 +159,7 @@ test_missing(void **state)
 	struct dd_safety s;
 	struct dd_error	 err;
 
+	(void)state;
 	assert_int_equal(safety_check_write("/nonexistent/dd-safety", &s), -ENOENT);
 	assert_int_equal(s.reason, DD_SAFE_ERROR);
 	assert_non_null(strstr(s.message, "/nonexistent/dd-safety"));
@@ -173,6 +174,7 @@ test_char_device(void **state)
 	struct dd_safety s;
 	struct dd_error	 err;
 
+	(void)state;
 	assert_int_equal(safety_check_write("/dev/null", &s), -ENOTBLK);
 	assert_int_equal(s.reason, DD_SAFE_NOT_BLOCK);
 	assert_int_equal(safety_override(&s, true, "null", &err), -ENOTBLK);
@@ -201,6 +203,7 @@ test_override_name(void **state)
 	struct dd_safety s;
 	struct dd_error	 err;
 
+	(void)state;
 	probe_refused(&s, "");
 	assert_string_equal(safety_confirm_token(&s), "loop9");
 	assert_int_equal(safety_override(&s, false, NULL, &err), -EPERM);
@@ -223,6 +226,7 @@ test_override_serial(void **state)
 	struct dd_safety s;
 	struct dd_error	 err;
 
+	(void)state;
 	probe_refused(&s, "S4EWNX0R123456");
 	assert_int_equal(safety_override(&s, true, "loop9", &err), -EPERM);
 	assert_non_null(strstr(err.msg, "--confirm S4EWNX0R123456"));
@@ -235,6 +239,7 @@ test_override_serial(void **state)
 static void
 test_reason_names(void **state)
 {
+	(void)state;
 	assert_string_equal(safety_reason_name(DD_SAFE_OK), "OK");
 	assert_string_equal(safety_reason_name(DD_SAFE_PARTITIONS), "PARTITIONS");
 	assert_string_equal(safety_reason_name(DD_SAFE_NOT_BLOCK), "NOT_BLOCK");

@@ -21,7 +21,8 @@ loops="" swaps="" dms="" pids=""
 
 # cleanup: undo everything this test made, newest first.
 cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+	# SIGKILL: a TERM sent before the helper has execed can be lost.
+	for p in $pids; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 	for m in "$mnt"/*; do
 		mountpoint -q "$m" 2>/dev/null || continue
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
@@ -125,6 +126,7 @@ is "ext4: reason SIGNATURE" SIGNATURE "$reason"
 is "ext4: holder names ext4" ext4 "$holder"
 like "ext4: message names the signature" "$ext4 contains an ext4 signature" "$message"
 like "ext4: the write was refused" '^refused ' "$write"
+is "ext4: the probe still exits 0" 0 "$rc"
 like "ext4: the refusal says what to type" "type --force --confirm ${ext4#/dev/} " "$write"
 is "ext4: backing file unchanged" "$before" "$(sum "$tmp/ext4.img")"
 
@@ -264,10 +266,10 @@ fi
 blank "$tmp/busy.img" 16
 loop_new "$tmp/busy.img" || exit 1
 if command -v python3 >/dev/null 2>&1; then
-	python3 -c 'import os, sys, time
+	(trap - EXIT INT TERM HUP; exec python3 -c 'import os, sys, time
 fd = os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL)
 print("held", flush=True)
-time.sleep(60)' "$dev" >"$tmp/held" 2>/dev/null &
+time.sleep(60)' "$dev") >"$tmp/held" 2>/dev/null &
 	pid=$!
 	pids="$pid $pids"
 	i=0

@@ -290,7 +290,7 @@ test_point_errors(void **state)
 	static const struct {
 		const char *spec, *want;
 	} cases[] = {
-		{ "randread,bs=3k", "point 'randread,bs=3k': bs must be a multiple of 512" },
+		{ "randread,bs=1000", "point 'randread,bs=1000': bs must be a multiple of 512" },
 		{ "bs=0", "bs must be between 512 and 64M" },
 		{ "bs=128m", "bs must be between 512 and 64M" },
 		{ "bs=99999999999999999999k", "bs must be between 512 and 64M" },
@@ -475,8 +475,8 @@ test_plan_text_errors(void **state)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{ "# header\n\nrandread\nrandread,bs=3k\n",
-		  "x.plan:4: point 'randread,bs=3k': bs must be a multiple of 512" },
+		{ "# header\n\nrandread\nrandread,bs=1000\n",
+		  "x.plan:4: point 'randread,bs=1000': bs must be a multiple of 512" },
 		{ "repeat 0\nread\n", "x.plan:1: repeat must be a whole number from 1 to 1000, not '0'" },
 		{ "read\nrepeat x\n", "x.plan:2: repeat must be a whole number" },
 		{ "repeat 1001\nread\n", "x.plan:1: repeat must be" },
@@ -922,7 +922,7 @@ test_fio_points(void **state)
 	assert_contains(text, "\nio_size=6442450944\n");
 	assert_null(strstr(text, "loops="));
 	assert_contains(text, "numjobs=3\ntime_based=1\nruntime=10\nramp_time=2\n"
-			"size=1431699456\noffset_increment=1431699456\n");
+			"size=1431568384\noffset_increment=1431568384\n");
 	assert_contains(text, "numjobs=128\ntime_based=1\nruntime=10\nramp_time=2\n"
 			"size=33554432\noffset_increment=33554432\n");
 	assert_contains(text, "offset=1073741824\nsize=1610612736\n"

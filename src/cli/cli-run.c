@@ -395,9 +395,24 @@ run_fill_scratch(struct dd_target *t, bool quiet)
 	return rc;
 }
 
+/* Check every point against the target before anything runs. */
+static int
+run_check_points(const struct dd_plan *plan, const struct dd_target *t)
+{
+	struct dd_error err = { 0 };
+
+	for (size_t i = 0; i < plan->npoints; i++)
+		if (engine_point_check(&plan->points[i], t, &err) < 0) {
+			cli_error("point %zu (%s): %s", i + 1, plan->points[i].name, err.msg);
+			return err.code;
+		}
+	return 0;
+}
+
 /*
  * Open the target, creating a scratch file when it does not exist, and
- * apply the write-safety rules.  *scratch says whether to remove it.
+ * apply the write-safety rules.  Every point is checked against it before
+ * anything is written.  *scratch says whether to remove it.
  */
 static int
 run_open_target(const struct run_opts *o, const struct dd_plan *plan,
@@ -419,13 +434,14 @@ run_open_target(const struct run_opts *o, const struct dd_plan *plan,
 			return rc;
 		*scratch = true;
 		rc = engine_target_open(t, o->target, true, &err);
-		if (rc == 0) {
-			t->is_scratch = true;
-			if (!(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
-				rc = run_fill_scratch(t, o->quiet);
+		if (rc < 0) {
+			cli_error("%s", err.msg);
 			return rc;
 		}
-		cli_error("%s", err.msg);
+		t->is_scratch = true;
+		rc = run_check_points(plan, t);
+		if (rc == 0 && !(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
+			rc = run_fill_scratch(t, o->quiet);
 		return rc;
 	}
 	if (S_ISREG(st.st_mode)) {
@@ -459,9 +475,11 @@ run_open_target(const struct run_opts *o, const struct dd_plan *plan,
 		return -EINVAL;
 	}
 	rc = engine_target_open(t, o->target, writes, &err);
-	if (rc < 0)
+	if (rc < 0) {
 		cli_error("%s", err.msg);
-	return rc;
+		return rc;
+	}
+	return run_check_points(plan, t);
 }
 
 /* "12:34" or "1:02:03". */

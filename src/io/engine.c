@@ -66,7 +66,7 @@ struct engine_shared {
 	pthread_cond_t		cond;
 	unsigned		ready;		/* workers set up (or failed to) */
 	bool			open;		/* collector opened the gate */
-	uint64_t		budget_per_job;	/* bytes, 0 = time based */
+	uint64_t		budget_blocks;	/* whole point, in bs units; 0 = time based */
 };
 
 struct worker {
@@ -95,8 +95,9 @@ struct worker {
 	uint64_t	       rng[4];		/* xoshiro256** state */
 	uint64_t	       stamp_seq;
 
-	/* Budget. */
-	uint64_t	       issued_bytes;	/* during MEASURE */
+	/* Budget (byte-budget points): blocks this job may still submit. */
+	uint64_t	       budget_left;
+	unsigned char	      *slot_counted;	/* submitted under the budget */
 
 	/* Statistics: written by this worker, read by the collector. */
 	struct worker_counters pub;		/* atomic stores/loads */
@@ -180,20 +181,29 @@ slot_buf_index(const struct worker *w, unsigned slot, bool write)
 }
 
 /*
- * Stamp a write buffer: the first 16 bytes of every 4 KiB carry the absolute
- * offset of that block and a sequence number, so every write is unique (no
- * dedup or compression can shortcut it) and tests can check where data
- * landed.  The rest of the buffer is random from setup.
+ * Refresh a write buffer cheaply before each write.  The buffer is random
+ * from setup; every 512 bytes get a fresh random word, so no sector is ever
+ * written twice with the same contents (dedup and compression cannot
+ * shortcut it), and the first 16 bytes of every 4 KiB carry the block's
+ * absolute offset and a sequence number, so tests can check where data
+ * landed.  Cost: bs/512 stores, a few ns per 4 KiB.
  */
 static inline void
 stamp_write(struct worker *w, unsigned char *buf, uint64_t off)
 {
-	unsigned bs = w->sh->p->bs, step = bs < 4096 ? bs : 4096;
+	unsigned bs = w->sh->p->bs;
 
-	for (unsigned o = 0; o < bs; o += step) {
-		uint64_t hdr[2] = { off + o, ++w->stamp_seq ^ w->rng[0] };
+	for (unsigned o = 0; o < bs; o += 512) {
+		uint64_t r = rng_next(w->rng);
 
-		memcpy(buf + o, hdr, sizeof hdr);
+		if ((o & 4095) == 0) {
+			uint64_t hdr[2] = { off + o, ++w->stamp_seq };
+
+			memcpy(buf + o, hdr, sizeof hdr);
+			memcpy(buf + o + 16, &r, sizeof r);
+		} else {
+			memcpy(buf + o, &r, sizeof r);
+		}
 	}
 }
 
@@ -231,16 +241,27 @@ next_offset(struct worker *w, bool *write)
 	return w->lo + blk * p->bs;
 }
 
-/* Prepare the SQE of one slot; false when the ring has no free SQE. */
+/*
+ * Prepare the SQE of one slot; false when the ring has no free SQE or the
+ * job's byte budget is spent.  measuring: the phase is MEASURE.
+ */
 static inline bool
-slot_prep(struct worker *w, unsigned slot)
+slot_prep(struct worker *w, unsigned slot, bool measuring)
 {
 	const struct dd_point *p = w->sh->p;
-	struct io_uring_sqe   *sqe = io_uring_get_sqe(&w->ring);
+	struct io_uring_sqe   *sqe;
 	bool		       write;
 	uint64_t	       off;
 	unsigned char	      *buf;
 
+	if (w->sh->budget_blocks) {
+		if (measuring && w->budget_left == 0)
+			return false;
+		w->slot_counted[slot] = measuring;
+		if (measuring)
+			w->budget_left--;
+	}
+	sqe = io_uring_get_sqe(&w->ring);
 	if (sqe == NULL)
 		return false;
 	off = next_offset(w, &write);
@@ -379,9 +400,16 @@ worker_setup(struct worker *w)
 	w->submit_ns = calloc(w->nslots, sizeof *w->submit_ns);
 	w->slot_off = calloc(w->nslots, sizeof *w->slot_off);
 	w->slot_write = calloc(w->nslots, 1);
+	w->slot_counted = calloc(w->nslots, 1);
 	w->pend = calloc(w->nslots, sizeof *w->pend);
-	if (!w->submit_ns || !w->slot_off || !w->slot_write || !w->pend)
+	if (!w->submit_ns || !w->slot_off || !w->slot_write || !w->slot_counted || !w->pend)
 		return -ENOMEM;
+	if (w->sh->budget_blocks) {
+		uint64_t n = w->sh->budget_blocks;
+
+		/* Spread the blocks: the first n % numjobs jobs take one more. */
+		w->budget_left = n / p->numjobs + (w->id < n % p->numjobs);
+	}
 	rng_seed(w->rng, now_ns() ^ ((uint64_t)w->id << 32) ^ (uint64_t)getpid());
 	/* Incompressible contents: random bytes, stamped per write later. */
 	for (size_t i = 0; i + 8 <= (size_t)w->nbufs * p->bs; i += 8) {
@@ -421,6 +449,12 @@ worker_setup(struct worker *w)
 		worker_register_buffers(w);
 		ret = worker_probe(w);
 	}
+	/* The probe read the device into buffer 0: make it random again. */
+	for (size_t i = 0; i + 8 <= p->bs; i += 8) {
+		uint64_t r = rng_next(w->rng);
+
+		memcpy(w->mem + i, &r, 8);
+	}
 	return ret;
 }
 
@@ -447,9 +481,12 @@ worker_loop(struct worker *w)
 	bool		       stopping = false;
 	int		       phase;
 
+	phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
 	for (unsigned s = 0; s < w->nslots; s++)
-		if (slot_prep(w, s))
+		if (slot_prep(w, s, phase == PHASE_MEASURE))
 			inflight++;
+	if (inflight == 0)
+		return;		/* a budget smaller than one block per job */
 
 	for (;;) {
 		struct io_uring_cqe *cqe;
@@ -503,7 +540,8 @@ worker_loop(struct worker *w)
 				worker_fail(w, cqe->res >= 0 ? -EIO : cqe->res,
 					    w->slot_off[slot], what);
 				stopping = true;
-			} else if (phase == PHASE_MEASURE) {
+			} else if (w->sh->budget_blocks ? w->slot_counted[slot]
+							: phase == PHASE_MEASURE) {
 				if (wr) {
 					hist_add(&w->hist_w, lat);
 					welford_add(&w->wf_w, lat);
@@ -518,19 +556,14 @@ worker_loop(struct worker *w)
 				c.ios++;
 				c.bytes += p->bs;
 				c.lat_sum_ns += lat;
-				w->issued_bytes += p->bs;
 			}
-			if (!stopping && w->sh->budget_per_job &&
-			    w->issued_bytes + (uint64_t)(inflight - 1) * p->bs >=
-			    w->sh->budget_per_job && phase == PHASE_MEASURE)
-				stopping = true;
-			if (stopping || !slot_prep(w, slot))
+			if (stopping || !slot_prep(w, slot, phase == PHASE_MEASURE))
 				inflight--;
 		}
 		io_uring_cq_advance(&w->ring, n);
 		if (n > 0)
 			worker_publish(w, &c);
-		if (stopping && inflight == 0)
+		if (inflight == 0)	/* stopped, or the budget is spent */
 			break;
 	}
 	/* A budget or an error ended the loop before STOP did. */
@@ -574,6 +607,7 @@ worker_cleanup(struct worker *w)
 	free(w->submit_ns);
 	free(w->slot_off);
 	free(w->slot_write);
+	free(w->slot_counted);
 	free(w->pend);
 }
 
@@ -728,8 +762,8 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 		c->cur = swap;
 	}
 	c->t_prev = t;
-	if (c->sh->budget_per_job)
-		progress = (double)cur.bytes / (double)(c->sh->budget_per_job * c->n);
+	if (c->sh->budget_blocks)
+		progress = (double)cur.ios / (double)c->sh->budget_blocks;
 	else
 		progress = iv.t_s / p->runtime_s;
 	if (progress > 1)
@@ -832,7 +866,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	}
 	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
 	if (p->bytes)
-		sh.budget_per_job = (p->bytes / p->numjobs + p->bs - 1) / p->bs * p->bs;
+		sh.budget_blocks = p->bytes / p->bs ? p->bytes / p->bs : 1;
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
 	sh.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -876,7 +910,14 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	}
 
 	t0 = now_ns();
-	__atomic_store_n(&sh.phase, PHASE_RAMP, __ATOMIC_RELEASE);
+	/* A byte budget with no ramp counts from the first I/O. */
+	if (p->bytes && !(p->ramp_s > 0)) {
+		getrusage(RUSAGE_SELF, &c.ru0);
+		c.t_measure0 = c.t_prev = now_ns();
+		__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+	} else {
+		__atomic_store_n(&sh.phase, PHASE_RAMP, __ATOMIC_RELEASE);
+	}
 	engine_gate_open(&sh);
 	if (p->ramp_s > 0) {
 		deadline = t0 + (uint64_t)(p->ramp_s * 1e9);
@@ -891,9 +932,11 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		uint64_t end = p->bytes ? UINT64_MAX
 					: now_ns() + (uint64_t)(p->runtime_s * 1e9);
 
-		getrusage(RUSAGE_SELF, &c.ru0);
-		c.t_measure0 = c.t_prev = now_ns();
-		__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+		if (c.t_measure0 == 0) {
+			getrusage(RUSAGE_SELF, &c.ru0);
+			c.t_measure0 = c.t_prev = now_ns();
+			__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+		}
 		for (uint64_t next = c.t_measure0 + interval_ns;; next += interval_ns) {
 			uint64_t stop_at = next < end ? next : end;
 

@@ -1,0 +1,187 @@
+#!/bin/sh
+# `drivedash run` end to end on real targets this test creates: a scratch
+# file, a loop device over /dev/shm (direct I/O) and a zram device of its own
+# (hot-added, so it never touches another test's zram0).  Every preset runs
+# scaled short on each target; then the refusals, cancel and the fio job text.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+dd="${top_builddir:-.}/drivedash"
+tmp=$(mktemp -d /dev/shm/dd-run-XXXXXX)
+loop=""
+zid=""
+
+cleanup() {
+	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+	[ -n "$zid" ] && echo "$zid" >/sys/class/zram-control/hot_remove 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
+
+# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
+jq_() {
+	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
+}
+
+# Point counts the design asks for, with writes allowed.
+expect_points() {
+	case $1 in
+	review) echo 242 ;;
+	spot) echo 8 ;;
+	cdm | cdm-nvme) echo 8 ;;
+	threads) echo 48 ;;
+	esac
+}
+
+# presets_on NAME TARGET [extra args]: every preset, scaled short.
+presets_on() {
+	name=$1; target=$2; shift 2
+	for preset in spot cdm cdm-nvme threads review; do
+		run "$dd" run --target "$target" --preset "$preset" --allow-write \
+			--runtime 0.05 --ramp 0 --json "$tmp/$preset.json" -q "$@"
+		is "$name: preset $preset exits 0" 0 "$rc"
+		[ "$rc" -eq 0 ] || printf '%s\n' "$err" | head -3 | sed 's/^/# /'
+		is "$name: preset $preset ran every point" "$(expect_points "$preset")" \
+			"$(jq_ "$tmp/$preset.json" "len(j['points'])")"
+		is "$name: preset $preset: every point did I/O without error" "True" \
+			"$(jq_ "$tmp/$preset.json" "all(p['status']==0 and p['ios']>0 and p['iops']>0 for p in j['points'])")"
+	done
+	is "$name: histogram counts every I/O" "True" \
+		"$(jq_ "$tmp/spot.json" "all(sum(p['histogram_ns'].values())==p['ios'] for p in j['points'])")"
+	is "$name: cdm repeats each point 5 times, keeps the best" "True" \
+		"$(jq_ "$tmp/cdm.json" "all(p['runs']==5 for p in j['points']) and j['aggregate']=='best'")"
+}
+
+# --- a scratch file ------------------------------------------------------
+run "$dd" run --target "$tmp/scratch.dat" --size 64M --point 'randread,bs=4k,qd=8,time=0.3' \
+	--ramp 0 --json "$tmp/file.json" -q
+is "scratch file: run exits 0" 0 "$rc"
+like "scratch file: the table names the point" '4K randread QD8 x1' "$out"
+ok "scratch file: removed afterwards" test ! -e "$tmp/scratch.dat"
+is "scratch file: JSON says scratch" "scratch" "$(jq_ "$tmp/file.json" "j['target']['kind']")"
+is "scratch file: latency percentiles ascend" "True" \
+	"$(jq_ "$tmp/file.json" "(lambda v: v==sorted(v))(list(j['points'][0]['lat']['percentiles_us'].values()))")"
+
+run "$dd" run --target "$tmp/keep.dat" --size 16M --point 'read,bs=128k,qd=4,time=0.1' --ramp 0 --keep -q
+is "scratch file: --keep exits 0" 0 "$rc"
+ok "scratch file: --keep keeps it" test -f "$tmp/keep.dat"
+
+run "$dd" run --target "$tmp/keep.dat" --point 'randwrite,bs=4k,time=0.1' -q
+is "existing file: a writing plan needs --allow-write" 2 "$rc"
+like "existing file: says why" 'allow-write' "$err"
+
+presets_on "file" "$tmp/presets.dat" --size 160M
+
+# --- a loop device over /dev/shm ----------------------------------------
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
+	truncate -s 160M "$tmp/loop.img"
+	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null)
+fi
+if [ -n "$loop" ]; then
+	run "$dd" run --target "$loop" --point 'randwrite,bs=4k,time=0.1' -q
+	is "loop: writing without --allow-write is refused" 2 "$rc"
+	like "loop: the refusal says how to allow it" 'allow-write' "$err"
+
+	presets_on "loop" "$loop"
+
+	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=2,time=0.2' --iopoll \
+		--json "$tmp/poll.json" -q
+	is "loop: --iopoll runs" 0 "$rc"
+	is "loop: --iopoll falls back and says so" "True" \
+		"$(jq_ "$tmp/poll.json" "j['points'][0]['iopoll_fallback'] and 'fell back' in j['points'][0]['message']")"
+
+	# A device with a filesystem on it is refused, and stays unchanged.
+	if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then
+		before=$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)
+		run "$dd" run --target "$loop" --point 'randwrite,bs=4k,time=0.2' --allow-write -q
+		is "loop with ext4: write sweep refused" 2 "$rc"
+		like "loop with ext4: names the filesystem" 'ext4' "$err"
+		is "loop with ext4: backing file unchanged" "$before" \
+			"$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
+		run "$dd" run --target "$loop" --point 'randread,bs=4k,time=0.1' -q
+		is "loop with ext4: reading is allowed" 0 "$rc"
+	else
+		echo "ok $((tap_n + 1)) # SKIP mkfs.ext4 unavailable"; tap_n=$((tap_n + 1))
+	fi
+else
+	echo "ok $((tap_n + 1)) # SKIP no loop device (needs root and losetup)"; tap_n=$((tap_n + 1))
+fi
+
+# --- a zram device of our own ---------------------------------------------
+if [ -w /sys/class/zram-control/hot_add ]; then
+	zid=$(cat /sys/class/zram-control/hot_add 2>/dev/null)
+fi
+if [ -n "$zid" ] && echo 160M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
+	z=/dev/zram$zid
+	# Fill it first: reads of never-written zram pages cost nothing.
+	run "$dd" run --target "$z" --point 'write,bs=1m,qd=4,size=160m' --allow-write -q
+	is "zram: filling it exits 0" 0 "$rc"
+	presets_on "zram" "$z"
+else
+	zid=""
+	echo "ok $((tap_n + 1)) # SKIP no zram (needs root and the zram module)"; tap_n=$((tap_n + 1))
+fi
+
+# --- cancel ---------------------------------------------------------------
+# A long point on a scratch file; SIGINT once the first point has finished
+# (seen in the log lines that a non-terminal run prints) must stop it
+# within an interval and still print the table.
+"$dd" run --target "$tmp/cancel.dat" --size 16M --point 'read,bs=128k,time=0.1' \
+	--point 'randread,bs=4k,time=60' --ramp 0 --json "$tmp/cancel.json" \
+	>"$tmp/cancel.out" 2>"$tmp/cancel.err" &
+pid=$!
+tries=0
+until grep -q 'done 128K read' "$tmp/cancel.err" 2>/dev/null || [ $tries -ge 300 ]; do
+	tries=$((tries + 1))
+	sleep 0.1	# polling for the condition above, bounded at 30 s
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "cancel: SIGINT stops the sweep with exit 130" 130 "$rc"
+like "cancel: the table shows the stopped point" 'stopped after' "$(cat "$tmp/cancel.out")"
+is "cancel: the JSON says cancelled" "cancelled" "$(jq_ "$tmp/cancel.json" "j['state']")"
+is "cancel: the stopped point ran well under its 60 s" "True" \
+	"$(jq_ "$tmp/cancel.json" "j['points'][1]['cancelled'] and j['points'][1]['elapsed_s'] < 30")"
+ok "cancel: scratch file removed" test ! -e "$tmp/cancel.dat"
+
+# --- fio job text -----------------------------------------------------------
+run "$dd" run --target /dev/nonexistent --preset cdm --allow-write --print-fio
+is "--print-fio exits 0" 0 "$rc"
+like "--print-fio uses io_uring" 'ioengine=io_uring' "$out"
+if command -v fio >/dev/null 2>&1; then
+	printf '%s\n' "$out" >"$tmp/job.fio"
+	ok "--print-fio output parses with fio" fio --parse-only "$tmp/job.fio"
+fi
+
+# --- bad input ---------------------------------------------------------------
+run "$dd" run --target "$tmp/x.dat" --preset nope
+is "unknown preset exits 2" 2 "$rc"
+like "unknown preset lists the presets" 'spot' "$err"
+run "$dd" run --target "$tmp/x.dat" --point 'randread,bs=1000'
+is "bad point exits 2" 2 "$rc"
+like "bad point names the problem" 'bs' "$err"
+run "$dd" run --target "$tmp/x.dat" --size 16M --point 'randread,bs=3k'
+is "a block size the target cannot align exits 2" 2 "$rc"
+like "misaligned block size: says which point and why" 'point 1 .*not a multiple' "$err"
+run "$dd" run --target "$tmp/x.dat" --size 16M --preset threads
+is "a target too small for a preset exits 2 before any I/O" 2 "$rc"
+like "too small: says so" 'too small' "$err"
+run "$dd" run --preset spot
+is "missing --target exits 2" 2 "$rc"
+run "$dd" run --target "$tmp" --preset spot
+is "a directory target exits 2" 2 "$rc"
+run "$dd" run --target "$tmp/x.dat" --size 1G --size nonsense --preset spot
+is "bad --size exits 2" 2 "$rc"
+ok "nothing left behind by the failed runs" test ! -e "$tmp/x.dat"
+
+done_testing

@@ -131,6 +131,31 @@ else
 	echo "ok $((tap_n + 1)) # SKIP no zram (needs root and the zram module)"; tap_n=$((tap_n + 1))
 fi
 
+# --- plan file, preconditioning, steady state --------------------------------
+cat >"$tmp/plan.txt" <<'PLAN'
+# two points from a plan file
+plan from-file
+defaults time=0.1 ramp=0 qd=4
+randread bs=4k
+read bs=128k jobs=2
+PLAN
+run "$dd" run --target "$tmp/plan.dat" --size 32M --plan "$tmp/plan.txt" --json "$tmp/plan.json" -q
+is "--plan: exits 0" 0 "$rc"
+is "--plan: runs the file's points under its name" "from-file 2 True" \
+	"$(jq_ "$tmp/plan.json" "j['plan'], len(j['points']), j['points'][1]['point']['numjobs']==2" | tr -d "(),'")"
+
+run "$dd" run --target "$tmp/pre.dat" --size 32M --point 'randread,bs=4k,time=0.1' --ramp 0 \
+	--precondition 1 --allow-write
+is "--precondition: exits 0" 0 "$rc"
+like "--precondition: the 128K write pass ran first" 'done precondition 128K write' "$err"
+
+run "$dd" run --target "$tmp/steady.dat" --size 32M --point 'randread,bs=4k,qd=2,time=0.05' \
+	--ramp 0 --steady-state --json "$tmp/steady.json" -q
+is "--steady-state: exits 0" 0 "$rc"
+is "--steady-state: between 5 and 25 rounds, reported" "True" \
+	"$(jq_ "$tmp/steady.json" "5 <= j['points'][0]['steady_rounds'] <= 25 and j['points'][0]['steady_attained'] in (True, False)")"
+like "--steady-state: the table says so" 'steady state (reached|NOT reached) after [0-9]+ rounds' "$out"
+
 # --- cancel ---------------------------------------------------------------
 # A long point on a scratch file; SIGINT once the first point has finished
 # (seen in the log lines that a non-terminal run prints) must stop it

@@ -1,0 +1,267 @@
+/*
+ * Tests for src/core/sweep.c: the background sweep thread, its snapshots and
+ * wake fd, cancel from another thread, repeats folded by aggregate, and the
+ * steady-state rounds.  Targets are scratch files in /dev/shm (tmpfs takes
+ * O_DIRECT), made and removed here.  Every wait is on the wake fd, never a
+ * sleep.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/plan.h"
+#include "core/sweep.h"
+
+static char path[256];
+
+static int
+setup(void **state)
+{
+	int fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "/dev/shm/dd-sweep-%ld.img", (long)getpid());
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || posix_fallocate(fd, 0, 32 << 20) != 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	unlink(path);
+	return 0;
+}
+
+/* Open the scratch target writable. */
+static void
+target_open(struct dd_target *t)
+{
+	struct dd_error err = { 0 };
+
+	if (engine_target_open(t, path, true, &err) < 0)
+		fail_msg("%s", err.msg);
+}
+
+/* A plan of n short points of the given spec. */
+static void
+plan_make(struct dd_plan *plan, const char *spec, size_t n)
+{
+	struct dd_error err = { 0 };
+	struct dd_point p;
+
+	plan_init(plan, "test");
+	for (size_t i = 0; i < n; i++) {
+		if (plan_parse_point(spec, NULL, &p, &err) < 0)
+			fail_msg("%s", err.msg);
+		assert_int_equal(plan_append(plan, &p, &err), 0);
+	}
+}
+
+/* Wait for a newer snapshot on the wake fd. */
+static void
+wait_snapshot(struct sweep *s, struct sweep_snapshot *sn)
+{
+	uint64_t last = sn->generation;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = sweep_wake_fd(s), .events = POLLIN };
+
+		assert_true(poll(&pfd, 1, 30000) == 1);	/* 30 s: a hang fails */
+		sweep_ack(s);
+		if (sweep_snapshot(s, sn, last))
+			return;
+	}
+}
+
+static void
+test_snapshots_until_done(void **state)
+{
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+	uint64_t	       gen = 0;
+	size_t		       seen_live = 0, max_finished = 0;
+
+	(void)state;
+	target_open(&t);
+	plan_make(&plan, "randread,bs=4k,qd=4,time=0.3,ramp=0,interval=50", 3);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	assert_int_equal(sweep_start(s, &err), 0);
+	do {
+		wait_snapshot(s, sn);
+		assert_true(sn->generation > gen);	/* generations only grow */
+		gen = sn->generation;
+		assert_true(sn->nfinished >= max_finished);
+		max_finished = sn->nfinished;
+		assert_true(sn->index < plan.npoints);
+		assert_true(sn->point_progress >= 0 && sn->point_progress <= 1.0);
+		if (sn->nlive > seen_live)
+			seen_live = sn->nlive;
+	} while (sn->state == SWEEP_RUNNING);
+	assert_int_equal(sn->state, SWEEP_DONE);
+	assert_int_equal(sn->nfinished, 3);
+	assert_true(seen_live >= 3);		/* live intervals arrived */
+	assert_int_equal(sweep_join(s), SWEEP_DONE);
+	assert_int_equal(sweep_nresults(s), 3);
+	for (size_t i = 0; i < 3; i++) {
+		const struct dd_result	   *r = sweep_result(s, i);
+		const struct sweep_summary *m = sweep_result_summary(s, i);
+
+		assert_int_equal(r->status, 0);
+		assert_true(r->ios > 0);
+		assert_true(m->iops == r->iops);
+		assert_true(sn->finished[i].iops == r->iops);
+		assert_int_equal(m->index, i);
+	}
+	sweep_destroy(s);
+	plan_free(&plan);
+	engine_target_close(&t);
+	free(sn);
+}
+
+static void
+test_cancel_within_interval(void **state)
+{
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+
+	(void)state;
+	target_open(&t);
+	plan_make(&plan, "randread,bs=4k,qd=2,time=60,ramp=0,interval=100", 5);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	assert_int_equal(sweep_start(s, &err), 0);
+	/* Cancel as soon as the first live interval is published. */
+	do
+		wait_snapshot(s, sn);
+	while (sn->nlive == 0);
+	sweep_cancel(s);
+	assert_int_equal(sweep_join(s), SWEEP_CANCELLED);
+	assert_int_equal(sweep_nresults(s), 1);
+	assert_true(sweep_result(s, 0)->cancelled);
+	/* The 60 s point stopped within a few intervals of the cancel. */
+	assert_true(sweep_result(s, 0)->elapsed_s < 5);
+	assert_true(sweep_result(s, 0)->ios > 0);
+	sweep_snapshot(s, sn, 0);
+	assert_int_equal(sn->state, SWEEP_CANCELLED);
+	sweep_destroy(s);
+	plan_free(&plan);
+	engine_target_close(&t);
+	free(sn);
+}
+
+static void
+test_aggregate(void **state)
+{
+	struct dd_result *r[3], out;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		r[i] = calloc(1, sizeof *r[i]);
+		r[i]->iops = 100.0 * (i == 1 ? 3 : 1 + i);	/* 100, 300, 300 */
+		r[i]->mbps = 10.0 * (i + 1);
+		r[i]->lat.mean_us = 5.0 * (i + 1);
+		r[i]->ios = (uint64_t)i + 1;
+	}
+	r[2]->iops = 200;
+	sweep_aggregate(r, 3, DD_AGG_BEST, &out);
+	assert_true(out.iops == 300);
+	assert_int_equal(out.ios, 2);		/* the whole best run */
+	sweep_aggregate(r, 3, DD_AGG_MEAN, &out);
+	assert_true(fabs(out.iops - 200) < 1e-9);
+	assert_true(fabs(out.mbps - 20) < 1e-9);
+	assert_true(fabs(out.lat.mean_us - 10) < 1e-9);
+	for (int i = 0; i < 3; i++)
+		free(r[i]);
+}
+
+static void
+test_repeat_and_failure(void **state)
+{
+	struct dd_target t;
+	struct dd_plan	 plan;
+	struct dd_error	 err = { 0 };
+	struct sweep	*s;
+	struct dd_point	 bad;
+
+	(void)state;
+	target_open(&t);
+	plan_make(&plan, "randread,bs=4k,qd=2,time=0.1,ramp=0", 2);
+	plan.repeat = 3;
+	plan.aggregate = DD_AGG_BEST;
+	/* A third point the engine refuses: the sweep stops there, FAILED. */
+	bad = plan.points[0];
+	bad.offset = 1ull << 40;
+	assert_int_equal(plan_append(&plan, &bad, &err), 0);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	assert_int_equal(sweep_start(s, &err), 0);
+	assert_int_equal(sweep_join(s), SWEEP_FAILED);
+	assert_int_equal(sweep_nresults(s), 3);
+	assert_int_equal(sweep_result_summary(s, 0)->runs, 3);
+	assert_int_equal(sweep_result(s, 2)->status, -EINVAL);
+	assert_non_null(strstr(sweep_result(s, 2)->message, "beyond the end"));
+	sweep_destroy(s);
+	plan_free(&plan);
+	engine_target_close(&t);
+}
+
+static void
+test_steady_rounds(void **state)
+{
+	struct dd_target	    t;
+	struct dd_plan		    plan;
+	struct dd_error		    err = { 0 };
+	struct sweep		   *s;
+	const struct sweep_summary *m;
+
+	(void)state;
+	target_open(&t);
+	plan_make(&plan, "randread,bs=4k,qd=2,time=0.05,ramp=0", 1);
+	plan.steady_state = true;
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	assert_int_equal(sweep_start(s, &err), 0);
+	assert_int_equal(sweep_join(s), SWEEP_DONE);
+	m = sweep_result_summary(s, 0);
+	/* At least the 5-round window, at most the 25-round cap. */
+	assert_true(m->rounds >= 5 && m->rounds <= 25);
+	if (m->rounds < 25)
+		assert_true(m->steady);	/* stopped early only when attained */
+	sweep_destroy(s);
+	plan_free(&plan);
+	engine_target_close(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_snapshots_until_done),
+		cmocka_unit_test(test_cancel_within_interval),
+		cmocka_unit_test(test_aggregate),
+		cmocka_unit_test(test_repeat_and_failure),
+		cmocka_unit_test(test_steady_rounds),
+	};
+
+	return cmocka_run_group_tests_name("sweep", tests, setup, teardown);
+}

@@ -17,6 +17,8 @@ const struct cli_command cli_commands[] = {
 	  "spec sheet and published measurements of a family or capacity" },
 	{ "run", cmd_run, "--target PATH ...",
 	  "run a sweep (preset, points or plan file) headless" },
+	{ "detect", cmd_detect, "[--json]",
+	  "NVMe controllers and block devices here, matched to the database" },
 	{ NULL, NULL, NULL, NULL },
 };
 

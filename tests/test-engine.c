@@ -19,13 +19,14 @@
  * zram0: this program is the only test that touches /dev/zram0.  automake
  * runs test programs in parallel under make -j, so any other test that
  * wants zram must use another device (hot_add) or take the same lock file
- * (ZRAM_LOCK in /run/lock); two runs of this program (two trees, or two
- * engineers) take the lock and the second waits.  Tools outside make check
- * (bench/engine-vs-fio.sh) do not take the lock, so zram0 is used only when
- * it is not swap, not mounted, not open (its reset succeeds) and, if it is
- * sized already, idle for a second; once sized here it stays open until the
- * end, so nobody resets it under us.  Otherwise the zram cases print
- * "# skipped: ..." and pass, as do the loop cases without root.
+ * (ZRAM_LOCK in /run/lock, as bench/engine-vs-fio.sh --zram zram0 does);
+ * two runs of this program (two trees, or two engineers) take the lock and
+ * the second waits.  A tool that ignores the lock is guarded against too:
+ * zram0 is used only when it is not swap, not mounted, not open (its reset
+ * succeeds) and, if it is sized already, idle for a second; once sized here
+ * it stays open until the end, so nobody resets it under us.  Otherwise the
+ * zram cases print "# skipped: ..." and pass, as do the loop cases without
+ * root.
  */
 #include "config.h"
 
@@ -796,11 +797,11 @@ test_seq_write_file(void **state)
 	if (nconst > 0)
 		print_message("# first constant payload at offset %" PRIu64 "\n", first_const);
 	/*
-	 * KNOWN ENGINE BUG (left failing on purpose, reported to the owner of
-	 * engine.c): worker_probe() reads the first block of the region into
-	 * w->mem, which for write-only patterns is slot 0's write buffer, so
-	 * 1/iodepth of all written data is the target's old contents (zeros
-	 * here) behind the 16-byte headers instead of random bytes.
+	 * Regression check (fixed in 13c54b2): worker_probe() read the first
+	 * block of the region into w->mem, slot 0's write buffer for
+	 * write-only patterns, so 1/iodepth of all written data was the
+	 * target's old contents (zeros here) behind the 16-byte headers, and
+	 * every buffer repeated every iodepth * bs bytes.
 	 */
 	assert_int_equal(nconst, 0);
 	assert_int_equal(nsame, 0);
@@ -846,11 +847,11 @@ test_budget_below_queue(void **state)
 	print_message("# write QD8, budget 16 KiB: %" PRIu64 " ios counted, %" PRIu64
 		      " blocks written\n", fx.res->ios, nwritten);
 	/*
-	 * KNOWN ENGINE BUG (left failing on purpose, reported to the owner of
-	 * engine.c): worker_loop() fills all iodepth slots before it looks at
-	 * the budget, and counts every completion, so a job's budget below
-	 * iodepth * bs becomes iodepth * bs (observed: 32 KiB for 4 and 16 KiB,
-	 * 128 KiB for 64 KiB over 4 jobs; 8 blocks written for 4).
+	 * Regression check (fixed in 13c54b2): worker_loop() filled all
+	 * iodepth slots before it looked at the budget and counted every
+	 * completion, so a job's budget below iodepth * bs became iodepth * bs
+	 * (32 KiB for 4 and 16 KiB, 128 KiB for 64 KiB over 4 jobs, 8 blocks
+	 * written for 4).
 	 */
 	for (size_t i = 0; i < 3; i++)
 		assert_int_equal(got[i], cases[i].bytes);
@@ -1044,10 +1045,9 @@ test_read_patterns_zram(void **state)
 
 	/*
 	 * zram compresses each 4 KiB page: the engine's write data must not
-	 * shrink.  KNOWN ENGINE BUG (left failing on purpose): the probe read
-	 * zeroes slot 0's write buffer (see test_seq_write_file), so with the
-	 * fill's iodepth 4 about a quarter of the pages compress to almost
-	 * nothing.
+	 * shrink.  Before 13c54b2 the probe read zeroed slot 0's write buffer
+	 * (see test_seq_write_file), so with the fill's iodepth 4 a quarter of
+	 * the pages compressed to almost nothing (compr was 75% of orig).
 	 */
 	assert_true(fx.zram_compr >= fx.zram_orig * 9 / 10);
 }

@@ -154,6 +154,27 @@ test_point_defaults(void **state)
 	assert_string_equal(pt.name, "4K write QD1 x1");
 }
 
+/* The completion batch: a key of its own, and a quarter of the queue by default. */
+static void
+test_point_batch(void **state)
+{
+	struct dd_error err = { 0 };
+	struct dd_point pt;
+
+	(void)state;
+	pt = parse_ok("randread,qd=32");
+	assert_int_equal(pt.batch, 0);
+	assert_int_equal(engine_point_batch(&pt), 8);
+	pt = parse_ok("randread,qd=32,batch=16");
+	assert_int_equal(engine_point_batch(&pt), 16);
+	pt = parse_ok("randread,qd=1");
+	assert_int_equal(engine_point_batch(&pt), 1);
+	pt = parse_ok("randread,qd=3");
+	assert_int_equal(engine_point_batch(&pt), 1);
+	assert_int_equal(plan_parse_point("randread,batch=0", NULL, &pt, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "batch"));
+}
+
 static void
 test_point_keys(void **state)
 {
@@ -858,7 +879,11 @@ test_fio_presets(void **state)
 	assert_contains(text, "\n[RND4K Q1T1 read run5]\n");
 	assert_contains(text, "; each point runs 5 times");
 	assert_contains(text, "\n[SEQ1M Q8T1 read run1]\nstonewall\nrw=read\nbs=1048576\n"
-			"iodepth=8\nnumjobs=1\ntime_based=1\nruntime=5\nramp_time=1\n\n");
+			"iodepth=8\nnumjobs=1\niodepth_batch_complete_min=2\ntime_based=1\n"
+			"runtime=5\nramp_time=1\n\n");
+	/* QD1 waits for every completion: no batch line. */
+	assert_contains(text, "\n[RND4K Q1T1 read run1]\nstonewall\nrw=randread\nbs=4096\n"
+			"iodepth=1\nnumjobs=1\ntime_based=1\n");
 	free(text);
 	plan_free(&p);
 }
@@ -904,7 +929,7 @@ test_fio_points(void **state)
 	/* Mix, region, per-point polling. */
 	assert_contains(text, "; writes destroy data on the target\n[4K randrw70 QD8 x2]\n"
 			"stonewall\nrw=randrw\nrwmixread=70\nbs=4096\niodepth=8\nnumjobs=2\n"
-			"hipri=1\ntime_based=1\nruntime=10\nramp_time=2\noffset=1048576\n"
+			"iodepth_batch_complete_min=2\nhipri=1\ntime_based=1\nruntime=10\nramp_time=2\noffset=1048576\n"
 			"size=67108864\n");
 	/* Byte budget: divided per job, not time based. */
 	assert_contains(text, "[4K randread QD1 x4]\nstonewall\nrw=randread\nbs=4096\n"
@@ -941,6 +966,7 @@ main(void)
 		cmocka_unit_test(test_pattern_names),
 		cmocka_unit_test(test_point_defaults),
 		cmocka_unit_test(test_point_keys),
+		cmocka_unit_test(test_point_batch),
 		cmocka_unit_test(test_point_autoname),
 		cmocka_unit_test(test_point_errors),
 		cmocka_unit_test(test_plan_append),

@@ -596,13 +596,14 @@ run_wait(struct sweep *sw, int sigfd, bool progress, bool log)
 
 /* Print the results table. */
 static void
-run_print_table(struct sweep *sw, const struct dd_plan *plan, const struct dd_target *t)
+run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
+		const struct dd_target *t)
 {
 	size_t n = sweep_nresults(sw);
 
-	printf("drivedash run: %s on %s (%s)\n", plan->name, t->path,
+	fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, t->path,
 	       t->is_blockdev ? "block device" : t->is_scratch ? "scratch file" : "file");
-	printf("%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
+	fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
 	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
 	for (size_t i = 0; i < n; i++) {
 		const struct sweep_summary *s = sweep_result_summary(sw, i);
@@ -627,7 +628,7 @@ run_print_table(struct sweep *sw, const struct dd_plan *plan, const struct dd_ta
 			snprintf(note + o, sizeof note - o, "%ssteady state %s after %u rounds",
 				 o ? "; " : "", s->steady ? "reached" : "NOT reached", s->rounds);
 		}
-		printf("%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
+		fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
 		       s->name, fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 		       fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
 		       fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
@@ -635,7 +636,7 @@ run_print_table(struct sweep *sw, const struct dd_plan *plan, const struct dd_ta
 		       note);
 	}
 	if (n < plan->npoints)
-		printf("%zu of %zu points ran.\n", n, plan->npoints);
+		fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
 }
 
 /* JSON number or null. */
@@ -679,7 +680,11 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(pt, "bs", json_integer(p->bs));
 	json_object_set_new(pt, "iodepth", json_integer(p->iodepth));
 	json_object_set_new(pt, "numjobs", json_integer(p->numjobs));
-	json_object_set_new(pt, "read_pct", json_integer(p->read_pct));
+	/* The read share that ran: pure patterns are 100 or 0. */
+	json_object_set_new(pt, "read_pct", json_integer(
+		p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
+		: dd_pattern_writes(p->pattern) ? 0 : 100));
+	json_object_set_new(pt, "batch", json_integer(engine_point_batch(p)));
 	json_object_set_new(pt, "runtime_s", json_real(p->runtime_s));
 	json_object_set_new(pt, "ramp_s", json_real(p->ramp_s));
 	json_object_set_new(pt, "bytes", json_integer((json_int_t)p->bytes));
@@ -839,7 +844,9 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 				: "");
 	}
 	state = run_wait(sw, sigfd, tty, !tty && !o.quiet);
-	run_print_table(sw, &plan, &t);
+	/* With --json - the JSON owns stdout; the table goes to stderr. */
+	run_print_table(o.json_path && strcmp(o.json_path, "-") == 0 ? stderr : stdout,
+			sw, &plan, &t);
 	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? 130 : EXIT_NOMATCH;
 	if (state == SWEEP_FAILED) {
 		struct sweep_snapshot *sn = malloc(sizeof *sn);

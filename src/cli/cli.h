@@ -36,6 +36,7 @@ extern const struct cli_command cli_commands[];
 int cmd_list(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_show(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_run(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_detect(struct cli_ctx *ctx, int argc, char **argv);
 
 /* Print "drivedash: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

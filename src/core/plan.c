@@ -57,6 +57,7 @@ static const struct {
 enum spec_key {
 	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
 	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
+	KEY_BATCH,
 };
 
 /* Point spec keys and their aliases. */
@@ -77,11 +78,12 @@ static const struct {
 	{ "iopoll", KEY_IOPOLL },
 	{ "interval", KEY_INTERVAL },
 	{ "name", KEY_NAME },
+	{ "batch", KEY_BATCH },
 };
 
 #define KEY_LIST \
 	"rw, pattern, bs, qd, iodepth, jobs, numjobs, threads, time, runtime, " \
-	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, name"
+	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, name"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
 
@@ -551,6 +553,9 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 			return spec_fail(spec, err, "interval must be between %u and %u ms",
 					 INTERVAL_MIN_MS, INTERVAL_MAX_MS);
 		pt->interval_ms = (unsigned)t;
+		break;
+	case KEY_BATCH:
+		rc = spec_uint(spec, k, v, 1, 4096, &pt->batch, err);
 		break;
 	case KEY_NAME:
 		if (!allow_name)
@@ -1269,6 +1274,8 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 		fprintf(f, "rwmixread=%u\n", pt->read_pct);
 	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
 		pt->numjobs);
+	if (engine_point_batch(pt) > 1)
+		fprintf(f, "iodepth_batch_complete_min=%u\n", engine_point_batch(pt));
 	if (pt->iopoll && !iopoll)
 		fprintf(f, "hipri=1\n");
 	if (pt->bytes == 0) {

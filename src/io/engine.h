@@ -60,6 +60,9 @@ struct dd_point {
 	uint64_t	size;		/* length of the region; 0 = to the end */
 	bool		iopoll;		/* ask for polled completions */
 	unsigned	interval_ms;	/* live sample period; 0 = 200 */
+	unsigned	batch;		/* completions to wait for per reap, as fio's
+					 * iodepth_batch_complete_min; 0 = automatic
+					 * (engine_point_batch) */
 };
 
 /* A target opened for the engine. */
@@ -150,6 +153,9 @@ int engine_point_check(const struct dd_point *p, const struct dd_target *t,
 int engine_run(const struct dd_target *t, const struct dd_point *p,
 	       const struct dd_engine_hooks *hooks, struct dd_result *res,
 	       struct dd_error *err);
+
+/* The completion batch a point runs with: its own, or the automatic one. */
+unsigned engine_point_batch(const struct dd_point *p);
 
 /* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
 const char *dd_pattern_name(enum dd_pattern p);

@@ -1,0 +1,73 @@
+/*
+ * Matching the model-number string a drive reports (Identify Controller "mn",
+ * `nvme list`, lsblk MODEL) to a SKU of the specs database.
+ *
+ * The input is the array specdb_families() returns: every family with its
+ * capacity points (struct spec_drive) and their SKUs (part numbers and model
+ * strings, each published, observed or inferred).  Rules, first hit wins:
+ *
+ *   exact       the string equals a SKU, case and all
+ *   normalised  equal after trimming, collapsing spaces, ignoring case and
+ *               stripping a vendor prefix ("KIOXIA ", "SAMSUNG ", "SOLIDIGM ",
+ *               "INTEL ", "WDC ", "KINGSTON ", "Micron_7400_" ...)
+ *   variant     equal after also folding security variants: KIOXIA's letter
+ *               at position 5 (X = SIE, D = SED, F = FIPS SED: KCD9XPJE7T68 =
+ *               KCD9DPJE7T68 = KCD9FPJE7T68) and Solidigm's trailing "OP"
+ *               (TCG Opal: SB5PH27X038TOP = SB5PH27X038T)
+ *
+ * When one rule finds several capacity points (QEMU reports one model string
+ * for every size), the one nearest the controller's capacity wins.  With no
+ * match, the nearest family is the one sharing the longest prefix (at least
+ * MATCH_MIN_PREFIX characters) with the string, taken from the family's SKUs
+ * and its aliases ("SAMSUNG MZQL2..." -> PM9A3, "KCD9XPJE..." -> CD9P-R).
+ * Pure functions: no database, no allocation.
+ */
+#ifndef DD_MATCH_H
+#define DD_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/specdb.h"
+
+#define MATCH_MIN_PREFIX 5
+
+/* Which rule matched. */
+enum match_rule {
+	MATCH_NONE,		/* not in the database */
+	MATCH_EXACT,
+	MATCH_NORMALISED,
+	MATCH_VARIANT,
+};
+
+/* The verdict on one model string. */
+struct match_result {
+	enum match_rule		  rule;
+	const struct spec_family *family;	/* NULL when not matched */
+	const struct spec_drive	 *drive;	/* the capacity point */
+	const struct spec_sku	 *sku;		/* the SKU that matched */
+	size_t			  ncandidates;	/* capacity points the rule found */
+	const struct spec_family *nearest;	/* not matched: a plausible family */
+	char			  label[192];	/* "KIOXIA CD9P-R 7.68 TB", or
+						   "not in database (nearest: ...)" */
+};
+
+/*
+ * Match model against the families.  capacity_bytes (0 if unknown) picks
+ * among capacity points that share the string.  Returns 1 when matched,
+ * 0 when not (out->nearest may still be set).
+ */
+int match_model(const struct spec_family *families, size_t nfamilies,
+		const char *model, uint64_t capacity_bytes,
+		struct match_result *out);
+
+/* The rule's name: "exact", "normalised", "variant"; NULL for MATCH_NONE. */
+const char *match_rule_name(enum match_rule rule);
+
+/* Trim, collapse spaces, upper-case and strip a known vendor prefix. */
+void match_normalise(const char *in, char *out, size_t len);
+
+/* match_normalise, then fold KIOXIA's security letter and Solidigm's "OP". */
+void match_variant_key(const char *in, char *out, size_t len);
+
+#endif

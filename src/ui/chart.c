@@ -1,0 +1,329 @@
+/*
+ * Chart geometry.  Everything maps values to levels first (eighths of a
+ * column for bars and sparklines, dot rows for graphs), then levels to
+ * glyphs through the glyph table, so the UTF-8 and ASCII renderings share
+ * every computation and differ only in the last lookup.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/format.h"
+#include "chart.h"
+
+const struct chart_roles chart_roles_default = {
+	.bar = UI_MEASURED,
+	.spec = UI_SPEC_TARGET,
+	.review = UI_REVIEW_REF,
+	.track = UI_DEFAULT,
+};
+
+/* value / max clamped to [0, 1]; NAN for no value or no axis. */
+static double
+chart_fraction(double value, double max)
+{
+	double f;
+
+	if (isnan(value) || isnan(max) || max <= 0)
+		return NAN;
+	f = value / max;
+	if (f < 0)
+		return 0;
+	return f > 1 ? 1 : f;
+}
+
+/* The column of a marker value on a width-column axis, or -1 for none. */
+static int
+chart_marker_col(double v, double max, int width)
+{
+	double f = chart_fraction(v, max);
+	int    col;
+
+	if (isnan(f))
+		return -1;
+	col = (int)floor(f * width + 1e-9);
+	return col >= width ? width - 1 : col;
+}
+
+/* A horizontal bar with spec and review markers. */
+int
+chart_hbar(struct cellbuf *cb, int x, int y, int width, double value, double max,
+	   const struct chart_markers *m, const struct chart_roles *roles,
+	   const struct glyphs *g)
+{
+	double f = chart_fraction(value, max);
+	int    unit = g->utf8 ? 8 : 1, used = 0, full = 0, rem = 0, col;
+
+	if (width <= 0)
+		return 0;
+	if (roles == NULL)
+		roles = &chart_roles_default;
+	cellbuf_fill(cb, x, y, width, 1, ' ', roles->track, 0);
+	if (!isnan(f)) {
+		long units = lround(f * width * unit);
+
+		full = (int)(units / unit);
+		rem = (int)(units % unit);
+		cellbuf_fill(cb, x, y, full, 1, g->hbar[8], roles->bar, 0);
+		if (rem > 0)
+			cellbuf_put(cb, x + full, y, g->hbar[rem * 8 / unit], roles->bar, 0);
+		used = full + (rem > 0);
+		if (value > max)
+			cellbuf_put(cb, x + width - 1, y, g->overflow, roles->bar, UI_BOLD);
+	}
+	if (m != NULL) {
+		col = chart_marker_col(m->spec, max, width);
+		if (col >= 0) {
+			cellbuf_put(cb, x + col, y, g->spec, roles->spec, 0);
+			used = col + 1 > used ? col + 1 : used;
+		}
+		/* Drawn second: the review marker wins a shared column. */
+		col = chart_marker_col(m->review, max, width);
+		if (col >= 0) {
+			cellbuf_put(cb, x + col, y, g->review, roles->review, 0);
+			used = col + 1 > used ? col + 1 : used;
+		}
+	}
+	return used;
+}
+
+/* A nice axis maximum. */
+double
+chart_scale_max(const double *values, size_t n)
+{
+	static const double steps[] = { 1, 2, 2.5, 5, 10 };
+	double		    top = 0, base;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(values[i]) && values[i] > top)
+			top = values[i];
+	if (top <= 0 || isinf(top))
+		return 1;
+	base = pow(10, floor(log10(top)));
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+		if (steps[i] * base >= top * (1 - 1e-12))
+			return steps[i] * base;
+	return 10 * base;
+}
+
+/* The level (0..levels) of a sample: NAN or <= 0 is 0, any positive value at least 1. */
+static int
+chart_level(double s, double max, int levels)
+{
+	double f = chart_fraction(s, max);
+	long   l;
+
+	if (isnan(f) || s <= 0)
+		return 0;
+	l = lround(f * levels);
+	return l < 1 ? 1 : (int)l;
+}
+
+/* A two-samples-per-cell time graph. */
+void
+chart_graph(struct cellbuf *cb, int x, int y, int width, int height,
+	    const double *samples, size_t n, double max, uint8_t role,
+	    const struct glyphs *g)
+{
+	size_t slots = 2 * (size_t)(width > 0 ? width : 0);
+
+	for (int c = 0; c < width; c++) {
+		int lev[2];
+
+		/* Slot j shows samples[n - slots + j]; before the first sample is a gap. */
+		for (int half = 0; half < 2; half++) {
+			size_t j = 2 * (size_t)c + (size_t)half;
+
+			lev[half] = j + n >= slots ?
+				chart_level(samples[j + n - slots], max, height * 4) : 0;
+		}
+		for (int r = 0; r < height; r++) {
+			int base = (height - 1 - r) * 4, l = lev[0] - base, rr = lev[1] - base;
+
+			l = l < 0 ? 0 : l > 4 ? 4 : l;
+			rr = rr < 0 ? 0 : rr > 4 ? 4 : rr;
+			cellbuf_put(cb, x + c, y + r, g->graph[l][rr], role, 0);
+		}
+	}
+}
+
+/* A one-row sparkline. */
+void
+chart_sparkline(struct cellbuf *cb, int x, int y, int width, const double *samples,
+		size_t n, double max, uint8_t role, const struct glyphs *g)
+{
+	for (int c = 0; c < width; c++) {
+		size_t j = (size_t)c;
+		double s = j + n >= (size_t)width ? samples[j + n - (size_t)width] : NAN;
+		double f = chart_fraction(s, max);
+
+		if (isnan(s))
+			cellbuf_put(cb, x + c, y, ' ', role, 0);
+		else
+			cellbuf_put(cb, x + c, y,
+				    g->vbar[1 + (isnan(f) ? 0 : lround(f * 7))], role, 0);
+	}
+}
+
+/* The heat bucket of a value. */
+int
+chart_heat_bucket(double v, double max)
+{
+	double f;
+
+	if (isnan(v))
+		return -1;
+	f = chart_fraction(v, max);
+	if (isnan(f))
+		return 0;
+	return f >= 1 ? 4 : (int)(f * 5);
+}
+
+/* The largest measured value of a grid, or NAN. */
+static double
+grid_max(const double *grid, int n)
+{
+	double top = NAN;
+
+	for (int i = 0; i < n; i++)
+		if (!isnan(grid[i]) && (isnan(top) || grid[i] > top))
+			top = grid[i];
+	return top;
+}
+
+/* Columns a UTF-8 string takes: one per character (see cellbuf.h). */
+static int
+text_cols(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Right-align text in w columns at (x, y); too long: cut with an ellipsis.
+ * Returns the column the text starts at. */
+static int
+put_right(struct cellbuf *cb, int x, int y, int w, const char *text, uint8_t role,
+	  uint8_t attr, const struct glyphs *g)
+{
+	int len = text_cols(text);
+
+	if (w <= 0)
+		return x;
+	if (len <= w) {
+		cellbuf_put_str(cb, x + w - len, y, len, text, role, attr);
+		return x + w - len;
+	}
+	cellbuf_put_str(cb, x, y, w - 1, text, role, attr);
+	cellbuf_put(cb, x + w - 1, y, g->ellipsis, role, attr);
+	return x;
+}
+
+/* Where num starts in a width-column field so its decimal point sits
+ * decimals + 1 columns from the right (negative: it does not fit). */
+static int
+number_offset(const char *num, int width, int decimals)
+{
+	const char *dot = strchr(num, '.');
+	int	    ip = dot != NULL ? (int)(dot - num) : (int)strlen(num);
+
+	return width - (decimals > 0 ? decimals + 1 : 0) - ip;
+}
+
+/* An IODepth x NumJobs heat map. */
+int
+chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
+	      const struct glyphs *g)
+{
+	double max = hm->max;
+	int    row = y, cx;
+	char   num[64];
+
+	if (isnan(max) || max <= 0)
+		max = grid_max(hm->grid, hm->rows * hm->cols);
+	if (hm->col_labels != NULL) {
+		cellbuf_fill(cb, x, row, hm->label_w + hm->cols * hm->cell_w, 1, ' ',
+			     UI_DEFAULT, 0);
+		for (int j = 0; j < hm->cols; j++)
+			put_right(cb, x + hm->label_w + j * hm->cell_w, row, hm->cell_w - 1,
+				  hm->col_labels[j], UI_TITLE, 0, g);
+		row++;
+	}
+	for (int i = 0; i < hm->rows; i++, row++) {
+		cellbuf_fill(cb, x, row, hm->label_w, 1, ' ', UI_DEFAULT, 0);
+		if (hm->row_labels != NULL)
+			cellbuf_put_str(cb, x, row, hm->label_w - 1, hm->row_labels[i], UI_TITLE, 0);
+		for (int j = 0; j < hm->cols; j++) {
+			double	v = hm->grid[i * hm->cols + j];
+			int	b = chart_heat_bucket(v, max), tx, off;
+			uint8_t role = (uint8_t)(UI_HEAT_0 + (b < 0 ? 0 : b));
+
+			cx = x + hm->label_w + j * hm->cell_w;
+			if (b < 0) {
+				cellbuf_fill(cb, cx, row, hm->cell_w, 1, ' ', UI_DEFAULT, 0);
+				continue;
+			}
+			cellbuf_fill(cb, cx, row, hm->cell_w, 1, ' ', role, 0);
+			/* On the decimal point if it fits that way, else right-aligned or cut. */
+			fmt_number(v, hm->decimals, num, sizeof num);
+			off = number_offset(num, hm->cell_w - 1, hm->decimals);
+			if (off >= 0 && off + (int)strlen(num) <= hm->cell_w - 1) {
+				tx = cx + off;
+				cellbuf_put_str(cb, tx, row, -1, num, role, 0);
+			} else {
+				tx = put_right(cb, cx, row, hm->cell_w - 1, num, role, 0, g);
+			}
+			if (i == hm->sel_row && j == hm->sel_col && tx > cx)
+				cellbuf_put(cb, tx - 1, row, g->cursor, UI_SELECTED, UI_BOLD);
+		}
+	}
+	return row - y;
+}
+
+/* The percent change from reference to measured. */
+char *
+chart_pct_delta(double measured, double reference, const struct glyphs *g,
+		char *buf, size_t len)
+{
+	double d;
+	char   tmp[32];
+
+	if (g == NULL)
+		g = glyphs_get(true);
+	if (isnan(measured) || isnan(reference) || reference == 0 || isinf(measured) ||
+	    isinf(reference)) {
+		char enc[5];
+		int  n = cellbuf_encode_utf8(g->dash, enc);
+
+		enc[n] = '\0';
+		snprintf(buf, len, "%s", enc);
+		return buf;
+	}
+	d = (measured - reference) / fabs(reference) * 100;
+	snprintf(tmp, sizeof tmp, "%.1f", fabs(d));
+	if (strcmp(tmp, "0.0") == 0)
+		snprintf(buf, len, "0.0%%");
+	else
+		snprintf(buf, len, "%c%s%%", d < 0 ? '-' : '+', tmp);
+	return buf;
+}
+
+/* A number aligned on its decimal point. */
+int
+chart_put_number(struct cellbuf *cb, int x, int y, int width, double v, int decimals,
+		 uint8_t role, uint8_t attr)
+{
+	char num[64];
+	int  start;
+
+	fmt_number(v, decimals, num, sizeof num);
+	start = x + number_offset(num, width, decimals);
+	cellbuf_fill(cb, x, y, width, 1, ' ', role, 0);
+	if (start < x)
+		start = x;
+	return cellbuf_put_str(cb, start, y, x + width - start, num, role, attr);
+}

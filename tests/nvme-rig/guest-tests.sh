@@ -1,0 +1,85 @@
+#!/bin/sh
+# tests/nvme-rig/guest-tests.sh: runs INSIDE the NVMe test guest (busybox sh,
+# started by the initramfs /init; see run.sh) and prints machine-readable
+# results for the host to check.  Each result is a section:
+#
+#   @@ BEGIN NAME
+#   ...output...
+#   @@ END NAME rc=N
+#
+# A command's stdout is section NAME and its stderr NAME.err; a JSON file a
+# command wrote is NAME.json.  Nothing is checked here: the host asserts.
+#
+# The guest's disks are blank image files the host created for this run:
+#   nvme0n1  TESTSERIAL01 nsid 1, 1 GiB, 512 B LBA
+#   nvme1n1  TESTSERIAL02 nsid 1, 512 MiB, 512 B LBA
+#   nvme1n2  TESTSERIAL02 nsid 2, 512 MiB, 4096 B LBA
+PATH=/bin:/sbin:/usr/bin:/usr/sbin
+DRIVEDASH_DB=/qemu-test.db
+HOME=/tmp
+TERM=linux
+export PATH DRIVEDASH_DB HOME TERM
+db=/qemu-test.db
+t=/tmp/guest-tests
+mkdir -p "$t"
+
+# emit NAME FILE RC: FILE as section NAME.
+emit() {
+	echo "@@ BEGIN $1"
+	if [ -s "$2" ]; then
+		cat "$2"
+		[ -n "$(tail -c 1 "$2")" ] && echo
+	fi
+	echo "@@ END $1 rc=$3"
+}
+
+# section NAME CMD...: run CMD; its stdout is section NAME, stderr NAME.err.
+section() {
+	name=$1
+	shift
+	"$@" >"$t/$name.out" 2>"$t/$name.err"
+	rc=$?
+	emit "$name" "$t/$name.out" "$rc"
+	emit "$name.err" "$t/$name.err" "$rc"
+	return "$rc"
+}
+
+# run_point NAME ARGS...: `drivedash run` with its JSON in NAME.json.
+run_point() {
+	name=$1
+	shift
+	section "$name" drivedash --db "$db" run --ramp 0 -q --json "$t/$name.json" "$@"
+	rc=$?
+	emit "$name.json" "$t/$name.json" "$rc"
+}
+
+# attr FILE: a sysfs attribute without the padding NVMe strings carry.
+attr() { sed 's/ *$//' "$1"; }
+
+# What the kernel itself sees, for the host to check the rig.
+kernel_view() {
+	for c in /sys/class/nvme/nvme*; do
+		[ -e "$c" ] || continue
+		echo "ctrl $(basename "$c") serial=$(attr "$c/serial")" \
+			"firmware=$(attr "$c/firmware_rev")" "model=$(attr "$c/model")"
+	done
+	for b in /sys/block/nvme*; do
+		[ -e "$b" ] || continue
+		echo "ns $(basename "$b") size_bytes=$(($(cat "$b/size") * 512))" \
+			"lba=$(cat "$b/queue/logical_block_size")"
+	done
+	echo "poll_queues=$(cat /sys/module/nvme/parameters/poll_queues 2>/dev/null)"
+	echo "cmdline=$(cat /proc/cmdline)"
+}
+
+section sysfs kernel_view
+section version drivedash --version
+section detect drivedash --db "$db" detect --json
+section show drivedash --db "$db" show qemu --json
+
+# Short sweeps end to end: plain reads, writes on the 4K-LBA namespace, and
+# polled reads (nvme.poll_queues=1 gives the driver a polled queue).
+run_point randread --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=2s'
+run_point randwrite --target /dev/nvme1n2 --point 'randwrite,bs=4k,qd=4,time=1s' --allow-write
+run_point iopoll --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=1s' --iopoll
+exit 0

@@ -1,0 +1,289 @@
+#!/bin/sh
+# tests/nvme-rig/run.sh: drivedash against real NVMe controllers.  Boots a
+# QEMU guest whose emulated NVMe controllers the Linux nvme driver drives,
+# runs tests/nvme-rig/guest-tests.sh in it and checks what it printed:
+#
+#   controller 1  serial TESTSERIAL01, nsid 1: 1 GiB, 512 B LBA
+#   controller 2  serial TESTSERIAL02, critical warning 2 (temperature),
+#                 nsid 1: 512 MiB, 512 B LBA; nsid 2: 512 MiB, 4096 B LBA
+#
+# The disks are blank image files in a temporary directory; the guest sees
+# nothing else of the host.  Installs qemu-system-x86, busybox-static and
+# cpio when missing (as root); skips only when they or the kernel cannot be
+# had.  `make check-nvme` runs it.  NVME_RIG_ACCEL=tcg forces TCG even when
+# /dev/kvm is usable; NVME_RIG_KEEP=1 keeps the temporary directory (images,
+# console.log, results.txt, sections/).
+. "${top_srcdir:-.}/tests/tap.sh"
+
+srcdir=${top_srcdir:-.}
+builddir=${top_builddir:-.}
+rigdir=$builddir/tests/nvme-rig
+start=$(date +%s)
+
+# python3 reads the guest's JSON (the interpreter itself: skips any shim).
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || py=""
+[ -n "$py" ] || {
+	echo "not ok 1 - python3 (a declared test dependency) reads the guest's JSON"
+	echo "1..1"
+	exit 1
+}
+
+# --- host packages -----------------------------------------------------------
+
+# missing_packages: the packages whose programs are absent.
+missing_packages() {
+	m=""
+	command -v qemu-system-x86_64 >/dev/null 2>&1 || m="$m qemu-system-x86"
+	command -v busybox >/dev/null 2>&1 || m="$m busybox-static"
+	command -v cpio >/dev/null 2>&1 || m="$m cpio"
+	echo "$m"
+}
+missing=$(missing_packages)
+if [ -n "$missing" ]; then
+	[ "$(id -u)" -eq 0 ] || skip_all "not installed:$missing (needs root to install)"
+	command -v apt-get >/dev/null 2>&1 || skip_all "not installed:$missing (no apt-get)"
+	export DEBIAN_FRONTEND=noninteractive
+	echo "# installing$missing"
+	# shellcheck disable=SC2086
+	if ! apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1; then
+		apt-get update -qq >/dev/null 2>&1 || skip_all "cannot install$missing: apt-get update failed (no network to the mirror?)"
+		# shellcheck disable=SC2086
+		apt-get install -y -qq --no-install-recommends $missing >/dev/null 2>&1 ||
+			skip_all "cannot install$missing with apt-get"
+	fi
+	missing=$(missing_packages)
+	[ -z "$missing" ] || skip_all "still missing after apt-get install:$missing"
+fi
+
+# --- kernel and initramfs ----------------------------------------------------
+
+mkdir -p "$rigdir"
+t0=$(date +%s)
+top_srcdir=$srcdir top_builddir=$builddir \
+	sh "$srcdir/tests/nvme-rig/build-initramfs.sh" "$rigdir" 2>"$rigdir/build.log"
+brc=$?
+sed 's/^/# /' "$rigdir/build.log"
+[ "$brc" -eq 77 ] && skip_all "no linux-image-*-cloud-amd64 kernel could be downloaded"
+ok "kernel and initramfs built" test "$brc" -eq 0
+[ "$brc" -eq 0 ] || { done_testing; exit 1; }
+build_s=$(($(date +%s) - t0))
+
+# --- the guest ---------------------------------------------------------------
+
+tmp=""
+for d in /dev/shm "$rigdir"; do
+	[ -d "$d" ] && [ -w "$d" ] && tmp=$(mktemp -d "$d/dd-nvme-rig-XXXXXX" 2>/dev/null) && break
+done
+[ -n "$tmp" ] || { ok "temporary directory for the images" false; done_testing; exit 1; }
+qpid=""
+cleanup() {
+	if [ -n "$qpid" ]; then
+		kill "$qpid" 2>/dev/null
+		wait "$qpid" 2>/dev/null
+	fi
+	[ -n "${NVME_RIG_KEEP:-}" ] && echo "# kept $tmp" && return
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# Blank (sparse) images; O_DIRECT where the directory supports it.
+truncate -s 1G "$tmp/c1n1.img"
+truncate -s 512M "$tmp/c2n1.img"
+truncate -s 512M "$tmp/c2n2.img"
+cache=writeback
+dd if=/dev/zero of="$tmp/c1n1.img" bs=4096 count=1 conv=notrunc oflag=direct 2>/dev/null && cache=none
+
+drive() { echo "file=$tmp/$1.img,if=none,id=$1,format=raw,cache=$cache,aio=threads"; }
+
+# boot ACCEL: run the guest to its end (at most 120 s); QEMU's status in
+# $qrc.  Under KVM, give up after 15 s without a sign of life from /init
+# (a /dev/kvm that opens but cannot run guests, as in nested VMs).
+boot() {
+	rm -f "$tmp/console.log" "$tmp/results.log"
+	timeout 120 qemu-system-x86_64 -M "q35,accel=$1" -cpu max -smp 2 -m 1G \
+		-nodefaults -no-reboot -display none \
+		-kernel "$rigdir/vmlinuz" -initrd "$rigdir/initramfs.cpio" \
+		-append "console=ttyS0 loglevel=4 panic=-1 nvme.poll_queues=1" \
+		-serial "file:$tmp/console.log" -serial "file:$tmp/results.log" \
+		-drive "$(drive c1n1)" -device nvme,id=c1,serial=TESTSERIAL01,drive=c1n1 \
+		-drive "$(drive c2n1)" -drive "$(drive c2n2)" \
+		-device nvme,id=c2,serial=TESTSERIAL02,smart_critical_warning=2 \
+		-device nvme-ns,bus=c2,nsid=1,drive=c2n1 \
+		-device nvme-ns,bus=c2,nsid=2,drive=c2n2,logical_block_size=4096,physical_block_size=4096 \
+		>"$tmp/qemu.out" 2>&1 &
+	qpid=$!
+	if [ "$1" = kvm ]; then
+		n=0
+		while kill -0 "$qpid" 2>/dev/null && ! grep -q '^@@ nvme-rig: guest up' "$tmp/results.log" 2>/dev/null; do
+			n=$((n + 1))
+			[ "$n" -lt 75 ] || { kill "$qpid"; break; }
+			sleep 0.2
+		done
+	fi
+	wait "$qpid" 2>/dev/null
+	qrc=$?
+	qpid=""
+}
+
+t0=$(date +%s)
+accel=tcg
+if [ -w /dev/kvm ] && [ "${NVME_RIG_ACCEL:-}" != tcg ]; then
+	accel=kvm
+	boot kvm
+	if ! grep -q '^@@ nvme-rig: guest up' "$tmp/results.log" 2>/dev/null; then
+		echo "# KVM did not run the guest ($(head -n 1 "$tmp/qemu.out")); using TCG"
+		accel=tcg
+	fi
+fi
+[ "$accel" = tcg ] && boot tcg
+guest_s=$(($(date +%s) - t0))
+
+is "QEMU exits 0 by itself (guest powered off, no timeout)" 0 "$qrc"
+[ "$qrc" -eq 0 ] || sed 's/^/# qemu: /' "$tmp/qemu.out" | head -10
+
+# The results, one file per section.
+res=$tmp/sections
+mkdir -p "$res"
+tr -d '\r' <"$tmp/results.log" >"$tmp/results.txt"
+"$py" - "$tmp/results.txt" "$res" <<'EOF'
+import os, re, sys
+name, buf = None, []
+for line in open(sys.argv[1], errors="replace"):
+    line = line.rstrip("\n")
+    m = re.match(r"@@ (BEGIN|END) (\S+)(?: rc=(-?\d+))?$", line)
+    if m and m.group(1) == "BEGIN":
+        name, buf = m.group(2), []
+    elif m and name == m.group(2):
+        with open(os.path.join(sys.argv[2], name), "w") as f:
+            f.write("".join(l + "\n" for l in buf))
+        with open(os.path.join(sys.argv[2], name + ".rc"), "w") as f:
+            f.write(m.group(3) or "")
+        name = None
+    elif name is not None:
+        buf.append(line)
+EOF
+results=$(cat "$tmp/results.txt")
+
+like "guest booted and ran /init" '^@@ nvme-rig: guest up' "$results"
+ok "guest saw its NVMe namespaces within 20 s" \
+	sh -c "grep -q '^@@ BEGIN sysfs' '$tmp/results.txt' && ! grep -q 'namespaces missing' '$tmp/results.txt'"
+like "guest test script ran to the end" '^@@ nvme-rig: guest tests done, rc=0' "$results"
+
+# rc NAME: the exit status the guest recorded for section NAME.
+rc() { cat "$res/$1.rc" 2>/dev/null || echo "(no section $1)"; }
+
+# errs NAME: when NAME failed, show the start of its stderr.
+errs() {
+	[ "$(rc "$1")" = 0 ] || head -n 3 "$res/$1.err" 2>/dev/null | sed 's/^/#   stderr: /'
+}
+
+# pyj NAME EXPR: a Python expression over the JSON of section NAME as `j`,
+# with c1/c2 the controllers whose serials are TESTSERIAL01/02 and ns(c, n)
+# namespace n of controller c.
+pyj() {
+	"$py" - "$res/$1" "$2" <<'EOF' 2>&1 | tail -n 1
+import json, sys
+name = sys.argv[1].rsplit("/", 1)[-1]
+try:
+    text = open(sys.argv[1]).read()
+    j = json.loads(text)
+except OSError:
+    sys.exit(print("<the guest printed no section %s>" % name))
+except ValueError as e:
+    sys.exit(print("<section %s is %s>" % (name, "empty" if not text.strip() else "not JSON: %s" % e)))
+def ctrl(serial):
+    return next((c for c in j["controllers"] if str(c["serial"]).strip() == serial), {})
+def ns(c, nsid):
+    return next((n for n in c["namespaces"] if n["nsid"] == nsid), {})
+def num(v):
+    return int(v, 0) if isinstance(v, str) else v
+try:
+    if isinstance(j, dict) and "controllers" in j:
+        c1, c2 = ctrl("TESTSERIAL01"), ctrl("TESTSERIAL02")
+    print(eval(sys.argv[2]))
+except Exception as e:
+    print("<%s: %s>" % (type(e).__name__, e))
+EOF
+}
+
+# --- the rig itself, as the guest kernel sees it ----------------------------
+
+sysfs=$(cat "$res/sysfs" 2>/dev/null)
+like "rig: nvme0 is TESTSERIAL01, QEMU NVMe Ctrl" '^ctrl nvme0 serial=TESTSERIAL01 firmware=[^ ]+ model=QEMU NVMe Ctrl' "$sysfs"
+like "rig: nvme1 is TESTSERIAL02, QEMU NVMe Ctrl" '^ctrl nvme1 serial=TESTSERIAL02 firmware=[^ ]+ model=QEMU NVMe Ctrl' "$sysfs"
+like "rig: nvme0n1 is 1 GiB with 512 B blocks" '^ns nvme0n1 size_bytes=1073741824 lba=512$' "$sysfs"
+like "rig: nvme1n1 is 512 MiB with 512 B blocks" '^ns nvme1n1 size_bytes=536870912 lba=512$' "$sysfs"
+like "rig: nvme1n2 is 512 MiB with 4096 B blocks" '^ns nvme1n2 size_bytes=536870912 lba=4096$' "$sysfs"
+like "rig: the nvme driver has a poll queue" '^poll_queues=1$' "$sysfs"
+is "guest: drivedash runs (--version)" 0 "$(rc version)"
+errs version
+
+# --- drivedash detect --json -------------------------------------------------
+
+is "detect: --json exits 0" 0 "$(rc detect)"
+errs detect
+is "detect: finds two controllers" 2 "$(pyj detect 'len(j["controllers"])')"
+is "detect: serials TESTSERIAL01 and TESTSERIAL02" "TESTSERIAL01 TESTSERIAL02" \
+	"$(pyj detect '" ".join(sorted(str(c["serial"]).strip() for c in j["controllers"]))')"
+is "detect: both models are 'QEMU NVMe Ctrl'" "True" \
+	"$(pyj detect 'all(str(c["model"]).strip() == "QEMU NVMe Ctrl" for c in j["controllers"])')"
+is "detect: both report a firmware revision" "True" \
+	"$(pyj detect 'len(j["controllers"]) == 2 and all(str(c["firmware"]).strip() for c in j["controllers"])')"
+is "detect: both have vendor_id 0x1b36 (6966)" "True" \
+	"$(pyj detect 'len(j["controllers"]) == 2 and all(num(c["vendor_id"]) == 0x1b36 for c in j["controllers"])')"
+is "detect: TESTSERIAL01 has one namespace" 1 "$(pyj detect 'len(c1["namespaces"])')"
+is "detect: TESTSERIAL01 nsid 1 is 1 GiB" 1073741824 "$(pyj detect 'ns(c1, 1)["size_bytes"]')"
+is "detect: TESTSERIAL01 nsid 1 has 512 B LBAs" 512 "$(pyj detect 'ns(c1, 1)["lba_data_size"]')"
+is "detect: TESTSERIAL02 has two namespaces" 2 "$(pyj detect 'len(c2["namespaces"])')"
+is "detect: TESTSERIAL02 nsid 1 is 512 MiB" 536870912 "$(pyj detect 'ns(c2, 1)["size_bytes"]')"
+is "detect: TESTSERIAL02 nsid 1 has 512 B LBAs" 512 "$(pyj detect 'ns(c2, 1)["lba_data_size"]')"
+is "detect: TESTSERIAL02 nsid 2 is 512 MiB" 536870912 "$(pyj detect 'ns(c2, 2)["size_bytes"]')"
+is "detect: TESTSERIAL02 nsid 2 has 4096 B LBAs" 4096 "$(pyj detect 'ns(c2, 2)["lba_data_size"]')"
+is "detect: every namespace lists its LBA formats" "True" \
+	"$(pyj detect 'all(len(n["lba_formats"]) > 0 for c in j["controllers"] for n in c["namespaces"])')"
+is "detect: TESTSERIAL02 SMART critical_warning is 2 (temperature)" 2 \
+	"$(pyj detect 'c2["smart"]["critical_warning"]')"
+is "detect: TESTSERIAL01 SMART critical_warning is 0" 0 \
+	"$(pyj detect 'c1["smart"]["critical_warning"]')"
+is "detect: TESTSERIAL02 has an explainer about temperature" "True" \
+	"$(pyj detect 'any("temperature" in str(e["message"]).lower() for e in c2["explainers"])')"
+is "detect: TESTSERIAL01 has no explainer about temperature" "False" \
+	"$(pyj detect 'any("temperature" in str(e["message"]).lower() for e in c1["explainers"])')"
+is "detect: both match the test database (status matched)" "matched matched" \
+	"$(pyj detect '" ".join(str(c["match"]["status"]) for c in (c1, c2))')"
+is "detect: both match family qemu-nvme" "qemu-nvme qemu-nvme" \
+	"$(pyj detect '" ".join(str(c["match"]["family_id"]) for c in (c1, c2))')"
+is "detect: block_devices lists nvme0n1, nvme1n1, nvme1n2" "nvme0n1 nvme1n1 nvme1n2" \
+	"$(pyj detect '" ".join(sorted(b["name"] for b in j["block_devices"] if b["name"].startswith("nvme")))')"
+
+# --- drivedash run on the namespaces -----------------------------------------
+
+# run_checks NAME LABEL: the common checks of one `run` section.
+run_checks() {
+	is "$2: exits 0" 0 "$(rc "$1")"
+	errs "$1"
+	is "$2: point status 0" 0 "$(pyj "$1.json" 'j["points"][0]["status"]')"
+	is "$2: did I/O (ios > 0, iops > 0, mean latency > 0)" "True" \
+		"$(pyj "$1.json" '(lambda p: p["ios"] > 0 and p["iops"] > 0 and p["lat"]["mean_us"] > 0)(j["points"][0])')"
+}
+run_checks randread "run randread 4k QD4 on nvme0n1"
+is "run randread: the target is a 512 B block device" "block 512" \
+	"$(pyj randread.json 'j["target"]["kind"] + " " + str(j["target"]["logical_block_size"])')"
+run_checks randwrite "run randwrite 4k QD4 --allow-write on nvme1n2"
+is "run randwrite: the target is a 4096 B block device" "block 4096" \
+	"$(pyj randwrite.json 'j["target"]["kind"] + " " + str(j["target"]["logical_block_size"])')"
+is "run randwrite: every I/O was a write" "True" \
+	"$(pyj randwrite.json '(lambda p: p["write_ios"] == p["ios"] > 0)(j["points"][0])')"
+run_checks iopoll "run --iopoll on nvme0n1"
+is "run --iopoll: polled completions used" "True" "$(pyj iopoll.json 'j["points"][0]["iopoll_used"]')"
+is "run --iopoll: no fallback to interrupts" "False" "$(pyj iopoll.json 'j["points"][0]["iopoll_fallback"]')"
+
+# --- summary -----------------------------------------------------------------
+
+echo "# rig: accel=$accel, image cache=$cache; initramfs ${build_s} s, guest ${guest_s} s, total $(($(date +%s) - start)) s"
+if [ "$tap_fail" -ne 0 ]; then
+	echo "# last 40 lines of the guest kernel console:"
+	tr -d '\r' <"$tmp/console.log" | tail -n 40 | sed 's/^/#   /'
+fi
+done_testing

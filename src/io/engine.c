@@ -580,7 +580,9 @@ worker_main(void *arg)
 	struct worker	     *w = arg;
 	struct engine_shared *sh = w->sh;
 	uint64_t	      one = 1;
-	int		      ret = worker_setup(w);
+	int		      ret;
+
+	ret = worker_setup(w);
 
 	if (ret < 0)
 		worker_fail(w, ret, w->lo, "setting up I/O");

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -19,6 +20,10 @@ const struct cli_command cli_commands[] = {
 	  "run a sweep (preset, points or plan file) headless" },
 	{ "detect", cmd_detect, "[--json]",
 	  "NVMe controllers and block devices here, matched to the database" },
+	{ "check", cmd_check, "DEVICE [options]",
+	  "spot-check a drive against its spec sheet: a verdict per metric" },
+	{ "ui", cmd_ui, "[--theme NAME] ...",
+	  "the dashboard (also: no command, on a terminal)" },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -37,7 +42,8 @@ usage(FILE *f, const char *prog)
 		   "  -h, --help     this help; COMMAND --help for a command's options\n"
 		   "  -V, --version  print the version\n\n"
 		   "Exit status: 0 ok, 1 no match, 2 usage or database error,\n"
-		   "3 query matches several families.  See drivedash(1).\n");
+		   "3 query matches several families; check: 3 WARN, 4 FAIL,\n"
+		   "5 drive not in the database.  See drivedash(1).\n");
 }
 
 int
@@ -71,6 +77,12 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
+		/* No command: the dashboard on a terminal, the usage otherwise. */
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+			char *ui_argv[] = { "ui", NULL };
+
+			return cmd_ui(&ctx, 1, ui_argv);
+		}
 		usage(stderr, ctx.progname);
 		return EXIT_USAGE;
 	}

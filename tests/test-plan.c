@@ -60,7 +60,9 @@ parse_ok(const char *spec)
 static void
 assert_contains(const char *s, const char *sub)
 {
-	if (strstr(s, sub) == NULL)
+	if (s == NULL)
+		fail_msg("no text where '%s' was expected", sub);
+	else if (strstr(s, sub) == NULL)
 		fail_msg("'%s' does not contain '%s'", s, sub);
 }
 

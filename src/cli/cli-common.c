@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,24 +70,31 @@ cli_print_json(json_t *v)
 }
 
 /* A string or JSON null. */
-static json_t *
-jstr(const char *s)
+json_t *
+cli_jstr(const char *s)
 {
 	return s ? json_string(s) : json_null();
 }
 
 /* An integer that reads -1 for NULL, or JSON null. */
-static json_t *
-jint(long long v)
+json_t *
+cli_jint(long long v)
 {
 	return v < 0 ? json_null() : json_integer(v);
 }
 
-/* A real or JSON null for NAN. */
-static json_t *
-jreal(double v)
+/* An unsigned 64-bit count (saturating at the JSON integer range). */
+json_t *
+cli_ju64(uint64_t v)
 {
-	if (isnan(v))
+	return json_integer(v > (uint64_t)INT64_MAX ? INT64_MAX : (json_int_t)v);
+}
+
+/* A real or JSON null for NAN; integral values as integers. */
+json_t *
+cli_jreal(double v)
+{
+	if (!isfinite(v))
 		return json_null();
 	if (v == floor(v) && fabs(v) < 9e15)
 		return json_integer((json_int_t)v);
@@ -103,27 +111,27 @@ json_family(const struct spec_family *f)
 	json_object_set_new(o, "id", json_string(f->id));
 	json_object_set_new(o, "vendor", json_string(f->vendor));
 	json_object_set_new(o, "family", json_string(f->name));
-	json_object_set_new(o, "series", jstr(f->series));
-	json_object_set_new(o, "variant", jstr(f->variant));
-	json_object_set_new(o, "segment", jstr(f->segment));
-	json_object_set_new(o, "form_factors", jstr(f->form_factors));
-	json_object_set_new(o, "pcie_gen", jint(f->pcie_gen));
-	json_object_set_new(o, "pcie_lanes", jint(f->pcie_lanes));
-	json_object_set_new(o, "nvme_version", jstr(f->nvme_version));
-	json_object_set_new(o, "ports", jstr(f->ports));
-	json_object_set_new(o, "nand", jstr(f->nand));
-	json_object_set_new(o, "dwpd", jreal(f->dwpd));
-	json_object_set_new(o, "warranty_years", jint(f->warranty_years));
-	json_object_set_new(o, "mttf_hours", jint(f->mttf_hours));
-	json_object_set_new(o, "security", jstr(f->security));
+	json_object_set_new(o, "series", cli_jstr(f->series));
+	json_object_set_new(o, "variant", cli_jstr(f->variant));
+	json_object_set_new(o, "segment", cli_jstr(f->segment));
+	json_object_set_new(o, "form_factors", cli_jstr(f->form_factors));
+	json_object_set_new(o, "pcie_gen", cli_jint(f->pcie_gen));
+	json_object_set_new(o, "pcie_lanes", cli_jint(f->pcie_lanes));
+	json_object_set_new(o, "nvme_version", cli_jstr(f->nvme_version));
+	json_object_set_new(o, "ports", cli_jstr(f->ports));
+	json_object_set_new(o, "nand", cli_jstr(f->nand));
+	json_object_set_new(o, "dwpd", cli_jreal(f->dwpd));
+	json_object_set_new(o, "warranty_years", cli_jint(f->warranty_years));
+	json_object_set_new(o, "mttf_hours", cli_jint(f->mttf_hours));
+	json_object_set_new(o, "security", cli_jstr(f->security));
 	json_object_set_new(o, "plp", f->plp < 0 ? json_null() : json_boolean(f->plp));
 	json_object_set_new(o, "has_spec_sheet", json_boolean(f->has_spec_sheet > 0));
-	json_object_set_new(o, "source", jstr(f->source_id));
-	json_object_set_new(o, "notes", jstr(f->notes));
-	json_object_set_new(best, "seq_read_mbps", jreal(f->best_seq_read));
-	json_object_set_new(best, "seq_write_mbps", jreal(f->best_seq_write));
-	json_object_set_new(best, "rand_read_iops", jreal(f->best_rand_read));
-	json_object_set_new(best, "rand_write_iops", jreal(f->best_rand_write));
+	json_object_set_new(o, "source", cli_jstr(f->source_id));
+	json_object_set_new(o, "notes", cli_jstr(f->notes));
+	json_object_set_new(best, "seq_read_mbps", cli_jreal(f->best_seq_read));
+	json_object_set_new(best, "seq_write_mbps", cli_jreal(f->best_seq_write));
+	json_object_set_new(best, "rand_read_iops", cli_jreal(f->best_rand_read));
+	json_object_set_new(best, "rand_write_iops", cli_jreal(f->best_rand_write));
 	json_object_set_new(o, "best", best);
 	json_object_set_new(o, "spec_figures", json_integer((json_int_t)f->nfigures));
 	json_object_set_new(o, "measurements",
@@ -133,14 +141,14 @@ json_family(const struct spec_family *f)
 		json_t			*c = json_object(), *skus = json_array();
 
 		json_object_set_new(c, "id", json_string(d->id));
-		json_object_set_new(c, "capacity_gb", jreal(d->capacity_gb));
+		json_object_set_new(c, "capacity_gb", cli_jreal(d->capacity_gb));
 		json_object_set_new(c, "capacity",
 				    json_string(fmt_capacity(d->capacity_gb, buf,
 							     sizeof buf)));
-		json_object_set_new(c, "form_factor", jstr(d->form_factor));
-		json_object_set_new(c, "nand", jstr(d->nand));
-		json_object_set_new(c, "dwpd", jreal(d->dwpd));
-		json_object_set_new(c, "notes", jstr(d->notes));
+		json_object_set_new(c, "form_factor", cli_jstr(d->form_factor));
+		json_object_set_new(c, "nand", cli_jstr(d->nand));
+		json_object_set_new(c, "dwpd", cli_jreal(d->dwpd));
+		json_object_set_new(c, "notes", cli_jstr(d->notes));
 		json_object_set_new(c, "measurements",
 				    json_integer((json_int_t)d->nmeasurements));
 		for (size_t k = 0; k < d->nskus; k++) {
@@ -148,11 +156,11 @@ json_family(const struct spec_family *f)
 			json_t		      *j = json_object();
 
 			json_object_set_new(j, "model", json_string(s->model));
-			json_object_set_new(j, "kind", jstr(s->kind));
-			json_object_set_new(j, "option", jstr(s->option));
-			json_object_set_new(j, "status", jstr(s->status));
-			json_object_set_new(j, "source", jstr(s->source_id));
-			json_object_set_new(j, "notes", jstr(s->notes));
+			json_object_set_new(j, "kind", cli_jstr(s->kind));
+			json_object_set_new(j, "option", cli_jstr(s->option));
+			json_object_set_new(j, "status", cli_jstr(s->status));
+			json_object_set_new(j, "source", cli_jstr(s->source_id));
+			json_object_set_new(j, "notes", cli_jstr(s->notes));
 			json_array_append_new(skus, j);
 		}
 		json_object_set_new(c, "skus", skus);

@@ -27,48 +27,27 @@ struct detect_ctrl {
 	size_t			    nitems;
 };
 
-/* A string or JSON null. */
-static json_t *
-detect_jstr(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-/* An integer, or JSON null when negative (unknown). */
-static json_t *
-detect_jint(long long v)
-{
-	return v < 0 ? json_null() : json_integer(v);
-}
-
-/* An unsigned 64-bit count (saturating at the JSON integer range). */
-static json_t *
-detect_ju64(uint64_t v)
-{
-	return json_integer(v > (uint64_t)INT64_MAX ? INT64_MAX : (json_int_t)v);
-}
-
 /* A temperature, or JSON null when not reported. */
-static json_t *
-detect_jtemp(int c)
+json_t *
+cli_jtemp(int c)
 {
 	return c == NVMEINFO_TEMP_NONE ? json_null() : json_integer(c);
 }
 
-/* A real, or JSON null for NAN. */
+/* A link speed in GT/s, always a real ("16.0"), or null. */
 static json_t *
-detect_jreal(double v)
+detect_jgts(double gts)
 {
-	return isnan(v) ? json_null() : json_real(v);
+	return isnan(gts) ? json_null() : json_real(gts);
 }
 
 /* JSON for the SMART log, or null when it could not be read. */
-static json_t *
-detect_json_smart(const struct nvmeinfo_smart *s)
+json_t *
+cli_json_smart(const struct nvmeinfo_smart *s)
 {
 	json_t *o, *sensors, *bits;
 
-	if (!s->valid)
+	if (s == NULL || !s->valid)
 		return json_null();
 	o = json_object();
 	sensors = json_array();
@@ -81,25 +60,25 @@ detect_json_smart(const struct nvmeinfo_smart *s)
 							 : json_integer(i));
 		}
 	for (int i = 0; i < NVMEINFO_SENSORS; i++)
-		json_array_append_new(sensors, detect_jtemp(s->sensor_c[i]));
+		json_array_append_new(sensors, cli_jtemp(s->sensor_c[i]));
 	json_object_set_new(o, "critical_warning", json_integer(s->critical_warning));
 	json_object_set_new(o, "critical_warnings", bits);
-	json_object_set_new(o, "temperature_c", detect_jtemp(s->temperature_c));
+	json_object_set_new(o, "temperature_c", cli_jtemp(s->temperature_c));
 	json_object_set_new(o, "sensor_temperatures_c", sensors);
 	json_object_set_new(o, "available_spare_pct", json_integer(s->available_spare_pct));
 	json_object_set_new(o, "spare_threshold_pct", json_integer(s->spare_threshold_pct));
 	json_object_set_new(o, "percentage_used", json_integer(s->percentage_used));
-	json_object_set_new(o, "data_units_read", detect_ju64(s->data_units_read));
-	json_object_set_new(o, "data_units_written", detect_ju64(s->data_units_written));
+	json_object_set_new(o, "data_units_read", cli_ju64(s->data_units_read));
+	json_object_set_new(o, "data_units_written", cli_ju64(s->data_units_written));
 	json_object_set_new(o, "data_read_bytes",
-			    detect_ju64(nvmeinfo_data_units_bytes(s->data_units_read)));
+			    cli_ju64(nvmeinfo_data_units_bytes(s->data_units_read)));
 	json_object_set_new(o, "data_written_bytes",
-			    detect_ju64(nvmeinfo_data_units_bytes(s->data_units_written)));
-	json_object_set_new(o, "power_on_hours", detect_ju64(s->power_on_hours));
-	json_object_set_new(o, "power_cycles", detect_ju64(s->power_cycles));
-	json_object_set_new(o, "unsafe_shutdowns", detect_ju64(s->unsafe_shutdowns));
-	json_object_set_new(o, "media_errors", detect_ju64(s->media_errors));
-	json_object_set_new(o, "error_log_entries", detect_ju64(s->error_log_entries));
+			    cli_ju64(nvmeinfo_data_units_bytes(s->data_units_written)));
+	json_object_set_new(o, "power_on_hours", cli_ju64(s->power_on_hours));
+	json_object_set_new(o, "power_cycles", cli_ju64(s->power_cycles));
+	json_object_set_new(o, "unsafe_shutdowns", cli_ju64(s->unsafe_shutdowns));
+	json_object_set_new(o, "media_errors", cli_ju64(s->media_errors));
+	json_object_set_new(o, "error_log_entries", cli_ju64(s->error_log_entries));
 	json_object_set_new(o, "warning_temp_time_min", json_integer(s->warning_temp_minutes));
 	json_object_set_new(o, "critical_temp_time_min",
 			    json_integer(s->critical_temp_minutes));
@@ -120,14 +99,14 @@ detect_json_match(const struct match_result *m)
 	int	hit = m->rule != MATCH_NONE;
 
 	json_object_set_new(o, "status", json_string(hit ? "matched" : "not-in-database"));
-	json_object_set_new(o, "family_id", detect_jstr(hit ? m->family->id : NULL));
-	json_object_set_new(o, "drive_id", detect_jstr(hit ? m->drive->id : NULL));
+	json_object_set_new(o, "family_id", cli_jstr(hit ? m->family->id : NULL));
+	json_object_set_new(o, "drive_id", cli_jstr(hit ? m->drive->id : NULL));
 	json_object_set_new(o, "label", json_string(m->label));
-	json_object_set_new(o, "sku", detect_jstr(hit ? m->sku->model : NULL));
-	json_object_set_new(o, "sku_status", detect_jstr(hit ? m->sku->status : NULL));
-	json_object_set_new(o, "rule", detect_jstr(match_rule_name(m->rule)));
+	json_object_set_new(o, "sku", cli_jstr(hit ? m->sku->model : NULL));
+	json_object_set_new(o, "sku_status", cli_jstr(hit ? m->sku->status : NULL));
+	json_object_set_new(o, "rule", cli_jstr(match_rule_name(m->rule)));
 	json_object_set_new(o, "nearest_family",
-			    detect_jstr(m->nearest ? m->nearest->id : NULL));
+			    cli_jstr(m->nearest ? m->nearest->id : NULL));
 	return o;
 }
 
@@ -137,15 +116,15 @@ detect_json_ns(const struct nvmeinfo_ns *ns)
 {
 	json_t *o = json_object(), *fmts = json_array();
 
-	json_object_set_new(o, "name", detect_jstr(ns->name));
-	json_object_set_new(o, "nsid", detect_jint(ns->nsid));
+	json_object_set_new(o, "name", cli_jstr(ns->name));
+	json_object_set_new(o, "nsid", cli_jint(ns->nsid));
 	json_object_set_new(o, "size_bytes",
-			    ns->size_bytes ? detect_ju64(ns->size_bytes) : json_null());
+			    ns->size_bytes ? cli_ju64(ns->size_bytes) : json_null());
 	json_object_set_new(o, "capacity_bytes",
-			    ns->capacity_bytes ? detect_ju64(ns->capacity_bytes)
+			    ns->capacity_bytes ? cli_ju64(ns->capacity_bytes)
 					       : json_null());
-	json_object_set_new(o, "lba_data_size", detect_jint(ns->lba_data_size));
-	json_object_set_new(o, "lba_metadata_size", detect_jint(ns->lba_metadata_size));
+	json_object_set_new(o, "lba_data_size", cli_jint(ns->lba_data_size));
+	json_object_set_new(o, "lba_metadata_size", cli_jint(ns->lba_metadata_size));
 	for (size_t k = 0; k < ns->nformats; k++) {
 		const struct nvmeinfo_lbaf *f = &ns->formats[k];
 		json_t			   *j = json_object();
@@ -168,25 +147,25 @@ detect_json_ctrl(const struct detect_ctrl *d)
 	json_t			   *o = json_object(), *p = json_object();
 	json_t			   *nss = json_array(), *ex = json_array();
 
-	json_object_set_new(o, "name", detect_jstr(c->name));
-	json_object_set_new(o, "model", detect_jstr(c->model));
-	json_object_set_new(o, "serial", detect_jstr(c->serial));
-	json_object_set_new(o, "firmware", detect_jstr(c->firmware));
-	json_object_set_new(o, "vendor_id", detect_jint(c->vendor_id));
-	json_object_set_new(o, "subsystem_nqn", detect_jstr(c->subsysnqn));
-	json_object_set_new(o, "transport", detect_jstr(c->transport));
-	json_object_set_new(o, "total_capacity_bytes", detect_jint(c->total_capacity));
-	json_object_set_new(o, "mdts_bytes", detect_jint(c->mdts_bytes));
-	json_object_set_new(o, "temp_warning_c", detect_jtemp(c->temp_warning_c));
-	json_object_set_new(o, "temp_critical_c", detect_jtemp(c->temp_critical_c));
-	json_object_set_new(p, "address", detect_jstr(c->pcie.address));
-	json_object_set_new(p, "speed_gts", detect_jreal(c->pcie.speed_gts));
-	json_object_set_new(p, "width", detect_jint(c->pcie.width));
-	json_object_set_new(p, "max_speed_gts", detect_jreal(c->pcie.max_speed_gts));
-	json_object_set_new(p, "max_width", detect_jint(c->pcie.max_width));
+	json_object_set_new(o, "name", cli_jstr(c->name));
+	json_object_set_new(o, "model", cli_jstr(c->model));
+	json_object_set_new(o, "serial", cli_jstr(c->serial));
+	json_object_set_new(o, "firmware", cli_jstr(c->firmware));
+	json_object_set_new(o, "vendor_id", cli_jint(c->vendor_id));
+	json_object_set_new(o, "subsystem_nqn", cli_jstr(c->subsysnqn));
+	json_object_set_new(o, "transport", cli_jstr(c->transport));
+	json_object_set_new(o, "total_capacity_bytes", cli_jint(c->total_capacity));
+	json_object_set_new(o, "mdts_bytes", cli_jint(c->mdts_bytes));
+	json_object_set_new(o, "temp_warning_c", cli_jtemp(c->temp_warning_c));
+	json_object_set_new(o, "temp_critical_c", cli_jtemp(c->temp_critical_c));
+	json_object_set_new(p, "address", cli_jstr(c->pcie.address));
+	json_object_set_new(p, "speed_gts", detect_jgts(c->pcie.speed_gts));
+	json_object_set_new(p, "width", cli_jint(c->pcie.width));
+	json_object_set_new(p, "max_speed_gts", detect_jgts(c->pcie.max_speed_gts));
+	json_object_set_new(p, "max_width", cli_jint(c->pcie.max_width));
 	json_object_set_new(o, "pcie", p);
-	json_object_set_new(o, "numa_node", detect_jint(c->numa_node));
-	json_object_set_new(o, "smart", detect_json_smart(&c->smart));
+	json_object_set_new(o, "numa_node", cli_jint(c->numa_node));
+	json_object_set_new(o, "smart", cli_json_smart(&c->smart));
 	json_object_set_new(o, "match", detect_json_match(&d->match));
 	for (size_t i = 0; i < c->nnamespaces; i++)
 		json_array_append_new(nss, detect_json_ns(&c->namespaces[i]));
@@ -203,7 +182,7 @@ detect_json_ctrl(const struct detect_ctrl *d)
 		json_array_append_new(ex, j);
 	}
 	json_object_set_new(o, "explainers", ex);
-	json_object_set_new(o, "note", detect_jstr(c->note));
+	json_object_set_new(o, "note", cli_jstr(c->note));
 	return o;
 }
 
@@ -215,14 +194,14 @@ detect_json_blockdev(const struct nvmeinfo_blockdev *b)
 
 	json_object_set_new(o, "name", json_string(b->name));
 	json_object_set_new(o, "path", json_string(b->path));
-	json_object_set_new(o, "size_bytes", detect_ju64(b->size_bytes));
-	json_object_set_new(o, "logical_block_size", detect_jint(b->logical_block_size));
-	json_object_set_new(o, "physical_block_size", detect_jint(b->physical_block_size));
+	json_object_set_new(o, "size_bytes", cli_ju64(b->size_bytes));
+	json_object_set_new(o, "logical_block_size", cli_jint(b->logical_block_size));
+	json_object_set_new(o, "physical_block_size", cli_jint(b->physical_block_size));
 	json_object_set_new(o, "rotational", json_boolean(b->rotational));
-	json_object_set_new(o, "model", detect_jstr(b->model));
+	json_object_set_new(o, "model", cli_jstr(b->model));
 	json_object_set_new(o, "kind", json_string(b->kind));
 	json_object_set_new(o, "nvme", json_boolean(b->nvme));
-	json_object_set_new(o, "backing_file", detect_jstr(b->backing_file));
+	json_object_set_new(o, "backing_file", cli_jstr(b->backing_file));
 	return o;
 }
 
@@ -262,30 +241,13 @@ detect_link(double gts, int width, char *buf, size_t len)
 }
 
 /* A temperature as text: "41 °C" or "-". */
-static char *
-detect_temp(int c, char *buf, size_t len)
+char *
+cli_temp(int c, char *buf, size_t len)
 {
 	if (c == NVMEINFO_TEMP_NONE)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "%d °C", c);
-	return buf;
-}
-
-/* A byte count in decimal units: "7.68 TB", "536.9 GB", "1 MB". */
-static char *
-detect_bytes(uint64_t bytes, char *buf, size_t len)
-{
-	char num[32];
-
-	if (bytes == 0)
-		snprintf(buf, len, "-");
-	else if (bytes >= 1000000000ULL)
-		fmt_capacity((double)bytes / 1e9, buf, len);
-	else if (bytes >= 1000000ULL)
-		snprintf(buf, len, "%s MB", fmt_number((double)bytes / 1e6, 1, num, sizeof num));
-	else
-		snprintf(buf, len, "%s kB", fmt_number((double)bytes / 1e3, 1, num, sizeof num));
 	return buf;
 }
 
@@ -296,7 +258,7 @@ detect_print_ns(const struct nvmeinfo_ns *ns)
 	char size[32];
 
 	printf("    %-10s nsid %d, %s, LBA %d+%d", ns->name ? ns->name : "?", ns->nsid,
-	       detect_bytes(ns->size_bytes, size, sizeof size), ns->lba_data_size,
+	       fmt_bytes((double)ns->size_bytes, size, sizeof size), ns->lba_data_size,
 	       ns->lba_metadata_size < 0 ? 0 : ns->lba_metadata_size);
 	if (ns->nformats > 1) {
 		printf(" (formats:");
@@ -328,7 +290,7 @@ detect_print_ctrl(const struct detect_ctrl *d)
 	if (c->vendor_id >= 0)
 		printf(", PCI vendor 0x%04x", (unsigned)c->vendor_id);
 	if (c->total_capacity > 0)
-		printf(", %s", detect_bytes((uint64_t)c->total_capacity, cap, sizeof cap));
+		printf(", %s", fmt_bytes((double)(uint64_t)c->total_capacity, cap, sizeof cap));
 	putchar('\n');
 	if (isnan(c->pcie.speed_gts) && isnan(c->pcie.max_speed_gts) &&
 	    c->pcie.width < 0 && c->pcie.max_width < 0 && c->pcie.address != NULL) {
@@ -355,9 +317,9 @@ detect_print_ctrl(const struct detect_ctrl *d)
 	}
 	if (s->valid) {
 		printf("    %-12s %s (warning %s, critical %s)\n", "temperature",
-		       detect_temp(s->temperature_c, t[0], sizeof t[0]),
-		       detect_temp(c->temp_warning_c, t[1], sizeof t[1]),
-		       detect_temp(c->temp_critical_c, t[2], sizeof t[2]));
+		       cli_temp(s->temperature_c, t[0], sizeof t[0]),
+		       cli_temp(c->temp_warning_c, t[1], sizeof t[1]),
+		       cli_temp(c->temp_critical_c, t[2], sizeof t[2]));
 		printf("    %-12s %d%% (threshold %d%%), %d%% used, %llu power-on hours\n",
 		       "spare", s->available_spare_pct, s->spare_threshold_pct,
 		       s->percentage_used, (unsigned long long)s->power_on_hours);
@@ -409,7 +371,7 @@ detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 			continue;
 		others++;
 		printf("  %-8s %-7s %10s  %d/%d B sectors%s  not NVMe",
-		       b->name, b->kind, detect_bytes(b->size_bytes, size, sizeof size),
+		       b->name, b->kind, fmt_bytes((double)b->size_bytes, size, sizeof size),
 		       b->logical_block_size, b->physical_block_size,
 		       b->rotational ? ", rotational" : "");
 		if (b->model)

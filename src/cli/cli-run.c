@@ -80,21 +80,6 @@ run_parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
-/* Parse a positive number. */
-static int
-run_parse_double(const char *s, double *out, double min)
-{
-	char  *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= min))
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
 /* Print usage of `run`. */
 static void
 run_usage(FILE *f)
@@ -202,25 +187,25 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->keep = true;
 			break;
 		case OPT_TIME_SCALE:
-			if (run_parse_double(optarg, &o->preset_opts.time_scale, 1e-6) < 0) {
+			if (cli_parse_double(optarg, &o->preset_opts.time_scale, 1e-6) < 0) {
 				cli_error("--time-scale '%s' is not a positive number", optarg);
 				return -1;
 			}
 			break;
 		case OPT_RUNTIME:
-			if (run_parse_double(optarg, &o->runtime_s, 1e-3) < 0) {
+			if (cli_parse_double(optarg, &o->runtime_s, 1e-3) < 0) {
 				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
 				return -1;
 			}
 			break;
 		case OPT_RAMP:
-			if (run_parse_double(optarg, &o->ramp_s, 0) < 0) {
+			if (cli_parse_double(optarg, &o->ramp_s, 0) < 0) {
 				cli_error("--ramp '%s' is not a number of seconds", optarg);
 				return -1;
 			}
 			break;
 		case OPT_REPEAT:
-			if (run_parse_double(optarg, &d, 1) < 0 || d != floor(d) || d > 1000) {
+			if (cli_parse_double(optarg, &d, 1) < 0 || d != floor(d) || d > 1000) {
 				cli_error("--repeat '%s' is not a count from 1 to 1000", optarg);
 				return -1;
 			}
@@ -240,7 +225,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->steady = true;
 			break;
 		case OPT_PRECOND:
-			if (run_parse_double(optarg, &o->precondition, 0) < 0 || o->precondition > 100) {
+			if (cli_parse_double(optarg, &o->precondition, 0) < 0 || o->precondition > 100) {
 				cli_error("--precondition '%s' is not a number of passes (0-100)", optarg);
 				return -1;
 			}
@@ -482,118 +467,6 @@ run_open_target(const struct run_opts *o, const struct dd_plan *plan,
 	return run_check_points(plan, t);
 }
 
-/* "12:34" or "1:02:03". */
-static char *
-run_hms(double s, char *buf, size_t len)
-{
-	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
-
-	if (v > 999 * 3600)
-		v = 999 * 3600;
-
-	if (v >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
-	return buf;
-}
-
-/* Draw the progress line on stderr (a terminal). */
-static void
-run_progress(const struct sweep_snapshot *sn)
-{
-	char iops[32], mbps[32], el[32], eta[32], lat[32];
-
-	if (sn->state != SWEEP_RUNNING)
-		return;
-	fmt_number(sn->cur_iops, 0, iops, sizeof iops);
-	fmt_number(sn->cur_mbps, 1, mbps, sizeof mbps);
-	if (isnan(sn->cur_mean_us))
-		snprintf(lat, sizeof lat, "-");
-	else
-		fmt_number(sn->cur_mean_us, 1, lat, sizeof lat);
-	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
-		"%s elapsed  ETA %s",
-		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
-		sn->point_progress * 100, iops, mbps, lat, run_hms(sn->elapsed_s, el, sizeof el),
-		run_hms(sn->eta_s, eta, sizeof eta));
-	if (sn->nruns > 1)
-		fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
-	if (sn->round > 0)
-		fprintf(stderr, "  round %u", sn->round);
-	fflush(stderr);
-}
-
-/* Print one finished point as a log line (no terminal). */
-static void
-run_log_finished(const struct sweep_summary *s)
-{
-	char iops[32], mbps[32];
-
-	fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
-		fmt_number(s->iops, 0, iops, sizeof iops),
-		fmt_number(s->mbps, 1, mbps, sizeof mbps),
-		s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
-}
-
-/* Wait for the sweep, drawing progress and handling Ctrl-C. */
-static enum sweep_state
-run_wait(struct sweep *sw, int sigfd, bool progress, bool log)
-{
-	struct sweep_snapshot *sn = malloc(sizeof *sn);
-	uint64_t	       gen = 0;
-	size_t		       logged = 0;
-	int		       signals = 0;
-
-	for (;;) {
-		struct pollfd pfd[2] = {
-			{ .fd = sweep_wake_fd(sw), .events = POLLIN },
-			{ .fd = sigfd, .events = POLLIN },
-		};
-
-		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
-			break;
-		if (pfd[1].revents & POLLIN) {
-			struct signalfd_siginfo si;
-
-			if (read(sigfd, &si, sizeof si) == sizeof si) {
-				if (++signals == 1) {
-					if (progress)
-						fputs("\r\033[K", stderr);
-					fputs("drivedash: stopping after the current interval "
-					      "(again to quit at once)\n", stderr);
-					sweep_cancel(sw);
-				} else {
-					_exit(130);
-				}
-			}
-		}
-		if (!(pfd[0].revents & POLLIN))
-			continue;
-		sweep_ack(sw);
-		if (sn == NULL || !sweep_snapshot(sw, sn, gen))
-			continue;
-		gen = sn->generation;
-		if (progress)
-			run_progress(sn);
-		if (log)
-			for (; logged < sn->nfinished; logged++) {
-				size_t k = sn->nfinished - logged;
-
-				if (k <= SWEEP_FINISHED_MAX)
-					run_log_finished(&sn->finished[SWEEP_FINISHED_MAX < sn->nfinished
-									       ? SWEEP_FINISHED_MAX - k
-									       : logged]);
-			}
-		if (sn->state != SWEEP_RUNNING && sn->state != SWEEP_IDLE)
-			break;
-	}
-	if (progress)
-		fputs("\r\033[K", stderr);
-	free(sn);
-	return sweep_join(sw);
-}
-
 /* Print the results table. */
 static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
@@ -639,13 +512,6 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 		fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
 }
 
-/* JSON number or null. */
-static json_t *
-jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* JSON for a latency summary, with fio's percentile keys. */
 static json_t *
 run_json_latency(const struct dd_latency *l)
@@ -653,15 +519,15 @@ run_json_latency(const struct dd_latency *l)
 	json_t *o = json_object(), *pct = json_object();
 
 	json_object_set_new(o, "n", json_integer((json_int_t)l->n));
-	json_object_set_new(o, "min_us", jnum(l->min_us));
-	json_object_set_new(o, "max_us", jnum(l->max_us));
-	json_object_set_new(o, "mean_us", jnum(l->mean_us));
-	json_object_set_new(o, "stdev_us", jnum(l->stdev_us));
+	json_object_set_new(o, "min_us", cli_jreal(l->min_us));
+	json_object_set_new(o, "max_us", cli_jreal(l->max_us));
+	json_object_set_new(o, "mean_us", cli_jreal(l->mean_us));
+	json_object_set_new(o, "stdev_us", cli_jreal(l->stdev_us));
 	for (int i = 0; i < HIST_NPCTS; i++) {
 		char key[32];
 
 		snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
-		json_object_set_new(pct, key, jnum(l->pct_us[i]));
+		json_object_set_new(pct, key, cli_jreal(l->pct_us[i]));
 	}
 	json_object_set_new(o, "percentiles_us", pct);
 	return o;
@@ -701,11 +567,11 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
 	json_object_set_new(o, "steady_attained",
 			    s->rounds ? json_boolean(s->steady) : json_null());
-	json_object_set_new(o, "elapsed_s", jnum(r->elapsed_s));
+	json_object_set_new(o, "elapsed_s", cli_jreal(r->elapsed_s));
 	json_object_set_new(o, "ios", json_integer((json_int_t)r->ios));
 	json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
-	json_object_set_new(o, "iops", jnum(r->iops));
-	json_object_set_new(o, "mbps", jnum(r->mbps));
+	json_object_set_new(o, "iops", cli_jreal(r->iops));
+	json_object_set_new(o, "mbps", cli_jreal(r->mbps));
 	json_object_set_new(o, "read_ios", json_integer((json_int_t)r->read_ios));
 	json_object_set_new(o, "write_ios", json_integer((json_int_t)r->write_ios));
 	json_object_set_new(o, "read_bytes", json_integer((json_int_t)r->read_bytes));
@@ -727,17 +593,17 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 		const struct dd_interval *x = &r->intervals[i];
 
 		json_array_append_new(iv, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			"t_s", jnum(x->t_s), "iops", jnum(x->iops), "mbps", jnum(x->mbps),
-			"mean_us", jnum(x->mean_us), "p99_us", jnum(x->p99_us),
-			"read_iops", jnum(x->read_iops), "write_iops", jnum(x->write_iops)));
+			"t_s", cli_jreal(x->t_s), "iops", cli_jreal(x->iops), "mbps", cli_jreal(x->mbps),
+			"mean_us", cli_jreal(x->mean_us), "p99_us", cli_jreal(x->p99_us),
+			"read_iops", cli_jreal(x->read_iops), "write_iops", cli_jreal(x->write_iops)));
 	}
 	json_object_set_new(o, "intervals", iv);
-	json_object_set_new(cpu, "user_s", jnum(r->cpu_user_s));
-	json_object_set_new(cpu, "sys_s", jnum(r->cpu_sys_s));
-	json_object_set_new(cpu, "us_per_io", jnum(r->cpu_us_per_io));
-	json_object_set_new(cpu, "process_user_s", jnum(r->proc_user_s));
-	json_object_set_new(cpu, "process_sys_s", jnum(r->proc_sys_s));
-	json_object_set_new(cpu, "process_us_per_io", jnum(r->proc_us_per_io));
+	json_object_set_new(cpu, "user_s", cli_jreal(r->cpu_user_s));
+	json_object_set_new(cpu, "sys_s", cli_jreal(r->cpu_sys_s));
+	json_object_set_new(cpu, "us_per_io", cli_jreal(r->cpu_us_per_io));
+	json_object_set_new(cpu, "process_user_s", cli_jreal(r->proc_user_s));
+	json_object_set_new(cpu, "process_sys_s", cli_jreal(r->proc_sys_s));
+	json_object_set_new(cpu, "process_us_per_io", cli_jreal(r->proc_us_per_io));
 	json_object_set_new(o, "cpu", cpu);
 	return o;
 }
@@ -792,12 +658,11 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	struct run_opts	 o = { 0 };
 	struct dd_plan	 plan;
 	struct dd_target t = { .fd = -1 };
-	struct dd_error	 err = { 0 };
 	struct sweep	*sw = NULL;
 	enum sweep_state state;
-	sigset_t	 mask;
-	bool		 scratch = false, tty;
-	int		 sigfd = -1, rc = EXIT_USAGE;
+	char		 message[512];
+	bool		 scratch = false;
+	int		 rc = EXIT_USAGE;
 
 	(void)ctx;
 	plan_init(&plan, "none");
@@ -821,40 +686,24 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (run_open_target(&o, &plan, &t, &scratch) < 0)
 		goto out;
 
-	/* Signals go to the signalfd; block them before any thread starts. */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &mask, NULL);
-	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
-	if (sigfd < 0 || sweep_create(&sw, &t, &plan, &err) < 0 ||
-	    sweep_start(sw, &err) < 0) {
-		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
-		goto out;
-	}
-	tty = isatty(STDERR_FILENO) && !o.quiet;
 	if (!o.quiet) {
 		char eta[32];
 
 		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s\n", plan.name,
-			plan.npoints, t.path, run_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
+			plan.npoints, t.path, cli_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.steady_state || plan.precondition_passes > 0 ||
 					plan_has_byte_budget(&plan)
 				? " plus steady-state rounds / preconditioning / byte budgets"
 				: "");
 	}
-	state = run_wait(sw, sigfd, tty, !tty && !o.quiet);
+	if (cli_sweep_run(&t, &plan, o.quiet, &sw, &state, message, sizeof message) < 0)
+		goto out;
 	/* With --json - the JSON owns stdout; the table goes to stderr. */
 	run_print_table(o.json_path && strcmp(o.json_path, "-") == 0 ? stderr : stdout,
 			sw, &plan, &t);
+	if (state == SWEEP_FAILED)
+		cli_error("the sweep stopped: %s", message);
 	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? 130 : EXIT_NOMATCH;
-	if (state == SWEEP_FAILED) {
-		struct sweep_snapshot *sn = malloc(sizeof *sn);
-
-		if (sn != NULL && sweep_snapshot(sw, sn, UINT64_MAX))
-			cli_error("the sweep stopped: %s", sn->message);
-		free(sn);
-	}
 	if (o.json_path != NULL && run_write_json(o.json_path, sw, &plan, &t, state) < 0)
 		rc = EXIT_USAGE;
 out:
@@ -862,8 +711,6 @@ out:
 	engine_target_close(&t);
 	if (scratch && !o.keep)
 		unlink(o.target);
-	if (sigfd >= 0)
-		close(sigfd);
 	plan_free(&plan);
 	free(o.points);
 	return rc;

@@ -8,7 +8,10 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "core/plan.h"
 #include "core/specdb.h"
+#include "core/sweep.h"
+#include "io/nvme.h"
 
 /* Exit codes shared by every subcommand. */
 enum {
@@ -16,6 +19,9 @@ enum {
 	EXIT_NOMATCH = 1,	/* nothing matched; a verdict failed */
 	EXIT_USAGE = 2,		/* bad arguments, missing/corrupt database, I/O error */
 	EXIT_AMBIGUOUS = 3,	/* a query matched several families */
+	EXIT_CHECK_WARN = 3,	/* check: a metric outside the tolerance, within twice it */
+	EXIT_CHECK_FAIL = 4,	/* check: a metric beyond twice the tolerance */
+	EXIT_CHECK_UNKNOWN = 5,	/* check: the drive is not in the database */
 };
 
 /* Options every subcommand shares. */
@@ -37,6 +43,43 @@ int cmd_list(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_show(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_run(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_detect(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
+
+/*
+ * Run a sweep of plan on t in the foreground (cli-sweep.c): progress line on
+ * a terminal, log lines otherwise, Ctrl-C cancels.  On return *out holds the
+ * joined sweep (caller destroys it), *state its end, message why it failed.
+ */
+int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
+		  struct sweep **out, enum sweep_state *state, char *message, size_t len);
+
+/* "12:34" or "1:02:03". */
+char *cli_hms(double s, char *buf, size_t len);
+
+/* Parse a number of at least min; -EINVAL otherwise. */
+int cli_parse_double(const char *s, double *out, double min);
+
+/* JSON string, or null for NULL. */
+json_t *cli_jstr(const char *s);
+
+/* JSON integer, or null for a negative (unknown) value. */
+json_t *cli_jint(long long v);
+
+/* JSON number, or null for NAN/infinity; integral values as integers. */
+json_t *cli_jreal(double v);
+
+/* JSON integer of an unsigned count, saturating. */
+json_t *cli_ju64(uint64_t v);
+
+/* A temperature as text: "41 °C" or "-" (cli-detect.c). */
+char *cli_temp(int c, char *buf, size_t len);
+
+/* JSON temperature in degrees C, or null when not reported (cli-detect.c). */
+json_t *cli_jtemp(int c);
+
+/* JSON for an NVMe SMART log, or null when not read (cli-detect.c). */
+json_t *cli_json_smart(const struct nvmeinfo_smart *s);
 
 /* Print "drivedash: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

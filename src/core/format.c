@@ -70,6 +70,25 @@ fmt_number(double v, int decimals, char *buf, size_t len)
 	return buf;
 }
 
+/* Format a byte count in decimal units. */
+char *
+fmt_bytes(double bytes, char *buf, size_t len)
+{
+	char num[32];
+
+	if (bytes >= 1e12)
+		snprintf(buf, len, "%s TB", fmt_number(bytes / 1e12, 2, num, sizeof num));
+	else if (bytes >= 1e9)
+		snprintf(buf, len, "%s GB", fmt_number(bytes / 1e9, 2, num, sizeof num));
+	else if (bytes >= 1e6)
+		snprintf(buf, len, "%s MB", fmt_number(bytes / 1e6, 1, num, sizeof num));
+	else if (bytes >= 1e3)
+		snprintf(buf, len, "%s kB", fmt_number(bytes / 1e3, 1, num, sizeof num));
+	else
+		snprintf(buf, len, "%.0f B", bytes);
+	return buf;
+}
+
 /* Format a block size. */
 char *
 fmt_block_size(int bytes, char *buf, size_t len)

@@ -14,6 +14,9 @@ char *fmt_capacity(double gb, char *buf, size_t len);
  * trailing zeros of the fraction dropped ("14,800", "6,912.4"). */
 char *fmt_number(double v, int decimals, char *buf, size_t len);
 
+/* A byte count in decimal units: "7.68 TB", "536.9 GB", "1.2 MB", "512 B". */
+char *fmt_bytes(double bytes, char *buf, size_t len);
+
 /* A block size in bytes as "4K", "128K", "1M", "512". */
 char *fmt_block_size(int bytes, char *buf, size_t len);
 

@@ -82,4 +82,13 @@ section show drivedash --db "$db" show qemu --json
 run_point randread --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=2s'
 run_point randwrite --target /dev/nvme1n2 --point 'randwrite,bs=4k,qd=4,time=1s' --allow-write
 run_point iopoll --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=1s' --iopoll
+
+# The spot check of nvme0n1, read-only and scaled to about 4 s: its JSON goes
+# to a file (section check.json), the text report it prints on stderr with
+# --json (after the per-point log lines) is section check.err.
+drivedash --db "$db" check /dev/nvme0n1 --time-scale 0.05 --json \
+	>"$t/check.json" 2>"$t/check.err"
+rc=$?
+emit check.json "$t/check.json" "$rc"
+emit check.err "$t/check.err" "$rc"
 exit 0

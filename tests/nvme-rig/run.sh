@@ -279,6 +279,42 @@ run_checks iopoll "run --iopoll on nvme0n1"
 is "run --iopoll: polled completions used" "True" "$(pyj iopoll.json 'j["points"][0]["iopoll_used"]')"
 is "run --iopoll: no fallback to interrupts" "False" "$(pyj iopoll.json 'j["points"][0]["iopoll_fallback"]')"
 
+# --- drivedash check on nvme0n1 ---------------------------------------------
+
+crc=$(rc check.json)
+case $crc in
+0 | 3 | 4) ok "check: exit $crc is a verdict code (0 PASS, 3 WARN, 4 FAIL)" true ;;
+*)
+	ok "check: exit $crc is a verdict code (0 PASS, 3 WARN, 4 FAIL)" false
+	tail -n 5 "$res/check.err" 2>/dev/null | sed 's/^/#   stderr: /'
+	;;
+esac
+is "check: the JSON states the same exit code" "$crc" "$(pyj check.json 'j["overall"]["exit_code"]')"
+is "check: nvme0n1 is TESTSERIAL01, an NVMe identity" "TESTSERIAL01 True nvme" \
+	"$(pyj check.json '" ".join((str(j["device"]["controller"]["serial"]).strip(), str(j["device"]["nvme"]), j["device"]["model_source"]))')"
+is "check: matched family qemu-nvme" "matched qemu-nvme" \
+	"$(pyj check.json 'j["match"]["status"] + " " + str(j["match"]["family_id"])')"
+is "check: verdicts for seq_read, rand_read, lat_read" "lat_read rand_read seq_read" \
+	"$(pyj check.json '" ".join(sorted(v["metric"] for v in j["verdicts"] if v["metric"] != "health"))')"
+is "check: each is PASS, WARN or FAIL with spec, measured and ratio numbers" "True" \
+	"$(pyj check.json 'all(v["verdict"] in ("PASS", "WARN", "FAIL") and v["spec_value"] > 0 and v["measured"] > 0 and v["ratio"] > 0 and v["point"] for v in j["verdicts"] if v["metric"] != "health")')"
+is "check: rand_read (no stated depth) is never FAIL" "True" \
+	"$(pyj check.json 'all(v["verdict"] != "FAIL" for v in j["verdicts"] if v["metric"] == "rand_read")')"
+is "check: overall verdict present" "True" \
+	"$(pyj check.json 'j["overall"]["verdict"] in ("PASS", "WARN", "FAIL") and len(j["overall"]["summary"]) > 0')"
+is "check: SMART read before and after, with a delta" "True True True" \
+	"$(pyj check.json '" ".join(str(j["smart"][k] is not None) for k in ("before", "after", "delta"))')"
+is "check: the SMART delta counts the sweep's reads" "True" \
+	"$(pyj check.json 'j["smart"]["delta"]["data_units_read"] > 0')"
+is "check: a health row from the SMART delta" "True" \
+	"$(pyj check.json 'any(v["metric"] == "health" for v in j["verdicts"])')"
+is "check: the spot plan ran read-only to the end" "spot (read-only)|5|done" \
+	"$(pyj check.json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
+like "check: the text report ends with the overall verdict" '^VERDICT (PASS|WARN|FAIL): ' \
+	"$(cat "$res/check.err" 2>/dev/null)"
+echo "# drivedash check /dev/nvme0n1 --time-scale 0.05 (text report, exit $crc):"
+grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
+
 # --- summary -----------------------------------------------------------------
 
 echo "# rig: accel=$accel, image cache=$cache; initramfs ${build_s} s, guest ${guest_s} s, total $(($(date +%s) - start)) s"

@@ -1,0 +1,883 @@
+/*
+ * `drivedash check DEVICE`: spot-checking a drive against its spec sheet.
+ *
+ * One struct check holds what a check learns, in the order it learns it:
+ * the options; the device (its canonical path and kernel name, and the disk
+ * when it is a partition); the discovery before the sweep, with the NVMe
+ * controller and namespace behind the device (none for other block devices)
+ * and its sysfs entry; the model string matched and where it came from
+ * (--model, the controller's Identify data, or sysfs); the match, the spec
+ * sheet narrowed to the matched capacity point and the figures compared;
+ * the explainers; the spot plan, the target and the sweep; the discovery
+ * after the sweep and the SMART delta; and the verdict report
+ * (src/core/verdict.h holds the rules).  Discoveries and the sheet live in
+ * the check's arena.
+ *
+ * The main thread sets everything up, then only waits, as `run` does: on the
+ * sweep's wake fd (progress line on a terminal, a log line per finished
+ * point otherwise) and on a signalfd (Ctrl-C stops the sweep; what finished
+ * is still judged).  The report is text on stdout, or with --json one JSON
+ * object on stdout and the text on stderr.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/explain.h"
+#include "core/format.h"
+#include "core/match.h"
+#include "core/plan.h"
+#include "core/sweep.h"
+#include "core/verdict.h"
+#include "io/engine.h"
+#include "io/nvme.h"
+#include "io/safety.h"
+
+/* What `check` was asked to do. */
+struct check_opts {
+	const char *device;
+	const char *model;		/* --model, or NULL */
+	const char *confirm;
+	bool	    json, allow_write, force, quiet;
+	double	    time_scale;		/* 0 = 1 */
+	double	    tolerance;		/* fraction */
+};
+
+/* Everything one check learns. */
+struct check {
+	struct check_opts		o;
+	char				canonical[PATH_MAX];
+	char				name[64];	/* kernel name, "nvme0n1" */
+	char				disk[64];	/* the disk of a partition, else name */
+	struct arena			a;
+	struct specdb		       *db;
+	struct spec_family	       *fams;
+	size_t				nfams;
+	struct nvmeinfo			before, after;
+	bool				scanned_before, scanned_after;
+	char				scan_note[512];	/* why discovery failed */
+	const struct nvmeinfo_ctrl     *ctrl, *ctrl_after;
+	const struct nvmeinfo_ns       *ns;
+	const struct nvmeinfo_blockdev *bdev;
+	const char		       *model;
+	const char		       *model_source;	/* "option", "nvme", "sysfs" */
+	uint64_t			capacity;
+	struct match_result		match;
+	struct spec_sheet		sheet;
+	bool				have_sheet;
+	struct spec_figure		figs[VERDICT_MAX];
+	size_t				nfigs;
+	struct explain_item		items[EXPLAIN_MAX + 1];
+	size_t				nitems;
+	struct dd_plan			plan;
+	struct dd_target		t;
+	struct sweep		       *sw;
+	enum sweep_state		state;
+	char				sweep_message[512];
+	struct verdict_smart_delta	delta;
+	struct verdict_report		report;
+};
+
+/* Print usage of `check`. */
+static void
+check_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
+		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n\n"
+		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
+		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
+		"read SMART, run the spot preset (about 80 s read-only, 88 s with writes), read\n"
+		"SMART again and judge every spec metric: PASS within the tolerance, WARN within\n"
+		"twice it, FAIL beyond, NOT_COMPARABLE when the check ran no point under the\n"
+		"spec's conditions.  See drivedash(1) CHECK VERDICTS.\n\n"
+		"  -j, --json             one JSON object on stdout (the text goes to stderr)\n"
+		"  -m, --model STRING     the model string to match (for devices without an\n"
+		"                         NVMe identity, or to override it)\n"
+		"      --time-scale X     multiply every point's runtime and ramp\n"
+		"      --tolerance PCT    PASS band in percent of the spec (default 10)\n"
+		"  -w, --allow-write      also measure writes (destroys data on DEVICE)\n"
+		"      --force            write even to a device the safety check refuses...\n"
+		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
+		"  -q, --quiet            no progress, no text report with --json\n\n"
+		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
+		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
+		"130 interrupted.\n");
+}
+
+/* Parse the command line; returns -1 on error (printed), 1 after --help. */
+static int
+check_parse_args(int argc, char **argv, struct check_opts *o)
+{
+	enum { OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM };
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "model", required_argument, NULL, 'm' },
+		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
+		{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+		{ "allow-write", no_argument, NULL, 'w' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "confirm", required_argument, NULL, OPT_CONFIRM },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	double pct;
+	int    c;
+
+	o->tolerance = VERDICT_DEFAULT_TOLERANCE;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "jm:wqh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			o->json = true;
+			break;
+		case 'm':
+			if (optarg[0] == '\0') {
+				cli_error("--model needs a model string");
+				return -1;
+			}
+			o->model = optarg;
+			break;
+		case OPT_TIME_SCALE:
+			if (cli_parse_double(optarg, &o->time_scale, 1e-6) < 0 ||
+			    o->time_scale > 1000) {
+				cli_error("--time-scale '%s' is not a number above 0 and at most 1000",
+					  optarg);
+				return -1;
+			}
+			break;
+		case OPT_TOLERANCE:
+			if (cli_parse_double(optarg, &pct, 0) < 0 ||
+			    pct > VERDICT_TOLERANCE_MAX * 100) {
+				cli_error("--tolerance '%s' is not a percentage from 0 to %.0f",
+					  optarg, VERDICT_TOLERANCE_MAX * 100);
+				return -1;
+			}
+			o->tolerance = pct / 100;
+			break;
+		case 'w':
+			o->allow_write = true;
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_CONFIRM:
+			o->confirm = optarg;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			check_usage(stdout);
+			return 1;
+		default:
+			fprintf(stderr, "Try 'drivedash check --help'.\n");
+			return -1;
+		}
+	}
+	if (optind >= argc) {
+		cli_error("check needs a DEVICE, a block device such as /dev/nvme0n1");
+		return -1;
+	}
+	if (argc - optind > 1) {
+		cli_error("check takes one DEVICE (got also '%s')", argv[optind + 1]);
+		return -1;
+	}
+	o->device = argv[optind];
+	return 0;
+}
+
+/* Resolve DEVICE: a block device, its kernel name and its disk. */
+static int
+check_device(struct check *c)
+{
+	const char *dev = c->o.device;
+	char	    sys[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16];
+	struct stat st;
+
+	if (stat(dev, &st) < 0) {
+		if (errno == ENOENT)
+			cli_error("%s does not exist; check needs a block device such as "
+				  "/dev/nvme0n1", dev);
+		else
+			cli_error("cannot use %s: %s", dev, strerror(errno));
+		return -1;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		cli_error("%s is not a block device; check measures a drive "
+			  "(`drivedash run --target` measures files)", dev);
+		return -1;
+	}
+	if (realpath(dev, c->canonical) == NULL) {
+		cli_error("cannot resolve %s: %s", dev, strerror(errno));
+		return -1;
+	}
+	dd_strlcpy(c->name, basename(strcpy(real, c->canonical)), sizeof c->name);
+	dd_strlcpy(c->disk, c->name, sizeof c->disk);
+	/* A partition: its sysfs directory sits in its disk's. */
+	snprintf(sys, sizeof sys, "/sys/class/block/%s", c->name);
+	if (realpath(sys, real) != NULL) {
+		snprintf(part, sizeof part, "%s/partition", real);
+		if (access(part, F_OK) == 0)
+			dd_strlcpy(c->disk, basename(dirname(real)), sizeof c->disk);
+	}
+	return 0;
+}
+
+/* Find the device in a discovery: its controller, namespace and sysfs entry. */
+static void
+check_find(const struct check *c, const struct nvmeinfo *info,
+	   const struct nvmeinfo_ctrl **ctrl, const struct nvmeinfo_ns **ns,
+	   const struct nvmeinfo_blockdev **bdev)
+{
+	*ctrl = NULL;
+	if (ns != NULL)
+		*ns = NULL;
+	if (bdev != NULL)
+		*bdev = NULL;
+	for (size_t i = 0; i < info->nctrls && *ctrl == NULL; i++)
+		for (size_t k = 0; k < info->ctrls[i].nnamespaces; k++) {
+			const struct nvmeinfo_ns *n = &info->ctrls[i].namespaces[k];
+
+			if (n->name != NULL && strcmp(n->name, c->disk) == 0) {
+				*ctrl = &info->ctrls[i];
+				if (ns != NULL)
+					*ns = n;
+				break;
+			}
+		}
+	for (size_t i = 0; bdev != NULL && i < info->nblockdevs; i++)
+		if (strcmp(info->blockdevs[i].name, c->disk) == 0)
+			*bdev = &info->blockdevs[i];
+}
+
+/* Discover, identify, match, load the sheet and explain. */
+static void
+check_identify(struct check *c)
+{
+	struct dd_error err = { 0 };
+	const char     *model = NULL, *source = NULL;
+
+	if (nvmeinfo_scan(NULL, &c->a, &c->before, &err) == 0) {
+		c->scanned_before = true;
+		check_find(c, &c->before, &c->ctrl, &c->ns, &c->bdev);
+	} else {
+		dd_strlcpy(c->scan_note, err.msg, sizeof c->scan_note);
+	}
+	if (c->o.model != NULL) {
+		model = c->o.model;
+		source = "option";
+	} else if (c->ctrl != NULL && c->ctrl->model != NULL) {
+		model = c->ctrl->model;
+		source = "nvme";
+	} else if (c->bdev != NULL && c->bdev->model != NULL) {
+		model = c->bdev->model;
+		source = "sysfs";
+	}
+	c->model = model;
+	c->model_source = source;
+	c->capacity = c->ctrl != NULL ? nvmeinfo_match_capacity(c->ctrl)
+		      : c->bdev != NULL ? c->bdev->size_bytes : c->t.size;
+	match_model(c->fams, c->nfams, model, c->capacity, &c->match);
+	if (c->match.rule != MATCH_NONE &&
+	    specdb_sheet(c->db, c->match.family->id, c->match.drive->id, &c->a, &c->sheet,
+			 &err) == 0) {
+		c->have_sheet = true;
+		c->nfigs = verdict_figures(&c->sheet, c->figs, VERDICT_MAX);
+	}
+	if (c->ctrl != NULL) {
+		bool link = false;
+
+		c->nitems = explain_controller(c->ctrl, c->have_sheet ? &c->sheet : NULL,
+					       c->items, EXPLAIN_MAX);
+		for (size_t i = 0; i < c->nitems; i++)
+			link |= strcmp(c->items[i].kind, "pcie-link") == 0;
+		if (!link && c->match.rule != MATCH_NONE &&
+		    verdict_link_hint(c->ctrl, c->match.family, &c->items[c->nitems]))
+			c->nitems++;
+	}
+}
+
+/* Build the spot plan and, when it writes, apply the write-safety rules. */
+static int
+check_plan(struct check *c)
+{
+	struct dd_preset_opts po = { .time_scale = c->o.time_scale,
+				     .allow_write = c->o.allow_write };
+	struct dd_error	      err = { 0 };
+	struct dd_safety      s;
+
+	if (plan_preset("spot", &po, &c->plan, &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	if (!plan_writes(&c->plan))
+		return 0;
+	if (safety_check_write(c->o.device, &s) != 0) {
+		if (!c->o.force) {
+			cli_error("refusing to write: %s", s.message);
+			return -1;
+		}
+		if (safety_override(&s, c->o.force, c->o.confirm, &err) < 0) {
+			cli_error("%s", err.msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Open the target and check every point against it. */
+static int
+check_open_target(struct check *c)
+{
+	struct dd_error err = { 0 };
+
+	if (engine_target_open(&c->t, c->o.device, plan_writes(&c->plan), &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	for (size_t i = 0; i < c->plan.npoints; i++)
+		if (engine_point_check(&c->plan.points[i], &c->t, &err) < 0) {
+			cli_error("point %zu (%s): %s", i + 1, c->plan.points[i].name, err.msg);
+			return -1;
+		}
+	return 0;
+}
+
+/* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */
+static int
+check_sweep(struct check *c)
+{
+	return cli_sweep_run(&c->t, &c->plan, c->o.quiet, &c->sw, &c->state,
+			     c->sweep_message, sizeof c->sweep_message);
+}
+
+/* Read SMART again and judge. */
+static void
+check_judge(struct check *c)
+{
+	struct dd_error		 err = { 0 };
+	const struct dd_result **res;
+	size_t			 n = sweep_nresults(c->sw);
+	struct verdict_opts	 vo = { .tolerance = c->o.tolerance,
+					.writes_ran = plan_writes(&c->plan) };
+
+	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
+		c->scanned_after = true;
+		check_find(c, &c->after, &c->ctrl_after, NULL, NULL);
+	}
+	verdict_smart_delta(c->ctrl ? &c->ctrl->smart : NULL,
+			    c->ctrl_after ? &c->ctrl_after->smart : NULL, &c->delta);
+	if (c->match.rule == MATCH_NONE) {
+		verdict_unknown(&c->report, c->o.tolerance, c->model, c->match.nearest);
+		return;
+	}
+	res = arena_alloc(&c->a, (n ? n : 1) * sizeof *res);
+	for (size_t i = 0; i < n; i++)
+		res[i] = sweep_result(c->sw, i);
+	verdict_evaluate(c->figs, c->nfigs, res, n, &vo, &c->report);
+	verdict_health(&c->report, &c->delta);
+	verdict_explain(&c->report, c->items, c->nitems);
+}
+
+/* The critical-warning bits as names: "temperature, spare" or "none". */
+static char *
+check_cw(int bits, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int b = 0; b < 8 && o + 1 < len; b++)
+		if (bits & (1 << b)) {
+			const char *name = nvmeinfo_cw_name(1 << b);
+
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "",
+					      name ? name : "reserved");
+		}
+	if (o == 0)
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+/* The verdict's exit code. */
+static int
+check_exit_code(const struct check *c)
+{
+	if (c->state == SWEEP_CANCELLED)
+		return 130;
+	if (c->state == SWEEP_FAILED)
+		return EXIT_NOMATCH;
+	switch (c->report.overall) {
+	case VERDICT_WARN:
+		return EXIT_CHECK_WARN;
+	case VERDICT_FAIL:
+		return EXIT_CHECK_FAIL;
+	case VERDICT_UNKNOWN:
+		return EXIT_CHECK_UNKNOWN;
+	case VERDICT_PASS:
+	case VERDICT_NOT_COMPARABLE:
+		break;
+	}
+	return EXIT_OK;
+}
+
+/* Print the identity, match and explainers. */
+static void
+check_print_identity(FILE *f, const struct check *c)
+{
+	const struct nvmeinfo_ctrl *ct = c->ctrl;
+	const char		   *src;
+	char			    b[32], pl[PLAN_NAME_MAX + 32];
+
+	fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->name,
+		fmt_bytes((double)c->t.size, b, sizeof b), c->t.lbs,
+		ct != NULL ? "" : ", not NVMe: no identity, no SMART");
+	if (ct != NULL) {
+		fprintf(f, "  %-11s %s: %s, serial %s, firmware %s", "controller", ct->name,
+			ct->model ? ct->model : "(no model)", ct->serial ? ct->serial : "-",
+			ct->firmware ? ct->firmware : "-");
+		if (!isnan(ct->pcie.speed_gts) && nvmeinfo_pcie_gen(ct->pcie.speed_gts) > 0)
+			fprintf(f, ", PCIe Gen%d x%d", nvmeinfo_pcie_gen(ct->pcie.speed_gts),
+				ct->pcie.width);
+		fputc('\n', f);
+	} else if (c->scan_note[0] != '\0') {
+		fprintf(f, "  %-11s discovery failed: %s\n", "controller", c->scan_note);
+	}
+	src = c->model_source == NULL ? "" : strcmp(c->model_source, "option") == 0 ? "--model"
+		: strcmp(c->model_source, "nvme") == 0 ? "Identify Controller" : "sysfs";
+	if (c->model == NULL)
+		fprintf(f, "  %-11s no model string (--model names one)\n", "match");
+	else if (c->match.rule != MATCH_NONE)
+		fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
+			c->match.label, match_rule_name(c->match.rule), c->model, src,
+			c->match.sku->status ? c->match.sku->status : "?");
+	else
+		fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
+			c->match.label);
+	snprintf(pl, sizeof pl, "%s, %zu points", c->plan.name, c->plan.npoints);
+	fprintf(f, "  %-11s %s, time scale %g, tolerance %.0f%%\n", "plan", pl,
+		c->o.time_scale > 0 ? c->o.time_scale : 1, c->o.tolerance * 100);
+	for (size_t i = 0; i < c->nitems; i++)
+		fprintf(f, "  %-11s ⚠ %s: %s: %s\n", i == 0 ? "explainers" : "",
+			explain_severity_name(c->items[i].severity), c->items[i].kind,
+			c->items[i].message);
+}
+
+/* Print the verdict table and the explainers next to WARN and FAIL rows. */
+static void
+check_print_table(FILE *f, const struct check *c)
+{
+	const struct verdict_report *r = &c->report;
+	char			     srcs[256] = "";
+	size_t			     so = 0;
+
+	fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
+		"verdict", "reason");
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct verdict *v = &r->rows[i];
+		char		      spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
+		char		      src[64];
+
+		if (v->unit != NULL && !isnan(v->spec.value))
+			fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
+				   spec, sizeof spec);
+		if (!isnan(v->measured))
+			snprintf(meas, sizeof meas, "%s %s",
+				 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
+					    sizeof num), v->unit);
+		if (!isnan(v->ratio))
+			snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
+		fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
+			verdict_status_name(v->status), v->reason);
+		if (v->spec.source_id == NULL)
+			continue;
+		snprintf(src, sizeof src, "%s (confidence %s)", v->spec.source_id,
+			 v->spec.confidence ? v->spec.confidence : "?");
+		if (strstr(srcs, src) == NULL && so + 1 < sizeof srcs)
+			so += (size_t)snprintf(srcs + so, sizeof srcs - so, "%s%s", so ? ", " : "",
+					       src);
+	}
+	/* No verdicts: what was measured, still worth having. */
+	if (r->nrows == 0) {
+		fprintf(f, "  (no verdicts; measured:)\n");
+		for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
+			const struct sweep_summary *s = sweep_result_summary(c->sw, i);
+			char			    v[3][32];
+
+			fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
+				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
+				fmt_number(s->mean_us, 1, v[2], 32),
+				s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
+		}
+	}
+	if (srcs[0] != '\0')
+		fprintf(f, "  spec figures from %s\n", srcs);
+	/* Each explainer once, with the rows it may explain. */
+	for (size_t k = 0; k < c->nitems && k < 32; k++) {
+		char   rows[160] = "";
+		size_t o = 0;
+
+		for (size_t i = 0; i < r->nrows && o + 1 < sizeof rows; i++)
+			if (r->rows[i].explainers & ((uint32_t)1 << k))
+				o += (size_t)snprintf(rows + o, sizeof rows - o, "%s%s",
+						      o ? ", " : "", r->rows[i].metric);
+		if (o > 0)
+			fprintf(f, "  before blaming the drive (%s): %s\n", rows,
+				c->items[k].message);
+	}
+}
+
+/* Print the SMART delta. */
+static void
+check_print_smart(FILE *f, const struct check *c)
+{
+	const struct verdict_smart_delta *d = &c->delta;
+	char				  t[3][24], rd[32], wr[32], cw[96];
+
+	if (!d->valid) {
+		fprintf(f, "\n  %-11s %s\n", "SMART",
+			c->ctrl == NULL ? "not available: not an NVMe namespace"
+			: !c->ctrl->smart.valid ? "the log could not be read (needs root)"
+						: "the log could not be read after the sweep");
+		return;
+	}
+	fprintf(f, "\n  %-11s temperature %s → %s (max %s), thermal transitions T1 %+lld T2 %+lld\n",
+		"SMART", cli_temp(d->temp_before_c, t[0], sizeof t[0]),
+		cli_temp(d->temp_after_c, t[1], sizeof t[1]),
+		cli_temp(d->temp_max_c, t[2], sizeof t[2]),
+		(long long)d->thermal_t1_transitions, (long long)d->thermal_t2_transitions);
+	fprintf(f, "  %-11s media errors %+lld, error log %+lld, read %s, written %s, "
+		   "critical warnings %s\n", "",
+		(long long)d->media_errors, (long long)d->error_log_entries,
+		fmt_bytes((double)d->data_units_read * 512000.0, rd, sizeof rd),
+		fmt_bytes((double)d->data_units_written * 512000.0, wr, sizeof wr),
+		check_cw(d->critical_after, cw, sizeof cw));
+}
+
+/* The whole text report. */
+static void
+check_print_text(FILE *f, const struct check *c)
+{
+	fprintf(f, "drivedash check %s\n", c->o.device);
+	check_print_identity(f, c);
+	if (c->state == SWEEP_CANCELLED)
+		fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
+			sweep_nresults(c->sw), c->plan.npoints);
+	else if (c->state == SWEEP_FAILED)
+		fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
+	check_print_table(f, c);
+	check_print_smart(f, c);
+	fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
+		c->report.summary);
+}
+
+/* JSON for the SMART delta, or null. */
+static json_t *
+check_json_delta(const struct verdict_smart_delta *d)
+{
+	json_t *o;
+
+	if (!d->valid)
+		return json_null();
+	o = json_object();
+	json_object_set_new(o, "temperature_before_c", cli_jtemp(d->temp_before_c));
+	json_object_set_new(o, "temperature_after_c", cli_jtemp(d->temp_after_c));
+	json_object_set_new(o, "temperature_max_c", cli_jtemp(d->temp_max_c));
+	json_object_set_new(o, "thermal_t1_transitions", json_integer(d->thermal_t1_transitions));
+	json_object_set_new(o, "thermal_t2_transitions", json_integer(d->thermal_t2_transitions));
+	json_object_set_new(o, "warning_temp_time_min", json_integer(d->warning_temp_minutes));
+	json_object_set_new(o, "critical_temp_time_min", json_integer(d->critical_temp_minutes));
+	json_object_set_new(o, "media_errors", json_integer(d->media_errors));
+	json_object_set_new(o, "error_log_entries", json_integer(d->error_log_entries));
+	json_object_set_new(o, "data_units_read", json_integer(d->data_units_read));
+	json_object_set_new(o, "data_units_written", json_integer(d->data_units_written));
+	json_object_set_new(o, "data_read_bytes", json_integer(d->data_units_read * 512000));
+	json_object_set_new(o, "data_written_bytes",
+			    json_integer(d->data_units_written * 512000));
+	json_object_set_new(o, "percentage_used", json_integer(d->percentage_used));
+	json_object_set_new(o, "new_critical_warning", json_integer(d->new_critical_bits));
+	return o;
+}
+
+/* JSON for the device and its NVMe identity. */
+static json_t *
+check_json_device(const struct check *c)
+{
+	const struct nvmeinfo_ctrl *ct = c->ctrl;
+	json_t			   *o = json_object(), *id, *p;
+
+	json_object_set_new(o, "path", json_string(c->o.device));
+	json_object_set_new(o, "canonical", json_string(c->canonical));
+	json_object_set_new(o, "name", json_string(c->name));
+	json_object_set_new(o, "disk", json_string(c->disk));
+	json_object_set_new(o, "kind", cli_jstr(c->bdev ? c->bdev->kind : NULL));
+	json_object_set_new(o, "size_bytes", cli_ju64(c->t.size));
+	json_object_set_new(o, "logical_block_size", json_integer(c->t.lbs));
+	json_object_set_new(o, "nvme", json_boolean(ct != NULL));
+	json_object_set_new(o, "model", cli_jstr(c->model));
+	json_object_set_new(o, "model_source", cli_jstr(c->model_source));
+	json_object_set_new(o, "match_capacity_bytes", cli_ju64(c->capacity));
+	if (ct == NULL) {
+		json_object_set_new(o, "controller", json_null());
+		json_object_set_new(o, "discovery_error",
+				    c->scan_note[0] ? json_string(c->scan_note) : json_null());
+		return o;
+	}
+	id = json_object();
+	p = json_object();
+	json_object_set_new(id, "name", cli_jstr(ct->name));
+	json_object_set_new(id, "model", cli_jstr(ct->model));
+	json_object_set_new(id, "serial", cli_jstr(ct->serial));
+	json_object_set_new(id, "firmware", cli_jstr(ct->firmware));
+	json_object_set_new(id, "vendor_id", cli_jint(ct->vendor_id));
+	json_object_set_new(id, "subsystem_nqn", cli_jstr(ct->subsysnqn));
+	json_object_set_new(id, "transport", cli_jstr(ct->transport));
+	json_object_set_new(id, "total_capacity_bytes", cli_jint(ct->total_capacity));
+	json_object_set_new(id, "temp_warning_c", cli_jtemp(ct->temp_warning_c));
+	json_object_set_new(id, "temp_critical_c", cli_jtemp(ct->temp_critical_c));
+	json_object_set_new(p, "address", cli_jstr(ct->pcie.address));
+	json_object_set_new(p, "speed_gts", cli_jreal(ct->pcie.speed_gts));
+	json_object_set_new(p, "width", cli_jint(ct->pcie.width));
+	json_object_set_new(p, "max_speed_gts", cli_jreal(ct->pcie.max_speed_gts));
+	json_object_set_new(p, "max_width", cli_jint(ct->pcie.max_width));
+	json_object_set_new(id, "pcie", p);
+	json_object_set_new(id, "numa_node", cli_jint(ct->numa_node));
+	if (c->ns != NULL) {
+		json_object_set_new(id, "nsid", cli_jint(c->ns->nsid));
+		json_object_set_new(id, "lba_data_size", cli_jint(c->ns->lba_data_size));
+		json_object_set_new(id, "namespace_size_bytes", cli_ju64(c->ns->size_bytes));
+	}
+	json_object_set_new(id, "note", cli_jstr(ct->note));
+	json_object_set_new(o, "controller", id);
+	return o;
+}
+
+/* JSON for the match. */
+static json_t *
+check_json_match(const struct check *c)
+{
+	const struct match_result *m = &c->match;
+	json_t			  *o = json_object();
+	bool			   hit = m->rule != MATCH_NONE;
+
+	json_object_set_new(o, "status", json_string(hit ? "matched" : "not-in-database"));
+	json_object_set_new(o, "family_id", cli_jstr(hit ? m->family->id : NULL));
+	json_object_set_new(o, "drive_id", cli_jstr(hit ? m->drive->id : NULL));
+	json_object_set_new(o, "label", json_string(m->label));
+	json_object_set_new(o, "sku", cli_jstr(hit ? m->sku->model : NULL));
+	json_object_set_new(o, "sku_status", cli_jstr(hit ? m->sku->status : NULL));
+	json_object_set_new(o, "rule", cli_jstr(match_rule_name(m->rule)));
+	json_object_set_new(o, "nearest_family", cli_jstr(m->nearest ? m->nearest->id : NULL));
+	return o;
+}
+
+/* JSON for one explainer. */
+static json_t *
+check_json_item(const struct explain_item *it)
+{
+	return json_pack("{s:s, s:s, s:s, s:s}", "kind", it->kind, "severity",
+			 explain_severity_name(it->severity), "subject", it->subject,
+			 "message", it->message);
+}
+
+/* JSON for the finished points. */
+static json_t *
+check_json_points(const struct check *c)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
+		const struct dd_result	   *r = sweep_result(c->sw, i);
+		const struct sweep_summary *s = sweep_result_summary(c->sw, i);
+		const struct dd_point	   *p = &r->point;
+		json_t			   *o = json_object();
+
+		json_object_set_new(o, "name", json_string(p->name));
+		json_object_set_new(o, "rw", json_string(dd_pattern_name(p->pattern)));
+		json_object_set_new(o, "bs", json_integer(p->bs));
+		json_object_set_new(o, "iodepth", json_integer(p->iodepth));
+		json_object_set_new(o, "numjobs", json_integer(p->numjobs));
+		json_object_set_new(o, "read_pct", json_integer(
+			p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
+			: dd_pattern_writes(p->pattern) ? 0 : 100));
+		json_object_set_new(o, "runtime_s", json_real(p->runtime_s));
+		json_object_set_new(o, "status", json_integer(r->status));
+		json_object_set_new(o, "message", json_string(r->message));
+		json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
+		json_object_set_new(o, "elapsed_s", cli_jreal(r->elapsed_s));
+		json_object_set_new(o, "ios", cli_ju64(r->ios));
+		json_object_set_new(o, "iops", cli_jreal(s->iops));
+		json_object_set_new(o, "mbps", cli_jreal(s->mbps));
+		json_object_set_new(o, "mean_us", cli_jreal(s->mean_us));
+		json_object_set_new(o, "p50_us", cli_jreal(s->p50_us));
+		json_object_set_new(o, "p99_us", cli_jreal(s->p99_us));
+		json_object_set_new(o, "p999_us", cli_jreal(s->p999_us));
+		json_object_set_new(o, "max_us", cli_jreal(s->max_us));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* JSON for one verdict row. */
+static json_t *
+check_json_row(const struct check *c, const struct verdict *v)
+{
+	const struct spec_figure *g = &v->spec;
+	json_t			 *o = json_object(), *sp = json_null(), *ex = json_array();
+
+	if (g->metric_id != NULL) {
+		sp = json_object();
+		json_object_set_new(sp, "value", cli_jreal(g->value));
+		json_object_set_new(sp, "value_hi", cli_jreal(g->value_hi));
+		json_object_set_new(sp, "qual", cli_jstr(g->qual));
+		json_object_set_new(sp, "unit", cli_jstr(g->unit_id));
+		json_object_set_new(sp, "block_size", cli_jint(g->block_size));
+		json_object_set_new(sp, "iodepth", cli_jint(g->iodepth));
+		json_object_set_new(sp, "numjobs", cli_jint(g->numjobs));
+		json_object_set_new(sp, "read_pct", cli_jint(g->read_pct));
+		json_object_set_new(sp, "conditions", cli_jstr(g->conditions));
+		json_object_set_new(sp, "drive_id", cli_jstr(g->drive_id));
+		json_object_set_new(sp, "source", cli_jstr(g->source_id));
+		json_object_set_new(sp, "confidence", cli_jstr(g->confidence));
+		json_object_set_new(sp, "notes", cli_jstr(g->notes));
+	}
+	json_object_set_new(o, "metric", json_string(v->metric));
+	json_object_set_new(o, "metric_name", cli_jstr(v->metric_name));
+	json_object_set_new(o, "verdict", json_string(verdict_status_name(v->status)));
+	json_object_set_new(o, "spec", sp);
+	json_object_set_new(o, "unit", cli_jstr(v->unit));
+	json_object_set_new(o, "spec_value", cli_jreal(v->spec_value));
+	json_object_set_new(o, "measured", cli_jreal(v->measured));
+	json_object_set_new(o, "ratio", cli_jreal(v->ratio));
+	json_object_set_new(o, "lower_is_better", json_boolean(v->lower_is_better));
+	json_object_set_new(o, "conditions_known", json_boolean(v->conditions_known));
+	json_object_set_new(o, "capped", json_boolean(v->capped));
+	json_object_set_new(o, "point", v->point[0] ? json_string(v->point) : json_null());
+	json_object_set_new(o, "point_index",
+			    v->result == SIZE_MAX ? json_null() : json_integer((json_int_t)v->result));
+	json_object_set_new(o, "reason", json_string(v->reason));
+	for (size_t k = 0; k < c->nitems && k < 32; k++)
+		if (v->explainers & ((uint32_t)1 << k))
+			json_array_append_new(ex, check_json_item(&c->items[k]));
+	json_object_set_new(o, "explainers", ex);
+	return o;
+}
+
+/* The whole check as one JSON object. */
+static json_t *
+check_json(const struct check *c, int exit_code)
+{
+	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
+	json_t *o = json_object(), *pl = json_object(), *sm = json_object();
+	json_t *ex = json_array(), *vs = json_array(), *ov = json_object();
+
+	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
+	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
+	json_object_set_new(o, "device", check_json_device(c));
+	json_object_set_new(o, "match", check_json_match(c));
+	for (size_t i = 0; i < c->nitems; i++)
+		json_array_append_new(ex, check_json_item(&c->items[i]));
+	json_object_set_new(o, "explainers", ex);
+	json_object_set_new(pl, "name", json_string(c->plan.name));
+	json_object_set_new(pl, "points", json_integer((json_int_t)c->plan.npoints));
+	json_object_set_new(pl, "estimate_s", json_real(plan_estimate_seconds(&c->plan)));
+	json_object_set_new(pl, "time_scale", json_real(c->o.time_scale > 0 ? c->o.time_scale : 1));
+	json_object_set_new(pl, "writes", json_boolean(plan_writes(&c->plan)));
+	json_object_set_new(o, "plan", pl);
+	json_object_set_new(o, "state", json_string(states[c->state]));
+	json_object_set_new(o, "sweep_message",
+			    c->sweep_message[0] ? json_string(c->sweep_message) : json_null());
+	json_object_set_new(sm, "before", cli_json_smart(c->ctrl ? &c->ctrl->smart : NULL));
+	json_object_set_new(sm, "after",
+			    cli_json_smart(c->ctrl_after ? &c->ctrl_after->smart : NULL));
+	json_object_set_new(sm, "delta", check_json_delta(&c->delta));
+	json_object_set_new(o, "smart", sm);
+	json_object_set_new(o, "points", check_json_points(c));
+	json_object_set_new(o, "tolerance_pct", json_real(c->report.tolerance * 100));
+	for (size_t i = 0; i < c->report.nrows; i++)
+		json_array_append_new(vs, check_json_row(c, &c->report.rows[i]));
+	json_object_set_new(o, "verdicts", vs);
+	json_object_set_new(ov, "verdict", json_string(verdict_status_name(c->report.overall)));
+	json_object_set_new(ov, "summary", json_string(c->report.summary));
+	json_object_set_new(ov, "exit_code", json_integer(exit_code));
+	json_object_set_new(o, "overall", ov);
+	return o;
+}
+
+/* `drivedash check DEVICE`. */
+int
+cmd_check(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct dd_error err = { 0 };
+	struct check   *c = calloc(1, sizeof *c);
+	int		rc = EXIT_USAGE, prc;
+
+	if (c == NULL) {
+		cli_error("out of memory");
+		return EXIT_USAGE;
+	}
+	c->t.fd = -1;
+	plan_init(&c->plan, "spot");
+	prc = check_parse_args(argc, argv, &c->o);
+	if (prc != 0) {
+		rc = prc > 0 ? EXIT_OK : EXIT_USAGE;
+		goto out;
+	}
+	if (check_device(c) < 0 || check_plan(c) < 0)
+		goto out;
+	c->db = cli_open_db(ctx);
+	if (c->db == NULL)
+		goto out;
+	if (specdb_families(c->db, &c->a, &c->fams, &c->nfams, &err) < 0) {
+		cli_error("%s", err.msg);
+		goto out;
+	}
+	if (check_open_target(c) < 0)
+		goto out;
+	check_identify(c);
+	if (!c->o.quiet) {
+		char eta[32];
+
+		fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s\n",
+			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
+			cli_hms(plan_estimate_seconds(&c->plan), eta, sizeof eta));
+	}
+	if (check_sweep(c) < 0)
+		goto out;
+	check_judge(c);
+	rc = check_exit_code(c);
+	if (c->o.json) {
+		if (!c->o.quiet)
+			check_print_text(stderr, c);
+		if (cli_print_json(check_json(c, rc)) != EXIT_OK)
+			rc = EXIT_USAGE;
+	} else {
+		check_print_text(stdout, c);
+		if (fflush(stdout) != 0)
+			rc = EXIT_USAGE;
+	}
+	if (c->state == SWEEP_FAILED)
+		cli_error("the sweep stopped: %s", c->sweep_message);
+out:
+	sweep_destroy(c->sw);
+	engine_target_close(&c->t);
+	plan_free(&c->plan);
+	arena_free(&c->a);
+	specdb_close(c->db);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,175 @@
+/*
+ * Driving a sweep from the command line, shared by `run` and `check`: the
+ * main thread blocks SIGINT/SIGTERM into a signalfd before the sweep thread
+ * starts, then only waits on the sweep's wake fd and that signalfd, drawing
+ * a progress line on a terminal or logging finished points otherwise.  The
+ * first signal cancels the sweep (what finished is kept); a second exits.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/format.h"
+
+/* "12:34" or "1:02:03". */
+char *
+cli_hms(double s, char *buf, size_t len)
+{
+	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+
+	if (v > 999 * 3600)
+		v = 999 * 3600;
+	if (v >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
+	return buf;
+}
+
+/* Parse a number of at least min; -EINVAL otherwise. */
+int
+cli_parse_double(const char *s, double *out, double min)
+{
+	char  *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= min))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* Draw the progress line on stderr (a terminal). */
+static void
+cli_sweep_progress(const struct sweep_snapshot *sn)
+{
+	char iops[32], mbps[32], el[32], eta[32], lat[32];
+
+	if (sn->state != SWEEP_RUNNING)
+		return;
+	fmt_number(sn->cur_iops, 0, iops, sizeof iops);
+	fmt_number(sn->cur_mbps, 1, mbps, sizeof mbps);
+	if (isnan(sn->cur_mean_us))
+		snprintf(lat, sizeof lat, "-");
+	else
+		fmt_number(sn->cur_mean_us, 1, lat, sizeof lat);
+	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
+		"%s elapsed  ETA %s",
+		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
+		sn->point_progress * 100, iops, mbps, lat, cli_hms(sn->elapsed_s, el, sizeof el),
+		cli_hms(sn->eta_s, eta, sizeof eta));
+	if (sn->nruns > 1)
+		fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
+	if (sn->round > 0)
+		fprintf(stderr, "  round %u", sn->round);
+	fflush(stderr);
+}
+
+/* Log the finished points not yet logged (no terminal). */
+static void
+cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
+{
+	for (; *logged < sn->nfinished; (*logged)++) {
+		size_t			    k = sn->nfinished - *logged;
+		const struct sweep_summary *s;
+		char			    iops[32], mbps[32];
+
+		if (k > SWEEP_FINISHED_MAX)
+			continue;	/* scrolled out of the snapshot */
+		s = &sn->finished[SWEEP_FINISHED_MAX < sn->nfinished ? SWEEP_FINISHED_MAX - k
+								     : *logged];
+		fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
+			fmt_number(s->iops, 0, iops, sizeof iops),
+			fmt_number(s->mbps, 1, mbps, sizeof mbps),
+			s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
+	}
+}
+
+/* Run a sweep of plan on t to its end in the foreground. */
+int
+cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
+	      struct sweep **out, enum sweep_state *state, char *message, size_t len)
+{
+	struct sweep_snapshot *sn = malloc(sizeof *sn);
+	struct dd_error	       err = { 0 };
+	struct sweep	      *sw = NULL;
+	sigset_t	       mask;
+	uint64_t	       gen = 0;
+	size_t		       logged = 0;
+	bool		       tty = !quiet && isatty(STDERR_FILENO);
+	int		       sigfd, signals = 0;
+
+	*out = NULL;
+	message[0] = '\0';
+	if (sn == NULL) {
+		cli_error("out of memory");
+		return -ENOMEM;
+	}
+	/* Signals go to the signalfd; block them before any thread starts. */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &mask, NULL);
+	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
+	if (sigfd < 0 || sweep_create(&sw, t, plan, &err) < 0 || sweep_start(sw, &err) < 0) {
+		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
+		sweep_destroy(sw);
+		if (sigfd >= 0)
+			close(sigfd);
+		free(sn);
+		return -EIO;
+	}
+	for (;;) {
+		struct pollfd pfd[2] = {
+			{ .fd = sweep_wake_fd(sw), .events = POLLIN },
+			{ .fd = sigfd, .events = POLLIN },
+		};
+
+		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pfd[1].revents & POLLIN) {
+			struct signalfd_siginfo si;
+
+			if (read(sigfd, &si, sizeof si) == sizeof si) {
+				if (++signals > 1)
+					_exit(130);
+				if (tty)
+					fputs("\r\033[K", stderr);
+				fputs("drivedash: stopping after the current interval "
+				      "(again to quit at once)\n", stderr);
+				sweep_cancel(sw);
+			}
+		}
+		if (!(pfd[0].revents & POLLIN))
+			continue;
+		sweep_ack(sw);
+		if (!sweep_snapshot(sw, sn, gen))
+			continue;
+		gen = sn->generation;
+		if (tty)
+			cli_sweep_progress(sn);
+		else if (!quiet)
+			cli_sweep_log(sn, &logged);
+		if (sn->state != SWEEP_RUNNING && sn->state != SWEEP_IDLE)
+			break;
+	}
+	if (tty)
+		fputs("\r\033[K", stderr);
+	*state = sweep_join(sw);
+	if (*state == SWEEP_FAILED && sweep_snapshot(sw, sn, UINT64_MAX))
+		dd_strlcpy(message, sn->message, len);
+	close(sigfd);
+	free(sn);
+	*out = sw;
+	return 0;
+}

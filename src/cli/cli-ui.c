@@ -1,0 +1,191 @@
+/*
+ * `drivedash ui` (and `drivedash` with no command on a terminal): parse the
+ * dashboard's options into a struct tui_opts and hand over to tui_run().
+ * Everything curses lives in src/ui/; this file only checks that there is a
+ * terminal and turns tui_run()'s error into one sentence and an exit code.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "ui/tui.h"
+
+/* Print usage of `ui`. */
+static void
+ui_usage(FILE *f)
+{
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+
+	fprintf(f,
+		"usage: drivedash [--db FILE] [ui [options]]\n\n"
+		"The dashboard: drives here and in the database, spec sheets, live sweeps\n"
+		"against the spec sheet and the reviews, compare.  Press ? inside for keys.\n\n"
+		"  --theme NAME|PATH   default, light, high-contrast, mono, or a theme file\n"
+		"                      (themes/README.md); NO_COLOR=1 turns colour off\n"
+		"  --ascii             ASCII glyphs instead of UTF-8 block, braille and box\n"
+		"  -t, --target PATH   what sweeps measure: a file (created as a scratch file\n"
+		"                      when missing) or a block device; default\n"
+		"                      $TMPDIR/drivedash-scratch-UID.dat\n"
+		"  -s, --size SIZE     scratch file size (default 1G)\n"
+		"      --keep          keep the scratch file on exit\n"
+		"  -w, --allow-write   write points on devices and existing files\n"
+		"  -p, --preset NAME   the preset the sweep setup starts on (default spot)\n"
+		"      --time-scale X  multiply every preset point's runtime and ramp\n"
+		"      --runtime SEC   every point's measured time\n"
+		"      --ramp SEC      every point's ramp time\n\n"
+		"Presets:\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
+}
+
+/* A size with an optional k/m/g/t suffix (binary); 0 or -EINVAL. */
+static int
+ui_parse_size(const char *s, uint64_t *out)
+{
+	char  *end;
+	double v, mult = 1;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || !(v > 0))
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': mult = 1024.0; end++; break;
+	case 'm': case 'M': mult = 1024.0 * 1024; end++; break;
+	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
+	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	}
+	if (*end == 'i')
+		end++;
+	if (*end == 'B')
+		end++;
+	if (*end != '\0' || v * mult < 1024 * 1024)
+		return -EINVAL;
+	*out = (uint64_t)(v * mult);
+	return 0;
+}
+
+/* A number of seconds (or a scale) at least min; 0 or -EINVAL. */
+static int
+ui_parse_double(const char *s, double min, double *out)
+{
+	char  *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= min) || !isfinite(v))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* `drivedash ui`. */
+int
+cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
+{
+	enum { OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP };
+	static const struct option opts[] = {
+		{ "theme", required_argument, NULL, OPT_THEME },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "target", required_argument, NULL, 't' },
+		{ "size", required_argument, NULL, 's' },
+		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "allow-write", no_argument, NULL, 'w' },
+		{ "preset", required_argument, NULL, 'p' },
+		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
+		{ "runtime", required_argument, NULL, OPT_RUNTIME },
+		{ "ramp", required_argument, NULL, OPT_RAMP },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct tui_opts o = { .runtime_s = -1, .ramp_s = -1 };
+	struct dd_error err = { 0 };
+	size_t		n;
+	int		c;
+	bool		known;
+
+	o.db_path = ctx->db_path;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "t:s:wp:h", opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_THEME:
+			o.theme = optarg;
+			break;
+		case OPT_ASCII:
+			o.ascii = true;
+			break;
+		case 't':
+			o.target = optarg;
+			break;
+		case 's':
+			if (ui_parse_size(optarg, &o.size) < 0) {
+				cli_error("--size '%s' is not a size of at least 1M (e.g. 4G, 512M)",
+					  optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_KEEP:
+			o.keep = true;
+			break;
+		case 'w':
+			o.allow_write = true;
+			break;
+		case 'p':
+			o.preset = optarg;
+			break;
+		case OPT_TIME_SCALE:
+			if (ui_parse_double(optarg, 1e-6, &o.time_scale) < 0 || o.time_scale > 1000) {
+				cli_error("--time-scale '%s' is not a number from 0 to 1000", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_RUNTIME:
+			if (ui_parse_double(optarg, 1e-3, &o.runtime_s) < 0) {
+				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_RAMP:
+			if (ui_parse_double(optarg, 0, &o.ramp_s) < 0) {
+				cli_error("--ramp '%s' is not a number of seconds", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			ui_usage(stdout);
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "Try 'drivedash ui --help'.\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		cli_error("ui: unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	known = o.preset == NULL;
+	for (const struct dd_preset_info *pi = plan_presets(&n); !known && n > 0; n--, pi++)
+		known = strcmp(pi->name, o.preset) == 0;
+	if (!known) {
+		cli_error("unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
+			  o.preset);
+		return EXIT_USAGE;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
+		return EXIT_USAGE;
+	}
+	if (tui_run(&o, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,195 @@
+/*
+ * Verdicts of a spot check: what a sweep measured on a drive against the
+ * spec sheet of the drive it matched.  Pure functions over plain structs: no
+ * database, no I/O, no allocation.
+ *
+ * A struct verdict_report holds one struct verdict per spec figure and the
+ * overall verdict.  The figures come from verdict_figures: the preferred
+ * rows of the performance metrics of a sheet narrowed to one capacity point,
+ * where the capacity point's own rows of a metric replace the family-wide
+ * rows of that metric.  The measurements are the finished results of the
+ * sweep (struct dd_result; failed or stopped points are not used).  Each
+ * metric is compared with a point of the same workload:
+ *
+ *   metric       pattern                     value         block size
+ *   seq_read     read                        MB/s          128K
+ *   seq_write    write                       MB/s          128K
+ *   rand_read    randread                    IOPS          4K
+ *   rand_write   randwrite                   IOPS          4K
+ *   rand_mixed   randrw, the spec's read     IOPS          4K
+ *                share
+ *   lat_read     randread (read when the     mean latency  4K, QD1 x1
+ *                conditions say sequential)  (a percentile when they
+ *   lat_write    randwrite (write ...)        name 99/99.9/99.99%)
+ *
+ * The block size is the spec's when it states one, else the default above.
+ * Queue depth and jobs:
+ *
+ *   stated       only a point that ran exactly the spec's iodepth and
+ *                numjobs is compared (iodepth alone: that depth with one
+ *                job, or jobs x depth equal to it); when the check ran no
+ *                such point the verdict is NOT_COMPARABLE, naming what the
+ *                spec states and what the check ran: never a fake comparison
+ *   not stated   latency: QD1 x1, the way latency is quoted, a full verdict.
+ *                MB/s and IOPS: the best point of the workload, flagged
+ *                "spec conditions unknown: rated at deeper queues" and
+ *                capped at WARN (vendors rate random IOPS at depths beyond a
+ *                spot check's), except a sequential point that kept at
+ *                least VERDICT_SEQ_DEPTH I/Os outstanding, where sequential
+ *                bandwidth has levelled off: a full verdict
+ *
+ * The spec value is the figure in MB/s, IOPS or us (GB/s, GiB/s, ms and s
+ * converted); for a range, the low end for MB/s and IOPS and the high end for
+ * latency.  With tolerance t (VERDICT_DEFAULT_TOLERANCE unless given):
+ *
+ *   MB/s, IOPS   PASS  measured >= (1 - t) x spec
+ *                WARN  measured >= (1 - 2t) x spec
+ *                FAIL  below
+ *   latency      PASS  measured <= (1 + t) x spec
+ *                WARN  measured <= (1 + 2t) x spec
+ *                FAIL  above
+ *
+ * The boundaries belong to the better verdict.  verdict_health adds a row
+ * "health" from the SMART log read before and after the sweep: FAIL when
+ * media errors rose or a critical-warning bit appeared, WARN when the drive
+ * throttled (thermal-management transitions or time over a temperature
+ * threshold rose), else PASS.  The overall verdict is the worst row
+ * (PASS < WARN < FAIL); NOT_COMPARABLE rows do not count, and a report
+ * with no other row is NOT_COMPARABLE overall.  A drive not in the
+ * database has no rows and is UNKNOWN overall.
+ *
+ * verdict_explain marks, on each WARN or FAIL row, the explainers (struct
+ * explain_item from explain_controller, plus verdict_link_hint's) that may
+ * explain it: pcie-link for MB/s and IOPS, lba-format for 4K random and
+ * latency rows, temperature, wear and critical warnings for every row,
+ * namespace-size for every row but health.
+ */
+#ifndef DD_VERDICT_H
+#define DD_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/explain.h"
+#include "core/specdb.h"
+#include "io/engine.h"
+#include "io/nvme.h"
+
+#define VERDICT_DEFAULT_TOLERANCE 0.10	/* 10% */
+#define VERDICT_TOLERANCE_MAX	  0.49	/* twice it must stay under 100% */
+#define VERDICT_SEQ_DEPTH	  32	/* outstanding I/Os that saturate sequential */
+#define VERDICT_MAX		  32	/* rows of a report */
+
+/* The verdict on one row; the order is the severity order of worst-of. */
+enum verdict_status {
+	VERDICT_NOT_COMPARABLE,	/* no point ran under the spec's conditions */
+	VERDICT_PASS,
+	VERDICT_WARN,
+	VERDICT_FAIL,
+	VERDICT_UNKNOWN,	/* overall only: the drive is not in the database */
+};
+
+/* One row: a spec figure (or the health row) and what it was compared with. */
+struct verdict {
+	const char	   *metric;		/* "seq_read" ... "lat_write", "health" */
+	const char	   *metric_name;	/* "sequential read" ... */
+	enum verdict_status status;
+	struct spec_figure  spec;		/* the figure; zeroed for health */
+	const char	   *unit;		/* "MB/s", "IOPS", "us"; NULL for health */
+	double		    spec_value;		/* in unit; NAN when none */
+	double		    measured;		/* in unit; NAN when none */
+	double		    ratio;		/* measured / spec_value; NAN when none */
+	bool		    lower_is_better;	/* latency */
+	bool		    conditions_known;	/* the spec states its queue depth */
+	bool		    capped;		/* would be FAIL: WARN, conditions unknown */
+	size_t		    result;		/* index of the point compared; SIZE_MAX none */
+	char		    point[DD_POINT_NAME_MAX];	/* its name, "" none */
+	uint32_t	    explainers;		/* bit i: explainer i may explain it */
+	char		    reason[320];	/* one line */
+};
+
+/* The verdicts of one check. */
+struct verdict_report {
+	double		    tolerance;		/* fraction, 0.10 = 10% */
+	enum verdict_status overall;
+	struct verdict	    rows[VERDICT_MAX];
+	size_t		    nrows;
+	char		    summary[768];	/* where it meets its spec and where not */
+};
+
+/* Options of verdict_evaluate; NULL means the defaults. */
+struct verdict_opts {
+	double tolerance;	/* fraction, 0 <= t <= VERDICT_TOLERANCE_MAX */
+	bool   writes_ran;	/* the plan had write points (else say --allow-write) */
+};
+
+/* What changed in the SMART log over the check. */
+struct verdict_smart_delta {
+	bool	 valid;			/* both logs were read */
+	int	 temp_before_c, temp_after_c, temp_max_c;	/* NVMEINFO_TEMP_NONE unknown */
+	int	 new_critical_bits;	/* critical-warning bits set after, not before */
+	int	 critical_after;	/* critical-warning bits after */
+	int64_t	 media_errors, error_log_entries;
+	int64_t	 thermal_t1_transitions, thermal_t2_transitions;
+	int64_t	 warning_temp_minutes, critical_temp_minutes;
+	int64_t	 data_units_read, data_units_written;	/* units of 512,000 bytes */
+	int	 percentage_used;
+};
+
+/*
+ * The figures a check compares: the preferred rows of the performance
+ * metrics in sheet (seq_read, seq_write, rand_read, rand_write, rand_mixed,
+ * lat_read, lat_write), a capacity point's own rows replacing the
+ * family-wide rows of the same metric.  Copies at most max into out and
+ * returns how many.
+ */
+size_t verdict_figures(const struct spec_sheet *sheet, struct spec_figure *out,
+		       size_t max);
+
+/*
+ * Compare figures with the finished results (results[i] may be NULL) and
+ * fill *out: one row per performance figure (others are ignored), the
+ * overall verdict and the summary.
+ */
+void verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
+		      const struct dd_result *const *results, size_t nresults,
+		      const struct verdict_opts *opts, struct verdict_report *out);
+
+/*
+ * The report of a drive not in the database: no rows, overall UNKNOWN, and
+ * a summary naming the model string (NULL: there was none) and the nearest
+ * family (NULL: none).
+ */
+void verdict_unknown(struct verdict_report *out, double tolerance,
+		     const char *model, const struct spec_family *nearest);
+
+/* The difference between two SMART logs (valid only when both are). */
+void verdict_smart_delta(const struct nvmeinfo_smart *before,
+			 const struct nvmeinfo_smart *after,
+			 struct verdict_smart_delta *out);
+
+/* Append the health row from a SMART delta and recompute the overall
+ * verdict and summary; nothing when the delta is not valid or the report is
+ * UNKNOWN (a drive not in the database gets no verdicts at all). */
+void verdict_health(struct verdict_report *r, const struct verdict_smart_delta *d);
+
+/* Mark on every WARN and FAIL row the explainers (at most 32) that may explain it. */
+void verdict_explain(struct verdict_report *r, const struct explain_item *items,
+		     size_t nitems);
+
+/*
+ * An explainer of kind "pcie-spec" when the link trained below the
+ * interface the family is rated for ("PCIe link trained at Gen4 x4, the spec
+ * assumes Gen5 x4").  Returns 1 and fills *out, or 0.
+ */
+int verdict_link_hint(const struct nvmeinfo_ctrl *c, const struct spec_family *f,
+		      struct explain_item *out);
+
+/* The worst row (NOT_COMPARABLE rows do not count). */
+enum verdict_status verdict_overall(const struct verdict *rows, size_t n);
+
+/* "PASS", "WARN", "FAIL", "NOT_COMPARABLE", "UNKNOWN". */
+const char *verdict_status_name(enum verdict_status s);
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * The dashboard: one UI thread that owns the terminal, a few screens (views)
+ * and the state they share.
+ *
+ * The data model is one struct tui.  It holds what the screens show: the
+ * specs database's families (read once into an arena), the devices discovery
+ * found, the compare marks, the sweep (its plan, target, the latest snapshot
+ * copied out of the sweep thread) and the runs that finished this session.
+ * Views never own data; each has a small cursor/scroll sub-struct here and an
+ * ops table (struct tui_view, htop's "class" pattern) with <view>_draw() and
+ * <view>_key() (ncdu's one file per screen).  Views draw into a struct
+ * cellbuf and know nothing of curses: tui.c is the only file that includes
+ * curses, turns keys into struct tui_event and blits changed rows.  So the
+ * whole screen, title and status line included, is built by tui_render()
+ * into a cell buffer, which a test can read as text.
+ *
+ * Threads: everything here is UI thread only.  The sweep thread is reached
+ * through src/core/sweep.h alone (snapshots, the wake fd, cancel).
+ */
+#ifndef DD_TUI_H
+#define DD_TUI_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arena.h"
+#include "core/error.h"
+#include "core/match.h"
+#include "core/plan.h"
+#include "core/specdb.h"
+#include "core/sweep.h"
+#include "io/engine.h"
+#include "io/nvme.h"
+#include "ui/cellbuf.h"
+#include "ui/glyphs.h"
+#include "ui/theme.h"
+
+#define TUI_MIN_W	80	/* below this the screen says "too small" */
+#define TUI_MIN_H	24
+#define TUI_FRAME_MS	100	/* at most ten frames a second */
+#define TUI_MARKS_MAX	4	/* drives marked for compare */
+#define TUI_RUNS_MAX	4	/* finished runs kept for compare */
+#define TUI_TEMPS_MAX	300	/* temperature samples of a sweep */
+#define TUI_DEFAULT_SIZE (1024ull * 1024 * 1024)
+
+/* What `drivedash ui` was asked for (src/cli/cli-ui.c fills it). */
+struct tui_opts {
+	const char *db_path;	/* --db; NULL: specdb_locate's search */
+	const char *theme;	/* --theme NAME|PATH; NULL: "default" */
+	bool	    ascii;	/* --ascii: ASCII glyphs whatever the locale */
+	const char *target;	/* --target; NULL: the default scratch file */
+	uint64_t    size;	/* scratch file size; 0: 1 GiB */
+	bool	    keep;	/* keep a scratch file we created */
+	bool	    allow_write;/* write points on devices and existing files */
+	const char *preset;	/* initial preset; NULL: spot */
+	double	    time_scale;	/* preset time scale; 0: 1 */
+	double	    runtime_s;	/* every point's measured time; < 0: the preset's */
+	double	    ramp_s;	/* every point's ramp; < 0: the preset's */
+};
+
+/* Run the dashboard until the user quits; 0, or a negative errno with err set.
+ * Call from the main thread: it blocks SIGINT, SIGTERM, SIGWINCH and SIGHUP
+ * and owns the terminal until it returns. */
+int tui_run(const struct tui_opts *o, struct dd_error *err);
+
+/* Keys, as views see them: Unicode characters are themselves. */
+enum tui_key {
+	TUI_KEY_NONE = 0,
+	TUI_KEY_TAB = '\t',
+	TUI_KEY_ENTER = '\n',
+	TUI_KEY_ESC = 27,
+	TUI_KEY_UP = 0x110000,
+	TUI_KEY_DOWN,
+	TUI_KEY_LEFT,
+	TUI_KEY_RIGHT,
+	TUI_KEY_PGUP,
+	TUI_KEY_PGDN,
+	TUI_KEY_HOME,
+	TUI_KEY_END,
+	TUI_KEY_BTAB,
+	TUI_KEY_BACKSPACE,
+	TUI_KEY_DELETE,
+	TUI_KEY_CLICK,		/* mouse button 1 at (x, y) */
+	TUI_KEY_WHEEL_UP,
+	TUI_KEY_WHEEL_DOWN,
+};
+
+/* A key or a click. */
+struct tui_event {
+	int key;		/* enum tui_key or a code point */
+	int x, y;		/* TUI_KEY_CLICK: the cell */
+};
+
+/* Strings for the symbols text uses, with ASCII twins (glyphs.h has the chart ones). */
+struct tui_syms {
+	const char *times, *micro, *deg, *dot, *arrow, *dash, *ellipsis;
+	const char *ok, *bad, *review, *spec, *measured, *cursor, *warn, *hline;
+};
+
+enum tui_view_id {
+	TUI_VIEW_DRIVES,
+	TUI_VIEW_SHEET,
+	TUI_VIEW_SWEEP,
+	TUI_VIEW_COMPARE,
+	TUI_VIEW_COUNT,
+};
+
+struct tui;
+
+/* A screen: its title and the functions the loop calls. */
+struct tui_view {
+	const char *name;
+	/* The title bar text after "drivedash ─ ". */
+	void	    (*title)(struct tui *t, char *buf, size_t len);
+	/* Draw the body: rows y .. y + h - 1 of cb. */
+	void	    (*draw)(struct tui *t, struct cellbuf *cb, int y, int h);
+	/* Handle a key; 1 if it was used (then the frame is redrawn). */
+	int	    (*key)(struct tui *t, const struct tui_event *ev);
+	/* Key hints for the status line: "key\tlabel\t..." pairs. */
+	const char *(*hints)(struct tui *t);
+};
+
+extern const struct tui_view tui_view_drives;
+extern const struct tui_view tui_view_sheet;
+extern const struct tui_view tui_view_sweep;
+extern const struct tui_view tui_view_compare;
+
+/* A device discovery found, as the Drives and Sweep screens list it. */
+struct tui_device {
+	const char		       *name, *path;	/* "nvme0n1", "/dev/nvme0n1" */
+	const struct nvmeinfo_ctrl     *ctrl;		/* NULL: not NVMe */
+	const struct nvmeinfo_blockdev *bdev;		/* NULL: no block device */
+	struct match_result		match;		/* ctrl only */
+	bool				matched;
+};
+
+/* A family (and optionally one capacity point) of t->fams. */
+struct tui_pick {
+	const struct spec_family *fam;
+	const struct spec_drive	 *drive;	/* NULL: none picked */
+};
+
+/* A family's spec sheet, loaded on demand into its own arena. */
+struct tui_sheet {
+	struct arena		  a;
+	bool			  loaded;
+	struct tui_pick		  pick;
+	const char		 *review_drive;	/* whose review rows compare: the
+						 * pick, else the family's most
+						 * reviewed capacity point */
+	struct spec_sheet	  sheet;
+};
+
+/* One row of the Drives list. */
+enum tui_row_kind {
+	TUI_ROW_HEADING,	/* "DETECTED", "DATABASE": not selectable */
+	TUI_ROW_NOTE,		/* a dim line: not selectable */
+	TUI_ROW_DEVICE,		/* t->devs[idx] */
+	TUI_ROW_VENDOR,		/* vendor of t->fams[idx]: not selectable */
+	TUI_ROW_FAMILY,		/* t->fams[idx] */
+};
+
+struct tui_row {
+	enum tui_row_kind kind;
+	size_t		  idx;
+};
+
+/* Cursor, scroll and filter of the Drives screen. */
+struct tui_drives {
+	struct tui_row *rows;
+	size_t		nrows;
+	size_t		sel, top;	/* selected row, first row shown */
+	size_t	       *cap_sel;	/* per family: the capacity point picked */
+	char		filter[64];
+	bool		editing;	/* typing a filter */
+	size_t		nshown;		/* families the filter lets through */
+	int		list_y, list_h;	/* where the list was drawn (mouse) */
+};
+
+/* Scroll of the spec sheet screen. */
+struct tui_sheetview {
+	struct tui_sheet sheet;
+	int		 top, nlines;
+};
+
+/* A target the sweep setup offers. */
+struct tui_target {
+	char	 path[PATH_MAX];
+	char	 label[128];
+	bool	 device;	/* a block device (else a file) */
+	uint64_t size;
+};
+
+/* One finished point of a run. */
+struct tui_run_point {
+	struct dd_point	     pt;
+	struct sweep_summary sum;
+};
+
+/* A finished (done, stopped or failed) sweep, kept for compare. */
+struct tui_run {
+	char		      label[64];	/* "run 1 dd.dat" */
+	char		      plan[PLAN_NAME_MAX];
+	struct tui_pick	      ref;		/* the reference drive */
+	struct tui_run_point *pts;
+	size_t		      n;
+	enum sweep_state      state;
+};
+
+enum tui_sweep_mode {
+	TUI_SWEEP_SETUP,	/* pick target and preset */
+	TUI_SWEEP_LIVE,		/* a sweep runs, or the last one's results */
+};
+
+/* The Sweep screen and the sweep it drives. */
+struct tui_sweep {
+	enum tui_sweep_mode    mode;
+	int		       field;		/* setup focus: 0 target, 1 preset */
+	struct tui_target     *targets;
+	size_t		       ntargets, target_sel, preset_sel;
+	struct sweep	      *sw;		/* NULL: none started */
+	bool		       running;		/* not yet seen a final state */
+	struct dd_plan	       plan;
+	struct dd_target       tgt;
+	char		       scratch[PATH_MAX];/* a file we created; "" none */
+	struct sweep_snapshot *sn;		/* latest copy */
+	uint64_t	       gen;
+	struct tui_sheet       ref;		/* the reference drive's sheet */
+	double		       temps[TUI_TEMPS_MAX];	/* NVMe temperature, °C */
+	size_t		       ntemps;
+	char		       hwmon[PATH_MAX];	/* temp1_input of the target; "" none */
+	double		       last_temp_s;
+	int		       fin_top;		/* scroll of the finished list */
+	int		       targets_y, presets_y;	/* where the setup lists were drawn */
+};
+
+struct tui {
+	struct tui_opts	      opts;
+	struct specdb	     *db;
+	struct arena	      arena;		/* families, devices */
+	struct spec_family   *fams;
+	size_t		      nfams, ndrives;
+	struct nvmeinfo	      info;
+	struct tui_device    *devs;
+	size_t		      ndevs;
+	bool		      detected;		/* discovery ran */
+	char		      detect_note[160];
+
+	struct theme	      theme;
+	int		      theme_idx;	/* in the cycle; -1: --theme's own */
+	enum ui_depth	      depth;
+	bool		      utf8;
+	const struct glyphs  *g;
+	const struct tui_syms *sym;
+
+	enum tui_view_id      view;
+	bool		      help;		/* the help overlay is up */
+	int		      help_top;		/* its scroll */
+	bool		      quit, quit_armed;
+	bool		      dirty;
+	char		      msg[256];		/* one-line message in the rule */
+	bool		      msg_error;
+
+	struct tui_drives     drives;
+	struct tui_sheetview  sheet;
+	struct tui_sweep      sweep;
+	struct tui_pick	      marks[TUI_MARKS_MAX];
+	struct tui_sheet      mark_sheets[TUI_MARKS_MAX];
+	size_t		      nmarks;
+	struct tui_run	      runs[TUI_RUNS_MAX];
+	size_t		      nruns;
+	unsigned	      run_seq;
+	int		      cmp_left;		/* first compare column shown */
+	int		      w, h;		/* size of the last frame */
+};
+
+/* ---- tui.c: the frame, shared drawing helpers (UI thread only) ---- */
+
+/* The screens, indexed by enum tui_view_id. */
+extern const struct tui_view *const tui_views[TUI_VIEW_COUNT];
+
+/* Find this machine's devices for the DETECTED section (the discovery hook). */
+void tui_detect_devices(struct tui *t);
+
+/* Render the whole screen (title, view, status line, overlays) into cb. */
+void tui_render(struct tui *t, struct cellbuf *cb);
+
+/* Handle one event: overlays and global keys first, then the view. */
+void tui_handle(struct tui *t, const struct tui_event *ev);
+
+/* Show a message in the rule above the status line until the next key. */
+void tui_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* printf into cb at (x, y), at most maxw columns (< 0: to the edge); returns columns. */
+int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
+	      const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+/* Text right-aligned to end before column x1 on row y; returns its first column. */
+int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr,
+		    const char *s);
+
+/* Columns a UTF-8 string takes (one per character, as cellbuf.h counts). */
+int tui_cols(const char *s);
+
+/* A count in short form: "2.6M", "450K", "1,234". */
+char *tui_short(double v, char *buf, size_t len);
+
+/* "12:34" or "1:02:03" for seconds. */
+char *tui_hms(double s, char *buf, size_t len);
+
+/* Switch screens. */
+void tui_set_view(struct tui *t, enum tui_view_id v);
+
+/* ---- view-drives.c ---- */
+
+/* Rebuild the Drives list after the filter or discovery changed. */
+void tui_drives_rebuild(struct tui *t);
+
+/* The drive of the selected Drives row (a matched device counts); fam NULL if none. */
+struct tui_pick tui_drives_selected(struct tui *t);
+
+/* The picked capacity point of a family on the Drives screen. */
+const struct spec_drive *tui_family_drive(const struct tui *t, const struct spec_family *f);
+
+/* ---- view-sheet.c, view-help.c ---- */
+
+/* Load p's spec sheet and show it. */
+void tui_sheet_open(struct tui *t, struct tui_pick p);
+
+/* Draw the help overlay over the screen. */
+void tui_help_draw(struct tui *t, struct cellbuf *cb);
+
+/* A key while the help overlay is up (every key closes it). */
+int tui_help_key(struct tui *t, const struct tui_event *ev);
+
+/* ---- view-compare.c ---- */
+
+/* Free the compare marks and the recorded runs. */
+void tui_compare_cleanup(struct tui *t);
+
+/* Mark or unmark a drive for compare; returns the marks after. */
+size_t tui_toggle_mark(struct tui *t, struct tui_pick p);
+
+/* Is this family marked (any capacity point)? */
+bool tui_is_marked(const struct tui *t, const struct spec_family *f);
+
+/* ---- view-sweep.c: the sweep and its screen ---- */
+
+/* Open the sweep setup with p as the reference drive.  UI thread only. */
+void tui_sweep_setup(struct tui *t, struct tui_pick p);
+
+/* Poll the sweep: copy a new snapshot, keep a finished run.  UI thread only;
+ * never waits for the sweep thread longer than its snapshot memcpy. */
+void tui_sweep_poll(struct tui *t);
+
+/* Start a sweep with the setup's choices; 0 or a negative errno (message
+ * shown).  UI thread only; the sweep thread starts with the signals blocked. */
+int tui_sweep_start(struct tui *t);
+
+/* Ask the sweep to stop; returns at once (sweep_cancel).  UI thread only. */
+void tui_sweep_stop(struct tui *t);
+
+/* Is a sweep running? */
+bool tui_sweep_running(const struct tui *t);
+
+/* Fill the setup's target list from the options and discovery. */
+void tui_sweep_targets(struct tui *t);
+
+/* Stop and join the sweep, close the target, remove our scratch file.  UI
+ * thread only, after curses has ended (the join may wait one interval). */
+void tui_sweep_cleanup(struct tui *t);
+
+/* ---- tui-ref.c: what a point is compared with (no curses) ---- */
+
+/* Which number of a point. */
+enum tui_metric {
+	TUI_M_IOPS,
+	TUI_M_MBPS,
+	TUI_M_LAT,	/* mean latency, µs */
+};
+
+/* A reference value for a point: the spec figure or the review measurement. */
+struct tui_refval {
+	double				value;		/* NAN: none */
+	bool				comparable;	/* conditions match the point */
+	const struct spec_figure       *fig;
+	const struct spec_measurement  *meas;
+	char				note[160];	/* why not comparable */
+};
+
+/* Load the sheet of p into s (freeing what s held); 0 or a negative errno. */
+int tui_sheet_load(struct tui_sheet *s, struct specdb *db, struct tui_pick p,
+		   struct dd_error *err);
+
+/* Free what a sheet holds (it can be loaded again). */
+void tui_sheet_free(struct tui_sheet *s);
+
+/* The spec figure a point's metric is held against, and whether it may be. */
+void tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
+		  struct tui_refval *out);
+
+/* The review measurement at exactly the point's pattern, bs, iodepth and numjobs. */
+void tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
+		    struct tui_refval *out);
+
+/* The best review measurement of a pattern and block size at any depth. */
+void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
+			 enum tui_metric m, struct tui_refval *out);
+
+/* A spec figure by metric for the sheet's capacity point (or family-wide). */
+const struct spec_figure *tui_ref_figure(const struct tui_sheet *s, const char *metric,
+					 int block_size);
+
+/* A value in unit converted to IOPS, MB/s or µs; NAN if the unit does not fit. */
+double tui_ref_convert(double v, const char *unit);
+
+/* "4K random read", "128K sequential write", "4K random 70% read". */
+char *tui_point_label(const struct dd_point *p, char *buf, size_t len);
+
+/* "CD9P-R 7.68 TB" (vendor too when with_vendor). */
+char *tui_pick_label(struct tui_pick p, bool with_vendor, char *buf, size_t len);
+
+/* The most reviewed capacity point of a family (or its first). */
+const struct spec_drive *tui_reviewed_drive(const struct spec_family *f);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * The help overlay: every key, in a framed box over the current screen.
+ * The table is data (struct help_line); a line with no key is a section
+ * heading.  Down/Up and PgDn/PgUp scroll it on a short terminal; any other
+ * key closes it.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ui/tui.h"
+
+/* One line of the help: a key and what it does, or a heading (key NULL). */
+struct help_line {
+	const char *key, *text;
+};
+
+static const struct help_line help_lines[] = {
+	{ NULL, "Everywhere" },
+	{ "1 2 3 4", "Drives, Spec sheet, Sweep, Compare screens" },
+	{ "Esc", "back to Drives (clears a filter there)" },
+	{ "t", "next theme: default, light, high-contrast, mono" },
+	{ "x", "stop the running sweep (what finished is kept)" },
+	{ "?", "this help" },
+	{ "q", "quit (a sweep runs: q again stops it and quits)" },
+	{ "Ctrl-L", "redraw the screen" },
+	{ NULL, "Drives" },
+	{ "Up Down j k", "move (PgUp PgDn Home End jump; click selects)" },
+	{ "Left Right h l", "pick the capacity point of a family" },
+	{ "Enter", "spec sheet (of a detected drive: of its match)" },
+	{ "/", "filter by family, SKU or vendor; Esc clears" },
+	{ "c", "mark or unmark the drive for compare (up to 4)" },
+	{ "C", "compare the marked drives and finished runs" },
+	{ "s", "sweep setup: this drive is the reference" },
+	{ "", "(on a detected device: that device is the target)" },
+	{ NULL, "Spec sheet" },
+	{ "Up Down PgUp PgDn", "scroll; h l pick the capacity point" },
+	{ "c  s", "mark for compare, sweep against it" },
+	{ NULL, "Sweep" },
+	{ "Tab", "setup: move between target and preset" },
+	{ "Up Down Left Right", "setup: choose the target or the preset" },
+	{ "s  Enter", "start the sweep (s again after it ends: a new run)" },
+	{ "x", "stop the sweep" },
+	{ "e", "back to the setup once a sweep has ended" },
+	{ "PgUp PgDn", "scroll the finished points" },
+	{ NULL, "Compare" },
+	{ "Left Right", "scroll the columns when they do not all fit" },
+	{ "d  Backspace", "drop the last marked drive" },
+};
+
+#define HELP_NLINES (int)(sizeof help_lines / sizeof help_lines[0])
+
+/* Draw the help box centred over the screen. */
+void
+tui_help_draw(struct tui *t, struct cellbuf *cb)
+{
+	int w = cb->w > 84 ? 80 : cb->w - 4, h = HELP_NLINES + 4;
+	int x, y, row, fit;
+
+	if (h > cb->h - 2)
+		h = cb->h - 2;
+	fit = h - 4;
+	if (t->help_top > HELP_NLINES - fit)
+		t->help_top = HELP_NLINES - fit;
+	if (t->help_top < 0)
+		t->help_top = 0;
+	x = (cb->w - w) / 2;
+	y = (cb->h - h) / 2;
+	cellbuf_fill(cb, x, y, w, h, ' ', UI_DEFAULT, 0);
+	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, "keys", UI_TITLE);
+	row = y + 1;
+	for (int i = t->help_top; i < HELP_NLINES && row < y + h - 2; i++, row++) {
+		const struct help_line *l = &help_lines[i];
+
+		if (l->key == NULL)
+			tui_print(cb, x + 2, row, w - 4, UI_TITLE, UI_BOLD, "%s", l->text);
+		else {
+			tui_print(cb, x + 4, row, 18, UI_KEY, UI_BOLD, "%s", l->key);
+			tui_print(cb, x + 23, row, w - 25, UI_TEXT, 0, "%s", l->text);
+		}
+	}
+	if (fit < HELP_NLINES)
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0,
+			  "j/k PgDn/PgUp scroll (%d-%d of %d) %s any other key closes", t->help_top + 1,
+			  t->help_top + fit, HELP_NLINES, t->sym->dot);
+	else
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0,
+			  "any key closes this %s drivedash(1) DASHBOARD has the details", t->sym->dot);
+}
+
+/* Scroll keys scroll the help, any other key closes it. */
+int
+tui_help_key(struct tui *t, const struct tui_event *ev)
+{
+	t->dirty = true;
+	switch (ev->key) {
+	case TUI_KEY_DOWN: case 'j': case TUI_KEY_WHEEL_DOWN:
+		t->help_top++;
+		return 1;
+	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
+		t->help_top--;
+		return 1;
+	case TUI_KEY_PGDN: case ' ':
+		t->help_top += 10;
+		return 1;
+	case TUI_KEY_PGUP:
+		t->help_top -= 10;
+		return 1;
+	}
+	t->help = false;
+	t->help_top = 0;
+	t->dirty = true;
+	return 1;
+}

@@ -1,0 +1,552 @@
+/*
+ * The spec sheet screen: one family, everything the database has on it.
+ *
+ * The sheet is taller than any terminal, so it is drawn in full into an
+ * off-screen cell buffer as wide as the screen (struct sheet_doc: the buffer
+ * and the next free row) and the rows top .. top + h are copied into the
+ * frame; scrolling only moves top.  Sections, in order: identity, the
+ * capacity points with their headline spec figures, the 4K random read IOPS
+ * of the reviews as an IODepth x NumJobs heat map (when the reviewed
+ * capacity point has such points), every spec figure with its conditions,
+ * source and confidence, every review measurement, the sources, the notes.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/format.h"
+#include "ui/chart.h"
+#include "ui/tui.h"
+
+#define SHEET_MAX_ROWS 2000
+#define HEAT_MAX 8
+
+/* The sheet being laid out: a tall buffer and the next free row. */
+struct sheet_doc {
+	struct cellbuf *cb;
+	int		y;
+};
+
+/* The next row of the document (grows the buffer). */
+static int
+sheet_row(struct sheet_doc *d)
+{
+	if (d->y >= d->cb->h && d->cb->h < SHEET_MAX_ROWS)
+		cellbuf_resize(d->cb, d->cb->w, d->cb->h * 2 > SHEET_MAX_ROWS ? SHEET_MAX_ROWS :
+			       d->cb->h * 2);
+	return d->y++;
+}
+
+/* A section heading with a rule after it. */
+static void
+sheet_heading(struct tui *t, struct sheet_doc *d, const char *text)
+{
+	int y, n;
+
+	sheet_row(d);
+	y = sheet_row(d);
+	n = tui_print(d->cb, 1, y, -1, UI_TITLE, UI_BOLD, "%s ", text);
+	cellbuf_hline(d->cb, 1 + n, y, d->cb->w - 2 - n, t->g, UI_BORDER);
+}
+
+/* Word-wrapped text from column x, prefixed on the first line. */
+static void
+sheet_wrap(struct sheet_doc *d, int x, const char *text, uint8_t role)
+{
+	int	    w = d->cb->w - x - 1;
+	const char *p = text;
+
+	while (p != NULL && *p != '\0' && w > 10) {
+		int len = (int)strlen(p), cut = len;
+
+		/* Cut at the last space within w columns (bytes ~ columns here). */
+		if (tui_cols(p) > w) {
+			cut = w;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = w;
+		}
+		tui_print(d->cb, x, sheet_row(d), w, role, 0, "%.*s", cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+/* Append a part to a " · "-joined line. */
+static void
+sheet_join(struct tui *t, char *line, size_t len, const char *part)
+{
+	size_t o = strlen(line);
+
+	if (part == NULL || part[0] == '\0' || o >= len)
+		return;
+	snprintf(line + o, len - o, "%s%s%s%s", o ? " " : "", o ? t->sym->dot : "", o ? " " : "",
+		 part);
+}
+
+/* Identity: vendor, name, interface line, notes about form factor and NAND. */
+static void
+sheet_identity(struct tui *t, struct sheet_doc *d, const struct spec_family *f)
+{
+	int  y = sheet_row(d), x;
+	char line[512] = "", part[64], num[16];
+
+	x = tui_print(d->cb, 1, y, -1, UI_TITLE, UI_BOLD, "%s %s", f->vendor, f->name);
+	sheet_join(t, line, sizeof line, f->segment);
+	if (f->pcie_gen > 0) {
+		snprintf(part, sizeof part, "PCIe %d.0 x%d", f->pcie_gen,
+			 f->pcie_lanes > 0 ? f->pcie_lanes : 4);
+		sheet_join(t, line, sizeof line, part);
+	}
+	if (f->nvme_version != NULL) {
+		snprintf(part, sizeof part, "NVMe %s", f->nvme_version);
+		sheet_join(t, line, sizeof line, part);
+	}
+	if (f->ports != NULL) {
+		snprintf(part, sizeof part, "%s port", f->ports);
+		sheet_join(t, line, sizeof line, part);
+	}
+	if (!isnan(f->dwpd)) {
+		snprintf(part, sizeof part, "%s DWPD", fmt_number(f->dwpd, 1, num, sizeof num));
+		sheet_join(t, line, sizeof line, part);
+	}
+	if (f->warranty_years > 0) {
+		snprintf(part, sizeof part, "%d years", f->warranty_years);
+		sheet_join(t, line, sizeof line, part);
+	}
+	if (f->plp == 1)
+		sheet_join(t, line, sizeof line, "power-loss protection");
+	tui_print(d->cb, x + 3, y, -1, UI_DIM_TEXT, 0, "%s", line);
+	if (f->form_factors != NULL)
+		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "form factors: %s",
+			  f->form_factors);
+	if (f->nand != NULL)
+		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "NAND: %s", f->nand);
+	if (f->security != NULL)
+		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "security: %s", f->security);
+}
+
+/* A figure of one capacity point as a short number, or the dash. */
+static void
+sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
+		 const struct tui_sheet *s, const char *metric, int bs, int decimals, bool count,
+		 uint8_t role)
+{
+	const struct spec_figure *f = tui_ref_figure(s, metric, bs);
+	char			  num[32];
+
+	if (f == NULL) {
+		tui_print_right(d->cb, x + w, y, UI_DIM_TEXT, 0, t->sym->dash);
+		return;
+	}
+	if (count)
+		tui_short(f->value, num, sizeof num);
+	else
+		fmt_number(f->value, decimals, num, sizeof num);
+	tui_print_right(d->cb, x + w, y, role, 0, num);
+}
+
+/* The capacity points with their headline figures. */
+static void
+sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
+{
+	static const struct {
+		const char *head, *narrow, *metric;
+		int	    bs, dec;
+		bool	    count;
+	} cols[] = {
+		{ "seq read MB/s", "seq R MB/s", "seq_read", 131072, 0, false },
+		{ "seq write MB/s", "seq W MB/s", "seq_write", 131072, 0, false },
+		{ "4K rand read", "4K rnd R", "rand_read", 4096, 0, true },
+		{ "4K rand write", "4K rnd W", "rand_write", 4096, 0, true },
+		{ "read lat us", "lat R us", "lat_read", 0, 1, false },
+	};
+	const struct spec_family *f = s->pick.fam;
+	bool			  wide = d->cb->w >= 120;
+	int			  x0 = wide ? 30 : 14, step = wide ? 16 : 11;
+	int			  y = sheet_row(d);
+
+	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "capacity");
+	if (wide)
+		tui_print(d->cb, 14, y, -1, UI_TITLE, 0, "form factor");
+	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+		tui_print_right(d->cb, x0 + step * ((int)c + 1), y, UI_TITLE, 0,
+				wide ? cols[c].head : cols[c].narrow);
+	tui_print_right(d->cb, x0 + step * 6 - (wide ? 0 : 3), y, UI_TITLE, 0, "reviews");
+	for (size_t i = 0; i < f->ndrives; i++) {
+		struct tui_sheet	 one = *s;
+		const struct spec_drive *dr = &f->drives[i];
+		bool			 picked = dr == s->pick.drive;
+		char			 cap[32];
+
+		one.pick.drive = dr;
+		y = sheet_row(d);
+		if (picked)
+			cellbuf_put_str(d->cb, 1, y, 1, t->sym->cursor, UI_KEY, UI_BOLD);
+		tui_print(d->cb, 3, y, 10, UI_TEXT, picked ? UI_BOLD : 0, "%s",
+			  fmt_capacity(dr->capacity_gb, cap, sizeof cap));
+		if (wide)
+			tui_print(d->cb, 14, y, 14, UI_DIM_TEXT, 0, "%s",
+				  dr->form_factor ? dr->form_factor : "");
+		for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
+			sheet_cap_figure(t, d, x0 + step * (int)c, y, step, &one, cols[c].metric,
+					 cols[c].bs, cols[c].dec, cols[c].count, UI_SPEC_TARGET);
+		if (dr->nmeasurements > 0) {
+			char n[24];
+
+			snprintf(n, sizeof n, "%zu", dr->nmeasurements);
+			tui_print_right(d->cb, x0 + step * 6 - (wide ? 0 : 3), y, UI_REVIEW_REF, 0, n);
+		}
+	}
+	tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
+		  "spec-sheet figures of each capacity point (or the family's); h/l picks one");
+}
+
+/* Ascending insert of v into a small set; returns its count. */
+static int
+sheet_set_add(int *set, int n, int v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (set[i] == v)
+			return n;
+	if (n >= HEAT_MAX)
+		return n;
+	for (i = n; i > 0 && set[i - 1] > v; i--)
+		set[i] = set[i - 1];
+	set[i] = v;
+	return n + 1;
+}
+
+/* The 4K random read heat map of the reviewed capacity point, if it has points. */
+static void
+sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
+{
+	int		   qds[HEAT_MAX], njs[HEAT_MAX], nq = 0, nj = 0, rows;
+	double		   grid[HEAT_MAX * HEAT_MAX];
+	char		   rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160];
+	const char	  *rlp[HEAT_MAX], *clp[HEAT_MAX];
+	struct chart_heatmap hm = { 0 };
+	struct tui_refval  rv;
+
+	if (s->review_drive == NULL)
+		return;
+	for (size_t i = 0; i < s->sheet.nmeasurements; i++) {
+		const struct spec_measurement *m = &s->sheet.measurements[i];
+
+		if (strcmp(m->drive_id, s->review_drive) != 0 || strcmp(m->benchmark, "fio") != 0 ||
+		    strcmp(m->workload, "randread") != 0 || m->block_size != 4096 ||
+		    m->iodepth <= 0 || m->numjobs <= 0 || strcmp(m->metric_id, "iops") != 0)
+			continue;
+		nq = sheet_set_add(qds, nq, m->iodepth);
+		nj = sheet_set_add(njs, nj, m->numjobs);
+	}
+	if (nq == 0)
+		return;
+	for (int r = 0; r < nq; r++)
+		for (int c = 0; c < nj; c++) {
+			struct dd_point p = { .pattern = DD_RANDREAD, .bs = 4096,
+					      .iodepth = (unsigned)qds[r], .numjobs = (unsigned)njs[c] };
+
+			tui_ref_review(s, &p, TUI_M_IOPS, &rv);
+			grid[r * nj + c] = isnan(rv.value) ? NAN : rv.value / 1e3;
+		}
+	for (int r = 0; r < nq; r++) {
+		snprintf(rl[r], sizeof rl[r], "QD%d", qds[r]);
+		rlp[r] = rl[r];
+	}
+	for (int c = 0; c < nj; c++) {
+		snprintf(cl[c], sizeof cl[c], "NJ%d", njs[c]);
+		clp[c] = cl[c];
+	}
+	snprintf(title, sizeof title, "4K RANDOM READ IOPS (K), IODEPTH %s NUMJOBS %s review of %s",
+		 t->sym->times, t->sym->dot, s->review_drive);
+	sheet_heading(t, d, title);
+	hm.grid = grid;
+	hm.rows = nq;
+	hm.cols = nj;
+	hm.cell_w = 10;
+	hm.label_w = 6;
+	hm.row_labels = rlp;
+	hm.col_labels = clp;
+	hm.decimals = 1;
+	hm.sel_row = hm.sel_col = -1;
+	/* Reserve the rows first so the buffer has grown before drawing. */
+	rows = nq + 1;
+	for (int i = 0; i < rows; i++)
+		sheet_row(d);
+	chart_heatmap(d->cb, 3, d->y - rows, &hm, t->g);
+	if (nq * nj > 0 && nq * nj < 4)
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
+			  "only the points the review published; a sweep fills in the rest");
+}
+
+/* Every spec figure with its conditions, source and confidence. */
+static void
+sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
+{
+	const struct spec_sheet *sh = &s->sheet;
+	int			 y;
+
+	sheet_heading(t, d, "SPEC SHEET");
+	y = sheet_row(d);
+	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-34s %-12s %s", "figure",
+		  "capacity", "value", "conditions", "source", "conf");
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *f = &sh->figures[i];
+		char			  val[64], cond[160], bs[16], cap[32] = "all";
+		size_t			  o = 0;
+
+		fmt_figure(f->qual, f->value, f->value_hi, f->unit_id, val, sizeof val);
+		cond[0] = '\0';
+		if (f->block_size > 0)
+			o += (size_t)snprintf(cond + o, sizeof cond - o, "%s ",
+					      fmt_block_size(f->block_size, bs, sizeof bs));
+		if (f->iodepth > 0 && o < sizeof cond)
+			o += (size_t)snprintf(cond + o, sizeof cond - o, "QD%d ", f->iodepth);
+		if (f->numjobs > 0 && o < sizeof cond)
+			o += (size_t)snprintf(cond + o, sizeof cond - o, "x%d ", f->numjobs);
+		if (f->read_pct >= 0 && o < sizeof cond)
+			o += (size_t)snprintf(cond + o, sizeof cond - o, "%d%% read ", f->read_pct);
+		if (f->conditions != NULL && o < sizeof cond)
+			snprintf(cond + o, sizeof cond - o, "%s", f->conditions);
+		if (f->drive_id != NULL) {
+			for (size_t k = 0; k < s->pick.fam->ndrives; k++)
+				if (strcmp(s->pick.fam->drives[k].id, f->drive_id) == 0)
+					fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
+		}
+		y = sheet_row(d);
+		tui_print(d->cb, 3, y, 26, UI_TEXT, 0, "%s", f->metric_name ? f->metric_name : f->metric_id);
+		tui_print(d->cb, 30, y, 12, UI_DIM_TEXT, 0, "%s", cap);
+		tui_print_right(d->cb, 65, y, UI_SPEC_TARGET, 0, val);
+		tui_print(d->cb, 67, y, 34, UI_DIM_TEXT, 0, "%s", cond);
+		tui_print(d->cb, 102, y, 12, UI_DIM_TEXT, 0, "%s", f->source_id ? f->source_id : "");
+		tui_print(d->cb, 115, y, -1, f->confidence && f->confidence[0] == 'A' ? UI_OK :
+			  UI_WARN, 0, "%s", f->confidence ? f->confidence : "");
+	}
+	if (sh->nfigures == 0)
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "no spec-sheet figures");
+}
+
+/* Every review measurement. */
+static void
+sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
+{
+	const struct spec_sheet *sh = &s->sheet;
+	int			 y;
+
+	sheet_heading(t, d, "REVIEW MEASUREMENTS");
+	y = sheet_row(d);
+	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-14s %-10s %-9s %-22s %5s %9s  %-10s %18s  %s",
+		  "source", "capacity", "bench", "workload", "bs", "QDxNJ", "metric", "value",
+		  "chart / table");
+	for (size_t i = 0; i < sh->nmeasurements; i++) {
+		const struct spec_measurement *m = &sh->measurements[i];
+		char			       val[64], bs[16], depth[32] = "", cap[32] = "";
+
+		fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val);
+		if (m->iodepth > 0 && m->numjobs > 0)
+			snprintf(depth, sizeof depth, "%dx%d", m->iodepth, m->numjobs);
+		else if (m->threads > 0)
+			snprintf(depth, sizeof depth, "%d thr", m->threads);
+		for (size_t k = 0; k < s->pick.fam->ndrives; k++)
+			if (strcmp(s->pick.fam->drives[k].id, m->drive_id) == 0)
+				fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
+		y = sheet_row(d);
+		tui_print(d->cb, 3, y, 14, UI_DIM_TEXT, 0, "%s", m->source_id);
+		tui_print(d->cb, 18, y, 10, UI_TEXT, 0, "%s", cap);
+		tui_print(d->cb, 29, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
+		tui_print(d->cb, 39, y, 22, UI_TEXT, 0, "%s", m->workload);
+		tui_print_right(d->cb, 67, y, UI_TEXT, 0,
+				m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "");
+		tui_print_right(d->cb, 77, y, UI_TEXT, 0, depth);
+		tui_print(d->cb, 79, y, 10, UI_DIM_TEXT, 0, "%s", m->metric_id);
+		tui_print_right(d->cb, 108, y, UI_REVIEW_REF, 0, val);
+		tui_print(d->cb, 110, y, -1, UI_DIM_TEXT, 0, "%s", m->label ? m->label : "");
+	}
+	if (sh->nmeasurements == 0)
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "no published measurements");
+}
+
+/* Sources and notes. */
+static void
+sheet_sources(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
+{
+	const struct spec_sheet *sh = &s->sheet;
+
+	sheet_heading(t, d, "SOURCES");
+	for (size_t i = 0; i < sh->nsources; i++) {
+		const struct spec_source *src = &sh->sources[i];
+		int			  y = sheet_row(d), x;
+
+		x = tui_print(d->cb, 3, y, -1, UI_TEXT, UI_BOLD, "%-14s", src->id);
+		tui_print(d->cb, 4 + x, y, -1, UI_TEXT, 0, "%s%s%s%s%s", src->title ? src->title : "",
+			  src->publisher ? " (" : "", src->publisher ? src->publisher : "",
+			  src->publisher ? ")" : "", src->published ? "" : "");
+		if (src->url != NULL)
+			tui_print(d->cb, 18, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", src->url);
+	}
+	if (s->pick.fam->notes != NULL) {
+		sheet_heading(t, d, "NOTES");
+		sheet_wrap(d, 3, s->pick.fam->notes, UI_TEXT);
+	}
+}
+
+/* Draw the spec sheet screen. */
+static void
+sheet_draw(struct tui *t, struct cellbuf *cb, int y, int h)
+{
+	struct tui_sheetview *sv = &t->sheet;
+	struct sheet_doc      d;
+	int		      maxtop;
+
+	if (!sv->sheet.loaded) {
+		tui_print(cb, 2, y + 1, -1, UI_DIM_TEXT, 0,
+			  "no drive picked: select one on the Drives screen (1) and press Enter");
+		return;
+	}
+	d.cb = cellbuf_create(cb->w, 128);
+	if (d.cb == NULL)
+		return;
+	d.y = 0;
+	sheet_identity(t, &d, sv->sheet.pick.fam);
+	sheet_heading(t, &d, "CAPACITY POINTS");
+	sheet_capacities(t, &d, &sv->sheet);
+	sheet_heatmap(t, &d, &sv->sheet);
+	sheet_figures(t, &d, &sv->sheet);
+	sheet_measurements(t, &d, &sv->sheet);
+	sheet_sources(t, &d, &sv->sheet);
+	sv->nlines = d.y;
+	maxtop = sv->nlines > h ? sv->nlines - h : 0;
+	if (sv->top > maxtop)
+		sv->top = maxtop;
+	if (sv->top < 0)
+		sv->top = 0;
+	for (int r = 0; r < h && sv->top + r < d.y; r++)
+		for (int x = 0; x < cb->w; x++) {
+			const struct cell *c = cellbuf_get(d.cb, x, sv->top + r);
+
+			if (c != NULL)
+				cellbuf_put(cb, x, y + r, c->ch, c->role, c->attr);
+		}
+	if (sv->top + h < sv->nlines)
+		tui_print_right(cb, cb->w - 1, y + h - 1, UI_DIM_TEXT, 0, "more below");
+	cellbuf_free(d.cb);
+}
+
+/* Load and show a sheet. */
+void
+tui_sheet_open(struct tui *t, struct tui_pick p)
+{
+	struct tui_sheetview *sv = &t->sheet;
+	struct dd_error	      err = { 0 };
+
+	if (p.fam == NULL)
+		return;
+	if (!sv->sheet.loaded || sv->sheet.pick.fam != p.fam) {
+		if (tui_sheet_load(&sv->sheet, t->db, p, &err) < 0) {
+			tui_message(t, true, "%s", err.msg);
+			return;
+		}
+		sv->top = 0;
+	}
+	sv->sheet.pick = p;
+	t->view = TUI_VIEW_SHEET;
+	t->dirty = true;
+}
+
+/* Handle a key on the sheet screen. */
+static int
+sheet_key(struct tui *t, const struct tui_event *ev)
+{
+	struct tui_sheetview *sv = &t->sheet;
+	int		      page = t->h > 6 ? t->h - 5 : 1;
+
+	switch (ev->key) {
+	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
+		sv->top--;
+		return 1;
+	case TUI_KEY_DOWN: case 'j': case TUI_KEY_WHEEL_DOWN:
+		sv->top++;
+		return 1;
+	case TUI_KEY_PGUP:
+		sv->top -= page;
+		return 1;
+	case TUI_KEY_PGDN: case ' ':
+		sv->top += page;
+		return 1;
+	case TUI_KEY_HOME: case 'g':
+		sv->top = 0;
+		return 1;
+	case TUI_KEY_END: case 'G':
+		sv->top = sv->nlines;
+		return 1;
+	case TUI_KEY_LEFT: case 'h': case TUI_KEY_RIGHT: case 'l':
+		if (sv->sheet.loaded && sv->sheet.pick.fam->ndrives > 0) {
+			const struct spec_family *f = sv->sheet.pick.fam;
+			size_t			  i = sv->sheet.pick.drive ?
+						      (size_t)(sv->sheet.pick.drive - f->drives) : 0;
+			size_t			  fi = (size_t)(f - t->fams);
+
+			if ((ev->key == TUI_KEY_LEFT || ev->key == 'h') && i > 0)
+				i--;
+			else if ((ev->key == TUI_KEY_RIGHT || ev->key == 'l') && i + 1 < f->ndrives)
+				i++;
+			sv->sheet.pick.drive = &f->drives[i];
+			if (t->drives.cap_sel != NULL && fi < t->nfams)
+				t->drives.cap_sel[fi] = i;
+		}
+		return 1;
+	case 'c':
+		if (sv->sheet.loaded)
+			tui_toggle_mark(t, sv->sheet.pick);
+		return 1;
+	case 'C':
+		tui_set_view(t, TUI_VIEW_COMPARE);
+		return 1;
+	case 's':
+		if (sv->sheet.loaded) {
+			tui_sweep_setup(t, sv->sheet.pick);
+			tui_set_view(t, TUI_VIEW_SWEEP);
+		}
+		return 1;
+	case TUI_KEY_BACKSPACE: case TUI_KEY_ESC:
+		tui_set_view(t, TUI_VIEW_DRIVES);
+		return 1;
+	}
+	return 0;
+}
+
+/* The title. */
+static void
+sheet_title(struct tui *t, char *buf, size_t len)
+{
+	char label[128];
+
+	snprintf(buf, len, "Spec sheet %s %s", t->sym->dot,
+		 t->sheet.sheet.loaded ? tui_pick_label(t->sheet.sheet.pick, true, label,
+							sizeof label) : "none");
+}
+
+/* Key hints. */
+static const char *
+sheet_hints(struct tui *t)
+{
+	(void)t;
+	return "j/k\tscroll\th/l\tcapacity\tc\tmark for compare\ts\tsweep against it\t"
+	       "Esc\tback\tt\ttheme\t?\thelp\tq\tquit";
+}
+
+const struct tui_view tui_view_sheet = {
+	.name = "sheet",
+	.title = sheet_title,
+	.draw = sheet_draw,
+	.key = sheet_key,
+	.hints = sheet_hints,
+};

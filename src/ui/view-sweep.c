@@ -1,0 +1,1155 @@
+/*
+ * The Sweep screen and the sweep it drives.
+ *
+ * struct tui_sweep (tui.h) is the model: the setup's choices (a target from
+ * struct tui_target, a preset), and once started the plan, the open target,
+ * the struct sweep and the latest snapshot copied out of it.  The sweep
+ * thread owns everything it measures; this file only starts it, cancels it,
+ * and copies snapshots when the wake fd says there is a new one
+ * (tui_sweep_poll, called by the loop), so the UI never makes the sweep wait.
+ * When a snapshot shows a final state the thread is joined and the finished
+ * points are kept as a struct tui_run for the Compare screen.
+ *
+ * The default target is a scratch file ("$TMPDIR/drivedash-scratch-UID.dat",
+ * or --target when it does not exist): created with posix_fallocate on the
+ * first start, written once by the sweep's own preconditioning pass (so
+ * reads hit data, not unwritten extents) and removed on exit unless --keep.
+ * A scratch file we created may be written freely; an existing file or a
+ * device gets the read-only variant of the preset unless --allow-write, and
+ * a device must also pass the write-safety check (src/io/safety.h).
+ *
+ * Two modes: SETUP (pick target and preset) and LIVE (the running point
+ * with its bars against the spec and the review, latency, a time graph, the
+ * IODepth x NumJobs heat map filling as points finish and the finished list).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/format.h"
+#include "io/safety.h"
+#include "ui/chart.h"
+#include "ui/tui.h"
+
+#define HEAT_MAX 8
+
+/* Monotonic seconds. */
+static double
+sweep_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The default scratch file path. */
+static void
+sweep_default_scratch(char *buf, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+
+	if (dir == NULL || dir[0] != '/')
+		dir = "/tmp";
+	snprintf(buf, len, "%s/drivedash-scratch-%u.dat", dir, (unsigned)getuid());
+}
+
+/* Is a sweep running? */
+bool
+tui_sweep_running(const struct tui *t)
+{
+	return t->sweep.sw != NULL && t->sweep.running;
+}
+
+/* Fill the target list: the file target first, then the devices. */
+void
+tui_sweep_targets(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct tui_target *tg;
+	struct stat	   st;
+	char		   size[32];
+
+	free(s->targets);
+	s->ntargets = 0;
+	s->targets = calloc(t->ndevs + 1, sizeof *s->targets);
+	if (s->targets == NULL)
+		return;
+	tg = &s->targets[s->ntargets++];
+	if (t->opts.target != NULL)
+		snprintf(tg->path, sizeof tg->path, "%s", t->opts.target);
+	else
+		sweep_default_scratch(tg->path, sizeof tg->path);
+	if (stat(tg->path, &st) == 0 && S_ISBLK(st.st_mode)) {
+		tg->device = true;
+		snprintf(tg->label, sizeof tg->label, "device %.100s", tg->path);
+	} else if (stat(tg->path, &st) == 0 && strcmp(tg->path, s->scratch) != 0 &&
+		   t->opts.target != NULL) {
+		tg->size = (uint64_t)st.st_size;
+		snprintf(tg->label, sizeof tg->label, "file %.80s (%s, existing: kept)", tg->path,
+			 fmt_capacity((double)st.st_size / 1e9, size, sizeof size));
+	} else {
+		tg->size = t->opts.size;
+		snprintf(tg->label, sizeof tg->label, "scratch file %.80s (%s MB, %s)", tg->path,
+			 fmt_number((double)t->opts.size / 1e6, 0, size, sizeof size),
+			 t->opts.keep ? "kept on exit" : "removed on exit");
+	}
+	for (size_t i = 0; i < t->ndevs; i++) {
+		const struct tui_device *d = &t->devs[i];
+
+		if (d->path == NULL || (t->opts.target != NULL && strcmp(d->path, t->opts.target) == 0))
+			continue;
+		tg = &s->targets[s->ntargets++];
+		snprintf(tg->path, sizeof tg->path, "%s", d->path);
+		tg->device = true;
+		tg->size = d->bdev != NULL ? d->bdev->size_bytes : 0;
+		if (d->ctrl != NULL)
+			snprintf(tg->label, sizeof tg->label, "%.24s  %.40s %s %.50s", d->path,
+				 d->ctrl->model ? d->ctrl->model : "?", t->sym->arrow, d->match.label);
+		else
+			snprintf(tg->label, sizeof tg->label, "%s  %s %s", d->path,
+				 d->bdev != NULL ? d->bdev->kind : "",
+				 fmt_capacity((double)tg->size / 1e9, size, sizeof size));
+	}
+}
+
+/* Open the setup with p as the reference. */
+void
+tui_sweep_setup(struct tui *t, struct tui_pick p)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+	size_t		  n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+
+	if (s->ntargets == 0) {
+		tui_sweep_targets(t);
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(pi[i].name, t->opts.preset ? t->opts.preset : "spot") == 0)
+				s->preset_sel = i;
+	}
+	if (p.fam != NULL && !tui_sweep_running(t) &&
+	    (!s->ref.loaded || s->ref.pick.fam != p.fam || s->ref.pick.drive != p.drive)) {
+		if (tui_sheet_load(&s->ref, t->db, p, &err) < 0)
+			tui_message(t, true, "%s", err.msg);
+	}
+	if (!tui_sweep_running(t))
+		s->mode = TUI_SWEEP_SETUP;
+	t->dirty = true;
+}
+
+/* Is path our scratch file (created by us, or the default name)? */
+static bool
+sweep_is_ours(const struct tui *t, const char *path)
+{
+	char def[PATH_MAX];
+
+	sweep_default_scratch(def, sizeof def);
+	return (t->sweep.scratch[0] != '\0' && strcmp(path, t->sweep.scratch) == 0) ||
+	       (t->opts.target == NULL && strcmp(path, def) == 0);
+}
+
+/* Build the plan for a target; *writes_ok says whether write points were allowed. */
+static int
+sweep_build_plan(struct tui *t, const struct tui_target *tg, bool exists, struct dd_plan *plan,
+		 bool *writes_ok, struct dd_error *err)
+{
+	struct dd_preset_opts	     po = { 0 };
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	int			     rc;
+
+	*writes_ok = t->opts.allow_write || (!tg->device && (!exists || sweep_is_ours(t, tg->path)));
+	po.time_scale = t->opts.time_scale;
+	po.allow_write = *writes_ok;
+	rc = plan_preset(pi[t->sweep.preset_sel < n ? t->sweep.preset_sel : 0].name, &po, plan, err);
+	if (rc < 0)
+		return rc;
+	for (size_t i = 0; i < plan->npoints; i++) {
+		if (t->opts.runtime_s > 0 && plan->points[i].bytes == 0)
+			plan->points[i].runtime_s = t->opts.runtime_s;
+		if (t->opts.ramp_s >= 0)
+			plan->points[i].ramp_s = t->opts.ramp_s;
+	}
+	return 0;
+}
+
+/* Find the hwmon temperature file of an NVMe target, if any. */
+static void
+sweep_find_hwmon(struct tui_sweep *s, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char	    pat[PATH_MAX];
+	glob_t	    g;
+
+	s->hwmon[0] = '\0';
+	base = base != NULL ? base + 1 : path;
+	if (strncmp(base, "nvme", 4) != 0)
+		return;
+	snprintf(pat, sizeof pat, "/sys/block/%.200s/device/hwmon*/temp1_input", base);
+	if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0)
+		snprintf(s->hwmon, sizeof s->hwmon, "%s", g.gl_pathv[0]);
+	globfree(&g);
+}
+
+/* Read the target's temperature into the series, at most once a second. */
+static void
+sweep_sample_temp(struct tui_sweep *s)
+{
+	double now = sweep_now();
+	FILE  *f;
+	long   milli;
+
+	if (s->hwmon[0] == '\0' || now - s->last_temp_s < 1)
+		return;
+	s->last_temp_s = now;
+	f = fopen(s->hwmon, "r");
+	if (f == NULL)
+		return;
+	if (fscanf(f, "%ld", &milli) == 1) {
+		if (s->ntemps == TUI_TEMPS_MAX) {
+			memmove(s->temps, s->temps + 1, (TUI_TEMPS_MAX - 1) * sizeof s->temps[0]);
+			s->ntemps--;
+		}
+		s->temps[s->ntemps++] = (double)milli / 1000.0;
+	}
+	fclose(f);
+}
+
+/* Create the scratch file with its blocks allocated. */
+static int
+sweep_create_scratch(const char *path, uint64_t size, struct dd_error *err)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	int rc;
+
+	if (fd < 0)
+		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
+				    strerror(errno));
+	rc = posix_fallocate(fd, 0, (off_t)size);
+	close(fd);
+	if (rc != 0) {
+		unlink(path);
+		return dd_error_set(err, -rc, "cannot allocate %s MB for %s: %s",
+				    fmt_number((double)size / 1e6, 0, (char[32]){ 0 }, 32), path,
+				    strerror(rc));
+	}
+	return 0;
+}
+
+/* Free the sweep, the target and the plan (the sweep must have ended). */
+static void
+sweep_release(struct tui_sweep *s)
+{
+	sweep_destroy(s->sw);
+	s->sw = NULL;
+	s->running = false;
+	if (s->tgt.fd >= 0)
+		engine_target_close(&s->tgt);
+	s->tgt.fd = -1;
+	plan_free(&s->plan);
+}
+
+/* Start a sweep.  UI thread only. */
+int
+tui_sweep_start(struct tui *t)
+{
+	struct tui_sweep  *s = &t->sweep;
+	struct tui_target *tg;
+	struct dd_error	   err = { 0 };
+	struct stat	   st;
+	bool		   exists, fill = false, writes_ok, writes;
+	int		   rc;
+
+	if (tui_sweep_running(t))
+		return -EBUSY;
+	if (s->ntargets == 0)
+		tui_sweep_targets(t);
+	if (s->ntargets == 0)
+		return -ENOMEM;
+	tg = &s->targets[s->target_sel < s->ntargets ? s->target_sel : 0];
+	sweep_release(s);
+	if (s->sn == NULL && (s->sn = calloc(1, sizeof *s->sn)) == NULL)
+		return -ENOMEM;
+	exists = stat(tg->path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
+		tui_message(t, true, "%s is not a block device or a regular file", tg->path);
+		return -EINVAL;
+	}
+	if (!exists && tg->device) {
+		tui_message(t, true, "%s has gone away", tg->path);
+		return -ENOENT;
+	}
+	rc = sweep_build_plan(t, tg, exists, &s->plan, &writes_ok, &err);
+	if (rc < 0)
+		goto fail;
+	if (!exists) {
+		rc = sweep_create_scratch(tg->path, t->opts.size, &err);
+		if (rc < 0)
+			goto fail;
+		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
+		fill = true;
+	} else if (S_ISREG(st.st_mode) && sweep_is_ours(t, tg->path)) {
+		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
+	}
+	/* A new scratch file is written once first, by the sweep thread. */
+	if (fill)
+		s->plan.precondition_passes = 1;
+	writes = plan_writes(&s->plan);
+	if (writes && S_ISBLK(exists ? st.st_mode : 0)) {
+		struct dd_safety sf;
+
+		if (safety_check_write(tg->path, &sf) != 0) {
+			rc = dd_error_set(&err, -EBUSY, "refusing to write: %s (drivedash run "
+					  "--force --confirm overrides)", sf.message);
+			goto fail;
+		}
+	}
+	rc = engine_target_open(&s->tgt, tg->path, writes, &err);
+	if (rc < 0)
+		goto fail;
+	s->tgt.is_scratch = s->scratch[0] != '\0' && strcmp(s->scratch, tg->path) == 0;
+	for (size_t i = 0; i < s->plan.npoints; i++) {
+		rc = engine_point_check(&s->plan.points[i], &s->tgt, &err);
+		if (rc < 0) {
+			dd_error_set(&err, rc, "point %zu (%s): %.400s", i + 1, s->plan.points[i].name,
+				     err.msg);
+			goto fail;
+		}
+	}
+	rc = sweep_create(&s->sw, &s->tgt, &s->plan, &err);
+	if (rc == 0)
+		rc = sweep_start(s->sw, &err);
+	if (rc < 0)
+		goto fail;
+	memset(s->sn, 0, sizeof *s->sn);
+	s->sn->state = SWEEP_RUNNING;
+	snprintf(s->sn->plan_name, sizeof s->sn->plan_name, "%s", s->plan.name);
+	s->sn->npoints = s->plan.npoints;
+	s->gen = 0;
+	s->running = true;
+	s->mode = TUI_SWEEP_LIVE;
+	s->ntemps = 0;
+	s->fin_top = 0;
+	sweep_find_hwmon(s, tg->path);
+	fprintf(stderr, "drivedash: sweep %s on %s started (%zu points%s)\n", s->plan.name,
+		tg->path, s->plan.npoints, writes_ok ? "" : ", read-only");
+	if (!writes_ok && !tg->device)
+		tui_message(t, false, "read-only plan: %s is not our scratch file "
+			    "(--allow-write adds the write points)", tg->path);
+	else if (!writes_ok)
+		tui_message(t, false, "read-only plan on a device (--allow-write adds the write points)");
+	t->dirty = true;
+	return 0;
+fail:
+	tui_message(t, true, "%s", err.msg[0] ? err.msg : strerror(-rc));
+	sweep_release(s);
+	s->mode = TUI_SWEEP_SETUP;
+	return rc;
+}
+
+/* Ask the sweep to stop.  UI thread only (sweep_cancel is safe anywhere). */
+void
+tui_sweep_stop(struct tui *t)
+{
+	if (!tui_sweep_running(t))
+		return;
+	sweep_cancel(t->sweep.sw);
+	tui_message(t, false, "stopping after the current interval...");
+}
+
+/* Keep the finished sweep's points as a run for Compare.  UI thread, after
+ * sweep_join: the full results are ours to read then. */
+static void
+sweep_record_run(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct tui_run	 *r;
+	size_t		  n = sweep_nresults(s->sw);
+	const char	 *base = strrchr(s->tgt.path, '/');
+
+	if (n == 0)
+		return;
+	if (t->nruns == TUI_RUNS_MAX) {
+		free(t->runs[0].pts);
+		memmove(&t->runs[0], &t->runs[1], (TUI_RUNS_MAX - 1) * sizeof t->runs[0]);
+		t->nruns--;
+	}
+	r = &t->runs[t->nruns];
+	memset(r, 0, sizeof *r);
+	r->pts = calloc(n, sizeof *r->pts);
+	if (r->pts == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		r->pts[i].pt = sweep_result(s->sw, i)->point;
+		r->pts[i].sum = *sweep_result_summary(s->sw, i);
+		/* The log keeps every result (bench/tui-overhead.sh reads it). */
+		fprintf(stderr, "drivedash: result %s | %s | iops=%.1f mbps=%.3f mean_us=%.2f "
+			"p99_us=%.2f status=%d\n", s->plan.name, r->pts[i].sum.name,
+			r->pts[i].sum.iops, r->pts[i].sum.mbps, r->pts[i].sum.mean_us,
+			r->pts[i].sum.p99_us, r->pts[i].sum.status);
+	}
+	r->n = n;
+	r->state = s->sn->state;
+	r->ref = s->ref.pick;
+	snprintf(r->plan, sizeof r->plan, "%s", s->plan.name);
+	snprintf(r->label, sizeof r->label, "run %u %.40s", ++t->run_seq,
+		 base != NULL ? base + 1 : s->tgt.path);
+	t->nruns++;
+}
+
+/* Take a new snapshot; on a final state join the thread and keep the run.
+ * UI thread only: the wake fd said a snapshot is there, so nothing blocks. */
+void
+tui_sweep_poll(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	enum sweep_state  st;
+
+	if (s->sw == NULL)
+		return;
+	sweep_ack(s->sw);
+	if (!sweep_snapshot(s->sw, s->sn, s->gen))
+		return;
+	s->gen = s->sn->generation;
+	t->dirty = true;
+	sweep_sample_temp(s);
+	st = s->sn->state;
+	if (!s->running || st == SWEEP_RUNNING || st == SWEEP_IDLE)
+		return;
+	s->running = false;
+	sweep_join(s->sw);
+	sweep_record_run(t);
+	if (st == SWEEP_DONE)
+		tui_message(t, false, "sweep done: %zu points; C compares, s runs it again, e sets up",
+			    sweep_nresults(s->sw));
+	else if (st == SWEEP_CANCELLED)
+		tui_message(t, false, "sweep stopped after %zu of %zu points", sweep_nresults(s->sw),
+			    s->plan.npoints);
+	else
+		tui_message(t, true, "sweep failed: %s", s->sn->message);
+	fprintf(stderr, "drivedash: sweep ended (%s)\n", st == SWEEP_DONE ? "done" :
+		st == SWEEP_CANCELLED ? "stopped" : s->sn->message);
+}
+
+/* Stop, join and free the sweep; remove our scratch file unless --keep. */
+void
+tui_sweep_cleanup(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+
+	if (s->sw != NULL && s->running)
+		sweep_cancel(s->sw);
+	sweep_release(s);
+	if (s->scratch[0] != '\0' && !t->opts.keep)
+		unlink(s->scratch);
+	s->scratch[0] = '\0';
+	free(s->sn);
+	s->sn = NULL;
+	free(s->targets);
+	s->targets = NULL;
+	s->ntargets = 0;
+	tui_sheet_free(&s->ref);
+}
+
+/* ---- Drawing: setup ---- */
+
+/* Draw the setup: reference, targets, presets, the plan it makes. */
+static void
+sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
+{
+	struct tui_sweep	    *s = &t->sweep;
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	struct dd_plan		     plan;
+	struct dd_error		     err = { 0 };
+	char			     label[160], eta[32];
+	int			     row = y, end = y + h;
+	bool			     writes_ok;
+
+	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Reference");
+	if (s->ref.loaded) {
+		int x = 13 + tui_print(cb, 13, row, -1, UI_REVIEW_REF, UI_BOLD, "%s",
+				       tui_pick_label(s->ref.pick, true, label, sizeof label));
+
+		tui_print(cb, x, row, -1, UI_DIM_TEXT, 0, "   review rows of %s; spec figures of "
+			  "its sheet", s->ref.review_drive ? s->ref.review_drive : "none");
+	} else {
+		tui_print(cb, 13, row, -1, UI_DIM_TEXT, 0,
+			  "none: pick a drive on the Drives screen (1) and press s");
+	}
+	row += 2;
+	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Target%s",
+		  s->field == 0 ? "   (Up/Down choose, Tab: preset)" : "");
+	for (size_t i = 0; i < s->ntargets && row < end - 9; i++, row++) {
+		bool sel = i == s->target_sel;
+
+		if (sel)
+			cellbuf_fill(cb, 1, row, cb->w - 2, 1, ' ', s->field == 0 ? UI_SELECTED :
+				     UI_DEFAULT, 0);
+		cellbuf_put_str(cb, 2, row, 1, sel ? t->sym->cursor : " ",
+				sel && s->field == 0 ? UI_SELECTED : UI_KEY, UI_BOLD);
+		tui_print(cb, 4, row, cb->w - 6, sel && s->field == 0 ? UI_SELECTED : UI_TEXT,
+			  sel ? UI_BOLD : 0, "%s", s->targets[i].label);
+		if (i == 0)
+			s->targets_y = row;
+	}
+	row++;
+	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
+		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
+	s->presets_y = row;
+	for (size_t i = 0; i < n && row < end - 3; i++, row++) {
+		bool	sel = i == s->preset_sel;
+		uint8_t role = sel && s->field == 1 ? UI_SELECTED : UI_TEXT;
+
+		if (sel)
+			cellbuf_fill(cb, 1, row, cb->w - 2, 1, ' ', s->field == 1 ? UI_SELECTED :
+				     UI_DEFAULT, 0);
+		cellbuf_put_str(cb, 2, row, 1, sel ? t->sym->cursor : " ", sel ? role : UI_KEY,
+				UI_BOLD);
+		tui_print(cb, 4, row, 10, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
+		tui_print(cb, 15, row, cb->w - 17, sel ? role : UI_DIM_TEXT, 0, "%s", pi[i].summary);
+	}
+	row++;
+	if (s->ntargets > 0 && row < end) {
+		const struct tui_target *tg = &s->targets[s->target_sel];
+		struct stat		 st;
+		bool			 exists = stat(tg->path, &st) == 0;
+
+		if (sweep_build_plan(t, tg, exists, &plan, &writes_ok, &err) == 0) {
+			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu points, about %s%s%s",
+				  plan.name, plan.npoints,
+				  tui_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
+				  plan.repeat > 1 ? " (repeats included)" : "",
+				  writes_ok ? (tg->device ? "; WRITES to the device" :
+					       "; includes writes (scratch file)") :
+				  "; read-only (--allow-write adds the write points)");
+			if (row < end)
+				tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
+					  "s or Enter starts; x stops; the sweep keeps running on other "
+					  "screens");
+			plan_free(&plan);
+		} else {
+			tui_print(cb, 1, row++, -1, UI_WARN, 0, "%s", err.msg);
+		}
+	}
+}
+
+/* ---- Drawing: live ---- */
+
+/* What the live panel shows: the running point, or the last finished one. */
+struct sweep_focus {
+	struct dd_point pt;
+	bool		running, have;
+	double		iops, mbps, mean, p50, p99, p999, max;
+	double		progress;
+};
+
+/* The focus of the current snapshot. */
+static void
+sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
+{
+	const struct sweep_snapshot *sn = s->sn;
+
+	memset(f, 0, sizeof *f);
+	f->p50 = f->p99 = f->p999 = f->max = f->mean = f->iops = f->mbps = NAN;
+	if (sn->state == SWEEP_RUNNING && !sn->preconditioning && sn->current.bs > 0) {
+		f->pt = sn->current;
+		f->running = f->have = true;
+		f->iops = sn->cur_iops;
+		f->mbps = sn->cur_mbps;
+		f->mean = sn->cur_mean_us;
+		f->progress = sn->point_progress;
+		if (sn->nlive > 0)
+			f->p99 = sn->live[sn->nlive - 1].p99_us;
+		return;
+	}
+	/* The newest finished point of the plan. */
+	for (size_t k = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished : SWEEP_FINISHED_MAX;
+	     k > 0; k--) {
+		const struct sweep_summary *sum = &sn->finished[k - 1];
+
+		if (sum->index >= s->plan.npoints)
+			continue;
+		f->pt = s->plan.points[sum->index];
+		f->have = true;
+		f->iops = sum->iops;
+		f->mbps = sum->mbps;
+		f->mean = sum->mean_us;
+		f->p50 = sum->p50_us;
+		f->p99 = sum->p99_us;
+		f->p999 = sum->p999_us;
+		f->max = sum->max_us;
+		f->progress = 1;
+		return;
+	}
+}
+
+/* A bar and its note: the bar with markers, the value and the review on the
+ * first row; the spec comparison (or why there is none) on the second. */
+static int
+sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double value,
+	  const struct dd_point *pt, enum tui_metric m)
+{
+	struct tui_refval    sp, rv;
+	struct chart_markers mk;
+	double		     vals[3], max;
+	int		     x = 8, barw = cb->w - 8 - 50, tx;
+	char		     num[32], ref[32], pct[32];
+
+	if (barw < 16)
+		barw = 16;
+	tui_ref_spec(&t->sweep.ref, pt, m, &sp);
+	tui_ref_review(&t->sweep.ref, pt, m, &rv);
+	mk.spec = sp.comparable ? sp.value : NAN;
+	mk.review = rv.value;
+	vals[0] = value;
+	vals[1] = mk.spec;
+	vals[2] = mk.review;
+	max = chart_scale_max(vals, 3);
+	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
+	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
+	tx = x + barw + 1;
+	if (m == TUI_M_IOPS)
+		tui_short(value, num, sizeof num);
+	else
+		fmt_number(value, 1, num, sizeof num);
+	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD, num);
+	tx += 13;
+	if (!isnan(rv.value)) {
+		if (m == TUI_M_IOPS)
+			tui_short(rv.value, ref, sizeof ref);
+		else
+			fmt_number(rv.value, 1, ref, sizeof ref);
+		tx += tui_print(cb, tx, y, -1, UI_REVIEW_REF, 0, "%s review %s ", t->sym->review, ref);
+		tui_print(cb, tx, y, -1, UI_TEXT, 0, "(%s)",
+			  chart_pct_delta(value, rv.value, t->g, pct, sizeof pct));
+	} else {
+		tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "no review at QD%u%s%u", pt->iodepth,
+			  t->sym->times, pt->numjobs);
+	}
+	/* The second row: the spec, compared or not, and why. */
+	if (sp.comparable) {
+		if (m == TUI_M_IOPS)
+			tui_short(sp.value, ref, sizeof ref);
+		else
+			fmt_number(sp.value, 0, ref, sizeof ref);
+		tx = x + tui_print(cb, x, y + 1, -1, UI_SPEC_TARGET, 0, "%s spec %s %s ", t->sym->spec,
+				   ref, m == TUI_M_IOPS ? "IOPS" : "MB/s");
+		tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s)",
+			  chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
+	} else if (sp.note[0] != '\0') {
+		tui_print(cb, x, y + 1, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", sp.note);
+	} else {
+		tui_print(cb, x, y + 1, -1, UI_DIM_TEXT, 0, "no spec figure for %s",
+			  tui_point_label(pt, ref, sizeof ref));
+	}
+	return 2;
+}
+
+/* The latency line against the review and the spec. */
+static void
+sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus *f)
+{
+	struct tui_refval sp, rv;
+	char		  v[5][32], pct[32];
+	int		  x;
+
+	fmt_number(f->mean, 1, v[0], sizeof v[0]);
+	fmt_number(f->p50, 1, v[1], sizeof v[1]);
+	fmt_number(f->p99, 1, v[2], sizeof v[2]);
+	fmt_number(f->p999, 1, v[3], sizeof v[3]);
+	fmt_number(f->max, 0, v[4], sizeof v[4]);
+	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "lat %ss", t->sym->micro);
+	x = 8 + tui_print(cb, 8, y, -1, UI_MEASURED, 0,
+			  "mean %s   p50 %s   p99 %s%s   p99.9 %s   max %s", v[0],
+			  f->running ? t->sym->dash : v[1], v[2], f->running ? " (last interval)" : "",
+			  f->running ? t->sym->dash : v[3], f->running ? t->sym->dash : v[4]);
+	x += 3;
+	tui_ref_review(&t->sweep.ref, &f->pt, TUI_M_LAT, &rv);
+	tui_ref_spec(&t->sweep.ref, &f->pt, TUI_M_LAT, &sp);
+	if (!isnan(rv.value))
+		x += tui_print(cb, x, y, -1, UI_REVIEW_REF, 0, "%s review mean %s (%s)   ",
+			       t->sym->review, fmt_number(rv.value, 1, v[0], sizeof v[0]),
+			       chart_pct_delta(f->mean, rv.value, t->g, pct, sizeof pct));
+	if (sp.comparable)
+		tui_print(cb, x, y, -1, UI_SPEC_TARGET, 0, "%s spec %s typ. (%s)", t->sym->spec,
+			  fmt_number(sp.value, 1, v[0], sizeof v[0]),
+			  chart_pct_delta(f->mean, sp.value, t->g, pct, sizeof pct));
+	else if (sp.fig != NULL && x < cb->w - 20)
+		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "spec %s %ss is for 4K QD1",
+			  fmt_number(sp.value, 0, v[0], sizeof v[0]), t->sym->micro);
+}
+
+/* The time graphs of the running point: IOPS, p99, temperature. */
+static void
+sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
+{
+	const struct sweep_snapshot *sn = t->sweep.sn;
+	struct tui_sweep	    *s = &t->sweep;
+	double			     iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX];
+	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
+	char			     num[32], title[96];
+	size_t			     n = sn->state == SWEEP_RUNNING ? sn->nlive : 0;
+	double			     span = n > 0 ? sn->live[n - 1].t_s : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		iops[i] = sn->live[i].iops;
+		p99[i] = sn->live[i].p99_us;
+	}
+	if (boxed) {
+		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of this point",
+			 t->sym->dot, span);
+		cellbuf_box(cb, 0, y, cb->w, h, t->g, UI_BORDER, title, UI_TITLE);
+		y++;
+		h -= 2;
+	}
+	gw = w - 8 - 14;
+	ih = h >= 6 ? h - 2 - (s->ntemps > 0) : h >= 3 ? h - 1 - (s->ntemps > 0 && h > 3) : 1;
+	if (ih < 1)
+		ih = 1;
+	ph = h - ih - (s->ntemps > 0 && h > 3);
+	row = y;
+	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
+	chart_graph(cb, x + 8, row, gw, ih, iops, n, chart_scale_max(iops, n), UI_GRAPH, t->g);
+	if (n > 0)
+		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
+				tui_short(iops[n - 1], num, sizeof num));
+	row += ih;
+	if (ph > 0) {
+		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
+		chart_graph(cb, x + 8, row, gw, ph, p99, n, chart_scale_max(p99, n), UI_WRITE, t->g);
+		if (n > 0)
+			tui_print_right(cb, x + w, row + ph - 1, UI_WRITE, 0,
+					fmt_number(p99[n - 1], 1, num, sizeof num));
+		row += ph;
+	}
+	if (s->ntemps > 0 && row < y + h) {
+		tui_print(cb, x, row, 7, UI_TITLE, 0, "temp");
+		chart_sparkline(cb, x + 8, row, gw, s->temps, s->ntemps, 90, UI_TEMPERATURE, t->g);
+		tui_print_right(cb, x + w, row, UI_TEMPERATURE, 0,
+				(snprintf(num, sizeof num, "%.0f %sC", s->temps[s->ntemps - 1],
+					  t->sym->deg), num));
+	}
+}
+
+/* Insert v into an ascending set of at most HEAT_MAX; returns the count. */
+static int
+sweep_set_add(unsigned *set, int n, unsigned v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (set[i] == v)
+			return n;
+	if (n >= HEAT_MAX)
+		return n;
+	for (i = n; i > 0 && set[i - 1] > v; i--)
+		set[i] = set[i - 1];
+	set[i] = v;
+	return n + 1;
+}
+
+/* The index of v in a set, or -1. */
+static int
+sweep_set_index(const unsigned *set, int n, unsigned v)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == v)
+			return i;
+	return -1;
+}
+
+/* The plan's shape (pattern, bs) for the heat map: the running point's, if
+ * the plan has several points of it, else the shape with the most points. */
+static void
+sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd_pattern *pat,
+		 unsigned *bs)
+{
+	size_t best = 0, count;
+
+	*pat = f->have ? f->pt.pattern : DD_RANDREAD;
+	*bs = f->have ? f->pt.bs : 4096;
+	count = 0;
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		count += s->plan.points[i].pattern == *pat && s->plan.points[i].bs == *bs;
+	if (count >= 2)
+		return;
+	for (size_t i = 0; i < s->plan.npoints; i++) {
+		count = 0;
+		for (size_t j = 0; j < s->plan.npoints; j++)
+			count += s->plan.points[j].pattern == s->plan.points[i].pattern &&
+				 s->plan.points[j].bs == s->plan.points[i].bs;
+		if (count > best) {
+			best = count;
+			*pat = s->plan.points[i].pattern;
+			*bs = s->plan.points[i].bs;
+		}
+	}
+}
+
+/* The IODepth x NumJobs heat map of the plan's shape, filling as points finish. */
+static void
+sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
+	   const struct sweep_focus *f)
+{
+	const struct tui_sweep	    *s = &t->sweep;
+	const struct sweep_snapshot *sn = s->sn;
+	unsigned		     qds[HEAT_MAX], njs[HEAT_MAX];
+	int			     nq = 0, nj = 0;
+	double			     grid[HEAT_MAX * HEAT_MAX];
+	char			     rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160], what[64];
+	const char		    *rlp[HEAT_MAX], *clp[HEAT_MAX];
+	struct chart_heatmap	     hm = { 0 };
+	enum dd_pattern		     pat;
+	unsigned		     bs;
+	bool			     rate_iops;
+	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
+					  SWEEP_FINISHED_MAX;
+
+	sweep_heat_shape(s, f, &pat, &bs);
+	rate_iops = dd_pattern_random(pat);
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
+			nq = sweep_set_add(qds, nq, s->plan.points[i].iodepth);
+			nj = sweep_set_add(njs, nj, s->plan.points[i].numjobs);
+		}
+	{
+		struct dd_point p = { .pattern = pat, .bs = bs };
+
+		tui_point_label(&p, what, sizeof what);
+	}
+	snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
+		 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
+	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
+	if (nq == 0)
+		return;
+	for (int i = 0; i < nq * nj; i++)
+		grid[i] = NAN;
+	for (size_t k = 0; k < nf; k++) {
+		const struct sweep_summary *sum = &sn->finished[k];
+		const struct dd_point	   *p;
+		int			    r, c;
+
+		if (sum->index >= s->plan.npoints || sum->status != 0)
+			continue;
+		p = &s->plan.points[sum->index];
+		if (p->pattern != pat || p->bs != bs)
+			continue;
+		r = sweep_set_index(qds, nq, p->iodepth);
+		c = sweep_set_index(njs, nj, p->numjobs);
+		if (r >= 0 && c >= 0)
+			grid[r * nj + c] = rate_iops ? sum->iops / 1e3 : sum->mbps;
+	}
+	hm.sel_row = hm.sel_col = -1;
+	if (f->running && f->pt.pattern == pat && f->pt.bs == bs) {
+		int r = sweep_set_index(qds, nq, f->pt.iodepth), c = sweep_set_index(njs, nj,
+										   f->pt.numjobs);
+
+		if (r >= 0 && c >= 0) {
+			grid[r * nj + c] = rate_iops ? f->iops / 1e3 : f->mbps;
+			hm.sel_row = r;
+			hm.sel_col = c;
+		}
+	}
+	for (int r = 0; r < nq; r++) {
+		snprintf(rl[r], sizeof rl[r], "QD%u", qds[r]);
+		rlp[r] = rl[r];
+	}
+	for (int c = 0; c < nj; c++) {
+		snprintf(cl[c], sizeof cl[c], "NJ%u", njs[c]);
+		clp[c] = cl[c];
+	}
+	hm.grid = grid;
+	hm.rows = nq < h - 3 ? nq : h - 3;
+	hm.cols = nj;
+	hm.label_w = 6;
+	hm.cell_w = (w - 4 - hm.label_w) / (nj > 0 ? nj : 1);
+	if (hm.cell_w > 10)
+		hm.cell_w = 10;
+	hm.decimals = hm.cell_w >= 9 ? 1 : 0;
+	hm.row_labels = rlp;
+	hm.col_labels = clp;
+	if (hm.rows > 0 && hm.cell_w >= 4)
+		chart_heatmap(cb, x + 2, y + 1, &hm, t->g);
+	if (nq > hm.rows && h > 2)
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%d more rows below (taller "
+			  "terminal)", nq - hm.rows);
+}
+
+/* The finished points with their review verdicts. */
+static void
+sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
+{
+	struct tui_sweep	    *s = &t->sweep;
+	const struct sweep_snapshot *sn = s->sn;
+	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
+					  SWEEP_FINISHED_MAX;
+	int			     rows = h - 2, first, row = y + 1;
+	int			     namew = w >= 60 ? 22 : 19;
+	size_t			     done = 0;
+	char			     title[64];
+
+	for (size_t k = 0; k < nf; k++)
+		done += sn->finished[k].index < s->plan.npoints;
+	snprintf(title, sizeof title, "finished %zu of %zu", done, sn->npoints);
+	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
+	if (rows <= 0)
+		return;
+	/* Newest at the bottom; PgUp scrolls back. */
+	first = (int)nf - rows - s->fin_top;
+	if (first < 0) {
+		s->fin_top += first;
+		if (s->fin_top < 0)
+			s->fin_top = 0;
+		first = 0;
+	}
+	for (int k = first; k < (int)nf && row < y + h - 1; k++, row++) {
+		const struct sweep_summary *sum = &sn->finished[k];
+		struct tui_refval	    rv;
+		const struct dd_point	   *p;
+		bool			    seq;
+		double			    v;
+		char			    num[32], ref[32];
+		int			    cx = x + 2;
+
+		if (sum->index >= s->plan.npoints) {
+			tui_print(cb, cx, row, w - 4, UI_DIM_TEXT, 0, "%s (scratch file written once)",
+				  sum->name);
+			continue;
+		}
+		p = &s->plan.points[sum->index];
+		seq = !dd_pattern_random(p->pattern);
+		v = seq ? sum->mbps : sum->iops;
+		tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
+		tui_print(cb, cx, row, namew, UI_TEXT, 0, "%s", sum->name);
+		cx += namew + 1;
+		if (seq)
+			snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
+		else
+			snprintf(num, sizeof num, "%s", tui_short(v, ref, sizeof ref));
+		tui_print_right(cb, cx + (seq ? 11 : 7), row, UI_MEASURED, 0, num);
+		cx += seq ? 12 : 8;
+		if (sum->status != 0) {
+			tui_print(cb, cx, row, x + w - 1 - cx, UI_FAIL, UI_BOLD, "FAILED");
+			continue;
+		}
+		if (sum->cancelled) {
+			tui_print(cb, cx, row, x + w - 1 - cx, UI_WARN, 0, "stopped");
+			continue;
+		}
+		if (isnan(rv.value) || cx + 12 > x + w - 1)
+			continue;
+		if (seq)
+			fmt_number(rv.value, 0, ref, sizeof ref);
+		else
+			tui_short(rv.value, ref, sizeof ref);
+		cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
+		if (v >= 0.9 * rv.value)
+			tui_print(cb, cx, row, -1, UI_OK, UI_BOLD, "%s", t->sym->ok);
+		else
+			tui_print(cb, cx, row, -1, UI_FAIL, UI_BOLD, "%s", t->sym->bad);
+	}
+	if (nf == 0)
+		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");
+}
+
+/* Draw the live panel. */
+static void
+sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
+{
+	struct tui_sweep	    *s = &t->sweep;
+	const struct sweep_snapshot *sn = s->sn;
+	struct sweep_focus	     f;
+	char			     what[64], num[32], tot[32], ref[160];
+	int			     row = y, graph_h, box_y, heat_w;
+	bool			     boxed = h >= 30;
+
+	sweep_focus(s, &f);
+	if (sn->preconditioning) {
+		tui_print(cb, 1, row, -1, UI_TEXT, UI_BOLD,
+			  "preparing the scratch file: writing it once so reads hit data (%.0f%%)",
+			  sn->point_progress * 100);
+	} else if (f.have) {
+		int x = 1 + tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "%s",
+				      tui_point_label(&f.pt, what, sizeof what));
+
+		x += tui_print(cb, x + 3, row, -1, UI_TEXT, 0, "IODepth %u %s NumJobs %u",
+			       f.pt.iodepth, t->sym->times, f.pt.numjobs) + 3;
+		if (f.running) {
+			fmt_number(f.progress * (f.pt.runtime_s > 0 ? f.pt.runtime_s : 0), 1, num,
+				   sizeof num);
+			fmt_number(f.pt.runtime_s, 1, tot, sizeof tot);
+			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s s of %s s", num, tot) + 3;
+			if (sn->nruns > 1)
+				x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "run %u/%u", sn->run,
+					       sn->nruns) + 3;
+			if (sn->round > 0)
+				tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "steady-state round %u",
+					  sn->round);
+		} else {
+			tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "(last finished point)");
+		}
+	} else {
+		tui_print(cb, 1, row, -1, UI_DIM_TEXT, 0, "starting...");
+	}
+	row++;
+	if (f.have && !sn->preconditioning) {
+		row += sweep_bar(t, cb, row, "IOPS", f.iops, &f.pt, TUI_M_IOPS);
+		row += sweep_bar(t, cb, row, "MB/s", f.mbps, &f.pt, TUI_M_MBPS);
+		sweep_latency(t, cb, row++, &f);
+	} else {
+		row += 5;
+	}
+	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
+		  "%s measured   %s spec target (drawn only where comparable)   %s review: %s",
+		  t->sym->measured, t->sym->spec, t->sym->review,
+		  s->ref.loaded ? tui_pick_label(s->ref.pick, true, ref, sizeof ref) :
+		  "none (pick a drive, then s)");
+	/* Graph, then the heat map and the finished list side by side. */
+	graph_h = boxed ? 9 : 3;
+	if (y + h - row - graph_h < 6)
+		graph_h = y + h - row - 6 > 1 ? y + h - row - 6 : 1;
+	sweep_graphs(t, cb, row, graph_h, boxed);
+	box_y = row + graph_h;
+	if (y + h - box_y < 3)
+		return;
+	heat_w = cb->w >= 120 ? 68 : cb->w * 55 / 100;
+	sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
+	sweep_finished(t, cb, heat_w + 1, box_y, cb->w - heat_w - 1, y + h - box_y);
+}
+
+/* Draw the Sweep screen. */
+static void
+sweep_draw(struct tui *t, struct cellbuf *cb, int y, int h)
+{
+	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL)
+		sweep_draw_live(t, cb, y, h);
+	else
+		sweep_draw_setup(t, cb, y, h);
+}
+
+/* Handle a key on the Sweep screen. */
+static int
+sweep_key(struct tui *t, const struct tui_event *ev)
+{
+	struct tui_sweep *s = &t->sweep;
+	size_t		  npre;
+
+	plan_presets(&npre);
+	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL) {
+		switch (ev->key) {
+		case 's':
+			if (!tui_sweep_running(t))
+				tui_sweep_start(t);
+			return 1;
+		case 'e': case TUI_KEY_TAB:
+			if (!tui_sweep_running(t))
+				s->mode = TUI_SWEEP_SETUP;
+			else
+				tui_message(t, false, "a sweep is running: x stops it first");
+			return 1;
+		case TUI_KEY_PGUP: case TUI_KEY_WHEEL_UP: case 'k': case TUI_KEY_UP:
+			s->fin_top += ev->key == TUI_KEY_PGUP ? 5 : 1;
+			return 1;
+		case TUI_KEY_PGDN: case TUI_KEY_WHEEL_DOWN: case 'j': case TUI_KEY_DOWN:
+			s->fin_top -= ev->key == TUI_KEY_PGDN ? 5 : 1;
+			if (s->fin_top < 0)
+				s->fin_top = 0;
+			return 1;
+		case 'C':
+			tui_set_view(t, TUI_VIEW_COMPARE);
+			return 1;
+		}
+		return 0;
+	}
+	switch (ev->key) {
+	case TUI_KEY_TAB: case TUI_KEY_BTAB: case TUI_KEY_LEFT: case TUI_KEY_RIGHT:
+	case 'h': case 'l':
+		s->field = !s->field;
+		return 1;
+	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
+		if (s->field == 0 && s->target_sel > 0)
+			s->target_sel--;
+		else if (s->field == 1 && s->preset_sel > 0)
+			s->preset_sel--;
+		return 1;
+	case TUI_KEY_DOWN: case 'j': case TUI_KEY_WHEEL_DOWN:
+		if (s->field == 0 && s->target_sel + 1 < s->ntargets)
+			s->target_sel++;
+		else if (s->field == 1 && s->preset_sel + 1 < npre)
+			s->preset_sel++;
+		return 1;
+	case TUI_KEY_CLICK:
+		if (ev->y >= s->presets_y && ev->y < s->presets_y + (int)npre) {
+			s->field = 1;
+			s->preset_sel = (size_t)(ev->y - s->presets_y);
+		} else if (ev->y >= s->targets_y && ev->y < s->targets_y + (int)s->ntargets) {
+			s->field = 0;
+			s->target_sel = (size_t)(ev->y - s->targets_y);
+		}
+		return 1;
+	case 's': case TUI_KEY_ENTER:
+		tui_sweep_start(t);
+		return 1;
+	case 'e':
+		if (s->sn != NULL && s->sw != NULL)
+			s->mode = TUI_SWEEP_LIVE;
+		return 1;
+	}
+	return 0;
+}
+
+/* The title: plan, target = reference, progress, times. */
+static void
+sweep_title(struct tui *t, char *buf, size_t len)
+{
+	struct tui_sweep	    *s = &t->sweep;
+	const struct sweep_snapshot *sn = s->sn;
+	char			     ref[128], el[32], eta[32];
+	const char		    *state;
+
+	if (s->mode != TUI_SWEEP_LIVE || sn == NULL || s->sw == NULL) {
+		snprintf(buf, len, "Sweep setup");
+		return;
+	}
+	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
+		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
+	/* Progress first: a narrow screen cuts the end. */
+	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s",
+		 t->sym->dot, sn->state == SWEEP_RUNNING ?
+		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
+		 state, t->sym->dot, tui_hms(sn->elapsed_s, el, sizeof el), t->sym->dot,
+		 sn->state == SWEEP_RUNNING ? tui_hms(sn->eta_s, eta, sizeof eta) : "-",
+		 t->sym->dot, sn->plan_name, t->sym->dot, s->tgt.path,
+		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference");
+}
+
+/* Key hints. */
+static const char *
+sweep_hints(struct tui *t)
+{
+	if (tui_sweep_running(t))
+		return "x\tstop\tPgUp/PgDn\tfinished list\t1\tdrives\t4\tcompare\tt\ttheme\t"
+		       "?\thelp\tq\tquit";
+	if (t->sweep.mode == TUI_SWEEP_LIVE)
+		return "s\trun again\te\tsetup\tC\tcompare\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
+	return "s\tstart\tTab\ttarget/preset\tj/k\tchoose\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
+}
+
+const struct tui_view tui_view_sweep = {
+	.name = "sweep",
+	.title = sweep_title,
+	.draw = sweep_draw,
+	.key = sweep_key,
+	.hints = sweep_hints,
+};

@@ -1,0 +1,164 @@
+#!/bin/sh
+# `drivedash check` end to end on a loop device over /dev/shm that this test
+# creates (direct I/O): with a model override against tests/qemu-test.db (a
+# non-NVMe device: no identity, no SMART), without one (UNKNOWN, exit 5),
+# the text report, writes with --allow-write, the write-safety refusal on an
+# ext4-formatted loop, Ctrl-C, and the usage errors (exit 2).
+. "${top_srcdir:-.}/tests/tap.sh"
+
+dd="${top_builddir:-.}/drivedash"
+qdb="${top_builddir:-.}/tests/qemu-test.db"
+tmp=$(mktemp -d /dev/shm/dd-check-XXXXXX)
+loop=""
+
+cleanup() {
+	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
+
+# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
+json() {
+	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
+}
+
+# --- usage and setup errors (no device needed) -------------------------------
+run "$dd" --db "$qdb" check /dev/drivedash-no-such-device
+is "bad device path exits 2" 2 "$rc"
+like "bad device path: one clear sentence" '^drivedash: /dev/drivedash-no-such-device does not exist; check needs a block device' "$err"
+is "bad device path: nothing on stdout" "" "$out"
+
+: >"$tmp/file.img"
+run "$dd" --db "$qdb" check "$tmp/file.img"
+is "a regular file exits 2" 2 "$rc"
+like "a regular file: says it is not a block device" 'is not a block device' "$err"
+
+run "$dd" --db "$qdb" check
+is "no DEVICE exits 2" 2 "$rc"
+like "no DEVICE: says what is needed" 'check needs a DEVICE' "$err"
+
+run "$dd" --db "$qdb" check --help
+is "--help exits 0" 0 "$rc"
+like "--help documents the exit codes" '3 WARN, 4 FAIL, 5 drive not in' "$out"
+
+# --- a loop device over /dev/shm -------------------------------------------
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
+	truncate -s 160M "$tmp/loop.img"
+	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null)
+fi
+if [ -z "$loop" ]; then
+	echo "ok $((tap_n + 1)) # SKIP no loop device (needs root and losetup)"
+	tap_n=$((tap_n + 1))
+	done_testing
+	exit
+fi
+
+for bad in "--tolerance 60" "--tolerance x" "--time-scale 0" "--model="; do
+	# shellcheck disable=SC2086
+	run "$dd" --db "$qdb" check "$loop" $bad
+	is "check $bad exits 2" 2 "$rc"
+done
+
+# A non-NVMe device matched through --model, JSON on stdout.
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --json
+case $rc in 0 | 3 | 4) ok "--model --json: exit $rc is a verdict code (0, 3, 4)" true ;;
+*) ok "--model --json: exit $rc is a verdict code (0, 3, 4)" false
+   printf '%s\n' "$err" | head -5 | sed 's/^/# /' ;;
+esac
+is "--model --json: the exit code is the one the JSON states" "$rc" "$(json 'j["overall"]["exit_code"]')"
+is "--model --json: matched family qemu-nvme" "qemu-nvme" "$(json 'j["match"]["family_id"]')"
+is "--model --json: the model came from the option" "option False" \
+	"$(json 'j["device"]["model_source"], j["device"]["nvme"]' | tr -d "(),'")"
+is "--model --json: verdicts for seq_read, rand_read, lat_read" "lat_read rand_read seq_read" \
+	"$(json '" ".join(sorted(v["metric"] for v in j["verdicts"]))')"
+is "--model --json: every verdict is PASS, WARN or FAIL with numbers" "True" \
+	"$(json 'all(v["verdict"] in ("PASS","WARN","FAIL") and v["measured"] > 0 and v["spec_value"] > 0 and abs(v["ratio"] - v["measured"] / v["spec_value"]) < 1e-9 and v["point"] and v["reason"] for v in j["verdicts"])')"
+is "--model --json: every verdict names its source and confidence" "True" \
+	"$(json 'all(v["spec"]["source"] == "test-qemu" and v["spec"]["confidence"] == "C" for v in j["verdicts"])')"
+is "--model --json: lat_read compared at 4K randread QD1 x1" "4K randread QD1 x1 True" \
+	"$(json '[(v["point"], v["lower_is_better"]) for v in j["verdicts"] if v["metric"] == "lat_read"][0]' | tr -d "(),'")"
+is "--model --json: rand_read has no stated depth (flagged, not capped above WARN)" "False True" \
+	"$(json '[(v["conditions_known"], v["verdict"] != "FAIL") for v in j["verdicts"] if v["metric"] == "rand_read"][0]' | tr -d "(),'")"
+is "--model --json: overall is the worst verdict" "True" \
+	"$(json 'j["overall"]["verdict"] == max((v["verdict"] for v in j["verdicts"]), key=["PASS","WARN","FAIL"].index)')"
+is "--model --json: the spot plan ran read-only, 5 points" "spot (read-only)|5|done" \
+	"$(json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
+is "--model --json: no SMART on a loop device" "None None None" \
+	"$(json 'j["smart"]["before"], j["smart"]["after"], j["smart"]["delta"]' | tr -d "(),'")"
+is "--model --json: tolerance 10%" "10.0" "$(json 'j["tolerance_pct"]')"
+like "--model --json: the text report goes to stderr" '^VERDICT (PASS|WARN|FAIL): ' "$err"
+
+# The text report on stdout.
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --tolerance 25
+case $rc in 0 | 3 | 4) ok "text: exit $rc is a verdict code" true ;;
+*) ok "text: exit $rc is a verdict code" false ;;
+esac
+like "text: names the match" 'match +QEMU NVMe Ctrl 1 GB \(exact match' "$out"
+like "text: the table header" '^  metric +spec +measured +ratio +verdict +reason' "$out"
+like "text: a seq_read row with spec, measured and ratio" '^  seq_read +1,000 MB/s +[0-9,.]+ MB/s +[0-9.]+  (PASS|WARN|FAIL) ' "$out"
+like "text: the tolerance given" 'tolerance 25%' "$out"
+like "text: says SMART is not available" 'SMART +not available' "$out"
+like "text: the overall verdict line" '^VERDICT (PASS|WARN|FAIL): ' "$out"
+
+# Without --model a loop device has no identity: UNKNOWN, exit 5.
+run "$dd" --db "$qdb" check "$loop" --time-scale 0.02
+is "no model: exit 5 (UNKNOWN)" 5 "$rc"
+like "no model: says there is no spec to check against" '^VERDICT UNKNOWN: .*--model' "$out"
+like "no model: still shows what it measured" '4K randread QD1 x1 .* IOPS' "$out"
+run "$dd" --db "$qdb" check "$loop" --model "KIOXIA KCD9XPJE7T6Z" --time-scale 0.02 --json -q
+is "unknown model: exit 5" 5 "$rc"
+is "unknown model: UNKNOWN, no verdicts, nearest family named" "UNKNOWN 0 kioxia-cd9p-r True" \
+	"$(json 'j["overall"]["verdict"], len(j["verdicts"]), j["match"]["nearest_family"], "nearest family: KIOXIA CD9P-R" in j["overall"]["summary"]' | tr -d "(),'")"
+
+# Writes: allowed on a blank loop, the write points run too.
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write --json -q
+case $rc in 0 | 3 | 4) ok "--allow-write: exit $rc is a verdict code" true ;;
+*) ok "--allow-write: exit $rc is a verdict code" false ;;
+esac
+is "--allow-write: 8 points, writes included" "spot 8 True" \
+	"$(json 'j["plan"]["name"], len(j["points"]), j["plan"]["writes"]' | tr -d "(),'")"
+
+# Write safety: an ext4 loop is refused, and stays unchanged.
+if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then
+	before=$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)
+	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write
+	is "ext4 loop with --allow-write: refused, exit 2" 2 "$rc"
+	like "ext4 loop: the safety message names the filesystem" '^drivedash: refusing to write: .*ext4' "$err"
+	is "ext4 loop: backing file unchanged" "$before" "$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
+	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write \
+		--force --confirm wrong
+	is "ext4 loop: --force with the wrong --confirm is refused" 2 "$rc"
+	like "ext4 loop: says what to confirm with" "$(basename "$loop")" "$err"
+else
+	echo "ok $((tap_n + 1)) # SKIP mkfs.ext4 unavailable"; tap_n=$((tap_n + 1))
+fi
+
+# Ctrl-C: the sweep stops, what finished is judged, exit 130.
+"$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.2 --json \
+	>"$tmp/int.json" 2>"$tmp/int.err" &
+pid=$!
+tries=0
+until grep -q 'done 128K read' "$tmp/int.err" 2>/dev/null || [ $tries -ge 300 ]; do
+	tries=$((tries + 1))
+	sleep 0.1	# polling for the first finished point, bounded at 30 s
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "Ctrl-C: exit 130" 130 "$rc"
+cp "$tmp/int.json" "$tmp/out"
+is "Ctrl-C: JSON says cancelled, exit code 130, seq_read still judged" "cancelled 130 True" \
+	"$(json 'j["state"], j["overall"]["exit_code"], any(v["metric"] == "seq_read" and v["verdict"] != "NOT_COMPARABLE" for v in j["verdicts"])' | tr -d "(),'")"
+like "Ctrl-C: the text says the sweep was stopped" 'stopped by the user' "$(cat "$tmp/int.err")"
+
+done_testing

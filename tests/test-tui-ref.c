@@ -1,0 +1,205 @@
+/*
+ * Unit tests for src/ui/tui-ref.c: what a sweep point is held against, on
+ * the bundled database ($DRIVEDASH_DB).  The rules under test: a spec figure
+ * is a marker only where comparable (sequential MB/s at its block size,
+ * random IOPS only at a stated IODepth x NumJobs, typical latency at 4K
+ * QD1); a review measurement matches workload, bs, iodepth and numjobs
+ * exactly, and IOPS and MB/s derive from each other through bs.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ui/tui.h"
+
+static struct specdb	  *db;
+static struct arena	   fam_arena;
+static struct spec_family *fams;
+static size_t		   nfams;
+
+/* Open the database and read the families. */
+static int
+setup(void **state)
+{
+	struct dd_error err = { 0 };
+	const char     *path = getenv("DRIVEDASH_DB");
+
+	(void)state;
+	if (path == NULL || specdb_open(path, &db, &err) < 0) {
+		fprintf(stderr, "# cannot open DRIVEDASH_DB=%s\n", path ? path : "(unset)");
+		return -1;
+	}
+	return specdb_families(db, &fam_arena, &fams, &nfams, &err);
+}
+
+/* Close it. */
+static int
+teardown(void **state)
+{
+	(void)state;
+	arena_free(&fam_arena);
+	specdb_close(db);
+	return 0;
+}
+
+/* The pick of family id at capacity gb (0: no capacity point). */
+static struct tui_pick
+pick(const char *id, double gb)
+{
+	struct tui_pick p = { NULL, NULL };
+
+	for (size_t i = 0; i < nfams; i++)
+		if (strcmp(fams[i].id, id) == 0) {
+			p.fam = &fams[i];
+			for (size_t k = 0; k < fams[i].ndrives; k++)
+				if (fams[i].drives[k].capacity_gb == gb)
+					p.drive = &fams[i].drives[k];
+		}
+	assert_non_null(p.fam);
+	return p;
+}
+
+/* A point. */
+static struct dd_point
+point(enum dd_pattern pat, unsigned bs, unsigned qd, unsigned jobs)
+{
+	struct dd_point p = { .pattern = pat, .bs = bs, .iodepth = qd, .numjobs = jobs };
+
+	return p;
+}
+
+/* CD9P-R 7.68 TB against its spec sheet and StorageReview's review. */
+static void
+test_cd9p_r(void **state)
+{
+	struct tui_sheet  s = { 0 };
+	struct dd_error	  err = { 0 };
+	struct tui_refval v;
+	struct dd_point	  p;
+
+	(void)state;
+	assert_int_equal(tui_sheet_load(&s, db, pick("kioxia-cd9p-r", 7680), &err), 0);
+	assert_string_equal(s.review_drive, "kioxia-cd9p-r-7680");
+
+	/* 128K sequential read: the spec is comparable, the review is at QD64 x1. */
+	p = point(DD_READ, 131072, 64, 1);
+	tui_ref_spec(&s, &p, TUI_M_MBPS, &v);
+	assert_true(v.comparable);
+	assert_true(fabs(v.value - 14800) < 1e-9);
+	tui_ref_review(&s, &p, TUI_M_MBPS, &v);
+	assert_true(fabs(v.value - 14235.9) < 1e-6);
+	/* The same point in IOPS, derived from MB/s through bs. */
+	tui_ref_review(&s, &p, TUI_M_IOPS, &v);
+	assert_true(fabs(v.value - 14235.9e6 / 131072) < 1e-3);
+	/* No spec IOPS for sequential points. */
+	tui_ref_spec(&s, &p, TUI_M_IOPS, &v);
+	assert_true(isnan(v.value));
+
+	/* 4K random read QD32 x16: the review's headline; the spec states no depth. */
+	p = point(DD_RANDREAD, 4096, 32, 16);
+	tui_ref_spec(&s, &p, TUI_M_IOPS, &v);
+	assert_false(v.comparable);
+	assert_true(fabs(v.value - 2600000) < 1e-9);
+	assert_non_null(strstr(v.note, "not comparable"));
+	tui_ref_review(&s, &p, TUI_M_IOPS, &v);
+	assert_true(fabs(v.value - 2165000) < 1e-9);
+
+	/* 4K QD1: IOPS and mean latency reviewed; no latency on this sheet. */
+	p = point(DD_RANDREAD, 4096, 1, 1);
+	tui_ref_review(&s, &p, TUI_M_IOPS, &v);
+	assert_true(fabs(v.value - 32300) < 1e-9);
+	tui_ref_review(&s, &p, TUI_M_LAT, &v);
+	assert_true(fabs(v.value - 30) < 1e-9);
+	tui_ref_spec(&s, &p, TUI_M_LAT, &v);
+	assert_true(isnan(v.value));
+
+	/* A depth the review did not publish: nothing, not a neighbour. */
+	p = point(DD_RANDREAD, 4096, 8, 4);
+	tui_ref_review(&s, &p, TUI_M_IOPS, &v);
+	assert_true(isnan(v.value));
+
+	/* Best at any depth: the headline point. */
+	tui_ref_review_best(&s, DD_RANDREAD, 4096, TUI_M_IOPS, &v);
+	assert_true(fabs(v.value - 2165000) < 1e-9);
+	tui_sheet_free(&s);
+}
+
+/* The capacity point picks its own spec figures; family-wide ones fill in. */
+static void
+test_capacity_figures(void **state)
+{
+	struct tui_sheet	  s = { 0 };
+	struct dd_error		  err = { 0 };
+	const struct spec_figure *f;
+
+	(void)state;
+	assert_int_equal(tui_sheet_load(&s, db, pick("kioxia-cd9p-r", 1920), &err), 0);
+	f = tui_ref_figure(&s, "seq_write", 131072);
+	assert_non_null(f);
+	assert_true(fabs(f->value - 3600) < 1e-9);
+	/* Not reviewed itself: the family's most reviewed capacity point stands in. */
+	assert_string_equal(s.review_drive, "kioxia-cd9p-r-7680");
+	tui_sheet_free(&s);
+}
+
+/* CM9-R states its latency at 4K QD1: comparable there and only there. */
+static void
+test_latency_spec(void **state)
+{
+	struct tui_sheet  s = { 0 };
+	struct dd_error	  err = { 0 };
+	struct tui_refval v;
+	struct dd_point	  p = point(DD_RANDREAD, 4096, 1, 1);
+
+	(void)state;
+	assert_int_equal(tui_sheet_load(&s, db, pick("kioxia-cm9-r", 15360), &err), 0);
+	tui_ref_spec(&s, &p, TUI_M_LAT, &v);
+	assert_true(v.comparable);
+	assert_true(fabs(v.value - 65) < 1e-9);
+	p = point(DD_RANDREAD, 4096, 32, 16);
+	tui_ref_spec(&s, &p, TUI_M_LAT, &v);
+	assert_false(v.comparable);
+	assert_non_null(strstr(v.note, "not comparable"));
+	tui_sheet_free(&s);
+}
+
+/* Units and labels. */
+static void
+test_units_labels(void **state)
+{
+	struct dd_point p = point(DD_RANDREAD, 4096, 1, 1);
+	char		buf[64];
+
+	(void)state;
+	assert_true(fabs(tui_ref_convert(13.5, "GB/s") - 13500) < 1e-9);
+	assert_true(fabs(tui_ref_convert(2, "ms") - 2000) < 1e-9);
+	assert_true(fabs(tui_ref_convert(600, "us") - 600) < 1e-9);
+	assert_true(isnan(tui_ref_convert(1, "W")));
+	assert_string_equal(tui_point_label(&p, buf, sizeof buf), "4K random read");
+	p = point(DD_WRITE, 131072, 16, 1);
+	assert_string_equal(tui_point_label(&p, buf, sizeof buf), "128K sequential write");
+	assert_string_equal(tui_pick_label(pick("micron-9550-max", 12800), true, buf, sizeof buf),
+			    "Micron 9550 MAX 12.8 TB");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cd9p_r),
+		cmocka_unit_test(test_capacity_figures),
+		cmocka_unit_test(test_latency_spec),
+		cmocka_unit_test(test_units_labels),
+	};
+
+	return cmocka_run_group_tests_name("tui-ref", tests, setup, teardown);
+}

@@ -1,0 +1,655 @@
+/*
+ * Tests for src/core/verdict.c: which figures a check compares, which point
+ * each is compared with, the tolerance boundaries in both directions,
+ * NOT_COMPARABLE when the spec states conditions the check did not run, the
+ * WARN cap when it states none, mixes matched by read share, the health row,
+ * explainers, worst-of and the unknown drive.  Results are built in memory.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/plan.h"
+#include "core/verdict.h"
+
+#define KIB  1024
+#define NRES 16
+
+/* The results of one test (freed by teardown). */
+struct fixture {
+	struct dd_result *res[NRES];
+	size_t		  n;
+};
+
+/* Allocate an empty fixture. */
+static int
+setup(void **state)
+{
+	*state = calloc(1, sizeof(struct fixture));
+	return *state == NULL ? -1 : 0;
+}
+
+/* Free a fixture and its results. */
+static int
+teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	for (size_t i = 0; i < fx->n; i++)
+		free(fx->res[i]);
+	free(fx);
+	return 0;
+}
+
+/* Add a finished result; latency is the mean (and every percentile) in us. */
+static struct dd_result *
+add(struct fixture *fx, enum dd_pattern pat, unsigned bs, unsigned qd, unsigned jobs,
+    unsigned read_pct, double iops, double mbps, double lat_us)
+{
+	struct dd_result *r = calloc(1, sizeof *r);
+
+	assert_non_null(r);
+	assert_true(fx->n < NRES);
+	r->point.pattern = pat;
+	r->point.bs = bs;
+	r->point.iodepth = qd;
+	r->point.numjobs = jobs;
+	r->point.read_pct = read_pct;
+	dd_point_autoname(&r->point);
+	r->iops = iops;
+	r->mbps = mbps;
+	r->ios = 1000;
+	r->lat.n = r->read_lat.n = r->write_lat.n = 1000;
+	r->lat.mean_us = r->read_lat.mean_us = r->write_lat.mean_us = lat_us;
+	for (int i = 0; i < HIST_NPCTS; i++)
+		r->lat.pct_us[i] = r->read_lat.pct_us[i] = r->write_lat.pct_us[i] = lat_us;
+	fx->res[fx->n++] = r;
+	return r;
+}
+
+/* The spot preset's read points, at the given rates. */
+static void
+add_spot_reads(struct fixture *fx, double seq_mbps, double qd1_iops, double qd1_lat,
+	       double x4_iops, double x16_iops)
+{
+	add(fx, DD_READ, 128 * KIB, 64, 1, 100, seq_mbps * 1e6 / 131072, seq_mbps, 1000);
+	add(fx, DD_RANDREAD, 4 * KIB, 1, 1, 100, qd1_iops, qd1_iops * 4096 / 1e6, qd1_lat);
+	add(fx, DD_RANDREAD, 4 * KIB, 32, 4, 100, x4_iops, x4_iops * 4096 / 1e6, 200);
+	add(fx, DD_RANDREAD, 4 * KIB, 32, 16, 100, x16_iops, x16_iops * 4096 / 1e6, 400);
+	add(fx, DD_RANDREAD, 64 * KIB, 32, 1, 100, 20000, 1310, 1500);
+}
+
+/* A preferred figure: metric, value, unit, block size (0 = NULL), depth and jobs. */
+static struct spec_figure
+fig(const char *metric, double value, const char *unit, int bs, int qd, int jobs)
+{
+	struct spec_figure g;
+
+	memset(&g, 0, sizeof g);
+	g.family_id = "fam";
+	g.metric_id = metric;
+	g.metric_name = metric;
+	g.qual = "eq";
+	g.unit_id = unit;
+	g.source_id = "src";
+	g.confidence = "A";
+	g.value = value;
+	g.value_hi = NAN;
+	g.block_size = bs > 0 ? bs : -1;
+	g.iodepth = qd > 0 ? qd : -1;
+	g.numjobs = jobs > 0 ? jobs : -1;
+	g.read_pct = -1;
+	g.preferred = 1;
+	return g;
+}
+
+/* Evaluate figures against the fixture's results with a tolerance. */
+static void
+eval(struct fixture *fx, const struct spec_figure *g, size_t n, double tol, bool writes,
+     struct verdict_report *out)
+{
+	struct verdict_opts o = { .tolerance = tol, .writes_ran = writes };
+
+	verdict_evaluate(g, n, (const struct dd_result *const *)fx->res, fx->n, &o, out);
+}
+
+/* The status of one figure against the fixture. */
+static enum verdict_status
+judge1(struct fixture *fx, struct spec_figure g, double tol, struct verdict *row)
+{
+	struct verdict_report r;
+
+	eval(fx, &g, 1, tol, false, &r);
+	assert_int_equal(r.nrows, 1);
+	if (row != NULL)
+		*row = r.rows[0];
+	return r.rows[0].status;
+}
+
+/* The figures of a sheet narrowed to one capacity point. */
+static void
+test_figures(void **state)
+{
+	struct spec_figure rows[10], out[10];
+	struct spec_sheet  sh;
+	size_t		   n;
+
+	(void)state;
+	memset(&sh, 0, sizeof sh);
+	rows[0] = fig("seq_read", 7000, "MB/s", 131072, 0, 0);		/* family: replaced */
+	rows[1] = fig("seq_read", 6800, "MB/s", 131072, 0, 0);
+	rows[1].drive_id = "d1";
+	rows[2] = fig("seq_read", 6500, "MB/s", 131072, 0, 0);		/* another capacity */
+	rows[2].drive_id = "d2";
+	rows[3] = fig("lat_read", 70, "us", 0, 0, 0);			/* family: kept */
+	rows[4] = fig("rand_read", 1e6, "IOPS", 4096, 0, 0);
+	rows[4].drive_id = "d1";
+	rows[4].preferred = 0;						/* alternative */
+	rows[5] = fig("power_active", 25, "W", 0, 0, 0);		/* not performance */
+	rows[6] = fig("rand_mixed", 4e5, "IOPS", 4096, 0, 0);		/* family 70%: kept */
+	rows[6].read_pct = 70;
+	rows[7] = fig("rand_mixed", 3e5, "IOPS", 4096, 0, 0);		/* d1 50% */
+	rows[7].read_pct = 50;
+	rows[7].drive_id = "d1";
+	sh.figures = rows;
+	sh.nfigures = 8;
+	sh.only_drive = "d1";
+	n = verdict_figures(&sh, out, 10);
+	assert_int_equal(n, 4);
+	assert_string_equal(out[0].metric_id, "seq_read");
+	assert_float_equal(out[0].value, 6800, 0);
+	assert_string_equal(out[1].metric_id, "lat_read");
+	assert_int_equal(out[2].read_pct, 70);
+	assert_int_equal(out[3].read_pct, 50);
+	assert_int_equal(verdict_figures(&sh, out, 2), 2);
+
+	/* Unnarrowed: only family-wide rows apply. */
+	sh.only_drive = NULL;
+	n = verdict_figures(&sh, out, 10);
+	assert_int_equal(n, 3);
+	assert_float_equal(out[0].value, 7000, 0);
+	assert_int_equal(verdict_figures(NULL, out, 10), 0);
+}
+
+/* MB/s and IOPS: PASS at (1 - t) x spec, WARN down to (1 - 2t), FAIL below. */
+static void
+test_tolerance(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct dd_result  *r = add(fx, DD_READ, 128 * KIB, 64, 1, 100, 0, 0, 0);
+	struct spec_figure g = fig("seq_read", 1000, "MB/s", 131072, 64, 1);
+	struct verdict	   v;
+	static const struct {
+		double		    tol, mbps;
+		enum verdict_status want;
+	} cases[] = {
+		{ 0.10, 1200, VERDICT_PASS }, { 0.10, 900, VERDICT_PASS },
+		{ 0.10, 899.9, VERDICT_WARN }, { 0.10, 800, VERDICT_WARN },
+		{ 0.10, 799.9, VERDICT_FAIL }, { 0.10, 10, VERDICT_FAIL },
+		{ 0.05, 950, VERDICT_PASS }, { 0.05, 949.9, VERDICT_WARN },
+		{ 0.05, 900, VERDICT_WARN }, { 0.05, 899.9, VERDICT_FAIL },
+		{ 0, 1000, VERDICT_PASS }, { 0, 999.9, VERDICT_FAIL },
+		{ 0.3, 400, VERDICT_WARN }, { 0.3, 399.9, VERDICT_FAIL },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		r->mbps = cases[i].mbps;
+		assert_int_equal(judge1(fx, g, cases[i].tol, &v), cases[i].want);
+		assert_float_equal(v.ratio, cases[i].mbps / 1000, 1e-12);
+		assert_true(v.conditions_known);
+		assert_false(v.capped);
+	}
+	/* The row carries everything the output needs. */
+	r->mbps = 850;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_string_equal(v.metric, "seq_read");
+	assert_string_equal(v.unit, "MB/s");
+	assert_float_equal(v.spec_value, 1000, 0);
+	assert_float_equal(v.measured, 850, 0);
+	assert_int_equal(v.result, 0);
+	assert_string_equal(v.point, "128K read QD64 x1");
+	assert_string_equal(v.spec.source_id, "src");
+	assert_string_equal(v.spec.confidence, "A");
+	assert_non_null(strstr(v.reason, "85.0% of the spec"));
+	assert_non_null(strstr(v.reason, "more than 10% short"));
+
+	/* Units convert: 1 GB/s is 1000 MB/s; an invalid tolerance is the default. */
+	g.unit_id = "GB/s";
+	g.value = 1;
+	r->mbps = 895;
+	assert_int_equal(judge1(fx, g, -1, &v), VERDICT_WARN);
+	assert_float_equal(v.spec_value, 1000, 1e-9);
+	/* A range: MB/s compare with its low end. */
+	g.unit_id = "MB/s";
+	g.qual = "range";
+	g.value = 900;
+	g.value_hi = 1100;
+	r->mbps = 810;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_float_equal(v.spec_value, 900, 0);
+}
+
+/* Latency: lower is better, PASS up to (1 + t) x spec, WARN to (1 + 2t). */
+static void
+test_latency(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct dd_result  *r;
+	struct spec_figure g = fig("lat_read", 100, "us", 4096, 1, 0);
+	struct verdict	   v;
+	static const struct {
+		double		    us;
+		enum verdict_status want;
+	} cases[] = {
+		{ 20, VERDICT_PASS }, { 100, VERDICT_PASS }, { 110, VERDICT_PASS },
+		{ 110.1, VERDICT_WARN }, { 120, VERDICT_WARN }, { 120.1, VERDICT_FAIL },
+		{ 500, VERDICT_FAIL },
+	};
+
+	add_spot_reads(fx, 5000, 10000, 0, 300000, 900000);
+	r = fx->res[1];	/* 4K randread QD1 x1 */
+	g.conditions = "typical";
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		r->read_lat.mean_us = cases[i].us;
+		assert_int_equal(judge1(fx, g, 0.10, &v), cases[i].want);
+		assert_true(v.lower_is_better);
+		assert_string_equal(v.point, "4K randread QD1 x1");
+	}
+	assert_non_null(strstr(v.reason, "mean latency 500 us"));
+	assert_non_null(strstr(v.reason, "more than 20% over"));
+
+	/* Milliseconds convert; a range compares with its high end. */
+	r->read_lat.mean_us = 115;
+	g.unit_id = "ms";
+	g.value = 0.1;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	g.unit_id = "us";
+	g.qual = "range";
+	g.value = 80;
+	g.value_hi = 110;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_float_equal(v.spec_value, 110, 0);
+
+	/* A percentile in the conditions is compared as that percentile. */
+	g = fig("lat_read", 100, "us", 4096, 1, 1);
+	g.conditions = "99% QoS";
+	r->read_lat.mean_us = 50;
+	r->read_lat.pct_us[12] = 300;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_float_equal(v.measured, 300, 0);
+	assert_non_null(strstr(v.reason, "p99 latency"));
+
+	/* No depth stated: QD1 x1 as latency is quoted, a full verdict (no cap). */
+	g = fig("lat_read", 60, "us", 0, 0, 0);
+	g.conditions = "typical";
+	r->read_lat.mean_us = 300;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_false(v.conditions_known);
+	assert_false(v.capped);
+	assert_non_null(strstr(v.reason, "QD1 assumed"));
+
+	/* Sequential latency needs a sequential QD1 point, which spot lacks. */
+	g.conditions = "sequential";
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "sequential read"));
+	assert_true(isnan(v.measured));
+}
+
+/* Stated conditions the check did not run: NOT_COMPARABLE with the reason. */
+static void
+test_not_comparable(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct spec_figure g;
+	struct verdict	   v;
+
+	add_spot_reads(fx, 5000, 10000, 80, 300000, 900000);
+	add(fx, DD_WRITE, 128 * KIB, 16, 1, 0, 20000, 2600, 700);
+
+	g = fig("rand_read", 1e6, "IOPS", 4096, 256, 1);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "rated at QD256 x1"));
+	assert_non_null(strstr(v.reason, "QD1 x1, QD32 x4, QD32 x16"));
+	assert_int_equal(v.result, SIZE_MAX);
+	assert_true(isnan(v.ratio));
+
+	/* Depth alone: that depth with one job, or jobs x depth equal to it. */
+	g = fig("rand_read", 1e6, "IOPS", 4096, 128, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_string_equal(v.point, "4K randread QD32 x4");
+	assert_false(v.capped);
+	g = fig("rand_read", 1e6, "IOPS", 4096, 32, 16);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_string_equal(v.point, "4K randread QD32 x16");
+
+	/* A block size the check did not run. */
+	g = fig("seq_write", 3000, "MB/s", 262144, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "256K sequential write"));
+	assert_non_null(strstr(v.reason, "only 128K"));
+
+	/* Writes ran, but not this one. */
+	g = fig("rand_write", 2e5, "IOPS", 4096, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "no 4K random write point"));
+
+	/* A unit that is not this metric's. */
+	g = fig("seq_read", 10, "W", 131072, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "in W"));
+
+	/* Failed and stopped points are not measurements. */
+	fx->res[0]->status = -5;
+	g = fig("seq_read", 1000, "MB/s", 131072, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	fx->res[0]->status = 0;
+	fx->res[0]->cancelled = true;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "no 128K sequential read point"));
+	fx->res[0]->cancelled = false;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+}
+
+/* No stated depth: the best point, flagged, and never worse than WARN. */
+static void
+test_unknown_conditions(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct spec_figure g = fig("rand_read", 1e6, "IOPS", 4096, 0, 0);
+	struct verdict	   v;
+
+	add_spot_reads(fx, 400, 10000, 80, 300000, 200000);
+	/* Far below: capped at WARN, compared with the best point (QD32 x4). */
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_true(v.capped);
+	assert_false(v.conditions_known);
+	assert_string_equal(v.point, "4K randread QD32 x4");
+	assert_float_equal(v.measured, 300000, 0);
+	assert_non_null(strstr(v.reason, "spec conditions unknown: rated at deeper queues"));
+	assert_non_null(strstr(v.reason, "capped at WARN"));
+	/* Within twice the tolerance: an honest WARN, not capped. */
+	fx->res[3]->iops = 850000;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_false(v.capped);
+	assert_string_equal(v.point, "4K randread QD32 x16");
+	/* Meeting it at a shallower depth is a PASS. */
+	fx->res[3]->iops = 1.2e6;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+
+	/* Sequential at QD64 has levelled off: a full verdict. */
+	g = fig("seq_read", 1000, "MB/s", 131072, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_false(v.capped);
+	assert_non_null(strstr(v.reason, "saturates"));
+	/* No writes ran at all: say how to run them. */
+	g = fig("rand_write", 2e5, "IOPS", 4096, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "--allow-write"));
+	/* Sequential below VERDICT_SEQ_DEPTH outstanding I/Os is capped. */
+	add(fx, DD_WRITE, 128 * KIB, 16, 1, 0, 2000, 262, 8000);
+	g = fig("seq_write", 1000, "MB/s", 0, 0, 0);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_true(v.capped);
+}
+
+/* Mixed workloads match by read share. */
+static void
+test_mixed(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct spec_figure g = fig("rand_mixed", 100000, "IOPS", 4096, 32, 4);
+	struct verdict	   v;
+
+	add(fx, DD_RANDRW, 4 * KIB, 32, 4, 50, 200000, 800, 300);
+	g.read_pct = 70;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "70% read mix"));
+	assert_non_null(strstr(v.reason, "50% reads"));
+
+	add(fx, DD_RANDRW, 4 * KIB, 32, 4, 70, 95000, 390, 300);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_string_equal(v.point, "4K randrw70 QD32 x4");
+	assert_float_equal(v.measured, 95000, 0);
+
+	g.read_pct = 50;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_float_equal(v.measured, 200000, 0);
+
+	g.read_pct = -1;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "no read share"));
+}
+
+/* Overall: worst of the rows; NOT_COMPARABLE does not count. */
+static void
+test_overall(void **state)
+{
+	struct fixture	     *fx = *state;
+	struct verdict_report r;
+	struct spec_figure    g[4];
+	struct verdict	      rows[3];
+
+	memset(rows, 0, sizeof rows);
+	assert_int_equal(verdict_overall(rows, 0), VERDICT_NOT_COMPARABLE);
+	rows[0].status = VERDICT_NOT_COMPARABLE;
+	assert_int_equal(verdict_overall(rows, 1), VERDICT_NOT_COMPARABLE);
+	rows[1].status = VERDICT_PASS;
+	assert_int_equal(verdict_overall(rows, 2), VERDICT_PASS);
+	rows[2].status = VERDICT_WARN;
+	assert_int_equal(verdict_overall(rows, 3), VERDICT_WARN);
+	rows[0].status = VERDICT_FAIL;
+	assert_int_equal(verdict_overall(rows, 3), VERDICT_FAIL);
+
+	add_spot_reads(fx, 1000, 10000, 90, 300000, 950000);
+	g[0] = fig("seq_read", 1000, "MB/s", 131072, 0, 0);		/* PASS */
+	g[1] = fig("rand_read", 1e6, "IOPS", 4096, 0, 0);		/* PASS */
+	g[2] = fig("lat_read", 100, "us", 4096, 1, 0);		/* PASS */
+	g[3] = fig("seq_write", 1000, "MB/s", 131072, 0, 0);	/* NOT_COMPARABLE */
+	eval(fx, g, 4, 0.10, false, &r);
+	assert_int_equal(r.nrows, 4);
+	assert_int_equal(r.overall, VERDICT_PASS);
+	assert_string_equal(r.summary, "meets its spec on seq_read, rand_read and lat_read; "
+				       "not comparable: seq_write");
+
+	fx->res[1]->read_lat.mean_us = 115;			/* lat_read WARN */
+	eval(fx, g, 4, 0.10, false, &r);
+	assert_int_equal(r.overall, VERDICT_WARN);
+	assert_non_null(strstr(r.summary, "within 20% on lat_read (WARN)"));
+
+	fx->res[0]->mbps = 100;					/* seq_read FAIL */
+	eval(fx, g, 4, 0.10, false, &r);
+	assert_int_equal(r.overall, VERDICT_FAIL);
+	assert_non_null(strstr(r.summary, "meets its spec on rand_read"));
+	assert_non_null(strstr(r.summary, "does not meet it on seq_read (FAIL)"));
+
+	/* A capped WARN does not claim to be within twice the tolerance. */
+	fx->res[3]->iops = 1000;
+	eval(fx, &g[1], 1, 0.10, false, &r);
+	assert_int_equal(r.overall, VERDICT_WARN);
+	assert_true(r.rows[0].capped);
+	assert_string_equal(r.summary, "falls short on rand_read, but the spec states no queue "
+				       "depth and is rated at deeper queues (WARN)");
+
+	eval(fx, &g[3], 1, 0.10, false, &r);
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(r.summary, "nothing could be compared"));
+	eval(fx, g, 0, 0.10, false, &r);
+	assert_int_equal(r.nrows, 0);
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	assert_string_equal(verdict_status_name(VERDICT_NOT_COMPARABLE), "NOT_COMPARABLE");
+	assert_string_equal(verdict_status_name(VERDICT_UNKNOWN), "UNKNOWN");
+}
+
+/* A drive not in the database: no rows, UNKNOWN, the nearest family named. */
+static void
+test_unknown_drive(void **state)
+{
+	struct verdict_report	   r;
+	struct verdict_smart_delta d;
+	struct spec_family	   near;
+
+	(void)state;
+	memset(&near, 0, sizeof near);
+	near.id = "kioxia-cd9p-r";
+	near.vendor = "KIOXIA";
+	near.name = "CD9P-R";
+	verdict_unknown(&r, 0.10, "KCD9ZZZZ7T68", &near);
+	assert_int_equal(r.overall, VERDICT_UNKNOWN);
+	assert_int_equal(r.nrows, 0);
+	assert_non_null(strstr(r.summary, "'KCD9ZZZZ7T68' is not in the specs database"));
+	assert_non_null(strstr(r.summary, "nearest family: KIOXIA CD9P-R"));
+	verdict_unknown(&r, 0.10, NULL, NULL);
+	assert_non_null(strstr(r.summary, "--model"));
+	assert_null(strstr(r.summary, "nearest"));
+	/* Health does not turn an unknown drive into a verdict. */
+	memset(&d, 0, sizeof d);
+	d.valid = true;
+	d.media_errors = 3;
+	verdict_health(&r, &d);
+	assert_int_equal(r.nrows, 0);
+	assert_int_equal(r.overall, VERDICT_UNKNOWN);
+}
+
+/* The SMART delta and the health row. */
+static void
+test_health(void **state)
+{
+	struct nvmeinfo_smart	   a, b;
+	struct verdict_smart_delta d;
+	struct verdict_report	   r;
+
+	(void)state;
+	memset(&a, 0, sizeof a);
+	a.valid = true;
+	a.temperature_c = 40;
+	a.media_errors = 5;
+	a.data_units_read = 100;
+	a.critical_warning = NVMEINFO_CW_SPARE;
+	b = a;
+	b.temperature_c = 47;
+	b.data_units_read = 130;
+	verdict_smart_delta(&a, &b, &d);
+	assert_true(d.valid);
+	assert_int_equal(d.temp_max_c, 47);
+	assert_int_equal(d.data_units_read, 30);
+	assert_int_equal(d.media_errors, 0);
+	assert_int_equal(d.new_critical_bits, 0);
+
+	verdict_unknown(&r, 0.10, "x", NULL);
+	r.overall = VERDICT_NOT_COMPARABLE;	/* an empty, matched report */
+	verdict_health(&r, &d);
+	assert_int_equal(r.nrows, 1);
+	assert_string_equal(r.rows[0].metric, "health");
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	assert_int_equal(r.overall, VERDICT_PASS);
+	assert_string_equal(r.summary, "nothing could be compared with the spec; "
+				       "SMART health unchanged");
+
+	b.thermal_t1_transitions = 2;
+	verdict_smart_delta(&a, &b, &d);
+	r.nrows = 0;
+	verdict_health(&r, &d);
+	assert_int_equal(r.rows[0].status, VERDICT_WARN);
+	assert_non_null(strstr(r.rows[0].reason, "throttled"));
+
+	b.media_errors = 6;
+	b.critical_warning |= NVMEINFO_CW_TEMPERATURE;
+	verdict_smart_delta(&a, &b, &d);
+	assert_int_equal(d.new_critical_bits, NVMEINFO_CW_TEMPERATURE);
+	r.nrows = 0;
+	verdict_health(&r, &d);
+	assert_int_equal(r.rows[0].status, VERDICT_FAIL);
+	assert_int_equal(r.overall, VERDICT_FAIL);
+	assert_non_null(strstr(r.rows[0].reason, "media errors rose by 1"));
+	assert_non_null(strstr(r.rows[0].reason, "'temperature' appeared"));
+	assert_non_null(strstr(r.summary, "SMART health: media errors rose by 1"));
+	assert_non_null(strstr(r.summary, "(FAIL)"));
+
+	/* One log missing: no delta, no row. */
+	b.valid = false;
+	verdict_smart_delta(&a, &b, &d);
+	assert_false(d.valid);
+	assert_int_equal(d.temp_max_c, NVMEINFO_TEMP_NONE);
+	r.nrows = 0;
+	verdict_health(&r, &d);
+	assert_int_equal(r.nrows, 0);
+}
+
+/* Explainers go next to the WARN and FAIL rows they may explain. */
+static void
+test_explainers(void **state)
+{
+	struct fixture	     *fx = *state;
+	struct verdict_report r;
+	struct spec_figure    g[3];
+	struct explain_item   items[4], hint;
+	struct nvmeinfo_ctrl  c;
+	struct spec_family    f;
+
+	add_spot_reads(fx, 400, 10000, 300, 300000, 200000);
+	g[0] = fig("seq_read", 1000, "MB/s", 131072, 0, 0);	/* FAIL */
+	g[1] = fig("lat_read", 100, "us", 4096, 1, 0);		/* FAIL */
+	g[2] = fig("rand_read", 50000, "IOPS", 4096, 0, 0);	/* PASS */
+	eval(fx, g, 3, 0.10, false, &r);
+	memset(items, 0, sizeof items);
+	items[0].kind = "pcie-link";
+	items[1].kind = "lba-format";
+	items[2].kind = "temperature";
+	items[3].kind = "namespace-size";
+	verdict_explain(&r, items, 4);
+	assert_int_equal(r.rows[0].status, VERDICT_FAIL);
+	assert_int_equal(r.rows[0].explainers, 0x1 | 0x4 | 0x8);
+	assert_int_equal(r.rows[1].status, VERDICT_FAIL);
+	assert_int_equal(r.rows[1].explainers, 0x2 | 0x4 | 0x8);
+	assert_int_equal(r.rows[2].status, VERDICT_PASS);
+	assert_int_equal(r.rows[2].explainers, 0);
+
+	/* The link against the family's rated interface. */
+	memset(&c, 0, sizeof c);
+	memset(&f, 0, sizeof f);
+	c.name = "nvme0";
+	c.pcie.speed_gts = 16.0;
+	c.pcie.width = 4;
+	f.pcie_gen = 5;
+	f.pcie_lanes = 4;
+	assert_int_equal(verdict_link_hint(&c, &f, &hint), 1);
+	assert_string_equal(hint.kind, "pcie-spec");
+	assert_non_null(strstr(hint.message,
+			       "PCIe link trained at Gen4 x4, the spec assumes Gen5 x4"));
+	c.pcie.speed_gts = 32.0;
+	assert_int_equal(verdict_link_hint(&c, &f, &hint), 0);
+	c.pcie.width = 2;
+	assert_int_equal(verdict_link_hint(&c, &f, &hint), 1);
+	assert_non_null(strstr(hint.message, "Gen5 x2"));
+	c.pcie.speed_gts = NAN;
+	assert_int_equal(verdict_link_hint(&c, &f, &hint), 0);
+	assert_int_equal(verdict_link_hint(&c, NULL, &hint), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test_setup_teardown(test_tolerance, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_latency, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_not_comparable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_conditions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mixed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_overall, setup, teardown),
+		cmocka_unit_test(test_unknown_drive),
+		cmocka_unit_test(test_health),
+		cmocka_unit_test_setup_teardown(test_explainers, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
+}

@@ -1,0 +1,275 @@
+#!/bin/sh
+# The dashboard end to end: drivedash runs in a detached tmux at fixed sizes
+# (80x24, 132x43, a too-small 40x10), keys go in with send-keys and the screen
+# comes back with capture-pane (-e for colours).  Every wait polls the pane
+# for what it expects, with a bounded loop: no fixed sleep synchronises.  The
+# 132x43 captures of the live sweep and of the compare view are written to
+# tests/tui-captures/ in the build directory.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+builddir=$(cd "${top_builddir:-.}" && pwd)
+dd="$builddir/drivedash"
+db=${DRIVEDASH_DB:-$builddir/data/drivedash.db}
+caps="$builddir/tests/tui-captures"
+tmp=$(mktemp -d /tmp/dd-tui-XXXXXX)
+sock="dd-tui-$$"
+shm=/dev/shm
+[ -d "$shm" ] && [ -w "$shm" ] || shm=$tmp
+scratch="$shm/dd-tui-$$.dat"
+
+command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
+[ -x "$dd" ] || skip_all "drivedash is not built"
+
+# A 256-colour terminal inside tmux, no status line (the pane is the window).
+term=tmux-256color
+infocmp "$term" >/dev/null 2>&1 || term=screen-256color
+cat >"$tmp/tmux.conf" <<EOF
+set -g default-terminal "$term"
+set -g status off
+set -g escape-time 0
+set -g exit-empty off
+EOF
+
+T() {
+	tmux -u -L "$sock" -f "$tmp/tmux.conf" "$@"
+}
+
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	rm -rf "$tmp"
+	rm -f "$scratch"
+}
+trap cleanup EXIT INT TERM
+
+# A session that outlives the others, so the server never exits between
+# two of them (a new-session racing a server on its way out fails).
+T new-session -d -s keep "exec sleep 3600" || skip_all "tmux cannot start a server"
+
+# start W H ENV ARGS: a fresh session "dd" running the dashboard; the pane
+# says "drivedash exited N" when it ends and stays open.
+start() {
+	w=$1; h=$2; envs=$3; shift 3
+	T kill-session -t dd >/dev/null 2>&1
+	T new-session -d -s dd -x "$w" -y "$h" \
+		"env -u COLORTERM LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' $envs \
+		'$dd' ui $*; echo \"drivedash exited \$?\"; exec sleep 600"
+}
+
+cap() {
+	T capture-pane -p -t dd
+}
+
+# wait_for PATTERN [TENTHS]: poll the pane until it matches (grep -E), at
+# most TENTHS tenths of a second (default 150); the last capture is in $screen.
+wait_for() {
+	i=0
+	while [ "$i" -lt "${2:-150}" ]; do
+		screen=$(cap)
+		if printf '%s\n' "$screen" | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone PATTERN [TENTHS]: poll until the pane no longer matches.
+wait_gone() {
+	i=0
+	while [ "$i" -lt "${2:-150}" ]; do
+		screen=$(cap)
+		if ! printf '%s\n' "$screen" | grep -Eq -- "$1"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# check NAME PATTERN [TENTHS]: a TAP line for wait_for, with the screen on failure.
+check() {
+	tap_n=$((tap_n + 1))
+	if wait_for "$2" "${3:-150}"; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		echo "#   never saw /$2/ on:"
+		printf '%s\n' "$screen" | sed 's/^/#     /'
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+# check_gone NAME PATTERN: a TAP line for wait_gone.
+check_gone() {
+	tap_n=$((tap_n + 1))
+	if wait_gone "$2"; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		printf '%s\n' "$screen" | sed 's/^/#     /'
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+# Layering: nothing outside src/ui/tui.c includes curses.
+srcdir_abs=$(cd "${top_srcdir:-.}" && pwd)
+is "only src/ui/tui.c includes curses" "src/ui/tui.c" \
+	"$(cd "$srcdir_abs" && grep -rlE '#[[:space:]]*include[[:space:]]*<(n?curses|ncursesw/|term)' src | sort | tr '\n' ' ' | sed 's/ $//')"
+
+# Without a terminal: usage and exit 2, and `ui` says why.
+"$dd" </dev/null >"$tmp/out" 2>"$tmp/err"
+is "no command without a terminal exits 2" 2 "$?"
+like "no command without a terminal prints the usage" 'usage: drivedash' "$(cat "$tmp/err")"
+"$dd" ui </dev/null >"$tmp/out" 2>"$tmp/err"
+is "ui without a terminal exits 2" 2 "$?"
+like "ui without a terminal says it needs one" 'needs a terminal' "$(cat "$tmp/err")"
+
+# The Drives screen, the filter and the spec sheet at both sizes.
+for size in 80x24 132x43; do
+	w=${size%x*}; h=${size#*x}
+	start "$w" "$h" ""
+	check "$size: Drives screen is up" 'drivedash . Drives'
+	check "$size: lists KIOXIA" '^  KIOXIA'
+	check "$size: lists the CD9P-R" '^ .  CD9P-R '
+	T send-keys -t dd / 9 5 5 0
+	check "$size: filter 9550 shows the Micron 9550 MAX" '9550 MAX'
+	check "$size: ... and the 9550 PRO" '9550 PRO'
+	check_gone "$size: ... and no KIOXIA row" 'CD9P-R|^  KIOXIA'
+	like "$size: ... under the Micron vendor line" '^  Micron' "$screen"
+	T send-keys -t dd Escape / c d 9 p - r Enter Enter
+	check "$size: Enter opens the CD9P-R spec sheet" 'Spec sheet . KIOXIA CD9P-R'
+	check "$size: the sheet shows 14,800 MB/s" '14,800'
+	T send-keys -t dd q
+	check "$size: q quits with status 0" 'drivedash exited 0'
+done
+
+# Too small.
+start 40 10 ""
+check "40x10: terminal too small" 'terminal too small'
+check "40x10: says what it needs" 'need 80x24, have 40x10'
+T send-keys -t dd q
+check "40x10: q quits" 'drivedash exited 0'
+
+# Colours: none at all with NO_COLOR; 256 or 24-bit ones by default.
+sgr_colour='\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;[25]|48;[25])[;m]'
+start 80 24 "NO_COLOR=1"
+check "NO_COLOR: Drives screen is up" 'DATABASE'
+colours=$(T capture-pane -p -e -t dd | grep -Ec "$sgr_colour")
+is "NO_COLOR: no colour SGR codes on screen" 0 "$colours"
+T send-keys -t dd q
+check "NO_COLOR: q quits" 'drivedash exited 0'
+start 80 24 ""
+check "default theme: Drives screen is up" 'DATABASE'
+like "default theme: 256-colour or 24-bit SGR codes" '\[(38|48);[25];' \
+	"$(T capture-pane -p -e -t dd)"
+T send-keys -t dd t
+check "t cycles to the light theme" 'theme light'
+T send-keys -t dd q
+check "default theme: q quits" 'drivedash exited 0'
+
+# A live sweep on a scratch file, at 132x43.
+mkdir -p "$caps"
+rm -f "$scratch"
+start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 6 --ramp 0.2
+check "sweep: Drives screen is up" 'DATABASE'
+T send-keys -t dd / c d 9 p - r Enter s
+check "sweep: s opens the setup with the CD9P-R as reference" 'Reference +KIOXIA CD9P-R'
+check "sweep: the scratch file is the target" "scratch file $scratch"
+T send-keys -t dd s
+check "sweep: the sweep runs" 'point [0-9]+/8'
+check "sweep: IOPS bar" '^ IOPS +.*[0-9]'
+check "sweep: the legend names spec and review" 'spec target.*review: KIOXIA CD9P-R'
+check "sweep: 128K read shows the spec marker and its % (comparable)" \
+	'spec 14,800 MB/s \([+-][0-9.]+%\)' 200
+check "sweep: and the review measurement at QD64x1" 'review 14,235.9'
+wait_for '^ IOPS +.*[0-9]'
+first=$(printf '%s\n' "$screen" | grep -E '^ IOPS ')
+tap_n=$((tap_n + 1))
+i=0
+while [ "$i" -lt 100 ]; do
+	screen=$(cap)
+	now=$(printf '%s\n' "$screen" | grep -E '^ IOPS ')
+	[ -n "$now" ] && [ "$now" != "$first" ] && break
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ "$i" -lt 100 ]; then
+	echo "ok $tap_n - sweep: the numbers update between captures"
+else
+	echo "not ok $tap_n - sweep: the numbers update between captures"
+	tap_fail=$((tap_fail + 1))
+fi
+check "sweep: 4K random read says its spec is not comparable" 'not comparable at QD' 300
+check "sweep: the heat map fills in" 'QD1 +▸?[0-9]'
+# layout_is W H: the title bar spans W columns and the key hints sit on row H.
+layout_is() {
+	title=$(printf '%s\n' "$screen" | head -1 | tr -d '\n' | LC_ALL=C.UTF-8 wc -m | tr -d ' ')
+	row=$(printf '%s\n' "$screen" | grep -n '^ x stop' | cut -d: -f1)
+	[ "$title" = "$1" ] && [ "$row" = "$2" ]
+}
+
+# check_layout NAME W H: poll until the screen has been redrawn at W x H.
+check_layout() {
+	tap_n=$((tap_n + 1))
+	i=0
+	while [ "$i" -lt 150 ]; do
+		screen=$(cap)
+		layout_is "$2" "$3" && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ "$i" -lt 150 ]; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1 (title $title columns, hints on row $row)"
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+T resize-window -t dd -x 100 -y 30
+check_layout "sweep: resized to 100x30, the layout follows" 100 30
+check "sweep: ... and the sweep still runs" 'point [0-9]+/8.*elapsed'
+T resize-window -t dd -x 132 -y 43
+check_layout "sweep: back at 132x43" 132 43
+check "sweep: the finished list has a review verdict" '◆ [0-9.,]+K? [✓✗]'
+# The capture: 4K random read QD32 x16, a second into it, the heat map and
+# the finished list filled by the points before.
+check "sweep: reaches 4K random read QD32 x16" 'point [4-8]/8' 400
+wait_for 'IODepth 32 × NumJobs 16 +[1-9]' 40
+cap >"$caps/live-sweep-132x43.txt"
+echo "# capture: $caps/live-sweep-132x43.txt"
+T send-keys -t dd x
+check "sweep: x stops it" 'sweep stopped after [0-9]+ of 8 points'
+
+# Compare: two marked drives and the run.
+T send-keys -t dd 1 / c d 9 p - r Enter c Escape / 9 5 5 0 Space m a x Enter c C
+check "compare: shows the CD9P-R" 'KIOXIA CD9P-R 7.68 TB'
+check "compare: and the 9550 MAX" 'Micron 9550 MAX'
+check "compare: and the run" 'run 1 dd-tui'
+check "compare: % deltas against the spec" '14,800 +14,236 \(-3\.8%\)'
+check "compare: % deltas of the run against the review" '\([+-][0-9.]+% rv\)'
+cap >"$caps/compare-132x43.txt"
+echo "# capture: $caps/compare-132x43.txt"
+T send-keys -t dd q
+check "compare: q quits with status 0" 'drivedash exited 0'
+check_gone "compare: the alternate screen is gone" 'drivedash . Compare'
+tap_n=$((tap_n + 1))
+if [ -e "$scratch" ]; then
+	echo "not ok $tap_n - the scratch file is removed on exit"
+	tap_fail=$((tap_fail + 1))
+else
+	echo "ok $tap_n - the scratch file is removed on exit"
+fi
+
+# q while a sweep runs asks first; q again stops it and quits.
+start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0
+check "quit while running: Drives screen is up" 'DATABASE'
+T send-keys -t dd s s
+check "quit while running: the sweep runs" 'point [0-9]+/8'
+T send-keys -t dd q
+check "quit while running: q asks first" 'q again stops it'
+T send-keys -t dd q
+check "quit while running: q again quits with status 0" 'drivedash exited 0'
+
+done_testing

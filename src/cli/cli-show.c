@@ -181,8 +181,10 @@ show_figures(const struct spec_sheet *sh)
 				break;
 		if (k < i)
 			continue;
+		/* Block size, mix and depth in the label; free-text conditions
+		 * go after the source, where they have room. */
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
-				g->conditions, cond, sizeof cond);
+				NULL, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s %s%s(%s)", g->metric_name, cond,
 			 cond[0] ? " " : "", g->unit_id);
 		printf("  %-38.38s", label);
@@ -206,8 +208,9 @@ show_figures(const struct spec_sheet *sh)
 							  hit->value_hi, "", val,
 							  sizeof val));
 		}
-		printf("  %s %s%s\n", g->source_id, g->confidence,
-		       g->preferred ? "" : " (alternative)");
+		printf("  %s %s%s%s%s\n", g->source_id, g->confidence,
+		       g->preferred ? "" : " (alternative)", g->conditions ? "  " : "",
+		       g->conditions ? g->conditions : "");
 	}
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (sh->figures[i].notes && sh->figures[i].drive_id == NULL)

@@ -236,7 +236,7 @@ check "sweep: the finished list has a review verdict" '◆ [0-9.,]+K? [✓✗]'
 # The capture: 4K random read QD32 x16, a second into it, the heat map and
 # the finished list filled by the points before.
 check "sweep: reaches 4K random read QD32 x16" 'point [4-8]/8' 400
-wait_for 'IODepth 32 × NumJobs 16 +[1-9]' 40
+wait_for ' [1-9](\.[0-9])? s of [0-9.]+ s ' 100
 cap >"$caps/live-sweep-132x43.txt"
 echo "# capture: $caps/live-sweep-132x43.txt"
 T send-keys -t dd x

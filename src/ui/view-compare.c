@@ -147,7 +147,9 @@ cmp_measured(const struct tui_run *run, const struct cmp_row *r, const struct dd
 		bool			    exact = rp->pt.iodepth == r->qd && rp->pt.numjobs == r->jobs;
 		double			    v;
 
-		if (rp->pt.pattern != r->pat || rp->pt.bs != r->bs || rp->sum.status != 0)
+		/* A point stopped part way is not a measurement of it. */
+		if (rp->pt.pattern != r->pat || rp->pt.bs != r->bs || rp->sum.status != 0 ||
+		    rp->sum.cancelled)
 			continue;
 		/* Fixed-depth rows take other depths only for sequential rates. */
 		if (r->qd > 0 && !exact && (r->m == TUI_M_LAT ||

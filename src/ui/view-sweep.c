@@ -549,7 +549,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 /* What the live panel shows: the running point, or the last finished one. */
 struct sweep_focus {
 	struct dd_point pt;
-	bool		running, have;
+	bool		running, have, ramping;
 	double		iops, mbps, mean, p50, p99, p999, max;
 	double		progress;
 };
@@ -565,12 +565,15 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 	if (sn->state == SWEEP_RUNNING && !sn->preconditioning && sn->current.bs > 0) {
 		f->pt = sn->current;
 		f->running = f->have = true;
+		f->progress = sn->point_progress;
+		/* Ramping: nothing measured yet, so no numbers (not zeros). */
+		f->ramping = sn->nlive == 0;
+		if (f->ramping)
+			return;
 		f->iops = sn->cur_iops;
 		f->mbps = sn->cur_mbps;
 		f->mean = sn->cur_mean_us;
-		f->progress = sn->point_progress;
-		if (sn->nlive > 0)
-			f->p99 = sn->live[sn->nlive - 1].p99_us;
+		f->p99 = sn->live[sn->nlive - 1].p99_us;
 		return;
 	}
 	/* The newest finished point of the plan. */
@@ -619,13 +622,21 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
 	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
 	tx = x + barw + 1;
-	if (m == TUI_M_IOPS)
+	if (isnan(value))
+		snprintf(num, sizeof num, "%s", t->sym->dash);
+	else if (m == TUI_M_IOPS)
 		tui_short(value, num, sizeof num);
 	else
 		fmt_number(value, 1, num, sizeof num);
 	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD, num);
 	tx += 13;
-	if (!isnan(rv.value)) {
+	if (!isnan(rv.value) && isnan(value)) {
+		if (m == TUI_M_IOPS)
+			tui_short(rv.value, ref, sizeof ref);
+		else
+			fmt_number(rv.value, 1, ref, sizeof ref);
+		tui_print(cb, tx, y, -1, UI_REVIEW_REF, 0, "%s review %s", t->sym->review, ref);
+	} else if (!isnan(rv.value)) {
 		if (m == TUI_M_IOPS)
 			tui_short(rv.value, ref, sizeof ref);
 		else
@@ -645,8 +656,9 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 			fmt_number(sp.value, 0, ref, sizeof ref);
 		tx = x + tui_print(cb, x, y + 1, -1, UI_SPEC_TARGET, 0, "%s spec %s %s ", t->sym->spec,
 				   ref, m == TUI_M_IOPS ? "IOPS" : "MB/s");
-		tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s)",
-			  chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
+		if (!isnan(value))
+			tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s)",
+				  chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
 	} else if (sp.note[0] != '\0') {
 		tui_print(cb, x, y + 1, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", sp.note);
 	} else {
@@ -664,11 +676,13 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 	char		  v[5][32], pct[32];
 	int		  x;
 
-	fmt_number(f->mean, 1, v[0], sizeof v[0]);
-	fmt_number(f->p50, 1, v[1], sizeof v[1]);
-	fmt_number(f->p99, 1, v[2], sizeof v[2]);
-	fmt_number(f->p999, 1, v[3], sizeof v[3]);
-	fmt_number(f->max, 0, v[4], sizeof v[4]);
+	const double vals[5] = { f->mean, f->p50, f->p99, f->p999, f->max };
+
+	for (int i = 0; i < 5; i++)
+		if (isnan(vals[i]))
+			snprintf(v[i], sizeof v[i], "%s", t->sym->dash);
+		else
+			fmt_number(vals[i], i == 4 ? 0 : 1, v[i], sizeof v[i]);
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "lat %ss", t->sym->micro);
 	x = 8 + tui_print(cb, 8, y, -1, UI_MEASURED, 0,
 			  "mean %s   p50 %s   p99 %s%s   p99.9 %s   max %s", v[0],
@@ -677,11 +691,11 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 	x += 3;
 	tui_ref_review(&t->sweep.ref, &f->pt, TUI_M_LAT, &rv);
 	tui_ref_spec(&t->sweep.ref, &f->pt, TUI_M_LAT, &sp);
-	if (!isnan(rv.value))
+	if (!isnan(rv.value) && !isnan(f->mean))
 		x += tui_print(cb, x, y, -1, UI_REVIEW_REF, 0, "%s review mean %s (%s)   ",
 			       t->sym->review, fmt_number(rv.value, 1, v[0], sizeof v[0]),
 			       chart_pct_delta(f->mean, rv.value, t->g, pct, sizeof pct));
-	if (sp.comparable)
+	if (sp.comparable && !isnan(f->mean))
 		tui_print(cb, x, y, -1, UI_SPEC_TARGET, 0, "%s spec %s typ. (%s)", t->sym->spec,
 			  fmt_number(sp.value, 1, v[0], sizeof v[0]),
 			  chart_pct_delta(f->mean, sp.value, t->g, pct, sizeof pct));
@@ -840,7 +854,7 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		const struct dd_point	   *p;
 		int			    r, c;
 
-		if (sum->index >= s->plan.npoints || sum->status != 0)
+		if (sum->index >= s->plan.npoints || sum->status != 0 || sum->cancelled)
 			continue;
 		p = &s->plan.points[sum->index];
 		if (p->pattern != pat || p->bs != bs)
@@ -985,11 +999,15 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 
 		x += tui_print(cb, x + 3, row, -1, UI_TEXT, 0, "IODepth %u %s NumJobs %u",
 			       f.pt.iodepth, t->sym->times, f.pt.numjobs) + 3;
-		if (f.running) {
+		if (f.running && f.ramping) {
+			x += tui_print(cb, x + 3, row, -1, UI_WARN, 0, "ramp %s s: not measured yet",
+				       fmt_number(f.pt.ramp_s, 1, num, sizeof num)) + 3;
+		} else if (f.running) {
 			fmt_number(f.progress * (f.pt.runtime_s > 0 ? f.pt.runtime_s : 0), 1, num,
 				   sizeof num);
 			fmt_number(f.pt.runtime_s, 1, tot, sizeof tot);
-			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s s of %s s", num, tot) + 3;
+			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s s of %s s   ramp %s", num,
+				       tot, t->sym->ok) + 3;
 			if (sn->nruns > 1)
 				x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "run %u/%u", sn->run,
 					       sn->nruns) + 3;

@@ -75,6 +75,7 @@ kernel_view() {
 section sysfs kernel_view
 section version drivedash --version
 section detect drivedash --db "$db" detect --json
+section detect_text drivedash --db "$db" detect
 section show drivedash --db "$db" show qemu --json
 
 # Short sweeps end to end: plain reads, writes on the 4K-LBA namespace, and

@@ -312,6 +312,10 @@ is "check: the spot plan ran read-only to the end" "spot (read-only)|5|done" \
 	"$(pyj check.json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
 like "check: the text report ends with the overall verdict" '^VERDICT (PASS|WARN|FAIL): ' \
 	"$(cat "$res/check.err" 2>/dev/null)"
+is "detect: the text report names both controllers" "2" \
+	"$(grep -c 'QEMU NVMe Ctrl' "$res/detect_text" 2>/dev/null)"
+echo "# drivedash detect (text, in the guest):"
+sed 's/^/#   /' "$res/detect_text" 2>/dev/null
 echo "# drivedash check /dev/nvme0n1 --time-scale 0.05 (text report, exit $crc):"
 grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
 

@@ -99,7 +99,7 @@ test_snapshots_until_done(void **state)
 	struct dd_error	       err = { 0 };
 	struct sweep	      *s;
 	uint64_t	       gen = 0;
-	size_t		       seen_live = 0, max_finished = 0;
+	size_t		       seen_live = 0, max_finished = 0, live_pcts = 0;
 
 	(void)state;
 	target_open(&t);
@@ -116,10 +116,19 @@ test_snapshots_until_done(void **state)
 		assert_true(sn->point_progress >= 0 && sn->point_progress <= 1.0);
 		if (sn->nlive > seen_live)
 			seen_live = sn->nlive;
+		/* Live percentiles of the point so far, in order. */
+		if (sn->state == SWEEP_RUNNING && sn->nlive > 0 && sn->cur_iops > 0) {
+			assert_false(isnan(sn->cur_p50_us));
+			assert_true(sn->cur_p50_us <= sn->cur_p99_us);
+			assert_true(sn->cur_p99_us <= sn->cur_p999_us);
+			assert_true(sn->cur_p999_us <= sn->cur_max_us);
+			live_pcts++;
+		}
 	} while (sn->state == SWEEP_RUNNING);
 	assert_int_equal(sn->state, SWEEP_DONE);
 	assert_int_equal(sn->nfinished, 3);
 	assert_true(seen_live >= 3);		/* live intervals arrived */
+	assert_true(live_pcts >= 1);		/* with percentiles */
 	assert_int_equal(sweep_join(s), SWEEP_DONE);
 	assert_int_equal(sweep_nresults(s), 3);
 	for (size_t i = 0; i < 3; i++) {

@@ -778,6 +778,21 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 	c->res->iops = iv.t_s > 0 ? (double)cur.ios / iv.t_s : 0;
 	c->res->mbps = iv.t_s > 0 ? (double)cur.bytes / iv.t_s / 1e6 : 0;
 	c->res->lat.mean_us = cur.ios ? (double)cur.lat_sum_ns / (double)cur.ios / 1e3 : NAN;
+	/* Percentiles of the point so far, from the cumulative snapshot (now
+	 * c->prev after the swap); max is the top bucket's upper edge. */
+	{
+		double cum[HIST_NPCTS];
+
+		hist_percentiles(c->prev, hist_default_pcts, HIST_NPCTS, cum);
+		for (int i = 0; i < HIST_NPCTS; i++)
+			c->res->lat.pct_us[i] = cum[i] / 1e3;
+		c->res->lat.max_us = NAN;
+		for (unsigned i = HIST_NR; i-- > 0;)
+			if (c->prev->bins[i]) {
+				c->res->lat.max_us = (double)hist_bucket_low(i + 1 < HIST_NR ? i + 1 : i) / 1e3;
+				break;
+			}
+	}
 	if (hooks != NULL && hooks->interval != NULL)
 		hooks->interval(hooks->arg, c->res, &iv, progress);
 }

@@ -573,7 +573,10 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 		f->iops = sn->cur_iops;
 		f->mbps = sn->cur_mbps;
 		f->mean = sn->cur_mean_us;
-		f->p99 = sn->live[sn->nlive - 1].p99_us;
+		f->p50 = sn->cur_p50_us;
+		f->p99 = sn->cur_p99_us;
+		f->p999 = sn->cur_p999_us;
+		f->max = sn->cur_max_us;
 		return;
 	}
 	/* The newest finished point of the plan. */
@@ -685,9 +688,8 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 			fmt_number(vals[i], i == 4 ? 0 : 1, v[i], sizeof v[i]);
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "lat %ss", t->sym->micro);
 	x = 8 + tui_print(cb, 8, y, -1, UI_MEASURED, 0,
-			  "mean %s   p50 %s   p99 %s%s   p99.9 %s   max %s", v[0],
-			  f->running ? t->sym->dash : v[1], v[2], f->running ? " (last interval)" : "",
-			  f->running ? t->sym->dash : v[3], f->running ? t->sym->dash : v[4]);
+			  "mean %s   p50 %s   p99 %s   p99.9 %s   max %s%s", v[0], v[1], v[2],
+			  v[3], v[4], f->running ? " (so far)" : "");
 	x += 3;
 	tui_ref_review(&t->sweep.ref, &f->pt, TUI_M_LAT, &rv);
 	tui_ref_spec(&t->sweep.ref, &f->pt, TUI_M_LAT, &sp);

@@ -169,6 +169,19 @@ check "t cycles to the light theme" 'theme light'
 T send-keys -t dd q
 check "default theme: q quits" 'drivedash exited 0'
 
+# A direct-colour terminal gets the theme's exact RGB (38;2;R;G;B): the
+# default theme's title is #ffffff.
+if infocmp tmux-direct >/dev/null 2>&1; then
+	start 80 24 "TERM=tmux-direct COLORTERM=truecolor"
+	check "truecolor: Drives screen is up" 'DATABASE'
+	like "truecolor: 24-bit SGR codes with the theme's RGB" '38;2;255;255;255m drivedash' \
+		"$(T capture-pane -p -e -t dd)"
+	T send-keys -t dd q
+	check "truecolor: q quits" 'drivedash exited 0'
+else
+	tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP no tmux-direct terminfo (package ncurses-term)"
+fi
+
 # A live sweep on a scratch file, at 132x43.
 mkdir -p "$caps"
 rm -f "$scratch"

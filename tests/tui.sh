@@ -169,6 +169,19 @@ check "t cycles to the light theme" 'theme light'
 T send-keys -t dd q
 check "default theme: q quits" 'drivedash exited 0'
 
+# Mouse: a click (X10 mouse report, as tmux-256color's kmous) selects the
+# row under it.
+start 132 43 ""
+check "mouse: Drives screen is up" '9550 MAX'
+row=$(cap | grep -n '9550 MAX' | head -1 | cut -d: -f1)
+oct() { printf '\\0%03o' "$1"; }
+T send-keys -t dd -l "$(printf "\033[M%b%b%b\033[M%b%b%b" \
+	"$(oct 32)" "$(oct $((32 + 10)))" "$(oct $((32 + row)))" \
+	"$(oct 35)" "$(oct $((32 + 10)))" "$(oct $((32 + row)))")"
+check "mouse: a click selects the row under it" '▸ +9550 MAX'
+T send-keys -t dd q
+check "mouse: q quits" 'drivedash exited 0'
+
 # A direct-colour terminal gets the theme's exact RGB (38;2;R;G;B): the
 # default theme's title is #ffffff.
 if infocmp tmux-direct >/dev/null 2>&1; then

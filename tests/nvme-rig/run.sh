@@ -312,6 +312,13 @@ is "check: the spot plan ran read-only to the end" "spot (read-only)|5|done" \
 	"$(pyj check.json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
 like "check: the text report ends with the overall verdict" '^VERDICT (PASS|WARN|FAIL): ' \
 	"$(cat "$res/check.err" 2>/dev/null)"
+if grep -q '^hwmon_temp1_mc=' "$res/sysfs" 2>/dev/null; then
+	like "rig: the dashboard's temperature file (hwmon) reads a temperature" \
+		'hwmon_temp1_mc=[0-9]{4,6}' "$(cat "$res/sysfs")"
+else
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # SKIP the guest kernel has no NVMe hwmon (CONFIG_NVME_HWMON)"
+fi
 is "detect: the text report names both controllers" "2" \
 	"$(grep -c 'QEMU NVMe Ctrl' "$res/detect_text" 2>/dev/null)"
 echo "# drivedash detect (text, in the guest):"

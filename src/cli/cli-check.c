@@ -618,7 +618,7 @@ static json_t *
 check_json_device(const struct check *c)
 {
 	const struct nvmeinfo_ctrl *ct = c->ctrl;
-	json_t			   *o = json_object(), *id, *p;
+	json_t			   *o = json_object(), *id;
 
 	json_object_set_new(o, "path", json_string(c->o.device));
 	json_object_set_new(o, "canonical", json_string(c->canonical));
@@ -637,25 +637,7 @@ check_json_device(const struct check *c)
 				    c->scan_note[0] ? json_string(c->scan_note) : json_null());
 		return o;
 	}
-	id = json_object();
-	p = json_object();
-	json_object_set_new(id, "name", cli_jstr(ct->name));
-	json_object_set_new(id, "model", cli_jstr(ct->model));
-	json_object_set_new(id, "serial", cli_jstr(ct->serial));
-	json_object_set_new(id, "firmware", cli_jstr(ct->firmware));
-	json_object_set_new(id, "vendor_id", cli_jint(ct->vendor_id));
-	json_object_set_new(id, "subsystem_nqn", cli_jstr(ct->subsysnqn));
-	json_object_set_new(id, "transport", cli_jstr(ct->transport));
-	json_object_set_new(id, "total_capacity_bytes", cli_jint(ct->total_capacity));
-	json_object_set_new(id, "temp_warning_c", cli_jtemp(ct->temp_warning_c));
-	json_object_set_new(id, "temp_critical_c", cli_jtemp(ct->temp_critical_c));
-	json_object_set_new(p, "address", cli_jstr(ct->pcie.address));
-	json_object_set_new(p, "speed_gts", cli_jreal(ct->pcie.speed_gts));
-	json_object_set_new(p, "width", cli_jint(ct->pcie.width));
-	json_object_set_new(p, "max_speed_gts", cli_jreal(ct->pcie.max_speed_gts));
-	json_object_set_new(p, "max_width", cli_jint(ct->pcie.max_width));
-	json_object_set_new(id, "pcie", p);
-	json_object_set_new(id, "numa_node", cli_jint(ct->numa_node));
+	id = cli_json_ctrl_identity(ct);
 	if (c->ns != NULL) {
 		json_object_set_new(id, "nsid", cli_jint(c->ns->nsid));
 		json_object_set_new(id, "lba_data_size", cli_jint(c->ns->lba_data_size));

@@ -139,13 +139,11 @@ detect_json_ns(const struct nvmeinfo_ns *ns)
 	return o;
 }
 
-/* JSON for one controller. */
-static json_t *
-detect_json_ctrl(const struct detect_ctrl *d)
+/* JSON for a controller's identity, link and NUMA node (detect and check). */
+json_t *
+cli_json_ctrl_identity(const struct nvmeinfo_ctrl *c)
 {
-	const struct nvmeinfo_ctrl *c = d->ctrl;
-	json_t			   *o = json_object(), *p = json_object();
-	json_t			   *nss = json_array(), *ex = json_array();
+	json_t *o = json_object(), *p = json_object();
 
 	json_object_set_new(o, "name", cli_jstr(c->name));
 	json_object_set_new(o, "model", cli_jstr(c->model));
@@ -165,6 +163,17 @@ detect_json_ctrl(const struct detect_ctrl *d)
 	json_object_set_new(p, "max_width", cli_jint(c->pcie.max_width));
 	json_object_set_new(o, "pcie", p);
 	json_object_set_new(o, "numa_node", cli_jint(c->numa_node));
+	return o;
+}
+
+/* JSON for one controller. */
+static json_t *
+detect_json_ctrl(const struct detect_ctrl *d)
+{
+	const struct nvmeinfo_ctrl *c = d->ctrl;
+	json_t			   *o, *nss = json_array(), *ex = json_array();
+
+	o = cli_json_ctrl_identity(c);
 	json_object_set_new(o, "smart", cli_json_smart(&c->smart));
 	json_object_set_new(o, "match", detect_json_match(&d->match));
 	for (size_t i = 0; i < c->nnamespaces; i++)

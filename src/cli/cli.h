@@ -78,6 +78,9 @@ char *cli_temp(int c, char *buf, size_t len);
 /* JSON temperature in degrees C, or null when not reported (cli-detect.c). */
 json_t *cli_jtemp(int c);
 
+/* JSON for a controller's identity, PCIe link and NUMA node (cli-detect.c). */
+json_t *cli_json_ctrl_identity(const struct nvmeinfo_ctrl *c);
+
 /* JSON for an NVMe SMART log, or null when not read (cli-detect.c). */
 json_t *cli_json_smart(const struct nvmeinfo_smart *s);
 

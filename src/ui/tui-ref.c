@@ -393,3 +393,20 @@ tui_pick_label(struct tui_pick p, bool with_vendor, char *buf, size_t len)
 			 with_vendor ? " " : "", p.fam->name);
 	return buf;
 }
+
+/* Insert v into an ascending set; returns the count. */
+int
+tui_set_add(unsigned *set, int n, int max, unsigned v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (set[i] == v)
+			return n;
+	if (n >= max)
+		return n;
+	for (i = n; i > 0 && set[i - 1] > v; i--)
+		set[i] = set[i - 1];
+	set[i] = v;
+	return n + 1;
+}

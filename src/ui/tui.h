@@ -426,4 +426,8 @@ char *tui_pick_label(struct tui_pick p, bool with_vendor, char *buf, size_t len)
 /* The most reviewed capacity point of a family (or its first). */
 const struct spec_drive *tui_reviewed_drive(const struct spec_family *f);
 
+/* Insert v into an ascending set of n values holding at most max; returns
+ * the new count (the axes of the IODepth x NumJobs heat maps). */
+int tui_set_add(unsigned *set, int n, int max, unsigned v);
+
 #endif

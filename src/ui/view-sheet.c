@@ -207,28 +207,12 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		  "spec-sheet figures of each capacity point (or the family's); h/l picks one");
 }
 
-/* Ascending insert of v into a small set; returns its count. */
-static int
-sheet_set_add(int *set, int n, int v)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (set[i] == v)
-			return n;
-	if (n >= HEAT_MAX)
-		return n;
-	for (i = n; i > 0 && set[i - 1] > v; i--)
-		set[i] = set[i - 1];
-	set[i] = v;
-	return n + 1;
-}
-
 /* The 4K random read heat map of the reviewed capacity point, if it has points. */
 static void
 sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 {
-	int		   qds[HEAT_MAX], njs[HEAT_MAX], nq = 0, nj = 0, rows;
+	unsigned	   qds[HEAT_MAX], njs[HEAT_MAX];
+	int		   nq = 0, nj = 0, rows;
 	double		   grid[HEAT_MAX * HEAT_MAX];
 	char		   rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160];
 	const char	  *rlp[HEAT_MAX], *clp[HEAT_MAX];
@@ -244,25 +228,25 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		    strcmp(m->workload, "randread") != 0 || m->block_size != 4096 ||
 		    m->iodepth <= 0 || m->numjobs <= 0 || strcmp(m->metric_id, "iops") != 0)
 			continue;
-		nq = sheet_set_add(qds, nq, m->iodepth);
-		nj = sheet_set_add(njs, nj, m->numjobs);
+		nq = tui_set_add(qds, nq, HEAT_MAX, (unsigned)m->iodepth);
+		nj = tui_set_add(njs, nj, HEAT_MAX, (unsigned)m->numjobs);
 	}
 	if (nq == 0)
 		return;
 	for (int r = 0; r < nq; r++)
 		for (int c = 0; c < nj; c++) {
 			struct dd_point p = { .pattern = DD_RANDREAD, .bs = 4096,
-					      .iodepth = (unsigned)qds[r], .numjobs = (unsigned)njs[c] };
+					      .iodepth = qds[r], .numjobs = njs[c] };
 
 			tui_ref_review(s, &p, TUI_M_IOPS, &rv);
 			grid[r * nj + c] = isnan(rv.value) ? NAN : rv.value / 1e3;
 		}
 	for (int r = 0; r < nq; r++) {
-		snprintf(rl[r], sizeof rl[r], "QD%d", qds[r]);
+		snprintf(rl[r], sizeof rl[r], "QD%u", qds[r]);
 		rlp[r] = rl[r];
 	}
 	for (int c = 0; c < nj; c++) {
-		snprintf(cl[c], sizeof cl[c], "NJ%d", njs[c]);
+		snprintf(cl[c], sizeof cl[c], "NJ%u", njs[c]);
 		clp[c] = cl[c];
 	}
 	snprintf(title, sizeof title, "4K RANDOM READ IOPS (K), IODEPTH %s NUMJOBS %s review of %s",

@@ -758,23 +758,6 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 	}
 }
 
-/* Insert v into an ascending set of at most HEAT_MAX; returns the count. */
-static int
-sweep_set_add(unsigned *set, int n, unsigned v)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (set[i] == v)
-			return n;
-	if (n >= HEAT_MAX)
-		return n;
-	for (i = n; i > 0 && set[i - 1] > v; i--)
-		set[i] = set[i - 1];
-	set[i] = v;
-	return n + 1;
-}
-
 /* The index of v in a set, or -1. */
 static int
 sweep_set_index(const unsigned *set, int n, unsigned v)
@@ -836,8 +819,8 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	rate_iops = dd_pattern_random(pat);
 	for (size_t i = 0; i < s->plan.npoints; i++)
 		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
-			nq = sweep_set_add(qds, nq, s->plan.points[i].iodepth);
-			nj = sweep_set_add(njs, nj, s->plan.points[i].numjobs);
+			nq = tui_set_add(qds, nq, HEAT_MAX, s->plan.points[i].iodepth);
+			nj = tui_set_add(njs, nj, HEAT_MAX, s->plan.points[i].numjobs);
 		}
 	{
 		struct dd_point p = { .pattern = pat, .bs = bs };

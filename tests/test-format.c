@@ -88,6 +88,26 @@ test_figure(void **state)
 }
 
 static void
+test_duration_and_count(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(fmt_duration(0, buf, sizeof buf), "0:00");
+	assert_string_equal(fmt_duration(59.6, buf, sizeof buf), "1:00");
+	assert_string_equal(fmt_duration(3599, buf, sizeof buf), "59:59");
+	assert_string_equal(fmt_duration(3723, buf, sizeof buf), "1:02:03");
+	assert_string_equal(fmt_duration(NAN, buf, sizeof buf), "0:00");
+	assert_string_equal(fmt_duration(1e12, buf, sizeof buf), "999:00:00");
+	assert_string_equal(fmt_count(2600000, buf, sizeof buf), "2.6M");
+	assert_string_equal(fmt_count(12345678, buf, sizeof buf), "12.3M");
+	assert_string_equal(fmt_count(450000, buf, sizeof buf), "450K");
+	assert_string_equal(fmt_count(8500, buf, sizeof buf), "8,500");
+	assert_string_equal(fmt_count(42.5, buf, sizeof buf), "42.5");
+	assert_string_equal(fmt_count(NAN, buf, sizeof buf), "-");
+}
+
+static void
 test_squeeze(void **state)
 {
 	char buf[32];
@@ -112,6 +132,7 @@ main(void)
 		cmocka_unit_test(test_capacity),
 		cmocka_unit_test(test_block_size),
 		cmocka_unit_test(test_figure),
+		cmocka_unit_test(test_duration_and_count),
 		cmocka_unit_test(test_squeeze),
 	};
 

@@ -836,7 +836,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 
 		fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s\n",
 			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
-			cli_hms(plan_estimate_seconds(&c->plan), eta, sizeof eta));
+			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta));
 	}
 	if (check_sweep(c) < 0)
 		goto out;

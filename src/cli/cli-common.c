@@ -190,20 +190,3 @@ cli_interface(const struct spec_family *f, char *buf, size_t len)
 		snprintf(buf, len, "-");
 	return buf;
 }
-
-/* Short count: 2.6M, 450K. */
-char *
-cli_short_count(double v, char *buf, size_t len)
-{
-	char num[32];
-
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (v >= 1e6)
-		snprintf(buf, len, "%sM", fmt_number(v / 1e6, 2, num, sizeof num));
-	else if (v >= 1e3)
-		snprintf(buf, len, "%sK", fmt_number(v / 1e3, 1, num, sizeof num));
-	else
-		snprintf(buf, len, "%s", fmt_number(v, 0, num, sizeof num));
-	return buf;
-}

@@ -83,8 +83,8 @@ list_print_text(const struct spec_family *fam, size_t n)
 		list_capacities(f, caps, sizeof caps);
 		fmt_number(f->best_seq_read, 0, sr, sizeof sr);
 		fmt_number(f->best_seq_write, 0, sw, sizeof sw);
-		cli_short_count(f->best_rand_read, rr, sizeof rr);
-		cli_short_count(f->best_rand_write, rw, sizeof rw);
+		fmt_count(f->best_rand_read, rr, sizeof rr);
+		fmt_count(f->best_rand_write, rw, sizeof rw);
 		snprintf(seq, sizeof seq, "%s/%s", sr, sw);
 		snprintf(rnd, sizeof rnd, "%s/%s", rr, rw);
 		if (f->nmeasurements > 0)

@@ -690,7 +690,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		char eta[32];
 
 		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s\n", plan.name,
-			plan.npoints, t.path, cli_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
+			plan.npoints, t.path, fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.steady_state || plan.precondition_passes > 0 ||
 					plan_has_byte_budget(&plan)
 				? " plus steady-state rounds / preconditioning / byte budgets"

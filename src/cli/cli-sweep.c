@@ -19,21 +19,6 @@
 #include "cli/cli.h"
 #include "core/format.h"
 
-/* "12:34" or "1:02:03". */
-char *
-cli_hms(double s, char *buf, size_t len)
-{
-	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
-
-	if (v > 999 * 3600)
-		v = 999 * 3600;
-	if (v >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
-	return buf;
-}
-
 /* Parse a number of at least min; -EINVAL otherwise. */
 int
 cli_parse_double(const char *s, double *out, double min)
@@ -66,8 +51,8 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
 		"%s elapsed  ETA %s",
 		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
-		sn->point_progress * 100, iops, mbps, lat, cli_hms(sn->elapsed_s, el, sizeof el),
-		cli_hms(sn->eta_s, eta, sizeof eta));
+		sn->point_progress * 100, iops, mbps, lat, fmt_duration(sn->elapsed_s, el, sizeof el),
+		fmt_duration(sn->eta_s, eta, sizeof eta));
 	if (sn->nruns > 1)
 		fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
 	if (sn->round > 0)

@@ -54,9 +54,6 @@ int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
 int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 		  struct sweep **out, enum sweep_state *state, char *message, size_t len);
 
-/* "12:34" or "1:02:03". */
-char *cli_hms(double s, char *buf, size_t len);
-
 /* Parse a number of at least min; -EINVAL otherwise. */
 int cli_parse_double(const char *s, double *out, double min);
 
@@ -98,8 +95,5 @@ json_t *json_family(const struct spec_family *f);
 
 /* A family's interface as one phrase: "PCIe 5.0 x4, NVMe 2.0, single port". */
 char *cli_interface(const struct spec_family *f, char *buf, size_t len);
-
-/* IOPS in short form: "2.6M", "450K". */
-char *cli_short_count(double v, char *buf, size_t len);
 
 #endif

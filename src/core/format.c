@@ -70,6 +70,38 @@ fmt_number(double v, int decimals, char *buf, size_t len)
 	return buf;
 }
 
+/* Format seconds as m:ss or h:mm:ss. */
+char *
+fmt_duration(double s, char *buf, size_t len)
+{
+	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
+
+	if (v > 999 * 3600)
+		v = 999 * 3600;
+	if (v >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
+	return buf;
+}
+
+/* Format a count in short form. */
+char *
+fmt_count(double v, char *buf, size_t len)
+{
+	char num[32];
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) >= 1e6)
+		snprintf(buf, len, "%sM", fmt_number(v / 1e6, fabs(v) >= 1e7 ? 1 : 2, num, sizeof num));
+	else if (fabs(v) >= 1e4)
+		snprintf(buf, len, "%sK", fmt_number(v / 1e3, 1, num, sizeof num));
+	else
+		snprintf(buf, len, "%s", fmt_number(v, fabs(v) < 100 ? 1 : 0, num, sizeof num));
+	return buf;
+}
+
 /* Format a byte count in decimal units. */
 char *
 fmt_bytes(double bytes, char *buf, size_t len)

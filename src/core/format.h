@@ -17,6 +17,12 @@ char *fmt_number(double v, int decimals, char *buf, size_t len);
 /* A byte count in decimal units: "7.68 TB", "536.9 GB", "1.2 MB", "512 B". */
 char *fmt_bytes(double bytes, char *buf, size_t len);
 
+/* Seconds as "m:ss" or "h:mm:ss" (clamped at 999 hours; NAN/negative = 0:00). */
+char *fmt_duration(double s, char *buf, size_t len);
+
+/* A count in short form: "2.6M", "12.3M", "450K", "8,500", "42.5"; "-" for NAN. */
+char *fmt_count(double v, char *buf, size_t len);
+
 /* A block size in bytes as "4K", "128K", "1M", "512". */
 char *fmt_block_size(int bytes, char *buf, size_t len);
 

@@ -162,7 +162,7 @@ ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 	char num[32];
 
 	if (m == TUI_M_IOPS)
-		snprintf(buf, len, "%s IOPS", tui_short(v, num, sizeof num));
+		snprintf(buf, len, "%s IOPS", fmt_count(v, num, sizeof num));
 	else if (m == TUI_M_MBPS)
 		snprintf(buf, len, "%s MB/s", fmt_number(v, 0, num, sizeof num));
 	else

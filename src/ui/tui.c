@@ -142,38 +142,6 @@ tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, c
 	return x;
 }
 
-/* A count in short form. */
-char *
-tui_short(double v, char *buf, size_t len)
-{
-	char num[32];
-
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (fabs(v) >= 1e6)
-		snprintf(buf, len, "%sM", fmt_number(v / 1e6, fabs(v) >= 1e7 ? 1 : 2, num, sizeof num));
-	else if (fabs(v) >= 1e4)
-		snprintf(buf, len, "%sK", fmt_number(v / 1e3, 1, num, sizeof num));
-	else
-		snprintf(buf, len, "%s", fmt_number(v, v < 100 ? 1 : 0, num, sizeof num));
-	return buf;
-}
-
-/* Seconds as m:ss or h:mm:ss. */
-char *
-tui_hms(double s, char *buf, size_t len)
-{
-	long v = isfinite(s) && s > 0 ? (long)(s + 0.5) : 0;
-
-	if (v > 999 * 3600)
-		v = 999 * 3600;
-	if (v >= 3600)
-		snprintf(buf, len, "%ld:%02ld:%02ld", v / 3600, v / 60 % 60, v % 60);
-	else
-		snprintf(buf, len, "%ld:%02ld", v / 60, v % 60);
-	return buf;
-}
-
 /* Set the one-line message. */
 void
 tui_message(struct tui *t, bool error, const char *fmt, ...)

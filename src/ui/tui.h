@@ -305,12 +305,6 @@ int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t att
 /* Columns a UTF-8 string takes (one per character, as cellbuf.h counts). */
 int tui_cols(const char *s);
 
-/* A count in short form: "2.6M", "450K", "1,234". */
-char *tui_short(double v, char *buf, size_t len);
-
-/* "12:34" or "1:02:03" for seconds. */
-char *tui_hms(double s, char *buf, size_t len);
-
 /* Switch screens. */
 void tui_set_view(struct tui *t, enum tui_view_id v);
 

@@ -181,7 +181,7 @@ cmp_fmt(double v, const struct cmp_row *r, char *buf, size_t len)
 	if (isnan(v))
 		snprintf(buf, len, "-");
 	else if (r->m == TUI_M_IOPS)
-		tui_short(v, buf, len);
+		fmt_count(v, buf, len);
 	else
 		fmt_number(v, r->m == TUI_M_LAT ? 1 : 0, buf, len);
 	return buf;

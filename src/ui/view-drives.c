@@ -265,7 +265,7 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 	if (isnan(f->best_rand_read))
 		snprintf(desc, sizeof desc, "%s", t->sym->dash);
 	else
-		snprintf(desc, sizeof desc, "%s IOPS", tui_short(f->best_rand_read, num, sizeof num));
+		snprintf(desc, sizeof desc, "%s IOPS", fmt_count(f->best_rand_read, num, sizeof num));
 	tui_print_right(cb, cb->w - right + 26, y, role, 0, desc);
 	if (f->nmeasurements > 0) {
 		snprintf(desc, sizeof desc, "%zu %s", f->nmeasurements, wide ? "review pts" : "rv");

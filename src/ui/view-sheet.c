@@ -145,7 +145,7 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 		return;
 	}
 	if (count)
-		tui_short(f->value, num, sizeof num);
+		fmt_count(f->value, num, sizeof num);
 	else
 		fmt_number(f->value, decimals, num, sizeof num);
 	tui_print_right(d->cb, x + w, y, role, 0, num);

@@ -528,7 +528,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		if (sweep_build_plan(t, tg, exists, &plan, &writes_ok, &err) == 0) {
 			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu points, about %s%s%s",
 				  plan.name, plan.npoints,
-				  tui_hms(plan_estimate_seconds(&plan), eta, sizeof eta),
+				  fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 				  plan.repeat > 1 ? " (repeats included)" : "",
 				  writes_ok ? (tg->device ? "; WRITES to the device" :
 					       "; includes writes (scratch file)") :
@@ -628,20 +628,20 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	if (isnan(value))
 		snprintf(num, sizeof num, "%s", t->sym->dash);
 	else if (m == TUI_M_IOPS)
-		tui_short(value, num, sizeof num);
+		fmt_count(value, num, sizeof num);
 	else
 		fmt_number(value, 1, num, sizeof num);
 	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD, num);
 	tx += 13;
 	if (!isnan(rv.value) && isnan(value)) {
 		if (m == TUI_M_IOPS)
-			tui_short(rv.value, ref, sizeof ref);
+			fmt_count(rv.value, ref, sizeof ref);
 		else
 			fmt_number(rv.value, 1, ref, sizeof ref);
 		tui_print(cb, tx, y, -1, UI_REVIEW_REF, 0, "%s review %s", t->sym->review, ref);
 	} else if (!isnan(rv.value)) {
 		if (m == TUI_M_IOPS)
-			tui_short(rv.value, ref, sizeof ref);
+			fmt_count(rv.value, ref, sizeof ref);
 		else
 			fmt_number(rv.value, 1, ref, sizeof ref);
 		tx += tui_print(cb, tx, y, -1, UI_REVIEW_REF, 0, "%s review %s ", t->sym->review, ref);
@@ -654,7 +654,7 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	/* The second row: the spec, compared or not, and why. */
 	if (sp.comparable) {
 		if (m == TUI_M_IOPS)
-			tui_short(sp.value, ref, sizeof ref);
+			fmt_count(sp.value, ref, sizeof ref);
 		else
 			fmt_number(sp.value, 0, ref, sizeof ref);
 		tx = x + tui_print(cb, x, y + 1, -1, UI_SPEC_TARGET, 0, "%s spec %s %s ", t->sym->spec,
@@ -739,7 +739,7 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 	chart_graph(cb, x + 8, row, gw, ih, iops, n, chart_scale_max(iops, n), UI_GRAPH, t->g);
 	if (n > 0)
 		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
-				tui_short(iops[n - 1], num, sizeof num));
+				fmt_count(iops[n - 1], num, sizeof num));
 	row += ih;
 	if (ph > 0) {
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
@@ -935,7 +935,7 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 		if (seq)
 			snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
 		else
-			snprintf(num, sizeof num, "%s", tui_short(v, ref, sizeof ref));
+			snprintf(num, sizeof num, "%s", fmt_count(v, ref, sizeof ref));
 		tui_print_right(cb, cx + (seq ? 11 : 7), row, UI_MEASURED, 0, num);
 		cx += seq ? 12 : 8;
 		if (sum->status != 0) {
@@ -951,7 +951,7 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 		if (seq)
 			fmt_number(rv.value, 0, ref, sizeof ref);
 		else
-			tui_short(rv.value, ref, sizeof ref);
+			fmt_count(rv.value, ref, sizeof ref);
 		cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
 		if (v >= 0.9 * rv.value)
 			tui_print(cb, cx, row, -1, UI_OK, UI_BOLD, "%s", t->sym->ok);
@@ -1131,8 +1131,8 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
-		 state, t->sym->dot, tui_hms(sn->elapsed_s, el, sizeof el), t->sym->dot,
-		 sn->state == SWEEP_RUNNING ? tui_hms(sn->eta_s, eta, sizeof eta) : "-",
+		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,
+		 sn->state == SWEEP_RUNNING ? fmt_duration(sn->eta_s, eta, sizeof eta) : "-",
 		 t->sym->dot, sn->plan_name, t->sym->dot, s->tgt.path,
 		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference");
 }

@@ -90,15 +90,11 @@ cli_ju64(uint64_t v)
 	return json_integer(v > (uint64_t)INT64_MAX ? INT64_MAX : (json_int_t)v);
 }
 
-/* A real or JSON null for NAN; integral values as integers. */
+/* A real, or JSON null for NAN and infinities. */
 json_t *
 cli_jreal(double v)
 {
-	if (!isfinite(v))
-		return json_null();
-	if (v == floor(v) && fabs(v) < 9e15)
-		return json_integer((json_int_t)v);
-	return json_real(v);
+	return isfinite(v) ? json_real(v) : json_null();
 }
 
 /* JSON for one family with its capacities. */

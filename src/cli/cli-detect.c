@@ -34,13 +34,6 @@ cli_jtemp(int c)
 	return c == NVMEINFO_TEMP_NONE ? json_null() : json_integer(c);
 }
 
-/* A link speed in GT/s, always a real ("16.0"), or null. */
-static json_t *
-detect_jgts(double gts)
-{
-	return isnan(gts) ? json_null() : json_real(gts);
-}
-
 /* JSON for the SMART log, or null when it could not be read. */
 json_t *
 cli_json_smart(const struct nvmeinfo_smart *s)
@@ -157,9 +150,9 @@ cli_json_ctrl_identity(const struct nvmeinfo_ctrl *c)
 	json_object_set_new(o, "temp_warning_c", cli_jtemp(c->temp_warning_c));
 	json_object_set_new(o, "temp_critical_c", cli_jtemp(c->temp_critical_c));
 	json_object_set_new(p, "address", cli_jstr(c->pcie.address));
-	json_object_set_new(p, "speed_gts", detect_jgts(c->pcie.speed_gts));
+	json_object_set_new(p, "speed_gts", cli_jreal(c->pcie.speed_gts));
 	json_object_set_new(p, "width", cli_jint(c->pcie.width));
-	json_object_set_new(p, "max_speed_gts", detect_jgts(c->pcie.max_speed_gts));
+	json_object_set_new(p, "max_speed_gts", cli_jreal(c->pcie.max_speed_gts));
 	json_object_set_new(p, "max_width", cli_jint(c->pcie.max_width));
 	json_object_set_new(o, "pcie", p);
 	json_object_set_new(o, "numa_node", cli_jint(c->numa_node));

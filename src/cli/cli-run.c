@@ -326,60 +326,6 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Create a scratch file of size bytes with its blocks allocated. */
-static int
-run_create_scratch(const char *path, uint64_t size)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	int rc;
-
-	if (fd < 0) {
-		cli_error("cannot create scratch file %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	rc = posix_fallocate(fd, 0, (off_t)size);
-	close(fd);
-	if (rc != 0) {
-		unlink(path);
-		cli_error("cannot allocate %" PRIu64 " bytes for %s: %s", size, path,
-			  strerror(rc));
-		return -rc;
-	}
-	return 0;
-}
-
-/*
- * Write a fresh scratch file once, so reads measure data rather than
- * unwritten extents (which a filesystem returns as zeros without I/O).
- */
-static int
-run_fill_scratch(struct dd_target *t, bool quiet)
-{
-	struct dd_point	  p = { 0 };
-	struct dd_result *res = malloc(sizeof *res);
-	struct dd_error	  err = { 0 };
-	int		  rc;
-
-	if (res == NULL)
-		return -ENOMEM;
-	dd_strlcpy(p.name, "fill scratch file", sizeof p.name);
-	p.pattern = DD_WRITE;
-	p.bs = 1024 * 1024;
-	while (p.bs > t->size)
-		p.bs /= 2;
-	p.iodepth = 8;
-	p.numjobs = 1;
-	p.bytes = t->size - t->size % p.bs;
-	if (!quiet)
-		fprintf(stderr, "drivedash: writing the scratch file once (%s MB) so reads hit data\n",
-			fmt_number((double)t->size / 1e6, 0, (char[32]){ 0 }, 32));
-	rc = engine_run(t, &p, NULL, res, &err);
-	if (rc < 0)
-		cli_error("%s", err.msg);
-	free(res);
-	return rc;
-}
-
 /* Check every point against the target before anything runs. */
 static int
 run_check_points(const struct dd_plan *plan, const struct dd_target *t)
@@ -397,10 +343,13 @@ run_check_points(const struct dd_plan *plan, const struct dd_target *t)
 /*
  * Open the target, creating a scratch file when it does not exist, and
  * apply the write-safety rules.  Every point is checked against it before
- * anything is written.  *scratch says whether to remove it.
+ * anything is written.  A fresh scratch file is written once by the sweep's
+ * own preconditioning pass (progress, Ctrl-C), so reads measure data rather
+ * than unwritten extents a filesystem answers without I/O.  *scratch says
+ * whether to remove it.
  */
 static int
-run_open_target(const struct run_opts *o, const struct dd_plan *plan,
+run_open_target(const struct run_opts *o, struct dd_plan *plan,
 		struct dd_target *t, bool *scratch)
 {
 	struct dd_error err = { 0 };
@@ -414,9 +363,11 @@ run_open_target(const struct run_opts *o, const struct dd_plan *plan,
 			cli_error("cannot use %s: %s", o->target, strerror(errno));
 			return -errno;
 		}
-		rc = run_create_scratch(o->target, o->size);
-		if (rc < 0)
+		rc = engine_scratch_create(o->target, o->size, &err);
+		if (rc < 0) {
+			cli_error("%s", err.msg);
 			return rc;
+		}
 		*scratch = true;
 		rc = engine_target_open(t, o->target, true, &err);
 		if (rc < 0) {
@@ -425,8 +376,9 @@ run_open_target(const struct run_opts *o, const struct dd_plan *plan,
 		}
 		t->is_scratch = true;
 		rc = run_check_points(plan, t);
-		if (rc == 0 && !(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
-			rc = run_fill_scratch(t, o->quiet);
+		if (rc == 0 && plan->precondition_passes == 0 && t->size >= 128 * 1024 &&
+		    !(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
+			plan->precondition_passes = 1;
 		return rc;
 	}
 	if (S_ISREG(st.st_mode)) {
@@ -689,12 +641,11 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (!o.quiet) {
 		char eta[32];
 
-		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s\n", plan.name,
+		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s%s%s\n", plan.name,
 			plan.npoints, t.path, fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
-			plan.steady_state || plan.precondition_passes > 0 ||
-					plan_has_byte_budget(&plan)
-				? " plus steady-state rounds / preconditioning / byte budgets"
-				: "");
+			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
+			plan.steady_state ? ", plus steady-state rounds" : "",
+			plan_has_byte_budget(&plan) ? ", plus byte-budget points" : "");
 	}
 	if (cli_sweep_run(&t, &plan, o.quiet, &sw, &state, message, sizeof message) < 0)
 		goto out;

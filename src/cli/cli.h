@@ -63,7 +63,7 @@ json_t *cli_jstr(const char *s);
 /* JSON integer, or null for a negative (unknown) value. */
 json_t *cli_jint(long long v);
 
-/* JSON number, or null for NAN/infinity; integral values as integers. */
+/* JSON real, or null for NAN/infinity. */
 json_t *cli_jreal(double v);
 
 /* JSON integer of an unsigned count, saturating. */

@@ -1154,6 +1154,26 @@ engine_target_open(struct dd_target *t, const char *path, bool writable,
 	return 0;
 }
 
+/* Create a scratch file with its blocks allocated. */
+int
+engine_scratch_create(const char *path, uint64_t size, struct dd_error *err)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	int rc;
+
+	if (fd < 0)
+		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
+				    strerror(errno));
+	rc = posix_fallocate(fd, 0, (off_t)size);
+	close(fd);
+	if (rc != 0) {
+		unlink(path);
+		return dd_error_set(err, -rc, "cannot allocate %" PRIu64 " bytes for %s: %s",
+				    size, path, strerror(rc));
+	}
+	return 0;
+}
+
 /* Close a target. */
 void
 engine_target_close(struct dd_target *t)

@@ -141,6 +141,12 @@ int engine_target_open(struct dd_target *t, const char *path, bool writable,
 /* Close a target. */
 void engine_target_close(struct dd_target *t);
 
+/*
+ * Create a scratch file of size bytes with its blocks allocated (O_EXCL: an
+ * existing file is never taken over); removed again when allocation fails.
+ */
+int engine_scratch_create(const char *path, uint64_t size, struct dd_error *err);
+
 /* Check a point against a target (alignment, sizes, limits). */
 int engine_point_check(const struct dd_point *p, const struct dd_target *t,
 		       struct dd_error *err);

@@ -225,27 +225,6 @@ sweep_sample_temp(struct tui_sweep *s)
 	fclose(f);
 }
 
-/* Create the scratch file with its blocks allocated. */
-static int
-sweep_create_scratch(const char *path, uint64_t size, struct dd_error *err)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	int rc;
-
-	if (fd < 0)
-		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
-				    strerror(errno));
-	rc = posix_fallocate(fd, 0, (off_t)size);
-	close(fd);
-	if (rc != 0) {
-		unlink(path);
-		return dd_error_set(err, -rc, "cannot allocate %s MB for %s: %s",
-				    fmt_number((double)size / 1e6, 0, (char[32]){ 0 }, 32), path,
-				    strerror(rc));
-	}
-	return 0;
-}
-
 /* Free the sweep, the target and the plan (the sweep must have ended). */
 static void
 sweep_release(struct tui_sweep *s)
@@ -293,7 +272,7 @@ tui_sweep_start(struct tui *t)
 	if (rc < 0)
 		goto fail;
 	if (!exists) {
-		rc = sweep_create_scratch(tg->path, t->opts.size, &err);
+		rc = engine_scratch_create(tg->path, t->opts.size, &err);
 		if (rc < 0)
 			goto fail;
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);

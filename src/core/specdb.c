@@ -209,23 +209,6 @@ specdb_close(struct specdb *db)
 	free(db);
 }
 
-/* Read one meta value. */
-const char *
-specdb_meta(struct specdb *db, const char *key, struct arena *a)
-{
-	sqlite3_stmt *st;
-	const char   *v = NULL;
-
-	if (sqlite3_prepare_v2(db->db, "SELECT value FROM meta WHERE key = ?",
-			       -1, &st, NULL) != SQLITE_OK)
-		return NULL;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = col_text(a, st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
 #define FAMILY_COLUMNS							\
 	"f.id, f.vendor_id, v.name, f.name, f.series, f.variant, "	\
 	"f.segment, f.aliases, f.form_factors, f.nvme_version, f.ports, " \

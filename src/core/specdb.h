@@ -108,9 +108,6 @@ int specdb_open(const char *path, struct specdb **out, struct dd_error *err);
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);
 
-/* The schema version and the data digest recorded at build time. */
-const char *specdb_meta(struct specdb *db, const char *key, struct arena *a);
-
 /* Every family with its drives and SKUs, ordered by vendor then name. */
 int specdb_families(struct specdb *db, struct arena *a,
 		    struct spec_family **out, size_t *n, struct dd_error *err);

@@ -327,15 +327,11 @@ check_plan(struct check *c)
 	}
 	if (!plan_writes(&c->plan))
 		return 0;
-	if (safety_check_write(c->o.device, &s) != 0) {
-		if (!c->o.force) {
-			cli_error("refusing to write: %s", s.message);
-			return -1;
-		}
-		if (safety_override(&s, c->o.force, c->o.confirm, &err) < 0) {
-			cli_error("%s", err.msg);
-			return -1;
-		}
+	/* safety_override says what refused it and what to type instead. */
+	safety_check_write(c->o.device, &s);
+	if (safety_override(&s, c->o.force, c->o.confirm, &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
 	}
 	return 0;
 }
@@ -350,12 +346,7 @@ check_open_target(struct check *c)
 		cli_error("%s", err.msg);
 		return -1;
 	}
-	for (size_t i = 0; i < c->plan.npoints; i++)
-		if (engine_point_check(&c->plan.points[i], &c->t, &err) < 0) {
-			cli_error("point %zu (%s): %s", i + 1, c->plan.points[i].name, err.msg);
-			return -1;
-		}
-	return 0;
+	return cli_check_points(&c->plan, &c->t) < 0 ? -1 : 0;
 }
 
 /* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */

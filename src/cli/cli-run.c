@@ -326,20 +326,6 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Check every point against the target before anything runs. */
-static int
-run_check_points(const struct dd_plan *plan, const struct dd_target *t)
-{
-	struct dd_error err = { 0 };
-
-	for (size_t i = 0; i < plan->npoints; i++)
-		if (engine_point_check(&plan->points[i], t, &err) < 0) {
-			cli_error("point %zu (%s): %s", i + 1, plan->points[i].name, err.msg);
-			return err.code;
-		}
-	return 0;
-}
-
 /*
  * Open the target, creating a scratch file when it does not exist, and
  * apply the write-safety rules.  Every point is checked against it before
@@ -375,7 +361,7 @@ run_open_target(const struct run_opts *o, struct dd_plan *plan,
 			return rc;
 		}
 		t->is_scratch = true;
-		rc = run_check_points(plan, t);
+		rc = cli_check_points(plan, t);
 		if (rc == 0 && plan->precondition_passes == 0 && t->size >= 128 * 1024 &&
 		    !(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
 			plan->precondition_passes = 1;
@@ -396,15 +382,11 @@ run_open_target(const struct run_opts *o, struct dd_plan *plan,
 					  "--allow-write (or use a read-only preset)", o->target);
 				return -EPERM;
 			}
-			if (safety_check_write(o->target, &s) != 0) {
-				if (!o->force) {
-					cli_error("refusing to write: %s", s.message);
-					return -EBUSY;
-				}
-				if (safety_override(&s, o->force, o->confirm, &err) < 0) {
-					cli_error("%s", err.msg);
-					return -EPERM;
-				}
+			/* safety_override says what refused it and what to type. */
+			safety_check_write(o->target, &s);
+			if (safety_override(&s, o->force, o->confirm, &err) < 0) {
+				cli_error("%s", err.msg);
+				return err.code;
 			}
 		}
 	} else {
@@ -416,7 +398,7 @@ run_open_target(const struct run_opts *o, struct dd_plan *plan,
 		cli_error("%s", err.msg);
 		return rc;
 	}
-	return run_check_points(plan, t);
+	return cli_check_points(plan, t);
 }
 
 /* Print the results table. */

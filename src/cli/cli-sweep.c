@@ -19,6 +19,20 @@
 #include "cli/cli.h"
 #include "core/format.h"
 
+/* Check every point of a plan against the target before anything runs. */
+int
+cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
+{
+	struct dd_error err = { 0 };
+
+	for (size_t i = 0; i < plan->npoints; i++)
+		if (engine_point_check(&plan->points[i], t, &err) < 0) {
+			cli_error("point %zu (%s): %s", i + 1, plan->points[i].name, err.msg);
+			return err.code;
+		}
+	return 0;
+}
+
 /* Parse a number of at least min; -EINVAL otherwise. */
 int
 cli_parse_double(const char *s, double *out, double min)

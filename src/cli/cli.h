@@ -54,6 +54,9 @@ int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
 int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 		  struct sweep **out, enum sweep_state *state, char *message, size_t len);
 
+/* Check every point of a plan against the target; prints the first problem. */
+int cli_check_points(const struct dd_plan *plan, const struct dd_target *t);
+
 /* Parse a number of at least min; -EINVAL otherwise. */
 int cli_parse_double(const char *s, double *out, double min);
 

@@ -527,10 +527,11 @@ safety_override(const struct dd_safety *s, bool force, const char *confirm,
 		    "--confirm '%s' does not match the %s of %s; type --force "
 		    "--confirm %s to overwrite it although %s", confirm, kind,
 		    s->canonical, token, s->message);
+	/* s->message is one short sentence (< 256 bytes), so the instruction
+	 * after it always fits. */
 	return dd_error_set(err, -EPERM,
-	    "refusing to write %s without confirmation; type --force --confirm "
-	    "%s (its %s) to overwrite it although %s", s->canonical, token, kind,
-	    s->message);
+	    "refusing to write: %.256s; type --force --confirm %s (its %s) to "
+	    "overwrite %s anyway", s->message, token, kind, s->canonical);
 }
 
 /* Name of a reason as the probe prints it ("SIGNATURE"). */

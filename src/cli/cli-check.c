@@ -639,25 +639,6 @@ check_json_device(const struct check *c)
 	return o;
 }
 
-/* JSON for the match. */
-static json_t *
-check_json_match(const struct check *c)
-{
-	const struct match_result *m = &c->match;
-	json_t			  *o = json_object();
-	bool			   hit = m->rule != MATCH_NONE;
-
-	json_object_set_new(o, "status", json_string(hit ? "matched" : "not-in-database"));
-	json_object_set_new(o, "family_id", cli_jstr(hit ? m->family->id : NULL));
-	json_object_set_new(o, "drive_id", cli_jstr(hit ? m->drive->id : NULL));
-	json_object_set_new(o, "label", json_string(m->label));
-	json_object_set_new(o, "sku", cli_jstr(hit ? m->sku->model : NULL));
-	json_object_set_new(o, "sku_status", cli_jstr(hit ? m->sku->status : NULL));
-	json_object_set_new(o, "rule", cli_jstr(match_rule_name(m->rule)));
-	json_object_set_new(o, "nearest_family", cli_jstr(m->nearest ? m->nearest->id : NULL));
-	return o;
-}
-
 /* JSON for one explainer. */
 static json_t *
 check_json_item(const struct explain_item *it)
@@ -761,7 +742,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
 	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
 	json_object_set_new(o, "device", check_json_device(c));
-	json_object_set_new(o, "match", check_json_match(c));
+	json_object_set_new(o, "match", cli_json_match(&c->match));
 	for (size_t i = 0; i < c->nitems; i++)
 		json_array_append_new(ex, check_json_item(&c->items[i]));
 	json_object_set_new(o, "explainers", ex);

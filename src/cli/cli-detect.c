@@ -84,9 +84,9 @@ cli_json_smart(const struct nvmeinfo_smart *s)
 	return o;
 }
 
-/* JSON for the match verdict. */
-static json_t *
-detect_json_match(const struct match_result *m)
+/* JSON for a match to the database (detect and check). */
+json_t *
+cli_json_match(const struct match_result *m)
 {
 	json_t *o = json_object();
 	int	hit = m->rule != MATCH_NONE;
@@ -168,7 +168,7 @@ detect_json_ctrl(const struct detect_ctrl *d)
 
 	o = cli_json_ctrl_identity(c);
 	json_object_set_new(o, "smart", cli_json_smart(&c->smart));
-	json_object_set_new(o, "match", detect_json_match(&d->match));
+	json_object_set_new(o, "match", cli_json_match(&d->match));
 	for (size_t i = 0; i < c->nnamespaces; i++)
 		json_array_append_new(nss, detect_json_ns(&c->namespaces[i]));
 	json_object_set_new(o, "namespaces", nss);

@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "core/match.h"
 #include "core/plan.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
@@ -80,6 +81,9 @@ json_t *cli_jtemp(int c);
 
 /* JSON for a controller's identity, PCIe link and NUMA node (cli-detect.c). */
 json_t *cli_json_ctrl_identity(const struct nvmeinfo_ctrl *c);
+
+/* JSON for a model-string match to the database (cli-detect.c). */
+json_t *cli_json_match(const struct match_result *m);
 
 /* JSON for an NVMe SMART log, or null when not read (cli-detect.c). */
 json_t *cli_json_smart(const struct nvmeinfo_smart *s);

@@ -90,6 +90,9 @@ if [ -n "$loop" ]; then
 	run "$dd" run --target "$loop" --point 'randwrite,bs=4k,time=0.1' -q
 	is "loop: writing without --allow-write is refused" 2 "$rc"
 	like "loop: the refusal says how to allow it" 'allow-write' "$err"
+	run "$dd" run --target "$loop" --spin sometimes -q
+	is "loop: a bad --spin is a usage error" 2 "$rc"
+	like "loop: ... that names the accepted values" 'auto, on, off or a time' "$err"
 
 	presets_on "loop" "$loop"
 
@@ -98,6 +101,20 @@ if [ -n "$loop" ]; then
 	is "loop: --iopoll runs" 0 "$rc"
 	is "loop: --iopoll falls back and says so" "True" \
 		"$(jq_ "$tmp/poll.json" "j['points'][0]['iopoll_fallback'] and 'fell back' in j['points'][0]['message']")"
+
+	# Completion wait: --spin sets every point, a point's own key wins over
+	# the plan default, and the result says which way each point waited.
+	printf 'defaults bs=4k qd=1 time=0.2 ramp=0\nrandread spin=on\nrandread spin=off\n' \
+		>"$tmp/spin.plan"
+	run "$dd" run --target "$loop" --plan "$tmp/spin.plan" --json "$tmp/spin.json" -q
+	is "loop: spin=on and spin=off run" 0 "$rc"
+	is "loop: spin_used follows the point's key" "[True, False]" \
+		"$(jq_ "$tmp/spin.json" "[p['spin_used'] for p in j['points']]")"
+	is "loop: both waits read data" "True" \
+		"$(jq_ "$tmp/spin.json" "all(p['ios'] > 0 and p['status'] == 0 for p in j['points'])")"
+	run "$dd" run --target "$loop" --plan "$tmp/spin.plan" --spin off --json "$tmp/spin.json" -q
+	is "loop: --spin off overrides every point" "[False, False]" \
+		"$(jq_ "$tmp/spin.json" "[p['spin_used'] for p in j['points']]")"
 
 	# A device with a filesystem on it is refused, and stays unchanged.
 	if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then

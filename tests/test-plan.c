@@ -177,6 +177,57 @@ test_point_batch(void **state)
 	assert_non_null(strstr(err.msg, "batch"));
 }
 
+/*
+ * The completion wait: spin automatically while the jobs leave a CPU free,
+ * on and off by hand, and a time sets the longest spin.
+ */
+static void
+test_point_spin(void **state)
+{
+	struct dd_error err = { 0 };
+	struct dd_point pt;
+	char	       *text, *first;
+	struct dd_plan	p;
+
+	(void)state;
+	pt = parse_ok("randread,qd=1");
+	assert_int_equal(pt.spin, DD_SPIN_AUTO);
+	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
+	assert_int_equal(engine_point_spin_ns(&pt, 1), 0);
+	pt = parse_ok("randread,qd=1,jobs=4");
+	assert_int_equal(engine_point_spin_ns(&pt, 4), 0);
+	assert_int_equal(engine_point_spin_ns(&pt, 5), DD_SPIN_DEFAULT_US * 1000ull);
+	assert_int_equal(engine_point_spin_ns(&pt, -1), 0);	/* CPU count unknown */
+	pt = parse_ok("randread,jobs=8,spin=on");
+	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
+	pt = parse_ok("randread,spin=off");
+	assert_int_equal(engine_point_spin_ns(&pt, 64), 0);
+	pt = parse_ok("randread,spin=250");
+	assert_int_equal(pt.spin, DD_SPIN_ON);
+	assert_int_equal(engine_point_spin_ns(&pt, 1), 250000);
+	pt = parse_ok("randread,spin=2ms");
+	assert_int_equal(pt.spin_us, 2000);
+	pt = parse_ok("randread,spin=40us,spin=auto");
+	assert_int_equal(pt.spin, DD_SPIN_AUTO);
+	assert_int_equal(pt.spin_us, 0);
+	assert_int_equal(plan_parse_point("randread,spin=fast", NULL, &pt, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "spin wants auto, on, off or a time"));
+	assert_int_equal(plan_parse_point("randread,spin=0us", NULL, &pt, &err), -EINVAL);
+	assert_int_equal(plan_parse_point("randread,spin=1s", NULL, &pt, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "between 1 us and 100 ms"));
+
+	/* fio has no completion polling: the job file says where ours differs. */
+	assert_int_equal(plan_parse_text("randread qd=1 spin=on\nrandread qd=1 spin=off\n",
+					 "t", &p, &err), 0);
+	text = plan_fio_jobfile(&p, "/dev/zram0", false);
+	assert_int_equal(count_of(text, "; drivedash polls the ring for completions"), 1);
+	first = strstr(text, "\n[4K randread QD1 x1]");
+	assert_non_null(first);
+	assert_true(strstr(text, "; drivedash polls") < first);
+	free(text);
+	plan_free(&p);
+}
+
 static void
 test_point_keys(void **state)
 {
@@ -969,6 +1020,7 @@ main(void)
 		cmocka_unit_test(test_point_defaults),
 		cmocka_unit_test(test_point_keys),
 		cmocka_unit_test(test_point_batch),
+		cmocka_unit_test(test_point_spin),
 		cmocka_unit_test(test_point_autoname),
 		cmocka_unit_test(test_point_errors),
 		cmocka_unit_test(test_plan_append),

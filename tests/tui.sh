@@ -173,6 +173,8 @@ check "default theme: q quits" 'drivedash exited 0'
 # row under it.
 start 132 43 ""
 check "mouse: Drives screen is up" '9550 MAX'
+# The first frame comes before discovery; the rows move when it lands.
+wait_gone 'looking for drives' || true
 row=$(cap | grep -n '9550 MAX' | head -1 | cut -d: -f1)
 oct() { printf '\\0%03o' "$1"; }
 T send-keys -t dd -l "$(printf "\033[M%b%b%b\033[M%b%b%b" \

@@ -48,6 +48,8 @@ struct run_opts {
 	double		      precondition;
 	const char	     *json_path;
 	bool		      print_fio;
+	bool		      have_spin;	/* --spin given: spin below */
+	struct dd_point	      spin;
 };
 
 /* Parse a size with k/m/g/t suffix (binary). */
@@ -108,6 +110,9 @@ run_usage(FILE *f)
 		"                         steady-state rule holds (at most 25 rounds)\n"
 		"      --precondition N   write the target N times over (128K sequential) first\n"
 		"      --iopoll           ask for polled completions (NVMe poll queues)\n"
+		"      --spin MODE        wait for completions by polling: auto (while the\n"
+		"                         jobs leave a CPU free), on, off, or the longest\n"
+		"                         spin (e.g. 200us) before sleeping\n"
 		"  -w, --allow-write      allow plans that write (destroys data on PATH)\n"
 		"      --force            write even to a device the safety check refuses...\n"
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
@@ -125,7 +130,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 {
 	enum {
 		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
-		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_FORCE,
+		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN, OPT_FORCE,
 		OPT_CONFIRM, OPT_PRINT_FIO,
 	};
 	static const struct option opts[] = {
@@ -143,6 +148,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "steady-state", no_argument, NULL, OPT_STEADY },
 		{ "precondition", required_argument, NULL, OPT_PRECOND },
 		{ "iopoll", no_argument, NULL, OPT_IOPOLL },
+		{ "spin", required_argument, NULL, OPT_SPIN },
 		{ "allow-write", no_argument, NULL, 'w' },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "confirm", required_argument, NULL, OPT_CONFIRM },
@@ -233,6 +239,16 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		case OPT_IOPOLL:
 			o->iopoll = true;
 			break;
+		case OPT_SPIN: {
+			struct dd_error e;
+
+			if (plan_parse_spin(optarg, &o->spin, &e) != 0) {
+				cli_error("--spin: %s", e.msg);
+				return -1;
+			}
+			o->have_spin = true;
+			break;
+		}
 		case 'w':
 			o->allow_write = true;
 			break;
@@ -314,6 +330,10 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 			plan->points[i].ramp_s = o->ramp_s;
 		if (o->iopoll)
 			plan->points[i].iopoll = true;
+		if (o->have_spin) {
+			plan->points[i].spin = o->spin.spin;
+			plan->points[i].spin_us = o->spin.spin_us;
+		}
 	}
 	if (o->steady)
 		plan->steady_state = true;
@@ -491,12 +511,17 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(pt, "offset", json_integer((json_int_t)p->offset));
 	json_object_set_new(pt, "size", json_integer((json_int_t)p->size));
 	json_object_set_new(pt, "iopoll", json_boolean(p->iopoll));
+	json_object_set_new(pt, "spin", json_string(p->spin == DD_SPIN_ON ? "on"
+						   : p->spin == DD_SPIN_OFF ? "off" : "auto"));
+	json_object_set_new(pt, "spin_us", json_integer(p->spin_us ? p->spin_us
+							       : DD_SPIN_DEFAULT_US));
 	json_object_set_new(o, "point", pt);
 	json_object_set_new(o, "status", json_integer(r->status));
 	json_object_set_new(o, "message", json_string(r->message));
 	json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
 	json_object_set_new(o, "iopoll_used", json_boolean(r->iopoll_used));
 	json_object_set_new(o, "iopoll_fallback", json_boolean(r->iopoll_fallback));
+	json_object_set_new(o, "spin_used", json_boolean(r->spin_used));
 	json_object_set_new(o, "runs", json_integer(s->runs));
 	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
 	json_object_set_new(o, "steady_attained",

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <strings.h>
 
 #include "format.h"
@@ -30,6 +31,7 @@
 #define TIME_MAX_S	 86400.0	/* one day per point is plenty */
 #define INTERVAL_MIN_MS	 10u
 #define INTERVAL_MAX_MS	 60000u
+#define SPIN_MAX_US	 100000u	/* 100 ms: beyond that, sleeping costs nothing */
 #define PRECONDITION_MAX 100.0
 #define PLAN_FILE_MAX	 (1024 * 1024)
 #define ITEM_MAX	 256
@@ -57,7 +59,7 @@ static const struct {
 enum spec_key {
 	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
 	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
-	KEY_BATCH,
+	KEY_BATCH, KEY_SPIN,
 };
 
 /* Point spec keys and their aliases. */
@@ -79,11 +81,12 @@ static const struct {
 	{ "interval", KEY_INTERVAL },
 	{ "name", KEY_NAME },
 	{ "batch", KEY_BATCH },
+	{ "spin", KEY_SPIN },
 };
 
 #define KEY_LIST \
 	"rw, pattern, bs, qd, iodepth, jobs, numjobs, threads, time, runtime, " \
-	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, name"
+	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, spin, name"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
 
@@ -329,7 +332,7 @@ parse_bytes(const char *v, uint64_t *out)
 	return 0;
 }
 
-/* Parse a time: a decimal number, then ms, s or m (none: unit_s seconds). */
+/* Parse a time: a decimal number, then us, ms, s or m (none: unit_s seconds). */
 static int
 parse_time(const char *v, double unit_s, double *out)
 {
@@ -344,6 +347,8 @@ parse_time(const char *v, double unit_s, double *out)
 		return -EINVAL;
 	if (*end == '\0')
 		t *= unit_s;
+	else if (strcmp(end, "us") == 0)
+		t /= 1e6;
 	else if (strcmp(end, "ms") == 0)
 		t /= 1000.0;
 	else if (strcmp(end, "s") == 0)
@@ -368,6 +373,33 @@ parse_bool(const char *v, bool *out)
 		*out = false;
 	else
 		return -EINVAL;
+	return 0;
+}
+
+int
+plan_parse_spin(const char *v, struct dd_point *pt, struct dd_error *err)
+{
+	bool   on;
+	double t;
+
+	if (strcasecmp(v, "auto") == 0) {
+		pt->spin = DD_SPIN_AUTO;
+		pt->spin_us = 0;
+	} else if (parse_bool(v, &on) == 0) {
+		pt->spin = on ? DD_SPIN_ON : DD_SPIN_OFF;
+		pt->spin_us = 0;
+	} else {
+		if (parse_time(v, 1e-6, &t) != 0)
+			return dd_error_set(err, -EINVAL,
+					    "spin wants auto, on, off or a time (microseconds, "
+					    "or with us or ms), not '%s'", v);
+		t = round(t * 1e6);
+		if (t < 1 || t > SPIN_MAX_US)
+			return dd_error_set(err, -EINVAL, "spin must be between 1 us and %u ms",
+					    SPIN_MAX_US / 1000);
+		pt->spin = DD_SPIN_ON;
+		pt->spin_us = (unsigned)t;
+	}
 	return 0;
 }
 
@@ -557,6 +589,13 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	case KEY_BATCH:
 		rc = spec_uint(spec, k, v, 1, 4096, &pt->batch, err);
 		break;
+	case KEY_SPIN: {
+		struct dd_error e;
+
+		if (plan_parse_spin(v, pt, &e) != 0)
+			return spec_fail(spec, err, "%s", e.msg);
+		break;
+	}
 	case KEY_NAME:
 		if (!allow_name)
 			return spec_fail(spec, err, "name cannot be a default");
@@ -1268,6 +1307,10 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 
 	if (dd_pattern_writes(pt->pattern))
 		fprintf(f, "; writes destroy data on the target\n");
+	if (!pt->iopoll && !iopoll &&
+	    engine_point_spin_ns(pt, sysconf(_SC_NPROCESSORS_ONLN)) != 0)
+		fprintf(f, "; drivedash polls the ring for completions below (spin); fio sleeps in\n"
+			"; io_uring_enter, so its latency includes waking the thread\n");
 	fio_section(f, pt, idx, run, runs);
 	fprintf(f, "stonewall\nrw=%s\n", dd_pattern_name(pt->pattern));
 	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)

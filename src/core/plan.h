@@ -109,6 +109,13 @@ int plan_append(struct dd_plan *p, const struct dd_point *pt,
 void plan_point_defaults(struct dd_point *pt);
 
 /*
+ * Parse a completion wait mode into pt->spin and pt->spin_us: auto, on/off
+ * (and the other booleans), or the longest spin as a time (bare numbers are
+ * microseconds; us, ms).
+ */
+int plan_parse_spin(const char *v, struct dd_point *pt, struct dd_error *err);
+
+/*
  * Parse a point spec starting from *defaults (NULL: plan_point_defaults)
  * into *out, named by dd_point_autoname unless the spec gives name=.  *out is
  * written only on success; errors are -EINVAL naming the spec and the item.

@@ -45,6 +45,15 @@ dd_pattern_random(enum dd_pattern p)
 
 #define DD_POINT_NAME_MAX 64
 
+/* How a worker waits for completions. */
+enum dd_spin {
+	DD_SPIN_AUTO = 0,	/* spin while the jobs leave a CPU free (engine_point_spin_ns) */
+	DD_SPIN_OFF,		/* sleep in io_uring_enter until completions arrive */
+	DD_SPIN_ON,		/* poll the ring, sleep only after spin_us */
+};
+
+#define DD_SPIN_DEFAULT_US 1000	/* the longest spin before a worker sleeps */
+
 /* One point of a sweep. */
 struct dd_point {
 	char		name[DD_POINT_NAME_MAX];	/* "4K randread QD32 x1" */
@@ -63,6 +72,8 @@ struct dd_point {
 	unsigned	batch;		/* completions to wait for per reap, as fio's
 					 * iodepth_batch_complete_min; 0 = automatic
 					 * (engine_point_batch) */
+	enum dd_spin	spin;		/* completion wait: poll or sleep */
+	unsigned	spin_us;	/* DD_SPIN_ON: longest spin; 0 = the default */
 };
 
 /* A target opened for the engine. */
@@ -101,6 +112,7 @@ struct dd_result {
 	bool		   cancelled;	/* stopped by the user */
 	bool		   iopoll_used;	/* polled completions were in effect */
 	bool		   iopoll_fallback; /* asked for, unsupported, fell back */
+	bool		   spin_used;	/* workers polled the ring for completions */
 	double		   elapsed_s;	/* measured phase */
 	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
 	double		   iops, mbps;	/* decimal MB/s */
@@ -162,6 +174,13 @@ int engine_run(const struct dd_target *t, const struct dd_point *p,
 
 /* The completion batch a point runs with: its own, or the automatic one. */
 unsigned engine_point_batch(const struct dd_point *p);
+
+/*
+ * How long a worker of this point polls for completions before it sleeps,
+ * in ns (0: it sleeps at once), given the online CPU count.  Automatic
+ * spinning is on while the jobs leave at least one CPU to the kernel.
+ */
+uint64_t engine_point_spin_ns(const struct dd_point *p, long ncpus);
 
 /* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
 const char *dd_pattern_name(enum dd_pattern p);

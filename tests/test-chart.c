@@ -306,6 +306,85 @@ test_graph(void **state)
 	cellbuf_free(cb);
 }
 
+/* The knee: the shallowest queue within 90% of the best. */
+static void
+test_knee(void **state)
+{
+	static const unsigned qds[] = { 1, 8, 32 }, njs[] = { 1, 4, 16 };
+	/* Rises to QD8xNJ4 (32 outstanding, 950 >= 0.9 x 1000), flat after. */
+	const double grid[] = {
+		10,  40,  160,
+		80,  950, 990,
+		300, 980, 1000,
+	};
+	const double rising[] = {
+		10,  20,  NAN,
+		40,  NAN, NAN,
+		NAN, NAN, NAN,
+	};
+	const double two[] = {
+		10,  20,  NAN,
+		NAN, NAN, NAN,
+		NAN, NAN, NAN,
+	};
+	/* Falls off past the best: the best is its own knee. */
+	const double falls[] = {
+		10,  40,  NAN,
+		80,  500, 300,
+		NAN, NAN, 200,
+	};
+	int  kr, kc, br, bc;
+	char buf[160];
+
+	(void)state;
+	assert_true(chart_knee(grid, qds, 3, njs, 3, 0.9, &kr, &kc, &br, &bc));
+	assert_int_equal(kr, 1);
+	assert_int_equal(kc, 1);
+	assert_int_equal(br, 2);
+	assert_int_equal(bc, 2);
+	assert_string_equal(chart_knee_text(grid, qds, 3, njs, 3, "x", buf, sizeof buf),
+			    "knee QD8xNJ4: 90% of the best (QD32xNJ16) at 1/16 of its queue");
+	/* A stricter threshold moves the knee deeper; of two cells with the
+	 * same outstanding I/O (QD8xNJ16, QD32xNJ4: 128) the larger wins. */
+	assert_true(chart_knee(grid, qds, 3, njs, 3, 0.98, &kr, &kc, &br, &bc));
+	assert_int_equal(kr * 3 + kc, 5);	/* QD8xNJ16: 990 */
+	assert_true(chart_knee(rising, qds, 3, njs, 3, 0.9, &kr, &kc, &br, &bc));
+	assert_int_equal(kr * 3 + kc, 3);
+	assert_string_equal(chart_knee_text(rising, qds, 3, njs, 3, "x", buf, sizeof buf),
+			    "no knee yet: still rising at the deepest queue, QD8xNJ1");
+	assert_false(chart_knee(two, qds, 3, njs, 3, 0.9, &kr, &kc, &br, &bc));
+	assert_string_equal(chart_knee_text(two, qds, 3, njs, 3, "x", buf, sizeof buf), "");
+	assert_string_equal(chart_knee_text(falls, qds, 3, njs, 3, "x", buf, sizeof buf),
+			    "knee QD8xNJ4: the best; deeper queues gave less");
+}
+
+/* A temperature row under a graph: one column per graph column, the hotter
+ * of its two samples, on the graph's time axis. */
+static void
+test_pair_columns(void **state)
+{
+	static const double t[] = { 40, 41, 45, 42, NAN, NAN, 43 };
+	static const double many[] = { 4, 4, 4, 4, 4, 4, 1, 2, 3, 4 };
+	double		    out[4];
+
+	(void)state;
+	/* 7 samples on 4 columns (8 slots): the first slot is before the
+	 * first sample, the newest sample is the right half of the last. */
+	chart_pair_columns(t, 7, 4, out);
+	assert_true(out[0] == 40);		/* (none, 40) */
+	assert_true(out[1] == 45);		/* (41, 45) */
+	assert_true(out[2] == 42);		/* (42, NAN) */
+	assert_true(out[3] == 43);		/* (NAN, 43) */
+	/* More samples than slots: the oldest scroll off, as in the graph. */
+	chart_pair_columns(many, 10, 2, out);
+	assert_true(out[0] == 2 && out[1] == 4);
+	/* Nothing yet: all gaps. */
+	chart_pair_columns(t, 0, 3, out);
+	assert_true(isnan(out[0]) && isnan(out[1]) && isnan(out[2]));
+	chart_pair_columns(t + 4, 2, 1, out);
+	assert_true(isnan(out[0]));
+}
+
 static void
 test_sparkline(void **state)
 {
@@ -602,6 +681,8 @@ main(void)
 		cmocka_unit_test(test_scale_max),
 		cmocka_unit_test(test_glyph_tables),
 		cmocka_unit_test(test_graph),
+		cmocka_unit_test(test_knee),
+		cmocka_unit_test(test_pair_columns),
 		cmocka_unit_test(test_sparkline),
 		cmocka_unit_test(test_heatmap),
 		cmocka_unit_test(test_pct_delta),

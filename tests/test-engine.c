@@ -736,6 +736,61 @@ zram_fill(void)
  * 1. Sequential write of a whole scratch file with a byte budget: the counts
  * are exact and every 4 KiB of the file carries its own offset.
  */
+/* A fake sensor: 40 degrees, one more at every reading. */
+struct fake_sensor {
+	int    calls;
+	double next;
+};
+
+static bool
+fake_temperature(void *arg, double *celsius)
+{
+	struct fake_sensor *f = arg;
+
+	f->calls++;
+	*celsius = f->next;
+	f->next += 1;
+	return true;
+}
+
+/* The collector reads the temperature hook at most once a second and puts
+ * the last reading into every interval, on the intervals' time axis. */
+static void
+test_temperature_hook(void **state)
+{
+	struct fake_sensor     fs = { 0, 40 };
+	struct dd_engine_hooks h = { .arg = &fs, .temperature = fake_temperature,
+				     .cancel_fd = -1 };
+	struct dd_point	       p;
+	struct dd_result      *r = fx.res;
+	char		       path[320];
+	size_t		       first_41 = SIZE_MAX;
+
+	TEST_BEGIN(state);
+	assert_int_equal(scratch_create("temp.img", 16 * MiB, path, sizeof path), 0);
+	target_open(&fx.t, path, false);
+	point_init(&p, DD_RANDREAD, 4096, 1, 1);
+	p.runtime_s = 1.5;
+	p.interval_ms = 100;
+	run_ok(&fx.t, &p, &h, r);
+	assert_true(r->nintervals >= 12);
+	/* 1.5 s: a reading at the first interval and one a second later. */
+	assert_int_equal(fs.calls, 2);
+	assert_true(r->intervals[0].temp_c == 40);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		double t = r->intervals[i].temp_c;
+
+		assert_true(t == 40 || t == 41);
+		if (t == 41 && first_41 == SIZE_MAX)
+			first_41 = i;
+		if (first_41 != SIZE_MAX)
+			assert_true(t == 41);	/* carried forward, never back */
+	}
+	assert_true(first_41 != SIZE_MAX);
+	/* The second reading is at least a second after the first. */
+	assert_true(r->intervals[first_41].t_s - r->intervals[0].t_s >= 0.95);
+}
+
 static void
 test_seq_write_file(void **state)
 {
@@ -1099,6 +1154,24 @@ test_time_based_zram(void **state)
 	assert_true(r->lat.min_us <= r->lat.mean_us);
 	assert_true(r->lat.mean_us <= r->lat.max_us);
 	assert_true(fabs(r->iops - (double)r->ios / r->elapsed_s) <= 0.01 * r->iops);
+	/* zram is bio-based and takes no REQ_NOWAIT I/O: io_uring hands every
+	 * read to io-wq, which the engine notices and submits async for. */
+	assert_true(r->iowq);
+	/* No temperature hook here: every interval says "none". */
+	for (size_t i = 0; i < r->nintervals; i++)
+		assert_true(isnan(r->intervals[i].temp_c));
+
+	/* Both completion waits count every I/O and report which one ran. */
+	for (int spin = 0; spin < 2; spin++) {
+		p.spin = spin ? DD_SPIN_ON : DD_SPIN_OFF;
+		p.ramp_s = 0;
+		p.runtime_s = 0.3;
+		run_ok(&fx.t, &p, NULL, r);
+		assert_int_equal(r->spin_used, spin);
+		assert_true(r->ios > 0);
+		assert_int_equal(hist_count(&r->hist), r->ios);
+		assert_int_equal(r->read_ios, r->ios);
+	}
 }
 
 /* Run an IOPOLL point on target path and check the fallback was reported. */
@@ -1356,6 +1429,7 @@ main(void)
 		cmocka_unit_test_teardown(test_read_patterns_zram, test_teardown),
 		cmocka_unit_test_teardown(test_time_based_zram, test_teardown),
 		cmocka_unit_test_teardown(test_iopoll_fallback, test_teardown),
+		cmocka_unit_test_teardown(test_temperature_hook, test_teardown),
 		cmocka_unit_test_teardown(test_errors_and_mix, test_teardown),
 		cmocka_unit_test_teardown(test_cancel, test_teardown),
 	};

@@ -29,6 +29,7 @@ static char topdir[64];		/* the mkdtemp directory holding the trees */
 static char root[128];		/* the full fake tree */
 static char bare[128];		/* block devices only, no class/nvme */
 static char empty[128];		/* an empty directory */
+static char thermo[128];	/* sensors: hwmon, partitions, subsystems */
 
 /* mkdir -p of the parent directories of path. */
 static void
@@ -179,6 +180,32 @@ write_nvme(const char *base)
 	put(base, "block/nvme0c0n1/hidden", "1\n");
 }
 
+/* The sensor tree: sysfs under sys/, device nodes under dev/. */
+static void
+write_thermo(const char *base)
+{
+	/* nvme0: a hwmon sensor on the controller; a partition of its disk. */
+	put(base, "sys/class/nvme/nvme0/hwmon2/temp1_input", "41850\n");
+	link_to(base, "sys/block/nvme0n1/device", "../../class/nvme/nvme0");
+	put(base, "sys/block/nvme0n1/nvme0n1p1/partition", "1\n");
+	link_to(base, "sys/class/block/nvme0n1p1", "../../block/nvme0n1/nvme0n1p1");
+	/* nvme1n1: a multipath head; its subsystem holds the controller
+	 * nvme1 (with the sensor) and the namespace's own directory. */
+	link_to(base, "sys/block/nvme1n1/device", "../../class/nvme-subsystem/nvme-subsys1");
+	put(base, "sys/class/nvme-subsystem/nvme-subsys1/nvme1/hwmon0/temp1_input", "-5000\n");
+	dir(base, "sys/class/nvme-subsystem/nvme-subsys1/nvme1n1");
+	/* nvme2: no hwmon and no device node: no sensor. */
+	dir(base, "sys/class/nvme/nvme2");
+	link_to(base, "sys/block/nvme2n1/device", "../../class/nvme/nvme2");
+	/* nvme3: a hwmon that does not read, and a "device node" that is a
+	 * plain file, so the SMART log cannot be read either: no sensor. */
+	put(base, "sys/class/nvme/nvme3/hwmon1/temp1_input", "n/a\n");
+	link_to(base, "sys/block/nvme3n1/device", "../../class/nvme/nvme3");
+	put(base, "dev/nvme3", "");
+	/* A disk that is not NVMe. */
+	put(base, "sys/block/sda/size", "2048\n");
+}
+
 /* Write the fake trees. */
 static int
 setup(void **state)
@@ -194,6 +221,8 @@ setup(void **state)
 	write_nvme(root);
 	write_block(bare);
 	dir(empty, ".");
+	snprintf(thermo, sizeof thermo, "%s/thermo", topdir);
+	write_thermo(thermo);
 	return 0;
 }
 
@@ -454,6 +483,65 @@ test_helpers(void **state)
 	assert_true(nvmeinfo_data_units_bytes(UINT64_MAX / 1000) == UINT64_MAX);
 }
 
+/* Temperature sensors: hwmon through partitions and multipath heads, and
+ * no sensor (never an error) where neither hwmon nor SMART reads. */
+static void
+test_thermo(void **state)
+{
+	struct nvmeinfo_thermo t;
+	char		       sys[PATH_MAX], dev[PATH_MAX];
+	double		       c = 0;
+
+	(void)state;
+	snprintf(sys, sizeof sys, "%s/sys", thermo);
+	snprintf(dev, sizeof dev, "%s/dev", thermo);
+
+	nvmeinfo_thermo_open_name(&t, sys, dev, "nvme0n1");
+	assert_int_equal(t.kind, NVMEINFO_THERMO_HWMON);
+	assert_string_equal(t.source, "hwmon of nvme0");
+	assert_true(nvmeinfo_thermo_read(&t, &c));
+	assert_true(fabs(c - 41.85) < 1e-9);
+	/* Every read is a fresh one. */
+	put(thermo, "sys/class/nvme/nvme0/hwmon2/temp1_input", "43000\n");
+	assert_true(nvmeinfo_thermo_read(&t, &c));
+	assert_true(c == 43.0);
+	nvmeinfo_thermo_close(&t);
+	assert_int_equal(t.fd, -1);
+	assert_false(nvmeinfo_thermo_read(&t, &c));
+
+	nvmeinfo_thermo_open_name(&t, sys, dev, "nvme0n1p1");
+	assert_int_equal(t.kind, NVMEINFO_THERMO_HWMON);
+	assert_string_equal(t.source, "hwmon of nvme0");
+	nvmeinfo_thermo_close(&t);
+
+	nvmeinfo_thermo_open_name(&t, sys, dev, "nvme1n1");
+	assert_int_equal(t.kind, NVMEINFO_THERMO_HWMON);
+	assert_string_equal(t.source, "hwmon of nvme1");
+	assert_true(nvmeinfo_thermo_read(&t, &c));
+	assert_true(c == -5.0);
+	nvmeinfo_thermo_close(&t);
+
+	c = 99;
+	for (int i = 0; i < 4; i++) {
+		static const char *const none[] = { "nvme2n1", "nvme3n1", "sda", "nvme9n1" };
+
+		nvmeinfo_thermo_open_name(&t, sys, dev, none[i]);
+		assert_int_equal(t.kind, NVMEINFO_THERMO_NONE);
+		assert_int_equal(t.fd, -1);
+		assert_string_equal(t.source, "");
+		assert_false(nvmeinfo_thermo_read(&t, &c));
+		nvmeinfo_thermo_close(&t);
+	}
+	assert_true(c == 99);
+
+	/* Paths: a regular file and a missing path have no sensor. */
+	nvmeinfo_thermo_open(&t, dev);
+	assert_int_equal(t.kind, NVMEINFO_THERMO_NONE);
+	nvmeinfo_thermo_open(&t, "/nonexistent/nvme0n1");
+	assert_int_equal(t.kind, NVMEINFO_THERMO_NONE);
+	nvmeinfo_thermo_close(&t);
+}
+
 /* The real /sys: succeeds whether or not this machine has NVMe. */
 static void
 test_scan_real(void **state)
@@ -487,6 +575,7 @@ main(void)
 		cmocka_unit_test(test_zero_nvme),
 		cmocka_unit_test(test_bad_root),
 		cmocka_unit_test(test_helpers),
+		cmocka_unit_test(test_thermo),
 		cmocka_unit_test(test_scan_real),
 	};
 

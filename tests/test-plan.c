@@ -198,6 +198,13 @@ test_point_spin(void **state)
 	assert_int_equal(engine_point_spin_ns(&pt, 4), 0);
 	assert_int_equal(engine_point_spin_ns(&pt, 5), DD_SPIN_DEFAULT_US * 1000ull);
 	assert_int_equal(engine_point_spin_ns(&pt, -1), 0);	/* CPU count unknown */
+	/* Automatic spinning stops past QD8; spin=on spins at any depth. */
+	pt = parse_ok("randread,qd=8");
+	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
+	pt = parse_ok("randread,qd=9");
+	assert_int_equal(engine_point_spin_ns(&pt, 2), 0);
+	pt = parse_ok("randread,qd=32,spin=on");
+	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
 	pt = parse_ok("randread,jobs=8,spin=on");
 	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
 	pt = parse_ok("randread,spin=off");

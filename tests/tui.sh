@@ -141,6 +141,19 @@ for size in 80x24 132x43; do
 	T send-keys -t dd Escape / c d 9 p - r Enter Enter
 	check "$size: Enter opens the CD9P-R spec sheet" 'Spec sheet . KIOXIA CD9P-R'
 	check "$size: the sheet shows 14,800 MB/s" '14,800'
+	check "$size: the sheet says there is more below" 'more below . line [0-9]+ of [0-9]+$'
+	# Every figure keeps its source and confidence at either width: on its
+	# own line below the figure when the screen is narrow.
+	if [ "$w" -lt 120 ]; then
+		T send-keys -t dd PageDown
+		check "$size: a figure's conditions, source and confidence on a line below it" \
+			'^     128K +seed-000 +conf A$'
+		like "$size: ... under the figure itself" '^   sequential read +1\.92 TB +14,500 MB/s$' \
+			"$screen"
+	else
+		check "$size: a figure's conditions, source and confidence on its row" \
+			'^   sequential read +1\.92 TB +14,500 MB/s +128K +seed-000 +A$'
+	fi
 	T send-keys -t dd q
 	check "$size: q quits with status 0" 'drivedash exited 0'
 done

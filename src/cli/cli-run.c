@@ -110,8 +110,8 @@ run_usage(FILE *f)
 		"                         steady-state rule holds (at most 25 rounds)\n"
 		"      --precondition N   write the target N times over (128K sequential) first\n"
 		"      --iopoll           ask for polled completions (NVMe poll queues)\n"
-		"      --spin MODE        wait for completions by polling: auto (while the\n"
-		"                         jobs leave a CPU free), on, off, or the longest\n"
+		"      --spin MODE        wait for completions by polling: auto (QD <= 8 and\n"
+		"                         a CPU left free), on, off, or the longest\n"
 		"                         spin (e.g. 200us) before sleeping\n"
 		"  -w, --allow-write      allow plans that write (destroys data on PATH)\n"
 		"      --force            write even to a device the safety check refuses...\n"
@@ -522,6 +522,7 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "iopoll_used", json_boolean(r->iopoll_used));
 	json_object_set_new(o, "iopoll_fallback", json_boolean(r->iopoll_fallback));
 	json_object_set_new(o, "spin_used", json_boolean(r->spin_used));
+	json_object_set_new(o, "io_wq", json_boolean(r->iowq));
 	json_object_set_new(o, "runs", json_integer(s->runs));
 	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
 	json_object_set_new(o, "steady_attained",
@@ -551,10 +552,11 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	for (size_t i = 0; i < r->nintervals; i++) {
 		const struct dd_interval *x = &r->intervals[i];
 
-		json_array_append_new(iv, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+		json_array_append_new(iv, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
 			"t_s", cli_jreal(x->t_s), "iops", cli_jreal(x->iops), "mbps", cli_jreal(x->mbps),
 			"mean_us", cli_jreal(x->mean_us), "p99_us", cli_jreal(x->p99_us),
-			"read_iops", cli_jreal(x->read_iops), "write_iops", cli_jreal(x->write_iops)));
+			"read_iops", cli_jreal(x->read_iops), "write_iops", cli_jreal(x->write_iops),
+			"temp_c", cli_jreal(x->temp_c)));
 	}
 	json_object_set_new(o, "intervals", iv);
 	json_object_set_new(cpu, "user_s", cli_jreal(r->cpu_user_s));
@@ -587,6 +589,9 @@ run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	json_object_set_new(tg, "logical_block_size", json_integer(t->lbs));
 	json_object_set_new(tg, "kind", json_string(t->is_blockdev ? "block" :
 						     t->is_scratch ? "scratch" : "file"));
+	/* The sensor of the intervals' temp_c, null when the target has none. */
+	json_object_set_new(tg, "temperature_source", sweep_temp_source(sw)[0]
+				    ? json_string(sweep_temp_source(sw)) : json_null());
 	json_object_set_new(o, "target", tg);
 	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
 	for (size_t i = 0; i < sweep_nresults(sw); i++)

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "io/nvme.h"
 
 struct sweep {
 	const struct dd_target *t;
@@ -38,6 +39,7 @@ struct sweep {
 	uint64_t		t0_ns;
 	double			est_total, est_done;	/* seconds, plan estimate */
 	double			est_current;		/* estimate of the running point */
+	struct nvmeinfo_thermo	thermo;		/* the target's sensor; sweep thread */
 };
 
 /* Monotonic seconds. */
@@ -125,6 +127,15 @@ sweep_on_interval(void *arg, const struct dd_result *partial,
 	sweep_publish(s);
 }
 
+/* Engine hook: the target's temperature.  Sweep thread. */
+static bool
+sweep_temperature(void *arg, double *celsius)
+{
+	struct sweep *s = arg;
+
+	return nvmeinfo_thermo_read(&s->thermo, celsius);
+}
+
 /* Record a finished point's summary in the working snapshot. */
 static void
 sweep_add_finished(struct sweep *s, const struct sweep_summary *sum)
@@ -148,6 +159,7 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 	struct dd_engine_hooks hooks = {
 		.arg = s,
 		.interval = sweep_on_interval,
+		.temperature = sweep_temperature,
 		.cancel_fd = s->cancel_fd,
 	};
 	struct dd_error err = { 0 };
@@ -308,6 +320,8 @@ sweep_main(void *arg)
 	int	      ret = 0;
 
 	s->t0_ns = mono_ns();
+	nvmeinfo_thermo_open(&s->thermo, s->t->path);
+	dd_strlcpy(s->work->temp_source, s->thermo.source, sizeof s->work->temp_source);
 	s->work->state = SWEEP_RUNNING;
 	sweep_publish(s);
 	if (s->plan->precondition_passes > 0)
@@ -368,6 +382,7 @@ sweep_create(struct sweep **out, const struct dd_target *t,
 	if (s == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	pthread_mutex_init(&s->lock, NULL);
+	s->thermo.fd = -1;
 	s->t = t;
 	s->plan = plan;
 	s->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -490,6 +505,7 @@ sweep_destroy(struct sweep *s)
 		sweep_cancel(s);
 		sweep_join(s);
 	}
+	nvmeinfo_thermo_close(&s->thermo);
 	for (size_t i = 0; i < s->nresults; i++)
 		free(s->results[i]);
 	free(s->results);
@@ -502,4 +518,10 @@ sweep_destroy(struct sweep *s)
 		close(s->cancel_fd);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+const char *
+sweep_temp_source(const struct sweep *s)
+{
+	return s->thermo.source;
 }

@@ -53,6 +53,7 @@ struct sweep_snapshot {
 	enum sweep_state     state;
 	char		     plan_name[PLAN_NAME_MAX];
 	char		     target[256];
+	char		     temp_source[64];	/* the target's sensor; "" none */
 	size_t		     npoints, index;	/* index of the running point */
 	unsigned	     run, nruns;	/* repeat of the running point */
 	unsigned	     round;		/* steady-state round, 0 = none */
@@ -101,6 +102,10 @@ bool sweep_snapshot(struct sweep *s, struct sweep_snapshot *dst, uint64_t last_g
 size_t sweep_nresults(const struct sweep *s);
 const struct dd_result *sweep_result(const struct sweep *s, size_t i);
 const struct sweep_summary *sweep_result_summary(const struct sweep *s, size_t i);
+
+/* Where the intervals' temperatures come from ("SMART log of nvme0"); ""
+ * when the target has no sensor.  After sweep_join. */
+const char *sweep_temp_source(const struct sweep *s);
 
 /* Free a sweep (joins it first if it still runs). */
 void sweep_destroy(struct sweep *s);

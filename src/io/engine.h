@@ -47,12 +47,14 @@ dd_pattern_random(enum dd_pattern p)
 
 /* How a worker waits for completions. */
 enum dd_spin {
-	DD_SPIN_AUTO = 0,	/* spin while the jobs leave a CPU free (engine_point_spin_ns) */
+	DD_SPIN_AUTO = 0,	/* spin at low depth while the jobs leave a CPU free
+				 * (engine_point_spin_ns) */
 	DD_SPIN_OFF,		/* sleep in io_uring_enter until completions arrive */
 	DD_SPIN_ON,		/* poll the ring, sleep only after spin_us */
 };
 
 #define DD_SPIN_DEFAULT_US 1000	/* the longest spin before a worker sleeps */
+#define DD_SPIN_AUTO_MAX_QD 8	/* automatic spinning up to this queue depth */
 
 /* One point of a sweep. */
 struct dd_point {
@@ -93,6 +95,7 @@ struct dd_interval {
 	double iops, mbps;	/* MB/s decimal */
 	double mean_us, p99_us;
 	double read_iops, write_iops;
+	double temp_c;		/* drive temperature (hooks->temperature), NAN: none */
 };
 
 #define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; later intervals are not kept */
@@ -113,6 +116,8 @@ struct dd_result {
 	bool		   iopoll_used;	/* polled completions were in effect */
 	bool		   iopoll_fallback; /* asked for, unsupported, fell back */
 	bool		   spin_used;	/* workers polled the ring for completions */
+	bool		   iowq;	/* the target's I/O ran in io-wq workers
+					 * (submitted IOSQE_ASYNC) */
 	double		   elapsed_s;	/* measured phase */
 	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
 	double		   iops, mbps;	/* decimal MB/s */
@@ -134,6 +139,9 @@ struct dd_engine_hooks {
 	/* After each interval of the measured phase; may be NULL. */
 	void (*interval)(void *arg, const struct dd_result *partial,
 			 const struct dd_interval *iv, double progress);
+	/* The target's temperature in degrees C, read by the collector at most
+	 * once a second into the intervals; false or NULL: none. */
+	bool (*temperature)(void *arg, double *celsius);
 	/* An fd that becomes readable when the point must stop (cancel);
 	 * -1 for none.  The engine never reads it. */
 	int cancel_fd;
@@ -178,7 +186,8 @@ unsigned engine_point_batch(const struct dd_point *p);
 /*
  * How long a worker of this point polls for completions before it sleeps,
  * in ns (0: it sleeps at once), given the online CPU count.  Automatic
- * spinning is on while the jobs leave at least one CPU to the kernel.
+ * spinning is on up to queue depth DD_SPIN_AUTO_MAX_QD while the jobs leave
+ * at least one CPU to the kernel.
  */
 uint64_t engine_point_spin_ns(const struct dd_point *p, long ncpus);
 

@@ -16,6 +16,8 @@
 #include <dirent.h>
 #include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <libnvme.h>
@@ -810,4 +813,173 @@ nvmeinfo_scan(const char *sysfs_root, struct arena *a, struct nvmeinfo *out,
 	if (out->nctrls > 1)
 		qsort(out->ctrls, out->nctrls, sizeof *out->ctrls, ctrl_cmp);
 	return nvmeinfo_list_blockdevs(root, a, &out->blockdevs, &out->nblockdevs, err);
+}
+
+/* ---------------------------------------------------------- temperature -- */
+
+/* The first path matching pattern, into out; false when none. */
+static bool
+glob_first(const char *pattern, char *out, size_t len)
+{
+	glob_t g;
+	bool   found = false;
+
+	if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
+		snprintf(out, len, "%s", g.gl_pathv[0]);
+		found = true;
+	}
+	globfree(&g);
+	return found;
+}
+
+/* Take the hwmon input at path as the sensor if it reads. */
+static bool
+thermo_try_hwmon(struct nvmeinfo_thermo *t, const char *path, const char *ctrl)
+{
+	double c;
+
+	t->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (t->fd < 0)
+		return false;
+	t->kind = NVMEINFO_THERMO_HWMON;
+	snprintf(t->source, sizeof t->source, "hwmon of %.40s", ctrl);
+	if (nvmeinfo_thermo_read(t, &c))
+		return true;
+	nvmeinfo_thermo_close(t);
+	return false;
+}
+
+/* Take the controller's SMART log as the sensor if it reads. */
+static bool
+thermo_try_smart(struct nvmeinfo_thermo *t, const char *dev_root, const char *ctrl)
+{
+	char   path[PATH_MAX];
+	double c;
+
+	snprintf(path, sizeof path, "%s/%s", dev_root, ctrl);
+	t->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (t->fd < 0)
+		return false;
+	t->kind = NVMEINFO_THERMO_SMART;
+	snprintf(t->source, sizeof t->source, "SMART log of %.40s", ctrl);
+	if (nvmeinfo_thermo_read(t, &c))
+		return true;
+	nvmeinfo_thermo_close(t);
+	return false;
+}
+
+void
+nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root,
+			  const char *dev_root, const char *name)
+{
+	char	    path[PATH_MAX], real[PATH_MAX], ctrl_dir[PATH_MAX], pat[PATH_MAX + 32];
+	char	    disk[NAME_MAX + 1], ctrl[NAME_MAX + 1];
+	const char *base;
+	struct stat st;
+
+	t->kind = NVMEINFO_THERMO_NONE;
+	t->fd = -1;
+	t->source[0] = '\0';
+	if (sysfs_root == NULL)
+		sysfs_root = SYSFS_DEFAULT;
+	if (dev_root == NULL)
+		dev_root = "/dev";
+	if (strncmp(name, "nvme", 4) != 0 || strchr(name, '/') != NULL)
+		return;
+	dd_strlcpy(disk, name, sizeof disk);
+	/* A partition: its disk is the parent directory. */
+	snprintf(path, sizeof path, "%s/class/block/%s/partition", sysfs_root, name);
+	if (stat(path, &st) == 0) {
+		snprintf(path, sizeof path, "%s/class/block/%s/..", sysfs_root, name);
+		if (realpath(path, real) == NULL)
+			return;
+		base = strrchr(real, '/');
+		dd_strlcpy(disk, base != NULL ? base + 1 : real, sizeof disk);
+	}
+	snprintf(path, sizeof path, "%s/block/%s/device", sysfs_root, disk);
+	if (realpath(path, ctrl_dir) == NULL)
+		return;
+	base = strrchr(ctrl_dir, '/');
+	base = base != NULL ? base + 1 : ctrl_dir;
+	if (strncmp(base, "nvme-subsys", 11) == 0) {
+		/* A multipath head: the first controller of its subsystem. */
+		snprintf(pat, sizeof pat, "%s/nvme[0-9]*", ctrl_dir);
+		if (!glob_first(pat, path, sizeof path))
+			return;
+		dd_strlcpy(ctrl_dir, path, sizeof ctrl_dir);
+		base = strrchr(ctrl_dir, '/') + 1;
+	}
+	dd_strlcpy(ctrl, base, sizeof ctrl);
+	snprintf(pat, sizeof pat, "%s/hwmon*/temp1_input", ctrl_dir);
+	if (glob_first(pat, path, sizeof path) && thermo_try_hwmon(t, path, ctrl))
+		return;
+	thermo_try_smart(t, dev_root, ctrl);
+}
+
+void
+nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path)
+{
+	char	    link[64], real[PATH_MAX];
+	const char *base;
+	struct stat st;
+
+	t->kind = NVMEINFO_THERMO_NONE;
+	t->fd = -1;
+	t->source[0] = '\0';
+	if (stat(path, &st) != 0 || !S_ISBLK(st.st_mode))
+		return;
+	snprintf(link, sizeof link, SYSFS_DEFAULT "/dev/block/%u:%u", major(st.st_rdev),
+		 minor(st.st_rdev));
+	if (realpath(link, real) == NULL)
+		return;
+	base = strrchr(real, '/');
+	nvmeinfo_thermo_open_name(t, NULL, NULL, base != NULL ? base + 1 : real);
+}
+
+bool
+nvmeinfo_thermo_read(struct nvmeinfo_thermo *t, double *celsius)
+{
+	switch (t->kind) {
+	case NVMEINFO_THERMO_HWMON: {
+		char	buf[32], *end;
+		ssize_t n = pread(t->fd, buf, sizeof buf - 1, 0);
+		long	milli;
+
+		if (n <= 0)
+			return false;
+		buf[n] = '\0';
+		errno = 0;
+		milli = strtol(buf, &end, 10);
+		if (end == buf || errno != 0)
+			return false;
+		*celsius = (double)milli / 1000.0;
+		return true;
+	}
+	case NVMEINFO_THERMO_SMART: {
+		struct nvme_smart_log log;
+		int		      c;
+
+		memset(&log, 0, sizeof log);
+		if (nvme_get_log_smart(t->fd, NVME_NSID_ALL, true, &log) != 0)
+			return false;
+		c = kelvin_to_c((unsigned)log.temperature[0] | (unsigned)log.temperature[1] << 8);
+		if (c == NVMEINFO_TEMP_NONE)
+			return false;
+		*celsius = c;
+		return true;
+	}
+	case NVMEINFO_THERMO_NONE:
+		break;
+	}
+	return false;
+}
+
+void
+nvmeinfo_thermo_close(struct nvmeinfo_thermo *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	t->kind = NVMEINFO_THERMO_NONE;
+	t->source[0] = '\0';
 }

@@ -158,4 +158,41 @@ uint64_t nvmeinfo_data_units_bytes(uint64_t units);
 /* The capacity to match against: tnvmcap, else the namespaces' sizes summed. */
 uint64_t nvmeinfo_match_capacity(const struct nvmeinfo_ctrl *c);
 
+/*
+ * The temperature of the drive behind a block device, for sampling during a
+ * sweep: the controller's hwmon sensor (temp1_input, the composite
+ * temperature) when the kernel registered one, else the composite
+ * temperature of the SMART / health log read through the controller's
+ * character device.  Partitions resolve to their disk, multipath heads to
+ * their first controller.  Anything else has no sensor.
+ */
+enum nvmeinfo_thermo_kind {
+	NVMEINFO_THERMO_NONE,
+	NVMEINFO_THERMO_HWMON,
+	NVMEINFO_THERMO_SMART,
+};
+
+struct nvmeinfo_thermo {
+	enum nvmeinfo_thermo_kind kind;
+	int			  fd;		/* temp1_input, or /dev/nvmeN; -1 */
+	char			  source[64];	/* "hwmon of nvme0", "SMART log of nvme0" */
+};
+
+/*
+ * Find the sensor of block device `name` ("nvme0n1", "nvme0n1p2") under
+ * sysfs_root and dev_root (NULL: "/sys", "/dev").  Never fails: without a
+ * sensor t->kind is NVMEINFO_THERMO_NONE.
+ */
+void nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root,
+			       const char *dev_root, const char *name);
+
+/* The same for a path: a block device node (anything else has no sensor). */
+void nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path);
+
+/* Read the temperature in degrees C; false when there is none now. */
+bool nvmeinfo_thermo_read(struct nvmeinfo_thermo *t, double *celsius);
+
+/* Close the sensor (safe on a closed or never-opened one after _open). */
+void nvmeinfo_thermo_close(struct nvmeinfo_thermo *t);
+
 #endif

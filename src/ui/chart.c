@@ -149,6 +149,23 @@ chart_graph(struct cellbuf *cb, int x, int y, int width, int height,
 	}
 }
 
+/* Two samples per column, aligned as chart_graph aligns them. */
+void
+chart_pair_columns(const double *samples, size_t n, int width, double *out)
+{
+	size_t slots = 2 * (size_t)(width > 0 ? width : 0);
+
+	for (int c = 0; c < width; c++) {
+		out[c] = NAN;
+		for (size_t j = 2 * (size_t)c; j < 2 * (size_t)c + 2; j++) {
+			double v = j + n >= slots ? samples[j + n - slots] : NAN;
+
+			if (!isnan(v) && (isnan(out[c]) || v > out[c]))
+				out[c] = v;
+		}
+	}
+}
+
 /* A one-row sparkline. */
 void
 chart_sparkline(struct cellbuf *cb, int x, int y, int width, const double *samples,
@@ -165,6 +182,78 @@ chart_sparkline(struct cellbuf *cb, int x, int y, int width, const double *sampl
 			cellbuf_put(cb, x + c, y,
 				    g->vbar[1 + (isnan(f) ? 0 : lround(f * 7))], role, 0);
 	}
+}
+
+/* The knee: least outstanding I/O within frac of the best. */
+bool
+chart_knee(const double *grid, const unsigned *qds, int nq, const unsigned *njs, int nj,
+	   double frac, int *kr, int *kc, int *br, int *bc)
+{
+	int    measured = 0;
+	double best = NAN;
+
+	*kr = *kc = *br = *bc = -1;
+	for (int r = 0; r < nq; r++)
+		for (int c = 0; c < nj; c++) {
+			double v = grid[r * nj + c];
+
+			if (isnan(v))
+				continue;
+			measured++;
+			if (isnan(best) || v > best) {
+				best = v;
+				*br = r;
+				*bc = c;
+			}
+		}
+	if (measured < 3 || !(best > 0))
+		return false;
+	for (int r = 0; r < nq; r++)
+		for (int c = 0; c < nj; c++) {
+			double	 v = grid[r * nj + c];
+			uint64_t q = (uint64_t)qds[r] * njs[c], kq;
+
+			if (isnan(v) || v < frac * best)
+				continue;
+			kq = *kr < 0 ? UINT64_MAX : (uint64_t)qds[*kr] * njs[*kc];
+			if (q < kq || (q == kq && v > grid[*kr * nj + *kc])) {
+				*kr = r;
+				*kc = c;
+			}
+		}
+	return true;
+}
+
+const char *
+chart_knee_text(const double *grid, const unsigned *qds, int nq, const unsigned *njs, int nj,
+		const char *times, char *buf, size_t len)
+{
+	int	 kr, kc, br, bc;
+	uint64_t deepest = 0, kq, bq;
+
+	buf[0] = '\0';
+	if (!chart_knee(grid, qds, nq, njs, nj, 0.9, &kr, &kc, &br, &bc))
+		return buf;
+	for (int r = 0; r < nq; r++)
+		for (int c = 0; c < nj; c++)
+			if (!isnan(grid[r * nj + c]) && (uint64_t)qds[r] * njs[c] > deepest)
+				deepest = (uint64_t)qds[r] * njs[c];
+	kq = (uint64_t)qds[kr] * njs[kc];
+	bq = (uint64_t)qds[br] * njs[bc];
+	if (kr == br && kc == bc)
+		snprintf(buf, len, bq == deepest
+			 ? "no knee yet: still rising at the deepest queue, QD%u%sNJ%u"
+			 : "knee QD%u%sNJ%u: the best; deeper queues gave less",
+			 qds[kr], times, njs[kc]);
+	else if (bq > kq && bq % kq == 0)
+		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of the best (QD%u%sNJ%u) at 1/%llu of "
+			 "its queue", qds[kr], times, njs[kc], qds[br], times, njs[bc],
+			 (unsigned long long)(bq / kq));
+	else
+		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of the best (QD%u%sNJ%u) at %llu of "
+			 "its %llu outstanding", qds[kr], times, njs[kc], qds[br], times, njs[bc],
+			 (unsigned long long)kq, (unsigned long long)bq);
+	return buf;
 }
 
 /* The heat bucket of a value. */

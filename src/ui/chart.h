@@ -20,6 +20,7 @@
 #ifndef DD_CHART_H
 #define DD_CHART_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,6 +64,11 @@ void chart_graph(struct cellbuf *cb, int x, int y, int width, int height,
 		 const double *samples, size_t n, double max, uint8_t role,
 		 const struct glyphs *g);
 
+/* Fold samples onto chart_graph's columns: out[c] (width entries) is the
+ * larger of the two samples chart_graph draws in column c, NAN where it
+ * draws none, so a one-row sparkline of out shares the graph's time axis. */
+void chart_pair_columns(const double *samples, size_t n, int width, double *out);
+
 /* A one-row sparkline of the newest width samples, one per column, newest at
  * the right: 0 is the lowest block, max (or more) the full block, NAN blank. */
 void chart_sparkline(struct cellbuf *cb, int x, int y, int width, const double *samples,
@@ -80,6 +86,24 @@ struct chart_heatmap {
 	int		   decimals;	/* for fmt_number() */
 	int		   sel_row, sel_col;	/* cell marked with the cursor glyph; -1: none */
 };
+
+/*
+ * The knee of an IODepth x NumJobs grid (rows qds[], columns njs[]): the
+ * measured cell with the least outstanding I/O (QD x NJ) that reaches frac
+ * (0.9) of the grid's best value, ties to the larger value.  *kr, *kc: the
+ * knee; *br, *bc: the best cell.  false with fewer than three measured cells.
+ */
+bool chart_knee(const double *grid, const unsigned *qds, int nq, const unsigned *njs,
+		int nj, double frac, int *kr, int *kc, int *br, int *bc);
+
+/*
+ * One line on the knee for a heat map, in buf: "knee QD8xNJ4: 90% of the
+ * best (QD32xNJ16) at 1/16 of its queue", or that the best is where it is
+ * still rising, or "" when chart_knee finds none.  times is the glyph for x.
+ */
+const char *chart_knee_text(const double *grid, const unsigned *qds, int nq,
+			    const unsigned *njs, int nj, const char *times, char *buf,
+			    size_t len);
 
 /* The heat bucket (0-4, fifths of max) of a value; -1 for NAN. */
 int chart_heat_bucket(double v, double max);

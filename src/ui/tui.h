@@ -42,7 +42,6 @@
 #define TUI_FRAME_MS	100	/* at most ten frames a second */
 #define TUI_MARKS_MAX	4	/* drives marked for compare */
 #define TUI_RUNS_MAX	4	/* finished runs kept for compare */
-#define TUI_TEMPS_MAX	300	/* temperature samples of a sweep */
 #define TUI_DEFAULT_SIZE (1024ull * 1024 * 1024)
 
 /* What `drivedash ui` was asked for (src/cli/cli-ui.c fills it). */
@@ -228,10 +227,6 @@ struct tui_sweep {
 	struct sweep_snapshot *sn;		/* latest copy */
 	uint64_t	       gen;
 	struct tui_sheet       ref;		/* the reference drive's sheet */
-	double		       temps[TUI_TEMPS_MAX];	/* NVMe temperature, °C */
-	size_t		       ntemps;
-	char		       hwmon[PATH_MAX];	/* temp1_input of the target; "" none */
-	double		       last_temp_s;
 	int		       fin_top;		/* scroll of the finished list */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 };

@@ -42,6 +42,7 @@ static const struct help_line help_lines[] = {
 	{ "s  Enter", "start the sweep (s again after it ends: a new run)" },
 	{ "x", "stop the sweep" },
 	{ "e", "back to the setup once a sweep has ended" },
+	{ "r  R", "next / previous reference drive (any with reviews)" },
 	{ "PgUp PgDn", "scroll the finished points" },
 	{ NULL, "Compare" },
 	{ "Left Right", "scroll the columns when they do not all fit" },

@@ -23,6 +23,8 @@
 
 #define SHEET_MAX_ROWS 2000
 #define HEAT_MAX 8
+#define SHEET_WIDE_FIGURES	120	/* figures on one line from this width */
+#define SHEET_WIDE_MEASUREMENTS 132	/* measurements on one line from this width */
 
 /* The sheet being laid out: a tall buffer and the next free row. */
 struct sheet_doc {
@@ -67,8 +69,11 @@ sheet_wrap(struct sheet_doc *d, int x, const char *text, uint8_t role)
 			cut = w;
 			while (cut > 0 && p[cut] != ' ')
 				cut--;
-			if (cut == 0)
+			if (cut == 0) {
 				cut = w;
+				while (cut > 0 && ((unsigned char)p[cut] & 0xc0) == 0x80)
+					cut--;	/* never inside a UTF-8 sequence */
+			}
 		}
 		tui_print(d->cb, x, sheet_row(d), w, role, 0, "%.*s", cut, p);
 		p += cut;
@@ -87,6 +92,18 @@ sheet_join(struct tui *t, char *line, size_t len, const char *part)
 		return;
 	snprintf(line + o, len - o, "%s%s%s%s", o ? " " : "", o ? t->sym->dot : "", o ? " " : "",
 		 part);
+}
+
+/* "label: text", wrapped under itself; nothing when text is NULL. */
+static void
+sheet_labelled(struct sheet_doc *d, const char *label, const char *text)
+{
+	char line[1024];
+
+	if (text == NULL)
+		return;
+	snprintf(line, sizeof line, "%s%s", label, text);
+	sheet_wrap(d, 1, line, UI_DIM_TEXT);
 }
 
 /* Identity: vendor, name, interface line, notes about form factor and NAND. */
@@ -121,14 +138,14 @@ sheet_identity(struct tui *t, struct sheet_doc *d, const struct spec_family *f)
 	}
 	if (f->plp == 1)
 		sheet_join(t, line, sizeof line, "power-loss protection");
-	tui_print(d->cb, x + 3, y, -1, UI_DIM_TEXT, 0, "%s", line);
-	if (f->form_factors != NULL)
-		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "form factors: %s",
-			  f->form_factors);
-	if (f->nand != NULL)
-		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "NAND: %s", f->nand);
-	if (f->security != NULL)
-		tui_print(d->cb, 1, sheet_row(d), -1, UI_DIM_TEXT, 0, "security: %s", f->security);
+	/* The facts after the name when they fit there, else wrapped below it. */
+	if (x + 3 + tui_cols(line) <= d->cb->w - 1)
+		tui_print(d->cb, x + 3, y, -1, UI_DIM_TEXT, 0, "%s", line);
+	else
+		sheet_wrap(d, 3, line, UI_DIM_TEXT);
+	sheet_labelled(d, "form factors: ", f->form_factors);
+	sheet_labelled(d, "NAND: ", f->nand);
+	sheet_labelled(d, "security: ", f->security);
 }
 
 /* A figure of one capacity point as a short number, or the dash. */
@@ -266,6 +283,8 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	for (int i = 0; i < rows; i++)
 		sheet_row(d);
 	chart_heatmap(d->cb, 3, d->y - rows, &hm, t->g);
+	if (chart_knee_text(grid, qds, nq, njs, nj, t->sym->times, title, sizeof title)[0])
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", title);
 	if (nq * nj > 0 && nq * nj < 4)
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
 			  "only the points the review published; a sweep fills in the rest");
@@ -276,16 +295,25 @@ static void
 sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 {
 	const struct spec_sheet *sh = &s->sheet;
+	bool			 wide = d->cb->w >= SHEET_WIDE_FIGURES;
 	int			 y;
 
 	sheet_heading(t, d, "SPEC SHEET");
 	y = sheet_row(d);
-	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-34s %-12s %s", "figure",
-		  "capacity", "value", "conditions", "source", "conf");
+	if (wide)
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-34s %-12s %s",
+			  "figure", "capacity", "value", "conditions", "source", "conf");
+	else
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s", "figure",
+			  "capacity", "value");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *f = &sh->figures[i];
 		char			  val[64], cond[160], bs[16], cap[32] = "all";
 		size_t			  o = 0;
+
+		uint8_t			  conf_role = f->confidence && f->confidence[0] == 'A' ? UI_OK
+								  : UI_WARN;
+		int			  x;
 
 		fmt_figure(f->qual, f->value, f->value_hi, f->unit_id, val, sizeof val);
 		cond[0] = '\0';
@@ -309,10 +337,22 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		tui_print(d->cb, 3, y, 26, UI_TEXT, 0, "%s", f->metric_name ? f->metric_name : f->metric_id);
 		tui_print(d->cb, 30, y, 12, UI_DIM_TEXT, 0, "%s", cap);
 		tui_print_right(d->cb, 65, y, UI_SPEC_TARGET, 0, val);
-		tui_print(d->cb, 67, y, 34, UI_DIM_TEXT, 0, "%s", cond);
-		tui_print(d->cb, 102, y, 12, UI_DIM_TEXT, 0, "%s", f->source_id ? f->source_id : "");
-		tui_print(d->cb, 115, y, -1, f->confidence && f->confidence[0] == 'A' ? UI_OK :
-			  UI_WARN, 0, "%s", f->confidence ? f->confidence : "");
+		if (wide) {
+			tui_print(d->cb, 67, y, 34, UI_DIM_TEXT, 0, "%s", cond);
+			tui_print(d->cb, 102, y, 12, UI_DIM_TEXT, 0, "%s",
+				  f->source_id ? f->source_id : "");
+			tui_print(d->cb, 115, y, -1, conf_role, 0, "%s",
+				  f->confidence ? f->confidence : "");
+			continue;
+		}
+		/* Narrow: conditions, source and confidence on a line of their own. */
+		y = sheet_row(d);
+		x = tui_print(d->cb, 5, y, d->cb->w - 6, UI_DIM_TEXT, 0, "%s%s%s%s", cond,
+			      cond[0] ? "  " : "", f->source_id ? f->source_id : "",
+			      f->confidence ? "  conf " : "");
+		if (f->confidence != NULL)
+			tui_print(d->cb, 5 + x, y, d->cb->w - 6 - x, conf_role, 0, "%s",
+				  f->confidence);
 	}
 	if (sh->nfigures == 0)
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "no spec-sheet figures");
@@ -323,16 +363,22 @@ static void
 sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 {
 	const struct spec_sheet *sh = &s->sheet;
+	bool			 wide = d->cb->w >= SHEET_WIDE_MEASUREMENTS;
 	int			 y;
 
 	sheet_heading(t, d, "REVIEW MEASUREMENTS");
 	y = sheet_row(d);
-	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-14s %-10s %-9s %-22s %5s %9s  %-10s %18s  %s",
-		  "source", "capacity", "bench", "workload", "bs", "QDxNJ", "metric", "value",
-		  "chart / table");
+	if (wide)
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0,
+			  "%-14s %-10s %-9s %-22s %5s %9s  %-10s %18s  %s", "source", "capacity",
+			  "bench", "workload", "bs", "QDxNJ", "metric", "value", "chart / table");
+	else
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-10s %-9s %-22s %5s %9s",
+			  "capacity", "bench", "workload", "bs", "QDxNJ");
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
 		char			       val[64], bs[16], depth[32] = "", cap[32] = "";
+		bool			       long_val;
 
 		fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val);
 		if (m->iodepth > 0 && m->numjobs > 0)
@@ -343,6 +389,28 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 			if (strcmp(s->pick.fam->drives[k].id, m->drive_id) == 0)
 				fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
 		y = sheet_row(d);
+		if (!wide) {
+			/* Narrow: the shape and the value, then where it was published. */
+			tui_print(d->cb, 3, y, 10, UI_TEXT, 0, "%s", cap);
+			tui_print(d->cb, 14, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
+			tui_print(d->cb, 24, y, 22, UI_TEXT, 0, "%s", m->workload);
+			tui_print_right(d->cb, 52, y, UI_TEXT, 0,
+					m->block_size > 0 ? fmt_block_size(m->block_size, bs,
+									   sizeof bs) : "");
+			tui_print_right(d->cb, 62, y, UI_TEXT, 0, depth);
+			/* A value too wide for the room after QDxNJ ends the
+			 * second line instead. */
+			long_val = d->cb->w - 2 - tui_cols(val) < 64;
+			if (!long_val)
+				tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
+			y = sheet_row(d);
+			tui_print(d->cb, 5, y, d->cb->w - 7 - (long_val ? tui_cols(val) : 0),
+				  UI_DIM_TEXT, 0, "%s  %s%s%s", m->source_id, m->metric_id,
+				  m->label ? "  " : "", m->label ? m->label : "");
+			if (long_val)
+				tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
+			continue;
+		}
 		tui_print(d->cb, 3, y, 14, UI_DIM_TEXT, 0, "%s", m->source_id);
 		tui_print(d->cb, 18, y, 10, UI_TEXT, 0, "%s", cap);
 		tui_print(d->cb, 29, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
@@ -389,6 +457,7 @@ sheet_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	struct tui_sheetview *sv = &t->sheet;
 	struct sheet_doc      d;
 	int		      maxtop;
+	bool		      more;
 
 	if (!sv->sheet.loaded) {
 		tui_print(cb, 2, y + 1, -1, UI_DIM_TEXT, 0,
@@ -412,15 +481,22 @@ sheet_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 		sv->top = maxtop;
 	if (sv->top < 0)
 		sv->top = 0;
-	for (int r = 0; r < h && sv->top + r < d.y; r++)
+	/* Below the end a row of its own says there is more. */
+	more = sv->top + h < sv->nlines;
+	for (int r = 0; r < h - more && sv->top + r < d.y; r++)
 		for (int x = 0; x < cb->w; x++) {
 			const struct cell *c = cellbuf_get(d.cb, x, sv->top + r);
 
 			if (c != NULL)
 				cellbuf_put(cb, x, y + r, c->ch, c->role, c->attr);
 		}
-	if (sv->top + h < sv->nlines)
-		tui_print_right(cb, cb->w - 1, y + h - 1, UI_DIM_TEXT, 0, "more below");
+	if (more) {
+		char pos[48];
+
+		snprintf(pos, sizeof pos, "more below %s line %d of %d", t->sym->dot,
+			 sv->top + h - 1, sv->nlines);
+		tui_print_right(cb, cb->w - 1, y + h - 1, UI_DIM_TEXT, 0, pos);
+	}
 	cellbuf_free(d.cb);
 }
 

@@ -26,7 +26,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,16 +40,6 @@
 #include "ui/tui.h"
 
 #define HEAT_MAX 8
-
-/* Monotonic seconds. */
-static double
-sweep_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* The default scratch file path. */
 static void
@@ -183,48 +172,6 @@ sweep_build_plan(struct tui *t, const struct tui_target *tg, bool exists, struct
 	return 0;
 }
 
-/* Find the hwmon temperature file of an NVMe target, if any. */
-static void
-sweep_find_hwmon(struct tui_sweep *s, const char *path)
-{
-	const char *base = strrchr(path, '/');
-	char	    pat[PATH_MAX];
-	glob_t	    g;
-
-	s->hwmon[0] = '\0';
-	base = base != NULL ? base + 1 : path;
-	if (strncmp(base, "nvme", 4) != 0)
-		return;
-	snprintf(pat, sizeof pat, "/sys/block/%.200s/device/hwmon*/temp1_input", base);
-	if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0)
-		snprintf(s->hwmon, sizeof s->hwmon, "%s", g.gl_pathv[0]);
-	globfree(&g);
-}
-
-/* Read the target's temperature into the series, at most once a second. */
-static void
-sweep_sample_temp(struct tui_sweep *s)
-{
-	double now = sweep_now();
-	FILE  *f;
-	long   milli;
-
-	if (s->hwmon[0] == '\0' || now - s->last_temp_s < 1)
-		return;
-	s->last_temp_s = now;
-	f = fopen(s->hwmon, "r");
-	if (f == NULL)
-		return;
-	if (fscanf(f, "%ld", &milli) == 1) {
-		if (s->ntemps == TUI_TEMPS_MAX) {
-			memmove(s->temps, s->temps + 1, (TUI_TEMPS_MAX - 1) * sizeof s->temps[0]);
-			s->ntemps--;
-		}
-		s->temps[s->ntemps++] = (double)milli / 1000.0;
-	}
-	fclose(f);
-}
-
 /* Free the sweep, the target and the plan (the sweep must have ended). */
 static void
 sweep_release(struct tui_sweep *s)
@@ -317,9 +264,7 @@ tui_sweep_start(struct tui *t)
 	s->gen = 0;
 	s->running = true;
 	s->mode = TUI_SWEEP_LIVE;
-	s->ntemps = 0;
 	s->fin_top = 0;
-	sweep_find_hwmon(s, tg->path);
 	fprintf(stderr, "drivedash: sweep %s on %s started (%zu points%s)\n", s->plan.name,
 		tg->path, s->plan.npoints, writes_ok ? "" : ", read-only");
 	if (!writes_ok && !tg->device)
@@ -401,7 +346,6 @@ tui_sweep_poll(struct tui *t)
 		return;
 	s->gen = s->sn->generation;
 	t->dirty = true;
-	sweep_sample_temp(s);
 	st = s->sn->state;
 	if (!s->running || st == SWEEP_RUNNING || st == SWEEP_IDLE)
 		return;
@@ -685,34 +629,69 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 			  fmt_number(sp.value, 0, v[0], sizeof v[0]), t->sym->micro);
 }
 
+/*
+ * The drive's temperature under the graphs, on their time axis: one column
+ * per graph column (chart_pair_columns), the sparkline's floor a few degrees
+ * below the coolest sample so that a change of a degree or two shows.
+ */
+static void
+sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
+	       const struct sweep_snapshot *sn, size_t n)
+{
+	double temps[SWEEP_LIVE_MAX], cols[SWEEP_LIVE_MAX], lo = NAN, hi = NAN, last = NAN;
+	char   num[32];
+
+	if (gw > SWEEP_LIVE_MAX)
+		gw = SWEEP_LIVE_MAX;
+	for (size_t i = 0; i < n; i++) {
+		temps[i] = sn->live[i].temp_c;
+		if (isnan(temps[i]))
+			continue;
+		lo = isnan(lo) || temps[i] < lo ? temps[i] : lo;
+		hi = isnan(hi) || temps[i] > hi ? temps[i] : hi;
+		last = temps[i];
+	}
+	tui_print(cb, x, y, 7, UI_TITLE, 0, "temp");
+	if (isnan(last)) {
+		tui_print(cb, x + 8, y, gw, UI_DIM_TEXT, 0, "no reading yet (%s)", sn->temp_source);
+		return;
+	}
+	chart_pair_columns(temps, n, gw, cols);
+	for (int c = 0; c < gw; c++)
+		cols[c] -= lo - 2;	/* the floor: 2 degrees below the coolest */
+	chart_sparkline(cb, x + 8, y, gw, cols, (size_t)gw, hi - lo + 2, UI_TEMPERATURE, t->g);
+	snprintf(num, sizeof num, "%.0f %sC", last, t->sym->deg);
+	tui_print_right(cb, x + w, y, UI_TEMPERATURE, 0, num);
+}
+
 /* The time graphs of the running point: IOPS, p99, temperature. */
 static void
 sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 {
 	const struct sweep_snapshot *sn = t->sweep.sn;
-	struct tui_sweep	    *s = &t->sweep;
 	double			     iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX];
 	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
 	char			     num[32], title[96];
 	size_t			     n = sn->state == SWEEP_RUNNING ? sn->nlive : 0;
 	double			     span = n > 0 ? sn->live[n - 1].t_s : 0;
+	bool			     temp = sn->temp_source[0] != '\0';
 
 	for (size_t i = 0; i < n; i++) {
 		iops[i] = sn->live[i].iops;
 		p99[i] = sn->live[i].p99_us;
 	}
 	if (boxed) {
-		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of this point",
-			 t->sym->dot, span);
+		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of this point%s",
+			 t->sym->dot, span, temp ? ", drive temperature" : "");
 		cellbuf_box(cb, 0, y, cb->w, h, t->g, UI_BORDER, title, UI_TITLE);
 		y++;
 		h -= 2;
 	}
 	gw = w - 8 - 14;
-	ih = h >= 6 ? h - 2 - (s->ntemps > 0) : h >= 3 ? h - 1 - (s->ntemps > 0 && h > 3) : 1;
+	ih = h >= 6 ? h - 2 - temp : h >= 3 ? h - 1 - (temp && h > 3) : 1;
 	if (ih < 1)
 		ih = 1;
-	ph = h - ih - (s->ntemps > 0 && h > 3);
+	ph = h - ih - (temp && h > 3);
 	row = y;
 	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
 	chart_graph(cb, x + 8, row, gw, ih, iops, n, chart_scale_max(iops, n), UI_GRAPH, t->g);
@@ -728,13 +707,8 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 					fmt_number(p99[n - 1], 1, num, sizeof num));
 		row += ph;
 	}
-	if (s->ntemps > 0 && row < y + h) {
-		tui_print(cb, x, row, 7, UI_TITLE, 0, "temp");
-		chart_sparkline(cb, x + 8, row, gw, s->temps, s->ntemps, 90, UI_TEMPERATURE, t->g);
-		tui_print_right(cb, x + w, row, UI_TEMPERATURE, 0,
-				(snprintf(num, sizeof num, "%.0f %sC", s->temps[s->ntemps - 1],
-					  t->sym->deg), num));
-	}
+	if (temp && row < y + h && gw > 0)
+		sweep_temp_row(t, cb, x, row, w, gw, sn, n);
 }
 
 /* The index of v in a set, or -1. */
@@ -862,6 +836,9 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	if (nq > hm.rows && h > 2)
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%d more rows below (taller "
 			  "terminal)", nq - hm.rows);
+	else if (hm.rows + 3 < h - 1 &&
+		 chart_knee_text(grid, qds, nq, njs, nj, t->sym->times, title, sizeof title)[0])
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%s", title);
 }
 
 /* The finished points with their review verdicts. */
@@ -1020,6 +997,46 @@ sweep_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 		sweep_draw_setup(t, cb, y, h);
 }
 
+/*
+ * Step the reference to the next (dir 1) or previous (-1) capacity point
+ * that has review measurements, in the database's order, wrapping around;
+ * the markers follow at the next frame, also while a sweep runs.
+ */
+static void
+sweep_cycle_ref(struct tui *t, int dir)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct tui_pick	  picks[512], next;
+	struct dd_error	  err = { 0 };
+	size_t		  n = 0, cur = SIZE_MAX;
+	char		  label[160];
+
+	for (size_t f = 0; f < t->nfams; f++)
+		for (size_t d = 0; d < t->fams[f].ndrives && n < 512; d++) {
+			if (t->fams[f].drives[d].nmeasurements == 0)
+				continue;
+			if (s->ref.loaded && s->ref.pick.drive == &t->fams[f].drives[d])
+				cur = n;
+			picks[n].fam = &t->fams[f];
+			picks[n++].drive = &t->fams[f].drives[d];
+		}
+	if (n == 0) {
+		tui_message(t, false, "no drive in the database has review measurements");
+		return;
+	}
+	if (cur == SIZE_MAX)
+		next = picks[dir > 0 ? 0 : n - 1];
+	else
+		next = picks[(cur + n + (size_t)(dir > 0 ? 1 : n - 1)) % n];
+	if (tui_sheet_load(&s->ref, t->db, next, &err) < 0) {
+		tui_message(t, true, "%s", err.msg);
+		return;
+	}
+	tui_message(t, false, "reference: %s (%zu review figures; r next, R previous)",
+		    tui_pick_label(next, true, label, sizeof label), next.drive->nmeasurements);
+	t->dirty = true;
+}
+
 /* Handle a key on the Sweep screen. */
 static int
 sweep_key(struct tui *t, const struct tui_event *ev)
@@ -1050,6 +1067,9 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 			return 1;
 		case 'C':
 			tui_set_view(t, TUI_VIEW_COMPARE);
+			return 1;
+		case 'r': case 'R':
+			sweep_cycle_ref(t, ev->key == 'r' ? 1 : -1);
 			return 1;
 		}
 		return 0;
@@ -1087,6 +1107,9 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 		if (s->sn != NULL && s->sw != NULL)
 			s->mode = TUI_SWEEP_LIVE;
 		return 1;
+	case 'r': case 'R':
+		sweep_cycle_ref(t, ev->key == 'r' ? 1 : -1);
+		return 1;
 	}
 	return 0;
 }
@@ -1121,11 +1144,13 @@ static const char *
 sweep_hints(struct tui *t)
 {
 	if (tui_sweep_running(t))
-		return "x\tstop\tPgUp/PgDn\tfinished list\t1\tdrives\t4\tcompare\tt\ttheme\t"
-		       "?\thelp\tq\tquit";
+		return "x\tstop\tr\treference\tPgUp/PgDn\tfinished list\t1\tdrives\t4\tcompare\t"
+		       "t\ttheme\t?\thelp\tq\tquit";
 	if (t->sweep.mode == TUI_SWEEP_LIVE)
-		return "s\trun again\te\tsetup\tC\tcompare\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
-	return "s\tstart\tTab\ttarget/preset\tj/k\tchoose\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
+		return "s\trun again\te\tsetup\tr\treference\tC\tcompare\tEsc\tback\tt\ttheme\t"
+		       "?\thelp\tq\tquit";
+	return "s\tstart\tTab\ttarget/preset\tj/k\tchoose\tr\treference\tEsc\tback\tt\ttheme\t"
+	       "?\thelp\tq\tquit";
 }
 
 const struct tui_view tui_view_sweep = {

@@ -69,7 +69,7 @@ kernel_view() {
 			"lba=$(cat "$b/queue/logical_block_size")"
 	done
 	echo "poll_queues=$(cat /sys/module/nvme/parameters/poll_queues 2>/dev/null)"
-	# The file the dashboard reads for the temperature graph of a sweep.
+	# The sensor a sweep prefers for its temperature samples.
 	for h in /sys/block/nvme0n1/device/hwmon*/temp1_input; do
 		[ -e "$h" ] && echo "hwmon_temp1_mc=$(cat "$h")"
 	done

@@ -497,16 +497,19 @@ worker_setup(struct worker *w)
 		 * other bio-based devices, some files), so io_uring runs
 		 * every request in io-wq.  io-wq adds a worker only when
 		 * the running ones block, and zram's reads never do, so
-		 * one worker would do all of them while the other CPUs
-		 * idle.  IOSQE_ASYNC marks requests concurrent: they spread
-		 * over up to one worker per CPU.
+		 * each job gets one worker.  While the jobs leave CPUs idle,
+		 * IOSQE_ASYNC marks the requests concurrent and spreads them
+		 * over the job's share of the CPUs; with a CPU or less per
+		 * job, more workers would only take turns.
 		 */
-		unsigned max[2] = { (unsigned)sysconf(_SC_NPROCESSORS_ONLN), 0 };
+		long	 ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		unsigned share[2] = { ncpu > 0 ? (unsigned)ncpu / p->numjobs : 1, 0 };
 
 		w->iowq = true;
-		w->sqe_flags |= IOSQE_ASYNC;
-		if (max[0] > 0)
-			io_uring_register_iowq_max_workers(&w->ring, max);
+		if (share[0] >= 2) {
+			w->sqe_flags |= IOSQE_ASYNC;
+			io_uring_register_iowq_max_workers(&w->ring, share);
+		}
 	}
 	/* The probe read the device into buffer 0: make it random again. */
 	for (size_t i = 0; i + 8 <= p->bs; i += 8) {

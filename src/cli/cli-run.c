@@ -523,6 +523,7 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "iopoll_fallback", json_boolean(r->iopoll_fallback));
 	json_object_set_new(o, "spin_used", json_boolean(r->spin_used));
 	json_object_set_new(o, "io_wq", json_boolean(r->iowq));
+	json_object_set_new(o, "batch_used", json_integer(r->batch));
 	json_object_set_new(o, "runs", json_integer(s->runs));
 	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
 	json_object_set_new(o, "steady_attained",

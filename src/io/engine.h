@@ -116,8 +116,8 @@ struct dd_result {
 	bool		   iopoll_used;	/* polled completions were in effect */
 	bool		   iopoll_fallback; /* asked for, unsupported, fell back */
 	bool		   spin_used;	/* workers polled the ring for completions */
-	bool		   iowq;	/* the target's I/O ran in io-wq workers
-					 * (submitted IOSQE_ASYNC) */
+	bool		   iowq;	/* the target's I/O ran in io-wq workers */
+	unsigned	   batch;	/* completions waited for per reap */
 	double		   elapsed_s;	/* measured phase */
 	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
 	double		   iops, mbps;	/* decimal MB/s */

@@ -483,6 +483,9 @@ def summary(args):
         v = []
         if wl.startswith("4K randread QD32"):
             v.append("IOPS >= 1.3x fio: %s (%sx)" % (pf(ge(ratio, 1.3)), fmt(ratio, 2)))
+            if tio:
+                tr = d["iops"] / t if t and not math.isnan(t) else math.nan
+                v.append("IOPS >= 0.9x t/io_uring: %s (%sx)" % (pf(ge(tr, 0.9)), fmt(tr, 2)))
         if wl.startswith("4K randread QD1"):
             v.append("IOPS >= 1.0x fio: %s (%sx)" % (pf(ge(ratio, 1.0)), fmt(ratio, 2)))
             v.append("mean lat <= fio lat (slat+clat): %s (%s vs %s us)" % (

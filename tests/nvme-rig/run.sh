@@ -270,6 +270,10 @@ run_checks() {
 run_checks randread "run randread 4k QD4 on nvme0n1"
 is "run randread: the target is a 512 B block device" "block 512" \
 	"$(pyj randread.json 'j["target"]["kind"] + " " + str(j["target"]["logical_block_size"])')"
+# blk-mq NVMe takes io_uring's non-blocking submissions: no io-wq, so the
+# engine submits plainly (zram, in tests/test-engine, is the other case).
+is "run randread: the NVMe namespace needs no io-wq" "False" \
+	"$(pyj randread.json 'j["points"][0]["io_wq"]')"
 run_checks randwrite "run randwrite 4k QD4 --allow-write on nvme1n2"
 is "run randwrite: the target is a 4096 B block device" "block 4096" \
 	"$(pyj randwrite.json 'j["target"]["kind"] + " " + str(j["target"]["logical_block_size"])')"
@@ -318,7 +322,7 @@ like "check: the text report ends with the overall verdict" '^VERDICT (PASS|WARN
 if grep -q '^hwmon_temp1_mc=' "$res/sysfs" 2>/dev/null; then src=hwmon; else src="SMART log"; fi
 is "run randread: the intervals' temperature comes from nvme0's $src" "$src of nvme0" \
 	"$(pyj randread.json 'j["target"]["temperature_source"]')"
-t_detect=$(pyj detect.json 'next(c for c in j["controllers"] if c["name"] == "nvme0")["smart"]["temperature_c"]')
+t_detect=$(pyj detect 'next(c for c in j["controllers"] if c["name"] == "nvme0")["smart"]["temperature_c"]')
 is "run randread: every interval holds the temperature detect read ($t_detect C)" "True" \
 	"$(pyj randread.json "(lambda iv: len(iv) >= 5 and all(abs(x['temp_c'] - $t_detect) < 1.5 for x in iv))(j['points'][0]['intervals'])")"
 is "detect: the text report names both controllers" "2" \

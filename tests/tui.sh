@@ -280,6 +280,15 @@ check "sweep: reaches 4K random read QD32 x16" 'point [4-8]/8' 400
 wait_for ' [1-9](\.[0-9])? s of [0-9.]+ s ' 100
 cap >"$caps/live-sweep-132x43.txt"
 echo "# capture: $caps/live-sweep-132x43.txt"
+# Three cells measured: the heat map names its knee (or that there is none yet).
+check "sweep: the heat map names its knee" '(no knee yet: still rising at the deepest queue|knee QD[0-9]+×NJ[0-9]+)'
+# r moves the reference on to the next drive with reviews while the sweep
+# runs; the title and the legend follow, R comes back.
+T send-keys -t dd r
+check "sweep: r picks the next reference drive" 'reference: [^(]+ \([0-9]+ review figures; r next, R previous\)'
+check_gone "sweep: ... and the title no longer says CD9P-R" '^ drivedash .* = CD9P-R 7\.68 TB'
+T send-keys -t dd R
+check "sweep: R goes back to the CD9P-R" '^ drivedash .* = CD9P-R 7\.68 TB'
 T send-keys -t dd x
 check "sweep: x stops it" 'sweep stopped after [0-9]+ of 8 points'
 

@@ -343,7 +343,7 @@ test_knee(void **state)
 	assert_int_equal(br, 2);
 	assert_int_equal(bc, 2);
 	assert_string_equal(chart_knee_text(grid, qds, 3, njs, 3, "x", buf, sizeof buf),
-			    "knee QD8xNJ4: 90% of the best (QD32xNJ16) at 1/16 of its queue");
+			    "knee QD8xNJ4: 90% of best, 1/16 queue");
 	/* A stricter threshold moves the knee deeper; of two cells with the
 	 * same outstanding I/O (QD8xNJ16, QD32xNJ4: 128) the larger wins. */
 	assert_true(chart_knee(grid, qds, 3, njs, 3, 0.98, &kr, &kc, &br, &bc));
@@ -351,11 +351,19 @@ test_knee(void **state)
 	assert_true(chart_knee(rising, qds, 3, njs, 3, 0.9, &kr, &kc, &br, &bc));
 	assert_int_equal(kr * 3 + kc, 3);
 	assert_string_equal(chart_knee_text(rising, qds, 3, njs, 3, "x", buf, sizeof buf),
-			    "no knee yet: still rising at the deepest queue, QD8xNJ1");
+			    "no knee yet: best is deepest, QD8xNJ1");
 	assert_false(chart_knee(two, qds, 3, njs, 3, 0.9, &kr, &kc, &br, &bc));
 	assert_string_equal(chart_knee_text(two, qds, 3, njs, 3, "x", buf, sizeof buf), "");
+	/* A knee whose queue does not divide the best one's. */
+	{
+		static const unsigned q3[] = { 2, 3, 4 }, nj1[] = { 1 };
+		const double	      g3[] = { 50, 95, 100 };
+
+		assert_string_equal(chart_knee_text(g3, q3, 3, nj1, 1, "x", buf, sizeof buf),
+				    "knee QD3xNJ1: 90% of best, 3/4 I/Os");
+	}
 	assert_string_equal(chart_knee_text(falls, qds, 3, njs, 3, "x", buf, sizeof buf),
-			    "knee QD8xNJ4: the best; deeper queues gave less");
+			    "knee QD8xNJ4: best; deeper gave less");
 }
 
 /* A temperature row under a graph: one column per graph column, the hotter

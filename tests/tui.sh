@@ -281,7 +281,7 @@ wait_for ' [1-9](\.[0-9])? s of [0-9.]+ s ' 100
 cap >"$caps/live-sweep-132x43.txt"
 echo "# capture: $caps/live-sweep-132x43.txt"
 # Three cells measured: the heat map names its knee (or that there is none yet).
-check "sweep: the heat map names its knee" '(no knee yet: still rising at the deepest queue|knee QD[0-9]+×NJ[0-9]+)'
+check "sweep: the heat map names its knee" '│ (no knee yet: best is deepest, QD[0-9]+×NJ[0-9]+|knee QD[0-9]+×NJ[0-9]+: [^│]*[a-zA-Z]) +│'
 # r moves the reference on to the next drive with reviews while the sweep
 # runs; the title and the legend follow, R comes back.
 T send-keys -t dd r

@@ -240,19 +240,17 @@ chart_knee_text(const double *grid, const unsigned *qds, int nq, const unsigned 
 				deepest = (uint64_t)qds[r] * njs[c];
 	kq = (uint64_t)qds[kr] * njs[kc];
 	bq = (uint64_t)qds[br] * njs[bc];
+	/* Short enough for the heat map's box on an 80-column screen. */
 	if (kr == br && kc == bc)
-		snprintf(buf, len, bq == deepest
-			 ? "no knee yet: still rising at the deepest queue, QD%u%sNJ%u"
-			 : "knee QD%u%sNJ%u: the best; deeper queues gave less",
+		snprintf(buf, len, bq == deepest ? "no knee yet: best is deepest, QD%u%sNJ%u"
+						 : "knee QD%u%sNJ%u: best; deeper gave less",
 			 qds[kr], times, njs[kc]);
-	else if (bq > kq && bq % kq == 0)
-		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of the best (QD%u%sNJ%u) at 1/%llu of "
-			 "its queue", qds[kr], times, njs[kc], qds[br], times, njs[bc],
-			 (unsigned long long)(bq / kq));
+	else if (bq % kq == 0)
+		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of best, 1/%llu queue", qds[kr], times,
+			 njs[kc], (unsigned long long)(bq / kq));
 	else
-		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of the best (QD%u%sNJ%u) at %llu of "
-			 "its %llu outstanding", qds[kr], times, njs[kc], qds[br], times, njs[bc],
-			 (unsigned long long)kq, (unsigned long long)bq);
+		snprintf(buf, len, "knee QD%u%sNJ%u: 90%% of best, %llu/%llu I/Os", qds[kr], times,
+			 njs[kc], (unsigned long long)kq, (unsigned long long)bq);
 	return buf;
 }
 

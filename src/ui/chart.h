@@ -97,9 +97,10 @@ bool chart_knee(const double *grid, const unsigned *qds, int nq, const unsigned 
 		int nj, double frac, int *kr, int *kc, int *br, int *bc);
 
 /*
- * One line on the knee for a heat map, in buf: "knee QD8xNJ4: 90% of the
- * best (QD32xNJ16) at 1/16 of its queue", or that the best is where it is
- * still rising, or "" when chart_knee finds none.  times is the glyph for x.
+ * One line on the knee for a heat map, in buf: "knee QD8xNJ4: 90% of best,
+ * 1/16 queue" (of the best cell's QD x NJ), "no knee yet: best is deepest,
+ * QD32xNJ16", "knee ...: best; deeper gave less", or "" when chart_knee finds
+ * none.  times is the glyph for x.
  */
 const char *chart_knee_text(const double *grid, const unsigned *qds, int nq,
 			    const unsigned *njs, int nj, const char *times, char *buf,

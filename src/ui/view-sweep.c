@@ -600,6 +600,7 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 {
 	struct tui_refval sp, rv;
 	char		  v[5][32], pct[32];
+	const char	 *sep;
 	int		  x;
 
 	const double vals[5] = { f->mean, f->p50, f->p99, f->p999, f->max };
@@ -610,9 +611,11 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 		else
 			fmt_number(vals[i], i == 4 ? 0 : 1, v[i], sizeof v[i]);
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "lat %ss", t->sym->micro);
-	x = 8 + tui_print(cb, 8, y, -1, UI_MEASURED, 0,
-			  "mean %s   p50 %s   p99 %s   p99.9 %s   max %s%s", v[0], v[1], v[2],
-			  v[3], v[4], f->running ? " (so far)" : "");
+	/* Tighter on a narrow screen, so that max still fits in 80 columns. */
+	sep = cb->w < 100 ? "  " : "   ";
+	x = 8 + tui_print(cb, 8, y, -1, UI_MEASURED, 0, "mean %s%sp50 %s%sp99 %s%sp99.9 %s%smax %s%s",
+			  v[0], sep, v[1], sep, v[2], sep, v[3], sep, v[4],
+			  f->running && cb->w >= 100 ? " (so far)" : "");
 	x += 3;
 	tui_ref_review(&t->sweep.ref, &f->pt, TUI_M_LAT, &rv);
 	tui_ref_spec(&t->sweep.ref, &f->pt, TUI_M_LAT, &sp);

@@ -117,11 +117,11 @@ test_snapshots_until_done(void **state)
 		if (sn->nlive > seen_live)
 			seen_live = sn->nlive;
 		/* Live percentiles of the point so far, in order. */
-		if (sn->state == SWEEP_RUNNING && sn->nlive > 0 && sn->cur_iops > 0) {
-			assert_false(isnan(sn->cur_p50_us));
-			assert_true(sn->cur_p50_us <= sn->cur_p99_us);
-			assert_true(sn->cur_p99_us <= sn->cur_p999_us);
-			assert_true(sn->cur_p999_us <= sn->cur_max_us);
+		if (sn->state == SWEEP_RUNNING && sn->nlive > 0 && sn->running.iops > 0) {
+			assert_false(isnan(sn->running.p50_us));
+			assert_true(sn->running.p50_us <= sn->running.p99_us);
+			assert_true(sn->running.p99_us <= sn->running.p999_us);
+			assert_true(sn->running.p999_us <= sn->running.max_us);
 			live_pcts++;
 		}
 	} while (sn->state == SWEEP_RUNNING);

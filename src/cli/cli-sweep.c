@@ -56,12 +56,12 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 
 	if (sn->state != SWEEP_RUNNING)
 		return;
-	fmt_number(sn->cur_iops, 0, iops, sizeof iops);
-	fmt_number(sn->cur_mbps, 1, mbps, sizeof mbps);
-	if (isnan(sn->cur_mean_us))
+	fmt_number(sn->running.iops, 0, iops, sizeof iops);
+	fmt_number(sn->running.mbps, 1, mbps, sizeof mbps);
+	if (isnan(sn->running.mean_us))
 		snprintf(lat, sizeof lat, "-");
 	else
-		fmt_number(sn->cur_mean_us, 1, lat, sizeof lat);
+		fmt_number(sn->running.mean_us, 1, lat, sizeof lat);
 	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
 		"%s elapsed  ETA %s",
 		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,

@@ -117,13 +117,7 @@ sweep_on_interval(void *arg, const struct dd_result *partial,
 	}
 	w->live[w->nlive++] = *iv;
 	w->point_progress = progress;
-	w->cur_iops = partial->iops;
-	w->cur_mbps = partial->mbps;
-	w->cur_mean_us = partial->lat.mean_us;
-	w->cur_p50_us = partial->lat.pct_us[6];		/* hist_default_pcts[6] = 50 */
-	w->cur_p99_us = partial->lat.pct_us[12];	/* 99 */
-	w->cur_p999_us = partial->lat.pct_us[14];	/* 99.9 */
-	w->cur_max_us = partial->lat.max_us;
+	sweep_summarize(partial, &w->running);
 	sweep_publish(s);
 }
 
@@ -167,9 +161,9 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 	s->work->current = *p;
 	s->work->nlive = 0;
 	s->work->point_progress = 0;
-	s->work->cur_iops = s->work->cur_mbps = 0;
-	s->work->cur_mean_us = s->work->cur_p50_us = s->work->cur_p99_us = NAN;
-	s->work->cur_p999_us = s->work->cur_max_us = NAN;
+	memset(&s->work->running, 0, sizeof s->work->running);
+	s->work->running.mean_us = s->work->running.p50_us = s->work->running.p99_us = NAN;
+	s->work->running.p999_us = s->work->running.max_us = NAN;
 	sweep_publish(s);
 	return engine_run(s->t, p, &hooks, res, &err);
 }

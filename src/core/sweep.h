@@ -61,9 +61,9 @@ struct sweep_snapshot {
 	double		     elapsed_s, eta_s;	/* whole sweep */
 	double		     point_progress;	/* 0..1 of the running point */
 	struct dd_point	     current;
-	double		     cur_iops, cur_mbps, cur_mean_us;	/* so far */
-	double		     cur_p50_us, cur_p99_us, cur_p999_us;	/* so far */
-	double		     cur_max_us;	/* so far, to its histogram bucket */
+	struct sweep_summary running;	/* the running point so far (max to its
+					 * histogram bucket); latencies NAN
+					 * until its first interval */
 	size_t		     nlive;
 	struct dd_interval   live[SWEEP_LIVE_MAX];
 	size_t		     nfinished;	/* may exceed SWEEP_FINISHED_MAX: the

@@ -477,6 +477,19 @@ struct sweep_focus {
 	double		progress;
 };
 
+/* The focus's figures from a summary. */
+static void
+focus_figures(struct sweep_focus *f, const struct sweep_summary *sum)
+{
+	f->iops = sum->iops;
+	f->mbps = sum->mbps;
+	f->mean = sum->mean_us;
+	f->p50 = sum->p50_us;
+	f->p99 = sum->p99_us;
+	f->p999 = sum->p999_us;
+	f->max = sum->max_us;
+}
+
 /* The focus of the current snapshot. */
 static void
 sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
@@ -493,13 +506,7 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 		f->ramping = sn->nlive == 0;
 		if (f->ramping)
 			return;
-		f->iops = sn->cur_iops;
-		f->mbps = sn->cur_mbps;
-		f->mean = sn->cur_mean_us;
-		f->p50 = sn->cur_p50_us;
-		f->p99 = sn->cur_p99_us;
-		f->p999 = sn->cur_p999_us;
-		f->max = sn->cur_max_us;
+		focus_figures(f, &sn->running);
 		return;
 	}
 	/* The newest finished point of the plan. */
@@ -511,13 +518,7 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 			continue;
 		f->pt = s->plan.points[sum->index];
 		f->have = true;
-		f->iops = sum->iops;
-		f->mbps = sum->mbps;
-		f->mean = sum->mean_us;
-		f->p50 = sum->p50_us;
-		f->p99 = sum->p99_us;
-		f->p999 = sum->p999_us;
-		f->max = sum->max_us;
+		focus_figures(f, sum);
 		f->progress = 1;
 		return;
 	}

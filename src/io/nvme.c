@@ -868,6 +868,15 @@ thermo_try_smart(struct nvmeinfo_thermo *t, const char *dev_root, const char *ct
 	return false;
 }
 
+/* No sensor. */
+static void
+thermo_none(struct nvmeinfo_thermo *t)
+{
+	t->kind = NVMEINFO_THERMO_NONE;
+	t->fd = -1;
+	t->source[0] = '\0';
+}
+
 void
 nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root,
 			  const char *dev_root, const char *name)
@@ -877,9 +886,7 @@ nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root,
 	const char *base;
 	struct stat st;
 
-	t->kind = NVMEINFO_THERMO_NONE;
-	t->fd = -1;
-	t->source[0] = '\0';
+	thermo_none(t);
 	if (sysfs_root == NULL)
 		sysfs_root = SYSFS_DEFAULT;
 	if (dev_root == NULL)
@@ -923,9 +930,7 @@ nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path)
 	const char *base;
 	struct stat st;
 
-	t->kind = NVMEINFO_THERMO_NONE;
-	t->fd = -1;
-	t->source[0] = '\0';
+	thermo_none(t);
 	if (stat(path, &st) != 0 || !S_ISBLK(st.st_mode))
 		return;
 	snprintf(link, sizeof link, SYSFS_DEFAULT "/dev/block/%u:%u", major(st.st_rdev),
@@ -956,16 +961,16 @@ nvmeinfo_thermo_read(struct nvmeinfo_thermo *t, double *celsius)
 		return true;
 	}
 	case NVMEINFO_THERMO_SMART: {
-		struct nvme_smart_log log;
-		int		      c;
+		struct nvme_smart_log  log;
+		struct nvmeinfo_smart  s;
 
 		memset(&log, 0, sizeof log);
 		if (nvme_get_log_smart(t->fd, NVME_NSID_ALL, true, &log) != 0)
 			return false;
-		c = kelvin_to_c((unsigned)log.temperature[0] | (unsigned)log.temperature[1] << 8);
-		if (c == NVMEINFO_TEMP_NONE)
+		smart_decode(&log, &s);
+		if (s.temperature_c == NVMEINFO_TEMP_NONE)
 			return false;
-		*celsius = c;
+		*celsius = s.temperature_c;
 		return true;
 	}
 	case NVMEINFO_THERMO_NONE:
@@ -979,7 +984,5 @@ nvmeinfo_thermo_close(struct nvmeinfo_thermo *t)
 {
 	if (t->fd >= 0)
 		close(t->fd);
-	t->fd = -1;
-	t->kind = NVMEINFO_THERMO_NONE;
-	t->source[0] = '\0';
+	thermo_none(t);
 }

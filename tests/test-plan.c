@@ -166,13 +166,20 @@ test_point_batch(void **state)
 	(void)state;
 	pt = parse_ok("randread,qd=32");
 	assert_int_equal(pt.batch, 0);
-	assert_int_equal(engine_point_batch(&pt), 8);
+	assert_int_equal(engine_point_batch(&pt, false), 8);
 	pt = parse_ok("randread,qd=32,batch=16");
-	assert_int_equal(engine_point_batch(&pt), 16);
+	assert_int_equal(engine_point_batch(&pt, false), 16);
 	pt = parse_ok("randread,qd=1");
-	assert_int_equal(engine_point_batch(&pt), 1);
+	assert_int_equal(engine_point_batch(&pt, false), 1);
 	pt = parse_ok("randread,qd=3");
-	assert_int_equal(engine_point_batch(&pt), 1);
+	assert_int_equal(engine_point_batch(&pt, false), 1);
+	/* One io-wq worker per job: three quarters of the queue, unless asked. */
+	pt = parse_ok("randread,qd=32");
+	assert_int_equal(engine_point_batch(&pt, true), 24);
+	pt = parse_ok("randread,qd=32,batch=16");
+	assert_int_equal(engine_point_batch(&pt, true), 16);
+	pt = parse_ok("randread,qd=2");
+	assert_int_equal(engine_point_batch(&pt, true), 1);
 	assert_int_equal(plan_parse_point("randread,batch=0", NULL, &pt, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "batch"));
 }

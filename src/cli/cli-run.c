@@ -504,7 +504,7 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(pt, "read_pct", json_integer(
 		p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
 		: dd_pattern_writes(p->pattern) ? 0 : 100));
-	json_object_set_new(pt, "batch", json_integer(engine_point_batch(p)));
+	json_object_set_new(pt, "batch", json_integer(p->batch));	/* 0: automatic */
 	json_object_set_new(pt, "runtime_s", json_real(p->runtime_s));
 	json_object_set_new(pt, "ramp_s", json_real(p->ramp_s));
 	json_object_set_new(pt, "bytes", json_integer((json_int_t)p->bytes));

@@ -1317,8 +1317,8 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 		fprintf(f, "rwmixread=%u\n", pt->read_pct);
 	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
 		pt->numjobs);
-	if (engine_point_batch(pt) > 1)
-		fprintf(f, "iodepth_batch_complete_min=%u\n", engine_point_batch(pt));
+	if (engine_point_batch(pt, false) > 1)
+		fprintf(f, "iodepth_batch_complete_min=%u\n", engine_point_batch(pt, false));
 	if (pt->iopoll && !iopoll)
 		fprintf(f, "hipri=1\n");
 	if (pt->bytes == 0) {

@@ -573,16 +573,7 @@ worker_loop(struct worker *w)
 	bool		       stopping = false;
 	int		       phase;
 
-	w->wait_nr = engine_point_batch(p);
-	if (p->batch == 0 && w->iowq && !(w->sqe_flags & IOSQE_ASYNC) && p->iodepth >= 4) {
-		/*
-		 * One io-wq worker per job runs the requests one after the
-		 * other: the queue stays deep enough with three quarters of
-		 * it in flight, and waking the job a third as often leaves
-		 * the CPU to the worker (zram QD32 x2 on 2 CPUs: +10%).
-		 */
-		w->wait_nr = p->iodepth * 3 / 4;
-	}
+	w->wait_nr = engine_point_batch(p, w->iowq && !(w->sqe_flags & IOSQE_ASYNC));
 	/* An IOPOLL ring polls inside io_uring_enter already. */
 	w->spin_ns = w->iopoll ? 0 : engine_point_spin_ns(p, sysconf(_SC_NPROCESSORS_ONLN));
 	phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
@@ -1147,11 +1138,16 @@ out:
  * completes I/O in io-wq workers (zram, loop, files) that wake-up costs as
  * much CPU as the I/O.  Waiting for a quarter of the queue keeps the device
  * at 75-100% of the nominal depth while cutting wake-ups by that factor.
+ * Where one io-wq worker per job runs the requests one after the other, the
+ * queue stays deep enough with three quarters of it in flight, and waking
+ * the job a third as often leaves the CPU to the worker (zram QD32 x2 on 2
+ * CPUs: +10%).
  */
 unsigned
-engine_point_batch(const struct dd_point *p)
+engine_point_batch(const struct dd_point *p, bool serial_iowq)
 {
-	unsigned b = p->batch ? p->batch : p->iodepth / 4;
+	unsigned b = p->batch ? p->batch
+		   : serial_iowq && p->iodepth >= 4 ? p->iodepth * 3 / 4 : p->iodepth / 4;
 
 	if (b < 1)
 		b = 1;

@@ -180,8 +180,11 @@ int engine_run(const struct dd_target *t, const struct dd_point *p,
 	       const struct dd_engine_hooks *hooks, struct dd_result *res,
 	       struct dd_error *err);
 
-/* The completion batch a point runs with: its own, or the automatic one. */
-unsigned engine_point_batch(const struct dd_point *p);
+/*
+ * The completion batch a point runs with: its own, or the automatic one,
+ * which depends on whether one io-wq worker per job runs the target's I/O.
+ */
+unsigned engine_point_batch(const struct dd_point *p, bool serial_iowq);
 
 /*
  * How long a worker of this point polls for completions before it sleeps,

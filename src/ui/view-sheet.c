@@ -364,7 +364,7 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 {
 	const struct spec_sheet *sh = &s->sheet;
 	bool			 wide = d->cb->w >= SHEET_WIDE_MEASUREMENTS;
-	int			 y;
+	int			 y, o = wide ? 15 : 0;	/* the source column */
 
 	sheet_heading(t, d, "REVIEW MEASUREMENTS");
 	y = sheet_row(d);
@@ -389,38 +389,32 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 			if (strcmp(s->pick.fam->drives[k].id, m->drive_id) == 0)
 				fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
 		y = sheet_row(d);
-		if (!wide) {
-			/* Narrow: the shape and the value, then where it was published. */
-			tui_print(d->cb, 3, y, 10, UI_TEXT, 0, "%s", cap);
-			tui_print(d->cb, 14, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
-			tui_print(d->cb, 24, y, 22, UI_TEXT, 0, "%s", m->workload);
-			tui_print_right(d->cb, 52, y, UI_TEXT, 0,
-					m->block_size > 0 ? fmt_block_size(m->block_size, bs,
-									   sizeof bs) : "");
-			tui_print_right(d->cb, 62, y, UI_TEXT, 0, depth);
-			/* A value too wide for the room after QDxNJ ends the
-			 * second line instead. */
-			long_val = d->cb->w - 2 - tui_cols(val) < 64;
-			if (!long_val)
-				tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
-			y = sheet_row(d);
-			tui_print(d->cb, 5, y, d->cb->w - 7 - (long_val ? tui_cols(val) : 0),
-				  UI_DIM_TEXT, 0, "%s  %s%s%s", m->source_id, m->metric_id,
-				  m->label ? "  " : "", m->label ? m->label : "");
-			if (long_val)
-				tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
+		/* The shape, after the source column when wide. */
+		if (wide)
+			tui_print(d->cb, 3, y, 14, UI_DIM_TEXT, 0, "%s", m->source_id);
+		tui_print(d->cb, 3 + o, y, 10, UI_TEXT, 0, "%s", cap);
+		tui_print(d->cb, 14 + o, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
+		tui_print(d->cb, 24 + o, y, 22, UI_TEXT, 0, "%s", m->workload);
+		tui_print_right(d->cb, 52 + o, y, UI_TEXT, 0,
+				m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "");
+		tui_print_right(d->cb, 62 + o, y, UI_TEXT, 0, depth);
+		if (wide) {
+			tui_print(d->cb, 79, y, 10, UI_DIM_TEXT, 0, "%s", m->metric_id);
+			tui_print_right(d->cb, 108, y, UI_REVIEW_REF, 0, val);
+			tui_print(d->cb, 110, y, -1, UI_DIM_TEXT, 0, "%s", m->label ? m->label : "");
 			continue;
 		}
-		tui_print(d->cb, 3, y, 14, UI_DIM_TEXT, 0, "%s", m->source_id);
-		tui_print(d->cb, 18, y, 10, UI_TEXT, 0, "%s", cap);
-		tui_print(d->cb, 29, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
-		tui_print(d->cb, 39, y, 22, UI_TEXT, 0, "%s", m->workload);
-		tui_print_right(d->cb, 67, y, UI_TEXT, 0,
-				m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "");
-		tui_print_right(d->cb, 77, y, UI_TEXT, 0, depth);
-		tui_print(d->cb, 79, y, 10, UI_DIM_TEXT, 0, "%s", m->metric_id);
-		tui_print_right(d->cb, 108, y, UI_REVIEW_REF, 0, val);
-		tui_print(d->cb, 110, y, -1, UI_DIM_TEXT, 0, "%s", m->label ? m->label : "");
+		/* Narrow: the value, then where it was published on a second
+		 * line, which a value too wide for the room after QDxNJ ends. */
+		long_val = d->cb->w - 2 - tui_cols(val) < 64;
+		if (!long_val)
+			tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
+		y = sheet_row(d);
+		tui_print(d->cb, 5, y, d->cb->w - 7 - (long_val ? tui_cols(val) : 0), UI_DIM_TEXT, 0,
+			  "%s  %s%s%s", m->source_id, m->metric_id, m->label ? "  " : "",
+			  m->label ? m->label : "");
+		if (long_val)
+			tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
 	}
 	if (sh->nmeasurements == 0)
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "no published measurements");

@@ -2,8 +2,10 @@
  * Tests for src/core/sweep.c: the background sweep thread, its snapshots and
  * wake fd, cancel from another thread, repeats folded by aggregate, and the
  * steady-state rounds.  Targets are scratch files in /dev/shm (tmpfs takes
- * O_DIRECT), made and removed here.  Every wait is on the wake fd, never a
- * sleep.
+ * O_DIRECT), made and removed here, and the deterministic fake backend
+ * (tests/fake-backend.c), which checks the thread logic without I/O and
+ * proves that the sweep runs whatever backend opened its target.  Every
+ * wait is on the wake fd, never a sleep.
  */
 #include "config.h"
 
@@ -24,6 +26,7 @@
 
 #include "core/plan.h"
 #include "core/sweep.h"
+#include "fake-backend.h"
 
 static char path[256];
 
@@ -261,6 +264,134 @@ test_steady_rounds(void **state)
 	engine_target_close(&t);
 }
 
+/* Run a plan on a target to its end; returns the final state. */
+static enum sweep_state
+sweep_run_all(struct dd_target *t, const struct dd_plan *plan, struct sweep **s)
+{
+	struct dd_error err = { 0 };
+
+	assert_int_equal(sweep_create(s, t, plan, &err), 0);
+	assert_int_equal(sweep_start(*s, &err), 0);
+	return sweep_join(*s);
+}
+
+/* Fake backend: repeats fold by the plan's rule; snapshots carry the
+ * scripted intervals; results come from the backend, not from the engine. */
+static void
+test_fake_repeats_snapshots(void **state)
+{
+	static const double    script[] = { 100, 300, 200, 50, 60, 70 };
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct sweep	      *s;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 6), 0);
+	assert_string_equal(dd_backend_of(&t)->name, "fake");
+	plan_make(&plan, "randread,bs=4k,qd=4,time=2,ramp=0", 2);
+	plan.repeat = 3;
+	plan.aggregate = DD_AGG_BEST;
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_DONE);
+	assert_int_equal(((struct fake_state *)t.backend_data)->runs, 6);
+	assert_int_equal(sweep_nresults(s), 2);
+	assert_true(sweep_result_summary(s, 0)->iops == 300);
+	assert_int_equal(sweep_result_summary(s, 0)->runs, 3);
+	assert_true(sweep_result_summary(s, 1)->iops == 70);
+	assert_true(sweep_result(s, 1)->elapsed_s == 2);
+	assert_true(sweep_snapshot(s, sn, 0));
+	assert_int_equal(sn->state, SWEEP_DONE);
+	assert_int_equal(sn->nfinished, 2);
+	assert_int_equal(sn->nlive, FAKE_INTERVALS);	/* the last run's */
+	assert_true(sn->live[FAKE_INTERVALS - 1].iops == 70);
+	assert_true(sn->running.iops == 70);
+	sweep_destroy(s);
+	plan.aggregate = DD_AGG_MEAN;
+	((struct fake_state *)t.backend_data)->runs = 0;
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_DONE);
+	assert_true(fabs(sweep_result_summary(s, 0)->iops - 200) < 1e-9);
+	assert_true(fabs(sweep_result_summary(s, 1)->iops - 60) < 1e-9);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	free(sn);
+}
+
+/* Fake backend: cancel reaches a running point through the cancel fd and
+ * the backend's cancel op; the sweep ends CANCELLED with that point. */
+static void
+test_fake_cancel(void **state)
+{
+	static const double    script[] = { 1000 };
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_make(&plan, "randread,bs=4k,qd=1,time=1,ramp=0,name=hang", 2);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	assert_int_equal(sweep_start(s, &err), 0);
+	do
+		wait_snapshot(s, sn);
+	while (sn->nlive == 0);		/* the hanging point's first interval */
+	assert_int_equal(sn->state, SWEEP_RUNNING);
+	sweep_cancel(s);
+	assert_int_equal(sweep_join(s), SWEEP_CANCELLED);
+	assert_int_equal(((struct fake_state *)t.backend_data)->cancels, 1);
+	assert_int_equal(((struct fake_state *)t.backend_data)->runs, 1);
+	assert_int_equal(sweep_nresults(s), 1);
+	assert_true(sweep_result(s, 0)->cancelled);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	free(sn);
+}
+
+/* Fake backend: steady state is attained after the window on a flat
+ * series, never on a swinging one (the cap), and a failing point stops
+ * the sweep with the backend's message. */
+static void
+test_fake_steady_and_failure(void **state)
+{
+	static const double flat[] = { 1000 };
+	double		    swing[FAKE_SCRIPT_MAX];
+	struct dd_target    t;
+	struct dd_plan	    plan;
+	struct sweep	   *s;
+	struct steady_rule  rule;
+
+	(void)state;
+	steady_rule_default(&rule);
+	assert_int_equal(fake_target_open(&t, flat, 1), 0);
+	plan_make(&plan, "randread,bs=4k,qd=2,time=1,ramp=0", 1);
+	plan.steady_state = true;
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_DONE);
+	assert_int_equal(sweep_result_summary(s, 0)->rounds, rule.window);
+	assert_true(sweep_result_summary(s, 0)->steady);
+	sweep_destroy(s);
+	dd_backend_of(&t)->close(&t);
+
+	for (unsigned i = 0; i < FAKE_SCRIPT_MAX; i++)
+		swing[i] = i % 2 ? 100 : 1000;
+	assert_int_equal(fake_target_open(&t, swing, FAKE_SCRIPT_MAX), 0);
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_DONE);
+	assert_int_equal(sweep_result_summary(s, 0)->rounds, rule.max_rounds);
+	assert_false(sweep_result_summary(s, 0)->steady);
+	sweep_destroy(s);
+	plan_free(&plan);
+
+	plan_make(&plan, "randread,bs=4k,qd=2,time=1,ramp=0,name=fail", 1);
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_FAILED);
+	assert_int_equal(sweep_result(s, 0)->status, -EIO);
+	assert_non_null(strstr(sweep_result(s, 0)->message, "fake I/O error"));
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+}
+
 int
 main(void)
 {
@@ -270,6 +401,9 @@ main(void)
 		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_repeat_and_failure),
 		cmocka_unit_test(test_steady_rounds),
+		cmocka_unit_test(test_fake_repeats_snapshots),
+		cmocka_unit_test(test_fake_cancel),
+		cmocka_unit_test(test_fake_steady_and_failure),
 	};
 
 	return cmocka_run_group_tests_name("sweep", tests, setup, teardown);

@@ -8,6 +8,14 @@
  * it by copying it under the lock into the shared one.  Everything the
  * consumer sees is a copy: no pointer into the sweep's memory escapes
  * except through sweep_result() once the sweep is over.
+ *
+ * The seam: the sweep never calls an I/O engine by name.  Every point runs
+ * through the ops table of the backend that opened the target
+ * (dd_backend_of(t)->run, io/backend.h), with the interval hook feeding the
+ * snapshots and the cancel eventfd stopping it; sweep_cancel also calls the
+ * backend's cancel op when it has one.  So a backend that drives fio or
+ * replays imported results needs no change here, and the tests drive this
+ * whole file with a fake backend (tests/fake-backend.c).
  */
 #include "config.h"
 
@@ -21,6 +29,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "io/backend.h"
 #include "io/nvme.h"
 
 struct sweep {
@@ -165,7 +174,7 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 	s->work->running.mean_us = s->work->running.p50_us = s->work->running.p99_us = NAN;
 	s->work->running.p999_us = s->work->running.max_us = NAN;
 	sweep_publish(s);
-	return engine_run(s->t, p, &hooks, res, &err);
+	return dd_backend_of(s->t)->run(s->t, p, &hooks, res, &err);
 }
 
 /* Fold runs of one point. */
@@ -423,6 +432,8 @@ sweep_cancel(struct sweep *s)
 	if (write(s->cancel_fd, &one, sizeof one) < 0) {
 		/* Already signalled: the counter is non-zero. */
 	}
+	if (dd_backend_of(s->t)->cancel != NULL)
+		dd_backend_of(s->t)->cancel(s->t);
 }
 
 /* Wait for the sweep thread. */

@@ -1,0 +1,56 @@
+/*
+ * The backend registry and the io_uring engine's ops table.
+ *
+ * dd_backends[] is the one list of backends; dd_backend_uring wraps the
+ * engine's functions (engine_target_open, engine_point_check, engine_run,
+ * engine_target_close) so that the sweep reaches them only through the
+ * table.  See backend.h for the seam itself.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "backend.h"
+
+const struct dd_backend_ops dd_backend_uring = {
+	.name = "uring",
+	.open = engine_target_open,
+	.check = engine_point_check,
+	.run = engine_run,
+	.cancel = NULL,		/* the engine polls the cancel fd */
+	.close = engine_target_close,
+};
+
+const struct dd_backend_ops *const dd_backends[] = {
+	&dd_backend_uring,
+	NULL,
+};
+
+/* Look a backend up by name. */
+const struct dd_backend_ops *
+dd_backend_find(const char *name)
+{
+	for (size_t i = 0; name != NULL && dd_backends[i] != NULL; i++)
+		if (strcmp(dd_backends[i]->name, name) == 0)
+			return dd_backends[i];
+	return NULL;
+}
+
+/* The backend of an open target. */
+const struct dd_backend_ops *
+dd_backend_of(const struct dd_target *t)
+{
+	return t->backend != NULL ? t->backend : dd_backends[0];
+}
+
+/* Open a target with a backend. */
+int
+dd_backend_open(const struct dd_backend_ops *b, struct dd_target *t, const char *path,
+		bool writable, struct dd_error *err)
+{
+	int ret = (b != NULL ? b : dd_backends[0])->open(t, path, writable, err);
+
+	if (ret == 0 && t->backend == NULL)
+		t->backend = b != NULL ? b : dd_backends[0];
+	return ret;
+}

@@ -636,7 +636,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (run_build_plan(&o, &plan) < 0)
 		goto out;
 	if (o.print_fio) {
-		char *job = plan_fio_jobfile(&plan, o.target ? o.target : "/dev/TARGET",
+		char *job = plan_fio_jobfile_target(&plan, o.target ? o.target : "/dev/TARGET",
 					     o.iopoll);
 
 		if (job == NULL) {

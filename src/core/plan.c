@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "format.h"
 #include "plan.h"
@@ -1298,27 +1300,49 @@ fio_split(FILE *f, const struct dd_point *pt, uint64_t target_size)
 	}
 }
 
+/* Write the comments on what fio cannot reproduce of one point. */
+static void
+fio_point_notes(FILE *f, const struct dd_point *pt, bool iopoll)
+{
+	if (dd_pattern_writes(pt->pattern))
+		fprintf(f, "; writes destroy data on the target\n");
+	if (!pt->iopoll && !iopoll && pt->spin == DD_SPIN_ON)
+		fprintf(f, "; drivedash polls the ring for completions below (spin); fio sleeps in\n"
+			"; io_uring_enter (it has no twin of spinning), so its latency includes\n"
+			"; waking the thread\n");
+	else if (!pt->iopoll && !iopoll && pt->spin == DD_SPIN_AUTO &&
+		 pt->iodepth <= DD_SPIN_AUTO_MAX_QD)
+		fprintf(f, "; drivedash polls the ring for completions below (spin=auto) when the\n"
+			"; CPUs it finds idle outnumber the jobs; fio has no twin of spinning\n");
+}
+
 /* Write one point's section. */
 static void
 fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
-	  unsigned runs, uint64_t target_size, bool iopoll)
+	  unsigned runs, uint64_t target_size, enum dd_target_class tc, bool iopoll)
 {
-	char t[32];
+	struct dd_engine_mode mode;
+	struct dd_point	      ep = *pt;
+	char		      t[32];
 
-	if (dd_pattern_writes(pt->pattern))
-		fprintf(f, "; writes destroy data on the target\n");
-	if (!pt->iopoll && !iopoll &&
-	    engine_point_spin_ns(pt, sysconf(_SC_NPROCESSORS_ONLN)) != 0)
-		fprintf(f, "; drivedash polls the ring for completions below (spin); fio sleeps in\n"
-			"; io_uring_enter, so its latency includes waking the thread\n");
+	ep.iopoll = pt->iopoll || iopoll;
+	engine_point_mode(&ep, tc, sysconf(_SC_NPROCESSORS_ONLN), &mode);
+	fio_point_notes(f, pt, iopoll);
 	fio_section(f, pt, idx, run, runs);
 	fprintf(f, "stonewall\nrw=%s\n", dd_pattern_name(pt->pattern));
 	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
 		fprintf(f, "rwmixread=%u\n", pt->read_pct);
 	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
 		pt->numjobs);
-	if (engine_point_batch(pt, false) > 1)
-		fprintf(f, "iodepth_batch_complete_min=%u\n", engine_point_batch(pt, false));
+	/* The engine submits what it reaped in one call, waits for batch
+	 * completions and reaps every one that is there. */
+	if (mode.batch > 1)
+		fprintf(f, "iodepth_batch_submit=%u\niodepth_batch_complete_min=%u\n",
+			mode.batch, mode.batch);
+	if (pt->iodepth > 1)
+		fprintf(f, "iodepth_batch_complete_max=%u\n", pt->iodepth);
+	if (mode.force_async)
+		fprintf(f, "force_async=1\n");
 	if (pt->iopoll && !iopoll)
 		fprintf(f, "hipri=1\n");
 	if (pt->bytes == 0) {
@@ -1361,10 +1385,10 @@ fio_precondition(FILE *f, const struct dd_plan *p, uint64_t target_size)
 	fprintf(f, "\n");
 }
 
-/* Write an fio job file for a target of known (or 0 = unknown) size. */
-char *
-plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
-		       uint64_t target_size, bool iopoll)
+/* Write an fio job file for a target of known (or 0 = unknown) size and class. */
+static char *
+fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_size,
+	    enum dd_target_class tc, bool iopoll)
 {
 	FILE   *f;
 	char   *text = NULL;
@@ -1394,6 +1418,10 @@ plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
 	}
 	fprintf(f, "\nthread\ngroup_reporting=1\nfixedbufs=1\nregisterfiles=1\n"
 		"randrepeat=0\nnorandommap=1\n");
+	fprintf(f, "; target class: %s%s\n", engine_target_class_name(tc),
+		tc == DD_TCLASS_UNKNOWN ? " (on a bio-based device such as zram drivedash\n"
+		"; adds force_async=1 while the jobs leave 2 CPUs each)" : "");
+	fprintf(f, "; latency: drivedash reports fio's lat (submission to completion)\n");
 	if (iopoll)
 		fprintf(f, "hipri=1\n");
 	fprintf(f, "\n");
@@ -1401,7 +1429,7 @@ plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
 		fio_precondition(f, p, target_size);
 	for (size_t i = 0; i < p->npoints; i++)
 		for (unsigned r = 1; r <= runs; r++)
-			fio_point(f, &p->points[i], i, r, runs, target_size, iopoll);
+			fio_point(f, &p->points[i], i, r, runs, target_size, tc, iopoll);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -1409,9 +1437,50 @@ plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
 	return text;
 }
 
+/* Write an fio job file for a target of known (or 0 = unknown) size. */
+char *
+plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
+		       uint64_t target_size, bool iopoll)
+{
+	return fio_jobfile(p, target_path, target_size,
+			   engine_target_classify(target_path), iopoll);
+}
+
 /* Write an fio job file for a target of unknown size. */
 char *
 plan_fio_jobfile(const struct dd_plan *p, const char *target_path, bool iopoll)
 {
 	return plan_fio_jobfile_sized(p, target_path, 0, iopoll);
+}
+
+/* The size of a target path without opening it: st_size, or sysfs. */
+static uint64_t
+fio_target_size(const char *path)
+{
+	struct stat	   st;
+	char		   sys[96];
+	unsigned long long sectors = 0;
+	FILE		  *f;
+
+	if (stat(path, &st) < 0)
+		return 0;
+	if (S_ISREG(st.st_mode))
+		return (uint64_t)st.st_size;
+	if (!S_ISBLK(st.st_mode))
+		return 0;
+	snprintf(sys, sizeof sys, "/sys/dev/block/%u:%u/size", major(st.st_rdev),
+		 minor(st.st_rdev));
+	if ((f = fopen(sys, "re")) == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &sectors) != 1)
+		sectors = 0;
+	fclose(f);
+	return (uint64_t)sectors * 512;
+}
+
+/* Write the fio twin of a run on target_path, resolved without I/O. */
+char *
+plan_fio_jobfile_target(const struct dd_plan *p, const char *target_path, bool iopoll)
+{
+	return plan_fio_jobfile_sized(p, target_path, fio_target_size(target_path), iopoll);
 }

@@ -176,6 +176,14 @@ char *plan_fio_jobfile(const struct dd_plan *p, const char *target_path,
 char *plan_fio_jobfile_sized(const struct dd_plan *p, const char *target_path,
 			     uint64_t target_size, bool iopoll);
 
+/*
+ * The fio twin of a run on target_path: its size and class (and so the
+ * engine's automatic choices: batch, force_async) resolved from stat and
+ * sysfs without I/O, as engine_target_open would find them.
+ */
+char *plan_fio_jobfile_target(const struct dd_plan *p, const char *target_path,
+			      bool iopoll);
+
 /* Name a point from its shape: "4K randread QD32 x4", "4K randrw70 QD8 x2". */
 void dd_point_autoname(struct dd_point *pt);
 

@@ -3,8 +3,9 @@
  *
  * A point is numjobs worker threads, each with its own ring, the target's fd
  * registered, its buffers registered, O_DIRECT, a fixed queue depth kept full
- * and completions reaped in batches.  Each completion's latency (submission
- * to reap) goes into the worker's histogram and Welford accumulator.  The
+ * and completions reaped in batches.  Each I/O's latency (submission to
+ * reap: fio's `lat`, not its completion-only `clat`) goes into the worker's
+ * histogram and Welford accumulator.  The
  * calling thread is the collector: it steps the phases (ramp, measure, stop),
  * samples the workers' counters every interval, and fills the result.
  *
@@ -45,12 +46,41 @@ dd_pattern_random(enum dd_pattern p)
 
 #define DD_POINT_NAME_MAX 64
 
-/* How a worker waits for completions. */
+/*
+ * How a worker waits for completions.  The default (zero) is DD_SPIN_OFF,
+ * what fio does: spinning beat sleeping only sometimes on an idle machine
+ * and lost badly under load (zram QD1 with two busy loops: 21.7k IOPS
+ * spinning, 50.2k sleeping, 45.9k fio), so it is never on unasked.
+ */
 enum dd_spin {
-	DD_SPIN_AUTO = 0,	/* spin at low depth while the jobs leave a CPU free
-				 * (engine_point_spin_ns) */
-	DD_SPIN_OFF,		/* sleep in io_uring_enter until completions arrive */
+	DD_SPIN_OFF = 0,	/* sleep in io_uring_enter until completions arrive */
+	DD_SPIN_AUTO,		/* spin at low depth while the jobs leave a CPU
+				 * measured idle (engine_point_spin_ns) */
 	DD_SPIN_ON,		/* poll the ring, sleep only after spin_us */
+};
+
+/*
+ * What kind of target a path is, as far as the engine's automatic choices
+ * go; found without I/O (stat + sysfs) by engine_target_classify, so
+ * --print-fio resolves the same choices a run would make.
+ */
+enum dd_target_class {
+	DD_TCLASS_UNKNOWN = 0,	/* not there (yet), or not stat-able */
+	DD_TCLASS_FILE,		/* a regular file */
+	DD_TCLASS_BLK_MQ,	/* a blk-mq block device (NVMe, SCSI, loop, virtio),
+				 * or a stacking one (dm, md) */
+	DD_TCLASS_BLK_BIO,	/* a bio-based block device that is not a stacking
+				 * driver (zram, brd): io_uring runs all its I/O
+				 * in io-wq workers */
+};
+
+/* The engine's automatic choices for one point on one target class. */
+struct dd_engine_mode {
+	bool	 force_async;	/* IOSQE_ASYNC on every request (fio force_async=1) */
+	unsigned iowq_workers;	/* io-wq bound workers per job with force_async */
+	unsigned batch;		/* completions waited for per reap (and submitted
+				 * per call): fio's iodepth_batch_submit and
+				 * iodepth_batch_complete_min */
 };
 
 #define DD_SPIN_DEFAULT_US 1000	/* the longest spin before a worker sleeps */
@@ -78,6 +108,8 @@ struct dd_point {
 	unsigned	spin_us;	/* DD_SPIN_ON: longest spin; 0 = the default */
 };
 
+struct dd_backend_ops;
+
 /* A target opened for the engine. */
 struct dd_target {
 	char	 path[4096];
@@ -87,20 +119,24 @@ struct dd_target {
 	bool	 is_scratch;	/* a file the program created */
 	uint64_t size;		/* bytes usable */
 	unsigned lbs;		/* logical block size: alignment of offsets and sizes */
+	enum dd_target_class tclass;	/* engine_target_classify at open */
+	const struct dd_backend_ops *backend;	/* what opened it (io/backend.h);
+						 * NULL: the io_uring engine */
+	void	*backend_data;	/* the backend's own state, or NULL */
 };
 
 /* One live interval sample. */
 struct dd_interval {
 	double t_s;		/* seconds since the measured phase began (end of interval) */
 	double iops, mbps;	/* MB/s decimal */
-	double mean_us, p99_us;
+	double mean_us, p99_us;	/* lat: submission to completion */
 	double read_iops, write_iops;
 	double temp_c;		/* drive temperature (hooks->temperature), NAN: none */
 };
 
 #define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; later intervals are not kept */
 
-/* Latency summary (microseconds). */
+/* Latency summary (microseconds): submission to completion, fio's `lat`. */
 struct dd_latency {
 	uint64_t n;
 	double	 min_us, max_us, mean_us, stdev_us;
@@ -117,11 +153,15 @@ struct dd_result {
 	bool		   iopoll_fallback; /* asked for, unsupported, fell back */
 	bool		   spin_used;	/* workers polled the ring for completions */
 	bool		   iowq;	/* the target's I/O ran in io-wq workers */
+	bool		   force_async;	/* requests carried IOSQE_ASYNC */
+	enum dd_target_class tclass;	/* the class the choices were made for */
+	double		   idle_cpus;	/* spin=auto: CPUs measured idle before the
+					 * point; NAN when not measured */
 	unsigned	   batch;	/* completions waited for per reap */
 	double		   elapsed_s;	/* measured phase */
 	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
 	double		   iops, mbps;	/* decimal MB/s */
-	struct dd_latency  lat;		/* all I/Os */
+	struct dd_latency  lat;		/* all I/Os, submission to completion */
 	struct dd_latency  read_lat, write_lat;
 	double		   cpu_user_s, cpu_sys_s;	/* worker threads, measured phase */
 	double		   cpu_us_per_io;		/* worker threads */
@@ -188,11 +228,33 @@ unsigned engine_point_batch(const struct dd_point *p, bool serial_iowq);
 
 /*
  * How long a worker of this point polls for completions before it sleeps,
- * in ns (0: it sleeps at once), given the online CPU count.  Automatic
- * spinning is on up to queue depth DD_SPIN_AUTO_MAX_QD while the jobs leave
- * at least one CPU to the kernel.
+ * in ns (0: it sleeps at once), given the number of CPUs measured idle
+ * (engine_cpus_idle; < 0: unknown).  spin=auto spins up to queue depth
+ * DD_SPIN_AUTO_MAX_QD while idle CPUs outnumber the jobs (one left to the
+ * kernel).
  */
-uint64_t engine_point_spin_ns(const struct dd_point *p, long ncpus);
+uint64_t engine_point_spin_ns(const struct dd_point *p, long idle_cpus);
+
+/*
+ * CPUs idle over a window of window_ms, from /proc/stat (idle + iowait
+ * time over all time, times the CPU count); -1 when it cannot be read.
+ */
+double engine_cpus_idle(unsigned window_ms);
+
+/* The class of the target at path (stat + sysfs, no I/O). */
+enum dd_target_class engine_target_classify(const char *path);
+
+/* Name of a target class ("bio block device"). */
+const char *engine_target_class_name(enum dd_target_class c);
+
+/*
+ * The engine's automatic choices for point p on a target of class c with
+ * ncpus online CPUs: IOSQE_ASYNC only on bio-based devices (zram) while
+ * the jobs leave two CPUs each (measured there; on a tmpfs file it cost
+ * 30-44%), and the completion batch.  One rule for a run and --print-fio.
+ */
+void engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
+		       struct dd_engine_mode *out);
 
 /* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
 const char *dd_pattern_name(enum dd_pattern p);

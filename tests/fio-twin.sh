@@ -1,0 +1,116 @@
+#!/bin/sh
+# The fio twin: `drivedash run --print-fio` must be the job that reproduces
+# the run.  For a few points on (a) a loop device over a /dev/shm file and
+# (b) a scratch file on a real (O_DIRECT-capable, not tmpfs) filesystem, the
+# engine and fio run the same point alternately (engine, fio, engine, fio,
+# ...) and the median ratio of each engine run to its neighbouring fio runs
+# must be within 5 % of 1.  The machine may be noisy: neighbours and the
+# median keep drift out of the comparison; when the first three pairs
+# disagree, two more join before the verdict.  Skips visibly without fio.
+. "${top_srcdir:-.}/tests/tap.sh"
+
+dd="${top_builddir:-.}/drivedash"
+tmp=$(mktemp -d /dev/shm/dd-twin-XXXXXX)
+fdir=$(mktemp -d "${top_builddir:-.}/tests/dd-twin-XXXXXX")
+loop=""
+tol=5		# percent
+pairs=3
+
+cleanup() {
+	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+	rm -rf "$tmp" "$fdir"
+}
+trap cleanup EXIT INT TERM
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
+
+# Points: QD1 (one I/O per call) and QD32 (batched submits and reaps).
+points="randread,bs=4k,qd=1,time=1,ramp=0.2 randread,bs=4k,qd=32,time=1,ramp=0.2"
+
+# engine_iops TARGET POINT: the engine's IOPS of one run.
+engine_iops() {
+	"$dd" run --target "$1" --point "$2" --json "$tmp/dd.json" -q >/dev/null 2>&1 &&
+		python3 -c "import json; print(json.load(open('$tmp/dd.json'))['points'][0]['iops'])"
+}
+
+# fio_iops JOBFILE: fio's IOPS (reads plus writes) of one run.
+fio_iops() {
+	fio --output-format=json "$1" 2>/dev/null >"$tmp/fio.json" &&
+		python3 -c "import json; j=json.load(open('$tmp/fio.json'))['jobs'][0]; print(j['read']['iops']+j['write']['iops'])"
+}
+
+# median N...: the median of the numbers.
+median() {
+	python3 -c "import statistics,sys; print(statistics.median(map(float, sys.argv[1:])))" "$@"
+}
+
+# ratio_ok "E..." "F...": the median of each engine run over its neighbouring
+# fio runs (E1/F1, E2/F1, E2/F2, ...) is within the tolerance; prints it too.
+ratios() {
+	python3 - "$1" "$2" "$tol" <<'PY'
+import statistics, sys
+e = [float(x) for x in sys.argv[1].split()]
+f = [float(x) for x in sys.argv[2].split()]
+r = []
+for i, x in enumerate(e):
+    for j in (i - 1, i):
+        if 0 <= j < len(f) and f[j] > 0:
+            r.append(x / f[j])
+m = statistics.median(r) if r else 0
+print("%s %.3f" % (abs(m - 1) * 100 <= float(sys.argv[3]), m))
+PY
+}
+
+# twin NAME TARGET POINT: alternate runs, compare neighbours.
+twin() {
+	name=$1; target=$2; point=$3
+	if ! "$dd" run --target "$target" --point "$point" --print-fio >"$tmp/job.fio"; then
+		ok "$name: --print-fio" false
+		return
+	fi
+	de=""; fe=""; n=0; want=$pairs
+	while [ "$n" -lt "$want" ]; do
+		e=$(engine_iops "$target" "$point") || e=0
+		f=$(fio_iops "$tmp/job.fio") || f=0
+		de="$de $e"; fe="$fe $f"; n=$((n + 1))
+		if [ "$n" -eq "$pairs" ] && [ "$want" -eq "$pairs" ]; then
+			set -- $(ratios "$de" "$fe")
+			[ "$1" = True ] || want=$((pairs + 2))
+		fi
+	done
+	set -- $(ratios "$de" "$fe")
+	echo "# $name: engine$de; fio$fe; median engine/fio $2"
+	is "$name: engine IOPS within $tol % of its fio twin" True "$1"
+}
+
+if ! command -v fio >/dev/null 2>&1; then
+	echo "ok 1 # SKIP fio is not installed"
+	echo "ok 2 # SKIP fio is not installed"
+	echo "1..2"
+	exit 0
+fi
+
+# (a) a loop device over a /dev/shm file, direct I/O.
+if [ "$(id -u)" -eq 0 ] && truncate -s 256M "$tmp/loop.img" &&
+	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null); then
+	for pt in $points; do
+		twin "loop $(echo "$pt" | cut -d, -f3)" "$loop" "$pt"
+	done
+else
+	echo "ok $((tap_n + 1)) # SKIP no loop device (needs root)"; tap_n=$((tap_n + 1))
+fi
+
+# (b) a scratch file on the build directory's filesystem (not tmpfs).
+fs=$(stat -f -c %T "$fdir" 2>/dev/null)
+if [ "$fs" != tmpfs ] && [ "$fs" != ramfs ] &&
+	head -c 64M /dev/urandom >"$fdir/twin.dat" 2>/dev/null && sync "$fdir/twin.dat" &&
+	"$dd" run --target "$fdir/twin.dat" --point 'randread,time=0.05,ramp=0' -q >/dev/null 2>&1; then
+	for pt in $points; do
+		twin "file $(echo "$pt" | cut -d, -f3)" "$fdir/twin.dat" "$pt"
+	done
+else
+	echo "ok $((tap_n + 1)) # SKIP no O_DIRECT-capable filesystem for a scratch file ($fs)"
+	tap_n=$((tap_n + 1))
+fi
+
+done_testing

@@ -1157,6 +1157,11 @@ test_time_based_zram(void **state)
 	/* zram is bio-based and takes no REQ_NOWAIT I/O: io_uring hands every
 	 * read to io-wq, which the engine notices and submits async for. */
 	assert_true(r->iowq);
+	/* It is the one class where requests go IOSQE_ASYNC, when the CPUs
+	 * leave two per job; the result says which. */
+	assert_int_equal(fx.t.tclass, DD_TCLASS_BLK_BIO);
+	assert_int_equal(r->tclass, DD_TCLASS_BLK_BIO);
+	assert_int_equal(r->force_async, sysconf(_SC_NPROCESSORS_ONLN) >= 2);
 	/* No temperature hook here: every interval says "none". */
 	for (size_t i = 0; i < r->nintervals; i++)
 		assert_true(isnan(r->intervals[i].temp_c));
@@ -1172,6 +1177,81 @@ test_time_based_zram(void **state)
 		assert_int_equal(hist_count(&r->hist), r->ios);
 		assert_int_equal(r->read_ios, r->ios);
 	}
+}
+
+/*
+ * 4b. The measured time of a time-based point is its runtime: the end is
+ * counted from the start of measuring (a 1 s point once reported 0.795 s),
+ * with or without a ramp, whether or not the interval divides the runtime.
+ * A tmpfs file: its class never gets IOSQE_ASYNC, and the default sleeps.
+ */
+static void
+test_elapsed_and_modes(void **state)
+{
+	static const double ramps[] = { 0, 0.1 };
+	struct dd_point	    p;
+	struct dd_result   *r = fx.res;
+	char		    path[320];
+
+	TEST_BEGIN(state);
+	assert_int_equal(scratch_create("elapsed.img", 16 * MiB, path, sizeof path), 0);
+	target_open(&fx.t, path, false);
+	assert_int_equal(fx.t.tclass, DD_TCLASS_FILE);
+	assert_int_equal(engine_target_classify(path), DD_TCLASS_FILE);
+	for (size_t i = 0; i < 2; i++) {
+		point_init(&p, DD_RANDREAD, 4096, 4, 1);
+		p.ramp_s = ramps[i];
+		p.runtime_s = 0.5;
+		p.interval_ms = 200;	/* 0.5 s is not a whole number of intervals */
+		run_ok(&fx.t, &p, NULL, r);
+		print_message("# elapsed: ramp %.1f s, runtime %.1f s -> %.4f s, %zu intervals\n",
+			      p.ramp_s, p.runtime_s, r->elapsed_s, r->nintervals);
+		/* Never short; over by at most a loaded collector's wake-up. */
+		assert_true(r->elapsed_s >= p.runtime_s - 1e-3);
+		assert_true(r->elapsed_s <= p.runtime_s * 1.5);
+		assert_true(r->nintervals >= 2);
+		assert_true(r->intervals[r->nintervals - 1].t_s >= p.runtime_s - 1e-3);
+		assert_false(r->force_async);
+		assert_false(r->spin_used);	/* the default waits as fio does */
+		assert_true(isnan(r->idle_cpus));	/* not measured: not asked */
+	}
+	/* spin=auto measures the idle CPUs first and records them. */
+	p.spin = DD_SPIN_AUTO;
+	p.ramp_s = 0;
+	p.runtime_s = 0.1;
+	run_ok(&fx.t, &p, NULL, r);
+	assert_true(r->idle_cpus >= 0 && r->idle_cpus <= sysconf(_SC_NPROCESSORS_ONLN) + 0.01);
+	assert_int_equal(engine_target_classify("/nonexistent/dd"), DD_TCLASS_UNKNOWN);
+}
+
+/* The automatic choices per target class, as --print-fio writes them. */
+static void
+test_point_mode(void **state)
+{
+	struct dd_engine_mode m;
+	struct dd_point	      p;
+
+	TEST_BEGIN(state);
+	point_init(&p, DD_RANDREAD, 4096, 32, 1);
+	engine_point_mode(&p, DD_TCLASS_FILE, 8, &m);
+	assert_false(m.force_async);
+	assert_int_equal(m.batch, 8);
+	engine_point_mode(&p, DD_TCLASS_BLK_MQ, 8, &m);
+	assert_false(m.force_async);
+	assert_int_equal(m.batch, 8);
+	engine_point_mode(&p, DD_TCLASS_BLK_BIO, 4, &m);
+	assert_true(m.force_async);
+	assert_int_equal(m.iowq_workers, 4);
+	assert_int_equal(m.batch, 8);
+	/* Two jobs on two CPUs: one serial io-wq worker each, deeper batch. */
+	p.numjobs = 2;
+	engine_point_mode(&p, DD_TCLASS_BLK_BIO, 2, &m);
+	assert_false(m.force_async);
+	assert_int_equal(m.batch, 24);
+	p.iopoll = true;
+	engine_point_mode(&p, DD_TCLASS_BLK_BIO, 64, &m);
+	assert_false(m.force_async);
+	assert_int_equal(m.batch, 8);
 }
 
 /* Run an IOPOLL point on target path and check the fallback was reported. */
@@ -1428,6 +1508,8 @@ main(void)
 		cmocka_unit_test_teardown(test_randwrite_loop, test_teardown),
 		cmocka_unit_test_teardown(test_read_patterns_zram, test_teardown),
 		cmocka_unit_test_teardown(test_time_based_zram, test_teardown),
+		cmocka_unit_test_teardown(test_elapsed_and_modes, test_teardown),
+		cmocka_unit_test_teardown(test_point_mode, test_teardown),
 		cmocka_unit_test_teardown(test_iopoll_fallback, test_teardown),
 		cmocka_unit_test_teardown(test_temperature_hook, test_teardown),
 		cmocka_unit_test_teardown(test_errors_and_mix, test_teardown),

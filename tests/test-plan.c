@@ -198,17 +198,21 @@ test_point_spin(void **state)
 
 	(void)state;
 	pt = parse_ok("randread,qd=1");
-	assert_int_equal(pt.spin, DD_SPIN_AUTO);
+	/* The default sleeps, as fio does (issue 9: auto lost under load). */
+	assert_int_equal(pt.spin, DD_SPIN_OFF);
+	assert_int_equal(engine_point_spin_ns(&pt, 64), 0);
+	/* spin=auto spins while the idle CPUs outnumber the jobs. */
+	pt = parse_ok("randread,qd=1,spin=auto");
 	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
 	assert_int_equal(engine_point_spin_ns(&pt, 1), 0);
-	pt = parse_ok("randread,qd=1,jobs=4");
+	pt = parse_ok("randread,qd=1,jobs=4,spin=auto");
 	assert_int_equal(engine_point_spin_ns(&pt, 4), 0);
 	assert_int_equal(engine_point_spin_ns(&pt, 5), DD_SPIN_DEFAULT_US * 1000ull);
-	assert_int_equal(engine_point_spin_ns(&pt, -1), 0);	/* CPU count unknown */
+	assert_int_equal(engine_point_spin_ns(&pt, -1), 0);	/* idle CPUs unknown */
 	/* Automatic spinning stops past QD8; spin=on spins at any depth. */
-	pt = parse_ok("randread,qd=8");
+	pt = parse_ok("randread,qd=8,spin=auto");
 	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
-	pt = parse_ok("randread,qd=9");
+	pt = parse_ok("randread,qd=9,spin=auto");
 	assert_int_equal(engine_point_spin_ns(&pt, 2), 0);
 	pt = parse_ok("randread,qd=32,spin=on");
 	assert_int_equal(engine_point_spin_ns(&pt, 2), DD_SPIN_DEFAULT_US * 1000ull);
@@ -946,7 +950,8 @@ test_fio_presets(void **state)
 	assert_contains(text, "\n[RND4K Q1T1 read run5]\n");
 	assert_contains(text, "; each point runs 5 times");
 	assert_contains(text, "\n[SEQ1M Q8T1 read run1]\nstonewall\nrw=read\nbs=1048576\n"
-			"iodepth=8\nnumjobs=1\niodepth_batch_complete_min=2\ntime_based=1\n"
+			"iodepth=8\nnumjobs=1\niodepth_batch_submit=2\niodepth_batch_complete_min=2\n"
+			"iodepth_batch_complete_max=8\ntime_based=1\n"
 			"runtime=5\nramp_time=1\n\n");
 	/* QD1 waits for every completion: no batch line. */
 	assert_contains(text, "\n[RND4K Q1T1 read run1]\nstonewall\nrw=randread\nbs=4096\n"
@@ -996,7 +1001,8 @@ test_fio_points(void **state)
 	/* Mix, region, per-point polling. */
 	assert_contains(text, "; writes destroy data on the target\n[4K randrw70 QD8 x2]\n"
 			"stonewall\nrw=randrw\nrwmixread=70\nbs=4096\niodepth=8\nnumjobs=2\n"
-			"iodepth_batch_complete_min=2\nhipri=1\ntime_based=1\nruntime=10\nramp_time=2\noffset=1048576\n"
+			"iodepth_batch_submit=2\niodepth_batch_complete_min=2\niodepth_batch_complete_max=8\n"
+			"hipri=1\ntime_based=1\nruntime=10\nramp_time=2\noffset=1048576\n"
 			"size=67108864\n");
 	/* Byte budget: divided per job, not time based. */
 	assert_contains(text, "[4K randread QD1 x4]\nstonewall\nrw=randread\nbs=4096\n"

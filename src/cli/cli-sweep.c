@@ -48,6 +48,13 @@ cli_parse_double(const char *s, double *out, double min)
 	return 0;
 }
 
+/* The exit code of a run a signal stopped: 130 for SIGINT, 143 for SIGTERM. */
+int
+cli_exit_signal(int signo)
+{
+	return signo == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+}
+
 /* Draw the progress line on stderr (a terminal). */
 static void
 cli_sweep_progress(const struct sweep_snapshot *sn)
@@ -97,7 +104,8 @@ cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
 /* Run a sweep of plan on t to its end in the foreground. */
 int
 cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
-	      struct sweep **out, enum sweep_state *state, char *message, size_t len)
+	      struct sweep **out, enum sweep_state *state, char *message, size_t len,
+	      int *signo)
 {
 	struct sweep_snapshot *sn = malloc(sizeof *sn);
 	struct dd_error	       err = { 0 };
@@ -109,6 +117,7 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 	int		       sigfd, signals = 0;
 
 	*out = NULL;
+	*signo = 0;
 	message[0] = '\0';
 	if (sn == NULL) {
 		cli_error("out of memory");
@@ -141,7 +150,8 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 
 			if (read(sigfd, &si, sizeof si) == sizeof si) {
 				if (++signals > 1)
-					_exit(130);
+					_exit(cli_exit_signal((int)si.ssi_signo));
+				*signo = (int)si.ssi_signo;
 				if (tty)
 					fputs("\r\033[K", stderr);
 				fputs("drivedash: stopping after the current interval "

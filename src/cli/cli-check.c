@@ -153,20 +153,13 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			o->model = optarg;
 			break;
 		case OPT_TIME_SCALE:
-			if (cli_parse_double(optarg, &o->time_scale, 1e-6) < 0 ||
-			    o->time_scale > 1000) {
-				cli_error("--time-scale '%s' is not a number above 0 and at most 1000",
-					  optarg);
+			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000, &o->time_scale) < 0)
 				return -1;
-			}
 			break;
 		case OPT_TOLERANCE:
-			if (cli_parse_double(optarg, &pct, 0) < 0 ||
-			    pct > VERDICT_TOLERANCE_MAX * 100) {
-				cli_error("--tolerance '%s' is not a percentage from 0 to %.0f",
-					  optarg, VERDICT_TOLERANCE_MAX * 100);
+			if (cli_opt_double("--tolerance", optarg, 0, VERDICT_TOLERANCE_MAX * 100,
+					   &pct) < 0)
 				return -1;
-			}
 			o->tolerance = pct / 100;
 			break;
 		case 'w':

@@ -51,36 +51,6 @@ struct run_opts {
 	struct dd_point	      spin;
 };
 
-/* Parse a size with k/m/g/t suffix (binary). */
-static int
-run_parse_size(const char *s, uint64_t *out)
-{
-	char	*end;
-	double	 v;
-	uint64_t mult = 1;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || v <= 0)
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': mult = 1ull << 10; end++; break;
-	case 'm': case 'M': mult = 1ull << 20; end++; break;
-	case 'g': case 'G': mult = 1ull << 30; end++; break;
-	case 't': case 'T': mult = 1ull << 40; end++; break;
-	case '\0': break;
-	default: return -EINVAL;
-	}
-	if (*end == 'i' || *end == 'B')
-		end++;
-	if (*end == 'B')
-		end++;
-	if (*end != '\0')
-		return -EINVAL;
-	*out = (uint64_t)(v * (double)mult);
-	return 0;
-}
-
 /* Print usage of `run`. */
 static void
 run_usage(FILE *f)
@@ -161,8 +131,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	double d;
-	int    c;
+	int c;
 
 	o->runtime_s = o->ramp_s = -1;
 	o->size = SESSION_DEFAULT_SCRATCH;
@@ -190,38 +159,29 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->plan_file = optarg;
 			break;
 		case 's':
-			if (run_parse_size(optarg, &o->size) < 0) {
-				cli_error("--size '%s' is not a size (e.g. 4G, 512M)", optarg);
+			if (cli_opt_size("--size", optarg, CLI_SIZE_MIN, CLI_SIZE_MAX, &o->size) < 0)
 				return -1;
-			}
 			break;
 		case OPT_KEEP:
 			o->keep = true;
 			break;
 		case OPT_TIME_SCALE:
-			if (cli_parse_double(optarg, &o->preset_opts.time_scale, 1e-6) < 0) {
-				cli_error("--time-scale '%s' is not a positive number", optarg);
+			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000,
+					   &o->preset_opts.time_scale) < 0)
 				return -1;
-			}
 			break;
 		case OPT_RUNTIME:
-			if (cli_parse_double(optarg, &o->runtime_s, 1e-3) < 0) {
-				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
+			if (cli_opt_seconds("--runtime", optarg, 1e-3, CLI_SECONDS_MAX,
+					    &o->runtime_s) < 0)
 				return -1;
-			}
 			break;
 		case OPT_RAMP:
-			if (cli_parse_double(optarg, &o->ramp_s, 0) < 0) {
-				cli_error("--ramp '%s' is not a number of seconds", optarg);
+			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o->ramp_s) < 0)
 				return -1;
-			}
 			break;
 		case OPT_REPEAT:
-			if (cli_parse_double(optarg, &d, 1) < 0 || d != floor(d) || d > 1000) {
-				cli_error("--repeat '%s' is not a count from 1 to 1000", optarg);
+			if (cli_opt_count("--repeat", optarg, 1, 1000, &o->preset_opts.repeat) < 0)
 				return -1;
-			}
-			o->preset_opts.repeat = (unsigned)d;
 			break;
 		case OPT_AGGREGATE:
 			if (strcmp(optarg, "best") == 0)
@@ -237,10 +197,8 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->steady = true;
 			break;
 		case OPT_PRECOND:
-			if (cli_parse_double(optarg, &o->precondition, 0) < 0 || o->precondition > 100) {
-				cli_error("--precondition '%s' is not a number of passes (0-100)", optarg);
+			if (cli_opt_double("--precondition", optarg, 0, 100, &o->precondition) < 0)
 				return -1;
-			}
 			break;
 		case OPT_IOPOLL:
 			o->iopoll = true;

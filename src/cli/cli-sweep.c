@@ -33,21 +33,6 @@ cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
 	return 0;
 }
 
-/* Parse a number of at least min; -EINVAL otherwise. */
-int
-cli_parse_double(const char *s, double *out, double min)
-{
-	char  *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= min))
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
 /* The exit code of a run a signal stopped: 130 for SIGINT, 143 for SIGTERM. */
 int
 cli_exit_signal(int signo)

@@ -68,8 +68,21 @@ int cli_exit_signal(int signo);
 /* Check every point of a plan against the target; prints the first problem. */
 int cli_check_points(const struct dd_plan *plan, const struct dd_target *t);
 
-/* Parse a number of at least min; -EINVAL otherwise. */
-int cli_parse_double(const char *s, double *out, double min);
+/*
+ * Option values (cli-common.c), through the one number parser
+ * (src/lib/parse.h).  Each takes the option's name and argument and an
+ * inclusive range, and on error prints one sentence naming the option, the
+ * value and the range, and returns -1.
+ */
+int cli_opt_double(const char *opt, const char *arg, double min, double max, double *out);
+int cli_opt_count(const char *opt, const char *arg, long min, long max, unsigned *out);
+int cli_opt_size(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *out);
+int cli_opt_seconds(const char *opt, const char *arg, double min, double max, double *out);
+
+/* Ranges of the options that take times and sizes (man page OPTIONS). */
+#define CLI_SECONDS_MAX	   86400.0		/* --runtime, --ramp: a day */
+#define CLI_SIZE_MIN	   (1ull << 20)		/* --size: 1 MiB ... */
+#define CLI_SIZE_MAX	   (1ull << 50)		/* ... to 1 PiB */
 
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);

@@ -339,12 +339,14 @@ static int
 session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 		     struct dd_error *err)
 {
+	struct dd_error why = { 0 };
+
 	for (size_t i = 0; i < plan->npoints; i++) {
-		int rc = engine_point_check(&plan->points[i], t, err);
+		int rc = engine_point_check(&plan->points[i], t, &why);
 
 		if (rc < 0)
 			return dd_error_set(err, rc, "point %zu (%s): %.400s", i + 1,
-					    plan->points[i].name, err->msg);
+					    plan->points[i].name, why.msg);
 	}
 	return 0;
 }

@@ -115,7 +115,7 @@ check_usage(FILE *f)
 		"  -q, --quiet            no progress, no text report with --json\n\n"
 		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
 		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
-		"130 interrupted.\n");
+		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
 }
 
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */

@@ -230,7 +230,7 @@ struct tui_sweep {
 	struct dd_plan	       plan;
 	struct dd_target       tgt;
 	char		       scratch[PATH_MAX];/* a file we created; "" none */
-	char		       what[PATH_MAX + 520];/* the running target: path (description) */
+	char		       what[512];	/* the running target's description */
 	struct sweep_snapshot *sn;		/* latest copy */
 	uint64_t	       gen;
 	struct tui_sheet       ref;		/* the reference drive's sheet */

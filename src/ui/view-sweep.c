@@ -257,7 +257,7 @@ tui_sweep_start(struct tui *t)
 		goto fail;
 	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
-	snprintf(s->what, sizeof s->what, "%s (%s)", tg->path, ses.tgt.description);
+	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
 	rc = session_start(&s->tgt, &s->plan, &s->sw, &err);
 	if (rc < 0)
 		goto fail;
@@ -1146,13 +1146,14 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
 	/* Progress first: a narrow screen cuts the end. */
-	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s",
+	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s %s %s",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
 		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,
 		 sn->state == SWEEP_RUNNING ? fmt_duration(sn->eta_s, eta, sizeof eta) : "-",
-		 t->sym->dot, sn->plan_name, t->sym->dot, s->what,
-		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference");
+		 t->sym->dot, sn->plan_name, t->sym->dot, s->tgt.path,
+		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference",
+		 t->sym->dot, s->what);
 }
 
 /* Key hints. */

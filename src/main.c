@@ -41,9 +41,10 @@ usage(FILE *f, const char *prog)
 		   "                 one next to the program, then the installed one)\n"
 		   "  -h, --help     this help; COMMAND --help for a command's options\n"
 		   "  -V, --version  print the version\n\n"
-		   "Exit status: 0 ok, 1 no match, 2 usage or database error,\n"
-		   "3 query matches several families; check: 3 WARN, 4 FAIL,\n"
-		   "5 drive not in the database.  See drivedash(1).\n");
+		   "Exit status: 0 ok, 1 no match or a point failed, 2 usage, target or\n"
+		   "database error, 3 check WARN, 4 check FAIL, 5 drive not in the database,\n"
+		   "6 query matches several families, 130 SIGINT, 143 SIGTERM.\n"
+		   "See drivedash(1).\n");
 }
 
 int

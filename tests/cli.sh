@@ -68,7 +68,7 @@ is "show cd9p-r measurements are the family's" "True" \
 	"$(json "len(j['measurements'])>50 and all(m['capacity_point'].startswith('kioxia-cd9p-r-') for m in j['measurements'])")"
 
 run "$dd" show 9550
-is "ambiguous query exits 3" 3 "$rc"
+is "ambiguous query exits 6 (EXIT_AMBIGUOUS, distinct from check WARN 3)" 6 "$rc"
 like "ambiguous query lists the candidates" '9550 MAX' "$out"
 like "ambiguous query says so on stderr" 'matches [0-9]+ families' "$err"
 

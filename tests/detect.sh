@@ -69,6 +69,21 @@ if [ -e /sys/block/vda ]; then
 	is "detect --json: vda size is sectors x 512" "$(($(cat /sys/block/vda/size) * 512))" \
 		"$(json '[b["size_bytes"] for b in j["block_devices"] if b["name"]=="vda"][0]')"
 fi
+# The root filesystem's device is mounted at /: flagged (read-only check).
+rootdev=$(findmnt -n -o SOURCE / 2>/dev/null)
+rootname=$(basename "$(readlink -f "$rootdev" 2>/dev/null)" 2>/dev/null)
+rootdisk=$(lsblk -n -o PKNAME "/dev/$rootname" 2>/dev/null | head -1)
+[ -n "$rootdisk" ] || rootdisk=$rootname
+if [ -n "$rootdisk" ] && [ -b "/dev/$rootdisk" ]; then
+	is "detect JSON: the root fs device is mounted and root" "True True" \
+		"$(json "' '.join(str(b['mounted'])+' '+str(b['root']) for b in j['block_devices'] if b['name']=='$rootdisk')")"
+	is "detect JSON: its mount points include /" "True" \
+		"$(json "any('/' in b['mountpoints'] for b in j['block_devices'] if b['name']=='$rootdisk')")"
+	is "detect JSON: every block device has the flags" "True" \
+		"$(json "all('mounted' in b and 'root' in b and 'mountpoints' in b for b in j['block_devices'])")"
+else
+	ok "detect JSON: the root fs is not on a block device here (skipped)" true
+fi
 
 # --- a fake tree: a KIOXIA CD9P-R on a Gen4 link, an unknown KIOXIA part ----
 fs="$tmp/sys"

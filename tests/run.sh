@@ -226,4 +226,58 @@ run "$dd" run --target "$tmp/x.dat" --size 1G --size nonsense --preset spot
 is "bad --size exits 2" 2 "$rc"
 ok "nothing left behind by the failed runs" test ! -e "$tmp/x.dat"
 
+# --- target resolution: only a file path or --scratch makes a scratch file --
+devs_before=$(ls /dev | sort)
+run "$dd" run --target /dev/nvme97n9 --preset spot -q
+is "a missing /dev path exits 2" 2 "$rc"
+like "a missing /dev path: one sentence naming it" '^drivedash: /dev/nvme97n9 does not exist: there is no such device' "$err"
+is "a missing /dev path: exactly one line" 1 "$(printf '%s\n' "$err" | wc -l)"
+ok "a missing /dev path: no file created" test ! -e /dev/nvme97n9
+run "$dd" run --target nvme97n9 --preset spot -q
+is "a bare device name exits 2" 2 "$rc"
+like "a bare device name: says how a device is named" '/dev/nvme97n9' "$err"
+ok "a bare device name: no file created" test ! -e nvme97n9
+run "$dd" run --target /dev/vdz --preset spot -q
+is "a typo'd block device exits 2" 2 "$rc"
+is "nothing new in devtmpfs" "$devs_before" "$(ls /dev | sort)"
+run "$dd" run --target "$tmp/no/such/dir/x.dat" --preset spot -q
+is "a file in a missing directory exits 2" 2 "$rc"
+
+run "$dd" run --scratch "$tmp/s.dat" --size 16M --point 'randread,bs=4k,time=0.1' --ramp 0 \
+	--json "$tmp/s.json" -q
+is "--scratch exits 0" 0 "$rc"
+ok "--scratch: removed afterwards" test ! -e "$tmp/s.dat"
+is "--scratch: JSON kind scratch" "scratch" "$(jq_ "$tmp/s.json" "j['target']['kind']")"
+is "--scratch: JSON names the filesystem" "scratch file on tmpfs, tmpfs mounted at /dev/shm" \
+	"$(jq_ "$tmp/s.json" "j['target']['description']")"
+like "--scratch: the table header names the filesystem" 'scratch file on tmpfs, tmpfs mounted at /dev/shm' "$out"
+: > "$tmp/exists.dat"
+run "$dd" run --scratch "$tmp/exists.dat" --point 'randread,bs=4k,time=0.1' -q
+is "--scratch over an existing file exits 2" 2 "$rc"
+ok "--scratch over an existing file: the file stays" test -e "$tmp/exists.dat"
+run "$dd" run --target "$tmp/exists.dat" --scratch "$tmp/s.dat" -q
+is "--target and --scratch together exit 2" 2 "$rc"
+
+# A plain existing file still works and says what it is.
+head -c 16777216 /dev/zero > "$tmp/plain.dat"
+run "$dd" run --target "$tmp/plain.dat" --point 'randread,bs=4k,time=0.1' --ramp 0 --json "$tmp/p.json" -q
+is "a plain file exits 0" 0 "$rc"
+is "a plain file: JSON kind file" "file" "$(jq_ "$tmp/p.json" "j['target']['kind']")"
+is "a plain file: description with fs and mount point" "file on tmpfs, tmpfs mounted at /dev/shm" \
+	"$(jq_ "$tmp/p.json" "j['target']['description']")"
+ok "a plain file: kept" test -e "$tmp/plain.dat"
+
+# --- numbers: one parser with ranges, no inf/nan/overflow ----------------
+for bad in "--runtime inf" "--runtime nan" "--ramp 1e308" "--size 1e30" "--size -1G" \
+	   "--repeat 2.5" "--repeat 1e20" "--time-scale 1e9" "--precondition 101"; do
+	run "$dd" run --target "$tmp/n.dat" --point 'randread,time=0.1' $bad -q
+	is "run $bad exits 2" 2 "$rc"
+	like "run $bad: names the option" "${bad%% *}" "$err"
+done
+ok "bad numbers create nothing" test ! -e "$tmp/n.dat"
+
+# --- LANG=C: ASCII only ---------------------------------------------------
+run env LANG=C LC_ALL=C "$dd" run --target /dev/nvme97n9 -q
+is "LANG=C: error output is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+
 done_testing

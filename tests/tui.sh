@@ -210,6 +210,35 @@ else
 	tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP no tmux-direct terminfo (package ncurses-term)"
 fi
 
+# A missing /dev target is never created: the setup says why it cannot be
+# measured, and starting refuses with the same sentence.
+devs_before=$(ls /dev | sort)
+start 132 43 "" --target /dev/nvme97n9 --preset spot
+check "missing /dev target: Drives screen is up" 'DATABASE'
+T send-keys -t dd 3
+check "missing /dev target: the setup says it cannot be measured" \
+	'cannot measure: /dev/nvme97n9 does not exist'
+T send-keys -t dd s
+check "missing /dev target: starting refuses with the sentence" 'no such device'
+T send-keys -t dd q
+check "missing /dev target: q quits with status 0" 'drivedash exited 0'
+tap_n=$((tap_n + 1))
+if [ -e /dev/nvme97n9 ] || [ "$devs_before" != "$(ls /dev | sort)" ]; then
+	echo "not ok $tap_n - missing /dev target: nothing created in devtmpfs"
+	tap_fail=$((tap_fail + 1))
+else
+	echo "ok $tap_n - missing /dev target: nothing created in devtmpfs"
+fi
+
+# The default target: the setup says which disk and filesystem hold it.
+start 132 43 "" --preset spot
+check "default target: Drives screen is up" 'DATABASE'
+T send-keys -t dd 3
+check "default target: the setup says where the scratch file lives" \
+	'measures a scratch file on [^ ]+, [^ ]+ mounted at /'
+T send-keys -t dd q
+check "default target: q quits with status 0" 'drivedash exited 0'
+
 # A live sweep on a scratch file, at 132x43.
 mkdir -p "$caps"
 rm -f "$scratch"
@@ -218,6 +247,9 @@ check "sweep: Drives screen is up" 'DATABASE'
 T send-keys -t dd / c d 9 p - r Enter s
 check "sweep: s opens the setup with the CD9P-R as reference" 'Reference +KIOXIA CD9P-R'
 check "sweep: the scratch file is the target" "scratch file $scratch"
+check "sweep: the setup names its filesystem and mount point" \
+	'measures a scratch file on [^ ]+, [^ ]+ mounted at /'
+
 T send-keys -t dd s
 check "sweep: the sweep runs" 'point [0-9]+/8'
 check "sweep: IOPS bar" '^ IOPS +.*[0-9]'

@@ -40,11 +40,11 @@
 #include "core/format.h"
 #include "core/match.h"
 #include "core/plan.h"
+#include "core/session.h"
 #include "core/sweep.h"
 #include "core/verdict.h"
 #include "io/engine.h"
 #include "io/nvme.h"
-#include "io/safety.h"
 
 /* What `check` was asked to do. */
 struct check_opts {
@@ -59,16 +59,15 @@ struct check_opts {
 /* Everything one check learns. */
 struct check {
 	struct check_opts		o;
-	char				canonical[PATH_MAX];
-	char				name[64];	/* kernel name, "nvme0n1" */
-	char				disk[64];	/* the disk of a partition, else name */
+	struct session			ses;		/* the target: canonical path,
+							 * kernel name, disk */
 	struct arena			a;
 	struct specdb		       *db;
 	struct spec_family	       *fams;
 	size_t				nfams;
-	struct nvmeinfo			before, after;
-	bool				scanned_before, scanned_after;
-	char				scan_note[512];	/* why discovery failed */
+	struct session_identity		id;		/* the discovery before */
+	struct nvmeinfo			after;
+	bool				scanned_after;
 	const struct nvmeinfo_ctrl     *ctrl, *ctrl_after;
 	const struct nvmeinfo_ns       *ns;
 	const struct nvmeinfo_blockdev *bdev;
@@ -86,6 +85,7 @@ struct check {
 	struct dd_target		t;
 	struct sweep		       *sw;
 	enum sweep_state		state;
+	int				signo;		/* what cancelled it, 0 none */
 	char				sweep_message[512];
 	struct verdict_smart_delta	delta;
 	struct verdict_report		report;
@@ -115,7 +115,7 @@ check_usage(FILE *f)
 		"  -q, --quiet            no progress, no text report with --json\n\n"
 		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
 		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
-		"130 interrupted.\n");
+		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
 }
 
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */
@@ -153,20 +153,13 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			o->model = optarg;
 			break;
 		case OPT_TIME_SCALE:
-			if (cli_parse_double(optarg, &o->time_scale, 1e-6) < 0 ||
-			    o->time_scale > 1000) {
-				cli_error("--time-scale '%s' is not a number above 0 and at most 1000",
-					  optarg);
+			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000, &o->time_scale) < 0)
 				return -1;
-			}
 			break;
 		case OPT_TOLERANCE:
-			if (cli_parse_double(optarg, &pct, 0) < 0 ||
-			    pct > VERDICT_TOLERANCE_MAX * 100) {
-				cli_error("--tolerance '%s' is not a percentage from 0 to %.0f",
-					  optarg, VERDICT_TOLERANCE_MAX * 100);
+			if (cli_opt_double("--tolerance", optarg, 0, VERDICT_TOLERANCE_MAX * 100,
+					   &pct) < 0)
 				return -1;
-			}
 			o->tolerance = pct / 100;
 			break;
 		case 'w':
@@ -201,68 +194,20 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 	return 0;
 }
 
-/* Resolve DEVICE: a block device, its kernel name and its disk. */
+/* Resolve DEVICE along the measurement path: a block device or an error. */
 static int
 check_device(struct check *c)
 {
-	const char *dev = c->o.device;
-	char	    sys[PATH_MAX], real[PATH_MAX], part[PATH_MAX + 16];
-	struct stat st;
+	struct dd_error err = { 0 };
 
-	if (stat(dev, &st) < 0) {
-		if (errno == ENOENT)
-			cli_error("%s does not exist; check needs a block device such as "
-				  "/dev/nvme0n1", dev);
-		else
-			cli_error("cannot use %s: %s", dev, strerror(errno));
+	c->ses.o = (struct session_opts){ .target = c->o.device, .block_only = true,
+					  .allow_write = c->o.allow_write, .force = c->o.force,
+					  .confirm = c->o.confirm };
+	if (session_resolve(&c->ses, &err) < 0) {
+		cli_error("%s", err.msg);
 		return -1;
-	}
-	if (!S_ISBLK(st.st_mode)) {
-		cli_error("%s is not a block device; check measures a drive "
-			  "(`drivedash run --target` measures files)", dev);
-		return -1;
-	}
-	if (realpath(dev, c->canonical) == NULL) {
-		cli_error("cannot resolve %s: %s", dev, strerror(errno));
-		return -1;
-	}
-	dd_strlcpy(c->name, basename(strcpy(real, c->canonical)), sizeof c->name);
-	dd_strlcpy(c->disk, c->name, sizeof c->disk);
-	/* A partition: its sysfs directory sits in its disk's. */
-	snprintf(sys, sizeof sys, "/sys/class/block/%s", c->name);
-	if (realpath(sys, real) != NULL) {
-		snprintf(part, sizeof part, "%s/partition", real);
-		if (access(part, F_OK) == 0)
-			dd_strlcpy(c->disk, basename(dirname(real)), sizeof c->disk);
 	}
 	return 0;
-}
-
-/* Find the device in a discovery: its controller, namespace and sysfs entry. */
-static void
-check_find(const struct check *c, const struct nvmeinfo *info,
-	   const struct nvmeinfo_ctrl **ctrl, const struct nvmeinfo_ns **ns,
-	   const struct nvmeinfo_blockdev **bdev)
-{
-	*ctrl = NULL;
-	if (ns != NULL)
-		*ns = NULL;
-	if (bdev != NULL)
-		*bdev = NULL;
-	for (size_t i = 0; i < info->nctrls && *ctrl == NULL; i++)
-		for (size_t k = 0; k < info->ctrls[i].nnamespaces; k++) {
-			const struct nvmeinfo_ns *n = &info->ctrls[i].namespaces[k];
-
-			if (n->name != NULL && strcmp(n->name, c->disk) == 0) {
-				*ctrl = &info->ctrls[i];
-				if (ns != NULL)
-					*ns = n;
-				break;
-			}
-		}
-	for (size_t i = 0; bdev != NULL && i < info->nblockdevs; i++)
-		if (strcmp(info->blockdevs[i].name, c->disk) == 0)
-			*bdev = &info->blockdevs[i];
 }
 
 /* Discover, identify, match, load the sheet and explain. */
@@ -270,29 +215,16 @@ static void
 check_identify(struct check *c)
 {
 	struct dd_error err = { 0 };
-	const char     *model = NULL, *source = NULL;
 
-	if (nvmeinfo_scan(NULL, &c->a, &c->before, &err) == 0) {
-		c->scanned_before = true;
-		check_find(c, &c->before, &c->ctrl, &c->ns, &c->bdev);
-	} else {
-		dd_strlcpy(c->scan_note, err.msg, sizeof c->scan_note);
-	}
-	if (c->o.model != NULL) {
-		model = c->o.model;
-		source = "option";
-	} else if (c->ctrl != NULL && c->ctrl->model != NULL) {
-		model = c->ctrl->model;
-		source = "nvme";
-	} else if (c->bdev != NULL && c->bdev->model != NULL) {
-		model = c->bdev->model;
-		source = "sysfs";
-	}
-	c->model = model;
-	c->model_source = source;
+	session_identify(&c->ses, c->o.model, &c->a, &c->id);
+	c->ctrl = c->id.ctrl;
+	c->ns = c->id.ns;
+	c->bdev = c->id.bdev;
+	c->model = c->id.model;
+	c->model_source = c->id.model_source;
 	c->capacity = c->ctrl != NULL ? nvmeinfo_match_capacity(c->ctrl)
 		      : c->bdev != NULL ? c->bdev->size_bytes : c->t.size;
-	match_model(c->fams, c->nfams, model, c->capacity, &c->match);
+	match_model(c->fams, c->nfams, c->model, c->capacity, &c->match);
 	if (c->match.rule != MATCH_NONE &&
 	    specdb_sheet(c->db, c->match.family->id, c->match.drive->id, &c->a, &c->sheet,
 			 &err) == 0) {
@@ -312,41 +244,33 @@ check_identify(struct check *c)
 	}
 }
 
-/* Build the spot plan and, when it writes, apply the write-safety rules. */
+/* Build the spot plan. */
 static int
 check_plan(struct check *c)
 {
 	struct dd_preset_opts po = { .time_scale = c->o.time_scale,
 				     .allow_write = c->o.allow_write };
 	struct dd_error	      err = { 0 };
-	struct dd_safety      s;
 
 	if (plan_preset("spot", &po, &c->plan, &err) < 0) {
-		cli_error("%s", err.msg);
-		return -1;
-	}
-	if (!plan_writes(&c->plan))
-		return 0;
-	/* safety_override says what refused it and what to type instead. */
-	safety_check_write(c->o.device, &s);
-	if (safety_override(&s, c->o.force, c->o.confirm, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
 	}
 	return 0;
 }
 
-/* Open the target and check every point against it. */
+/* Apply the write rules, open the target and check every point
+ * (session_open: the same rules as run and the dashboard). */
 static int
 check_open_target(struct check *c)
 {
 	struct dd_error err = { 0 };
 
-	if (engine_target_open(&c->t, c->o.device, plan_writes(&c->plan), &err) < 0) {
+	if (session_open(&c->ses, &c->plan, &c->t, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
 	}
-	return cli_check_points(&c->plan, &c->t) < 0 ? -1 : 0;
+	return 0;
 }
 
 /* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */
@@ -354,7 +278,7 @@ static int
 check_sweep(struct check *c)
 {
 	return cli_sweep_run(&c->t, &c->plan, c->o.quiet, &c->sw, &c->state,
-			     c->sweep_message, sizeof c->sweep_message);
+			     c->sweep_message, sizeof c->sweep_message, &c->signo);
 }
 
 /* Read SMART again and judge. */
@@ -369,7 +293,7 @@ check_judge(struct check *c)
 
 	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
 		c->scanned_after = true;
-		check_find(c, &c->after, &c->ctrl_after, NULL, NULL);
+		session_find(c->ses.tgt.disk, &c->after, &c->ctrl_after, NULL, NULL);
 	}
 	verdict_smart_delta(c->ctrl ? &c->ctrl->smart : NULL,
 			    c->ctrl_after ? &c->ctrl_after->smart : NULL, &c->delta);
@@ -409,7 +333,7 @@ static int
 check_exit_code(const struct check *c)
 {
 	if (c->state == SWEEP_CANCELLED)
-		return 130;
+		return cli_exit_signal(c->signo);
 	if (c->state == SWEEP_FAILED)
 		return EXIT_NOMATCH;
 	switch (c->report.overall) {
@@ -434,7 +358,7 @@ check_print_identity(FILE *f, const struct check *c)
 	const char		   *src;
 	char			    b[32], pl[PLAN_NAME_MAX + 32];
 
-	fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->name,
+	fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->ses.tgt.name,
 		fmt_bytes((double)c->t.size, b, sizeof b), c->t.lbs,
 		ct != NULL ? "" : ", not NVMe: no identity, no SMART");
 	if (ct != NULL) {
@@ -445,8 +369,8 @@ check_print_identity(FILE *f, const struct check *c)
 			fprintf(f, ", PCIe Gen%d x%d", nvmeinfo_pcie_gen(ct->pcie.speed_gts),
 				ct->pcie.width);
 		fputc('\n', f);
-	} else if (c->scan_note[0] != '\0') {
-		fprintf(f, "  %-11s discovery failed: %s\n", "controller", c->scan_note);
+	} else if (c->id.scan_note[0] != '\0') {
+		fprintf(f, "  %-11s discovery failed: %s\n", "controller", c->id.scan_note);
 	}
 	src = c->model_source == NULL ? "" : strcmp(c->model_source, "option") == 0 ? "--model"
 		: strcmp(c->model_source, "nvme") == 0 ? "Identify Controller" : "sysfs";
@@ -563,7 +487,7 @@ check_print_smart(FILE *f, const struct check *c)
 static void
 check_print_text(FILE *f, const struct check *c)
 {
-	fprintf(f, "drivedash check %s\n", c->o.device);
+	fprintf(f, "drivedash check %s (%s)\n", c->o.device, c->ses.tgt.description);
 	check_print_identity(f, c);
 	if (c->state == SWEEP_CANCELLED)
 		fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
@@ -612,9 +536,10 @@ check_json_device(const struct check *c)
 	json_t			   *o = json_object(), *id;
 
 	json_object_set_new(o, "path", json_string(c->o.device));
-	json_object_set_new(o, "canonical", json_string(c->canonical));
-	json_object_set_new(o, "name", json_string(c->name));
-	json_object_set_new(o, "disk", json_string(c->disk));
+	json_object_set_new(o, "canonical", json_string(c->ses.tgt.canonical));
+	json_object_set_new(o, "name", json_string(c->ses.tgt.name));
+	json_object_set_new(o, "disk", json_string(c->ses.tgt.disk));
+	json_object_set_new(o, "description", json_string(c->ses.tgt.description));
 	json_object_set_new(o, "kind", cli_jstr(c->bdev ? c->bdev->kind : NULL));
 	json_object_set_new(o, "size_bytes", cli_ju64(c->t.size));
 	json_object_set_new(o, "logical_block_size", json_integer(c->t.lbs));
@@ -625,7 +550,7 @@ check_json_device(const struct check *c)
 	if (ct == NULL) {
 		json_object_set_new(o, "controller", json_null());
 		json_object_set_new(o, "discovery_error",
-				    c->scan_note[0] ? json_string(c->scan_note) : json_null());
+				    c->id.scan_note[0] ? json_string(c->id.scan_note) : json_null());
 		return o;
 	}
 	id = cli_json_ctrl_identity(ct);
@@ -828,7 +753,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("the sweep stopped: %s", c->sweep_message);
 out:
 	sweep_destroy(c->sw);
-	engine_target_close(&c->t);
+	session_close(&c->ses, &c->t);
 	plan_free(&c->plan);
 	arena_free(&c->a);
 	specdb_close(c->db);

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "lib/parse.h"
 
 /* Print an error sentence on stderr. */
 void
@@ -185,4 +186,67 @@ cli_interface(const struct spec_family *f, char *buf, size_t len)
 	if (buf[0] == '\0')
 		snprintf(buf, len, "-");
 	return buf;
+}
+
+/* A number option in [min, max]. */
+int
+cli_opt_double(const char *opt, const char *arg, double min, double max, double *out)
+{
+	if (parse_double(arg, min, max, out) == 0)
+		return 0;
+	cli_error("%s '%s' is not a number from %g to %g", opt, arg, min, max);
+	return -1;
+}
+
+/* A count option in [min, max]. */
+int
+cli_opt_count(const char *opt, const char *arg, long min, long max, unsigned *out)
+{
+	long v;
+
+	if (parse_long(arg, min, max, &v) == 0) {
+		*out = (unsigned)v;
+		return 0;
+	}
+	cli_error("%s '%s' is not a whole number from %ld to %ld", opt, arg, min, max);
+	return -1;
+}
+
+/* A size as the options spell it: "1M", "1P", "1536K". */
+static char *
+cli_binary_size(uint64_t v, char *buf, size_t len)
+{
+	static const char units[] = "\0KMGTP";
+	int		  u = 0;
+
+	while (u < 5 && v >= 1024 && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%llu%.1s", (unsigned long long)v, &units[u]);
+	return buf;
+}
+
+/* A size option in [min, max] bytes. */
+int
+cli_opt_size(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char lo[32], hi[32];
+
+	if (parse_size(arg, min, max, out) == 0)
+		return 0;
+	cli_error("%s '%s' is not a size from %s to %s (e.g. 4G, 512M)", opt, arg,
+		  cli_binary_size(min, lo, sizeof lo), cli_binary_size(max, hi, sizeof hi));
+	return -1;
+}
+
+/* A time option in [min, max] seconds (units: ms, s, m, h). */
+int
+cli_opt_seconds(const char *opt, const char *arg, double min, double max, double *out)
+{
+	if (parse_duration(arg, min, max, out) == 0)
+		return 0;
+	cli_error("%s '%s' is not a time from %g to %g seconds (e.g. 10, 500ms, 2m)", opt, arg,
+		  min, max);
+	return -1;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "io/safety.h"
 #include "core/explain.h"
 #include "core/format.h"
 #include "core/match.h"
@@ -188,6 +189,34 @@ detect_json_ctrl(const struct detect_ctrl *d)
 	return o;
 }
 
+/* The mounted/root flags and mount points of a block device, into o. */
+static void
+detect_json_usage(json_t *o, const char *path)
+{
+	struct safety_usage u;
+	json_t		   *mp = json_array();
+	bool		    known = path != NULL && safety_block_usage(path, &u) == 0;
+
+	for (size_t i = 0; known && i < u.nmounts; i++)
+		json_array_append_new(mp, json_string(u.mountpoints[i]));
+	json_object_set_new(o, "mounted", known ? json_boolean(u.mounted) : json_null());
+	json_object_set_new(o, "root", known ? json_boolean(u.root) : json_null());
+	json_object_set_new(o, "mountpoints", mp);
+}
+
+/* "  [ROOT FS]", "  [MOUNTED at /mnt]" or "" for a block device. */
+static const char *
+detect_usage_tag(const char *path, char *buf, size_t len)
+{
+	struct safety_usage u;
+
+	buf[0] = '\0';
+	if (path != NULL && safety_block_usage(path, &u) == 0 && u.mounted)
+		snprintf(buf, len, "  [%s at %s]", u.root ? "ROOT FS, mounted" : "MOUNTED",
+			 u.mountpoints[0]);
+	return buf;
+}
+
 /* JSON for one block device. */
 static json_t *
 detect_json_blockdev(const struct nvmeinfo_blockdev *b)
@@ -204,6 +233,7 @@ detect_json_blockdev(const struct nvmeinfo_blockdev *b)
 	json_object_set_new(o, "kind", json_string(b->kind));
 	json_object_set_new(o, "nvme", json_boolean(b->nvme));
 	json_object_set_new(o, "backing_file", cli_jstr(b->backing_file));
+	detect_json_usage(o, b->path);
 	return o;
 }
 
@@ -367,7 +397,7 @@ detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 	printf("\nOTHER BLOCK DEVICES\n");
 	for (size_t i = 0; i < info->nblockdevs; i++) {
 		const struct nvmeinfo_blockdev *b = &info->blockdevs[i];
-		char				size[32];
+		char				size[32], tag[320];
 
 		if (b->nvme)
 			continue;
@@ -380,7 +410,7 @@ detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 			printf("  %s", b->model);
 		if (b->backing_file)
 			printf("  (backing %s)", b->backing_file);
-		putchar('\n');
+		printf("%s\n", detect_usage_tag(b->path, tag, sizeof tag));
 	}
 	if (others == 0)
 		printf("  none\n");

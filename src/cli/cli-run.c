@@ -26,15 +26,14 @@
 #include "cli/cli.h"
 #include "core/format.h"
 #include "core/plan.h"
+#include "core/session.h"
 #include "core/sweep.h"
 #include "io/engine.h"
-#include "io/safety.h"
-
-#define RUN_DEFAULT_SCRATCH (1024ull * 1024 * 1024)
 
 /* Everything `run` was asked to do. */
 struct run_opts {
 	const char	     *target;
+	const char	     *scratch;		/* --scratch PATH */
 	uint64_t	      size;		/* scratch file size */
 	bool		      keep;
 	const char	     *preset;
@@ -52,36 +51,6 @@ struct run_opts {
 	struct dd_point	      spin;
 };
 
-/* Parse a size with k/m/g/t suffix (binary). */
-static int
-run_parse_size(const char *s, uint64_t *out)
-{
-	char	*end;
-	double	 v;
-	uint64_t mult = 1;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || v <= 0)
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': mult = 1ull << 10; end++; break;
-	case 'm': case 'M': mult = 1ull << 20; end++; break;
-	case 'g': case 'G': mult = 1ull << 30; end++; break;
-	case 't': case 'T': mult = 1ull << 40; end++; break;
-	case '\0': break;
-	default: return -EINVAL;
-	}
-	if (*end == 'i' || *end == 'B')
-		end++;
-	if (*end == 'B')
-		end++;
-	if (*end != '\0')
-		return -EINVAL;
-	*out = (uint64_t)(v * (double)mult);
-	return 0;
-}
-
 /* Print usage of `run`. */
 static void
 run_usage(FILE *f)
@@ -90,11 +59,14 @@ run_usage(FILE *f)
 	const struct dd_preset_info *pi = plan_presets(&n);
 
 	fprintf(f,
-		"usage: drivedash run --target PATH [--preset NAME | --point SPEC... | --plan FILE]\n"
-		"                     [options]\n\n"
-		"Run a sweep headless.  PATH is a block device or a file; a file that does\n"
-		"not exist is created as a scratch file (--size) and removed afterwards.\n\n"
+		"usage: drivedash run {--target PATH | --scratch PATH}\n"
+		"                     [--preset NAME | --point SPEC... | --plan FILE] [options]\n\n"
+		"Run a sweep headless.  PATH is a block device or a file.  A file path that\n"
+		"does not exist (in an existing directory on a real filesystem, not under\n"
+		"/dev, /sys or /proc) is created as a scratch file (--size) and removed\n"
+		"afterwards; a missing /dev path is an error.\n\n"
 		"  -t, --target PATH      device or file to measure\n"
+		"      --scratch PATH     create a scratch file at PATH, measure it, remove it\n"
 		"  -p, --preset NAME      a built-in plan (below)\n"
 		"  -P, --point SPEC       a point, e.g. 'randread,bs=4k,qd=32,jobs=1,time=10s'\n"
 		"                         (repeatable; see drivedash(1) PLAN FILES)\n"
@@ -131,7 +103,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 	enum {
 		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
 		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN, OPT_FORCE,
-		OPT_CONFIRM, OPT_PRINT_FIO,
+		OPT_CONFIRM, OPT_PRINT_FIO, OPT_SCRATCH,
 	};
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
@@ -139,6 +111,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "point", required_argument, NULL, 'P' },
 		{ "plan", required_argument, NULL, 'f' },
 		{ "size", required_argument, NULL, 's' },
+		{ "scratch", required_argument, NULL, OPT_SCRATCH },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
 		{ "runtime", required_argument, NULL, OPT_RUNTIME },
@@ -158,16 +131,18 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	double d;
-	int    c;
+	int c;
 
 	o->runtime_s = o->ramp_s = -1;
-	o->size = RUN_DEFAULT_SCRATCH;
+	o->size = SESSION_DEFAULT_SCRATCH;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "t:p:P:f:s:wj:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			o->target = optarg;
+			break;
+		case OPT_SCRATCH:
+			o->scratch = optarg;
 			break;
 		case 'p':
 			o->preset = optarg;
@@ -184,38 +159,29 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->plan_file = optarg;
 			break;
 		case 's':
-			if (run_parse_size(optarg, &o->size) < 0) {
-				cli_error("--size '%s' is not a size (e.g. 4G, 512M)", optarg);
+			if (cli_opt_size("--size", optarg, CLI_SIZE_MIN, CLI_SIZE_MAX, &o->size) < 0)
 				return -1;
-			}
 			break;
 		case OPT_KEEP:
 			o->keep = true;
 			break;
 		case OPT_TIME_SCALE:
-			if (cli_parse_double(optarg, &o->preset_opts.time_scale, 1e-6) < 0) {
-				cli_error("--time-scale '%s' is not a positive number", optarg);
+			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000,
+					   &o->preset_opts.time_scale) < 0)
 				return -1;
-			}
 			break;
 		case OPT_RUNTIME:
-			if (cli_parse_double(optarg, &o->runtime_s, 1e-3) < 0) {
-				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
+			if (cli_opt_seconds("--runtime", optarg, 1e-3, CLI_SECONDS_MAX,
+					    &o->runtime_s) < 0)
 				return -1;
-			}
 			break;
 		case OPT_RAMP:
-			if (cli_parse_double(optarg, &o->ramp_s, 0) < 0) {
-				cli_error("--ramp '%s' is not a number of seconds", optarg);
+			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o->ramp_s) < 0)
 				return -1;
-			}
 			break;
 		case OPT_REPEAT:
-			if (cli_parse_double(optarg, &d, 1) < 0 || d != floor(d) || d > 1000) {
-				cli_error("--repeat '%s' is not a count from 1 to 1000", optarg);
+			if (cli_opt_count("--repeat", optarg, 1, 1000, &o->preset_opts.repeat) < 0)
 				return -1;
-			}
-			o->preset_opts.repeat = (unsigned)d;
 			break;
 		case OPT_AGGREGATE:
 			if (strcmp(optarg, "best") == 0)
@@ -231,10 +197,8 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->steady = true;
 			break;
 		case OPT_PRECOND:
-			if (cli_parse_double(optarg, &o->precondition, 0) < 0 || o->precondition > 100) {
-				cli_error("--precondition '%s' is not a number of passes (0-100)", optarg);
+			if (cli_opt_double("--precondition", optarg, 0, 100, &o->precondition) < 0)
 				return -1;
-			}
 			break;
 		case OPT_IOPOLL:
 			o->iopoll = true;
@@ -279,8 +243,12 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		cli_error("run: unexpected argument '%s'", argv[optind]);
 		return -1;
 	}
-	if (o->target == NULL && !o->print_fio) {
-		cli_error("run needs --target PATH (a block device or a file)");
+	if (o->target == NULL && o->scratch == NULL && !o->print_fio) {
+		cli_error("run needs --target PATH (a block device or a file) or --scratch PATH");
+		return -1;
+	}
+	if (o->target != NULL && o->scratch != NULL) {
+		cli_error("use one of --target and --scratch");
 		return -1;
 	}
 	if ((o->preset != NULL) + (o->plan_file != NULL) + (o->npoints > 0) > 1) {
@@ -346,90 +314,28 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/*
- * Open the target, creating a scratch file when it does not exist, and
- * apply the write-safety rules.  Every point is checked against it before
- * anything is written.  A fresh scratch file is written once by the sweep's
- * own preconditioning pass (progress, Ctrl-C), so reads measure data rather
- * than unwritten extents a filesystem answers without I/O.  *scratch says
- * whether to remove it.
- */
+/* Resolve, check and open the target along the one measurement path
+ * (src/core/session.h); prints the error sentence. */
 static int
-run_open_target(const struct run_opts *o, struct dd_plan *plan,
-		struct dd_target *t, bool *scratch)
+run_open_target(struct session *ses, struct dd_plan *plan, struct dd_target *t)
 {
 	struct dd_error err = { 0 };
-	struct stat	st;
-	bool		writes = plan_writes(plan);
-	int		rc;
+	int		rc = session_open(ses, plan, t, &err);
 
-	*scratch = false;
-	if (stat(o->target, &st) < 0) {
-		if (errno != ENOENT) {
-			cli_error("cannot use %s: %s", o->target, strerror(errno));
-			return -errno;
-		}
-		rc = engine_scratch_create(o->target, o->size, &err);
-		if (rc < 0) {
-			cli_error("%s", err.msg);
-			return rc;
-		}
-		*scratch = true;
-		rc = engine_target_open(t, o->target, true, &err);
-		if (rc < 0) {
-			cli_error("%s", err.msg);
-			return rc;
-		}
-		t->is_scratch = true;
-		rc = cli_check_points(plan, t);
-		if (rc == 0 && plan->precondition_passes == 0 && t->size >= 128 * 1024 &&
-		    !(plan->points[0].pattern == DD_WRITE && plan->npoints == 1))
-			plan->precondition_passes = 1;
-		return rc;
-	}
-	if (S_ISREG(st.st_mode)) {
-		if (writes && !o->allow_write) {
-			cli_error("the plan writes, which overwrites %s; pass --allow-write",
-				  o->target);
-			return -EPERM;
-		}
-	} else if (S_ISBLK(st.st_mode)) {
-		if (writes) {
-			struct dd_safety s;
-
-			if (!o->allow_write) {
-				cli_error("the plan writes, which destroys data on %s; pass "
-					  "--allow-write (or use a read-only preset)", o->target);
-				return -EPERM;
-			}
-			/* safety_override says what refused it and what to type. */
-			safety_check_write(o->target, &s);
-			if (safety_override(&s, o->force, o->confirm, &err) < 0) {
-				cli_error("%s", err.msg);
-				return err.code;
-			}
-		}
-	} else {
-		cli_error("%s is not a block device or a regular file", o->target);
-		return -EINVAL;
-	}
-	rc = engine_target_open(t, o->target, writes, &err);
-	if (rc < 0) {
+	if (rc < 0)
 		cli_error("%s", err.msg);
-		return rc;
-	}
-	return cli_check_points(plan, t);
+	return rc;
 }
 
 /* Print the results table. */
 static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
-		const struct dd_target *t)
+		const struct session *ses)
 {
 	size_t n = sweep_nresults(sw);
 
-	fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, t->path,
-	       t->is_blockdev ? "block device" : t->is_scratch ? "scratch file" : "file");
+	fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+		ses->tgt.description);
 	fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
 	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
 	for (size_t i = 0; i < n; i++) {
@@ -573,7 +479,7 @@ run_json_result(const struct dd_result *r, const struct sweep_summary *s)
 /* Write every result as JSON to path ('-' = stdout). */
 static int
 run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
-	       const struct dd_target *t, enum sweep_state state)
+	       const struct dd_target *t, const struct session *ses, enum sweep_state state)
 {
 	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
 	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
@@ -588,8 +494,15 @@ run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	json_object_set_new(tg, "path", json_string(t->path));
 	json_object_set_new(tg, "size", json_integer((json_int_t)t->size));
 	json_object_set_new(tg, "logical_block_size", json_integer(t->lbs));
-	json_object_set_new(tg, "kind", json_string(t->is_blockdev ? "block" :
-						     t->is_scratch ? "scratch" : "file"));
+	json_object_set_new(tg, "kind", json_string(session_kind_name(ses->tgt.kind)));
+	json_object_set_new(tg, "description", json_string(ses->tgt.description));
+	json_object_set_new(tg, "name", ses->tgt.name[0] ? json_string(ses->tgt.name)
+							 : json_null());
+	json_object_set_new(tg, "model", ses->tgt.model[0] ? json_string(ses->tgt.model)
+							   : json_null());
+	json_object_set_new(tg, "filesystem", ses->tgt.fs_type[0]
+		? json_pack("{s:s, s:s, s:s}", "source", ses->tgt.fs_source, "type",
+			    ses->tgt.fs_type, "mountpoint", ses->tgt.fs_mount) : json_null());
 	/* The sensor of the intervals' temp_c, null when the target has none. */
 	json_object_set_new(tg, "temperature_source", sweep_temp_source(sw)[0]
 				    ? json_string(sweep_temp_source(sw)) : json_null());
@@ -621,13 +534,13 @@ int
 cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct run_opts	 o = { 0 };
+	struct session	 ses = { 0 };
 	struct dd_plan	 plan;
 	struct dd_target t = { .fd = -1 };
 	struct sweep	*sw = NULL;
 	enum sweep_state state;
 	char		 message[512];
-	bool		 scratch = false;
-	int		 rc = EXIT_USAGE;
+	int		 rc = EXIT_USAGE, signo = 0;
 
 	(void)ctx;
 	plan_init(&plan, "none");
@@ -636,8 +549,8 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (run_build_plan(&o, &plan) < 0)
 		goto out;
 	if (o.print_fio) {
-		char *job = plan_fio_jobfile_target(&plan, o.target ? o.target : "/dev/TARGET",
-					     o.iopoll);
+		const char *path = o.target ? o.target : o.scratch ? o.scratch : "/dev/TARGET";
+		char	   *job = plan_fio_jobfile_target(&plan, path, o.iopoll);
 
 		if (job == NULL) {
 			cli_error("cannot build the fio job file");
@@ -648,33 +561,36 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_OK;
 		goto out;
 	}
-	if (run_open_target(&o, &plan, &t, &scratch) < 0)
+	ses.o = (struct session_opts){ .target = o.target, .scratch = o.scratch, .size = o.size,
+				       .keep = o.keep, .allow_write = o.allow_write,
+				       .force = o.force, .confirm = o.confirm };
+	if (run_open_target(&ses, &plan, &t) < 0)
 		goto out;
 
 	if (!o.quiet) {
 		char eta[32];
 
-		fprintf(stderr, "drivedash: %s: %zu points on %s, about %s%s%s%s\n", plan.name,
-			plan.npoints, t.path, fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
+		fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
+			plan.npoints, t.path, ses.tgt.description,
+			fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
 			plan.steady_state ? ", plus steady-state rounds" : "",
 			plan_has_byte_budget(&plan) ? ", plus byte-budget points" : "");
 	}
-	if (cli_sweep_run(&t, &plan, o.quiet, &sw, &state, message, sizeof message) < 0)
+	if (cli_sweep_run(&t, &plan, o.quiet, &sw, &state, message, sizeof message, &signo) < 0)
 		goto out;
 	/* With --json - the JSON owns stdout; the table goes to stderr. */
 	run_print_table(o.json_path && strcmp(o.json_path, "-") == 0 ? stderr : stdout,
-			sw, &plan, &t);
+			sw, &plan, &ses);
 	if (state == SWEEP_FAILED)
 		cli_error("the sweep stopped: %s", message);
-	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? 130 : EXIT_NOMATCH;
-	if (o.json_path != NULL && run_write_json(o.json_path, sw, &plan, &t, state) < 0)
+	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? cli_exit_signal(signo)
+	     : EXIT_NOMATCH;
+	if (o.json_path != NULL && run_write_json(o.json_path, sw, &plan, &t, &ses, state) < 0)
 		rc = EXIT_USAGE;
 out:
 	sweep_destroy(sw);
-	engine_target_close(&t);
-	if (scratch && !o.keep)
-		unlink(o.target);
+	session_close(&ses, &t);
 	plan_free(&plan);
 	free(o.points);
 	return rc;

@@ -33,19 +33,11 @@ cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
 	return 0;
 }
 
-/* Parse a number of at least min; -EINVAL otherwise. */
+/* The exit code of a run a signal stopped: 130 for SIGINT, 143 for SIGTERM. */
 int
-cli_parse_double(const char *s, double *out, double min)
+cli_exit_signal(int signo)
 {
-	char  *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= min))
-		return -EINVAL;
-	*out = v;
-	return 0;
+	return signo == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
 }
 
 /* Draw the progress line on stderr (a terminal). */
@@ -97,7 +89,8 @@ cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
 /* Run a sweep of plan on t to its end in the foreground. */
 int
 cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
-	      struct sweep **out, enum sweep_state *state, char *message, size_t len)
+	      struct sweep **out, enum sweep_state *state, char *message, size_t len,
+	      int *signo)
 {
 	struct sweep_snapshot *sn = malloc(sizeof *sn);
 	struct dd_error	       err = { 0 };
@@ -109,6 +102,7 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 	int		       sigfd, signals = 0;
 
 	*out = NULL;
+	*signo = 0;
 	message[0] = '\0';
 	if (sn == NULL) {
 		cli_error("out of memory");
@@ -141,7 +135,8 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 
 			if (read(sigfd, &si, sizeof si) == sizeof si) {
 				if (++signals > 1)
-					_exit(130);
+					_exit(cli_exit_signal((int)si.ssi_signo));
+				*signo = (int)si.ssi_signo;
 				if (tty)
 					fputs("\r\033[K", stderr);
 				fputs("drivedash: stopping after the current interval "

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/session.h"
 #include "ui/tui.h"
 
 /* Print usage of `ui`. */
@@ -30,12 +31,16 @@ ui_usage(FILE *f)
 		"  --theme NAME|PATH   default, light, high-contrast, mono, or a theme file\n"
 		"                      (themes/README.md); NO_COLOR=1 turns colour off\n"
 		"  --ascii             ASCII glyphs instead of UTF-8 block, braille and box\n"
-		"  -t, --target PATH   what sweeps measure: a file (created as a scratch file\n"
-		"                      when missing) or a block device; default\n"
+		"  -t, --target PATH   what sweeps measure: a block device or a file (a file\n"
+		"                      path that does not exist, not under /dev, becomes a\n"
+		"                      scratch file); default\n"
 		"                      $TMPDIR/drivedash-scratch-UID.dat\n"
+		"      --scratch PATH  a scratch file at PATH (must not exist), removed on exit\n"
 		"  -s, --size SIZE     scratch file size (default 1G)\n"
 		"      --keep          keep the scratch file on exit\n"
 		"  -w, --allow-write   write points on devices and existing files\n"
+		"      --force         write to a device the safety check refuses...\n"
+		"      --confirm SERIAL ...when SERIAL is its serial (or kernel name)\n"
 		"  -p, --preset NAME   the preset the sweep setup starts on (default spot)\n"
 		"      --time-scale X  multiply every preset point's runtime and ramp\n"
 		"      --runtime SEC   every point's measured time\n"
@@ -45,45 +50,22 @@ ui_usage(FILE *f)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
 }
 
-/* A size with an optional k/m/g/t suffix (binary); 0 or -EINVAL. */
+/* --scratch PATH: a scratch file there (it must not exist yet), as --target. */
 static int
-ui_parse_size(const char *s, uint64_t *out)
+ui_scratch(const char *path, struct tui_opts *o)
 {
-	char  *end;
-	double v, mult = 1;
+	struct session_target st;
+	struct dd_error	      err = { 0 };
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || !(v > 0))
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': mult = 1024.0; end++; break;
-	case 'm': case 'M': mult = 1024.0 * 1024; end++; break;
-	case 'g': case 'G': mult = 1024.0 * 1024 * 1024; end++; break;
-	case 't': case 'T': mult = 1024.0 * 1024 * 1024 * 1024; end++; break;
+	if (o->target != NULL) {
+		cli_error("use one of --target and --scratch");
+		return -1;
 	}
-	if (*end == 'i')
-		end++;
-	if (*end == 'B')
-		end++;
-	if (*end != '\0' || v * mult < 1024 * 1024)
-		return -EINVAL;
-	*out = (uint64_t)(v * mult);
-	return 0;
-}
-
-/* A number of seconds (or a scale) at least min; 0 or -EINVAL. */
-static int
-ui_parse_double(const char *s, double min, double *out)
-{
-	char  *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= min) || !isfinite(v))
-		return -EINVAL;
-	*out = v;
+	if (session_resolve_path(path, true, false, &st, &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	o->target = path;
 	return 0;
 }
 
@@ -91,14 +73,20 @@ ui_parse_double(const char *s, double min, double *out)
 int
 cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 {
-	enum { OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP };
+	enum {
+		OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP,
+		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM,
+	};
 	static const struct option opts[] = {
 		{ "theme", required_argument, NULL, OPT_THEME },
 		{ "ascii", no_argument, NULL, OPT_ASCII },
 		{ "target", required_argument, NULL, 't' },
 		{ "size", required_argument, NULL, 's' },
 		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "scratch", required_argument, NULL, OPT_SCRATCH },
 		{ "allow-write", no_argument, NULL, 'w' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "confirm", required_argument, NULL, OPT_CONFIRM },
 		{ "preset", required_argument, NULL, 'p' },
 		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
 		{ "runtime", required_argument, NULL, OPT_RUNTIME },
@@ -108,6 +96,7 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 	};
 	struct tui_opts o = { .runtime_s = -1, .ramp_s = -1 };
 	struct dd_error err = { 0 };
+	const char     *scratch = NULL;
 	size_t		n;
 	int		c;
 	bool		known;
@@ -126,14 +115,20 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 			o.target = optarg;
 			break;
 		case 's':
-			if (ui_parse_size(optarg, &o.size) < 0) {
-				cli_error("--size '%s' is not a size of at least 1M (e.g. 4G, 512M)",
-					  optarg);
+			if (cli_opt_size("--size", optarg, CLI_SIZE_MIN, CLI_SIZE_MAX, &o.size) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_KEEP:
 			o.keep = true;
+			break;
+		case OPT_SCRATCH:
+			scratch = optarg;
+			break;
+		case OPT_FORCE:
+			o.force = true;
+			break;
+		case OPT_CONFIRM:
+			o.confirm = optarg;
 			break;
 		case 'w':
 			o.allow_write = true;
@@ -142,22 +137,17 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 			o.preset = optarg;
 			break;
 		case OPT_TIME_SCALE:
-			if (ui_parse_double(optarg, 1e-6, &o.time_scale) < 0 || o.time_scale > 1000) {
-				cli_error("--time-scale '%s' is not a number from 0 to 1000", optarg);
+			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000, &o.time_scale) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_RUNTIME:
-			if (ui_parse_double(optarg, 1e-3, &o.runtime_s) < 0) {
-				cli_error("--runtime '%s' is not a positive number of seconds", optarg);
+			if (cli_opt_seconds("--runtime", optarg, 1e-3, CLI_SECONDS_MAX,
+					    &o.runtime_s) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case OPT_RAMP:
-			if (ui_parse_double(optarg, 0, &o.ramp_s) < 0) {
-				cli_error("--ramp '%s' is not a number of seconds", optarg);
+			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o.ramp_s) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case 'h':
 			ui_usage(stdout);
@@ -171,6 +161,8 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("ui: unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;
 	}
+	if (scratch != NULL && ui_scratch(scratch, &o) < 0)
+		return EXIT_USAGE;
 	known = o.preset == NULL;
 	for (const struct dd_preset_info *pi = plan_presets(&n); !known && n > 0; n--, pi++)
 		known = strcmp(pi->name, o.preset) == 0;

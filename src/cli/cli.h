@@ -14,15 +14,20 @@
 #include "core/sweep.h"
 #include "io/nvme.h"
 
-/* Exit codes shared by every subcommand. */
+/*
+ * The one exit-code table of every subcommand (man page EXIT STATUS).  Each
+ * code means one thing whichever command returns it.
+ */
 enum {
 	EXIT_OK = 0,
-	EXIT_NOMATCH = 1,	/* nothing matched; a verdict failed */
-	EXIT_USAGE = 2,		/* bad arguments, missing/corrupt database, I/O error */
-	EXIT_AMBIGUOUS = 3,	/* a query matched several families */
+	EXIT_NOMATCH = 1,	/* nothing matched; a point failed on an I/O error */
+	EXIT_USAGE = 2,		/* bad arguments or target, missing/corrupt database */
 	EXIT_CHECK_WARN = 3,	/* check: a metric outside the tolerance, within twice it */
 	EXIT_CHECK_FAIL = 4,	/* check: a metric beyond twice the tolerance */
 	EXIT_CHECK_UNKNOWN = 5,	/* check: the drive is not in the database */
+	EXIT_AMBIGUOUS = 6,	/* a query matched several families */
+	EXIT_SIGINT = 130,	/* interrupted (SIGINT, Ctrl-C): 128 + 2 */
+	EXIT_SIGTERM = 143,	/* terminated (SIGTERM): 128 + 15 */
 };
 
 /* Options every subcommand shares. */
@@ -50,16 +55,34 @@ int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
 /*
  * Run a sweep of plan on t in the foreground (cli-sweep.c): progress line on
  * a terminal, log lines otherwise, Ctrl-C cancels.  On return *out holds the
- * joined sweep (caller destroys it), *state its end, message why it failed.
+ * joined sweep (caller destroys it), *state its end, message why it failed,
+ * *signo the signal that cancelled it (0: none).
  */
 int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
-		  struct sweep **out, enum sweep_state *state, char *message, size_t len);
+		  struct sweep **out, enum sweep_state *state, char *message, size_t len,
+		  int *signo);
+
+/* The exit code of a run a signal stopped: EXIT_SIGINT or EXIT_SIGTERM. */
+int cli_exit_signal(int signo);
 
 /* Check every point of a plan against the target; prints the first problem. */
 int cli_check_points(const struct dd_plan *plan, const struct dd_target *t);
 
-/* Parse a number of at least min; -EINVAL otherwise. */
-int cli_parse_double(const char *s, double *out, double min);
+/*
+ * Option values (cli-common.c), through the one number parser
+ * (src/lib/parse.h).  Each takes the option's name and argument and an
+ * inclusive range, and on error prints one sentence naming the option, the
+ * value and the range, and returns -1.
+ */
+int cli_opt_double(const char *opt, const char *arg, double min, double max, double *out);
+int cli_opt_count(const char *opt, const char *arg, long min, long max, unsigned *out);
+int cli_opt_size(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *out);
+int cli_opt_seconds(const char *opt, const char *arg, double min, double max, double *out);
+
+/* Ranges of the options that take times and sizes (man page OPTIONS). */
+#define CLI_SECONDS_MAX	   86400.0		/* --runtime, --ramp: a day */
+#define CLI_SIZE_MIN	   (1ull << 20)		/* --size: 1 MiB ... */
+#define CLI_SIZE_MAX	   (1ull << 50)		/* ... to 1 PiB */
 
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);

@@ -223,60 +223,106 @@ safety_member_label(const struct dd_safety *out, const struct safety_set *set,
 	return buf;
 }
 
+/*
+ * Parse one /proc/self/mountinfo line into *m; false for a malformed one.
+ * The line is "id parent maj:min root mountpoint opts [optional...] -
+ * fstype source super"; paths are unescaped.
+ */
+static bool
+safety_parse_mount(char *line, struct safety_mount *m)
+{
+	char *p, *mnt, *sep, *save, *fstype = NULL, *src = NULL;
+
+	if ((p = strtok_r(line, " \n", &save)) == NULL ||
+	    strtok_r(NULL, " \n", &save) == NULL ||
+	    (p = strtok_r(NULL, " \n", &save)) == NULL ||
+	    sscanf(p, "%u:%u", &m->major, &m->minor) != 2 ||
+	    strtok_r(NULL, " \n", &save) == NULL ||
+	    (mnt = strtok_r(NULL, " \n", &save)) == NULL)
+		return false;
+	while ((sep = strtok_r(NULL, " \n", &save)) != NULL) {
+		if (strcmp(sep, "-") == 0) {
+			fstype = strtok_r(NULL, " \n", &save);
+			src = strtok_r(NULL, " \n", &save);
+			break;
+		}
+	}
+	safety_unescape_path(mnt);
+	snprintf(m->mountpoint, sizeof m->mountpoint, "%s", mnt);
+	snprintf(m->fstype, sizeof m->fstype, "%s", fstype ? fstype : "");
+	if (src != NULL)
+		safety_unescape_path(src);
+	snprintf(m->source, sizeof m->source, "%s", src ? src : "");
+	return true;
+}
+
+/* Call fn for every mount until it returns non-zero. */
+int
+safety_mount_each(int (*fn)(const struct safety_mount *m, void *arg), void *arg)
+{
+	FILE		   *f;
+	char		   *line = NULL;
+	size_t		    cap = 0;
+	struct safety_mount m;
+	int		    rc = 0;
+
+	if ((f = fopen("/proc/self/mountinfo", "re")) == NULL)
+		return -errno;
+	while (rc == 0 && getline(&line, &cap, f) > 0)
+		if (safety_parse_mount(line, &m))
+			rc = fn(&m, arg);
+	free(line);
+	fclose(f);
+	return rc < 0 ? rc : 0;
+}
+
+/* The block device behind a mount: its own dev, else (btrfs and friends
+ * report an anonymous dev) the device node its source names. */
+static dev_t
+safety_mount_dev(const struct safety_mount *m)
+{
+	struct stat st;
+
+	if (strncmp(m->source, "/dev/", 5) == 0 && stat(m->source, &st) == 0 &&
+	    S_ISBLK(st.st_mode))
+		return st.st_rdev;
+	return makedev(m->major, m->minor);
+}
+
+/* State of safety_check_mounts' walk. */
+struct safety_mount_walk {
+	const struct safety_set *set;
+	struct dd_safety	*out;
+};
+
+/* Refuse when this mount's source is a member of the set. */
+static int
+safety_mount_refuse(const struct safety_mount *m, void *arg)
+{
+	struct safety_mount_walk *w = arg;
+	char			  label[PATH_MAX + 128];
+	int			  i = safety_find_dev(w->set, makedev(m->major, m->minor));
+
+	if (i < 0)
+		i = safety_find_dev(w->set, safety_mount_dev(m));
+	if (i < 0)
+		return 0;
+	return safety_set_verdict(w->out, -EBUSY, DD_SAFE_MOUNTED, m->mountpoint,
+	    "%s is mounted at %s",
+	    safety_member_label(w->out, w->set, i, label, sizeof label), m->mountpoint);
+}
+
 /* Refuse when any set member is a mount source; 0, verdict, or -errno. */
 static int
 safety_check_mounts(const struct safety_set *set, struct dd_safety *out)
 {
-	FILE		*f;
-	char		*line = NULL, *p, *mnt, *src, *sep, *save;
-	char		 label[PATH_MAX + 128];
-	size_t		 cap = 0;
-	unsigned	 maj, min;
-	struct stat	 st;
-	int		 i, rc = 0;
+	struct safety_mount_walk w = { set, out };
+	int			 rc = safety_mount_each(safety_mount_refuse, &w);
 
-	if ((f = fopen("/proc/self/mountinfo", "re")) == NULL) {
-		rc = -errno;
+	if (rc < 0 && out->reason != DD_SAFE_MOUNTED)
 		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
 		    "cannot read /proc/self/mountinfo to check whether %s is mounted: %s",
 		    out->canonical, strerror(-rc));
-	}
-	while (getline(&line, &cap, f) > 0) {
-		/* id parent maj:min root mountpoint opts [optional...] - fstype source super */
-		if ((p = strtok_r(line, " \n", &save)) == NULL ||
-		    strtok_r(NULL, " \n", &save) == NULL ||
-		    (p = strtok_r(NULL, " \n", &save)) == NULL ||
-		    sscanf(p, "%u:%u", &maj, &min) != 2 ||
-		    strtok_r(NULL, " \n", &save) == NULL ||
-		    (mnt = strtok_r(NULL, " \n", &save)) == NULL)
-			continue;
-		i = safety_find_dev(set, makedev(maj, min));
-		if (i < 0) {
-			/* btrfs and friends report an anonymous dev: try the source. */
-			src = NULL;
-			while ((sep = strtok_r(NULL, " \n", &save)) != NULL) {
-				if (strcmp(sep, "-") == 0) {
-					strtok_r(NULL, " \n", &save);
-					src = strtok_r(NULL, " \n", &save);
-					break;
-				}
-			}
-			if (src == NULL || strncmp(src, "/dev/", 5) != 0)
-				continue;
-			safety_unescape_path(src);
-			if (stat(src, &st) != 0 || !S_ISBLK(st.st_mode))
-				continue;
-			if ((i = safety_find_dev(set, st.st_rdev)) < 0)
-				continue;
-		}
-		safety_unescape_path(mnt);
-		rc = safety_set_verdict(out, -EBUSY, DD_SAFE_MOUNTED, mnt,
-		    "%s is mounted at %s",
-		    safety_member_label(out, set, i, label, sizeof label), mnt);
-		break;
-	}
-	free(line);
-	fclose(f);
 	return rc;
 }
 
@@ -437,6 +483,111 @@ safety_check_exclusive(struct dd_safety *out)
 		    out->canonical);
 	return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
 	    "cannot open %s for writing: %s", out->canonical, strerror(-err));
+}
+
+/* State of safety_file_mount's walk. */
+struct safety_file_walk {
+	dev_t		     dev;
+	const char	    *real;	/* realpath of the file */
+	size_t		     best;	/* length of the longest matching mount point */
+	struct safety_mount *out;
+	bool		     found;
+};
+
+/* Is mnt the path p or one of its parent directories? */
+static bool
+safety_path_under(const char *p, const char *mnt)
+{
+	size_t n = strlen(mnt);
+
+	if (strcmp(mnt, "/") == 0)
+		return true;
+	return strncmp(p, mnt, n) == 0 && (p[n] == '\0' || p[n] == '/');
+}
+
+/* Keep the mount of the file's device whose mount point holds it most closely. */
+static int
+safety_file_pick(const struct safety_mount *m, void *arg)
+{
+	struct safety_file_walk *w = arg;
+	size_t			 n = strlen(m->mountpoint);
+
+	if (makedev(m->major, m->minor) != w->dev)
+		return 0;
+	if (w->found && (!safety_path_under(w->real, m->mountpoint) || n < w->best))
+		return 0;
+	*w->out = *m;
+	w->best = safety_path_under(w->real, m->mountpoint) ? n : 0;
+	w->found = true;
+	return 0;
+}
+
+/* The mount that holds an existing file or directory. */
+int
+safety_file_mount(const char *path, struct safety_mount *out)
+{
+	char			real[PATH_MAX];
+	struct stat		st;
+	struct safety_file_walk w = { .real = real, .out = out };
+	int			rc;
+
+	memset(out, 0, sizeof *out);
+	if (realpath(path, real) == NULL || stat(real, &st) != 0)
+		return -errno;
+	w.dev = st.st_dev;
+	if ((rc = safety_mount_each(safety_file_pick, &w)) < 0)
+		return rc;
+	return w.found ? 0 : -ENOENT;
+}
+
+/* State of safety_block_usage's walk. */
+struct safety_usage_walk {
+	const struct safety_set *set;
+	struct safety_usage	*out;
+};
+
+/* Record the mount points of set members. */
+static int
+safety_usage_add(const struct safety_mount *m, void *arg)
+{
+	struct safety_usage_walk *w = arg;
+	struct safety_usage	 *u = w->out;
+
+	if (safety_find_dev(w->set, makedev(m->major, m->minor)) < 0 &&
+	    safety_find_dev(w->set, safety_mount_dev(m)) < 0)
+		return 0;
+	u->mounted = true;
+	if (strcmp(m->mountpoint, "/") == 0)
+		u->root = true;
+	if (u->nmounts < SAFETY_USAGE_MAX)
+		snprintf(u->mountpoints[u->nmounts++], sizeof u->mountpoints[0], "%.255s",
+			 m->mountpoint);
+	return 0;
+}
+
+/* Is a block device (or a partition of it) mounted, and is one of them /? */
+int
+safety_block_usage(const char *path, struct safety_usage *out)
+{
+	struct safety_set	 set;
+	struct dd_safety	*s = calloc(1, sizeof *s);
+	struct safety_usage_walk w = { &set, out };
+	struct stat		 st;
+	int			 rc;
+
+	memset(out, 0, sizeof *out);
+	memset(&set, 0, sizeof set);
+	if (s == NULL)
+		return -ENOMEM;
+	if (stat(path, &st) != 0)
+		rc = -errno;
+	else if (!S_ISBLK(st.st_mode))
+		rc = -ENOTBLK;
+	else if ((rc = safety_load_set(&set, st.st_rdev, s)) == 0)
+		rc = safety_mount_each(safety_usage_add, &w);
+	free(set.devs);
+	free(s);
+	return rc;
 }
 
 /* Decide whether path may be written. */

@@ -77,6 +77,40 @@ int safety_override(const struct dd_safety *s, bool force, const char *confirm,
 /* The string safety_override wants after --confirm. */
 const char *safety_confirm_token(const struct dd_safety *s);
 
+/*
+ * Mounts.  This file owns the one /proc/self/mountinfo parser: the safety
+ * check above, the description of where a file lives ("file on /dev/vda1,
+ * ext4 mounted at /") and the mounted/root flags of the target lists all
+ * read it through these.
+ */
+struct safety_mount {
+	unsigned major, minor;		/* st_dev of the files on it */
+	char	 mountpoint[1024];
+	char	 fstype[64];		/* "ext4", "tmpfs", "devtmpfs" ... */
+	char	 source[1024];		/* "/dev/vda1", "tmpfs" ... */
+};
+
+/* Call fn for every mount (in mountinfo order) until it returns non-zero;
+ * 0, fn's negative return, or -errno when mountinfo cannot be read. */
+int safety_mount_each(int (*fn)(const struct safety_mount *m, void *arg), void *arg);
+
+/* The mount that holds an existing file or directory (the innermost mount
+ * point of its device that contains it); 0 or negative errno. */
+int safety_file_mount(const char *path, struct safety_mount *out);
+
+#define SAFETY_USAGE_MAX 8
+
+/* Where a block device and its partitions are mounted. */
+struct safety_usage {
+	bool	mounted;	/* it or a partition is a mount source */
+	bool	root;		/* one of them is mounted at / */
+	size_t	nmounts;
+	char	mountpoints[SAFETY_USAGE_MAX][256];
+};
+
+/* Fill *out for a block device path; 0 or negative errno (-ENOTBLK). */
+int safety_block_usage(const char *path, struct safety_usage *out);
+
 /* Name of a reason as the probe prints it ("SIGNATURE"). */
 const char *safety_reason_name(enum dd_safety_reason r);
 

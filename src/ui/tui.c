@@ -42,6 +42,7 @@
 #include <curses.h>
 
 #include "core/format.h"
+#include "io/safety.h"
 #include "ui/tui.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
@@ -179,6 +180,18 @@ tui_set_view(struct tui *t, enum tui_view_id v)
 
 /* ---- Discovery ---- */
 
+/* Flag a device that is mounted (it or a partition) or holds /. */
+static void
+tui_device_usage(struct tui_device *d)
+{
+	struct safety_usage u;
+
+	if (d->path != NULL && safety_block_usage(d->path, &u) == 0) {
+		d->mounted = u.mounted;
+		d->root = u.root;
+	}
+}
+
 /*
  * The DETECTED section's source: NVMe controllers and the other block
  * devices, through src/io/nvme.h.  Each controller is matched to the
@@ -216,6 +229,7 @@ tui_detect_devices(struct tui *t)
 				d->name = c->name;
 			d->matched = match_model(t->fams, t->nfams, c->model,
 						 nvmeinfo_match_capacity(c), &d->match) == 1;
+			tui_device_usage(d);
 		}
 	}
 	for (size_t b = 0; b < t->info.nblockdevs; b++) {
@@ -229,6 +243,7 @@ tui_detect_devices(struct tui *t)
 		t->devs[n].bdev = bd;
 		t->devs[n].name = bd->name;
 		t->devs[n].path = bd->path;
+		tui_device_usage(&t->devs[n]);
 		n++;
 	}
 	t->ndevs = n;

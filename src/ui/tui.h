@@ -53,6 +53,8 @@ struct tui_opts {
 	uint64_t    size;	/* scratch file size; 0: 1 GiB */
 	bool	    keep;	/* keep a scratch file we created */
 	bool	    allow_write;/* write points on devices and existing files */
+	bool	    force;	/* --force: write although the safety check refuses... */
+	const char *confirm;	/* ...with --confirm SERIAL */
 	const char *preset;	/* initial preset; NULL: spot */
 	double	    time_scale;	/* preset time scale; 0: 1 */
 	double	    runtime_s;	/* every point's measured time; < 0: the preset's */
@@ -133,6 +135,7 @@ struct tui_device {
 	const struct nvmeinfo_blockdev *bdev;		/* NULL: no block device */
 	struct match_result		match;		/* ctrl only */
 	bool				matched;
+	bool				mounted, root;	/* it or a partition is mounted; at / */
 };
 
 /* A family (and optionally one capacity point) of t->fams. */
@@ -187,9 +190,12 @@ struct tui_sheetview {
 /* A target the sweep setup offers. */
 struct tui_target {
 	char	 path[PATH_MAX];
-	char	 label[128];
+	char	 label[192];
 	bool	 device;	/* a block device (else a file) */
 	uint64_t size;
+	char	 what[512];	/* what is really measured (session_resolve's
+				 * description), or why it cannot be */
+	bool	 bad;		/* it cannot be measured: what says why */
 };
 
 /* One finished point of a run. */
@@ -224,6 +230,7 @@ struct tui_sweep {
 	struct dd_plan	       plan;
 	struct dd_target       tgt;
 	char		       scratch[PATH_MAX];/* a file we created; "" none */
+	char		       what[512];	/* the running target's description */
 	struct sweep_snapshot *sn;		/* latest copy */
 	uint64_t	       gen;
 	struct tui_sheet       ref;		/* the reference drive's sheet */

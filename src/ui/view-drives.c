@@ -273,10 +273,10 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 	}
 }
 
-/* One detected device row. */
+/* One detected device row, but for the mount flag. */
 static void
-drives_draw_device(struct tui *t, struct cellbuf *cb, int y, const struct tui_device *d,
-		   bool sel)
+drives_draw_device_body(struct tui *t, struct cellbuf *cb, int y, const struct tui_device *d,
+			bool sel)
 {
 	uint8_t	    role = sel ? UI_SELECTED : UI_TEXT;
 	int	    x = 4;
@@ -335,6 +335,18 @@ drives_draw_device(struct tui *t, struct cellbuf *cb, int y, const struct tui_de
 		if (b->backing_file != NULL)
 			tui_print(cb, x, y, -1, sel ? role : UI_DIM_TEXT, 0, "   (%s)", b->backing_file);
 	}
+}
+
+/* One detected device row, flagged at the right edge when it (or a
+ * partition) is mounted or holds the root filesystem. */
+static void
+drives_draw_device(struct tui *t, struct cellbuf *cb, int y, const struct tui_device *d,
+		   bool sel)
+{
+	drives_draw_device_body(t, cb, y, d, sel);
+	if (d->root || d->mounted)
+		tui_print_right(cb, cb->w - 1, y, sel ? UI_SELECTED : UI_WARN, UI_BOLD,
+				d->root ? " ROOT FS " : " MOUNTED ");
 }
 
 /* One row of any kind. */

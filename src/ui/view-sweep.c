@@ -11,12 +11,14 @@
  * points are kept as a struct tui_run for the Compare screen.
  *
  * The default target is a scratch file ("$TMPDIR/drivedash-scratch-UID.dat",
- * or --target when it does not exist): created with posix_fallocate on the
- * first start, written once by the sweep's own preconditioning pass (so
- * reads hit data, not unwritten extents) and removed on exit unless --keep.
- * A scratch file we created may be written freely; an existing file or a
- * device gets the read-only variant of the preset unless --allow-write, and
- * a device must also pass the write-safety check (src/io/safety.h).
+ * or --target when it is a file path that does not exist): every start goes
+ * through the one measurement path (src/core/session.h), so the dashboard
+ * resolves, refuses and preconditions exactly as `run` does.  A scratch file
+ * we created may be written freely and is removed on exit unless --keep; an
+ * existing file or a device gets the read-only variant of the preset unless
+ * --allow-write, and a device must also pass the write-safety check or be
+ * overridden with --force --confirm SERIAL.  The setup screen says what each
+ * target really is (device, filesystem, mount point) before anything runs.
  *
  * Two modes: SETUP (pick target and preset) and LIVE (the running point
  * with its bars against the spec and the review, latency, a time graph, the
@@ -35,6 +37,7 @@
 #include <unistd.h>
 
 #include "core/format.h"
+#include "core/session.h"
 #include "io/safety.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
@@ -59,6 +62,17 @@ tui_sweep_running(const struct tui *t)
 	return t->sweep.sw != NULL && t->sweep.running;
 }
 
+/* What a target really is, or why it cannot be measured. */
+static void
+sweep_resolve_target(struct tui_target *tg)
+{
+	struct session_target st;
+	struct dd_error	      err = { 0 };
+
+	tg->bad = session_resolve_path(tg->path, false, false, &st, &err) < 0;
+	snprintf(tg->what, sizeof tg->what, "%s", tg->bad ? err.msg : st.description);
+}
+
 /* Fill the target list: the file target first, then the devices. */
 void
 tui_sweep_targets(struct tui *t)
@@ -78,7 +92,10 @@ tui_sweep_targets(struct tui *t)
 		snprintf(tg->path, sizeof tg->path, "%s", t->opts.target);
 	else
 		sweep_default_scratch(tg->path, sizeof tg->path);
-	if (stat(tg->path, &st) == 0 && S_ISBLK(st.st_mode)) {
+	sweep_resolve_target(tg);
+	if (tg->bad) {
+		snprintf(tg->label, sizeof tg->label, "%.100s: cannot be measured", tg->path);
+	} else if (stat(tg->path, &st) == 0 && S_ISBLK(st.st_mode)) {
 		tg->device = true;
 		snprintf(tg->label, sizeof tg->label, "device %.100s", tg->path);
 	} else if (stat(tg->path, &st) == 0 && strcmp(tg->path, s->scratch) != 0 &&
@@ -101,13 +118,16 @@ tui_sweep_targets(struct tui *t)
 		snprintf(tg->path, sizeof tg->path, "%s", d->path);
 		tg->device = true;
 		tg->size = d->bdev != NULL ? d->bdev->size_bytes : 0;
+		sweep_resolve_target(tg);
 		if (d->ctrl != NULL)
-			snprintf(tg->label, sizeof tg->label, "%.24s  %.40s %s %.50s", d->path,
-				 d->ctrl->model ? d->ctrl->model : "?", t->sym->arrow, d->match.label);
+			snprintf(tg->label, sizeof tg->label, "%.24s  %.40s %s %.50s%s", d->path,
+				 d->ctrl->model ? d->ctrl->model : "?", t->sym->arrow, d->match.label,
+				 d->root ? "  [ROOT FS]" : d->mounted ? "  [MOUNTED]" : "");
 		else
-			snprintf(tg->label, sizeof tg->label, "%s  %s %s", d->path,
+			snprintf(tg->label, sizeof tg->label, "%s  %s %s%s", d->path,
 				 d->bdev != NULL ? d->bdev->kind : "",
-				 fmt_capacity((double)tg->size / 1e9, size, sizeof size));
+				 fmt_capacity((double)tg->size / 1e9, size, sizeof size),
+				 d->root ? "  [ROOT FS]" : d->mounted ? "  [MOUNTED]" : "");
 	}
 }
 
@@ -147,9 +167,33 @@ sweep_is_ours(const struct tui *t, const char *path)
 	       (t->opts.target == NULL && strcmp(path, def) == 0);
 }
 
+/* The session a start on tg walks (src/core/session.h).  The dashboard
+ * removes its scratch file itself on exit, so the session keeps it. */
+static void
+sweep_session(const struct tui *t, const struct tui_target *tg, struct session *ses)
+{
+	memset(ses, 0, sizeof *ses);
+	ses->o = (struct session_opts){ .target = tg->path, .size = t->opts.size, .keep = true,
+					.owned = sweep_is_ours(t, tg->path),
+					.allow_write = t->opts.allow_write, .force = t->opts.force,
+					.confirm = t->opts.confirm };
+}
+
+/* May the plan on tg write?  --allow-write, or a scratch file of ours. */
+static bool
+sweep_writes_ok(const struct tui *t, const struct tui_target *tg)
+{
+	struct session	ses;
+	struct dd_error err = { 0 };
+
+	sweep_session(t, tg, &ses);
+	return t->opts.allow_write || (session_resolve(&ses, &err) == 0 &&
+				       session_writes_free(&ses));
+}
+
 /* Build the plan for a target; *writes_ok says whether write points were allowed. */
 static int
-sweep_build_plan(struct tui *t, const struct tui_target *tg, bool exists, struct dd_plan *plan,
+sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *plan,
 		 bool *writes_ok, struct dd_error *err)
 {
 	struct dd_preset_opts	     po = { 0 };
@@ -157,7 +201,7 @@ sweep_build_plan(struct tui *t, const struct tui_target *tg, bool exists, struct
 	const struct dd_preset_info *pi = plan_presets(&n);
 	int			     rc;
 
-	*writes_ok = t->opts.allow_write || (!tg->device && (!exists || sweep_is_ours(t, tg->path)));
+	*writes_ok = sweep_writes_ok(t, tg);
 	po.time_scale = t->opts.time_scale;
 	po.allow_write = *writes_ok;
 	rc = plan_preset(pi[t->sweep.preset_sel < n ? t->sweep.preset_sel : 0].name, &po, plan, err);
@@ -185,15 +229,15 @@ sweep_release(struct tui_sweep *s)
 	plan_free(&s->plan);
 }
 
-/* Start a sweep.  UI thread only. */
+/* Start a sweep along the measurement path.  UI thread only. */
 int
 tui_sweep_start(struct tui *t)
 {
 	struct tui_sweep  *s = &t->sweep;
 	struct tui_target *tg;
 	struct dd_error	   err = { 0 };
-	struct stat	   st;
-	bool		   exists, fill = false, writes_ok, writes;
+	struct session	   ses;
+	bool		   writes_ok;
 	int		   rc;
 
 	if (tui_sweep_running(t))
@@ -206,55 +250,15 @@ tui_sweep_start(struct tui *t)
 	sweep_release(s);
 	if (s->sn == NULL && (s->sn = calloc(1, sizeof *s->sn)) == NULL)
 		return -ENOMEM;
-	exists = stat(tg->path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
-		tui_message(t, true, "%s is not a block device or a regular file", tg->path);
-		return -EINVAL;
-	}
-	if (!exists && tg->device) {
-		tui_message(t, true, "%s has gone away", tg->path);
-		return -ENOENT;
-	}
-	rc = sweep_build_plan(t, tg, exists, &s->plan, &writes_ok, &err);
-	if (rc < 0)
+	sweep_session(t, tg, &ses);
+	if ((rc = session_resolve(&ses, &err)) < 0 ||
+	    (rc = sweep_build_plan(t, tg, &s->plan, &writes_ok, &err)) < 0 ||
+	    (rc = session_open(&ses, &s->plan, &s->tgt, &err)) < 0)
 		goto fail;
-	if (!exists) {
-		rc = engine_scratch_create(tg->path, t->opts.size, &err);
-		if (rc < 0)
-			goto fail;
+	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
-		fill = true;
-	} else if (S_ISREG(st.st_mode) && sweep_is_ours(t, tg->path)) {
-		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
-	}
-	/* A new scratch file is written once first, by the sweep thread. */
-	if (fill)
-		s->plan.precondition_passes = 1;
-	writes = plan_writes(&s->plan);
-	if (writes && S_ISBLK(exists ? st.st_mode : 0)) {
-		struct dd_safety sf;
-
-		if (safety_check_write(tg->path, &sf) != 0) {
-			rc = dd_error_set(&err, -EBUSY, "refusing to write: %s (drivedash run "
-					  "--force --confirm overrides)", sf.message);
-			goto fail;
-		}
-	}
-	rc = engine_target_open(&s->tgt, tg->path, writes, &err);
-	if (rc < 0)
-		goto fail;
-	s->tgt.is_scratch = s->scratch[0] != '\0' && strcmp(s->scratch, tg->path) == 0;
-	for (size_t i = 0; i < s->plan.npoints; i++) {
-		rc = engine_point_check(&s->plan.points[i], &s->tgt, &err);
-		if (rc < 0) {
-			dd_error_set(&err, rc, "point %zu (%s): %.400s", i + 1, s->plan.points[i].name,
-				     err.msg);
-			goto fail;
-		}
-	}
-	rc = sweep_create(&s->sw, &s->tgt, &s->plan, &err);
-	if (rc == 0)
-		rc = sweep_start(s->sw, &err);
+	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
+	rc = session_start(&s->tgt, &s->plan, &s->sw, &err);
 	if (rc < 0)
 		goto fail;
 	memset(s->sn, 0, sizeof *s->sn);
@@ -265,8 +269,8 @@ tui_sweep_start(struct tui *t)
 	s->running = true;
 	s->mode = TUI_SWEEP_LIVE;
 	s->fin_top = 0;
-	fprintf(stderr, "drivedash: sweep %s on %s started (%zu points%s)\n", s->plan.name,
-		tg->path, s->plan.npoints, writes_ok ? "" : ", read-only");
+	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
+		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
 	if (!writes_ok && !tg->device)
 		tui_message(t, false, "read-only plan: %s is not our scratch file "
 			    "(--allow-write adds the write points)", tg->path);
@@ -276,6 +280,7 @@ tui_sweep_start(struct tui *t)
 	return 0;
 fail:
 	tui_message(t, true, "%s", err.msg[0] ? err.msg : strerror(-rc));
+	fprintf(stderr, "drivedash: %s\n", err.msg[0] ? err.msg : strerror(-rc));
 	sweep_release(s);
 	s->mode = TUI_SWEEP_SETUP;
 	return rc;
@@ -426,6 +431,13 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		if (i == 0)
 			s->targets_y = row;
 	}
+	/* What the selected target really is: device, filesystem, mount point. */
+	if (s->ntargets > 0 && row < end - 8) {
+		const struct tui_target *tg = &s->targets[s->target_sel];
+
+		tui_print(cb, 4, row++, cb->w - 6, tg->bad ? UI_WARN : UI_DIM_TEXT, 0, "%s %s",
+			  tg->bad ? "cannot measure:" : "measures a", tg->what);
+	}
 	row++;
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
 		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
@@ -445,10 +457,10 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	row++;
 	if (s->ntargets > 0 && row < end) {
 		const struct tui_target *tg = &s->targets[s->target_sel];
-		struct stat		 st;
-		bool			 exists = stat(tg->path, &st) == 0;
 
-		if (sweep_build_plan(t, tg, exists, &plan, &writes_ok, &err) == 0) {
+		if (tg->bad) {
+			tui_print(cb, 1, row++, -1, UI_WARN, 0, "%s", tg->what);
+		} else if (sweep_build_plan(t, tg, &plan, &writes_ok, &err) == 0) {
 			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu points, about %s%s%s",
 				  plan.name, plan.npoints,
 				  fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
@@ -1134,13 +1146,14 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
 	/* Progress first: a narrow screen cuts the end. */
-	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s",
+	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s %s %s",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
 		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,
 		 sn->state == SWEEP_RUNNING ? fmt_duration(sn->eta_s, eta, sizeof eta) : "-",
 		 t->sym->dot, sn->plan_name, t->sym->dot, s->tgt.path,
-		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference");
+		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference",
+		 t->sym->dot, s->what);
 }
 
 /* Key hints. */

@@ -1,0 +1,415 @@
+/*
+ * The measurement path shared by `run`, `check` and the dashboard (the
+ * steps are listed in session.h).  A struct session is the user's options,
+ * the resolved target (kind, kernel names, the filesystem a file lives on,
+ * one-line description) and whether we created a scratch file.  Resolution
+ * only looks (stat, realpath, sysfs, mountinfo through src/io/safety.h);
+ * session_open is the first step that creates or opens anything.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/session.h"
+#include "io/safety.h"
+
+/* Filesystems that hold no files to measure. */
+static const char *const session_pseudo_fs[] = {
+	"devtmpfs", "proc", "sysfs", "devpts", "debugfs", "tracefs", "securityfs",
+	"cgroup", "cgroup2", "configfs", "pstore", "bpf", "efivarfs", "fusectl",
+	"mqueue", "binfmt_misc", "autofs", "hugetlbfs", "rpc_pipefs", NULL,
+};
+
+/* The kind as JSON and the tables name it. */
+const char *
+session_kind_name(enum session_kind k)
+{
+	return k == SESSION_BLOCK ? "block" : k == SESSION_SCRATCH ? "scratch" : "file";
+}
+
+/* Is path p equal to dir or below it? */
+static bool
+session_under(const char *p, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(p, dir, n) == 0 && (p[n] == '\0' || p[n] == '/');
+}
+
+/* Read the first line of a sysfs file, newline cut; false when absent/empty. */
+static bool
+session_read_sysfs(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char *e;
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return false;
+	if (fgets(buf, (int)len, f) == NULL)
+		buf[0] = '\0';
+	fclose(f);
+	e = buf + strlen(buf);
+	while (e > buf && (e[-1] == '\n' || e[-1] == ' '))
+		*--e = '\0';
+	return buf[0] != '\0';
+}
+
+/* Does a bare name look like a kernel block device ("nvme0n1", "sdb")? */
+static bool
+session_looks_like_device(const char *name)
+{
+	static const char *const prefixes[] = {
+		"nvme", "sd", "vd", "hd", "xvd", "loop", "zram", "md", "dm-", "mmcblk",
+		"nbd", "ram", "pmem", NULL,
+	};
+	char sys[PATH_MAX];
+
+	if (strchr(name, '/') != NULL || strchr(name, '.') != NULL)
+		return false;
+	snprintf(sys, sizeof sys, "/sys/class/block/%s", name);
+	if (access(sys, F_OK) == 0)
+		return true;
+	for (size_t i = 0; prefixes[i] != NULL; i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return true;
+	return false;
+}
+
+/* Is a missing path one we may create a file at?  0, or -ENOENT/-EINVAL
+ * with err saying why not. */
+static int
+session_check_file_path(const char *path, struct dd_error *err)
+{
+	char		    dir[PATH_MAX];
+	struct stat	    st, dev;
+	struct safety_mount m;
+
+	if (session_under(path, "/sys") || session_under(path, "/proc"))
+		return dd_error_set(err, -ENOENT, "%s does not exist, and /sys and /proc hold no "
+				    "files to measure", path);
+	if (session_looks_like_device(path))
+		return dd_error_set(err, -ENOENT, "%s does not exist; a block device is named "
+				    "/dev/%s (`drivedash detect` lists the drives)", path, path);
+	dd_strlcpy(dir, path, sizeof dir);
+	dd_strlcpy(dir, dirname(dir), sizeof dir);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return dd_error_set(err, -ENOENT, "%s does not exist, and neither does its "
+				    "directory %s", path, dir);
+	/* Under /dev only another filesystem (/dev/shm) holds files. */
+	if (session_under(path, "/dev") && stat("/dev", &dev) == 0 && dev.st_dev == st.st_dev)
+		return dd_error_set(err, -ENOENT, "%s does not exist: there is no such device "
+				    "(`drivedash detect` lists the drives; --scratch PATH makes "
+				    "a scratch file)", path);
+	if (safety_file_mount(dir, &m) == 0)
+		for (size_t i = 0; session_pseudo_fs[i] != NULL; i++)
+			if (strcmp(m.fstype, session_pseudo_fs[i]) == 0)
+				return dd_error_set(err, -EINVAL, "%s does not exist, and %s is on "
+						    "%s, not a filesystem for files", path, dir,
+						    m.fstype);
+	return 0;
+}
+
+/* Kernel name, disk and sysfs model of a block device. */
+static void
+session_describe_block(struct session_target *t)
+{
+	char sys[PATH_MAX], real[PATH_MAX], buf[PATH_MAX + 32];
+	char backing[256] = "";
+
+	dd_strlcpy(buf, t->canonical, sizeof buf);
+	dd_strlcpy(t->name, basename(buf), sizeof t->name);
+	dd_strlcpy(t->disk, t->name, sizeof t->disk);
+	/* A partition: its sysfs directory sits in its disk's. */
+	snprintf(sys, sizeof sys, "/sys/class/block/%s", t->name);
+	if (realpath(sys, real) != NULL) {
+		snprintf(buf, sizeof buf, "%s/partition", real);
+		if (access(buf, F_OK) == 0)
+			dd_strlcpy(t->disk, basename(dirname(real)), sizeof t->disk);
+	}
+	snprintf(buf, sizeof buf, "/sys/class/block/%s/device/model", t->disk);
+	session_read_sysfs(buf, t->model, sizeof t->model);
+	snprintf(buf, sizeof buf, "/sys/class/block/%s/loop/backing_file", t->disk);
+	session_read_sysfs(buf, backing, sizeof backing);
+	if (t->model[0] != '\0')
+		snprintf(t->description, sizeof t->description, "block device %s (%s)", t->name,
+			 t->model);
+	else if (backing[0] != '\0')
+		snprintf(t->description, sizeof t->description, "block device %s (loop over %s)",
+			 t->name, backing);
+	else
+		snprintf(t->description, sizeof t->description, "block device %s", t->name);
+}
+
+/* The filesystem a file (or, not yet created, its directory) lives on. */
+static void
+session_describe_file(struct session_target *t)
+{
+	char		    dir[PATH_MAX];
+	struct safety_mount m;
+	const char	   *what = t->kind == SESSION_SCRATCH ? "scratch file" : "file";
+	int		    rc;
+
+	if (t->kind == SESSION_SCRATCH) {
+		dd_strlcpy(dir, t->path, sizeof dir);
+		rc = safety_file_mount(dirname(dir), &m);
+	} else {
+		rc = safety_file_mount(t->canonical, &m);
+	}
+	if (rc < 0) {
+		snprintf(t->description, sizeof t->description, "%s (filesystem unknown)", what);
+		return;
+	}
+	snprintf(t->fs_source, sizeof t->fs_source, "%.255s", m.source);
+	snprintf(t->fs_type, sizeof t->fs_type, "%s", m.fstype);
+	snprintf(t->fs_mount, sizeof t->fs_mount, "%.255s", m.mountpoint);
+	snprintf(t->description, sizeof t->description, "%s on %.200s, %.32s mounted at %.200s",
+		 what, t->fs_source, t->fs_type, t->fs_mount);
+}
+
+/* Resolve an existing path: a block device or a regular file. */
+static int
+session_resolve_existing(struct session_target *t, const struct stat *st, bool block_only,
+			 struct dd_error *err)
+{
+	if (realpath(t->path, t->canonical) == NULL)
+		return dd_error_set(err, -errno, "cannot resolve %s: %s", t->path, strerror(errno));
+	if (S_ISBLK(st->st_mode)) {
+		t->kind = SESSION_BLOCK;
+		session_describe_block(t);
+		return 0;
+	}
+	if (block_only && S_ISREG(st->st_mode))
+		return dd_error_set(err, -ENOTBLK, "%s is not a block device; check measures a "
+				    "drive (`drivedash run --target` measures files)", t->path);
+	if (!S_ISREG(st->st_mode))
+		return dd_error_set(err, -EINVAL, "%s is not a block device or a regular file",
+				    t->path);
+	t->kind = SESSION_FILE;
+	session_describe_file(t);
+	return 0;
+}
+
+/* Resolve one path by the rules in session.h. */
+int
+session_resolve_path(const char *path, bool scratch, bool block_only,
+		     struct session_target *out, struct dd_error *err)
+{
+	struct stat st;
+	int	    rc;
+
+	memset(out, 0, sizeof *out);
+	if (path == NULL || path[0] == '\0')
+		return dd_error_set(err, -EINVAL, "no target: name a block device or a file");
+	dd_strlcpy(out->path, path, sizeof out->path);
+	if (stat(path, &st) == 0) {
+		if (scratch)
+			return dd_error_set(err, -EEXIST, "--scratch %s: that path already exists "
+					    "(--target measures it as it is)", path);
+		return session_resolve_existing(out, &st, block_only, err);
+	}
+	if (errno != ENOENT)
+		return dd_error_set(err, -errno, "cannot use %s: %s", path, strerror(errno));
+	if (block_only)
+		return dd_error_set(err, -ENOENT, "%s does not exist; check needs a block device "
+				    "such as /dev/nvme0n1", path);
+	if ((rc = session_check_file_path(path, err)) < 0)
+		return rc;
+	out->kind = SESSION_SCRATCH;
+	dd_strlcpy(out->canonical, path, sizeof out->canonical);
+	session_describe_file(out);
+	return 0;
+}
+
+/* Steps 1 and 2. */
+int
+session_resolve(struct session *s, struct dd_error *err)
+{
+	int rc;
+
+	if (s->o.target != NULL && s->o.scratch != NULL)
+		return dd_error_set(err, -EINVAL, "use one of --target and --scratch");
+	rc = session_resolve_path(s->o.scratch ? s->o.scratch : s->o.target, s->o.scratch != NULL,
+				  s->o.block_only, &s->tgt, err);
+	s->resolved = rc == 0;
+	return rc;
+}
+
+/* Find a disk in a discovery. */
+void
+session_find(const char *disk, const struct nvmeinfo *info, const struct nvmeinfo_ctrl **ctrl,
+	     const struct nvmeinfo_ns **ns, const struct nvmeinfo_blockdev **bdev)
+{
+	if (ctrl != NULL)
+		*ctrl = NULL;
+	if (ns != NULL)
+		*ns = NULL;
+	if (bdev != NULL)
+		*bdev = NULL;
+	for (size_t i = 0; ctrl != NULL && i < info->nctrls && *ctrl == NULL; i++)
+		for (size_t k = 0; k < info->ctrls[i].nnamespaces; k++) {
+			const struct nvmeinfo_ns *n = &info->ctrls[i].namespaces[k];
+
+			if (n->name != NULL && strcmp(n->name, disk) == 0) {
+				*ctrl = &info->ctrls[i];
+				if (ns != NULL)
+					*ns = n;
+				break;
+			}
+		}
+	for (size_t i = 0; bdev != NULL && i < info->nblockdevs; i++)
+		if (strcmp(info->blockdevs[i].name, disk) == 0)
+			*bdev = &info->blockdevs[i];
+}
+
+/* Step 3. */
+void
+session_identify(const struct session *s, const char *model_override, struct arena *a,
+		 struct session_identity *id)
+{
+	struct dd_error err = { 0 };
+
+	memset(id, 0, sizeof *id);
+	if (s->tgt.kind == SESSION_BLOCK) {
+		if (nvmeinfo_scan(NULL, a, &id->info, &err) == 0) {
+			id->scanned = true;
+			session_find(s->tgt.disk, &id->info, &id->ctrl, &id->ns, &id->bdev);
+		} else {
+			dd_strlcpy(id->scan_note, err.msg, sizeof id->scan_note);
+		}
+	}
+	if (model_override != NULL) {
+		id->model = model_override;
+		id->model_source = "option";
+	} else if (id->ctrl != NULL && id->ctrl->model != NULL) {
+		id->model = id->ctrl->model;
+		id->model_source = "nvme";
+	} else if (id->bdev != NULL && id->bdev->model != NULL) {
+		id->model = id->bdev->model;
+		id->model_source = "sysfs";
+	}
+}
+
+/* May a plan that writes run without --allow-write? */
+bool
+session_writes_free(const struct session *s)
+{
+	return s->tgt.kind == SESSION_SCRATCH || (s->tgt.kind == SESSION_FILE && s->o.owned);
+}
+
+/* Step 4: the write rules, the same for every front end. */
+static int
+session_check_writes(const struct session *s, const struct dd_plan *plan, struct dd_error *err)
+{
+	struct dd_safety sf;
+
+	if (!plan_writes(plan) || session_writes_free(s))
+		return 0;
+	if (s->tgt.kind == SESSION_FILE && !s->o.allow_write)
+		return dd_error_set(err, -EPERM, "the plan writes, which overwrites %s; pass "
+				    "--allow-write", s->tgt.path);
+	if (s->tgt.kind != SESSION_BLOCK)
+		return 0;
+	if (!s->o.allow_write)
+		return dd_error_set(err, -EPERM, "the plan writes, which destroys data on %s; pass "
+				    "--allow-write (or use a read-only preset)", s->tgt.path);
+	/* safety_override says what refused it and what to type. */
+	safety_check_write(s->tgt.path, &sf);
+	return safety_override(&sf, s->o.force, s->o.confirm, err);
+}
+
+/* Step 5: a fresh scratch file is written once before it is measured
+ * (unless the plan already preconditions or is one sequential write). */
+static void
+session_precondition(const struct dd_target *t, struct dd_plan *plan)
+{
+	if (plan->precondition_passes == 0 && t->size >= 128 * 1024 &&
+	    !(plan->npoints == 1 && plan->points[0].pattern == DD_WRITE))
+		plan->precondition_passes = 1;
+}
+
+/* Step 6: every point against the open target. */
+static int
+session_check_points(const struct dd_plan *plan, const struct dd_target *t,
+		     struct dd_error *err)
+{
+	struct dd_error why = { 0 };
+
+	for (size_t i = 0; i < plan->npoints; i++) {
+		int rc = engine_point_check(&plan->points[i], t, &why);
+
+		if (rc < 0)
+			return dd_error_set(err, rc, "point %zu (%s): %.400s", i + 1,
+					    plan->points[i].name, why.msg);
+	}
+	return 0;
+}
+
+/* Steps 4 to 6. */
+int
+session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
+	     struct dd_error *err)
+{
+	bool writes = plan_writes(plan);
+	int  rc;
+
+	if (!s->resolved && (rc = session_resolve(s, err)) < 0)
+		return rc;
+	if ((rc = session_check_writes(s, plan, err)) < 0)
+		return rc;
+	if (s->tgt.kind == SESSION_SCRATCH) {
+		rc = engine_scratch_create(s->tgt.path, s->o.size ? s->o.size
+					   : SESSION_DEFAULT_SCRATCH, err);
+		if (rc < 0)
+			return rc;
+		s->created = true;
+		writes = true;	/* the preconditioning pass writes it */
+	}
+	rc = engine_target_open(t, s->tgt.path, writes, err);
+	if (rc == 0) {
+		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
+		if (s->created)
+			session_precondition(t, plan);
+		rc = session_check_points(plan, t, err);
+	}
+	if (rc < 0) {
+		bool keep = s->o.keep;
+
+		s->o.keep = false;
+		session_close(s, t);
+		s->o.keep = keep;
+	}
+	return rc;
+}
+
+/* Step 7 without waiting. */
+int
+session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,
+	      struct dd_error *err)
+{
+	int rc = sweep_create(out, t, plan, err);
+
+	if (rc == 0 && (rc = sweep_start(*out, err)) < 0) {
+		sweep_destroy(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+/* Step 9. */
+void
+session_close(struct session *s, struct dd_target *t)
+{
+	if (t->fd >= 0)
+		engine_target_close(t);
+	t->fd = -1;
+	if (s->created && !s->o.keep)
+		unlink(s->tgt.path);
+	s->created = false;
+}

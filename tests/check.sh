@@ -87,8 +87,8 @@ is "--model --json: every verdict names its source and confidence" "True" \
 	"$(json 'all(v["spec"]["source"] == "test-qemu" and v["spec"]["confidence"] == "C" for v in j["verdicts"])')"
 is "--model --json: lat_read compared at 4K randread QD1 x1" "4K randread QD1 x1 True" \
 	"$(json '[(v["point"], v["lower_is_better"]) for v in j["verdicts"] if v["metric"] == "lat_read"][0]' | tr -d "(),'")"
-is "--model --json: rand_read has no stated depth (flagged, not capped above WARN)" "False True" \
-	"$(json '[(v["conditions_known"], v["verdict"] != "FAIL") for v in j["verdicts"] if v["metric"] == "rand_read"][0]' | tr -d "(),'")"
+is "--model --json: rand_read has no stated depth (a rated max, labelled, rule and tolerance in JSON)" "False rated max True True" \
+	"$(json '[(v["conditions_known"], v["rule"], "rated max, depth not stated" in v["reason"], v["tolerance"] == 0.1) for v in j["verdicts"] if v["metric"] == "rand_read"][0]' | tr -d "(),'")"
 is "--model --json: overall is the worst verdict" "True" \
 	"$(json 'j["overall"]["verdict"] == max((v["verdict"] for v in j["verdicts"]), key=["PASS","WARN","FAIL"].index)')"
 is "--model --json: the spot plan ran read-only, 5 points" "spot (read-only)|5|done" \

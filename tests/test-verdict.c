@@ -24,6 +24,39 @@
 #define KIB  1024
 #define NRES 16
 
+/* The database's unit table ($DRIVEDASH_DB): figures are converted through it. */
+static struct arena	 unit_arena;
+static struct spec_unit *units;
+static size_t		 nunits;
+
+/* Load the unit table. */
+static int
+group_setup(void **state)
+{
+	struct dd_error err = { 0 };
+	const char     *path = getenv("DRIVEDASH_DB");
+	struct specdb  *db;
+	int		rc;
+
+	(void)state;
+	if (path == NULL || specdb_open(path, &db, &err) < 0) {
+		fprintf(stderr, "# cannot open DRIVEDASH_DB=%s\n", path ? path : "(unset)");
+		return -1;
+	}
+	rc = specdb_units(db, &unit_arena, &units, &nunits, &err);
+	specdb_close(db);
+	return rc;
+}
+
+/* Free it. */
+static int
+group_teardown(void **state)
+{
+	(void)state;
+	arena_free(&unit_arena);
+	return 0;
+}
+
 /* The results of one test (freed by teardown). */
 struct fixture {
 	struct dd_result *res[NRES];
@@ -112,14 +145,36 @@ fig(const char *metric, double value, const char *unit, int bs, int qd, int jobs
 	return g;
 }
 
+/* Convert a figure as specdb does at load: its unit's dimension, value and
+ * value_hi in the base unit, through the database's table. */
+static void
+convert(struct spec_figure *g)
+{
+	g->dimension = NULL;
+	g->base = g->base_hi = NAN;
+	for (size_t i = 0; i < nunits; i++)
+		if (strcmp(units[i].id, g->unit_id) == 0) {
+			g->dimension = units[i].dimension;
+			g->base = compare_convert(units, nunits, g->value, g->unit_id, g->dimension);
+			g->base_hi = compare_convert(units, nunits, g->value_hi, g->unit_id,
+						     g->dimension);
+		}
+}
+
 /* Evaluate figures against the fixture's results with a tolerance. */
 static void
 eval(struct fixture *fx, const struct spec_figure *g, size_t n, double tol, bool writes,
      struct verdict_report *out)
 {
 	struct verdict_opts o = { .tolerance = tol, .writes_ran = writes };
+	struct spec_figure  figs[16];
 
-	verdict_evaluate(g, n, (const struct dd_result *const *)fx->res, fx->n, &o, out);
+	assert_true(n <= 16);
+	for (size_t i = 0; i < n; i++) {
+		figs[i] = g[i];
+		convert(&figs[i]);
+	}
+	verdict_evaluate(figs, n, (const struct dd_result *const *)fx->res, fx->n, &o, out);
 }
 
 /* The status of one figure against the fixture. */
@@ -359,7 +414,8 @@ test_not_comparable(void **state)
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
 }
 
-/* No stated depth: the best point, flagged, and never worse than WARN. */
+/* No stated depth: a rated maximum, judged against the best point of the
+ * workload at any depth, a full verdict labelled as such. */
 static void
 test_unknown_conditions(void **state)
 {
@@ -368,37 +424,93 @@ test_unknown_conditions(void **state)
 	struct verdict	   v;
 
 	add_spot_reads(fx, 400, 10000, 80, 300000, 200000);
-	/* Far below: capped at WARN, compared with the best point (QD32 x4). */
-	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
-	assert_true(v.capped);
+	/* Far below: FAIL, compared with the best point (QD32 x4), never capped. */
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_false(v.capped);
 	assert_false(v.conditions_known);
+	assert_int_equal(v.rule, COMPARE_RATED_MAX);
+	assert_string_equal(v.decided_by, "rated max");
 	assert_string_equal(v.point, "4K randread QD32 x4");
 	assert_float_equal(v.measured, 300000, 0);
-	assert_non_null(strstr(v.reason, "spec conditions unknown: rated at deeper queues"));
-	assert_non_null(strstr(v.reason, "capped at WARN"));
-	/* Within twice the tolerance: an honest WARN, not capped. */
+	assert_non_null(strstr(v.reason, "rated max, depth not stated"));
+	assert_non_null(strstr(v.reason, "more than 20% short"));
+	/* Within twice the tolerance: WARN at the best point. */
 	fx->res[3]->iops = 850000;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
-	assert_false(v.capped);
 	assert_string_equal(v.point, "4K randread QD32 x16");
 	/* Meeting it at a shallower depth is a PASS. */
 	fx->res[3]->iops = 1.2e6;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_non_null(strstr(v.reason, "within 10%"));
 
-	/* Sequential at QD64 has levelled off: a full verdict. */
+	/* Sequential: the best point, whatever its depth. */
 	g = fig("seq_read", 1000, "MB/s", 131072, 0, 0);
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
 	assert_false(v.capped);
-	assert_non_null(strstr(v.reason, "saturates"));
+	assert_non_null(strstr(v.reason, "rated max"));
 	/* No writes ran at all: say how to run them. */
 	g = fig("rand_write", 2e5, "IOPS", 4096, 0, 0);
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_NOT_COMPARABLE);
 	assert_non_null(strstr(v.reason, "--allow-write"));
-	/* Sequential below VERDICT_SEQ_DEPTH outstanding I/Os is capped. */
+	/* Sequential at a shallow depth is a full verdict too. */
 	add(fx, DD_WRITE, 128 * KIB, 16, 1, 0, 2000, 262, 8000);
 	g = fig("seq_write", 1000, "MB/s", 0, 0, 0);
-	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
-	assert_true(v.capped);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_false(v.capped);
+}
+
+/* A review measurement of the drive at the same point: a figure short of the
+ * spec but as good as the review PASSes; short of both is WARN or FAIL. */
+static void
+test_review(void **state)
+{
+	struct fixture		*fx = *state;
+	struct spec_figure	 g = fig("rand_read", 2.6e6, "IOPS", 4096, 0, 0);
+	struct spec_measurement	 rv[2];
+	struct verdict_opts	 o = { .tolerance = 0.10, .review = rv, .nreview = 2,
+				       .review_drive = "drv" };
+	struct verdict_report	 r;
+
+	memset(rv, 0, sizeof rv);
+	for (int i = 0; i < 2; i++) {
+		rv[i].source_id = "review-src";
+		rv[i].drive_id = "drv";
+		rv[i].benchmark = "fio";
+		rv[i].workload = "randread";
+		rv[i].metric_id = "iops";
+		rv[i].unit_id = "IOPS";
+		rv[i].dimension = "rate";
+		rv[i].block_size = 4096;
+		rv[i].numjobs = 16;
+		rv[i].value_hi = rv[i].base_hi = NAN;
+	}
+	rv[0].iodepth = 32;
+	rv[0].value = rv[0].base = 2.165e6;
+	rv[1].iodepth = 1;
+	rv[1].numjobs = 1;
+	rv[1].value = rv[1].base = 32300;
+	add_spot_reads(fx, 400, 32300, 30, 1.5e6, 2.165e6);
+	convert(&g);
+	verdict_evaluate(&g, 1, (const struct dd_result *const *)fx->res, fx->n, &o, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	assert_string_equal(r.rows[0].decided_by, "review");
+	assert_string_equal(r.rows[0].point, "4K randread QD32 x16");
+	assert_float_equal(r.rows[0].review_value, 2.165e6, 1e-6);
+	assert_int_equal(r.rows[0].review_qd, 32);
+	assert_int_equal(r.rows[0].review_jobs, 16);
+	assert_non_null(strstr(r.rows[0].reason, "below spec, as in the review"));
+	assert_non_null(strstr(r.rows[0].reason, "83.3% of the spec"));
+	assert_int_equal(r.overall, VERDICT_PASS);
+	/* Short of both by more than twice the tolerance: FAIL. */
+	fx->res[3]->iops = 1.5e6;
+	verdict_evaluate(&g, 1, (const struct dd_result *const *)fx->res, fx->n, &o, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_FAIL);
+	/* Without the review the same run is FAIL against the spec alone. */
+	fx->res[3]->iops = 2.165e6;
+	o.review = NULL;
+	verdict_evaluate(&g, 1, (const struct dd_result *const *)fx->res, fx->n, &o, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_WARN);
+	assert_string_equal(r.rows[0].decided_by, "rated max");
 }
 
 /* Mixed workloads match by read share. */
@@ -471,13 +583,12 @@ test_overall(void **state)
 	assert_non_null(strstr(r.summary, "meets its spec on rand_read"));
 	assert_non_null(strstr(r.summary, "does not meet it on seq_read (FAIL)"));
 
-	/* A capped WARN does not claim to be within twice the tolerance. */
+	/* A rated maximum far short is an honest FAIL (no cap at WARN). */
 	fx->res[3]->iops = 1000;
 	eval(fx, &g[1], 1, 0.10, false, &r);
-	assert_int_equal(r.overall, VERDICT_WARN);
-	assert_true(r.rows[0].capped);
-	assert_string_equal(r.summary, "falls short on rand_read, but the spec states no queue "
-				       "depth and is rated at deeper queues (WARN)");
+	assert_int_equal(r.overall, VERDICT_FAIL);
+	assert_false(r.rows[0].capped);
+	assert_string_equal(r.summary, "does not meet it on rand_read (FAIL)");
 
 	eval(fx, &g[3], 1, 0.10, false, &r);
 	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
@@ -644,6 +755,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_latency, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_comparable, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_conditions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_review, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mixed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_overall, setup, teardown),
 		cmocka_unit_test(test_unknown_drive),
@@ -651,5 +763,5 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_explainers, setup, teardown),
 	};
 
-	return cmocka_run_group_tests_name("verdict", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("verdict", tests, group_setup, group_teardown);
 }

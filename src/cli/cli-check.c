@@ -304,6 +304,11 @@ check_judge(struct check *c)
 	res = arena_alloc(&c->a, (n ? n : 1) * sizeof *res);
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(c->sw, i);
+	if (c->have_sheet) {
+		vo.review = c->sheet.measurements;
+		vo.nreview = c->sheet.nmeasurements;
+		vo.review_drive = c->match.drive->id;
+	}
 	verdict_evaluate(c->figs, c->nfigs, res, n, &vo, &c->report);
 	verdict_health(&c->report, &c->delta);
 	verdict_explain(&c->report, c->items, c->nitems);
@@ -611,6 +616,25 @@ check_json_points(const struct check *c)
 	return a;
 }
 
+/* The comparison rule of a row: "stated", "rated max", "QD1" or null. */
+static json_t *
+check_json_rule(const struct verdict *v)
+{
+	if (v->unit == NULL)
+		return json_null();
+	switch (v->rule) {
+	case COMPARE_STATED:
+		return json_string("stated");
+	case COMPARE_RATED_MAX:
+		return json_string("rated max");
+	case COMPARE_QD1:
+		return json_string("QD1");
+	case COMPARE_NONE:
+		break;
+	}
+	return json_null();
+}
+
 /* JSON for one verdict row. */
 static json_t *
 check_json_row(const struct check *c, const struct verdict *v)
@@ -645,6 +669,15 @@ check_json_row(const struct check *c, const struct verdict *v)
 	json_object_set_new(o, "lower_is_better", json_boolean(v->lower_is_better));
 	json_object_set_new(o, "conditions_known", json_boolean(v->conditions_known));
 	json_object_set_new(o, "capped", json_boolean(v->capped));
+	json_object_set_new(o, "rule", check_json_rule(v));
+	json_object_set_new(o, "decided_by", cli_jstr(v->decided_by));
+	json_object_set_new(o, "tolerance", json_real(c->report.tolerance));
+	json_object_set_new(o, "review_value", cli_jreal(v->review_value));
+	json_object_set_new(o, "review_ratio", cli_jreal(v->review_ratio));
+	json_object_set_new(o, "review_depth", v->review_qd == 0 ? json_null() :
+			    json_pack("{s:i, s:i}", "iodepth", (int)v->review_qd, "numjobs",
+				      (int)v->review_jobs));
+	json_object_set_new(o, "review_source", cli_jstr(v->review_source));
 	json_object_set_new(o, "point", v->point[0] ? json_string(v->point) : json_null());
 	json_object_set_new(o, "point_index",
 			    v->result == SIZE_MAX ? json_null() : json_integer((json_int_t)v->result));

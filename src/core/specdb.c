@@ -447,6 +447,37 @@ specdb_families(struct specdb *db, struct arena *a, struct spec_family **out,
 	return families_load(db, NULL, a, out, n, err);
 }
 
+/* The unit table. */
+int
+specdb_units(struct specdb *db, struct arena *a, struct spec_unit **out, size_t *n,
+	     struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	size_t	      cap = 0;
+	int	      rc;
+
+	*out = NULL;
+	*n = 0;
+	if (db_prepare(db, "SELECT id, dimension, to_base FROM unit ORDER BY id", &st, err) < 0)
+		return err ? err->code : -EIO;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct spec_unit *u;
+
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 32;
+			*out = arena_grow(a, *out, sizeof **out, *n, cap);
+		}
+		u = &(*out)[(*n)++];
+		u->id = col_text(a, st, 0);
+		u->dimension = col_text(a, st, 1);
+		u->to_base = col_real(st, 2);
+	}
+	if (rc != SQLITE_DONE)
+		return db_step_error(db, st, err);
+	sqlite3_finalize(st);
+	return 0;
+}
+
 /* Lowercase, letters and digits only. */
 void
 specdb_squeeze(const char *in, char *out, size_t outlen)
@@ -670,8 +701,10 @@ sheet_load_figures(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		       "SELECT s.family_id, s.drive_id, s.metric_id, m.name, s.qual, "
 		       "s.unit_id, s.conditions, s.source_id, s.confidence, s.notes, "
 		       "s.value, s.value_hi, s.block_size, s.iodepth, s.numjobs, "
-		       "s.read_pct, s.preferred FROM spec s "
+		       "s.read_pct, s.preferred, u.dimension, s.value * u.to_base, "
+		       "s.value_hi * u.to_base FROM spec s "
 		       "JOIN metric m ON m.id = s.metric_id "
+		       "JOIN unit u ON u.id = s.unit_id "
 		       "LEFT JOIN drive d ON d.id = s.drive_id "
 		       "WHERE s.family_id = ?1 "
 		       "AND (?2 IS NULL OR s.drive_id IS NULL OR s.drive_id = ?2) "
@@ -708,6 +741,9 @@ sheet_load_figures(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		f->numjobs = col_int(st, 14);
 		f->read_pct = col_int(st, 15);
 		f->preferred = col_int(st, 16);
+		f->dimension = col_text(a, st, 17);
+		f->base = col_real(st, 18);
+		f->base_hi = col_real(st, 19);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
@@ -728,9 +764,11 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "SELECT m.source_id, m.drive_id, m.benchmark, m.phase, "
 		       "m.workload, m.metric_id, mt.name, m.qual, m.unit_id, "
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
-		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass "
+		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
+		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base "
 		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
+		       "JOIN unit u ON u.id = m.unit_id "
 		       "WHERE d.family_id = ?1 AND (?2 IS NULL OR m.drive_id = ?2) "
 		       "ORDER BY m.benchmark, m.source_id, m.label, d.capacity_gb, "
 		       "m.id", &st, err) < 0)
@@ -767,6 +805,9 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->threads = col_int(st, 16);
 		m->read_pct = col_int(st, 17);
 		m->pass = col_int(st, 18);
+		m->dimension = col_text(a, st, 19);
+		m->base = col_real(st, 20);
+		m->base_hi = col_real(st, 21);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);

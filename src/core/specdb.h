@@ -53,12 +53,23 @@ struct spec_family {
 	size_t		   ndrives;
 };
 
-/* A spec-sheet figure (drive_id NULL: family-wide). */
+/* A unit of the database's table: value x to_base is in the base unit of
+ * its dimension (MB/s for throughput, IOPS for rate, us for time). */
+struct spec_unit {
+	const char *id, *dimension;
+	double	    to_base;
+};
+
+/* A spec-sheet figure (drive_id NULL: family-wide).  base and base_hi are
+ * value and value_hi converted once, at load, through the unit table (NAN
+ * when the figure has none); dimension is its unit's. */
 struct spec_figure {
 	const char *family_id, *drive_id, *metric_id, *metric_name, *qual;
 	const char *unit_id, *conditions, *source_id, *confidence, *notes;
 	double	    value, value_hi;
 	int	    block_size, iodepth, numjobs, read_pct, preferred;
+	const char *dimension;
+	double	    base, base_hi;
 };
 
 /* A published measurement from a review. */
@@ -67,6 +78,8 @@ struct spec_measurement {
 	const char *metric_id, *metric_name, *qual, *unit_id, *label, *notes;
 	double	    value, value_hi;
 	int	    block_size, iodepth, numjobs, threads, read_pct, pass;
+	const char *dimension;		/* its unit's, as for struct spec_figure */
+	double	    base, base_hi;	/* value, value_hi in the base unit */
 };
 
 /* Everything `show` needs for one family (or one capacity point of it). */
@@ -119,6 +132,10 @@ int specdb_search(struct specdb *db, const char *query, struct arena *a,
 /* Load a family's sheet; drive_id narrows it to one capacity point. */
 int specdb_sheet(struct specdb *db, const char *family_id, const char *drive_id,
 		 struct arena *a, struct spec_sheet *out, struct dd_error *err);
+
+/* The unit table (data/units.sql), ordered by id. */
+int specdb_units(struct specdb *db, struct arena *a, struct spec_unit **out, size_t *n,
+		 struct dd_error *err);
 
 /* Lowercase a string and keep only letters and digits ("9550 MAX" -> "9550max"). */
 void specdb_squeeze(const char *in, char *out, size_t outlen);

@@ -14,45 +14,6 @@
 #include "core/format.h"
 #include "core/verdict.h"
 
-#define KIB 1024
-
-/* What a metric is compared with. */
-enum verdict_class {
-	VC_SEQ,		/* sequential MB/s */
-	VC_RAND,	/* random IOPS */
-	VC_MIXED,	/* random mix IOPS at the spec's read share */
-	VC_LAT,		/* latency in us */
-};
-
-/* One performance metric of the database. */
-struct verdict_metric {
-	const char	  *id;
-	enum verdict_class cls;
-	bool		   writes;	/* needs write points */
-	unsigned	   default_bs;
-};
-
-static const struct verdict_metric verdict_metrics[] = {
-	{ "seq_read", VC_SEQ, false, 128 * KIB },
-	{ "seq_write", VC_SEQ, true, 128 * KIB },
-	{ "rand_read", VC_RAND, false, 4 * KIB },
-	{ "rand_write", VC_RAND, true, 4 * KIB },
-	{ "rand_mixed", VC_MIXED, true, 4 * KIB },
-	{ "lat_read", VC_LAT, false, 4 * KIB },
-	{ "lat_write", VC_LAT, true, 4 * KIB },
-};
-
-/* The comparison a row is being built for. */
-struct verdict_want {
-	const struct verdict_metric *m;
-	enum dd_pattern		     pattern;
-	unsigned		     bs;
-	int			     read_pct;	/* VC_MIXED */
-	int			     qd, jobs;	/* 0 = not stated */
-	int			     pct;	/* latency percentile index, -1 = mean */
-	bool			     sequential;	/* VC_LAT on sequential I/O */
-};
-
 /* Append to a row's reason. */
 static void
 verdict_say(struct verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -69,18 +30,6 @@ verdict_say(struct verdict *v, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(v->reason + o, sizeof v->reason - o, fmt, ap);
 	va_end(ap);
-}
-
-/* The performance metric named id, or NULL. */
-static const struct verdict_metric *
-verdict_metric(const char *id)
-{
-	if (id == NULL)
-		return NULL;
-	for (size_t i = 0; i < sizeof verdict_metrics / sizeof verdict_metrics[0]; i++)
-		if (strcmp(verdict_metrics[i].id, id) == 0)
-			return &verdict_metrics[i];
-	return NULL;
 }
 
 /* Name of a verdict. */
@@ -100,18 +49,6 @@ verdict_status_name(enum verdict_status s)
 		return "UNKNOWN";
 	}
 	return "UNKNOWN";
-}
-
-/* Does text contain word, ignoring case? */
-static bool
-verdict_has(const char *text, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = text; p != NULL && *p != '\0'; p++)
-		if (strncasecmp(p, word, n) == 0)
-			return true;
-	return false;
 }
 
 /* Is a drive-specific preferred row of the same metric (and mix) in the sheet? */
@@ -140,7 +77,7 @@ verdict_figures(const struct spec_sheet *sheet, struct spec_figure *out, size_t 
 	for (size_t i = 0; i < sheet->nfigures && n < max; i++) {
 		const struct spec_figure *g = &sheet->figures[i];
 
-		if (!g->preferred || verdict_metric(g->metric_id) == NULL)
+		if (!g->preferred || !compare_metric_known(g->metric_id))
 			continue;
 		if (g->drive_id != NULL) {
 			/* Another capacity point's row, or an unnarrowed sheet. */
@@ -154,95 +91,19 @@ verdict_figures(const struct spec_sheet *sheet, struct spec_figure *out, size_t 
 	return n;
 }
 
-/* Factor from a figure's unit to the class's unit; NAN when it does not fit. */
-static double
-verdict_unit_factor(const char *unit, enum verdict_class cls)
-{
-	static const struct {
-		const char *unit;
-		int	    kind;	/* 0 throughput, 1 rate, 2 time */
-		double	    factor;
-	} units[] = {
-		{ "MB/s", 0, 1 }, { "GB/s", 0, 1000 }, { "GiB/s", 0, 1073.741824 },
-		{ "IOPS", 1, 1 },
-		{ "us", 2, 1 }, { "ms", 2, 1000 }, { "s", 2, 1000000 },
-	};
-	int kind = cls == VC_SEQ ? 0 : cls == VC_LAT ? 2 : 1;
-
-	if (unit == NULL)
-		return NAN;
-	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-		if (strcmp(units[i].unit, unit) == 0)
-			return units[i].kind == kind ? units[i].factor : NAN;
-	return NAN;
-}
-
-/* The class's unit. */
-static const char *
-verdict_unit(enum verdict_class cls)
-{
-	return cls == VC_SEQ ? "MB/s" : cls == VC_LAT ? "us" : "IOPS";
-}
-
-/* Latency percentile a figure's conditions name (index in hist_default_pcts), -1 mean. */
-static int
-verdict_percentile(const char *conditions)
-{
-	if (verdict_has(conditions, "99.99"))
-		return 16;
-	if (verdict_has(conditions, "99.9"))
-		return 14;
-	if (verdict_has(conditions, "99%") || verdict_has(conditions, "p99") ||
-	    verdict_has(conditions, "99th"))
-		return 12;
-	return -1;
-}
-
-/* The pattern, block size and depth a figure asks for. */
-static void
-verdict_want_init(const struct spec_figure *g, const struct verdict_metric *m,
-		  struct verdict_want *w)
-{
-	memset(w, 0, sizeof *w);
-	w->m = m;
-	w->bs = g->block_size > 0 ? (unsigned)g->block_size : m->default_bs;
-	w->read_pct = g->read_pct;
-	w->qd = g->iodepth > 0 ? g->iodepth : 0;
-	w->jobs = g->numjobs > 0 ? g->numjobs : 0;
-	w->pct = -1;
-	switch (m->cls) {
-	case VC_SEQ:
-		w->pattern = m->writes ? DD_WRITE : DD_READ;
-		break;
-	case VC_RAND:
-		w->pattern = m->writes ? DD_RANDWRITE : DD_RANDREAD;
-		break;
-	case VC_MIXED:
-		w->pattern = DD_RANDRW;
-		break;
-	case VC_LAT:
-		w->sequential = verdict_has(g->conditions, "sequential");
-		w->pattern = strcmp(m->id, "lat_write") == 0
-				     ? (w->sequential ? DD_WRITE : DD_RANDWRITE)
-				     : (w->sequential ? DD_READ : DD_RANDREAD);
-		w->pct = verdict_percentile(g->conditions);
-		break;
-	}
-}
-
 /* The workload in words: "128K sequential write", "4K random 70% read mix". */
 static char *
-verdict_workload(const struct verdict_want *w, char *buf, size_t len)
+verdict_workload(const struct compare_spec *cs, char *buf, size_t len)
 {
 	char bs[16];
 
-	fmt_block_size((int)w->bs, bs, sizeof bs);
-	if (w->pattern == DD_RANDRW)
-		snprintf(buf, len, "%s random %d%% read mix", bs, w->read_pct);
+	fmt_block_size((int)cs->bs, bs, sizeof bs);
+	if (cs->pattern == DD_RANDRW)
+		snprintf(buf, len, "%s random %d%% read mix", bs, cs->read_pct);
 	else
-		snprintf(buf, len, "%s %s %s", bs, dd_pattern_random(w->pattern) ? "random" :
+		snprintf(buf, len, "%s %s %s", bs, dd_pattern_random(cs->pattern) ? "random" :
 						   "sequential",
-			 dd_pattern_writes(w->pattern) ? "write" : "read");
+			 dd_pattern_writes(cs->pattern) ? "write" : "read");
 	return buf;
 }
 
@@ -257,75 +118,6 @@ verdict_depth(int qd, int jobs, char *buf, size_t len)
 	else
 		snprintf(buf, len, "x%d", jobs);
 	return buf;
-}
-
-/* Did a point run the pattern (and mix) the row wants? */
-static bool
-verdict_pattern_ok(const struct dd_point *p, const struct verdict_want *w)
-{
-	if (p->pattern != w->pattern)
-		return false;
-	return w->pattern != DD_RANDRW || (int)p->read_pct == w->read_pct;
-}
-
-/* Did a point run at the depth the row wants? */
-static bool
-verdict_depth_ok(const struct dd_point *p, const struct verdict_want *w)
-{
-	if (w->qd > 0 && w->jobs > 0)
-		return (int)p->iodepth == w->qd && (int)p->numjobs == w->jobs;
-	if (w->qd > 0)
-		return ((int)p->iodepth == w->qd && p->numjobs == 1) ||
-		       (int)(p->iodepth * p->numjobs) == w->qd;
-	if (w->jobs > 0)
-		return (int)p->numjobs == w->jobs;
-	return true;
-}
-
-/* Is a result a finished measurement? */
-static bool
-verdict_finished(const struct dd_result *r)
-{
-	return r != NULL && r->status == 0 && !r->cancelled;
-}
-
-/* The measured value of a result in the class's unit; NAN when it has none. */
-static double
-verdict_value(const struct dd_result *r, const struct verdict_want *w)
-{
-	const struct dd_latency *l;
-	double			 v;
-
-	switch (w->m->cls) {
-	case VC_SEQ:
-		v = r->mbps;
-		break;
-	case VC_RAND:
-	case VC_MIXED:
-		v = r->iops;
-		break;
-	case VC_LAT:
-	default:
-		l = dd_pattern_writes(w->pattern) ? &r->write_lat : &r->read_lat;
-		if (l->n == 0)
-			l = &r->lat;
-		if (l->n == 0)
-			return NAN;
-		v = w->pct >= 0 ? l->pct_us[w->pct] : l->mean_us;
-		break;
-	}
-	return isfinite(v) && v > 0 ? v : NAN;
-}
-
-/* Is a better than b for the row (NAN never is)? */
-static bool
-verdict_better(double a, double b, bool lower)
-{
-	if (isnan(a))
-		return false;
-	if (isnan(b))
-		return true;
-	return lower ? a < b : a > b;
 }
 
 /* Is item one of the ", "-separated entries of list? */
@@ -349,7 +141,7 @@ verdict_listed(const char *list, const char *item)
 /* List what the check ran of the row's pattern: block sizes (or read shares
  * of a mix), or with depths, the depths at the row's block size. */
 static void
-verdict_ran(const struct dd_result *const *res, size_t n, const struct verdict_want *w,
+verdict_ran(const struct dd_result *const *res, size_t n, const struct compare_spec *cs,
 	    bool depths, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -359,14 +151,14 @@ verdict_ran(const struct dd_result *const *res, size_t n, const struct verdict_w
 		const struct dd_point *p;
 		char		       item[32];
 
-		if (!verdict_finished(res[i]))
+		if (!compare_result_finished(res[i]))
 			continue;
 		p = &res[i]->point;
-		if (p->pattern != w->pattern || (depths && p->bs != w->bs))
+		if (p->pattern != cs->pattern || (depths && p->bs != cs->bs))
 			continue;
 		if (depths)
 			snprintf(item, sizeof item, "QD%u x%u", p->iodepth, p->numjobs);
-		else if (w->pattern == DD_RANDRW && p->bs == w->bs)
+		else if (cs->pattern == DD_RANDRW && p->bs == cs->bs)
 			snprintf(item, sizeof item, "%u%% reads", p->read_pct);
 		else
 			fmt_block_size((int)p->bs, item, sizeof item);
@@ -376,140 +168,150 @@ verdict_ran(const struct dd_result *const *res, size_t n, const struct verdict_w
 	}
 }
 
-/* Fill a row's verdict from the measured and spec values. */
+/* A compare grade as a verdict. */
+static enum verdict_status
+verdict_from_grade(enum compare_grade g)
+{
+	return g == COMPARE_PASS ? VERDICT_PASS : g == COMPARE_WARN ? VERDICT_WARN : VERDICT_FAIL;
+}
+
+/* A row's verdict from its ratio. */
 static void
 verdict_judge(struct verdict *v, double t)
 {
-	const double eps = 1e-9;
-	double	     r = v->ratio;
-
-	if (v->lower_is_better) {
-		if (r <= 1 + t + eps)
-			v->status = VERDICT_PASS;
-		else if (r <= 1 + 2 * t + eps)
-			v->status = VERDICT_WARN;
-		else
-			v->status = VERDICT_FAIL;
-	} else {
-		if (r >= 1 - t - eps)
-			v->status = VERDICT_PASS;
-		else if (r >= 1 - 2 * t - eps)
-			v->status = VERDICT_WARN;
-		else
-			v->status = VERDICT_FAIL;
-	}
+	v->status = verdict_from_grade(compare_grade(v->ratio, t, v->lower_is_better));
 }
 
-/* Say why a row with a point is what it is. */
+/* Say why a row with a point is what it is: the point, the spec and its
+ * rule, the review when it decided, the tolerance. */
 static void
-verdict_explain_row(struct verdict *v, const struct verdict_want *w, const struct dd_point *p,
-		    bool saturated, double t)
+verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const struct dd_point *p,
+		    double t)
 {
-	char num[32], lat[16];
-	bool unknown = !v->conditions_known && w->m->cls != VC_LAT && !saturated;
+	char num[32], lat[16], rule[96];
+	bool review = v->decided_by != NULL && strcmp(v->decided_by, "review") == 0;
 
-	if (unknown)
-		verdict_say(v, "spec conditions unknown: rated at deeper queues; best point ");
-	if (w->m->cls == VC_LAT) {
-		if (w->pct >= 0)
-			snprintf(lat, sizeof lat, "p%g", hist_default_pcts[w->pct]);
+	if (cs->q == COMPARE_LAT) {
+		if (cs->pct >= 0)
+			snprintf(lat, sizeof lat, "p%g", hist_default_pcts[cs->pct]);
 		else
 			snprintf(lat, sizeof lat, "mean");
 		verdict_say(v, "%s %s latency %s us", p->name, lat,
 			    fmt_number(v->measured, 1, num, sizeof num));
 	} else {
-		verdict_say(v, "%s reached %s %s", p->name,
-			    fmt_number(v->measured, w->m->cls == VC_SEQ ? 1 : 0, num, sizeof num),
-			    v->unit);
+		verdict_say(v, "%s%s reached %s %s", cs->rule == COMPARE_RATED_MAX ? "best point " : "",
+			    p->name, fmt_number(v->measured, cs->q == COMPARE_MBPS ? 1 : 0, num,
+						sizeof num), v->unit);
 	}
-	verdict_say(v, ", %.1f%% of the spec", v->ratio * 100);
-	if (v->status == VERDICT_WARN || v->status == VERDICT_FAIL || v->capped)
-		verdict_say(v, ", more than %.0f%% %s", (v->status == VERDICT_WARN && !v->capped ? t : 2 * t) * 100,
+	verdict_say(v, ", %.1f%% of the spec (%s)", v->ratio * 100,
+		    compare_rule_label(cs, rule, sizeof rule));
+	if (review) {
+		verdict_say(v, "; below spec, as in the review: %s measured %s %s at QD%u x%u, "
+			       "%.1f%% of it, within %.0f%%",
+			    v->review_source ? v->review_source : "the review",
+			    fmt_number(v->review_value, cs->q == COMPARE_IOPS ? 0 : 1, num,
+				       sizeof num), v->unit, v->review_qd, v->review_jobs,
+			    v->review_ratio * 100, t * 100);
+		if (v->status != VERDICT_PASS)
+			verdict_say(v, " (short of the review too: more than %.0f%% %s)",
+				    (v->status == VERDICT_WARN ? t : 2 * t) * 100,
+				    v->lower_is_better ? "over" : "short");
+		return;
+	}
+	if (v->status == VERDICT_WARN || v->status == VERDICT_FAIL)
+		verdict_say(v, ", more than %.0f%% %s", (v->status == VERDICT_WARN ? t : 2 * t) * 100,
 			    v->lower_is_better ? "over" : "short");
-	if (v->capped)
-		verdict_say(v, " (FAIL capped at WARN)");
-	if (!v->conditions_known && w->m->cls == VC_LAT)
+	else
+		verdict_say(v, ", within %.0f%%", t * 100);
+	if (!isnan(v->review_ratio))
+		verdict_say(v, "; the review at QD%u x%u: %.1f%% of it", v->review_qd,
+			    v->review_jobs, v->review_ratio * 100);
+	if (cs->rule == COMPARE_QD1)
 		verdict_say(v, "; QD1 assumed, the spec states no queue depth");
-	else if (!v->conditions_known && saturated)
-		verdict_say(v, "; the spec states no queue depth, QD%u x%u saturates sequential I/O",
-			    p->iodepth, p->numjobs);
 }
 
-/* Build one row for a performance figure. */
+/* Record the review of the row's drive at point i on the row. */
 static void
-verdict_row(const struct spec_figure *g, const struct verdict_metric *m,
-	    const struct dd_result *const *res, size_t n, const struct verdict_opts *o,
-	    struct verdict *v)
+verdict_set_review(struct verdict *v, const struct spec_measurement *x, double rv,
+		   const struct dd_point *p, double measured)
 {
-	struct verdict_want w;
-	double		    factor, best = NAN;
-	size_t		    pattern_hits = 0, bs_hits = 0, depth_hits = 0, pick = SIZE_MAX;
-	bool		    saturated = false, wrote = o->writes_ran;
-	char		    what[64], ran[160], depth[32];
+	v->review_value = rv;
+	v->review_ratio = compare_ratio(measured, rv);
+	v->review_qd = p->iodepth;
+	v->review_jobs = p->numjobs;
+	v->review_source = x->source_id;
+}
 
-	memset(v, 0, sizeof *v);
-	v->metric = g->metric_id;
-	v->metric_name = g->metric_name ? g->metric_name : g->metric_id;
-	v->spec = *g;
-	v->status = VERDICT_NOT_COMPARABLE;
-	v->result = SIZE_MAX;
-	v->measured = v->ratio = NAN;
-	v->lower_is_better = m->cls == VC_LAT;
-	v->unit = verdict_unit(m->cls);
-	verdict_want_init(g, m, &w);
-	v->conditions_known = w.qd > 0;
+/*
+ * The review decides a row the spec did not pass when the drive is as good
+ * as the review at the same point.  Of the compared points that the review
+ * also measured, the one where the review is best (for a rated maximum, the
+ * reviewed drive's peak among the points the check ran: never a QD1 point
+ * when a deeper one was reviewed) is held against the review; when that
+ * grades better than the spec did, the review decides the row (that point,
+ * its value).  Otherwise the review at the picked point, if any, is only
+ * reported.
+ */
+static void
+verdict_try_review(struct verdict *v, const struct compare_spec *cs,
+		   const struct dd_result *const *res, size_t n, const struct verdict_opts *o)
+{
+	const struct spec_measurement *x, *best_x = NULL;
+	size_t			       pick = SIZE_MAX;
+	double			       best_rv = NAN, rv, m;
+	enum verdict_status	       st;
 
-	factor = verdict_unit_factor(g->unit_id, m->cls);
-	if (isnan(factor)) {
-		v->spec_value = NAN;
-		verdict_say(v, "the figure is in %s, which cannot be compared with %s",
-			    g->unit_id ? g->unit_id : "no unit", v->unit);
+	if (o->review == NULL || o->review_drive == NULL || (cs->q == COMPARE_LAT && cs->pct >= 0))
 		return;
+	if (v->result != SIZE_MAX) {
+		x = compare_review_at(o->review, o->nreview, o->review_drive,
+				      &res[v->result]->point, cs->q, &rv);
+		if (x != NULL)
+			verdict_set_review(v, x, rv, &res[v->result]->point, v->measured);
 	}
-	v->spec_value = (g->qual != NULL && strcmp(g->qual, "range") == 0 && v->lower_is_better &&
-			 isfinite(g->value_hi) ? g->value_hi : g->value) * factor;
-	if (!(isfinite(v->spec_value) && v->spec_value > 0)) {
-		v->spec_value = NAN;
-		verdict_say(v, "the spec figure is not a positive number");
+	if (v->status == VERDICT_PASS)
 		return;
-	}
-	if (m->cls == VC_MIXED && w.read_pct < 0) {
-		verdict_say(v, "the spec states no read share for the mix");
-		return;
-	}
-	/* Latency without a stated depth is quoted at QD1 with one job. */
-	if (m->cls == VC_LAT && w.qd == 0 && w.jobs == 0)
-		w.qd = w.jobs = 1;
-
 	for (size_t i = 0; i < n; i++) {
-		const struct dd_point *p;
-		double		       x;
-
-		if (res[i] != NULL && dd_pattern_writes(res[i]->point.pattern))
-			wrote = true;
-		if (!verdict_finished(res[i]) || !verdict_pattern_ok(&res[i]->point, &w))
+		if (!compare_result_finished(res[i]) || !compare_spec_applies(cs, &res[i]->point))
 			continue;
-		pattern_hits++;
-		p = &res[i]->point;
-		if (p->bs != w.bs)
-			continue;
-		bs_hits++;
-		if (!verdict_depth_ok(p, &w))
-			continue;
-		depth_hits++;
-		x = verdict_value(res[i], &w);
-		if (pick == SIZE_MAX || verdict_better(x, best, v->lower_is_better)) {
+		x = compare_review_at(o->review, o->nreview, o->review_drive, &res[i]->point,
+				      cs->q, &rv);
+		if (x != NULL && compare_better(rv, best_rv, cs->lower_is_better)) {
+			best_rv = rv;
+			best_x = x;
 			pick = i;
-			best = x;
 		}
 	}
+	if (pick == SIZE_MAX)
+		return;
+	m = compare_result_value(res[pick], cs->q, cs->pattern, cs->pct);
+	st = verdict_from_grade(compare_grade(compare_ratio(m, best_rv), o->tolerance,
+					      cs->lower_is_better));
+	if (isnan(m) || st >= v->status)
+		return;
+	v->result = pick;
+	dd_strlcpy(v->point, res[pick]->point.name, sizeof v->point);
+	v->measured = m;
+	v->ratio = compare_ratio(m, v->spec_value);
+	verdict_set_review(v, best_x, best_rv, &res[pick]->point, m);
+	v->status = st;
+	v->decided_by = "review";
+}
 
-	verdict_workload(&w, what, sizeof what);
+/* Say why a row found no point to compare with. */
+static void
+verdict_no_point(struct verdict *v, const struct compare_spec *cs,
+		 const struct dd_result *const *res, size_t n, bool wrote, size_t pattern_hits,
+		 size_t bs_hits)
+{
+	char what[64], ran[160], depth[32];
+
+	verdict_workload(cs, what, sizeof what);
 	if (pattern_hits == 0) {
-		if (m->writes && !wrote)
+		if (cs->writes && !wrote)
 			verdict_say(v, "the check ran no writes (--allow-write adds them)");
-		else if (m->cls == VC_MIXED) {
-			verdict_ran(res, n, &w, false, ran, sizeof ran);
+		else if (cs->pattern == DD_RANDRW) {
+			verdict_ran(res, n, cs, false, ran, sizeof ran);
 			if (ran[0] != '\0')
 				verdict_say(v, "the check ran no %s (it ran %s)", what, ran);
 			else
@@ -519,17 +321,72 @@ verdict_row(const struct spec_figure *g, const struct verdict_metric *m,
 		return;
 	}
 	if (bs_hits == 0) {
-		verdict_ran(res, n, &w, false, ran, sizeof ran);
+		verdict_ran(res, n, cs, false, ran, sizeof ran);
 		verdict_say(v, "the check ran no %s point (only %s)", what, ran);
 		return;
 	}
-	if (depth_hits == 0) {
-		verdict_ran(res, n, &w, true, ran, sizeof ran);
-		if (v->conditions_known || m->cls != VC_LAT || g->numjobs > 0)
-			verdict_say(v, "the spec is rated at %s; the check ran %s at %s",
-				    verdict_depth(w.qd, w.jobs, depth, sizeof depth), what, ran);
+	verdict_ran(res, n, cs, true, ran, sizeof ran);
+	if (cs->rule == COMPARE_STATED)
+		verdict_say(v, "the spec is rated at %s; the check ran %s at %s",
+			    verdict_depth(cs->qd, cs->jobs, depth, sizeof depth), what, ran);
+	else
+		verdict_say(v, "latency is quoted at QD1; the check ran %s at %s", what, ran);
+}
+
+/* Start a row for figure g: NOT_COMPARABLE until a point is found. */
+static void
+verdict_row_init(struct verdict *v, const struct spec_figure *g, const struct compare_spec *cs)
+{
+	memset(v, 0, sizeof *v);
+	v->metric = g->metric_id;
+	v->metric_name = g->metric_name ? g->metric_name : g->metric_id;
+	v->spec = *g;
+	v->status = VERDICT_NOT_COMPARABLE;
+	v->result = SIZE_MAX;
+	v->measured = v->ratio = v->review_value = v->review_ratio = NAN;
+	v->lower_is_better = cs->lower_is_better;
+	v->unit = compare_unit(cs->q);
+	v->rule = cs->rule;
+	v->conditions_known = cs->rule == COMPARE_STATED;
+	v->spec_value = cs->value;
+}
+
+/* Build one row for a performance figure. */
+static void
+verdict_row(const struct spec_figure *g, const struct dd_result *const *res, size_t n,
+	    const struct verdict_opts *o, struct verdict *v)
+{
+	struct compare_spec cs;
+	size_t		    pattern_hits = 0, bs_hits = 0, pick;
+	bool		    wrote = o->writes_ran;
+	double		    best;
+
+	compare_spec_init(g, &cs);
+	verdict_row_init(v, g, &cs);
+	if (cs.rule == COMPARE_NONE) {
+		if (cs.pattern == DD_RANDRW && isfinite(cs.value))
+			verdict_say(v, "%s", cs.why);
+		else if (g->dimension == NULL ||
+			 strcmp(g->dimension, compare_dimension(cs.q)) != 0)
+			verdict_say(v, "the figure is in %s, which cannot be compared with %s",
+				    g->unit_id ? g->unit_id : "no unit", v->unit);
 		else
-			verdict_say(v, "latency is quoted at QD1; the check ran %s at %s", what, ran);
+			verdict_say(v, "the spec figure is not a positive number");
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (res[i] != NULL && dd_pattern_writes(res[i]->point.pattern))
+			wrote = true;
+		if (!compare_result_finished(res[i]) || res[i]->point.pattern != cs.pattern)
+			continue;
+		if (cs.pattern == DD_RANDRW && (int)res[i]->point.read_pct != cs.read_pct)
+			continue;
+		pattern_hits++;
+		bs_hits += compare_spec_workload(&cs, &res[i]->point);
+	}
+	pick = compare_best(&cs, res, n, &best);
+	if (pick == SIZE_MAX) {
+		verdict_no_point(v, &cs, res, n, wrote, pattern_hits, bs_hits);
 		return;
 	}
 	v->result = pick;
@@ -539,15 +396,11 @@ verdict_row(const struct spec_figure *g, const struct verdict_metric *m,
 		return;
 	}
 	v->measured = best;
-	v->ratio = best / v->spec_value;
+	v->ratio = compare_ratio(best, v->spec_value);
 	verdict_judge(v, o->tolerance);
-	if (m->cls == VC_SEQ && !v->conditions_known)
-		saturated = res[pick]->point.iodepth * res[pick]->point.numjobs >= VERDICT_SEQ_DEPTH;
-	if (!v->conditions_known && m->cls != VC_LAT && !saturated && v->status == VERDICT_FAIL) {
-		v->status = VERDICT_WARN;
-		v->capped = true;
-	}
-	verdict_explain_row(v, &w, &res[pick]->point, saturated, o->tolerance);
+	v->decided_by = cs.rule == COMPARE_RATED_MAX ? "rated max" : "spec";
+	verdict_try_review(v, &cs, res, n, o);
+	verdict_explain_row(v, &cs, &res[v->result]->point, o->tolerance);
 }
 
 /* The worst row. */
@@ -630,12 +483,9 @@ verdict_summarize(struct verdict_report *r)
 	r->summary[0] = '\0';
 	if (verdict_list(r, VERDICT_PASS, -1, list, sizeof list) > 0)
 		verdict_clause(r, "meets its spec on %s", list);
-	if (verdict_list(r, VERDICT_WARN, 0, list, sizeof list) > 0)
+	if (verdict_list(r, VERDICT_WARN, -1, list, sizeof list) > 0)
 		verdict_clause(r, "is outside the %.0f%% tolerance but within %.0f%% on %s (WARN)",
 			       r->tolerance * 100, r->tolerance * 200, list);
-	if (verdict_list(r, VERDICT_WARN, 1, list, sizeof list) > 0)
-		verdict_clause(r, "falls short on %s, but the spec states no queue depth and "
-				  "is rated at deeper queues (WARN)", list);
 	if (verdict_list(r, VERDICT_FAIL, -1, list, sizeof list) > 0)
 		verdict_clause(r, "does not meet it on %s (FAIL)", list);
 	compared = r->summary[0] != '\0';
@@ -671,11 +521,9 @@ verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 	memset(out, 0, sizeof *out);
 	out->tolerance = o.tolerance;
 	for (size_t i = 0; i < nfigures && out->nrows < VERDICT_MAX; i++) {
-		const struct verdict_metric *m = verdict_metric(figures[i].metric_id);
-
-		if (m == NULL || !figures[i].preferred)
+		if (!compare_metric_known(figures[i].metric_id) || !figures[i].preferred)
 			continue;
-		verdict_row(&figures[i], m, results, nresults, &o, &out->rows[out->nrows++]);
+		verdict_row(&figures[i], results, nresults, &o, &out->rows[out->nrows++]);
 	}
 	verdict_summarize(out);
 }

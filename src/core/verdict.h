@@ -23,31 +23,40 @@
  *   lat_write    randwrite (write ...)        name 99/99.9/99.99%)
  *
  * The block size is the spec's when it states one, else the default above.
- * Queue depth and jobs:
+ * Which points a figure is compared with is compare.h's rule:
  *
  *   stated       only a point that ran exactly the spec's iodepth and
  *                numjobs is compared (iodepth alone: that depth with one
  *                job, or jobs x depth equal to it); when the check ran no
  *                such point the verdict is NOT_COMPARABLE, naming what the
  *                spec states and what the check ran: never a fake comparison
- *   not stated   latency: QD1 x1, the way latency is quoted, a full verdict.
- *                MB/s and IOPS: the best point of the workload, flagged
- *                "spec conditions unknown: rated at deeper queues" and
- *                capped at WARN (vendors rate random IOPS at depths beyond a
- *                spot check's), except a sequential point that kept at
- *                least VERDICT_SEQ_DEPTH I/Os outstanding, where sequential
- *                bandwidth has levelled off: a full verdict
+ *   rated max    MB/s and IOPS with no stated depth are the drive's rated
+ *                maximum: judged against the best point of the workload in
+ *                the run, a full verdict, the reason saying "rated max,
+ *                depth not stated"
+ *   QD1          latency with no stated depth: QD1 x1, the way latency is
+ *                quoted, a full verdict
  *
- * The spec value is the figure in MB/s, IOPS or us (GB/s, GiB/s, ms and s
- * converted); for a range, the low end for MB/s and IOPS and the high end for
- * latency.  With tolerance t (VERDICT_DEFAULT_TOLERANCE unless given):
+ * The spec value is the figure in MB/s, IOPS or us, converted through the
+ * database's unit table at load (spec_figure.base); for a range, the low end
+ * for MB/s and IOPS and the high end for latency.  With tolerance t
+ * (VERDICT_DEFAULT_TOLERANCE unless given):
  *
- *   MB/s, IOPS   PASS  measured >= (1 - t) x spec
- *                WARN  measured >= (1 - 2t) x spec
+ *   MB/s, IOPS   PASS  measured >= (1 - t) x reference
+ *                WARN  measured >= (1 - 2t) x reference
  *                FAIL  below
- *   latency      PASS  measured <= (1 + t) x spec
- *                WARN  measured <= (1 + 2t) x spec
+ *   latency      PASS  measured <= (1 + t) x reference
+ *                WARN  measured <= (1 + 2t) x reference
  *                FAIL  above
+ *
+ * The reference is the spec first.  When the spec does not PASS and the
+ * options carry the published review of the same drive (verdict_opts.review,
+ * its fio measurements), each compared point is also held against the
+ * review at the same workload, block size, iodepth and numjobs; the row
+ * takes the better of the two verdicts ("below spec, as in the review"), so
+ * WARN and FAIL mean short of both the spec and the review.  Every row says
+ * which reference decided (decided_by: "spec", "rated max" or "review"),
+ * the rule and the tolerance in its reason.
  *
  * The boundaries belong to the better verdict.  verdict_health adds a row
  * "health" from the SMART log read before and after the sweep: FAIL when
@@ -71,6 +80,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/compare.h"
 #include "core/explain.h"
 #include "core/specdb.h"
 #include "io/engine.h"
@@ -78,7 +88,6 @@
 
 #define VERDICT_DEFAULT_TOLERANCE 0.10	/* 10% */
 #define VERDICT_TOLERANCE_MAX	  0.49	/* twice it must stay under 100% */
-#define VERDICT_SEQ_DEPTH	  32	/* outstanding I/Os that saturate sequential */
 #define VERDICT_MAX		  32	/* rows of a report */
 
 /* The verdict on one row; the order is the severity order of worst-of. */
@@ -102,7 +111,13 @@ struct verdict {
 	double		    ratio;		/* measured / spec_value; NAN when none */
 	bool		    lower_is_better;	/* latency */
 	bool		    conditions_known;	/* the spec states its queue depth */
-	bool		    capped;		/* would be FAIL: WARN, conditions unknown */
+	bool		    capped;		/* always false (rated max is a full verdict) */
+	enum compare_rule   rule;		/* how the spec's depth was matched */
+	const char	   *decided_by;		/* "spec", "rated max", "review"; NULL none */
+	double		    review_value;	/* the review at the compared point; NAN none */
+	double		    review_ratio;	/* measured / review_value; NAN none */
+	unsigned	    review_qd, review_jobs;	/* its depth; 0 none */
+	const char	   *review_source;	/* its source id; NULL none */
 	size_t		    result;		/* index of the point compared; SIZE_MAX none */
 	char		    point[DD_POINT_NAME_MAX];	/* its name, "" none */
 	uint32_t	    explainers;		/* bit i: explainer i may explain it */
@@ -122,6 +137,11 @@ struct verdict_report {
 struct verdict_opts {
 	double tolerance;	/* fraction, 0 <= t <= VERDICT_TOLERANCE_MAX */
 	bool   writes_ran;	/* the plan had write points (else say --allow-write) */
+	/* The published review of the matched drive (NULL: none): its fio
+	 * measurements of review_drive are a second reference. */
+	const struct spec_measurement *review;
+	size_t			       nreview;
+	const char		      *review_drive;
 };
 
 /* What changed in the SMART log over the check. */

@@ -1,21 +1,22 @@
 /*
- * References: what a measured point is held against.  Two kinds, with
- * different rules, because a wrong marker is worse than none:
+ * References: what a measured point is held against on the dashboard, the
+ * spec figure and the review measurement of the reference drive (the picked
+ * capacity point if it was reviewed, else the family's most reviewed one).
+ * Which figure applies to which point, and by how much they differ, is
+ * core/compare.h's rule, the same as `check`'s:
  *
- *   spec figures   the data sheet's numbers.  Random IOPS are comparable
- *                  only at the iodepth and numjobs the sheet states; a sheet
- *                  that states none ("2.6M IOPS, 4 KiB random read") is
- *                  flagged "not comparable", never drawn as a marker.
- *                  Sequential MB/s are rated at 128 KiB at a deep queue, so
- *                  they compare with sequential points of the same block
- *                  size.  Latency ("typical") compares with 4 KiB QD1 x1.
- *   reviews        published fio measurements of the reference drive (the
- *                  picked capacity point if it was reviewed, else the
- *                  family's most reviewed one), matched on workload, block
- *                  size, iodepth and numjobs exactly.  IOPS and MB/s are
- *                  derived from each other through the block size.
+ *   spec figures   with stated conditions: a target at those only; without
+ *                  a depth (most random IOPS): a rated maximum, a target on
+ *                  every point of its workload (pattern, block size),
+ *                  labelled "rated max, depth not stated"; latency without
+ *                  a depth: QD1 x1.
+ *   reviews        published fio measurements, matched on workload, block
+ *                  size, iodepth and numjobs exactly; IOPS and MB/s derive
+ *                  from each other through the block size.
  *
- * Pure functions of a loaded struct tui_sheet; no curses, no I/O.
+ * Values are in base units, converted once by specdb through the database's
+ * unit table.  Pure functions of a loaded struct tui_sheet; no curses, no
+ * I/O.
  */
 #include "config.h"
 
@@ -71,28 +72,11 @@ tui_sheet_free(struct tui_sheet *s)
 	s->review_drive = NULL;
 }
 
-/* A value converted to IOPS, MB/s or µs. */
-double
-tui_ref_convert(double v, const char *unit)
+/* The compare quantity of a dashboard metric. */
+static enum compare_quantity
+ref_quantity(enum tui_metric m)
 {
-	if (unit == NULL || isnan(v))
-		return NAN;
-	if (strcasecmp(unit, "IOPS") == 0 || strcasecmp(unit, "MB/s") == 0 ||
-	    strcasecmp(unit, "us") == 0)
-		return v;
-	if (strcasecmp(unit, "KIOPS") == 0)
-		return v * 1e3;
-	if (strcasecmp(unit, "GB/s") == 0)
-		return v * 1e3;
-	if (strcasecmp(unit, "MiB/s") == 0)
-		return v * 1.048576;
-	if (strcasecmp(unit, "GiB/s") == 0)
-		return v * 1073.741824;
-	if (strcasecmp(unit, "ms") == 0)
-		return v * 1e3;
-	if (strcasecmp(unit, "ns") == 0)
-		return v / 1e3;
-	return NAN;
+	return m == TUI_M_IOPS ? COMPARE_IOPS : m == TUI_M_MBPS ? COMPARE_MBPS : COMPARE_LAT;
 }
 
 /* The spec metric id for a pattern and metric, or NULL. */
@@ -155,7 +139,7 @@ tui_ref_figure(const struct tui_sheet *s, const char *metric, int block_size)
 	return best;
 }
 
-/* "2,600K IOPS", "14,800 MB/s", "60 µs" for a note. */
+/* "2,600K IOPS", "14,800 MB/s", "60 us" for a note. */
 static char *
 ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 {
@@ -170,116 +154,43 @@ ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 	return buf;
 }
 
-/* The spec figure for a point. */
+/* The spec figure for a point, by compare.h's rule. */
 void
 tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
 	     struct tui_refval *out)
 {
 	const char		 *metric = ref_spec_metric(p->pattern, m);
 	const struct spec_figure *f;
-	char			  v[48], bs[16];
+	struct compare_spec	  cs;
+	char			  v[48], rule[96];
 
 	memset(out, 0, sizeof *out);
 	out->value = NAN;
+	out->rule = COMPARE_NONE;
 	if (metric == NULL)
 		return;
-	if (m == TUI_M_LAT) {
-		f = tui_ref_figure(s, metric, 0);
-		if (f == NULL)
-			return;
-		out->fig = f;
-		out->value = tui_ref_convert(f->value, f->unit_id);
-		if ((f->block_size <= 0 || f->block_size == 4096) && p->bs == 4096 &&
-		    (f->iodepth <= 0 || f->iodepth == 1) && p->iodepth == 1 && p->numjobs == 1)
-			out->comparable = true;
-		else
-			snprintf(out->note, sizeof out->note,
-				 "spec latency %s is for 4K QD1: not comparable here",
-				 ref_fmt(out->value, m, v, sizeof v));
+	f = tui_ref_figure(s, metric, m == TUI_M_LAT ? 0 : (int)p->bs);
+	if (f == NULL || compare_spec_init(f, &cs) == COMPARE_NONE)
 		return;
-	}
-	/* Figures of another block size are another metric: no figure at all. */
-	f = tui_ref_figure(s, metric, (int)p->bs);
-	if (f == NULL || (f->block_size > 0 && (unsigned)f->block_size != p->bs))
-		return;
-	if (f->block_size <= 0 && p->bs != (m == TUI_M_IOPS ? 4096u : 131072u))
+	/* Figures of another workload (block size) are another metric: none at all. */
+	if (m != TUI_M_LAT && !compare_spec_workload(&cs, p))
 		return;
 	out->fig = f;
-	out->value = tui_ref_convert(f->value, f->unit_id);
+	out->value = cs.value;
+	out->rule = cs.rule;
+	out->comparable = compare_spec_applies(&cs, p);
 	ref_fmt(out->value, m, v, sizeof v);
-	fmt_block_size((int)p->bs, bs, sizeof bs);
-	if (m == TUI_M_MBPS) {
-		out->comparable = true;
-		return;
-	}
-	if (f->iodepth > 0 && f->numjobs > 0) {
-		out->comparable = (unsigned)f->iodepth == p->iodepth &&
-				  (unsigned)f->numjobs == p->numjobs;
-		if (!out->comparable)
-			snprintf(out->note, sizeof out->note,
-				 "spec %s is rated at QD%dx%d: not comparable at QD%ux%u", v,
-				 f->iodepth, f->numjobs, p->iodepth, p->numjobs);
-	} else {
+	compare_rule_label(&cs, rule, sizeof rule);
+	if (out->comparable && cs.rule == COMPARE_RATED_MAX)
+		snprintf(out->note, sizeof out->note, "spec %s: %s", v, rule);
+	else if (!out->comparable && m == TUI_M_LAT)
 		snprintf(out->note, sizeof out->note,
-			 "spec %s: the sheet states no IODepth x NumJobs, so it is not comparable "
-			 "at QD%ux%u", v, p->iodepth, p->numjobs);
-	}
-}
-
-/* Does a measurement's fio workload name the pattern? */
-static bool
-ref_workload_is(const char *w, enum dd_pattern pat)
-{
-	switch (pat) {
-	case DD_RANDREAD:
-		return strcmp(w, "randread") == 0;
-	case DD_RANDWRITE:
-		return strcmp(w, "randwrite") == 0;
-	case DD_READ:
-		return strcmp(w, "seqread") == 0 || strcmp(w, "read") == 0;
-	case DD_WRITE:
-		return strcmp(w, "seqwrite") == 0 || strcmp(w, "write") == 0;
-	default:
-		return false;
-	}
-}
-
-/* A measurement's value as metric m, derived through bs if need be; NAN if not. */
-static double
-ref_meas_value(const struct spec_measurement *x, enum tui_metric m, unsigned bs)
-{
-	double v = tui_ref_convert(x->value, x->unit_id);
-
-	if (isnan(v) || (x->qual != NULL && strcmp(x->qual, "range") == 0))
-		return NAN;
-	switch (m) {
-	case TUI_M_IOPS:
-		if (strcmp(x->metric_id, "iops") == 0)
-			return v;
-		if (strcmp(x->metric_id, "bw") == 0 && bs > 0)
-			return v * 1e6 / bs;
-		return NAN;
-	case TUI_M_MBPS:
-		if (strcmp(x->metric_id, "bw") == 0)
-			return v;
-		if (strcmp(x->metric_id, "iops") == 0 && bs > 0)
-			return v * bs / 1e6;
-		return NAN;
-	case TUI_M_LAT:
-		return strcmp(x->metric_id, "lat_mean") == 0 ? v : NAN;
-	}
-	return NAN;
-}
-
-/* Is a measurement a usable fio row of the review drive for pattern and bs? */
-static bool
-ref_meas_usable(const struct tui_sheet *s, const struct spec_measurement *x,
-		enum dd_pattern pat, unsigned bs)
-{
-	return s->review_drive != NULL && strcmp(x->drive_id, s->review_drive) == 0 &&
-	       strcmp(x->benchmark, "fio") == 0 && ref_workload_is(x->workload, pat) &&
-	       x->block_size > 0 && (unsigned)x->block_size == bs &&
-	       (x->phase == NULL || strcmp(x->phase, "preconditioning") != 0);
+			 "spec latency %s is for 4K QD%dx%d: not comparable here", v, cs.qd,
+			 cs.jobs > 0 ? cs.jobs : 1);
+	else if (!out->comparable)
+		snprintf(out->note, sizeof out->note,
+			 "spec %s is rated at QD%dx%d: not comparable at QD%ux%u", v, cs.qd,
+			 cs.jobs > 0 ? cs.jobs : 1, p->iodepth, p->numjobs);
 }
 
 /* The review measurement at exactly the point. */
@@ -291,30 +202,9 @@ tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tui_met
 	out->value = NAN;
 	if (!s->loaded)
 		return;
-	/* A direct measurement of the metric first, then one derived through bs. */
-	for (int pass = 0; pass < 2 && isnan(out->value); pass++)
-		for (size_t i = 0; i < s->sheet.nmeasurements; i++) {
-			const struct spec_measurement *x = &s->sheet.measurements[i];
-			double			       v;
-			bool			       direct;
-
-			if (!ref_meas_usable(s, x, p->pattern, p->bs) || x->iodepth <= 0 ||
-			    x->numjobs <= 0 || (unsigned)x->iodepth != p->iodepth ||
-			    (unsigned)x->numjobs != p->numjobs)
-				continue;
-			direct = (m == TUI_M_IOPS && strcmp(x->metric_id, "iops") == 0) ||
-				 (m == TUI_M_MBPS && strcmp(x->metric_id, "bw") == 0) ||
-				 m == TUI_M_LAT;
-			if (direct != (pass == 0))
-				continue;
-			v = ref_meas_value(x, m, p->bs);
-			if (isnan(v))
-				continue;
-			out->value = v;
-			out->meas = x;
-			out->comparable = true;
-			break;
-		}
+	out->meas = compare_review_at(s->sheet.measurements, s->sheet.nmeasurements,
+				      s->review_drive, p, ref_quantity(m), &out->value);
+	out->comparable = out->meas != NULL;
 }
 
 /* The best review measurement at any depth. */
@@ -326,22 +216,9 @@ tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
 	out->value = NAN;
 	if (!s->loaded)
 		return;
-	for (size_t i = 0; i < s->sheet.nmeasurements; i++) {
-		const struct spec_measurement *x = &s->sheet.measurements[i];
-		double			       v;
-
-		if (!ref_meas_usable(s, x, pat, bs))
-			continue;
-		v = ref_meas_value(x, m, bs);
-		if (isnan(v))
-			continue;
-		/* Latency: the lowest; rates: the highest. */
-		if (isnan(out->value) || (m == TUI_M_LAT ? v < out->value : v > out->value)) {
-			out->value = v;
-			out->meas = x;
-			out->comparable = true;
-		}
-	}
+	out->meas = compare_review_best(s->sheet.measurements, s->sheet.nmeasurements,
+					s->review_drive, pat, bs, ref_quantity(m), &out->value);
+	out->comparable = out->meas != NULL;
 }
 
 /* A point's workload in words. */

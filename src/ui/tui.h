@@ -27,6 +27,7 @@
 
 #include "core/arena.h"
 #include "core/error.h"
+#include "core/compare.h"
 #include "core/match.h"
 #include "core/plan.h"
 #include "core/specdb.h"
@@ -384,7 +385,8 @@ struct tui_refval {
 	bool				comparable;	/* conditions match the point */
 	const struct spec_figure       *fig;
 	const struct spec_measurement  *meas;
-	char				note[160];	/* why not comparable */
+	enum compare_rule		rule;		/* spec: how its depth is matched */
+	char				note[160];	/* why not comparable, or the rule */
 };
 
 /* Load the sheet of p into s (freeing what s held); 0 or a negative errno. */
@@ -409,9 +411,6 @@ void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigne
 /* A spec figure by metric for the sheet's capacity point (or family-wide). */
 const struct spec_figure *tui_ref_figure(const struct tui_sheet *s, const char *metric,
 					 int block_size);
-
-/* A value in unit converted to IOPS, MB/s or µs; NAN if the unit does not fit. */
-double tui_ref_convert(double v, const char *unit);
 
 /* "4K random read", "128K sequential write", "4K random 70% read". */
 char *tui_point_label(const struct dd_point *p, char *buf, size_t len);

@@ -7,7 +7,9 @@
  * latency, 64K random read).  Columns are built each frame (struct cmp_col):
  * a drive gives two, its spec figure and its review measurement; a run gives
  * one, what it measured.  A review shows its % against the spec when the
- * spec is comparable (tui-ref.c's rules); a run shows its % against the
+ * spec applies at its depth (core/compare.h's rule: a spec without a
+ * stated depth is a rated maximum and applies at every depth), and the
+ * IODepth x NumJobs it was published at; a run shows its % against the
  * first drive's review.  The best measured value of each row (reviews and
  * runs; spec figures are claims, not measurements) is bold in the ok role.
  * Columns that do not fit scroll sideways with Left/Right.
@@ -195,13 +197,13 @@ cmp_columns(struct tui *t, struct cmp_col *cols)
 	bool ref_marked = false;
 
 	for (size_t i = 0; i < t->nmarks; i++) {
-		cols[n++] = (struct cmp_col){ .sheet = &t->mark_sheets[i], .w = 28 };
+		cols[n++] = (struct cmp_col){ .sheet = &t->mark_sheets[i], .w = 37 };
 		ref_marked |= t->sweep.ref.loaded && t->marks[i].fam == t->sweep.ref.pick.fam;
 	}
 	if (t->nruns > 0 && t->sweep.ref.loaded && !ref_marked)
-		cols[n++] = (struct cmp_col){ .sheet = &t->sweep.ref, .w = 28 };
+		cols[n++] = (struct cmp_col){ .sheet = &t->sweep.ref, .w = 37 };
 	for (size_t i = t->nruns; i > 0; i--)
-		cols[n++] = (struct cmp_col){ .run = &t->runs[i - 1], .w = 25 };
+		cols[n++] = (struct cmp_col){ .run = &t->runs[i - 1], .w = 29 };
 	return n;
 }
 
@@ -260,6 +262,12 @@ cmp_draw_drive_cell(struct tui *t, struct cellbuf *cb, int x, int y, const struc
 								      sizeof pct));
 		tui_print(cb, x + 20, y, 8, UI_DIM_TEXT, 0, "%s", cell);
 	}
+	/* Every review figure says the depth it was published at. */
+	if (rv.meas != NULL && rv.meas->iodepth > 0 && rv.meas->numjobs > 0)
+		tui_print(cb, x + 29, y, 8, UI_DIM_TEXT, 0, "QD%d%s%d", rv.meas->iodepth,
+			  t->sym->times, rv.meas->numjobs);
+	else
+		tui_print(cb, x + 29, y, 8, UI_DIM_TEXT, 0, "QD ?");
 }
 
 /* Draw one run column's cell for a row: the value, and its % against the
@@ -287,8 +295,9 @@ cmp_draw_run_cell(struct tui *t, struct cellbuf *cb, int x, int y, const struct 
 		tui_print(cb, x + 11, y, 13, UI_DIM_TEXT, 0, "@%ux%u", at->iodepth, at->numjobs);
 		return;
 	}
-	tui_print(cb, x + 11, y, 13, UI_DIM_TEXT, 0, "(%s rv)",
-		  chart_pct_delta(v, rv.value, t->g, pct, sizeof pct));
+	tui_print(cb, x + 11, y, 17, UI_DIM_TEXT, 0, "(%s rv @%u%s%u)",
+		  chart_pct_delta(v, rv.value, t->g, pct, sizeof pct), at->iodepth, t->sym->times,
+		  at->numjobs);
 }
 
 /* Draw the Compare screen. */
@@ -325,6 +334,7 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 			tui_print_right(cb, x + 9, y + 1, UI_SPEC_TARGET, 0, "spec");
 			tui_print_right(cb, x + 19, y + 1, UI_REVIEW_REF, 0, "review");
 			tui_print(cb, x + 20, y + 1, -1, UI_DIM_TEXT, 0, "vs spec");
+			tui_print(cb, x + 29, y + 1, -1, UI_DIM_TEXT, 0, "at");
 		} else {
 			tui_print(cb, x + 1, y, cols[c].w - 1, UI_TITLE, UI_BOLD, "%s",
 				  cols[c].run->label);
@@ -355,13 +365,14 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 	row++;
 	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-		  "bold: best measured per row %s %s review: published fio at the same IODepth %s "
-		  "NumJobs (4K random rows: best published depth)", t->sym->dot, t->sym->review,
-		  t->sym->times);
+		  "bold: best measured per row %s %s review: published fio at the IODepth %s "
+		  "NumJobs in its 'at' column (4K random rows: best published depth)",
+		  t->sym->dot, t->sym->review, t->sym->times);
 	if (dim_spec && row < y + h)
 		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-			  "spec figures in grey state no IODepth %s NumJobs: shown, never compared "
-			  "(no %% against them)", t->sym->times);
+			  "spec figures in grey are rated at another IODepth %s NumJobs: shown, not "
+			  "compared; a spec with no depth is a rated max, compared at every depth",
+			  t->sym->times);
 	if (row < y + h)
 		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
 			  "%s = not published or not measured%s", t->sym->dash,

@@ -596,8 +596,11 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 		tx = x + tui_print(cb, x, y + 1, -1, UI_SPEC_TARGET, 0, "%s spec %s %s ", t->sym->spec,
 				   ref, m == TUI_M_IOPS ? "IOPS" : "MB/s");
 		if (!isnan(value))
-			tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s)",
-				  chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
+			tx += tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s) ",
+					chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
+		if (sp.rule == COMPARE_RATED_MAX)
+			tui_print(cb, tx, y + 1, cb->w - tx - 1, UI_DIM_TEXT, 0,
+				  "rated max, depth not stated");
 	} else if (sp.note[0] != '\0') {
 		tui_print(cb, x, y + 1, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", sp.note);
 	} else {
@@ -857,6 +860,28 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%s", title);
 }
 
+/* The mark after a review reference: the check mark only within the
+ * tolerance band (compare_band, both sides), else the signed % off it. */
+static void
+sweep_review_mark(struct tui *t, struct cellbuf *cb, int x, int y, int w, double v, double ref)
+{
+	char pct[32];
+
+	switch (compare_band(v, ref, COMPARE_DEFAULT_TOLERANCE)) {
+	case COMPARE_BAND_IN:
+		tui_print(cb, x, y, w, UI_OK, UI_BOLD, "%s", t->sym->ok);
+		break;
+	case COMPARE_BAND_ABOVE:
+		tui_print(cb, x, y, w, UI_OK, 0, "%s", chart_pct_delta(v, ref, t->g, pct, sizeof pct));
+		break;
+	case COMPARE_BAND_BELOW:
+		tui_print(cb, x, y, w, UI_FAIL, UI_BOLD, "%s",
+			  chart_pct_delta(v, ref, t->g, pct, sizeof pct));
+		break;
+	case COMPARE_BAND_NONE:
+		break;
+	}
+}
 /* The finished points with their review verdicts. */
 static void
 sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
@@ -925,10 +950,7 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 		else
 			fmt_count(rv.value, ref, sizeof ref);
 		cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
-		if (v >= 0.9 * rv.value)
-			tui_print(cb, cx, row, -1, UI_OK, UI_BOLD, "%s", t->sym->ok);
-		else
-			tui_print(cb, cx, row, -1, UI_FAIL, UI_BOLD, "%s", t->sym->bad);
+		sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
 	}
 	if (nf == 0)
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");

@@ -113,9 +113,9 @@ check_gone() {
 	fi
 }
 
-# Layering: nothing outside src/ui/tui.c includes curses.
+# Layering: nothing outside src/ui/tui-term.c includes curses.
 srcdir_abs=$(cd "${top_srcdir:-.}" && pwd)
-is "only src/ui/tui.c includes curses" "src/ui/tui.c" \
+is "only src/ui/tui-term.c includes curses" "src/ui/tui-term.c" \
 	"$(cd "$srcdir_abs" && grep -rlE '#[[:space:]]*include[[:space:]]*<(n?curses|ncursesw/|term)' src | sort | tr '\n' ' ' | sed 's/ $//')"
 
 # Without a terminal: usage and exit 2, and `ui` says why.

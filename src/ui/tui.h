@@ -6,13 +6,16 @@
  * specs database's families (read once into an arena), the devices discovery
  * found, the compare marks, the sweep (its plan, target, the latest snapshot
  * copied out of the sweep thread) and the runs that finished this session.
- * Views never own data; each has a small cursor/scroll sub-struct here and an
- * ops table (struct tui_view, htop's "class" pattern) with <view>_draw() and
+ * Each view owns its state (cursor, scroll, marks): a struct declared in
+ * its own header (view-drives.h, view-sheet.h, view-compare.h, view-help.h;
+ * the Sweep view's is still here), held by value in struct tui, and an ops
+ * table (struct tui_view, htop's "class" pattern) with <view>_draw() and
  * <view>_key() (ncdu's one file per screen).  Views draw into a struct
- * cellbuf and know nothing of curses: tui.c is the only file that includes
- * curses, turns keys into struct tui_event and blits changed rows.  So the
- * whole screen, title and status line included, is built by tui_render()
- * into a cell buffer, which a test can read as text.
+ * cellbuf and know nothing of curses.  The frame is split by job: tui.c
+ * (the loop), tui-detect.c (discovery), tui-keys.c (key dispatch),
+ * tui-render.c (tui_render: the whole screen, title and status line
+ * included, into a cell buffer, which a test reads as text) and tui-term.c
+ * (the curses backend, the only file that includes curses).
  *
  * Threads: everything here is UI thread only.  The sweep thread is reached
  * through src/core/sweep.h alone (snapshots, the wake fd, cancel).
@@ -124,10 +127,7 @@ struct tui_view {
 	const char *(*hints)(struct tui *t);
 };
 
-extern const struct tui_view tui_view_drives;
-extern const struct tui_view tui_view_sheet;
 extern const struct tui_view tui_view_sweep;
-extern const struct tui_view tui_view_compare;
 
 /* A device discovery found, as the Drives and Sweep screens list it. */
 struct tui_device {
@@ -154,38 +154,6 @@ struct tui_sheet {
 						 * pick, else the family's most
 						 * reviewed capacity point */
 	struct spec_sheet	  sheet;
-};
-
-/* One row of the Drives list. */
-enum tui_row_kind {
-	TUI_ROW_HEADING,	/* "DETECTED", "DATABASE": not selectable */
-	TUI_ROW_NOTE,		/* a dim line: not selectable */
-	TUI_ROW_DEVICE,		/* t->devs[idx] */
-	TUI_ROW_VENDOR,		/* vendor of t->fams[idx]: not selectable */
-	TUI_ROW_FAMILY,		/* t->fams[idx] */
-};
-
-struct tui_row {
-	enum tui_row_kind kind;
-	size_t		  idx;
-};
-
-/* Cursor, scroll and filter of the Drives screen. */
-struct tui_drives {
-	struct tui_row *rows;
-	size_t		nrows;
-	size_t		sel, top;	/* selected row, first row shown */
-	size_t	       *cap_sel;	/* per family: the capacity point picked */
-	char		filter[64];
-	bool		editing;	/* typing a filter */
-	size_t		nshown;		/* families the filter lets through */
-	int		list_y, list_h;	/* where the list was drawn (mouse) */
-};
-
-/* Scroll of the spec sheet screen. */
-struct tui_sheetview {
-	struct tui_sheet sheet;
-	int		 top, nlines;
 };
 
 /* A target the sweep setup offers. */
@@ -239,6 +207,12 @@ struct tui_sweep {
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 };
 
+/* The views' own state, held by value in struct tui below. */
+#include "ui/view-compare.h"
+#include "ui/view-drives.h"
+#include "ui/view-help.h"
+#include "ui/view-sheet.h"
+
 struct tui {
 	struct tui_opts	      opts;
 	struct specdb	     *db;
@@ -259,8 +233,7 @@ struct tui {
 	const struct tui_syms *sym;
 
 	enum tui_view_id      view;
-	bool		      help;		/* the help overlay is up */
-	int		      help_top;		/* its scroll */
+	struct tui_help	      help;		/* the help overlay */
 	bool		      quit, quit_armed;
 	bool		      dirty;
 	char		      msg[256];		/* one-line message in the rule */
@@ -269,33 +242,42 @@ struct tui {
 	struct tui_drives     drives;
 	struct tui_sheetview  sheet;
 	struct tui_sweep      sweep;
-	struct tui_pick	      marks[TUI_MARKS_MAX];
-	struct tui_sheet      mark_sheets[TUI_MARKS_MAX];
-	size_t		      nmarks;
+	struct tui_compare    compare;
 	struct tui_run	      runs[TUI_RUNS_MAX];
 	size_t		      nruns;
 	unsigned	      run_seq;
-	int		      cmp_left;		/* first compare column shown */
 	int		      w, h;		/* size of the last frame */
 };
 
-/* ---- tui.c: the frame, shared drawing helpers (UI thread only) ---- */
+/* ---- tui.c: the loop and the lifetime of a struct tui (UI thread only) ---- */
 
 /* The screens, indexed by enum tui_view_id. */
 extern const struct tui_view *const tui_views[TUI_VIEW_COUNT];
 
+/* A struct tui from the options: database and theme loaded, ASCII symbols,
+ * no terminal and no discovery (tui_run does both; tests fill t->info and
+ * call tui_detect_list). */
+int tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err);
+
+/* Stop the sweep and free everything a struct tui holds. */
+void tui_free(struct tui *t);
+
+/* ---- tui-detect.c ---- */
+
 /* Find this machine's devices for the DETECTED section (the discovery hook). */
 void tui_detect_devices(struct tui *t);
+
+/* Build t->devs from t->info (a discovery, or a test's fixed one): one row
+ * per NVMe namespace, matched to the database, then the other block devices. */
+void tui_detect_list(struct tui *t);
+
+/* ---- tui-render.c: the frame and the drawing helpers views share ---- */
 
 /* Render the whole screen (title, view, status line, overlays) into cb. */
 void tui_render(struct tui *t, struct cellbuf *cb);
 
-/* Handle one event: overlays and global keys first, then the view. */
-void tui_handle(struct tui *t, const struct tui_event *ev);
-
-/* Show a message in the rule above the status line until the next key. */
-void tui_message(struct tui *t, bool error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/* Use UTF-8 glyphs and symbols, or their ASCII twins. */
+void tui_set_charset(struct tui *t, bool utf8);
 
 /* printf into cb at (x, y), at most maxw columns (< 0: to the edge); returns columns. */
 int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
@@ -308,41 +290,22 @@ int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t att
 /* Columns a UTF-8 string takes (one per character, as cellbuf.h counts). */
 int tui_cols(const char *s);
 
+/* ---- tui-keys.c: key dispatch and what global keys do ---- */
+
+/* Handle one event: overlays and global keys first, then the view. */
+void tui_handle(struct tui *t, const struct tui_event *ev);
+
+/* Show a message in the rule above the status line until the next key. */
+void tui_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Switch screens. */
 void tui_set_view(struct tui *t, enum tui_view_id v);
 
-/* ---- view-drives.c ---- */
-
-/* Rebuild the Drives list after the filter or discovery changed. */
-void tui_drives_rebuild(struct tui *t);
-
-/* The drive of the selected Drives row (a matched device counts); fam NULL if none. */
-struct tui_pick tui_drives_selected(struct tui *t);
-
-/* The picked capacity point of a family on the Drives screen. */
-const struct spec_drive *tui_family_drive(const struct tui *t, const struct spec_family *f);
-
-/* ---- view-sheet.c, view-help.c ---- */
-
-/* Load p's spec sheet and show it. */
-void tui_sheet_open(struct tui *t, struct tui_pick p);
-
-/* Draw the help overlay over the screen. */
-void tui_help_draw(struct tui *t, struct cellbuf *cb);
-
-/* A key while the help overlay is up (every key closes it). */
-int tui_help_key(struct tui *t, const struct tui_event *ev);
-
-/* ---- view-compare.c ---- */
-
-/* Free the compare marks and the recorded runs. */
-void tui_compare_cleanup(struct tui *t);
-
-/* Mark or unmark a drive for compare; returns the marks after. */
-size_t tui_toggle_mark(struct tui *t, struct tui_pick p);
-
-/* Is this family marked (any capacity point)? */
-bool tui_is_marked(const struct tui *t, const struct spec_family *f);
+/* Load a theme by name or path into t (the `t` cycle follows a known name);
+ * 0 (a theme with bad lines still loads; the notes go to stderr) or a
+ * negative errno. */
+int tui_theme_load(struct tui *t, const char *name_or_path);
 
 /* ---- view-sweep.c: the sweep and its screen ---- */
 

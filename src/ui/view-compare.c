@@ -60,8 +60,8 @@ struct cmp_col {
 bool
 tui_is_marked(const struct tui *t, const struct spec_family *f)
 {
-	for (size_t i = 0; i < t->nmarks; i++)
-		if (t->marks[i].fam == f)
+	for (size_t i = 0; i < t->compare.nmarks; i++)
+		if (t->compare.marks[i].fam == f)
 			return true;
 	return false;
 }
@@ -73,32 +73,32 @@ tui_toggle_mark(struct tui *t, struct tui_pick p)
 	struct dd_error err = { 0 };
 	char		label[128];
 
-	for (size_t i = 0; i < t->nmarks; i++)
-		if (t->marks[i].fam == p.fam) {
-			tui_sheet_free(&t->mark_sheets[i]);
-			memmove(&t->marks[i], &t->marks[i + 1], (t->nmarks - i - 1) * sizeof t->marks[0]);
-			memmove(&t->mark_sheets[i], &t->mark_sheets[i + 1],
-				(t->nmarks - i - 1) * sizeof t->mark_sheets[0]);
-			t->nmarks--;
-			memset(&t->mark_sheets[t->nmarks], 0, sizeof t->mark_sheets[0]);
+	for (size_t i = 0; i < t->compare.nmarks; i++)
+		if (t->compare.marks[i].fam == p.fam) {
+			tui_sheet_free(&t->compare.mark_sheets[i]);
+			memmove(&t->compare.marks[i], &t->compare.marks[i + 1], (t->compare.nmarks - i - 1) * sizeof t->compare.marks[0]);
+			memmove(&t->compare.mark_sheets[i], &t->compare.mark_sheets[i + 1],
+				(t->compare.nmarks - i - 1) * sizeof t->compare.mark_sheets[0]);
+			t->compare.nmarks--;
+			memset(&t->compare.mark_sheets[t->compare.nmarks], 0, sizeof t->compare.mark_sheets[0]);
 			tui_message(t, false, "%s unmarked (%zu marked)",
-				    tui_pick_label(p, true, label, sizeof label), t->nmarks);
-			return t->nmarks;
+				    tui_pick_label(p, true, label, sizeof label), t->compare.nmarks);
+			return t->compare.nmarks;
 		}
-	if (t->nmarks == TUI_MARKS_MAX) {
+	if (t->compare.nmarks == TUI_MARKS_MAX) {
 		tui_message(t, true, "already %d drives marked: c on one of them unmarks it",
 			    TUI_MARKS_MAX);
-		return t->nmarks;
+		return t->compare.nmarks;
 	}
-	if (tui_sheet_load(&t->mark_sheets[t->nmarks], t->db, p, &err) < 0) {
+	if (tui_sheet_load(&t->compare.mark_sheets[t->compare.nmarks], t->db, p, &err) < 0) {
 		tui_message(t, true, "%s", err.msg);
-		return t->nmarks;
+		return t->compare.nmarks;
 	}
-	t->marks[t->nmarks++] = p;
+	t->compare.marks[t->compare.nmarks++] = p;
 	tui_message(t, false, "%s marked for compare (%zu marked%s)",
-		    tui_pick_label(p, true, label, sizeof label), t->nmarks,
-		    t->nmarks >= 2 ? "; C compares" : "");
-	return t->nmarks;
+		    tui_pick_label(p, true, label, sizeof label), t->compare.nmarks,
+		    t->compare.nmarks >= 2 ? "; C compares" : "");
+	return t->compare.nmarks;
 }
 
 /* Free marks and runs. */
@@ -106,8 +106,8 @@ void
 tui_compare_cleanup(struct tui *t)
 {
 	for (size_t i = 0; i < TUI_MARKS_MAX; i++)
-		tui_sheet_free(&t->mark_sheets[i]);
-	t->nmarks = 0;
+		tui_sheet_free(&t->compare.mark_sheets[i]);
+	t->compare.nmarks = 0;
 	for (size_t i = 0; i < t->nruns; i++)
 		free(t->runs[i].pts);
 	t->nruns = 0;
@@ -196,9 +196,9 @@ cmp_columns(struct tui *t, struct cmp_col *cols)
 	int  n = 0;
 	bool ref_marked = false;
 
-	for (size_t i = 0; i < t->nmarks; i++) {
-		cols[n++] = (struct cmp_col){ .sheet = &t->mark_sheets[i], .w = 37 };
-		ref_marked |= t->sweep.ref.loaded && t->marks[i].fam == t->sweep.ref.pick.fam;
+	for (size_t i = 0; i < t->compare.nmarks; i++) {
+		cols[n++] = (struct cmp_col){ .sheet = &t->compare.mark_sheets[i], .w = 37 };
+		ref_marked |= t->sweep.ref.loaded && t->compare.marks[i].fam == t->sweep.ref.pick.fam;
 	}
 	if (t->nruns > 0 && t->sweep.ref.loaded && !ref_marked)
 		cols[n++] = (struct cmp_col){ .sheet = &t->sweep.ref, .w = 37 };
@@ -319,13 +319,13 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 	for (int c = 0; c < n && first == NULL; c++)
 		first = cols[c].sheet;
-	if (t->cmp_left >= n)
-		t->cmp_left = n - 1;
-	if (t->cmp_left < 0)
-		t->cmp_left = 0;
+	if (t->compare.left >= n)
+		t->compare.left = n - 1;
+	if (t->compare.left < 0)
+		t->compare.left = 0;
 	/* Headers: names, then spec / review / measured. */
 	x = labw;
-	for (int c = t->cmp_left; c < n && x + cols[c].w <= cb->w; c++) {
+	for (int c = t->compare.left; c < n && x + cols[c].w <= cb->w; c++) {
 		char label[128];
 
 		if (cols[c].sheet != NULL) {
@@ -355,7 +355,7 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 		tui_print(cb, labw - 7, row, 6, UI_DIM_TEXT, 0, "%s",
 			  strcmp(r->unit, "us") == 0 ? (t->utf8 ? "µs" : "us") : r->unit);
 		x = labw;
-		for (int c = t->cmp_left; c <= last; c++) {
+		for (int c = t->compare.left; c <= last; c++) {
 			if (cols[c].sheet != NULL)
 				cmp_draw_drive_cell(t, cb, x, row, &cols[c], r, best, &dim_spec);
 			else
@@ -376,7 +376,7 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	if (row < y + h)
 		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
 			  "%s = not published or not measured%s", t->sym->dash,
-			  last + 1 < n || t->cmp_left > 0 ? "; Left/Right scroll the columns" : "");
+			  last + 1 < n || t->compare.left > 0 ? "; Left/Right scroll the columns" : "");
 }
 
 /* Handle a key on the Compare screen. */
@@ -385,14 +385,14 @@ compare_key(struct tui *t, const struct tui_event *ev)
 {
 	switch (ev->key) {
 	case TUI_KEY_LEFT: case 'h':
-		t->cmp_left--;
+		t->compare.left--;
 		return 1;
 	case TUI_KEY_RIGHT: case 'l':
-		t->cmp_left++;
+		t->compare.left++;
 		return 1;
 	case 'd': case TUI_KEY_BACKSPACE: case TUI_KEY_DELETE:
-		if (t->nmarks > 0)
-			tui_toggle_mark(t, t->marks[t->nmarks - 1]);
+		if (t->compare.nmarks > 0)
+			tui_toggle_mark(t, t->compare.marks[t->compare.nmarks - 1]);
 		return 1;
 	}
 	return 0;
@@ -402,8 +402,8 @@ compare_key(struct tui *t, const struct tui_event *ev)
 static void
 compare_title(struct tui *t, char *buf, size_t len)
 {
-	snprintf(buf, len, "Compare %s %zu drive%s, %zu run%s", t->sym->dot, t->nmarks,
-		 t->nmarks == 1 ? "" : "s", t->nruns, t->nruns == 1 ? "" : "s");
+	snprintf(buf, len, "Compare %s %zu drive%s, %zu run%s", t->sym->dot, t->compare.nmarks,
+		 t->compare.nmarks == 1 ? "" : "s", t->nruns, t->nruns == 1 ? "" : "s");
 }
 
 /* Key hints. */

@@ -635,7 +635,7 @@ drives_title(struct tui *t, char *buf, size_t len)
 static const char *
 drives_hints(struct tui *t)
 {
-	return t->nmarks >= 2 ?
+	return t->compare.nmarks >= 2 ?
 		"Enter\tspec sheet\ts\tsweep\tc\tmark\tC\tcompare marked\t/\tfilter\t"
 		"h/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit" :
 		"Enter\tspec sheet\ts\tsweep\tc\tmark for compare\t/\tfilter\t"

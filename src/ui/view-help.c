@@ -61,16 +61,16 @@ tui_help_draw(struct tui *t, struct cellbuf *cb)
 	if (h > cb->h - 2)
 		h = cb->h - 2;
 	fit = h - 4;
-	if (t->help_top > HELP_NLINES - fit)
-		t->help_top = HELP_NLINES - fit;
-	if (t->help_top < 0)
-		t->help_top = 0;
+	if (t->help.top > HELP_NLINES - fit)
+		t->help.top = HELP_NLINES - fit;
+	if (t->help.top < 0)
+		t->help.top = 0;
 	x = (cb->w - w) / 2;
 	y = (cb->h - h) / 2;
 	cellbuf_fill(cb, x, y, w, h, ' ', UI_DEFAULT, 0);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, "keys", UI_TITLE);
 	row = y + 1;
-	for (int i = t->help_top; i < HELP_NLINES && row < y + h - 2; i++, row++) {
+	for (int i = t->help.top; i < HELP_NLINES && row < y + h - 2; i++, row++) {
 		const struct help_line *l = &help_lines[i];
 
 		if (l->key == NULL)
@@ -82,8 +82,8 @@ tui_help_draw(struct tui *t, struct cellbuf *cb)
 	}
 	if (fit < HELP_NLINES)
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0,
-			  "j/k PgDn/PgUp scroll (%d-%d of %d) %s any other key closes", t->help_top + 1,
-			  t->help_top + fit, HELP_NLINES, t->sym->dot);
+			  "j/k PgDn/PgUp scroll (%d-%d of %d) %s any other key closes", t->help.top + 1,
+			  t->help.top + fit, HELP_NLINES, t->sym->dot);
 	else
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0,
 			  "any key closes this %s drivedash(1) DASHBOARD has the details", t->sym->dot);
@@ -96,20 +96,20 @@ tui_help_key(struct tui *t, const struct tui_event *ev)
 	t->dirty = true;
 	switch (ev->key) {
 	case TUI_KEY_DOWN: case 'j': case TUI_KEY_WHEEL_DOWN:
-		t->help_top++;
+		t->help.top++;
 		return 1;
 	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
-		t->help_top--;
+		t->help.top--;
 		return 1;
 	case TUI_KEY_PGDN: case ' ':
-		t->help_top += 10;
+		t->help.top += 10;
 		return 1;
 	case TUI_KEY_PGUP:
-		t->help_top -= 10;
+		t->help.top -= 10;
 		return 1;
 	}
-	t->help = false;
-	t->help_top = 0;
+	t->help.up = false;
+	t->help.top = 0;
 	t->dirty = true;
 	return 1;
 }

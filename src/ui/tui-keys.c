@@ -1,0 +1,168 @@
+/*
+ * Key dispatch: what a key does on the dashboard.
+ *
+ * tui_handle() takes one struct tui_event (from tui-term.c, or a test) and
+ * hands it on in order: an armed "q again quits" first, then the help
+ * overlay (which takes every key), the too-small screen (only q and x), a
+ * filter being typed on the Drives screen, the global keys (q ? t x 1-4
+ * Ctrl-L), and last the current view's own key function; Esc left over goes
+ * back to the Drives screen.  Keys only change state and set t->dirty; the
+ * loop draws the next frame.  This file also holds what global keys do:
+ * switching views, the one-line message, and the theme cycle.
+ * UI thread only.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/tui-term.h"
+#include "ui/tui.h"
+
+/* The themes `t` cycles through. */
+static const char *const tui_themes[] = { "default", "light", "high-contrast", "mono" };
+#define TUI_NTHEMES (int)(sizeof tui_themes / sizeof tui_themes[0])
+
+/* Set the one-line message. */
+void
+tui_message(struct tui *t, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	va_end(ap);
+	t->msg_error = error;
+	t->dirty = true;
+	/* The log keeps errors: stderr is the log file while curses is up. */
+	if (error)
+		fprintf(stderr, "drivedash: %s\n", t->msg);
+}
+
+/* Switch screens, loading what the new one needs. */
+void
+tui_set_view(struct tui *t, enum tui_view_id v)
+{
+	if (v == TUI_VIEW_SHEET && !t->sheet.sheet.loaded) {
+		struct tui_pick p = tui_drives_selected(t);
+
+		if (p.fam == NULL) {
+			tui_message(t, false, "select a drive first (Enter on a database row)");
+			return;
+		}
+		tui_sheet_open(t, p);
+	}
+	if (v == TUI_VIEW_SWEEP && t->sweep.sw == NULL && t->sweep.ntargets == 0)
+		tui_sweep_setup(t, tui_drives_selected(t));
+	t->view = v;
+	t->dirty = true;
+}
+
+/* Load theme name_or_path into t; the cycle index follows the name. */
+int
+tui_theme_load(struct tui *t, const char *name_or_path)
+{
+	struct theme_report rep;
+	int		    rc = theme_load(&t->theme, name_or_path, &rep);
+
+	t->theme_idx = -1;
+	for (int i = 0; i < TUI_NTHEMES; i++)
+		if (strcmp(name_or_path, tui_themes[i]) == 0)
+			t->theme_idx = i;
+	if (rc == -EINVAL) {
+		for (int i = 0; i < rep.n_notes; i++)
+			fprintf(stderr, "drivedash: theme %s: %s\n", name_or_path, rep.notes[i].text);
+		return 0;
+	}
+	return rc;
+}
+
+/* Cycle to the next theme. */
+static void
+tui_theme_next(struct tui *t)
+{
+	int next = t->theme_idx < 0 ? 0 : (t->theme_idx + 1) % TUI_NTHEMES;
+
+	if (tui_theme_load(t, tui_themes[next]) < 0) {
+		theme_init_default(&t->theme);
+		t->theme_idx = 0;
+		tui_message(t, true, "theme %s not found; using the built-in default",
+			    tui_themes[next]);
+	} else {
+		tui_message(t, false, "theme %s", t->theme.name);
+	}
+	tui_term_theme_changed(t);
+	t->dirty = true;
+}
+
+/* Handle one event. */
+void
+tui_handle(struct tui *t, const struct tui_event *ev)
+{
+	int key = ev->key;
+
+
+	t->dirty = true;
+	if (t->quit_armed) {
+		t->quit_armed = false;
+		t->msg[0] = '\0';
+		if (key == 'q') {
+			t->quit = true;
+			return;
+		}
+	} else if (key != TUI_KEY_CLICK) {
+		t->msg[0] = '\0';
+	}
+	if (t->help.up) {
+		tui_help_key(t, ev);
+		return;
+	}
+	/* Too small: only quitting and stopping make sense. */
+	if (t->w < TUI_MIN_W || t->h < TUI_MIN_H) {
+		if (key == 'q')
+			t->quit = true;
+		else if (key == 'x')
+			tui_sweep_stop(t);
+		return;
+	}
+	/* A filter being typed takes every key first. */
+	if (t->view == TUI_VIEW_DRIVES && t->drives.editing) {
+		tui_views[t->view]->key(t, ev);
+		return;
+	}
+	switch (key) {
+	case 'q':
+		if (tui_sweep_running(t)) {
+			t->quit_armed = true;
+			tui_message(t, false, "a sweep is running: q again stops it and quits, "
+				    "any other key goes on");
+		} else {
+			t->quit = true;
+		}
+		return;
+	case '?':
+		t->help.up = true;
+		return;
+	case 't':
+		tui_theme_next(t);
+		return;
+	case 'x':
+		if (tui_sweep_running(t)) {
+			tui_sweep_stop(t);
+			return;
+		}
+		break;
+	case '1': case '2': case '3': case '4':
+		tui_set_view(t, (enum tui_view_id)(key - '1'));
+		return;
+	case 'L' - '@':		/* Ctrl-L */
+		tui_term_repaint();
+		return;
+	}
+	if (tui_views[t->view]->key(t, ev))
+		return;
+	if (key == TUI_KEY_ESC && t->view != TUI_VIEW_DRIVES)
+		tui_set_view(t, TUI_VIEW_DRIVES);
+}

@@ -1,0 +1,185 @@
+/*
+ * Frame rendering: the whole screen of the dashboard built into a cell
+ * buffer, with no curses (tui-term.c sends the buffer to the terminal; a
+ * test reads it as text).
+ *
+ * A frame is the title bar (row 0: the view's title, the theme, "? help"),
+ * the view's body (rows 1 .. h - 3, drawn by the view's ops table), the rule
+ * with the one-line message (row h - 2) and the status line of key hints
+ * (row h - 1); the help overlay goes over all of it.  Below TUI_MIN_W x
+ * TUI_MIN_H the frame is only the "too small" note.  This file also holds the
+ * drawing helpers every view uses (tui_print & co.) and the symbol strings
+ * with their ASCII twins.  Everything reads struct tui and writes the cell
+ * buffer only.  UI thread only.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+static const struct tui_syms tui_syms_utf8 = {
+	.times = "×", .micro = "µ", .deg = "°", .dot = "·", .arrow = "→", .dash = "—",
+	.ellipsis = "…", .ok = "✓", .bad = "✗", .review = "◆", .spec = "│",
+	.measured = "█", .cursor = "▸", .warn = "⚠", .hline = "─",
+};
+
+static const struct tui_syms tui_syms_ascii = {
+	.times = "x", .micro = "u", .deg = "", .dot = "-", .arrow = "->", .dash = "-",
+	.ellipsis = "~", .ok = "+", .bad = "x", .review = "*", .spec = "|",
+	.measured = "#", .cursor = ">", .warn = "!", .hline = "-",
+};
+
+/* Pick the glyphs and symbols: UTF-8 ones, or their ASCII twins. */
+void
+tui_set_charset(struct tui *t, bool utf8)
+{
+	t->utf8 = utf8;
+	t->g = glyphs_get(utf8);
+	t->sym = utf8 ? &tui_syms_utf8 : &tui_syms_ascii;
+}
+
+/* Columns of a UTF-8 string. */
+int
+tui_cols(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* printf into the cell buffer. */
+int
+tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
+	  const char *fmt, ...)
+{
+	char	buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return cellbuf_put_str(cb, x, y, maxw, buf, role, attr);
+}
+
+/* Right-aligned text ending before column x1. */
+int
+tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, const char *s)
+{
+	int x = x1 - tui_cols(s);
+
+	cellbuf_put_str(cb, x, y, x1 - x, s, role, attr);
+	return x;
+}
+
+/* The title bar: " drivedash ─ <view title> ──── theme NAME ─ ? help ─". */
+static void
+tui_draw_title(struct tui *t, struct cellbuf *cb)
+{
+	const struct tui_view *v = tui_views[t->view];
+	char		       title[512], right[96];
+	int		       x, rx;
+
+	cellbuf_fill(cb, 0, 0, cb->w, 1, t->g->h, UI_BORDER, 0);
+	title[0] = '\0';
+	v->title(t, title, sizeof title);
+	snprintf(right, sizeof right, " theme %s %s ? help ", t->theme.name, t->sym->hline);
+	rx = cb->w - tui_cols(right) - 1;
+	x = tui_print(cb, 0, 0, -1, UI_TITLE, UI_BOLD, " drivedash ");
+	x += tui_print(cb, x, 0, -1, UI_BORDER, 0, "%s", t->sym->hline);
+	/* A long title wins over the theme name on a narrow screen. */
+	if (x + tui_cols(title) + 4 > rx)
+		rx = cb->w;
+	x += tui_print(cb, x, 0, rx - x - 1, UI_TITLE, 0, " %s ", title);
+	if (rx > x + 1 && rx < cb->w)
+		tui_print(cb, rx, 0, -1, UI_DIM_TEXT, 0, "%s", right);
+}
+
+/* The rule (with the message) and the status line of key hints. */
+static void
+tui_draw_status(struct tui *t, struct cellbuf *cb)
+{
+	const struct tui_view *v = tui_views[t->view];
+	const char	      *hints, *p;
+	int		       y = cb->h - 1, x = 1;
+
+	cellbuf_hline(cb, 0, cb->h - 2, cb->w, t->g, UI_BORDER);
+	if (t->msg[0] != '\0')
+		tui_print(cb, 1, cb->h - 2, cb->w - 2, t->msg_error ? UI_WARN : UI_TEXT,
+			  t->msg_error ? UI_BOLD : 0, " %s ", t->msg);
+	cellbuf_fill(cb, 0, y, cb->w, 1, ' ', UI_STATUS, 0);
+	hints = t->help.up ? "?\tclose help\tq\tclose help" :
+		t->drives.editing && t->view == TUI_VIEW_DRIVES ?
+		"type\tto filter\tEnter\tkeep\tEsc\tclear\tBackspace\tdelete" : v->hints(t);
+	/* "key\tlabel\tkey\tlabel": keys bold, three spaces between pairs. */
+	for (p = hints; *p != '\0' && x < cb->w;) {
+		const char *tab = strchr(p, '\t');
+		const char *end = tab != NULL ? strchr(tab + 1, '\t') : NULL;
+		char	    key[32], label[96];
+
+		if (tab == NULL)
+			break;
+		snprintf(key, sizeof key, "%.*s", (int)(tab - p), p);
+		snprintf(label, sizeof label, "%.*s",
+			 (int)(end != NULL ? end - tab - 1 : (long)strlen(tab + 1)), tab + 1);
+		x += tui_print(cb, x, y, cb->w - x, UI_STATUS, UI_BOLD, "%s", key);
+		x += tui_print(cb, x, y, cb->w - x, UI_STATUS, 0, " %s   ", label);
+		p = end != NULL ? end + 1 : tab + 1 + strlen(tab + 1);
+	}
+	if (tui_sweep_running(t) && x < cb->w - 12)
+		tui_print_right(cb, cb->w - 1, y, UI_STATUS, UI_BOLD, "sweep running");
+}
+
+/* The too-small state: what is needed, what there is. */
+static void
+tui_draw_small(struct tui *t, struct cellbuf *cb)
+{
+	char	    line[96], need[64];
+	const char *lines[4];
+	int	    n = 0, y;
+
+	snprintf(line, sizeof line, "terminal too small (need %dx%d, have %dx%d)", TUI_MIN_W,
+		 TUI_MIN_H, cb->w, cb->h);
+	snprintf(need, sizeof need, "(need %dx%d, have %dx%d)", TUI_MIN_W, TUI_MIN_H, cb->w, cb->h);
+	/* One line if it fits, else two. */
+	if (tui_cols(line) <= cb->w) {
+		lines[n++] = line;
+	} else {
+		lines[n++] = "terminal too small";
+		lines[n++] = need;
+	}
+	lines[n++] = "enlarge the window";
+	lines[n++] = "q quits";
+	cellbuf_clear(cb, UI_DEFAULT);
+	y = (cb->h - n) / 2;
+	for (int i = 0; i < n; i++) {
+		int x = (cb->w - tui_cols(lines[i])) / 2;
+		bool head = i == 0 || (i == 1 && lines[0] != line);
+
+		cellbuf_put_str(cb, x < 0 ? 0 : x, y + i, -1, lines[i], head ? UI_WARN : UI_DIM_TEXT,
+				head ? UI_BOLD : 0);
+	}
+	(void)t;
+}
+
+/* Render the whole screen. */
+void
+tui_render(struct tui *t, struct cellbuf *cb)
+{
+	t->w = cb->w;
+	t->h = cb->h;
+	cellbuf_clear(cb, UI_DEFAULT);
+	if (cb->w < TUI_MIN_W || cb->h < TUI_MIN_H) {
+		tui_draw_small(t, cb);
+		return;
+	}
+	tui_draw_title(t, cb);
+	tui_views[t->view]->draw(t, cb, 1, cb->h - 3);
+	tui_draw_status(t, cb);
+	if (t->help.up)
+		tui_help_draw(t, cb);
+}

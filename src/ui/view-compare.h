@@ -1,0 +1,39 @@
+/*
+ * The Compare screen's state: the drives marked for compare and the scroll.
+ *
+ * A mark is a struct tui_pick with its spec sheet loaded alongside
+ * (mark_sheets[i] belongs to marks[i]), so drawing never touches the
+ * database.  The runs the screen also shows are the session's finished
+ * sweeps (t->runs, kept by the Sweep screen).  left is the first column
+ * shown when the columns do not fit.
+ *
+ * struct tui holds this state by value, so ui/tui.h includes this header
+ * after the types it needs: include ui/tui.h, not this file.
+ */
+#ifndef DD_VIEW_COMPARE_H
+#define DD_VIEW_COMPARE_H
+
+#ifndef DD_TUI_H
+#error "include ui/tui.h, which includes ui/view-compare.h"
+#endif
+
+/* The marks and scroll of the Compare screen. */
+struct tui_compare {
+	struct tui_pick	 marks[TUI_MARKS_MAX];
+	struct tui_sheet mark_sheets[TUI_MARKS_MAX];
+	size_t		 nmarks;
+	int		 left;		/* first compare column shown */
+};
+
+extern const struct tui_view tui_view_compare;
+
+/* Free the compare marks and the recorded runs. */
+void tui_compare_cleanup(struct tui *t);
+
+/* Mark or unmark a drive for compare; returns the marks after. */
+size_t tui_toggle_mark(struct tui *t, struct tui_pick p);
+
+/* Is this family marked (any capacity point)? */
+bool tui_is_marked(const struct tui *t, const struct spec_family *f);
+
+#endif

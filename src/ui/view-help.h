@@ -1,0 +1,31 @@
+/*
+ * The help overlay's state and functions.
+ *
+ * Help is not a screen of its own but an overlay drawn over whichever
+ * screen is up (tui_render calls tui_help_draw last); while it is up it
+ * takes every key (tui_handle sends them to tui_help_key): j/k and
+ * PgDn/PgUp scroll, any other key closes it.
+ *
+ * struct tui holds this state by value, so ui/tui.h includes this header
+ * after the types it needs: include ui/tui.h, not this file.
+ */
+#ifndef DD_VIEW_HELP_H
+#define DD_VIEW_HELP_H
+
+#ifndef DD_TUI_H
+#error "include ui/tui.h, which includes ui/view-help.h"
+#endif
+
+/* Whether the help overlay is up, and its scroll. */
+struct tui_help {
+	bool up;
+	int  top;	/* first line shown */
+};
+
+/* Draw the help overlay over the screen. */
+void tui_help_draw(struct tui *t, struct cellbuf *cb);
+
+/* A key while the help overlay is up (every key closes it). */
+int tui_help_key(struct tui *t, const struct tui_event *ev);
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * Golden screens, rendered in-process (tmux's regress tests are the model):
+ * every dashboard screen is built from fixed data, drawn by tui_render() into
+ * a cell buffer at 80x24 and 132x43, and its text compared with a stored
+ * screen in tests/golden/<screen>-<w>x<h>.txt.
+ *
+ * The data: the database in $DRIVEDASH_DB (the bundled one under make
+ * check), a fixed discovery (one NVMe controller whose model string is a
+ * CD9P-R 7.68 TB, one virtio disk) instead of this machine's devices, a
+ * synthetic snapshot of the spot preset on that controller for the live
+ * Sweep screen (three points finished, the fourth running) and a finished
+ * run for Compare.  No clock, host name, uid or device of the machine
+ * reaches a screen: a screen that changes from one machine to the next is a
+ * bug in the view or in this fixture.
+ *
+ * DD_GOLDEN_UPDATE=1 rewrites the stored screens instead of comparing
+ * (`make golden-update`).  A mismatch names the screen, the first row that
+ * differs with both versions of it, and the command that regenerates.
+ * tests/tui.sh still drives the real terminal through tmux.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ui/tui.h"
+
+#define GOLDEN_DIR TOP_SRCDIR "/tests/golden"
+
+/* The sizes every screen is checked at. */
+static const struct {
+	int w, h;
+} sizes[] = { { 80, 24 }, { 132, 43 } };
+
+/* ---- Fixed data ---- */
+
+/* The fixed discovery: a CD9P-R 7.68 TB on nvme0 and a virtio disk. */
+static struct nvmeinfo_ns	fx_ns = {
+	.name = "nvme0n1", .nsid = 1, .size_bytes = 7681501126656ull,
+	.capacity_bytes = 7681501126656ull, .lba_data_size = 4096,
+};
+static struct nvmeinfo_ctrl	fx_ctrl = {
+	.name = "nvme0", .model = "KCD9XPJE7T68", .serial = "FIXTURE0001",
+	.firmware = "0103", .transport = "pcie", .vendor_id = 0x1e0f,
+	.total_capacity = 7681501126656ll, .numa_node = -1,
+	.pcie = { .address = "0000:01:00.0", .speed_gts = 32.0, .max_speed_gts = 32.0,
+		  .width = 4, .max_width = 4 },
+	.smart = { .valid = true, .temperature_c = 41, .available_spare_pct = 100,
+		   .spare_threshold_pct = 10 },
+	.namespaces = &fx_ns, .nnamespaces = 1,
+};
+static struct nvmeinfo_blockdev fx_bdevs[] = {
+	{ .name = "nvme0n1", .path = "/dev/nvme0n1", .kind = "nvme",
+	  .size_bytes = 7681501126656ull, .logical_block_size = 4096,
+	  .physical_block_size = 4096, .nvme = true },
+	{ .name = "vda", .path = "/dev/vda", .kind = "virtio", .size_bytes = 21474836480ull,
+	  .logical_block_size = 512, .physical_block_size = 512 },
+};
+
+/* The family id at capacity gb, from the dashboard's own family list. */
+static struct tui_pick
+fx_pick(const struct tui *t, const char *id, double gb)
+{
+	struct tui_pick p = { NULL, NULL };
+
+	for (size_t i = 0; i < t->nfams; i++)
+		if (strcmp(t->fams[i].id, id) == 0) {
+			p.fam = &t->fams[i];
+			for (size_t k = 0; k < t->fams[i].ndrives; k++)
+				if (t->fams[i].drives[k].capacity_gb == gb)
+					p.drive = &t->fams[i].drives[k];
+		}
+	assert_non_null(p.fam);
+	assert_non_null(p.drive);
+	return p;
+}
+
+/* Made-up but plausible figures for a point: a fixed function of its shape. */
+static struct sweep_summary
+fx_summary(const struct dd_point *pt, size_t index)
+{
+	struct sweep_summary s = { .index = index, .runs = 1 };
+	double		     qd = (double)pt->iodepth * pt->numjobs;
+	bool		     seq = pt->pattern == DD_READ || pt->pattern == DD_WRITE;
+	double		     cap = seq ? 14000e6 / pt->bs : 2000000;
+
+	snprintf(s.name, sizeof s.name, "%s", pt->name);
+	s.iops = cap * qd / (qd + 3);
+	s.mbps = s.iops * pt->bs / 1e6;
+	s.elapsed_s = pt->runtime_s;
+	s.mean_us = qd / s.iops * 1e6;
+	s.p50_us = s.mean_us * 0.9;
+	s.p99_us = s.mean_us * 2.5;
+	s.p999_us = s.mean_us * 4;
+	s.max_us = s.mean_us * 9;
+	s.cpu_us_per_io = 1.5;
+	return s;
+}
+
+/* The live snapshot: points 0-2 finished, point 3 at 40 % with 20 intervals. */
+static struct sweep_snapshot *
+fx_snapshot(const struct dd_plan *plan)
+{
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	const size_t	       cur = 3;
+
+	assert_non_null(sn);
+	assert_true(plan->npoints > cur);
+	sn->generation = 7;
+	sn->state = SWEEP_RUNNING;
+	snprintf(sn->plan_name, sizeof sn->plan_name, "%s", plan->name);
+	snprintf(sn->target, sizeof sn->target, "/dev/nvme0n1");
+	snprintf(sn->temp_source, sizeof sn->temp_source, "SMART log of nvme0");
+	sn->npoints = plan->npoints;
+	sn->index = cur;
+	sn->run = sn->nruns = 1;
+	sn->elapsed_s = 95;
+	sn->eta_s = 240;
+	sn->point_progress = 0.4;
+	sn->current = plan->points[cur];
+	sn->running = fx_summary(&plan->points[cur], cur);
+	sn->nlive = 20;
+	for (size_t i = 0; i < sn->nlive; i++) {
+		double wobble = (double)(i % 5) / 50;
+
+		sn->live[i] = (struct dd_interval){
+			.t_s = 0.2 * (double)(i + 1), .iops = sn->running.iops * (0.95 + wobble),
+			.mbps = sn->running.mbps * (0.95 + wobble), .mean_us = sn->running.mean_us,
+			.p99_us = sn->running.p99_us * (1 + wobble), .read_iops = sn->running.iops,
+			.temp_c = 40 + (double)(i / 4),
+		};
+	}
+	sn->nfinished = cur;
+	for (size_t k = 0; k < cur; k++)
+		sn->finished[k] = fx_summary(&plan->points[k], k);
+	return sn;
+}
+
+/* The Sweep screen live on the fixed controller, with the snapshot above. */
+static void
+fx_sweep_live(struct tui *t)
+{
+	struct tui_sweep      *s = &t->sweep;
+	struct dd_preset_opts  po = { .allow_write = true };
+	struct dd_error	       err = { 0 };
+
+	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	s->tgt.fd = -1;
+	s->tgt.is_blockdev = true;
+	s->tgt.size = fx_ns.size_bytes;
+	s->tgt.lbs = 4096;
+	/* A sweep that is never started: the title and the list only ask it
+	 * for results once the snapshot is final. */
+	assert_int_equal(sweep_create(&s->sw, &s->tgt, &s->plan, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "kioxia-cd9p-r", 7680),
+					&err), 0);
+	s->sn = fx_snapshot(&s->plan);
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = true;
+}
+
+/* A finished run of every spot point, for Compare. */
+static void
+fx_run(struct tui *t)
+{
+	struct tui_run	     *r = &t->runs[t->nruns];
+	struct dd_plan	      plan;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	      err = { 0 };
+
+	assert_int_equal(plan_preset("spot", &po, &plan, &err), 0);
+	r->pts = calloc(plan.npoints, sizeof *r->pts);
+	assert_non_null(r->pts);
+	for (size_t i = 0; i < plan.npoints; i++) {
+		r->pts[i].pt = plan.points[i];
+		r->pts[i].sum = fx_summary(&plan.points[i], i);
+	}
+	r->n = plan.npoints;
+	r->state = SWEEP_DONE;
+	r->ref = fx_pick(t, "kioxia-cd9p-r", 7680);
+	snprintf(r->label, sizeof r->label, "run %u nvme0n1", ++t->run_seq);
+	snprintf(r->plan, sizeof r->plan, "%s", plan.name);
+	plan_free(&plan);
+	t->nruns++;
+}
+
+/* A dashboard on the fixed data, on the Drives screen, UTF-8 glyphs. */
+static struct tui *
+fx_tui(void)
+{
+	struct tui_opts opts = { .db_path = getenv("DRIVEDASH_DB"), .runtime_s = -1,
+				 .ramp_s = -1 };
+	struct dd_error err = { 0 };
+	struct tui     *t;
+
+	if (tui_create(&opts, &t, &err) < 0)
+		fail_msg("tui_create (DRIVEDASH_DB=%s): %s", opts.db_path ? opts.db_path : "unset",
+			 err.msg);
+	tui_set_charset(t, true);
+	t->info.ctrls = &fx_ctrl;
+	t->info.nctrls = 1;
+	t->info.blockdevs = fx_bdevs;
+	t->info.nblockdevs = sizeof fx_bdevs / sizeof fx_bdevs[0];
+	t->detected = true;
+	tui_detect_list(t);
+	tui_drives_rebuild(t);
+	t->view = TUI_VIEW_DRIVES;
+	return t;
+}
+
+/* ---- Comparing with the stored screens ---- */
+
+/* Read a whole file; NULL if it cannot be read. */
+static char *
+golden_read(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long  n;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	if (buf != NULL && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+		buf[n] = '\0';
+	} else {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Line y of text (without its newline) into out. */
+static void
+golden_line(const char *text, int y, char *out, size_t len)
+{
+	const char *p = text, *end;
+
+	for (int i = 0; i < y && p != NULL; i++) {
+		p = strchr(p, '\n');
+		p = p != NULL ? p + 1 : NULL;
+	}
+	if (p == NULL || *p == '\0') {
+		snprintf(out, len, "(no such row)");
+		return;
+	}
+	end = strchr(p, '\n');
+	snprintf(out, len, "%.*s", (int)(end != NULL ? end - p : (long)strlen(p)), p);
+}
+
+/* The first row where two screens differ; -1 if they are the same. */
+static int
+golden_first_diff(const char *want, const char *got)
+{
+	int y = 0;
+
+	for (; *want != '\0' && *want == *got; want++, got++)
+		y += *want == '\n';
+	return *want == '\0' && *got == '\0' ? -1 : y;
+}
+
+/* Compare the screen in cb with golden file name (or store it). */
+static void
+golden_check(const char *name, const struct cellbuf *cb)
+{
+	char  path[4096], want_row[1024], got_row[1024];
+	char *got = cellbuf_to_text(cb), *want;
+	int   y;
+
+	assert_non_null(got);
+	snprintf(path, sizeof path, "%s/%s-%dx%d.txt", GOLDEN_DIR, name, cb->w, cb->h);
+	if (getenv("DD_GOLDEN_UPDATE") != NULL && strcmp(getenv("DD_GOLDEN_UPDATE"), "1") == 0) {
+		FILE *f = fopen(path, "w");
+
+		if (f == NULL || fputs(got, f) < 0 || fclose(f) != 0)
+			fail_msg("cannot write %s: %s", path, strerror(errno));
+		printf("# wrote %s\n", path);
+		free(got);
+		return;
+	}
+	want = golden_read(path);
+	if (want == NULL) {
+		free(got);
+		fail_msg("%s: cannot read (%s); create it with `make golden-update`", path,
+			 strerror(errno));
+	}
+	y = golden_first_diff(want, got);
+	if (y >= 0) {
+		golden_line(want, y, want_row, sizeof want_row);
+		golden_line(got, y, got_row, sizeof got_row);
+		printf("# %s differs from the screen, first at row %d (0 is the title bar):\n"
+		       "#   want |%s|\n#   got  |%s|\n"
+		       "# if the change is intended: make golden-update, then review git diff %s\n",
+		       path, y, want_row, got_row, "tests/golden");
+	}
+	free(want);
+	free(got);
+	assert_int_equal(y, -1);
+}
+
+/* Render a frame of t at w x h and drop it. */
+static void
+screen_render(struct tui *t, int w, int h)
+{
+	struct cellbuf *cb = cellbuf_create(w, h);
+
+	assert_non_null(cb);
+	tui_render(t, cb);
+	cellbuf_free(cb);
+}
+
+/* Render t at w x h and compare with golden name. */
+static void
+screen_check(struct tui *t, const char *name, int w, int h)
+{
+	struct cellbuf *cb = cellbuf_create(w, h);
+
+	assert_non_null(cb);
+	tui_render(t, cb);
+	golden_check(name, cb);
+	cellbuf_free(cb);
+}
+
+/* Render t at every size in sizes[]. */
+static void
+screen_check_sizes(struct tui *t, const char *name)
+{
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		screen_check(t, name, sizes[i].w, sizes[i].h);
+}
+
+/* ---- The screens ---- */
+
+/* Drives: the fixed devices (one matched) above the database's families. */
+static void
+test_drives(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	screen_check_sizes(t, "drives");
+	tui_set_charset(t, false);
+	screen_check(t, "drives-ascii", 80, 24);
+	tui_free(t);
+}
+
+/* Spec sheet of the CD9P-R 7.68 TB. */
+static void
+test_sheet(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	tui_sheet_open(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	assert_int_equal(t->view, TUI_VIEW_SHEET);
+	screen_check_sizes(t, "sheet");
+	tui_free(t);
+}
+
+/* Live sweep: the running point with its bars, three finished points. */
+static void
+test_sweep_live(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	fx_sweep_live(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-live");
+	tui_free(t);
+}
+
+/* Compare: two marked drives and one finished run. */
+static void
+test_compare(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "kioxia-cd9p-r", 7680)), 1);
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "micron-9550-max", 12800)), 2);
+	fx_run(t);
+	t->view = TUI_VIEW_COMPARE;
+	screen_check_sizes(t, "compare");
+	tui_free(t);
+}
+
+/* Help over the Drives screen. */
+static void
+test_help(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event ev = { .key = '?' };
+
+	(void)state;
+	/* Keys act on the size of the last frame, as in the loop. */
+	screen_render(t, 80, 24);
+	tui_handle(t, &ev);
+	assert_true(t->help.up);
+	screen_check_sizes(t, "help");
+	tui_free(t);
+}
+
+/* Too small: 40x10 says what it needs. */
+static void
+test_too_small(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	screen_check(t, "too-small", 40, 10);
+	tui_free(t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_drives),
+		cmocka_unit_test(test_sheet),
+		cmocka_unit_test(test_sweep_live),
+		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_too_small),
+	};
+
+	return cmocka_run_group_tests_name("screens", tests, NULL, NULL);
+}

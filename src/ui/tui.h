@@ -25,8 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
+#include "lib/arena.h"
+#include "lib/error.h"
 #include "core/match.h"
 #include "core/plan.h"
 #include "core/specdb.h"

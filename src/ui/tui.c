@@ -43,6 +43,7 @@
 
 #include "core/format.h"
 #include "ui/tui.h"
+#include "lib/clock.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -96,16 +97,6 @@ struct tui_term {
 static struct tui_term *tui_term_live;
 
 /* ---- Small helpers shared with the views ---- */
-
-/* Monotonic time in seconds. */
-static double
-tui_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Columns of a UTF-8 string. */
 int
@@ -716,7 +707,7 @@ tui_term_first_frame(struct tui_term *term)
 	fprintf(f, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
 		(long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
 		(long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
-		(tui_now() - term->t_start) * 1e3);
+		(clock_now_s() - term->t_start) * 1e3);
 	fclose(f);
 }
 
@@ -744,7 +735,7 @@ tui_term_frame(struct tui *t, struct tui_term *term)
 	cellbuf_clear_dirty(term->cur);
 	term->full = false;
 	t->dirty = false;
-	term->last_frame = tui_now();
+	term->last_frame = clock_now_s();
 	if (!term->first_done)
 		tui_term_first_frame(term);
 }
@@ -864,7 +855,7 @@ tui_loop(struct tui *t, struct tui_term *term)
 			pfd[n++] = (struct pollfd){ .fd = sweep_wake_fd(t->sweep.sw),
 						    .events = POLLIN };
 		if (t->dirty || term->full) {
-			since = (tui_now() - term->last_frame) * 1e3;
+			since = (clock_now_s() - term->last_frame) * 1e3;
 			timeout = since >= TUI_FRAME_MS ? 0 : (int)(TUI_FRAME_MS - since) + 1;
 		}
 		if (poll(pfd, (nfds_t)n, timeout) < 0 && errno != EINTR) {
@@ -884,7 +875,7 @@ tui_loop(struct tui *t, struct tui_term *term)
 			tui_term_input(t, term);
 		}
 		if ((t->dirty || term->full) && !t->quit &&
-		    (tui_now() - term->last_frame) * 1e3 >= TUI_FRAME_MS)
+		    (clock_now_s() - term->last_frame) * 1e3 >= TUI_FRAME_MS)
 			tui_term_frame(t, term);
 	}
 }
@@ -935,7 +926,7 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 
 	if (t == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
-	term.t_start = tui_now();
+	term.t_start = clock_now_s();
 	t->opts = *o;
 	t->sweep.tgt.fd = -1;
 	if (t->opts.size == 0)

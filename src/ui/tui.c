@@ -44,6 +44,7 @@
 #include "core/format.h"
 #include "ui/tui.h"
 #include "lib/clock.h"
+#include "lib/utf8.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -98,15 +99,11 @@ static struct tui_term *tui_term_live;
 
 /* ---- Small helpers shared with the views ---- */
 
-/* Columns of a UTF-8 string. */
+/* Columns of a UTF-8 string (the views' name for utf8_width). */
 int
 tui_cols(const char *s)
 {
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return utf8_width(s);
 }
 
 /* printf into the cell buffer. */

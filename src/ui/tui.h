@@ -297,7 +297,7 @@ int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t 
 int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr,
 		    const char *s);
 
-/* Columns a UTF-8 string takes (one per character, as cellbuf.h counts). */
+/* Columns a UTF-8 string takes (utf8_width: wcwidth per character). */
 int tui_cols(const char *s);
 
 /* Switch screens. */

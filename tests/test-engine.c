@@ -57,6 +57,7 @@
 #include <cmocka.h>
 
 #include "io/engine.h"
+#include "lib/clock.h"
 
 #define KiB		UINT64_C(1024)
 #define MiB		(KiB * 1024)
@@ -124,16 +125,6 @@ static struct fixture fx = {
 	print_message("# skipped: %s\n", (why));			\
 	return;								\
 } while (0)
-
-/* Monotonic clock in seconds. */
-static double
-now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Write a string to a sysfs attribute: 0 or -errno.  Async-signal-safe. */
 static int
@@ -433,9 +424,9 @@ zram_setup(void)
 		return;
 	}
 	/* Another run of this program holds zram0: wait for it, within reason. */
-	t0 = now_s();
+	t0 = clock_now_s();
 	while (flock(fx.zram_lock, LOCK_EX | LOCK_NB) < 0) {
-		if (errno != EWOULDBLOCK || now_s() - t0 > LOCK_WAIT_S) {
+		if (errno != EWOULDBLOCK || clock_now_s() - t0 > LOCK_WAIT_S) {
 			snprintf(fx.zram_skip, sizeof fx.zram_skip,
 				 ZRAM_NAME " is held by another test run (%s)", lock);
 			close(fx.zram_lock);
@@ -592,9 +583,9 @@ run_ok(const struct dd_target *t, const struct dd_point *p,
        const struct dd_engine_hooks *hooks, struct dd_result *res)
 {
 	struct dd_error err = { 0 };
-	double		t0 = now_s();
+	double		t0 = clock_now_s();
 	int		ret = engine_run(t, p, hooks, res, &err);
-	double		wall = now_s() - t0;
+	double		wall = clock_now_s() - t0;
 
 	if (ret != 0)
 		fail_msg("engine_run \"%s\" on %s: %d: %s", p->name, t->path, ret, err.msg);
@@ -1429,7 +1420,7 @@ cancel_thread(void *arg)
 	while (!c->fired && !c->timed_out)
 		if (pthread_cond_timedwait(&c->cond, &c->lock, &deadline) == ETIMEDOUT)
 			c->timed_out = true;
-	c->t_cancel = now_s();
+	c->t_cancel = clock_now_s();
 	pthread_mutex_unlock(&c->lock);
 	if (write(c->efd, &one, sizeof one) != sizeof one)
 		c->t_cancel = -1;
@@ -1462,9 +1453,9 @@ test_cancel(void **state)
 	p.runtime_s = 30;
 	p.interval_ms = 100;
 	assert_int_equal(pthread_create(&th, NULL, cancel_thread, &c), 0);
-	t0 = now_s();
+	t0 = clock_now_s();
 	ret = engine_run(&fx.t, &p, &h, fx.res, NULL);
-	t_ret = now_s();
+	t_ret = clock_now_s();
 	pthread_join(th, NULL);
 	close(c.efd);
 	pthread_cond_destroy(&c.cond);

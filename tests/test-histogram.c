@@ -1,5 +1,5 @@
 /*
- * Unit tests for src/core/histogram.{h,c}: fio's log-linear bucket layout
+ * Unit tests for src/lib/histogram.{h,c}: fio's log-linear bucket layout
  * (index, bucket bounds, midpoints and their error bound), fio-style
  * percentiles checked against the order statistics of the same samples,
  * merge/diff/snapshot arithmetic, and the Welford accumulator against a
@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "core/histogram.h"
+#include "lib/histogram.h"
 
 #define REL_BOUND	(1.0 / 128.0)	/* 1 / (2 * HIST_VAL) */
 #define REL_EPS		1e-12

@@ -24,6 +24,7 @@
 
 #include "format.h"
 #include "plan.h"
+#include "lib/file.h"
 
 #define KIB		 1024u
 #define MIB		 (1024u * 1024u)
@@ -909,33 +910,17 @@ fail:
 int
 plan_load_file(const char *path, struct dd_plan *plan, struct dd_error *err)
 {
-	FILE  *f;
 	char  *buf;
 	size_t n;
 	int    rc;
 
 	plan_init(plan, "");
-	if ((f = fopen(path, "rb")) == NULL)
-		return dd_error_set(err, -errno, "cannot open plan file %s: %s", path,
-				    strerror(errno));
-	if ((buf = malloc(PLAN_FILE_MAX + 1)) == NULL) {
-		fclose(f);
-		return dd_error_set(err, -ENOMEM, "out of memory reading plan file %s",
-				    path);
-	}
-	n = fread(buf, 1, PLAN_FILE_MAX + 1, f);
-	if (ferror(f)) {
-		rc = dd_error_set(err, -EIO, "cannot read plan file %s: %s", path,
-				  strerror(errno));
-	} else if (n > PLAN_FILE_MAX) {
-		rc = dd_error_set(err, -EFBIG, "plan file %s is larger than 1 MiB", path);
-	} else if (memchr(buf, '\0', n) != NULL) {
+	if ((rc = file_read_all("plan file", path, PLAN_FILE_MAX, &buf, &n, err)) < 0)
+		return rc;
+	if (memchr(buf, '\0', n) != NULL)
 		rc = dd_error_set(err, -EINVAL, "plan file %s is not a text file", path);
-	} else {
-		buf[n] = '\0';
+	else
 		rc = plan_parse_text(buf, path, plan, err);
-	}
-	fclose(f);
 	free(buf);
 	return rc;
 }

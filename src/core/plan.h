@@ -58,7 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
+#include "lib/error.h"
 #include "io/engine.h"
 
 #define PLAN_NAME_MAX	 64

@@ -40,8 +40,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
+#include "lib/arena.h"
+#include "lib/error.h"
 #include "core/plan.h"
 #include "core/sweep.h"
 #include "io/engine.h"

@@ -11,8 +11,8 @@
 
 #include <stddef.h>
 
-#include "arena.h"
-#include "error.h"
+#include "lib/arena.h"
+#include "lib/error.h"
 
 #define SPECDB_SCHEMA_VERSION 1
 

@@ -31,6 +31,7 @@
 #include "sweep.h"
 #include "io/backend.h"
 #include "io/nvme.h"
+#include "lib/clock.h"
 
 struct sweep {
 	const struct dd_target *t;
@@ -50,16 +51,6 @@ struct sweep {
 	double			est_current;		/* estimate of the running point */
 	struct nvmeinfo_thermo	thermo;		/* the target's sensor; sweep thread */
 };
-
-/* Monotonic seconds. */
-static uint64_t
-mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* Estimated seconds of one run of a point (0 for a byte budget). */
 static double
@@ -93,7 +84,7 @@ static void
 sweep_publish(struct sweep *s)
 {
 	uint64_t one = 1;
-	double	 elapsed = (double)(mono_ns() - s->t0_ns) / 1e9;
+	double	 elapsed = (double)(clock_now_ns() - s->t0_ns) / 1e9;
 	double	 done = s->est_done + s->est_current * s->work->point_progress;
 
 	s->work->elapsed_s = elapsed;
@@ -322,7 +313,7 @@ sweep_main(void *arg)
 	struct sweep *s = arg;
 	int	      ret = 0;
 
-	s->t0_ns = mono_ns();
+	s->t0_ns = clock_now_ns();
 	nvmeinfo_thermo_open(&s->thermo, s->t->path);
 	dd_strlcpy(s->work->temp_source, s->thermo.source, sizeof s->work->temp_source);
 	s->work->state = SWEEP_RUNNING;

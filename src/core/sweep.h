@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
+#include "lib/error.h"
 #include "core/plan.h"
 #include "core/steady.h"
 #include "io/engine.h"

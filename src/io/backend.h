@@ -24,7 +24,7 @@
 
 #include <stdbool.h>
 
-#include "core/error.h"
+#include "lib/error.h"
 #include "io/engine.h"
 
 struct dd_backend_ops {

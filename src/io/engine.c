@@ -51,6 +51,7 @@
 
 #include "backend.h"
 #include "engine.h"
+#include "lib/clock.h"
 
 enum {
 	PHASE_SETUP,
@@ -130,16 +131,6 @@ struct worker {
 	uint64_t	      *trace;
 	size_t		       trace_n;
 };
-
-/* Monotonic clock in ns. */
-static inline uint64_t
-now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* xoshiro256**: fast, good enough for offsets and buffer contents. */
 static inline uint64_t
@@ -461,7 +452,7 @@ worker_setup(struct worker *w)
 		/* Spread the blocks: the first n % numjobs jobs take one more. */
 		w->budget_left = n / p->numjobs + (w->id < n % p->numjobs);
 	}
-	rng_seed(w->rng, now_ns() ^ ((uint64_t)w->id << 32) ^ (uint64_t)getpid());
+	rng_seed(w->rng, clock_now_ns() ^ ((uint64_t)w->id << 32) ^ (uint64_t)getpid());
 	/* Incompressible contents: random bytes, stamped per write later. */
 	for (size_t i = 0; i + 8 <= (size_t)w->nbufs * p->bs; i += 8) {
 		uint64_t r = rng_next(w->rng);
@@ -558,7 +549,7 @@ worker_submit_wait(struct worker *w, unsigned want)
 		return io_uring_submit_and_wait(&w->ring, want);
 	ret = io_uring_submit_and_get_events(&w->ring);
 	while (ret >= 0 && io_uring_cq_ready(&w->ring) < want) {
-		uint64_t t = now_ns();
+		uint64_t t = clock_now_ns();
 
 		if (until == 0)
 			until = t + w->spin_ns;
@@ -596,7 +587,7 @@ worker_loop(struct worker *w)
 		int		     ret;
 
 		if (w->npend > 0) {
-			t = now_ns();
+			t = clock_now_ns();
 			for (unsigned i = 0; i < w->npend; i++)
 				w->submit_ns[w->pend[i]] = t;
 			w->npend = 0;
@@ -608,7 +599,7 @@ worker_loop(struct worker *w)
 			if (inflight == 0)
 				break;
 		}
-		t = now_ns();
+		t = clock_now_ns();
 		phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
 		if (phase == PHASE_MEASURE && !w->measured) {
 			w->measured = true;
@@ -787,7 +778,7 @@ collector_wait(uint64_t deadline_ns, int cancel_fd, int done_fd, unsigned *done)
 {
 	for (;;) {
 		struct pollfd pfd[2];
-		uint64_t      now = now_ns();
+		uint64_t      now = clock_now_ns();
 		int	      timeout, n = 0, ret;
 
 		if (now >= deadline_ns)
@@ -1056,11 +1047,11 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		goto join;
 	}
 
-	t0 = now_ns();
+	t0 = clock_now_ns();
 	/* A byte budget with no ramp counts from the first I/O. */
 	if (p->bytes && !(p->ramp_s > 0)) {
 		getrusage(RUSAGE_SELF, &c.ru0);
-		c.t_measure0 = c.t_prev = now_ns();
+		c.t_measure0 = c.t_prev = clock_now_ns();
 		__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 	} else {
 		__atomic_store_n(&sh.phase, PHASE_RAMP, __ATOMIC_RELEASE);
@@ -1080,7 +1071,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 
 		if (c.t_measure0 == 0) {
 			getrusage(RUSAGE_SELF, &c.ru0);
-			c.t_measure0 = c.t_prev = now_ns();
+			c.t_measure0 = c.t_prev = clock_now_ns();
 			__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 		}
 		/* The end counts from the measuring start, never before it. */
@@ -1101,12 +1092,12 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 				next -= interval_ns;	/* keep the tick */
 				continue;
 			}
-			collector_sample(&c, now_ns(), hooks);
+			collector_sample(&c, clock_now_ns(), hooks);
 			if (stop_at >= end)
 				break;
 		}
 	}
-	res->elapsed_s = c.t_measure0 ? (double)(now_ns() - c.t_measure0) / 1e9 : 0;
+	res->elapsed_s = c.t_measure0 ? (double)(clock_now_ns() - c.t_measure0) / 1e9 : 0;
 	__atomic_store_n(&sh.phase, PHASE_STOP, __ATOMIC_RELEASE);
 	if (c.t_measure0) {
 		getrusage(RUSAGE_SELF, &c.ru1);

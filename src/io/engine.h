@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/error.h"
-#include "core/histogram.h"
+#include "lib/error.h"
+#include "lib/histogram.h"
 
 enum dd_pattern {
 	DD_READ,	/* sequential read */

@@ -31,31 +31,9 @@
 #include <libnvme.h>
 
 #include "io/nvme.h"
+#include "lib/file.h"
 
 #define SYSFS_DEFAULT "/sys"
-
-/* Read a sysfs attribute into buf, whitespace trimmed; 0 or negative errno. */
-static int
-sysfs_read(const char *path, char *buf, size_t len)
-{
-	FILE  *f;
-	size_t n, start = 0;
-
-	buf[0] = '\0';
-	f = fopen(path, "re");
-	if (f == NULL)
-		return -errno;
-	n = fread(buf, 1, len - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
-		buf[--n] = '\0';
-	while (isspace((unsigned char)buf[start]))
-		start++;
-	if (start > 0)
-		memmove(buf, buf + start, n - start + 1);
-	return 0;
-}
 
 /* Read the attribute at a printf-built path; NULL when absent or empty. */
 static const char *
@@ -72,7 +50,7 @@ sysfs_str(struct arena *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(path, sizeof path, fmt, ap);
 	va_end(ap);
-	if (sysfs_read(path, buf, sizeof buf) < 0 || buf[0] == '\0')
+	if (file_read_line(path, buf, sizeof buf) < 0 || buf[0] == '\0')
 		return NULL;
 	return arena_strdup(a, buf);
 }
@@ -86,20 +64,14 @@ sysfs_ll(long long def, const char *fmt, ...)
 static long long
 sysfs_ll(long long def, const char *fmt, ...)
 {
-	char	  path[PATH_MAX], buf[64], *end;
+	char	  path[PATH_MAX];
 	va_list	  ap;
 	long long v;
 
 	va_start(ap, fmt);
 	vsnprintf(path, sizeof path, fmt, ap);
 	va_end(ap);
-	if (sysfs_read(path, buf, sizeof buf) < 0 || buf[0] == '\0')
-		return def;
-	errno = 0;
-	v = strtoll(buf, &end, 0);
-	if (errno != 0 || end == buf)
-		return def;
-	return v;
+	return file_read_ll(path, &v) == 0 ? v : def;
 }
 
 /* A string trimmed of the space padding Identify uses; NULL if empty. */

@@ -26,8 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
+#include "lib/arena.h"
+#include "lib/error.h"
 
 #define NVMEINFO_TEMP_NONE	(-1000)	/* a temperature not reported */
 #define NVMEINFO_SENSORS	8	/* temperature sensors in the SMART log */

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "safety.h"
+#include "lib/file.h"
 
 /* One member of the checked set: the target or one of its partitions. */
 struct safety_dev {
@@ -63,30 +64,6 @@ safety_set_verdict(struct dd_safety *out, int verdict,
 	vsnprintf(out->message, sizeof out->message, fmt, ap);
 	va_end(ap);
 	return verdict;
-}
-
-/* Read the first line of a small sysfs file, trimmed; 0 or negative errno. */
-static int
-safety_read_line(const char *path, char *buf, size_t len)
-{
-	FILE	*f;
-	char	*s, *e;
-	char	 line[512];
-
-	if ((f = fopen(path, "re")) == NULL)
-		return -errno;
-	if (fgets(line, sizeof line, f) == NULL) {
-		fclose(f);
-		return -ENODATA;
-	}
-	fclose(f);
-	for (s = line; isspace((unsigned char)*s); s++)
-		;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	snprintf(buf, len, "%s", s);
-	return 0;
 }
 
 /* Undo the octal escapes (\040 ...) the kernel puts in mount and swap paths. */
@@ -153,7 +130,7 @@ safety_read_serial(const char *sysdir, char *buf, size_t len)
 	buf[0] = '\0';
 	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", sysdir, files[i]);
-		if (safety_read_line(path, buf, len) == 0 && buf[0] != '\0')
+		if (file_read_line(path, buf, len) == 0 && buf[0] != '\0')
 			return;
 		buf[0] = '\0';
 	}
@@ -198,7 +175,7 @@ safety_load_set(struct safety_set *set, dev_t dev, struct dd_safety *out)
 		if (access(path, F_OK) != 0)
 			continue;
 		snprintf(path, sizeof path, "%s/%s/dev", set->sysdir, de->d_name);
-		if (safety_read_line(path, devno, sizeof devno) != 0 ||
+		if (file_read_line(path, devno, sizeof devno) != 0 ||
 		    sscanf(devno, "%u:%u", &maj, &min) != 2)
 			continue;
 		if ((rc = safety_add_dev(set, makedev(maj, min), de->d_name)) != 0) {
@@ -391,7 +368,7 @@ safety_check_holders(const struct safety_set *set, struct dd_safety *out)
 		}
 		/* Name device-mapper holders by their map name too. */
 		snprintf(path, sizeof path, "/sys/class/block/%s/dm/name", de->d_name);
-		if (safety_read_line(path, dmname, sizeof dmname) == 0 && dmname[0])
+		if (file_read_line(path, dmname, sizeof dmname) == 0 && dmname[0])
 			snprintf(what, sizeof what, "%s (%s)", de->d_name, dmname);
 		else
 			snprintf(what, sizeof what, "%s", de->d_name);

@@ -28,7 +28,7 @@
 
 #include <stdbool.h>
 
-#include "core/error.h"
+#include "lib/error.h"
 
 /* Why a target was allowed or refused. */
 enum dd_safety_reason {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cellbuf.h"
+#include "lib/utf8.h"
 
 /* A blank cell of a role. */
 static struct cell
@@ -142,53 +143,11 @@ cellbuf_put(struct cellbuf *cb, int x, int y, uint32_t ch, uint8_t role, uint8_t
 	return 1;
 }
 
-/* Decode one UTF-8 character. */
+/* Decode one UTF-8 character (lib/utf8.h's decoder, under the cell buffer's name). */
 int
 cellbuf_decode_utf8(const char *s, size_t n, uint32_t *cp)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	uint32_t	     v, min;
-	int		     len;
-
-	if (n == 0 || u[0] == '\0')
-		return 0;
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	if ((u[0] & 0xe0) == 0xc0) {
-		len = 2;
-		v = u[0] & 0x1f;
-		min = 0x80;
-	} else if ((u[0] & 0xf0) == 0xe0) {
-		len = 3;
-		v = u[0] & 0x0f;
-		min = 0x800;
-	} else if ((u[0] & 0xf8) == 0xf0) {
-		len = 4;
-		v = u[0] & 0x07;
-		min = 0x10000;
-	} else {
-		*cp = 0xfffd;
-		return 1;
-	}
-	if ((size_t)len > n) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	for (int i = 1; i < len; i++) {
-		if ((u[i] & 0xc0) != 0x80) {
-			*cp = 0xfffd;
-			return 1;
-		}
-		v = (v << 6) | (u[i] & 0x3f);
-	}
-	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	*cp = v;
-	return len;
+	return utf8_decode(s, n, cp);
 }
 
 /* Encode a code point as UTF-8. */

@@ -12,6 +12,7 @@
 
 #include "core/format.h"
 #include "chart.h"
+#include "lib/utf8.h"
 
 const struct chart_roles chart_roles_default = {
 	.bar = UI_MEASURED,
@@ -280,24 +281,13 @@ grid_max(const double *grid, int n)
 	return top;
 }
 
-/* Columns a UTF-8 string takes: one per character (see cellbuf.h). */
-static int
-text_cols(const char *s)
-{
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* Right-align text in w columns at (x, y); too long: cut with an ellipsis.
  * Returns the column the text starts at. */
 static int
 put_right(struct cellbuf *cb, int x, int y, int w, const char *text, uint8_t role,
 	  uint8_t attr, const struct glyphs *g)
 {
-	int len = text_cols(text);
+	int len = utf8_width(text);
 
 	if (w <= 0)
 		return x;

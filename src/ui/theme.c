@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "theme.h"
+#include "lib/file.h"
 
 #ifndef THEMESDIR
 #define THEMESDIR ""
@@ -340,35 +341,6 @@ theme_list_dirs(char dirs[][PATH_MAX], int max)
 	return n;
 }
 
-/* Read a whole small file into a NUL-terminated malloc'd buffer. */
-static int
-read_small_file(const char *path, char **out)
-{
-	FILE   *f = fopen(path, "r");
-	char   *buf;
-	size_t	n;
-
-	if (f == NULL)
-		return -errno;
-	buf = malloc(THEME_MAX_FILE + 1);
-	if (buf == NULL) {
-		fclose(f);
-		return -ENOMEM;
-	}
-	n = fread(buf, 1, THEME_MAX_FILE + 1, f);
-	if (ferror(f) || n > THEME_MAX_FILE) {
-		int err = ferror(f) ? -EIO : -EFBIG;
-
-		fclose(f);
-		free(buf);
-		return err;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*out = buf;
-	return 0;
-}
-
 /* The theme name a path gives: its base name without ".theme". */
 static void
 name_from_path(const char *path, char *name, size_t len)
@@ -388,6 +360,7 @@ int
 theme_load(struct theme *t, const char *name_or_path, struct theme_report *rep)
 {
 	struct theme_report scratch;
+	struct dd_error	    ferr = { 0 };
 	char		    dirs[4][PATH_MAX], path[PATH_MAX], name[64];
 	char		   *text = NULL;
 	int		    rc = -ENOENT, ndirs;
@@ -401,7 +374,7 @@ theme_load(struct theme *t, const char *name_or_path, struct theme_report *rep)
 	theme_init_default(t);
 	if (strchr(name_or_path, '/') != NULL) {
 		snprintf(path, sizeof path, "%s", name_or_path);
-		rc = read_small_file(path, &text);
+		rc = file_read_all("theme file", path, THEME_MAX_FILE, &text, NULL, &ferr);
 	} else if (len > 0) {
 		ndirs = theme_list_dirs(dirs, 4);
 		for (int i = 0; i < ndirs && rc < 0; i++) {
@@ -410,13 +383,15 @@ theme_load(struct theme *t, const char *name_or_path, struct theme_report *rep)
 				rc = -ENAMETOOLONG;
 				break;
 			}
-			rc = read_small_file(path, &text);
+			rc = file_read_all("theme file", path, THEME_MAX_FILE, &text, NULL,
+					   &ferr);
 			if (rc < 0 && rc != -ENOENT)
 				break;
 		}
 	}
 	if (rc < 0) {
-		report_note(rep, 0, true, "theme %s: %s", name_or_path, strerror(-rc));
+		report_note(rep, 0, true, "theme %s: %s", name_or_path,
+			    rc == -ENOENT || rc == -ENAMETOOLONG ? strerror(-rc) : ferr.msg);
 		return rc;
 	}
 	name_from_path(path, name, sizeof name);

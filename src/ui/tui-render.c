@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ui/tui.h"
+#include "lib/utf8.h"
 
 static const struct tui_syms tui_syms_utf8 = {
 	.times = "×", .micro = "µ", .deg = "°", .dot = "·", .arrow = "→", .dash = "—",
@@ -45,11 +46,7 @@ tui_set_charset(struct tui *t, bool utf8)
 int
 tui_cols(const char *s)
 {
-	int n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return utf8_width(s);
 }
 
 /* printf into the cell buffer. */

@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "core/error.h"
+#include "lib/error.h"
 
 struct tui;
 struct tui_term;

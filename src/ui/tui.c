@@ -28,6 +28,7 @@
 
 #include "ui/tui-term.h"
 #include "ui/tui.h"
+#include "lib/clock.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -44,16 +45,6 @@ struct tui_loop {
 	double		 last_frame;	/* monotonic seconds */
 	bool		 first_done;
 };
-
-/* Monotonic time in seconds. */
-static double
-tui_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Note the first frame's time for DRIVEDASH_FIRST_FRAME_LOG. */
 static void
@@ -74,7 +65,7 @@ tui_first_frame(struct tui_loop *l)
 	fprintf(f, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
 		(long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
 		(long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
-		(tui_now() - l->t_start) * 1e3);
+		(clock_now_s() - l->t_start) * 1e3);
 	fclose(f);
 }
 
@@ -83,7 +74,7 @@ static void
 tui_frame(struct tui *t, struct tui_loop *l)
 {
 	tui_term_frame(t, l->term);
-	l->last_frame = tui_now();
+	l->last_frame = clock_now_s();
 	if (!l->first_done)
 		tui_first_frame(l);
 }
@@ -127,7 +118,7 @@ tui_loop(struct tui *t, struct tui_loop *l)
 			pfd[n++] = (struct pollfd){ .fd = sweep_wake_fd(t->sweep.sw),
 						    .events = POLLIN };
 		if (tui_frame_wanted(t, l)) {
-			since = (tui_now() - l->last_frame) * 1e3;
+			since = (clock_now_s() - l->last_frame) * 1e3;
 			timeout = since >= TUI_FRAME_MS ? 0 : (int)(TUI_FRAME_MS - since) + 1;
 		}
 		if (poll(pfd, (nfds_t)n, timeout) < 0 && errno != EINTR) {
@@ -147,7 +138,7 @@ tui_loop(struct tui *t, struct tui_loop *l)
 			tui_term_input(t, l->term);
 		}
 		if (tui_frame_wanted(t, l) && !t->quit &&
-		    (tui_now() - l->last_frame) * 1e3 >= TUI_FRAME_MS)
+		    (clock_now_s() - l->last_frame) * 1e3 >= TUI_FRAME_MS)
 			tui_frame(t, l);
 	}
 }
@@ -247,7 +238,7 @@ tui_signals_open(struct tui_loop *l, sigset_t *mask, struct dd_error *err)
 int
 tui_run(const struct tui_opts *o, struct dd_error *err)
 {
-	struct tui_loop l = { .sigfd = -1, .t_start = tui_now() };
+	struct tui_loop l = { .sigfd = -1, .t_start = clock_now_s() };
 	struct tui     *t;
 	sigset_t	mask;
 	int		rc;

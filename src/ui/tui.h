@@ -28,8 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/error.h"
+#include "lib/arena.h"
+#include "lib/error.h"
 #include "core/compare.h"
 #include "core/match.h"
 #include "core/plan.h"
@@ -287,7 +287,7 @@ int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t 
 int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr,
 		    const char *s);
 
-/* Columns a UTF-8 string takes (one per character, as cellbuf.h counts). */
+/* Columns a UTF-8 string takes (utf8_width: wcwidth per character). */
 int tui_cols(const char *s);
 
 /* ---- tui-keys.c: key dispatch and what global keys do ---- */

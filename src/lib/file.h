@@ -1,0 +1,34 @@
+/*
+ * Reading small files whole: plan files, themes, sysfs and procfs attributes.
+ * Every read opens with O_NONBLOCK and checks fstat first, so a FIFO, a
+ * device or a directory given by mistake is refused with one clear sentence
+ * instead of blocking or reading a disk; only regular files are read (sysfs
+ * and procfs attributes are regular files).  The size is never taken from
+ * st_size (procfs reports 0): the reader reads to end of file and refuses a
+ * file longer than the caller's limit.  Returns are 0 or a negative errno.
+ */
+#ifndef DD_FILE_H
+#define DD_FILE_H
+
+#include <stddef.h>
+
+#include "lib/error.h"
+
+/* Read the regular file at path into a NUL-terminated malloc'd buffer of at
+ * most max bytes (*out; *len the byte count when len is not NULL).  `what`
+ * names the file in the error ("plan file"; NULL: "file").  Errors: the
+ * open(2) errno, -EISDIR or -EINVAL for a directory or another non-regular
+ * file, -EFBIG over max, -EIO, -ENOMEM; err (may be NULL) gets the sentence. */
+int file_read_all(const char *what, const char *path, size_t max, char **out,
+		  size_t *len, struct dd_error *err);
+
+/* The first line of a small regular file (a sysfs attribute), surrounding
+ * whitespace trimmed, into buf (empty for an empty file); 0 or negative
+ * errno (-EINVAL when not a regular file). */
+int file_read_line(const char *path, char *buf, size_t len);
+
+/* The first line of a small file as an integer (decimal, 0x hex or 0 octal,
+ * as strtoll base 0); 0, -EINVAL when it is not one, or the read's errno. */
+int file_read_ll(const char *path, long long *out);
+
+#endif

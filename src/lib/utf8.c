@@ -1,0 +1,89 @@
+/*
+ * UTF-8 decoding and display width (see utf8.h).  The decoder is strict
+ * (no overlong forms, no surrogates, nothing past U+10FFFF) and resynchronises
+ * one byte at a time, so a bad byte costs one replacement character.  Widths
+ * ask wcwidth(3), which needs a wchar_t holding the code point: true with
+ * glibc (wchar_t is UCS-4) and any __STDC_ISO_10646__ libc.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <wchar.h>
+
+#include "utf8.h"
+
+/* The length and leading payload bits of a UTF-8 lead byte; 0 when invalid. */
+static int
+utf8_lead(unsigned char b, uint32_t *v, uint32_t *min)
+{
+	if ((b & 0xe0) == 0xc0) {
+		*v = b & 0x1f;
+		*min = 0x80;
+		return 2;
+	}
+	if ((b & 0xf0) == 0xe0) {
+		*v = b & 0x0f;
+		*min = 0x800;
+		return 3;
+	}
+	if ((b & 0xf8) == 0xf0) {
+		*v = b & 0x07;
+		*min = 0x10000;
+		return 4;
+	}
+	return 0;
+}
+
+/* Decode one UTF-8 character (see utf8.h). */
+int
+utf8_decode(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t	     v, min;
+	int		     len;
+
+	if (n == 0 || u[0] == '\0')
+		return 0;
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	*cp = 0xfffd;
+	len = utf8_lead(u[0], &v, &min);
+	if (len == 0 || (size_t)len > n)
+		return 1;
+	for (int i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 1;
+		v = (v << 6) | (u[i] & 0x3f);
+	}
+	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return 1;
+	*cp = v;
+	return len;
+}
+
+/* Columns one code point takes (see utf8.h). */
+int
+utf8_cp_width(uint32_t cp)
+{
+	int w = wcwidth((wchar_t)cp);
+
+	return w < 0 ? 1 : w;
+}
+
+/* Columns a NUL-terminated UTF-8 string takes. */
+int
+utf8_width(const char *s)
+{
+	size_t	 n = strlen(s);
+	uint32_t cp;
+	int	 used, cols = 0;
+
+	while ((used = utf8_decode(s, n, &cp)) > 0) {
+		cols += utf8_cp_width(cp);
+		s += used;
+		n -= (size_t)used;
+	}
+	return cols;
+}

@@ -1,0 +1,27 @@
+/*
+ * UTF-8 text as the terminal shows it: decoding one character and the
+ * number of columns a string takes.  Widths come from wcwidth(3) on the
+ * decoded code point (so they follow the locale's character tables: 2 for
+ * East Asian wide characters, 0 for combining marks); a character wcwidth
+ * does not know (it returns -1, as it does for all non-ASCII in the C
+ * locale) counts as one column, the cell the cell buffer gives it.
+ * Malformed bytes decode to U+FFFD, one byte at a time.
+ */
+#ifndef DD_UTF8_H
+#define DD_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Decode one UTF-8 character from the n bytes at s into *cp; returns the
+ * bytes used (1-4), or 0 at the end of the string (n == 0 or a NUL).
+ * Malformed, overlong, surrogate or truncated input gives U+FFFD and 1. */
+int utf8_decode(const char *s, size_t n, uint32_t *cp);
+
+/* Columns one code point takes: wcwidth(3), with unknown (-1) as 1. */
+int utf8_cp_width(uint32_t cp);
+
+/* Columns a NUL-terminated UTF-8 string takes. */
+int utf8_width(const char *s);
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * Unit tests for the base layer's newer modules: src/lib/clock.h (readings
+ * never go backwards and the two units agree), src/lib/file.{h,c} (whole
+ * files up to and over a limit, refusal of a FIFO without blocking and of a
+ * directory, one-line and integer attribute reads over files this test
+ * writes) and src/lib/utf8.{h,c} (decoding, malformed input, and widths
+ * from wcwidth in the C.UTF-8 locale and in the C locale).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "lib/clock.h"
+#include "lib/file.h"
+#include "lib/utf8.h"
+
+/* A scratch directory for the file tests (made in the group setup). */
+static char scratch[PATH_MAX];
+
+/* Make the scratch directory. */
+static int
+group_setup(void **state)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(scratch, sizeof scratch, "%s/dd-test-lib-XXXXXX",
+		 tmp != NULL && tmp[0] != '\0' ? tmp : "/tmp");
+	return mkdtemp(scratch) != NULL ? 0 : -1;
+}
+
+/* Remove the scratch directory and what the tests left in it. */
+static int
+group_teardown(void **state)
+{
+	const char *names[] = { "exact", "over", "empty", "fifo", "line", "num", "hex", "bad" };
+	char	    path[PATH_MAX + 16];
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", scratch, names[i]);
+		unlink(path);
+	}
+	return rmdir(scratch);
+}
+
+/* Write text to scratch/name and return the path in buf. */
+static const char *
+put_file(const char *name, const char *text, char *buf, size_t len)
+{
+	FILE *f;
+
+	snprintf(buf, len, "%s/%s", scratch, name);
+	f = fopen(buf, "w");
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+/* Readings never go backwards, and seconds follow the nanoseconds. */
+static void
+test_clock_monotonic(void **state)
+{
+	uint64_t prev = clock_now_ns(), a, b;
+	double	 s;
+
+	assert_true(prev > 0);
+	for (int i = 0; i < 10000; i++) {
+		uint64_t t = clock_now_ns();
+
+		assert_true(t >= prev);
+		prev = t;
+	}
+	a = clock_now_ns();
+	s = clock_now_s();
+	b = clock_now_ns();
+	assert_true(s >= (double)a / 1e9 - 1e-6);
+	assert_true(s <= (double)b / 1e9 + 1e-6);
+}
+
+/* A file of exactly the limit reads whole; one byte more is -EFBIG. */
+static void
+test_file_limit(void **state)
+{
+	char	    path[PATH_MAX + 16], text[5000];
+	char	   *buf = (char *)1;
+	size_t	    len = 0;
+	struct dd_error err = { 0 };
+
+	memset(text, 'x', sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	put_file("exact", text, path, sizeof path);
+	assert_int_equal(file_read_all("plan file", path, 4999, &buf, &len, &err), 0);
+	assert_int_equal(len, 4999);
+	assert_int_equal(strlen(buf), 4999);
+	assert_memory_equal(buf, text, 4999);
+	free(buf);
+
+	put_file("over", text, path, sizeof path);
+	assert_int_equal(file_read_all("plan file", path, 4998, &buf, &len, &err), -EFBIG);
+	assert_null(buf);
+	assert_non_null(strstr(err.msg, "larger than 4998 bytes"));
+	assert_int_equal(file_read_all("theme", path, 4096, &buf, NULL, &err), -EFBIG);
+	assert_non_null(strstr(err.msg, "theme "));
+	assert_non_null(strstr(err.msg, "larger than 4 KiB"));
+
+	put_file("empty", "", path, sizeof path);
+	assert_int_equal(file_read_all(NULL, path, 10, &buf, &len, NULL), 0);
+	assert_int_equal(len, 0);
+	assert_string_equal(buf, "");
+	free(buf);
+}
+
+/* A FIFO with no writer is refused at once, a directory and a missing file too. */
+static void
+test_file_refuses(void **state)
+{
+	char		path[PATH_MAX + 16], line[64];
+	char	       *buf;
+	struct dd_error err = { 0 };
+
+	snprintf(path, sizeof path, "%s/fifo", scratch);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(file_read_all("plan file", path, 100, &buf, NULL, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "is a FIFO, not a regular file"));
+	assert_int_equal(file_read_line(path, line, sizeof line), -EINVAL);
+
+	assert_int_equal(file_read_all("theme", scratch, 100, &buf, NULL, &err), -EISDIR);
+	assert_non_null(strstr(err.msg, "is a directory"));
+
+	snprintf(path, sizeof path, "%s/missing", scratch);
+	assert_int_equal(file_read_all("plan file", path, 100, &buf, NULL, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "cannot open plan file"));
+	assert_int_equal(file_read_line(path, line, sizeof line), -ENOENT);
+}
+
+/* One line, trimmed; integers in decimal and hex; junk is -EINVAL. */
+static void
+test_file_line(void **state)
+{
+	char	  path[PATH_MAX + 16], buf[64];
+	long long v = 0;
+
+	put_file("line", "  Samsung SSD 990 PRO  \nsecond line\n", path, sizeof path);
+	assert_int_equal(file_read_line(path, buf, sizeof buf), 0);
+	assert_string_equal(buf, "Samsung SSD 990 PRO");
+	assert_int_equal(file_read_line(path, buf, 8), 0);	/* 7 bytes, trimmed */
+	assert_string_equal(buf, "Samsu");
+
+	put_file("num", "7501476528\n", path, sizeof path);
+	assert_int_equal(file_read_ll(path, &v), 0);
+	assert_true(v == 7501476528LL);
+	put_file("hex", "0x144d\n", path, sizeof path);
+	assert_int_equal(file_read_ll(path, &v), 0);
+	assert_int_equal(v, 0x144d);
+	put_file("bad", "fast\n", path, sizeof path);
+	v = 42;
+	assert_int_equal(file_read_ll(path, &v), -EINVAL);
+	assert_int_equal(v, 42);
+	put_file("empty", "", path, sizeof path);
+	assert_int_equal(file_read_ll(path, &v), -EINVAL);
+}
+
+/* Decoding: ASCII, 2-4 byte forms, and every kind of malformed input. */
+static void
+test_utf8_decode(void **state)
+{
+	static const struct {
+		const char *in;
+		int	    used;
+		uint32_t    cp;
+	} cases[] = {
+		{ "A", 1, 'A' },
+		{ "\xc3\x97", 2, 0xd7 },		/* × */
+		{ "\xe2\x9c\x93", 3, 0x2713 },		/* ✓ */
+		{ "\xf0\x9f\x98\x80", 4, 0x1f600 },
+		{ "\x80", 1, 0xfffd },			/* stray continuation */
+		{ "\xc0\xaf", 1, 0xfffd },		/* overlong */
+		{ "\xed\xa0\x80", 1, 0xfffd },		/* surrogate */
+		{ "\xf4\x90\x80\x80", 1, 0xfffd },	/* past U+10FFFF */
+		{ "\xe2\x9c", 1, 0xfffd },		/* truncated */
+		{ "\xff", 1, 0xfffd },
+	};
+	uint32_t cp;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cp = 0;
+		assert_int_equal(utf8_decode(cases[i].in, strlen(cases[i].in), &cp),
+				 cases[i].used);
+		assert_int_equal(cp, cases[i].cp);
+	}
+	assert_int_equal(utf8_decode("", 1, &cp), 0);
+	assert_int_equal(utf8_decode("x", 0, &cp), 0);
+}
+
+/* Widths: one column per glyph the UI draws, two for wide, zero for combining. */
+static void
+test_utf8_width(void **state)
+{
+	char *old = setlocale(LC_CTYPE, NULL);
+	char  saved[64];
+
+	snprintf(saved, sizeof saved, "%s", old != NULL ? old : "C");
+	assert_int_equal(utf8_width(""), 0);
+	assert_int_equal(utf8_width("4K QD32"), 7);
+	/* C locale: wcwidth knows no non-ASCII, each character is one cell. */
+	setlocale(LC_CTYPE, "C");
+	assert_int_equal(utf8_width("\xe2\x9c\x93 +3%"), 5);
+	assert_int_equal(utf8_width("\xe4\xb8\xad"), 1);
+	assert_int_equal(utf8_width("\xff\xfe"), 2);
+	if (setlocale(LC_CTYPE, "C.UTF-8") != NULL || setlocale(LC_CTYPE, "C.utf8") != NULL) {
+		assert_int_equal(utf8_width("\xe2\x9c\x93 +3%"), 5);	/* ✓ */
+		assert_int_equal(utf8_width("\xe2\x96\x88\xe2\xa3\xbf\xc2\xb7\xe2\x80\xa6"), 4);
+		assert_int_equal(utf8_width("\xe4\xb8\xad\xe6\x96\x87"), 4);	/* 中文 */
+		assert_int_equal(utf8_width("e\xcc\x81"), 1);	/* e + combining acute */
+		assert_int_equal(utf8_cp_width(0x1f600), 2);
+	}
+	setlocale(LC_CTYPE, saved);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clock_monotonic),
+		cmocka_unit_test(test_file_limit),
+		cmocka_unit_test(test_file_refuses),
+		cmocka_unit_test(test_file_line),
+		cmocka_unit_test(test_utf8_decode),
+		cmocka_unit_test(test_utf8_width),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

@@ -499,7 +499,9 @@ test_pct_delta(void **state)
 		{ 14180, 14235.9, "-0.4%" },
 		{ 100, 100, "0.0%" },
 		{ 100.04, 100, "0.0%" },
-		{ 300, 100, "+200.0%" },
+		{ 300, 100, "+200%" },
+		{ 199.9, 100, "+99.9%" },
+		{ 1548, 100, "+1448%" },
 		{ NAN, 100, "—" },
 		{ 100, NAN, "—" },
 		{ 100, 0, "—" },
@@ -513,7 +515,7 @@ test_pct_delta(void **state)
 						    sizeof buf), cases[i].want);
 	assert_string_equal(chart_pct_delta(NAN, 1, glyphs_get(false), buf, sizeof buf), "-");
 	assert_string_equal(chart_pct_delta(2, 1, glyphs_get(false), buf, sizeof buf),
-			    "+100.0%");
+			    "+100%");
 }
 
 static void

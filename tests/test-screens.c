@@ -155,6 +155,7 @@ fx_sweep_live(struct tui *t)
 
 	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
 	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
 	s->tgt.fd = -1;
 	s->tgt.is_blockdev = true;
 	s->tgt.size = fx_ns.size_bytes;

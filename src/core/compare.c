@@ -330,6 +330,17 @@ compare_workload_is(const char *w, enum dd_pattern pat)
 	}
 }
 
+/* The spec's value as another rate quantity. */
+double
+compare_spec_value_as(const struct compare_spec *cs, enum compare_quantity q)
+{
+	if (q == cs->q)
+		return cs->value;
+	if (q == COMPARE_LAT || cs->q == COMPARE_LAT || cs->bs == 0 || isnan(cs->value))
+		return NAN;
+	return q == COMPARE_MBPS ? cs->value * cs->bs / 1e6 : cs->value * 1e6 / cs->bs;
+}
+
 /* A review measurement's value as q. */
 double
 compare_measurement_value(const struct spec_measurement *x, enum compare_quantity q, unsigned bs)

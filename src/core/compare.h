@@ -111,6 +111,11 @@ bool compare_metric_known(const char *metric_id);
 /* Make a spec figure comparable; returns its rule (COMPARE_NONE: out->why). */
 enum compare_rule compare_spec_init(const struct spec_figure *f, struct compare_spec *out);
 
+/* The spec's value as quantity q: itself, or IOPS and MB/s derived from each
+ * other through the spec's block size (a 4K random read rated at 2.6M IOPS
+ * is a 10,650 MB/s target); NAN for latency or a block size of 0. */
+double compare_spec_value_as(const struct compare_spec *cs, enum compare_quantity q);
+
 /* Did p run the spec's workload (pattern, read share of a mix, block size)? */
 bool compare_spec_workload(const struct compare_spec *cs, const struct dd_point *p);
 

@@ -381,7 +381,8 @@ chart_pct_delta(double measured, double reference, const struct glyphs *g,
 		return buf;
 	}
 	d = (measured - reference) / fabs(reference) * 100;
-	snprintf(tmp, sizeof tmp, "%.1f", fabs(d));
+	/* A tenth of a percent means nothing past 100 %: keep the cell narrow. */
+	snprintf(tmp, sizeof tmp, fabs(d) >= 99.95 ? "%.0f" : "%.1f", fabs(d));
 	if (strcmp(tmp, "0.0") == 0)
 		snprintf(buf, len, "0.0%%");
 	else

@@ -116,7 +116,8 @@ int chart_heat_bucket(double v, double max);
 int chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
 		  const struct glyphs *g);
 
-/* The change from reference to measured as "+1.0%" / "-12.3%" / "0.0%", or
+/* The change from reference to measured as "+1.0%" / "-12.3%" / "0.0%"
+ * (whole percents from 100 % on: "+1448%"), or
  * the dash glyph ("—", ASCII "-") when either is missing or the reference is
  * 0; g may be NULL for UTF-8.  Returns buf. */
 char *chart_pct_delta(double measured, double reference, const struct glyphs *g,

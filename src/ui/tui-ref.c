@@ -154,42 +154,75 @@ ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 	return buf;
 }
 
+/* The spec figure of a point's workload as metric m: the figure of m
+ * itself, else (IOPS and MB/s) the other rate figure of the same workload,
+ * derived through the block size; *derived says which.  NULL: none. */
+static const struct spec_figure *
+ref_spec_pick(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
+	      struct compare_spec *cs, bool *derived)
+{
+	const enum tui_metric try[2] = { m, m == TUI_M_IOPS ? TUI_M_MBPS : TUI_M_IOPS };
+
+	for (int i = 0; i < (m == TUI_M_LAT ? 1 : 2); i++) {
+		const char		 *metric = ref_spec_metric(p->pattern, try[i]);
+		const struct spec_figure *f;
+
+		if (metric == NULL)
+			continue;
+		f = tui_ref_figure(s, metric, m == TUI_M_LAT ? 0 : (int)p->bs);
+		if (f == NULL || compare_spec_init(f, cs) == COMPARE_NONE)
+			continue;
+		/* Figures of another workload (block size) are another metric. */
+		if (m != TUI_M_LAT && !compare_spec_workload(cs, p))
+			continue;
+		*derived = i > 0;
+		return f;
+	}
+	return NULL;
+}
+
 /* The spec figure for a point, by compare.h's rule. */
 void
 tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
 	     struct tui_refval *out)
 {
-	const char		 *metric = ref_spec_metric(p->pattern, m);
 	const struct spec_figure *f;
 	struct compare_spec	  cs;
-	char			  v[48], rule[96];
+	bool			  derived = false;
+	char			  v[48], rule[96], from[80] = "";
 
 	memset(out, 0, sizeof *out);
 	out->value = NAN;
 	out->rule = COMPARE_NONE;
-	if (metric == NULL)
-		return;
-	f = tui_ref_figure(s, metric, m == TUI_M_LAT ? 0 : (int)p->bs);
-	if (f == NULL || compare_spec_init(f, &cs) == COMPARE_NONE)
-		return;
-	/* Figures of another workload (block size) are another metric: none at all. */
-	if (m != TUI_M_LAT && !compare_spec_workload(&cs, p))
+	f = ref_spec_pick(s, p, m, &cs, &derived);
+	if (f == NULL)
 		return;
 	out->fig = f;
-	out->value = cs.value;
+	out->value = compare_spec_value_as(&cs, ref_quantity(m));
+	if (isnan(out->value))
+		return;
 	out->rule = cs.rule;
+	out->derived = derived;
 	out->comparable = compare_spec_applies(&cs, p);
 	ref_fmt(out->value, m, v, sizeof v);
 	compare_rule_label(&cs, rule, sizeof rule);
+	if (derived) {
+		char src[48];
+
+		snprintf(out->from, sizeof out->from, "%s at %uK",
+			 ref_fmt(cs.value, m == TUI_M_IOPS ? TUI_M_MBPS : TUI_M_IOPS, src,
+				 sizeof src), cs.bs / 1024);
+		snprintf(from, sizeof from, " (%s)", out->from);
+	}
 	if (out->comparable && cs.rule == COMPARE_RATED_MAX)
-		snprintf(out->note, sizeof out->note, "spec %s: %s", v, rule);
+		snprintf(out->note, sizeof out->note, "spec %s%s: %s", v, from, rule);
 	else if (!out->comparable && m == TUI_M_LAT)
 		snprintf(out->note, sizeof out->note,
 			 "spec latency %s is for 4K QD%dx%d: not comparable here", v, cs.qd,
 			 cs.jobs > 0 ? cs.jobs : 1);
 	else if (!out->comparable)
 		snprintf(out->note, sizeof out->note,
-			 "spec %s is rated at QD%dx%d: not comparable at QD%ux%u", v, cs.qd,
+			 "spec %s%s is rated at QD%dx%d: not comparable at QD%ux%u", v, from, cs.qd,
 			 cs.jobs > 0 ? cs.jobs : 1, p->iodepth, p->numjobs);
 }
 

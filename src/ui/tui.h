@@ -349,6 +349,8 @@ struct tui_refval {
 	const struct spec_figure       *fig;
 	const struct spec_measurement  *meas;
 	enum compare_rule		rule;		/* spec: how its depth is matched */
+	bool				derived;	/* spec: IOPS from MB/s or back, via bs */
+	char				from[64];	/* derived: "2.6M IOPS at 4K" */
 	char				note[160];	/* why not comparable, or the rule */
 };
 

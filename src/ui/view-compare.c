@@ -292,7 +292,8 @@ cmp_draw_run_cell(struct tui *t, struct cellbuf *cb, int x, int y, const struct 
 		return;
 	tui_ref_review(first, at, r->m, &rv);
 	if (isnan(rv.value)) {
-		tui_print(cb, x + 11, y, 13, UI_DIM_TEXT, 0, "@%ux%u", at->iodepth, at->numjobs);
+		tui_print(cb, x + 11, y, 13, UI_DIM_TEXT, 0, "@%u%s%u", at->iodepth, t->sym->times,
+			  at->numjobs);
 		return;
 	}
 	tui_print(cb, x + 11, y, 17, UI_DIM_TEXT, 0, "(%s rv @%u%s%u)",
@@ -365,8 +366,8 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 	row++;
 	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-		  "bold: best measured per row %s %s review: published fio at the IODepth %s "
-		  "NumJobs in its 'at' column (4K random rows: best published depth)",
+		  "bold: best measured per row %s %s review: published fio at the QD%sNJ in "
+		  "its 'at' column (4K random rows: best published depth)",
 		  t->sym->dot, t->sym->review, t->sym->times);
 	if (dim_spec && row < y + h)
 		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,

@@ -598,9 +598,11 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 		if (!isnan(value))
 			tx += tui_print(cb, tx, y + 1, -1, UI_TEXT, 0, "(%s) ",
 					chart_pct_delta(value, sp.value, t->g, pct, sizeof pct));
-		if (sp.rule == COMPARE_RATED_MAX)
-			tui_print(cb, tx, y + 1, cb->w - tx - 1, UI_DIM_TEXT, 0,
-				  "rated max, depth not stated");
+		if (sp.rule == COMPARE_RATED_MAX || sp.derived)
+			tui_print(cb, tx, y + 1, cb->w - tx - 1, UI_DIM_TEXT, 0, "%s%s%s%s",
+				  sp.rule == COMPARE_RATED_MAX ? "rated max, depth not stated" : "",
+				  sp.rule == COMPARE_RATED_MAX && sp.derived ? "; " : "",
+				  sp.derived ? "from " : "", sp.derived ? sp.from : "");
 	} else if (sp.note[0] != '\0') {
 		tui_print(cb, x, y + 1, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", sp.note);
 	} else {
@@ -1008,8 +1010,9 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 		row += 5;
 	}
 	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-		  "%s measured   %s spec target (drawn only where comparable)   %s review: %s",
-		  t->sym->measured, t->sym->spec, t->sym->review,
+		  "%s measured   %s spec target%s   %s review: %s",
+		  t->sym->measured, t->sym->spec,
+		  cb->w >= 120 ? " (a rated max where the sheet states no depth)" : "", t->sym->review,
 		  s->ref.loaded ? tui_pick_label(s->ref.pick, true, ref, sizeof ref) :
 		  "none (pick a drive, then s)");
 	/* Graph, then the heat map and the finished list side by side. */
@@ -1168,14 +1171,19 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
 	/* Progress first: a narrow screen cuts the end. */
-	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s %s %s",
+	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s%s%s",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
 		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,
 		 sn->state == SWEEP_RUNNING ? fmt_duration(sn->eta_s, eta, sizeof eta) : "-",
 		 t->sym->dot, sn->plan_name, t->sym->dot, s->tgt.path,
 		 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) : "no reference",
-		 t->sym->dot, s->what);
+		 s->what[0] ? " " : "", s->what[0] ? t->sym->dot : "");
+	if (s->what[0] != '\0') {
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len > o ? len - o : 0, " %s", s->what);
+	}
 }
 
 /* Key hints. */

@@ -44,6 +44,12 @@ on a loop device over /dev/shm.  Needs root, fio, python3, /usr/bin/time.
   --fio-modes LIST  fio job modes to try: thread, process (default both;
                     the better median IOPS per workload is "fio")
   --fio-extra OPTS  extra options appended to every fio measuring run
+  --dd-extra OPTS   extra options appended to every drivedash run (e.g.
+                    '--spin auto': bench/spin-decision.sh runs each mode)
+  --workloads LIST  comma list of workload names to run (default all:
+                    "4K randread QD1", "4K randread QD32", ...)
+  --load N          keep N busy loops running during the runs (a loaded
+                    machine: what spinning must not lose to); 0 default
   --drivedash PATH  binary to test (default: drivedash of this build tree)
   --keep-raw DIR    keep every tool's raw JSON/log output in DIR
   -h, --help        this text
@@ -58,6 +64,9 @@ targets="zram,loop"
 out=""
 fio_modes="thread,process"
 fio_extra=""
+dd_extra=""
+only_workloads=""
+load=0
 dd_bin="$TOP/drivedash"
 keep_raw=""
 zram_opt="new"
@@ -75,6 +84,9 @@ while [ $# -gt 0 ]; do
 	--out) need_arg "$@"; out=$2; shift 2 ;;
 	--fio-modes) need_arg "$@"; fio_modes=$2; shift 2 ;;
 	--fio-extra) need_arg "$@"; fio_extra=$2; shift 2 ;;
+	--dd-extra) need_arg "$@"; dd_extra=$2; shift 2 ;;
+	--workloads) need_arg "$@"; only_workloads=$2; shift 2 ;;
+	--load) need_arg "$@"; load=$2; shift 2 ;;
 	--drivedash) need_arg "$@"; dd_bin=$2; shift 2 ;;
 	--keep-raw) need_arg "$@"; keep_raw=$2; shift 2 ;;
 	--zram) need_arg "$@"; zram_opt=${2#/dev/}; shift 2 ;;
@@ -91,6 +103,7 @@ fi
 case $runtime in ''|*[!0-9]*|0) die "--runtime wants whole seconds > 0" ;; esac
 case $ramp in ''|*[!0-9]*) die "--ramp wants whole seconds >= 0" ;; esac
 case $rounds in ''|*[!0-9]*|0) die "--rounds wants a count > 0" ;; esac
+case $load in ''|*[!0-9]*) die "--load wants a count of busy loops >= 0" ;; esac
 case $zram_opt in new|zram[0-9]|zram[0-9][0-9]) ;; *) die "--zram wants 'new' or zramN" ;; esac
 
 do_zram=0 do_loop=0
@@ -174,6 +187,7 @@ cleanup() {
 	# script's own stdout and stderr again.
 	exec 1>&6 2>&7
 	stop_child
+	[ -z "${load_pids:-}" ] || kill $load_pids 2>/dev/null
 	if [ -n "$loopdev" ]; then
 		losetup -d "$loopdev" 2>/dev/null || log "warning: cannot detach $loopdev"
 		loopdev=""
@@ -662,6 +676,19 @@ WORKLOADS='4K randread QD1|randread|4k|1|1
 128K read QD16|read|128k|16|1
 4K randwrite QD32|randwrite|4k|32|1'
 
+# --workloads: keep the named ones only.
+if [ -n "$only_workloads" ]; then
+	keep=""
+	while IFS='|' read -r name rest; do
+		case ",$only_workloads," in *",$name,"*) keep="$keep$name|$rest
+" ;; esac
+	done <<EOF
+$WORKLOADS
+EOF
+	[ -n "$keep" ] || die "--workloads matched none of the workload names"
+	WORKLOADS=$(printf '%s' "$keep")
+fi
+
 seq=0
 
 # run_tool ROUND TARGET DEV TOOL NAME RW BS QD JOBS
@@ -678,7 +705,7 @@ run_tool() {
 		run_child /usr/bin/time -f '%U %S %e' -o "$tf" \
 			"$dd_run" run --target "$dev" \
 			--point "$rw,bs=$bs,qd=$qd,jobs=$jobs,time=${runtime}s,ramp=${ramp}s" \
-			--json "$raw.json" -q $wflag >"$raw.log" 2>&1 || rc=$?
+			--json "$raw.json" -q $wflag $dd_extra >"$raw.log" 2>&1 || rc=$?
 		[ $rc -eq 0 ] || sed 's/^/      drivedash: /' "$raw.log" | tail -3
 		;;
 	fio-thread|fio-process)
@@ -720,6 +747,14 @@ if [ -n "$tio" ]; then
 else
 	log "t/io_uring: not available (set FIO_T_IO_URING)"
 fi
+
+# --load: busy loops for the whole run, ended with the script.
+load_pids=""
+for _ in $(seq 1 "$load"); do
+	( trap 'exit 0' TERM; while :; do :; done ) &
+	load_pids="$load_pids $!"
+done
+[ -z "$load_pids" ] || log "load: $load busy loop(s):$load_pids"
 
 tlist=""
 if [ "$do_zram" = 1 ] && setup_zram; then tlist="$tlist zram:/dev/$ZRAM"; fi
@@ -774,7 +809,7 @@ echo
 {
 	echo "engine-vs-fio: $(date '+%Y-%m-%d %H:%M'), $(uname -r), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	# shellcheck disable=SC2016
-	echo "command: $0 --runtime $runtime --ramp $ramp --rounds $rounds --targets $targets --fio-modes $fio_modes${fio_extra:+ --fio-extra '$fio_extra'}"
+	echo "command: $0 --runtime $runtime --ramp $ramp --rounds $rounds --targets $targets --fio-modes $fio_modes${fio_extra:+ --fio-extra '$fio_extra'}${dd_extra:+ --dd-extra '$dd_extra'}${only_workloads:+ --workloads '$only_workloads'} --load $load"
 	echo "drivedash: $dd_bin (sha256 $dd_sum, built $dd_built); $(fio --version); t/io_uring: ${tio:-not available (set FIO_T_IO_URING)}"
 	echo
 	"$PY" "$tmp/ddbench.py" summary "$out"

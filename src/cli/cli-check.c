@@ -492,7 +492,7 @@ check_print_smart(FILE *f, const struct check *c)
 static void
 check_print_text(FILE *f, const struct check *c)
 {
-	fprintf(f, "drivedash check %s (%s)\n", c->o.device, c->ses.tgt.description);
+	fprintf(f, "drivedash check %s: %s\n", c->o.device, c->ses.tgt.description);
 	check_print_identity(f, c);
 	if (c->state == SWEEP_CANCELLED)
 		fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",

@@ -578,41 +578,15 @@ check_json_item(const struct explain_item *it)
 			 "message", it->message);
 }
 
-/* JSON for the finished points. */
+/* JSON for the finished points: the one point writer `run` uses too. */
 static json_t *
 check_json_points(const struct check *c)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
-		const struct dd_result	   *r = sweep_result(c->sw, i);
-		const struct sweep_summary *s = sweep_result_summary(c->sw, i);
-		const struct dd_point	   *p = &r->point;
-		json_t			   *o = json_object();
-
-		json_object_set_new(o, "name", json_string(p->name));
-		json_object_set_new(o, "rw", json_string(dd_pattern_name(p->pattern)));
-		json_object_set_new(o, "bs", json_integer(p->bs));
-		json_object_set_new(o, "iodepth", json_integer(p->iodepth));
-		json_object_set_new(o, "numjobs", json_integer(p->numjobs));
-		json_object_set_new(o, "read_pct", json_integer(
-			p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
-			: dd_pattern_writes(p->pattern) ? 0 : 100));
-		json_object_set_new(o, "runtime_s", json_real(p->runtime_s));
-		json_object_set_new(o, "status", json_integer(r->status));
-		json_object_set_new(o, "message", json_string(r->message));
-		json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
-		json_object_set_new(o, "elapsed_s", cli_jreal(r->elapsed_s));
-		json_object_set_new(o, "ios", cli_ju64(r->ios));
-		json_object_set_new(o, "iops", cli_jreal(s->iops));
-		json_object_set_new(o, "mbps", cli_jreal(s->mbps));
-		json_object_set_new(o, "mean_us", cli_jreal(s->mean_us));
-		json_object_set_new(o, "p50_us", cli_jreal(s->p50_us));
-		json_object_set_new(o, "p99_us", cli_jreal(s->p99_us));
-		json_object_set_new(o, "p999_us", cli_jreal(s->p999_us));
-		json_object_set_new(o, "max_us", cli_jreal(s->max_us));
-		json_array_append_new(a, o);
-	}
+	for (size_t i = 0; i < sweep_nresults(c->sw); i++)
+		json_array_append_new(a, cli_json_result(sweep_result(c->sw, i),
+							 sweep_result_summary(c->sw, i)));
 	return a;
 }
 

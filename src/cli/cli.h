@@ -84,6 +84,13 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
 #define CLI_SIZE_MIN	   (1ull << 20)		/* --size: 1 MiB ... */
 #define CLI_SIZE_MAX	   (1ull << 50)		/* ... to 1 PiB */
 
+/*
+ * JSON for one result point (cli-json.c), the one writer of `run --json`
+ * and `check --json`: the point, what the engine used, counts, rates,
+ * latencies, histogram, intervals and CPU cost.
+ */
+json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
+
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);
 

@@ -115,6 +115,10 @@ like "text: says SMART is not available" 'SMART +not available' "$out"
 like "text: the overall verdict line" '^VERDICT (PASS|WARN|FAIL): ' "$out"
 
 # Without --model a loop device has no identity: UNKNOWN, exit 5.
+run env LANG=C LC_ALL=C "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.01
+is "LANG=C: the text report is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+like "LANG=C: ... and complete" '^VERDICT [A-Z_]+: ' "$out"
+
 run "$dd" --db "$qdb" check "$loop" --time-scale 0.02
 is "no model: exit 5 (UNKNOWN)" 5 "$rc"
 like "no model: says there is no spec to check against" '^VERDICT UNKNOWN: .*--model' "$out"

@@ -297,5 +297,9 @@ ok "bad numbers create nothing" test ! -e "$tmp/n.dat"
 # --- LANG=C: ASCII only ---------------------------------------------------
 run env LANG=C LC_ALL=C "$dd" run --target /dev/nvme97n9 -q
 is "LANG=C: error output is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/c.dat" --size 16M \
+	--point 'randread,bs=4k,qd=4,time=0.05' --ramp 0
+is "LANG=C: a run exits 0" 0 "$rc"
+is "LANG=C: its table and progress are ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 
 done_testing

@@ -19,12 +19,12 @@ void
 cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	char	msg[1024];
 
-	fputs("drivedash: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	cli_fprintf(stderr, "drivedash: %s\n", msg);
 }
 
 /* Locate and open the database. */

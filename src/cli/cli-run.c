@@ -58,7 +58,7 @@ run_usage(FILE *f)
 	size_t			     n;
 	const struct dd_preset_info *pi = plan_presets(&n);
 
-	fprintf(f,
+	cli_fprintf(f,
 		"usage: drivedash run {--target PATH | --scratch PATH}\n"
 		"                     [--preset NAME | --point SPEC... | --plan FILE] [options]\n\n"
 		"Run a sweep headless.  PATH is a block device or a file.  A file path that\n"
@@ -96,7 +96,7 @@ run_usage(FILE *f)
 		"  -q, --quiet            no progress line\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
+		cli_fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
 }
 
 /* Parse the command line into opts; returns -1 on error (printed). */
@@ -238,7 +238,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			exit(EXIT_OK);
 		default:
-			fprintf(stderr, "Try 'drivedash run --help'.\n");
+			cli_fprintf(stderr, "Try 'drivedash run --help'.\n");
 			return -1;
 		}
 	}
@@ -337,9 +337,9 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 {
 	size_t n = sweep_nresults(sw);
 
-	fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
 		ses->tgt.description);
-	fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
+	cli_fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
 	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
 	for (size_t i = 0; i < n; i++) {
 		const struct sweep_summary *s = sweep_result_summary(sw, i);
@@ -364,7 +364,7 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 			snprintf(note + o, sizeof note - o, "%ssteady state %s after %u rounds",
 				 o ? "; " : "", s->steady ? "reached" : "NOT reached", s->rounds);
 		}
-		fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
+		cli_fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
 		       s->name, fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 		       fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
 		       fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
@@ -372,7 +372,7 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 		       note);
 	}
 	if (n < plan->npoints)
-		fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
+		cli_fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
 }
 
 /* Write every result as JSON to path ('-' = stdout). */
@@ -469,7 +469,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (!o.quiet) {
 		char eta[32];
 
-		fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
+		cli_fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
 			plan.npoints, t.path, ses.tgt.description,
 			fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",

@@ -118,6 +118,34 @@ json_t *cli_json_match(const struct match_result *m);
 /* JSON for an NVMe SMART log, or null when not read (cli-detect.c). */
 json_t *cli_json_smart(const struct nvmeinfo_smart *s);
 
+/*
+ * The CLI's own glyphs (cli-text.c), each with an ASCII twin used when the
+ * locale is not UTF-8 (LANG=C).
+ */
+enum cli_glyph_id {
+	CLI_G_DEG,	/* ° */
+	CLI_G_ARROW,	/* → */
+	CLI_G_WARN,	/* ⚠ */
+	CLI_G_MICRO,	/* µ */
+	CLI_G_TIMES,	/* × */
+	CLI_G_CHECK,	/* ✓ */
+	CLI_G_CROSS,	/* ✗ */
+	CLI_G_EMDASH,	/* — */
+	CLI_G_ELLIPSIS,	/* … */
+	CLI_G_MIDDOT,	/* · */
+};
+
+/* Is the locale's character set other than UTF-8?  Decided once. */
+bool cli_text_ascii(void);
+
+/* A glyph of the CLI's own in the locale's character set. */
+const char *cli_glyph(enum cli_glyph_id g);
+
+/* printf and fprintf for the CLI's text: under a non-UTF-8 locale every
+ * non-ASCII character (the database's too) is written as its ASCII twin. */
+int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Print "drivedash: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -259,20 +259,6 @@ check_plan(struct check *c)
 	return 0;
 }
 
-/* Apply the write rules, open the target and check every point
- * (session_open: the same rules as run and the dashboard). */
-static int
-check_open_target(struct check *c)
-{
-	struct dd_error err = { 0 };
-
-	if (session_open(&c->ses, &c->plan, &c->t, &err) < 0) {
-		cli_error("%s", err.msg);
-		return -1;
-	}
-	return 0;
-}
-
 /* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */
 static int
 check_sweep(struct check *c)
@@ -668,7 +654,6 @@ check_json_row(const struct check *c, const struct verdict *v)
 static json_t *
 check_json(const struct check *c, int exit_code)
 {
-	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
 	json_t *o = json_object(), *pl = json_object(), *sm = json_object();
 	json_t *ex = json_array(), *vs = json_array(), *ov = json_object();
 
@@ -685,7 +670,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(pl, "time_scale", json_real(c->o.time_scale > 0 ? c->o.time_scale : 1));
 	json_object_set_new(pl, "writes", json_boolean(plan_writes(&c->plan)));
 	json_object_set_new(o, "plan", pl);
-	json_object_set_new(o, "state", json_string(states[c->state]));
+	json_object_set_new(o, "state", cli_json_sweep_state(c->state));
 	json_object_set_new(o, "sweep_message",
 			    c->sweep_message[0] ? json_string(c->sweep_message) : json_null());
 	json_object_set_new(sm, "before", cli_json_smart(c->ctrl ? &c->ctrl->smart : NULL));
@@ -733,7 +718,8 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("%s", err.msg);
 		goto out;
 	}
-	if (check_open_target(c) < 0)
+	/* The write rules, the target and every point: as run and the dashboard. */
+	if (cli_session_open(&c->ses, &c->plan, &c->t) < 0)
 		goto out;
 	check_identify(c);
 	if (!c->o.quiet) {

@@ -157,6 +157,18 @@ cli_json_cpu(const struct dd_result *r)
 	return cpu;
 }
 
+/* The "state" of a sweep as run and check write it. */
+json_t *
+cli_json_sweep_state(enum sweep_state st)
+{
+	static const char *const states[] = {
+		[SWEEP_IDLE] = "idle", [SWEEP_RUNNING] = "running", [SWEEP_DONE] = "done",
+		[SWEEP_CANCELLED] = "cancelled", [SWEEP_FAILED] = "failed",
+	};
+
+	return json_string(states[st]);
+}
+
 /* JSON for one result point. */
 json_t *
 cli_json_result(const struct dd_result *r, const struct sweep_summary *s)

@@ -317,19 +317,6 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Resolve, check and open the target along the one measurement path
- * (src/core/session.h); prints the error sentence. */
-static int
-run_open_target(struct session *ses, struct dd_plan *plan, struct dd_target *t)
-{
-	struct dd_error err = { 0 };
-	int		rc = session_open(ses, plan, t, &err);
-
-	if (rc < 0)
-		cli_error("%s", err.msg);
-	return rc;
-}
-
 /* Print the results table. */
 static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
@@ -380,14 +367,13 @@ static int
 run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	       const struct dd_target *t, const struct session *ses, enum sweep_state state)
 {
-	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
 	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
 	FILE   *f;
 	int	rc;
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
 	json_object_set_new(o, "plan", json_string(plan->name));
-	json_object_set_new(o, "state", json_string(states[state]));
+	json_object_set_new(o, "state", cli_json_sweep_state(state));
 	json_object_set_new(o, "aggregate", json_string(plan_aggregate_name(plan->aggregate)));
 	json_object_set_new(o, "repeat", json_integer(plan->repeat));
 	json_object_set_new(tg, "path", json_string(t->path));
@@ -463,7 +449,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	ses.o = (struct session_opts){ .target = o.target, .scratch = o.scratch, .size = o.size,
 				       .keep = o.keep, .allow_write = o.allow_write,
 				       .force = o.force, .confirm = o.confirm };
-	if (run_open_target(&ses, &plan, &t) < 0)
+	if (cli_session_open(&ses, &plan, &t) < 0)
 		goto out;
 
 	if (!o.quiet) {

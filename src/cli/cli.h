@@ -14,6 +14,8 @@
 #include "core/sweep.h"
 #include "io/nvme.h"
 
+struct session;
+
 /*
  * The one exit-code table of every subcommand (man page EXIT STATUS).  Each
  * code means one thing whichever command returns it.
@@ -90,6 +92,16 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
  * latencies, histogram, intervals and CPU cost.
  */
 json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
+
+/* JSON for a sweep's end state: "done", "cancelled", "failed" ... */
+json_t *cli_json_sweep_state(enum sweep_state st);
+
+/*
+ * Resolve, check and open a target along the one measurement path
+ * (session_open, src/core/session.h), printing the error sentence; 0 or a
+ * negative errno.
+ */
+int cli_session_open(struct session *ses, struct dd_plan *plan, struct dd_target *t);
 
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);

@@ -93,6 +93,10 @@ is "--model --json: overall is the worst verdict" "True" \
 	"$(json 'j["overall"]["verdict"] == max((v["verdict"] for v in j["verdicts"]), key=["PASS","WARN","FAIL"].index)')"
 is "--model --json: the spot plan ran read-only, 5 points" "spot (read-only)|5|done" \
 	"$(json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
+is "--model --json: points keep check's flat keys" "True" \
+	"$(json 'all(p["name"] and p["rw"] and p["bs"] > 0 and p["iodepth"] > 0 and p["numjobs"] > 0 and p["read_pct"] == 100 and p["runtime_s"] > 0 and p["ios"] > 0 and p["iops"] > 0 and p["mbps"] > 0 and 0 < p["p50_us"] <= p["p99_us"] <= p["p999_us"] <= p["max_us"] and p["mean_us"] > 0 for p in j["points"])')"
+is "--model --json: points carry run's full fields and the engine's choices" "True" \
+	"$(json 'all(p["point"]["name"] == p["name"] and sum(p["histogram_ns"].values()) == p["ios"] and p["lat"]["n"] == p["ios"] and isinstance(p["spin_used"], bool) and isinstance(p["io_wq"], bool) and isinstance(p["force_async"], bool) and 1 <= p["batch_used"] <= p["iodepth"] and p["target_class"] == "blk-mq block device" and "cpu" in p for p in j["points"])')"
 is "--model --json: no SMART on a loop device" "None None None" \
 	"$(json 'j["smart"]["before"], j["smart"]["after"], j["smart"]["delta"]' | tr -d "(),'")"
 is "--model --json: tolerance 10%" "10.0" "$(json 'j["tolerance_pct"]')"
@@ -111,6 +115,10 @@ like "text: says SMART is not available" 'SMART +not available' "$out"
 like "text: the overall verdict line" '^VERDICT (PASS|WARN|FAIL): ' "$out"
 
 # Without --model a loop device has no identity: UNKNOWN, exit 5.
+run env LANG=C LC_ALL=C "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.01
+is "LANG=C: the text report is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+like "LANG=C: ... and complete" '^VERDICT [A-Z_]+: ' "$out"
+
 run "$dd" --db "$qdb" check "$loop" --time-scale 0.02
 is "no model: exit 5 (UNKNOWN)" 5 "$rc"
 like "no model: says there is no spec to check against" '^VERDICT UNKNOWN: .*--model' "$out"

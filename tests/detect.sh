@@ -113,7 +113,8 @@ put "$fs/block/vdb/queue/logical_block_size" "512"
 put "$fs/block/vdb/queue/physical_block_size" "512"
 put "$fs/block/vdb/queue/rotational" "1"
 
-run "$dd" detect --sysfs "$fs"
+# The glyphs below are UTF-8's: pin the locale (LANG=C is tested after).
+run env LC_ALL=C.UTF-8 "$dd" detect --sysfs "$fs"
 is "fake tree: exits 0" 0 "$rc"
 like "fake tree: CD9P-R matched" 'nvme0 +KIOXIA KCD9XPJE7T68 → KIOXIA CD9P-R 7.68 TB' "$out"
 like "fake tree: link below max is flagged" 'PCIe +Gen4 x4 \(max Gen5 x4\) ⚠' "$out"
@@ -122,6 +123,15 @@ like "fake tree: unknown part names the nearest family" \
 	'nvme1 +KIOXIA KCD9XPJE9T99 → not in database \(nearest: KIOXIA CD9P-R\)' "$out"
 like "fake tree: full link has no mark" 'PCIe +Gen5 x4 \(max Gen5 x4\), 0000:02' "$out"
 like "fake tree: vdb not NVMe" '^  vdb +virtio .*not NVMe' "$out"
+
+# LANG=C: the same report in ASCII, the glyphs as their twins.
+run env LANG=C LC_ALL=C "$dd" detect --sysfs "$fs"
+is "fake tree, LANG=C: exits 0" 0 "$rc"
+is "fake tree, LANG=C: output is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+like "fake tree, LANG=C: -> for the match arrow" 'nvme0 +KIOXIA KCD9XPJE7T68 -> KIOXIA CD9P-R 7.68 TB' "$out"
+like "fake tree, LANG=C: ! flags the link" 'PCIe +Gen4 x4 \(max Gen5 x4\) !' "$out"
+run env LANG=C LC_ALL=C "$dd" detect
+is "this machine, LANG=C: output is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 
 run "$dd" detect --sysfs "$fs" --json
 is "fake tree --json: exits 0" 0 "$rc"

@@ -71,6 +71,16 @@ is "scratch file: JSON says scratch" "scratch" "$(jq_ "$tmp/file.json" "j['targe
 is "scratch file: latency percentiles ascend" "True" \
 	"$(jq_ "$tmp/file.json" "(lambda v: v==sorted(v))(list(j['points'][0]['lat']['percentiles_us'].values()))")"
 
+# The point JSON records what the engine really used (one writer with check).
+is "scratch file: JSON records the engine's choices" "True" \
+	"$(jq_ "$tmp/file.json" "all(isinstance(p[k], bool) for p in j['points'] for k in ('spin_used', 'io_wq', 'force_async', 'iopoll_used'))")"
+is "scratch file: target class file, batch 1..qd" "file True" \
+	"$(jq_ "$tmp/file.json" "j['points'][0]['target_class'], 1 <= j['points'][0]['batch_used'] <= 8" | tr -d "(),'")"
+is "scratch file: check's flat keys sit beside run's structure" "True" \
+	"$(jq_ "$tmp/file.json" "(lambda p: p['name'] == p['point']['name'] and p['rw'] == 'randread' and p['bs'] == 4096 and p['iodepth'] == 8 and p['numjobs'] == 1 and 0 < p['p50_us'] <= p['p99_us'] <= p['p999_us'] <= p['max_us'] and p['mean_us'] > 0)(j['points'][0])")"
+is "scratch file: idle_cpus is null unless spin=auto measured it" "None" \
+	"$(jq_ "$tmp/file.json" "j['points'][0]['idle_cpus']")"
+
 run "$dd" run --target "$tmp/keep.dat" --size 16M --point 'read,bs=128k,qd=4,time=0.1' --ramp 0 --keep -q
 is "scratch file: --keep exits 0" 0 "$rc"
 ok "scratch file: --keep keeps it" test -f "$tmp/keep.dat"
@@ -115,6 +125,14 @@ if [ -n "$loop" ]; then
 	run "$dd" run --target "$loop" --plan "$tmp/spin.plan" --spin off --json "$tmp/spin.json" -q
 	is "loop: --spin off overrides every point" "[False, False]" \
 		"$(jq_ "$tmp/spin.json" "[p['spin_used'] for p in j['points']]")"
+
+	# spin=auto at QD1 measures the idle CPUs and records them; the class of
+	# a loop device is blk-mq.
+	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=1,time=0.1' --spin auto \
+		--ramp 0 --json "$tmp/auto.json" -q
+	is "loop: spin=auto runs" 0 "$rc"
+	is "loop: the point JSON records the class, idle CPUs and the choices" "True" \
+		"$(jq_ "$tmp/auto.json" "(lambda p: p['target_class'] == 'blk-mq block device' and 0 <= p['idle_cpus'] <= $(nproc) and p['batch_used'] == 1 and p['force_async'] in (False, True) and p['spin_used'] == (int(p['idle_cpus'] + 0.1) > 1))(j['points'][0])")"
 
 	# A device with a filesystem on it is refused, and stays unchanged.
 	if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then
@@ -279,5 +297,9 @@ ok "bad numbers create nothing" test ! -e "$tmp/n.dat"
 # --- LANG=C: ASCII only ---------------------------------------------------
 run env LANG=C LC_ALL=C "$dd" run --target /dev/nvme97n9 -q
 is "LANG=C: error output is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
+run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/c.dat" --size 16M \
+	--point 'randread,bs=4k,qd=4,time=0.05' --ramp 0
+is "LANG=C: a run exits 0" 0 "$rc"
+is "LANG=C: its table and progress are ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 
 done_testing

@@ -95,7 +95,7 @@ struct check {
 static void
 check_usage(FILE *f)
 {
-	fprintf(f,
+	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
 		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
@@ -178,7 +178,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			check_usage(stdout);
 			return 1;
 		default:
-			fprintf(stderr, "Try 'drivedash check --help'.\n");
+			cli_fprintf(stderr, "Try 'drivedash check --help'.\n");
 			return -1;
 		}
 	}
@@ -253,20 +253,6 @@ check_plan(struct check *c)
 	struct dd_error	      err = { 0 };
 
 	if (plan_preset("spot", &po, &c->plan, &err) < 0) {
-		cli_error("%s", err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-/* Apply the write rules, open the target and check every point
- * (session_open: the same rules as run and the dashboard). */
-static int
-check_open_target(struct check *c)
-{
-	struct dd_error err = { 0 };
-
-	if (session_open(&c->ses, &c->plan, &c->t, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
 	}
@@ -363,37 +349,37 @@ check_print_identity(FILE *f, const struct check *c)
 	const char		   *src;
 	char			    b[32], pl[PLAN_NAME_MAX + 32];
 
-	fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->ses.tgt.name,
+	cli_fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->ses.tgt.name,
 		fmt_bytes((double)c->t.size, b, sizeof b), c->t.lbs,
 		ct != NULL ? "" : ", not NVMe: no identity, no SMART");
 	if (ct != NULL) {
-		fprintf(f, "  %-11s %s: %s, serial %s, firmware %s", "controller", ct->name,
+		cli_fprintf(f, "  %-11s %s: %s, serial %s, firmware %s", "controller", ct->name,
 			ct->model ? ct->model : "(no model)", ct->serial ? ct->serial : "-",
 			ct->firmware ? ct->firmware : "-");
 		if (!isnan(ct->pcie.speed_gts) && nvmeinfo_pcie_gen(ct->pcie.speed_gts) > 0)
-			fprintf(f, ", PCIe Gen%d x%d", nvmeinfo_pcie_gen(ct->pcie.speed_gts),
+			cli_fprintf(f, ", PCIe Gen%d x%d", nvmeinfo_pcie_gen(ct->pcie.speed_gts),
 				ct->pcie.width);
 		fputc('\n', f);
 	} else if (c->id.scan_note[0] != '\0') {
-		fprintf(f, "  %-11s discovery failed: %s\n", "controller", c->id.scan_note);
+		cli_fprintf(f, "  %-11s discovery failed: %s\n", "controller", c->id.scan_note);
 	}
 	src = c->model_source == NULL ? "" : strcmp(c->model_source, "option") == 0 ? "--model"
 		: strcmp(c->model_source, "nvme") == 0 ? "Identify Controller" : "sysfs";
 	if (c->model == NULL)
-		fprintf(f, "  %-11s no model string (--model names one)\n", "match");
+		cli_fprintf(f, "  %-11s no model string (--model names one)\n", "match");
 	else if (c->match.rule != MATCH_NONE)
-		fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
+		cli_fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
 			c->match.label, match_rule_name(c->match.rule), c->model, src,
 			c->match.sku->status ? c->match.sku->status : "?");
 	else
-		fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
+		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);
 	snprintf(pl, sizeof pl, "%s, %zu points", c->plan.name, c->plan.npoints);
-	fprintf(f, "  %-11s %s, time scale %g, tolerance %.0f%%\n", "plan", pl,
+	cli_fprintf(f, "  %-11s %s, time scale %g, tolerance %.0f%%\n", "plan", pl,
 		c->o.time_scale > 0 ? c->o.time_scale : 1, c->o.tolerance * 100);
 	for (size_t i = 0; i < c->nitems; i++)
-		fprintf(f, "  %-11s ⚠ %s: %s: %s\n", i == 0 ? "explainers" : "",
-			explain_severity_name(c->items[i].severity), c->items[i].kind,
+		cli_fprintf(f, "  %-11s %s %s: %s: %s\n", i == 0 ? "explainers" : "",
+			cli_glyph(CLI_G_WARN), explain_severity_name(c->items[i].severity), c->items[i].kind,
 			c->items[i].message);
 }
 
@@ -405,7 +391,7 @@ check_print_table(FILE *f, const struct check *c)
 	char			     srcs[256] = "";
 	size_t			     so = 0;
 
-	fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
+	cli_fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
 		"verdict", "reason");
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct verdict *v = &r->rows[i];
@@ -421,7 +407,7 @@ check_print_table(FILE *f, const struct check *c)
 					    sizeof num), v->unit);
 		if (!isnan(v->ratio))
 			snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
-		fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
+		cli_fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
 			verdict_status_name(v->status), v->reason);
 		if (v->spec.source_id == NULL)
 			continue;
@@ -433,19 +419,19 @@ check_print_table(FILE *f, const struct check *c)
 	}
 	/* No verdicts: what was measured, still worth having. */
 	if (r->nrows == 0) {
-		fprintf(f, "  (no verdicts; measured:)\n");
+		cli_fprintf(f, "  (no verdicts; measured:)\n");
 		for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
 			const struct sweep_summary *s = sweep_result_summary(c->sw, i);
 			char			    v[3][32];
 
-			fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
+			cli_fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
 				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 				fmt_number(s->mean_us, 1, v[2], 32),
 				s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
 		}
 	}
 	if (srcs[0] != '\0')
-		fprintf(f, "  spec figures from %s\n", srcs);
+		cli_fprintf(f, "  spec figures from %s\n", srcs);
 	/* Each explainer once, with the rows it may explain. */
 	for (size_t k = 0; k < c->nitems && k < 32; k++) {
 		char   rows[160] = "";
@@ -456,7 +442,7 @@ check_print_table(FILE *f, const struct check *c)
 				o += (size_t)snprintf(rows + o, sizeof rows - o, "%s%s",
 						      o ? ", " : "", r->rows[i].metric);
 		if (o > 0)
-			fprintf(f, "  before blaming the drive (%s): %s\n", rows,
+			cli_fprintf(f, "  before blaming the drive (%s): %s\n", rows,
 				c->items[k].message);
 	}
 }
@@ -469,18 +455,19 @@ check_print_smart(FILE *f, const struct check *c)
 	char				  t[3][24], rd[32], wr[32], cw[96];
 
 	if (!d->valid) {
-		fprintf(f, "\n  %-11s %s\n", "SMART",
+		cli_fprintf(f, "\n  %-11s %s\n", "SMART",
 			c->ctrl == NULL ? "not available: not an NVMe namespace"
 			: !c->ctrl->smart.valid ? "the log could not be read (needs root)"
 						: "the log could not be read after the sweep");
 		return;
 	}
-	fprintf(f, "\n  %-11s temperature %s → %s (max %s), thermal transitions T1 %+lld T2 %+lld\n",
-		"SMART", cli_temp(d->temp_before_c, t[0], sizeof t[0]),
+	cli_fprintf(f, "\n  %-11s temperature %s %s %s (max %s), thermal transitions T1 %+lld "
+		"T2 %+lld\n", "SMART", cli_temp(d->temp_before_c, t[0], sizeof t[0]),
+		cli_glyph(CLI_G_ARROW),
 		cli_temp(d->temp_after_c, t[1], sizeof t[1]),
 		cli_temp(d->temp_max_c, t[2], sizeof t[2]),
 		(long long)d->thermal_t1_transitions, (long long)d->thermal_t2_transitions);
-	fprintf(f, "  %-11s media errors %+lld, error log %+lld, read %s, written %s, "
+	cli_fprintf(f, "  %-11s media errors %+lld, error log %+lld, read %s, written %s, "
 		   "critical warnings %s\n", "",
 		(long long)d->media_errors, (long long)d->error_log_entries,
 		fmt_bytes((double)d->data_units_read * 512000.0, rd, sizeof rd),
@@ -492,16 +479,16 @@ check_print_smart(FILE *f, const struct check *c)
 static void
 check_print_text(FILE *f, const struct check *c)
 {
-	fprintf(f, "drivedash check %s: %s\n", c->o.device, c->ses.tgt.description);
+	cli_fprintf(f, "drivedash check %s: %s\n", c->o.device, c->ses.tgt.description);
 	check_print_identity(f, c);
 	if (c->state == SWEEP_CANCELLED)
-		fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
+		cli_fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
 			sweep_nresults(c->sw), c->plan.npoints);
 	else if (c->state == SWEEP_FAILED)
-		fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
+		cli_fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
 	check_print_table(f, c);
 	check_print_smart(f, c);
-	fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
+	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
 		c->report.summary);
 }
 
@@ -578,41 +565,15 @@ check_json_item(const struct explain_item *it)
 			 "message", it->message);
 }
 
-/* JSON for the finished points. */
+/* JSON for the finished points: the one point writer `run` uses too. */
 static json_t *
 check_json_points(const struct check *c)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
-		const struct dd_result	   *r = sweep_result(c->sw, i);
-		const struct sweep_summary *s = sweep_result_summary(c->sw, i);
-		const struct dd_point	   *p = &r->point;
-		json_t			   *o = json_object();
-
-		json_object_set_new(o, "name", json_string(p->name));
-		json_object_set_new(o, "rw", json_string(dd_pattern_name(p->pattern)));
-		json_object_set_new(o, "bs", json_integer(p->bs));
-		json_object_set_new(o, "iodepth", json_integer(p->iodepth));
-		json_object_set_new(o, "numjobs", json_integer(p->numjobs));
-		json_object_set_new(o, "read_pct", json_integer(
-			p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
-			: dd_pattern_writes(p->pattern) ? 0 : 100));
-		json_object_set_new(o, "runtime_s", json_real(p->runtime_s));
-		json_object_set_new(o, "status", json_integer(r->status));
-		json_object_set_new(o, "message", json_string(r->message));
-		json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
-		json_object_set_new(o, "elapsed_s", cli_jreal(r->elapsed_s));
-		json_object_set_new(o, "ios", cli_ju64(r->ios));
-		json_object_set_new(o, "iops", cli_jreal(s->iops));
-		json_object_set_new(o, "mbps", cli_jreal(s->mbps));
-		json_object_set_new(o, "mean_us", cli_jreal(s->mean_us));
-		json_object_set_new(o, "p50_us", cli_jreal(s->p50_us));
-		json_object_set_new(o, "p99_us", cli_jreal(s->p99_us));
-		json_object_set_new(o, "p999_us", cli_jreal(s->p999_us));
-		json_object_set_new(o, "max_us", cli_jreal(s->max_us));
-		json_array_append_new(a, o);
-	}
+	for (size_t i = 0; i < sweep_nresults(c->sw); i++)
+		json_array_append_new(a, cli_json_result(sweep_result(c->sw, i),
+							 sweep_result_summary(c->sw, i)));
 	return a;
 }
 
@@ -693,7 +654,6 @@ check_json_row(const struct check *c, const struct verdict *v)
 static json_t *
 check_json(const struct check *c, int exit_code)
 {
-	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
 	json_t *o = json_object(), *pl = json_object(), *sm = json_object();
 	json_t *ex = json_array(), *vs = json_array(), *ov = json_object();
 
@@ -710,7 +670,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(pl, "time_scale", json_real(c->o.time_scale > 0 ? c->o.time_scale : 1));
 	json_object_set_new(pl, "writes", json_boolean(plan_writes(&c->plan)));
 	json_object_set_new(o, "plan", pl);
-	json_object_set_new(o, "state", json_string(states[c->state]));
+	json_object_set_new(o, "state", cli_json_sweep_state(c->state));
 	json_object_set_new(o, "sweep_message",
 			    c->sweep_message[0] ? json_string(c->sweep_message) : json_null());
 	json_object_set_new(sm, "before", cli_json_smart(c->ctrl ? &c->ctrl->smart : NULL));
@@ -758,13 +718,14 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("%s", err.msg);
 		goto out;
 	}
-	if (check_open_target(c) < 0)
+	/* The write rules, the target and every point: as run and the dashboard. */
+	if (cli_session_open(&c->ses, &c->plan, &c->t) < 0)
 		goto out;
 	check_identify(c);
 	if (!c->o.quiet) {
 		char eta[32];
 
-		fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s\n",
+		cli_fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s\n",
 			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
 			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta));
 	}

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "core/session.h"
 #include "lib/parse.h"
 
 /* Print an error sentence on stderr. */
@@ -19,12 +20,24 @@ void
 cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	char	msg[1024];
 
-	fputs("drivedash: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	cli_fprintf(stderr, "drivedash: %s\n", msg);
+}
+
+/* Open the target along the measurement path; prints why not. */
+int
+cli_session_open(struct session *ses, struct dd_plan *plan, struct dd_target *t)
+{
+	struct dd_error err = { 0 };
+	int		rc = session_open(ses, plan, t, &err);
+
+	if (rc < 0)
+		cli_error("%s", err.msg);
+	return rc;
 }
 
 /* Locate and open the database. */

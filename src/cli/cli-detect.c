@@ -279,7 +279,7 @@ cli_temp(int c, char *buf, size_t len)
 	if (c == NVMEINFO_TEMP_NONE)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%d °C", c);
+		snprintf(buf, len, "%d %sC", c, cli_text_ascii() ? "" : cli_glyph(CLI_G_DEG));
 	return buf;
 }
 
@@ -289,16 +289,16 @@ detect_print_ns(const struct nvmeinfo_ns *ns)
 {
 	char size[32];
 
-	printf("    %-10s nsid %d, %s, LBA %d+%d", ns->name ? ns->name : "?", ns->nsid,
+	cli_printf("    %-10s nsid %d, %s, LBA %d+%d", ns->name ? ns->name : "?", ns->nsid,
 	       fmt_bytes((double)ns->size_bytes, size, sizeof size), ns->lba_data_size,
 	       ns->lba_metadata_size < 0 ? 0 : ns->lba_metadata_size);
 	if (ns->nformats > 1) {
-		printf(" (formats:");
+		cli_printf(" (formats:");
 		for (size_t k = 0; k < ns->nformats; k++)
-			printf(" %d+%d%s", ns->formats[k].data_size,
+			cli_printf(" %d+%d%s", ns->formats[k].data_size,
 			       ns->formats[k].metadata_size,
 			       ns->formats[k].in_use ? "*" : "");
-		printf(")");
+		cli_printf(")");
 	}
 	putchar('\n');
 }
@@ -312,21 +312,22 @@ detect_print_ctrl(const struct detect_ctrl *d)
 	const struct match_result   *m = &d->match;
 	char			     cur[32], max[32], t[3][24], cap[32];
 
-	printf("  %-6s %s → %s", c->name, c->model ? c->model : "(no model)", m->label);
+	cli_printf("  %-6s %s %s %s", c->name, c->model ? c->model : "(no model)",
+		   cli_glyph(CLI_G_ARROW), m->label);
 	if (m->rule != MATCH_NONE)
-		printf(" (%s match, %s)", match_rule_name(m->rule),
+		cli_printf(" (%s match, %s)", match_rule_name(m->rule),
 		       m->sku->status ? m->sku->status : "?");
 	putchar('\n');
-	printf("    %-12s %s, serial %s", "firmware", c->firmware ? c->firmware : "-",
+	cli_printf("    %-12s %s, serial %s", "firmware", c->firmware ? c->firmware : "-",
 	       c->serial ? c->serial : "-");
 	if (c->vendor_id >= 0)
-		printf(", PCI vendor 0x%04x", (unsigned)c->vendor_id);
+		cli_printf(", PCI vendor 0x%04x", (unsigned)c->vendor_id);
 	if (c->total_capacity > 0)
-		printf(", %s", fmt_bytes((double)(uint64_t)c->total_capacity, cap, sizeof cap));
+		cli_printf(", %s", fmt_bytes((double)(uint64_t)c->total_capacity, cap, sizeof cap));
 	putchar('\n');
 	if (isnan(c->pcie.speed_gts) && isnan(c->pcie.max_speed_gts) &&
 	    c->pcie.width < 0 && c->pcie.max_width < 0 && c->pcie.address != NULL) {
-		printf("    %-12s link speed and width not reported, %s\n", "PCIe",
+		cli_printf("    %-12s link speed and width not reported, %s\n", "PCIe",
 		       c->pcie.address);
 	} else if (c->pcie.address != NULL || !isnan(c->pcie.speed_gts)) {
 		int below = (!isnan(c->pcie.speed_gts) && !isnan(c->pcie.max_speed_gts) &&
@@ -334,30 +335,30 @@ detect_print_ctrl(const struct detect_ctrl *d)
 			    (c->pcie.width > 0 && c->pcie.max_width > 0 &&
 			     c->pcie.width < c->pcie.max_width);
 
-		printf("    %-12s %s (max %s)%s", "PCIe",
+		cli_printf("    %-12s %s (max %s)%s%s", "PCIe",
 		       detect_link(c->pcie.speed_gts, c->pcie.width, cur, sizeof cur),
 		       detect_link(c->pcie.max_speed_gts, c->pcie.max_width, max, sizeof max),
-		       below ? " ⚠" : "");
+		       below ? " " : "", below ? cli_glyph(CLI_G_WARN) : "");
 		if (c->pcie.address)
-			printf(", %s", c->pcie.address);
+			cli_printf(", %s", c->pcie.address);
 		if (c->numa_node >= 0)
-			printf(", NUMA node %d", c->numa_node);
+			cli_printf(", NUMA node %d", c->numa_node);
 		putchar('\n');
 	} else {
-		printf("    %-12s not PCIe (transport %s)\n", "link",
+		cli_printf("    %-12s not PCIe (transport %s)\n", "link",
 		       c->transport ? c->transport : "unknown");
 	}
 	if (s->valid) {
-		printf("    %-12s %s (warning %s, critical %s)\n", "temperature",
+		cli_printf("    %-12s %s (warning %s, critical %s)\n", "temperature",
 		       cli_temp(s->temperature_c, t[0], sizeof t[0]),
 		       cli_temp(c->temp_warning_c, t[1], sizeof t[1]),
 		       cli_temp(c->temp_critical_c, t[2], sizeof t[2]));
-		printf("    %-12s %d%% (threshold %d%%), %d%% used, %llu power-on hours\n",
+		cli_printf("    %-12s %d%% (threshold %d%%), %d%% used, %llu power-on hours\n",
 		       "spare", s->available_spare_pct, s->spare_threshold_pct,
 		       s->percentage_used, (unsigned long long)s->power_on_hours);
-		printf("    %-12s ", "critical");
+		cli_printf("    %-12s ", "critical");
 		if (s->critical_warning == 0) {
-			printf("none\n");
+			cli_printf("none\n");
 		} else {
 			const char *sep = "";
 
@@ -366,18 +367,19 @@ detect_print_ctrl(const struct detect_ctrl *d)
 
 				if ((s->critical_warning & (1 << b)) == 0)
 					continue;
-				printf("%s%s", sep, name ? name : "reserved");
+				cli_printf("%s%s", sep, name ? name : "reserved");
 				sep = ", ";
 			}
-			printf(" (0x%02x)\n", (unsigned)s->critical_warning);
+			cli_printf(" (0x%02x)\n", (unsigned)s->critical_warning);
 		}
 	}
 	if (c->note != NULL)
-		printf("    %-12s %s\n", "note", c->note);
+		cli_printf("    %-12s %s\n", "note", c->note);
 	for (size_t i = 0; i < c->nnamespaces; i++)
 		detect_print_ns(&c->namespaces[i]);
 	for (size_t i = 0; i < d->nitems; i++)
-		printf("    ⚠ %s: %s: %s\n", explain_severity_name(d->items[i].severity),
+		cli_printf("    %s %s: %s: %s\n", cli_glyph(CLI_G_WARN),
+			   explain_severity_name(d->items[i].severity),
 		       d->items[i].kind, d->items[i].message);
 }
 
@@ -387,14 +389,14 @@ detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 {
 	size_t others = 0;
 
-	printf("DETECTED (%zu NVMe controller%s)\n", info->nctrls,
+	cli_printf("DETECTED (%zu NVMe controller%s)\n", info->nctrls,
 	       info->nctrls == 1 ? "" : "s");
 	if (info->nctrls == 0)
-		printf("  no NVMe controller on this machine\n");
+		cli_printf("  no NVMe controller on this machine\n");
 	for (size_t i = 0; i < info->nctrls; i++)
 		detect_print_ctrl(&dc[i]);
 
-	printf("\nOTHER BLOCK DEVICES\n");
+	cli_printf("\nOTHER BLOCK DEVICES\n");
 	for (size_t i = 0; i < info->nblockdevs; i++) {
 		const struct nvmeinfo_blockdev *b = &info->blockdevs[i];
 		char				size[32], tag[320];
@@ -402,18 +404,18 @@ detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 		if (b->nvme)
 			continue;
 		others++;
-		printf("  %-8s %-7s %10s  %d/%d B sectors%s  not NVMe",
+		cli_printf("  %-8s %-7s %10s  %d/%d B sectors%s  not NVMe",
 		       b->name, b->kind, fmt_bytes((double)b->size_bytes, size, sizeof size),
 		       b->logical_block_size, b->physical_block_size,
 		       b->rotational ? ", rotational" : "");
 		if (b->model)
-			printf("  %s", b->model);
+			cli_printf("  %s", b->model);
 		if (b->backing_file)
-			printf("  (backing %s)", b->backing_file);
-		printf("%s\n", detect_usage_tag(b->path, tag, sizeof tag));
+			cli_printf("  (backing %s)", b->backing_file);
+		cli_printf("%s\n", detect_usage_tag(b->path, tag, sizeof tag));
 	}
 	if (others == 0)
-		printf("  none\n");
+		cli_printf("  none\n");
 }
 
 /* Match, load the sheet and explain one controller. */
@@ -463,7 +465,7 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 			sysfs = optarg;
 			break;
 		case 'h':
-			printf("usage: %s detect [--json]\n"
+			cli_printf("usage: %s detect [--json]\n"
 			       "List this machine's NVMe controllers, matched to the specs\n"
 			       "database, with health, PCIe link, namespaces and explainers;\n"
 			       "then the other block devices.\n", ctx->progname);

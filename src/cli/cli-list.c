@@ -71,7 +71,7 @@ list_interface(const struct spec_family *f, char *buf, size_t len)
 static void
 list_print_text(const struct spec_family *fam, size_t n)
 {
-	printf("%-9s %-19s %-22s %-36s %13s %13s %6s\n", "VENDOR", "FAMILY",
+	cli_printf("%-9s %-19s %-22s %-36s %13s %13s %6s\n", "VENDOR", "FAMILY",
 	       "INTERFACE", "CAPACITIES", "SEQ R/W MB/s", "RND R/W IOPS",
 	       "REVIEW");
 	for (size_t i = 0; i < n; i++) {
@@ -91,10 +91,10 @@ list_print_text(const struct spec_family *fam, size_t n)
 			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
 		else
 			snprintf(meas, sizeof meas, "-");
-		printf("%-9s %-19s %-22.22s %-36.36s %13s %13s %6s\n", f->vendor,
+		cli_printf("%-9s %-19s %-22.22s %-36.36s %13s %13s %6s\n", f->vendor,
 		       f->name, iface, caps, seq, rnd, meas);
 	}
-	printf("\n%zu families. REVIEW = published measurements in the database;"
+	cli_printf("\n%zu families. REVIEW = published measurements in the database;"
 	       " 'drivedash show NAME' for a spec sheet.\n", n);
 }
 
@@ -121,7 +121,7 @@ cmd_list(struct cli_ctx *ctx, int argc, char **argv)
 			json = 1;
 			break;
 		case 'h':
-			printf("usage: %s list [--json]\n"
+			cli_printf("usage: %s list [--json]\n"
 			       "List every drive family in the specs database.\n",
 			       ctx->progname);
 			return EXIT_OK;

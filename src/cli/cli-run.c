@@ -58,7 +58,7 @@ run_usage(FILE *f)
 	size_t			     n;
 	const struct dd_preset_info *pi = plan_presets(&n);
 
-	fprintf(f,
+	cli_fprintf(f,
 		"usage: drivedash run {--target PATH | --scratch PATH}\n"
 		"                     [--preset NAME | --point SPEC... | --plan FILE] [options]\n\n"
 		"Run a sweep headless.  PATH is a block device or a file.  A file path that\n"
@@ -82,9 +82,12 @@ run_usage(FILE *f)
 		"                         steady-state rule holds (at most 25 rounds)\n"
 		"      --precondition N   write the target N times over (128K sequential) first\n"
 		"      --iopoll           ask for polled completions (NVMe poll queues)\n"
-		"      --spin MODE        wait for completions by polling: auto (QD <= 8 and\n"
-		"                         a CPU left free), on, off, or the longest\n"
-		"                         spin (e.g. 200us) before sleeping\n"
+		"      --spin MODE        how jobs wait for completions: off (the default,\n"
+		"                         as fio: sleep until they arrive), on (poll the\n"
+		"                         ring, up to 1ms per wait), a time (the longest\n"
+		"                         poll, e.g. 200us), or auto: poll at QD <= 8 while\n"
+		"                         idle CPUs, measured from /proc/stat before the\n"
+		"                         point, outnumber the jobs\n"
 		"  -w, --allow-write      allow plans that write (destroys data on PATH)\n"
 		"      --force            write even to a device the safety check refuses...\n"
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
@@ -93,7 +96,7 @@ run_usage(FILE *f)
 		"  -q, --quiet            no progress line\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
+		cli_fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
 }
 
 /* Parse the command line into opts; returns -1 on error (printed). */
@@ -235,7 +238,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			exit(EXIT_OK);
 		default:
-			fprintf(stderr, "Try 'drivedash run --help'.\n");
+			cli_fprintf(stderr, "Try 'drivedash run --help'.\n");
 			return -1;
 		}
 	}
@@ -314,19 +317,6 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Resolve, check and open the target along the one measurement path
- * (src/core/session.h); prints the error sentence. */
-static int
-run_open_target(struct session *ses, struct dd_plan *plan, struct dd_target *t)
-{
-	struct dd_error err = { 0 };
-	int		rc = session_open(ses, plan, t, &err);
-
-	if (rc < 0)
-		cli_error("%s", err.msg);
-	return rc;
-}
-
 /* Print the results table. */
 static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
@@ -334,9 +324,9 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 {
 	size_t n = sweep_nresults(sw);
 
-	fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
 		ses->tgt.description);
-	fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
+	cli_fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
 	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
 	for (size_t i = 0; i < n; i++) {
 		const struct sweep_summary *s = sweep_result_summary(sw, i);
@@ -361,7 +351,7 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 			snprintf(note + o, sizeof note - o, "%ssteady state %s after %u rounds",
 				 o ? "; " : "", s->steady ? "reached" : "NOT reached", s->rounds);
 		}
-		fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
+		cli_fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
 		       s->name, fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 		       fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
 		       fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
@@ -369,111 +359,7 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 		       note);
 	}
 	if (n < plan->npoints)
-		fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
-}
-
-/* JSON for a latency summary, with fio's percentile keys. */
-static json_t *
-run_json_latency(const struct dd_latency *l)
-{
-	json_t *o = json_object(), *pct = json_object();
-
-	json_object_set_new(o, "n", json_integer((json_int_t)l->n));
-	json_object_set_new(o, "min_us", cli_jreal(l->min_us));
-	json_object_set_new(o, "max_us", cli_jreal(l->max_us));
-	json_object_set_new(o, "mean_us", cli_jreal(l->mean_us));
-	json_object_set_new(o, "stdev_us", cli_jreal(l->stdev_us));
-	for (int i = 0; i < HIST_NPCTS; i++) {
-		char key[32];
-
-		snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
-		json_object_set_new(pct, key, cli_jreal(l->pct_us[i]));
-	}
-	json_object_set_new(o, "percentiles_us", pct);
-	return o;
-}
-
-/* JSON for one result. */
-static json_t *
-run_json_result(const struct dd_result *r, const struct sweep_summary *s)
-{
-	const struct dd_point *p = &r->point;
-	json_t		      *o = json_object(), *pt = json_object(), *bins = json_object();
-	json_t		      *iv = json_array(), *cpu = json_object();
-
-	json_object_set_new(pt, "name", json_string(p->name));
-	json_object_set_new(pt, "rw", json_string(dd_pattern_name(p->pattern)));
-	json_object_set_new(pt, "bs", json_integer(p->bs));
-	json_object_set_new(pt, "iodepth", json_integer(p->iodepth));
-	json_object_set_new(pt, "numjobs", json_integer(p->numjobs));
-	/* The read share that ran: pure patterns are 100 or 0. */
-	json_object_set_new(pt, "read_pct", json_integer(
-		p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? (int)p->read_pct
-		: dd_pattern_writes(p->pattern) ? 0 : 100));
-	json_object_set_new(pt, "batch", json_integer(p->batch));	/* 0: automatic */
-	json_object_set_new(pt, "runtime_s", json_real(p->runtime_s));
-	json_object_set_new(pt, "ramp_s", json_real(p->ramp_s));
-	json_object_set_new(pt, "bytes", json_integer((json_int_t)p->bytes));
-	json_object_set_new(pt, "offset", json_integer((json_int_t)p->offset));
-	json_object_set_new(pt, "size", json_integer((json_int_t)p->size));
-	json_object_set_new(pt, "iopoll", json_boolean(p->iopoll));
-	json_object_set_new(pt, "spin", json_string(p->spin == DD_SPIN_ON ? "on"
-						   : p->spin == DD_SPIN_OFF ? "off" : "auto"));
-	json_object_set_new(pt, "spin_us", json_integer(p->spin_us ? p->spin_us
-							       : DD_SPIN_DEFAULT_US));
-	json_object_set_new(o, "point", pt);
-	json_object_set_new(o, "status", json_integer(r->status));
-	json_object_set_new(o, "message", json_string(r->message));
-	json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
-	json_object_set_new(o, "iopoll_used", json_boolean(r->iopoll_used));
-	json_object_set_new(o, "iopoll_fallback", json_boolean(r->iopoll_fallback));
-	json_object_set_new(o, "spin_used", json_boolean(r->spin_used));
-	json_object_set_new(o, "io_wq", json_boolean(r->iowq));
-	json_object_set_new(o, "batch_used", json_integer(r->batch));
-	json_object_set_new(o, "runs", json_integer(s->runs));
-	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
-	json_object_set_new(o, "steady_attained",
-			    s->rounds ? json_boolean(s->steady) : json_null());
-	json_object_set_new(o, "elapsed_s", cli_jreal(r->elapsed_s));
-	json_object_set_new(o, "ios", json_integer((json_int_t)r->ios));
-	json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
-	json_object_set_new(o, "iops", cli_jreal(r->iops));
-	json_object_set_new(o, "mbps", cli_jreal(r->mbps));
-	json_object_set_new(o, "read_ios", json_integer((json_int_t)r->read_ios));
-	json_object_set_new(o, "write_ios", json_integer((json_int_t)r->write_ios));
-	json_object_set_new(o, "read_bytes", json_integer((json_int_t)r->read_bytes));
-	json_object_set_new(o, "write_bytes", json_integer((json_int_t)r->write_bytes));
-	json_object_set_new(o, "lat", run_json_latency(&r->lat));
-	json_object_set_new(o, "read_lat", run_json_latency(&r->read_lat));
-	json_object_set_new(o, "write_lat", run_json_latency(&r->write_lat));
-	/* fio json+ style: bucket value (ns) -> count, non-empty buckets only. */
-	for (unsigned i = 0; i < HIST_NR; i++)
-		if (r->hist.bins[i]) {
-			char key[32];
-
-			snprintf(key, sizeof key, "%llu",
-				 (unsigned long long)hist_bucket_value(i));
-			json_object_set_new(bins, key, json_integer((json_int_t)r->hist.bins[i]));
-		}
-	json_object_set_new(o, "histogram_ns", bins);
-	for (size_t i = 0; i < r->nintervals; i++) {
-		const struct dd_interval *x = &r->intervals[i];
-
-		json_array_append_new(iv, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			"t_s", cli_jreal(x->t_s), "iops", cli_jreal(x->iops), "mbps", cli_jreal(x->mbps),
-			"mean_us", cli_jreal(x->mean_us), "p99_us", cli_jreal(x->p99_us),
-			"read_iops", cli_jreal(x->read_iops), "write_iops", cli_jreal(x->write_iops),
-			"temp_c", cli_jreal(x->temp_c)));
-	}
-	json_object_set_new(o, "intervals", iv);
-	json_object_set_new(cpu, "user_s", cli_jreal(r->cpu_user_s));
-	json_object_set_new(cpu, "sys_s", cli_jreal(r->cpu_sys_s));
-	json_object_set_new(cpu, "us_per_io", cli_jreal(r->cpu_us_per_io));
-	json_object_set_new(cpu, "process_user_s", cli_jreal(r->proc_user_s));
-	json_object_set_new(cpu, "process_sys_s", cli_jreal(r->proc_sys_s));
-	json_object_set_new(cpu, "process_us_per_io", cli_jreal(r->proc_us_per_io));
-	json_object_set_new(o, "cpu", cpu);
-	return o;
+		cli_fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
 }
 
 /* Write every result as JSON to path ('-' = stdout). */
@@ -481,14 +367,13 @@ static int
 run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	       const struct dd_target *t, const struct session *ses, enum sweep_state state)
 {
-	static const char *const states[] = { "idle", "running", "done", "cancelled", "failed" };
 	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
 	FILE   *f;
 	int	rc;
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
 	json_object_set_new(o, "plan", json_string(plan->name));
-	json_object_set_new(o, "state", json_string(states[state]));
+	json_object_set_new(o, "state", cli_json_sweep_state(state));
 	json_object_set_new(o, "aggregate", json_string(plan_aggregate_name(plan->aggregate)));
 	json_object_set_new(o, "repeat", json_integer(plan->repeat));
 	json_object_set_new(tg, "path", json_string(t->path));
@@ -509,7 +394,7 @@ run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	json_object_set_new(o, "target", tg);
 	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
 	for (size_t i = 0; i < sweep_nresults(sw); i++)
-		json_array_append_new(pts, run_json_result(sweep_result(sw, i),
+		json_array_append_new(pts, cli_json_result(sweep_result(sw, i),
 							   sweep_result_summary(sw, i)));
 	json_object_set_new(o, "points", pts);
 	if (strcmp(path, "-") == 0)
@@ -564,13 +449,13 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	ses.o = (struct session_opts){ .target = o.target, .scratch = o.scratch, .size = o.size,
 				       .keep = o.keep, .allow_write = o.allow_write,
 				       .force = o.force, .confirm = o.confirm };
-	if (run_open_target(&ses, &plan, &t) < 0)
+	if (cli_session_open(&ses, &plan, &t) < 0)
 		goto out;
 
 	if (!o.quiet) {
 		char eta[32];
 
-		fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
+		cli_fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
 			plan.npoints, t.path, ses.tgt.description,
 			fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",

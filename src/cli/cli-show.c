@@ -58,34 +58,34 @@ show_family_header(const struct spec_sheet *sh)
 	const struct spec_family *f = &sh->family;
 	char			  iface[128], num[32];
 
-	printf("%s %s", f->vendor, f->name);
+	cli_printf("%s %s", f->vendor, f->name);
 	if (f->segment)
-		printf("  (%s)", f->segment);
+		cli_printf("  (%s)", f->segment);
 	if (sh->only_drive)
-		printf("  capacity point %s", sh->only_drive);
+		cli_printf("  capacity point %s", sh->only_drive);
 	putchar('\n');
-	printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
+	cli_printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
 	if (f->form_factors)
-		printf("  %-13s %s\n", "form factors", f->form_factors);
+		cli_printf("  %-13s %s\n", "form factors", f->form_factors);
 	if (f->nand)
-		printf("  %-13s %s\n", "NAND", f->nand);
+		cli_printf("  %-13s %s\n", "NAND", f->nand);
 	if (!isnan(f->dwpd))
-		printf("  %-13s %s DWPD\n", "endurance", fmt_number(f->dwpd, 2, num, sizeof num));
+		cli_printf("  %-13s %s DWPD\n", "endurance", fmt_number(f->dwpd, 2, num, sizeof num));
 	if (f->warranty_years > 0)
-		printf("  %-13s %d years\n", "warranty", f->warranty_years);
+		cli_printf("  %-13s %d years\n", "warranty", f->warranty_years);
 	if (f->mttf_hours > 0)
-		printf("  %-13s %s h\n", "MTTF",
+		cli_printf("  %-13s %s h\n", "MTTF",
 		       fmt_number((double)f->mttf_hours, 0, num, sizeof num));
 	if (f->security)
-		printf("  %-13s %s\n", "security", f->security);
+		cli_printf("  %-13s %s\n", "security", f->security);
 	if (f->plp >= 0)
-		printf("  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
+		cli_printf("  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
 	if (f->source_id)
-		printf("  %-13s %s\n", "source", f->source_id);
+		cli_printf("  %-13s %s\n", "source", f->source_id);
 	if (!f->has_spec_sheet)
-		printf("  %-13s %s\n", "spec sheet", "none published in the sources");
+		cli_printf("  %-13s %s\n", "spec sheet", "none published in the sources");
 	if (f->notes)
-		printf("  %-13s %s\n", "notes", f->notes);
+		cli_printf("  %-13s %s\n", "notes", f->notes);
 }
 
 /* Print capacities and their SKUs. */
@@ -94,32 +94,32 @@ show_capacities(const struct spec_sheet *sh)
 {
 	const struct spec_family *f = &sh->family;
 
-	printf("\nCAPACITIES\n");
+	cli_printf("\nCAPACITIES\n");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		const struct spec_drive *d = &f->drives[i];
 		char			 cap[32];
 
 		if (sh->only_drive && strcmp(sh->only_drive, d->id) != 0)
 			continue;
-		printf("  %-9s %-22s", fmt_capacity(d->capacity_gb, cap, sizeof cap),
+		cli_printf("  %-9s %-22s", fmt_capacity(d->capacity_gb, cap, sizeof cap),
 		       d->form_factor ? d->form_factor : "");
 		if (d->nmeasurements)
-			printf(" %zu review figures", d->nmeasurements);
+			cli_printf(" %zu review figures", d->nmeasurements);
 		putchar('\n');
 		if (d->nand)
-			printf("            NAND %s\n", d->nand);
+			cli_printf("            NAND %s\n", d->nand);
 		if (d->notes)
-			printf("            %s\n", d->notes);
+			cli_printf("            %s\n", d->notes);
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
-			printf("            %-34s %s%s%s, %s [%s]\n", s->model, s->kind,
+			cli_printf("            %-34s %s%s%s, %s [%s]\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
 			       s->status, s->source_id);
 		}
 	}
 	if (f->ndrives == 0)
-		printf("  (none recorded)\n");
+		cli_printf("  (none recorded)\n");
 }
 
 /* Print family-wide figures as a list and per-capacity ones as a matrix. */
@@ -131,9 +131,9 @@ show_figures(const struct spec_sheet *sh)
 	size_t			  ncols = 0;
 	int			  any_drive = 0;
 
-	printf("\nSPEC SHEET (%zu figures)\n", sh->nfigures);
+	cli_printf("\nSPEC SHEET (%zu figures)\n", sh->nfigures);
 	if (sh->nfigures == 0) {
-		printf("  (no spec-sheet figures in the sources)\n");
+		cli_printf("  (no spec-sheet figures in the sources)\n");
 		return;
 	}
 	for (size_t i = 0; i < sh->nfigures; i++) {
@@ -147,7 +147,7 @@ show_figures(const struct spec_sheet *sh)
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);
-		printf("  %-30s %-22s %-36s %s %s%s\n", label,
+		cli_printf("  %-30s %-22s %-36s %s %s%s\n", label,
 		       fmt_figure(g->qual, g->value, g->value_hi, g->unit_id, val,
 				  sizeof val),
 		       cond, g->source_id, g->confidence,
@@ -161,13 +161,13 @@ show_figures(const struct spec_sheet *sh)
 			continue;
 		cols[ncols++] = &f->drives[i];
 	}
-	printf("\n  %-38s", "per capacity");
+	cli_printf("\n  %-38s", "per capacity");
 	for (size_t c = 0; c < ncols; c++) {
 		char cap[32];
 
-		printf(" %11s", fmt_capacity(cols[c]->capacity_gb, cap, sizeof cap));
+		cli_printf(" %11s", fmt_capacity(cols[c]->capacity_gb, cap, sizeof cap));
 	}
-	printf("  source\n");
+	cli_printf("  source\n");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
 		char			  cond[96], label[128];
@@ -187,7 +187,7 @@ show_figures(const struct spec_sheet *sh)
 				NULL, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s %s%s(%s)", g->metric_name, cond,
 			 cond[0] ? " " : "", g->unit_id);
-		printf("  %-38.38s", label);
+		cli_printf("  %-38.38s", label);
 		for (size_t c = 0; c < ncols; c++) {
 			const struct spec_figure *hit = NULL;
 			char			  val[48];
@@ -200,21 +200,21 @@ show_figures(const struct spec_sheet *sh)
 					break;
 				}
 			if (hit == NULL)
-				printf(" %11s", "-");
+				cli_printf(" %11s", "-");
 			else if (strcmp(hit->qual, "eq") == 0)
-				printf(" %11s", fmt_number(hit->value, 2, val, sizeof val));
+				cli_printf(" %11s", fmt_number(hit->value, 2, val, sizeof val));
 			else
-				printf(" %11s", fmt_figure(hit->qual, hit->value,
+				cli_printf(" %11s", fmt_figure(hit->qual, hit->value,
 							  hit->value_hi, "", val,
 							  sizeof val));
 		}
-		printf("  %s %s%s%s%s\n", g->source_id, g->confidence,
+		cli_printf("  %s %s%s%s%s\n", g->source_id, g->confidence,
 		       g->preferred ? "" : " (alternative)", g->conditions ? "  " : "",
 		       g->conditions ? g->conditions : "");
 	}
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (sh->figures[i].notes && sh->figures[i].drive_id == NULL)
-			printf("  note: %s: %s\n", sh->figures[i].metric_name,
+			cli_printf("  note: %s: %s\n", sh->figures[i].metric_name,
 			       sh->figures[i].notes);
 }
 
@@ -249,13 +249,13 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
 			 m->read_pct);
 	}
-	printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s\n",
+	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s\n",
 	       show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
 	       m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
 	       point, m->phase ? m->phase : "", m->metric_name,
 	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val));
 	if (m->notes)
-		printf("              note: %s\n", m->notes);
+		cli_printf("              note: %s\n", m->notes);
 }
 
 /* Print measurements grouped by benchmark, review and chart. */
@@ -264,9 +264,9 @@ show_measurements(const struct spec_sheet *sh)
 {
 	const char *bench = NULL, *src = NULL, *label = NULL;
 
-	printf("\nPUBLISHED MEASUREMENTS (%zu)\n", sh->nmeasurements);
+	cli_printf("\nPUBLISHED MEASUREMENTS (%zu)\n", sh->nmeasurements);
 	if (sh->nmeasurements == 0)
-		printf("  (none in the reviews)\n");
+		cli_printf("  (none in the reviews)\n");
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
 		const char		      *l = m->label ? m->label : "";
@@ -276,11 +276,11 @@ show_measurements(const struct spec_sheet *sh)
 			bench = m->benchmark;
 			src = m->source_id;
 			label = NULL;
-			printf("  %s · %s\n", bench, src);
+			cli_printf("  %s %s %s\n", bench, cli_glyph(CLI_G_MIDDOT), src);
 		}
 		if (label == NULL || strcmp(label, l) != 0) {
 			label = l;
-			printf("   %s\n", l[0] ? l : "(unlabelled)");
+			cli_printf("   %s\n", l[0] ? l : "(unlabelled)");
 		}
 		show_measurement(sh, m);
 	}
@@ -290,26 +290,26 @@ show_measurements(const struct spec_sheet *sh)
 static void
 show_sources(const struct spec_sheet *sh)
 {
-	printf("\nSOURCES\n");
+	cli_printf("\nSOURCES\n");
 	for (size_t i = 0; i < sh->nsources; i++) {
 		const struct spec_source *s = &sh->sources[i];
 
-		printf("  %-14s %s: %s", s->id, s->kind, s->title);
+		cli_printf("  %-14s %s: %s", s->id, s->kind, s->title);
 		if (s->publisher)
-			printf(" (%s", s->publisher);
+			cli_printf(" (%s", s->publisher);
 		if (s->language)
-			printf("%s%s", s->publisher ? ", " : " (", s->language);
+			cli_printf("%s%s", s->publisher ? ", " : " (", s->language);
 		if (s->publisher || s->language)
 			putchar(')');
 		if (s->published)
-			printf(", %s", s->published);
+			cli_printf(", %s", s->published);
 		putchar('\n');
 		if (s->file)
-			printf("  %-14s file %s\n", "", s->file);
+			cli_printf("  %-14s file %s\n", "", s->file);
 		if (s->url)
-			printf("  %-14s %s\n", "", s->url);
+			cli_printf("  %-14s %s\n", "", s->url);
 		if (s->testbed)
-			printf("  %-14s test bed: %s\n", "", s->testbed);
+			cli_printf("  %-14s test bed: %s\n", "", s->testbed);
 	}
 }
 
@@ -405,9 +405,9 @@ show_candidates(const char *query, const struct spec_search *s, int json)
 		json_object_set_new(o, "candidates", arr);
 		cli_print_json(o);
 	} else {
-		printf("'%s' matches %zu families:\n", query, s->nfamilies);
+		cli_printf("'%s' matches %zu families:\n", query, s->nfamilies);
 		for (size_t i = 0; i < s->nhits; i++)
-			printf("  %-32s (matched \"%s\")\n", s->hits[i].label,
+			cli_printf("  %-32s (matched \"%s\")\n", s->hits[i].label,
 			       s->hits[i].matched);
 	}
 	cli_error("'%s' matches %zu families; narrow the query", query, s->nfamilies);
@@ -439,7 +439,7 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 			json = 1;
 			break;
 		case 'h':
-			printf("usage: %s show QUERY [--json]\n"
+			cli_printf("usage: %s show QUERY [--json]\n"
 			       "Show the spec sheet and published measurements of the drive\n"
 			       "family or capacity point that QUERY names (vendor, family,\n"
 			       "model or SKU, any case, as a substring).\n", ctx->progname);

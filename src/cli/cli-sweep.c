@@ -54,15 +54,15 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 		snprintf(lat, sizeof lat, "-");
 	else
 		fmt_number(sn->running.mean_us, 1, lat, sizeof lat);
-	fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
+	cli_fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
 		"%s elapsed  ETA %s",
 		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
 		sn->point_progress * 100, iops, mbps, lat, fmt_duration(sn->elapsed_s, el, sizeof el),
 		fmt_duration(sn->eta_s, eta, sizeof eta));
 	if (sn->nruns > 1)
-		fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
+		cli_fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
 	if (sn->round > 0)
-		fprintf(stderr, "  round %u", sn->round);
+		cli_fprintf(stderr, "  round %u", sn->round);
 	fflush(stderr);
 }
 
@@ -79,7 +79,7 @@ cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
 			continue;	/* scrolled out of the snapshot */
 		s = &sn->finished[SWEEP_FINISHED_MAX < sn->nfinished ? SWEEP_FINISHED_MAX - k
 								     : *logged];
-		fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
+		cli_fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
 			fmt_number(s->iops, 0, iops, sizeof iops),
 			fmt_number(s->mbps, 1, mbps, sizeof mbps),
 			s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");

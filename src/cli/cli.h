@@ -14,6 +14,8 @@
 #include "core/sweep.h"
 #include "io/nvme.h"
 
+struct session;
+
 /*
  * The one exit-code table of every subcommand (man page EXIT STATUS).  Each
  * code means one thing whichever command returns it.
@@ -84,6 +86,23 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
 #define CLI_SIZE_MIN	   (1ull << 20)		/* --size: 1 MiB ... */
 #define CLI_SIZE_MAX	   (1ull << 50)		/* ... to 1 PiB */
 
+/*
+ * JSON for one result point (cli-json.c), the one writer of `run --json`
+ * and `check --json`: the point, what the engine used, counts, rates,
+ * latencies, histogram, intervals and CPU cost.
+ */
+json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
+
+/* JSON for a sweep's end state: "done", "cancelled", "failed" ... */
+json_t *cli_json_sweep_state(enum sweep_state st);
+
+/*
+ * Resolve, check and open a target along the one measurement path
+ * (session_open, src/core/session.h), printing the error sentence; 0 or a
+ * negative errno.
+ */
+int cli_session_open(struct session *ses, struct dd_plan *plan, struct dd_target *t);
+
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);
 
@@ -110,6 +129,34 @@ json_t *cli_json_match(const struct match_result *m);
 
 /* JSON for an NVMe SMART log, or null when not read (cli-detect.c). */
 json_t *cli_json_smart(const struct nvmeinfo_smart *s);
+
+/*
+ * The CLI's own glyphs (cli-text.c), each with an ASCII twin used when the
+ * locale is not UTF-8 (LANG=C).
+ */
+enum cli_glyph_id {
+	CLI_G_DEG,	/* ° */
+	CLI_G_ARROW,	/* → */
+	CLI_G_WARN,	/* ⚠ */
+	CLI_G_MICRO,	/* µ */
+	CLI_G_TIMES,	/* × */
+	CLI_G_CHECK,	/* ✓ */
+	CLI_G_CROSS,	/* ✗ */
+	CLI_G_EMDASH,	/* — */
+	CLI_G_ELLIPSIS,	/* … */
+	CLI_G_MIDDOT,	/* · */
+};
+
+/* Is the locale's character set other than UTF-8?  Decided once. */
+bool cli_text_ascii(void);
+
+/* A glyph of the CLI's own in the locale's character set. */
+const char *cli_glyph(enum cli_glyph_id g);
+
+/* printf and fprintf for the CLI's text: under a non-UTF-8 locale every
+ * non-ASCII character (the database's too) is written as its ASCII twin. */
+int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cli_fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Print "drivedash: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

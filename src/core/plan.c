@@ -25,6 +25,7 @@
 #include "format.h"
 #include "plan.h"
 #include "lib/file.h"
+#include "lib/parse.h"
 
 #define KIB		 1024u
 #define MIB		 (1024u * 1024u)
@@ -279,89 +280,51 @@ spec_next_item(const char **pos, char *buf, size_t len)
 	return quoted ? -EINVAL : 1;
 }
 
-/* Parse an unsigned decimal integer (digits only). */
+/* An unsigned whole number (lib/parse.h's rules). */
 static int
 parse_u64(const char *v, uint64_t *out)
 {
-	uint64_t n = 0;
+	long n;
+	int  rc;
 
 	if (!isdigit((unsigned char)*v))
-		return -EINVAL;
-	for (; isdigit((unsigned char)*v); v++) {
-		if (n > (UINT64_MAX - 9) / 10)
-			return -ERANGE;
-		n = n * 10 + (uint64_t)(*v - '0');
-	}
-	if (*v != '\0')
-		return -EINVAL;
-	*out = n;
-	return 0;
+		return -EINVAL;	/* "-1" is not a count at all */
+	rc = parse_long(v, 0, LONG_MAX, &n);
+	if (rc == 0)
+		*out = (uint64_t)n;
+	return rc;
 }
 
-/* Parse a byte count: digits, then k, m, g, t or p (binary), optional "i" and "b". */
+/* A byte count: whole digits (plan keys name blocks, not fractions of
+ * them), then lib/parse.h's binary suffixes. */
 static int
 parse_bytes(const char *v, uint64_t *out)
 {
-	static const char units[] = "kmgtp";
-	char		  digits[32];
-	size_t		  n = 0;
-	const char	 *u;
-	unsigned	  shift = 0;
-	uint64_t	  val;
-	int		  rc;
+	size_t n = strspn(v, "0123456789");
 
-	while (isdigit((unsigned char)v[n]))
-		n++;
-	if (n == 0 || n >= sizeof digits)
-		return n == 0 ? -EINVAL : -ERANGE;
-	memcpy(digits, v, n);
-	digits[n] = '\0';
-	if ((rc = parse_u64(digits, &val)) != 0)
-		return rc;
-	v += n;
-	if (*v != '\0' && (u = strchr(units, tolower((unsigned char)*v))) != NULL) {
-		shift = 10 * (unsigned)(u - units + 1);
-		v++;
-		if (*v == 'i' || *v == 'I')
-			v++;
-	}
-	if (*v == 'b' || *v == 'B')
-		v++;
-	if (*v != '\0')
+	if (n == 0 || (v[n] != '\0' && !isalpha((unsigned char)v[n])))
 		return -EINVAL;
-	if (shift != 0 && val > (UINT64_MAX >> shift))
-		return -ERANGE;
-	*out = val << shift;
-	return 0;
+	return parse_size(v, 0, UINT64_MAX, out);
 }
 
-/* Parse a time: a decimal number, then us, ms, s or m (none: unit_s seconds). */
+/* A time: a bare number is in unit_s seconds, else a number with us, ms, s,
+ * m or min (through lib/parse.h's duration parser). */
 static int
 parse_time(const char *v, double unit_s, double *out)
 {
-	char  *end;
-	double t;
+	static const char *const units[] = { "us", "ms", "s", "m", "min" };
+	const char		*u = v + strspn(v, "0123456789.eE+-");
+	double			 t;
 
-	if (!isdigit((unsigned char)*v) && *v != '.' && *v != '-')
-		return -EINVAL;
-	errno = 0;
-	t = strtod(v, &end);
-	if (end == v || errno != 0 || !isfinite(t))
-		return -EINVAL;
-	if (*end == '\0')
-		t *= unit_s;
-	else if (strcmp(end, "us") == 0)
-		t /= 1e6;
-	else if (strcmp(end, "ms") == 0)
-		t /= 1000.0;
-	else if (strcmp(end, "s") == 0)
-		;
-	else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0)
-		t *= 60.0;
-	else
-		return -EINVAL;
-	*out = t;
-	return 0;
+	if (parse_double(v, -HUGE_VAL, HUGE_VAL, &t) == 0) {
+		*out = t * unit_s;
+		return 0;
+	}
+	/* The units plan keys document; lib/parse knows more (h, ns). */
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(u, units[i]) == 0)
+			return parse_duration(v, -HUGE_VAL, HUGE_VAL, out) == 0 ? 0 : -EINVAL;
+	return -EINVAL;
 }
 
 /* Parse a boolean: 0/1, off/on, no/yes, false/true. */

@@ -12,6 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <stdbool.h>
 
 #include "lib/parse.h"
 
@@ -48,11 +50,12 @@ static const struct parse_unit parse_time_units[] = {
 /* No units at all. */
 static const struct parse_unit parse_no_units[] = { { "", 1 }, { NULL, 0 } };
 
-/* Parse a number and a suffix from units; the scaled finite value, checked
- * against [min, max]. */
+/* Parse a number and a suffix from units (ignoring case when nocase: sizes
+ * are "4k", "4KiB" or "4kb" alike); the scaled finite value, checked against
+ * [min, max]. */
 static int
-parse_number(const char *s, const struct parse_unit *units, double min, double max,
-	     double *out)
+parse_number(const char *s, const struct parse_unit *units, bool nocase, double min,
+	     double max, double *out)
 {
 	char  *end;
 	double v;
@@ -66,7 +69,7 @@ parse_number(const char *s, const struct parse_unit *units, double min, double m
 	if (errno == ERANGE)
 		return -ERANGE;
 	for (; units->name != NULL; units++)
-		if (strcmp(end, units->name) == 0)
+		if ((nocase ? strcasecmp(end, units->name) : strcmp(end, units->name)) == 0)
 			break;
 	if (units->name == NULL)
 		return -EINVAL;
@@ -81,7 +84,7 @@ parse_number(const char *s, const struct parse_unit *units, double min, double m
 int
 parse_double(const char *s, double min, double max, double *out)
 {
-	return parse_number(s, parse_no_units, min, max, out);
+	return parse_number(s, parse_no_units, false, min, max, out);
 }
 
 /* A whole number in [min, max]. */
@@ -89,7 +92,7 @@ int
 parse_long(const char *s, long min, long max, long *out)
 {
 	double v;
-	int    rc = parse_number(s, parse_no_units, (double)min, (double)max, &v);
+	int    rc = parse_number(s, parse_no_units, false, (double)min, (double)max, &v);
 
 	if (rc < 0)
 		return rc;
@@ -107,7 +110,7 @@ int
 parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	double v;
-	int    rc = parse_number(s, parse_size_units, (double)min, (double)max, &v);
+	int    rc = parse_number(s, parse_size_units, true, (double)min, (double)max, &v);
 
 	if (rc < 0)
 		return rc;
@@ -123,5 +126,5 @@ parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 int
 parse_duration(const char *s, double min, double max, double *out)
 {
-	return parse_number(s, parse_time_units, min, max, out);
+	return parse_number(s, parse_time_units, false, min, max, out);
 }

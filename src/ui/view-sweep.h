@@ -1,0 +1,97 @@
+/*
+ * The Sweep screen's state: the setup's choices (the targets it offers, the
+ * preset), and once a sweep started, its plan, the open target, the struct
+ * sweep and the latest snapshot copied out of it, the reference drive's
+ * sheet and the scroll of the finished list.  The runs that finished this
+ * session (struct tui_run) are kept in struct tui for the Compare screen.
+ * The sweep itself is reached through src/core/session.h and
+ * src/core/sweep.h only.
+ *
+ * struct tui holds this state by value, so ui/tui.h includes this header
+ * after the types it needs: include ui/tui.h, not this file.
+ */
+#ifndef DD_VIEW_SWEEP_H
+#define DD_VIEW_SWEEP_H
+
+#ifndef DD_TUI_H
+#error "include ui/tui.h, which includes ui/view-sweep.h"
+#endif
+
+/* A target the sweep setup offers. */
+struct tui_target {
+	char	 path[PATH_MAX];
+	char	 label[192];
+	bool	 device;	/* a block device (else a file) */
+	uint64_t size;
+	char	 what[512];	/* what is really measured (session_resolve's
+				 * description), or why it cannot be */
+	bool	 bad;		/* it cannot be measured: what says why */
+};
+
+/* One finished point of a run. */
+struct tui_run_point {
+	struct dd_point	     pt;
+	struct sweep_summary sum;
+};
+
+/* A finished (done, stopped or failed) sweep, kept for compare. */
+struct tui_run {
+	char		      label[64];	/* "run 1 dd.dat" */
+	char		      plan[PLAN_NAME_MAX];
+	struct tui_pick	      ref;		/* the reference drive */
+	struct tui_run_point *pts;
+	size_t		      n;
+	enum sweep_state      state;
+};
+
+enum tui_sweep_mode {
+	TUI_SWEEP_SETUP,	/* pick target and preset */
+	TUI_SWEEP_LIVE,		/* a sweep runs, or the last one's results */
+};
+
+/* The Sweep screen and the sweep it drives. */
+struct tui_sweep {
+	enum tui_sweep_mode    mode;
+	int		       field;		/* setup focus: 0 target, 1 preset */
+	struct tui_target     *targets;
+	size_t		       ntargets, target_sel, preset_sel;
+	struct sweep	      *sw;		/* NULL: none started */
+	bool		       running;		/* not yet seen a final state */
+	struct dd_plan	       plan;
+	struct dd_target       tgt;
+	char		       scratch[PATH_MAX];/* a file we created; "" none */
+	char		       what[512];	/* the running target's description */
+	struct sweep_snapshot *sn;		/* latest copy */
+	uint64_t	       gen;
+	struct tui_sheet       ref;		/* the reference drive's sheet */
+	int		       fin_top;		/* scroll of the finished list */
+	int		       targets_y, presets_y;	/* where the setup lists were drawn */
+};
+
+extern const struct tui_view tui_view_sweep;
+
+/* Open the sweep setup with p as the reference drive.  UI thread only. */
+void tui_sweep_setup(struct tui *t, struct tui_pick p);
+
+/* Poll the sweep: copy a new snapshot, keep a finished run.  UI thread only;
+ * never waits for the sweep thread longer than its snapshot memcpy. */
+void tui_sweep_poll(struct tui *t);
+
+/* Start a sweep with the setup's choices; 0 or a negative errno (message
+ * shown).  UI thread only; the sweep thread starts with the signals blocked. */
+int tui_sweep_start(struct tui *t);
+
+/* Ask the sweep to stop; returns at once (sweep_cancel).  UI thread only. */
+void tui_sweep_stop(struct tui *t);
+
+/* Is a sweep running? */
+bool tui_sweep_running(const struct tui *t);
+
+/* Fill the setup's target list from the options and discovery. */
+void tui_sweep_targets(struct tui *t);
+
+/* Stop and join the sweep, close the target, remove our scratch file.  UI
+ * thread only, after curses has ended (the join may wait one interval). */
+void tui_sweep_cleanup(struct tui *t);
+
+#endif

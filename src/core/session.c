@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/session.h"
+#include "lib/file.h"
 #include "io/safety.h"
 
 /* Filesystems that hold no files to measure. */
@@ -42,23 +43,11 @@ session_under(const char *p, const char *dir)
 	return strncmp(p, dir, n) == 0 && (p[n] == '\0' || p[n] == '/');
 }
 
-/* Read the first line of a sysfs file, newline cut; false when absent/empty. */
+/* The first line of a sysfs file (lib/file's reader); false when absent or empty. */
 static bool
 session_read_sysfs(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	char *e;
-
-	buf[0] = '\0';
-	if (f == NULL)
-		return false;
-	if (fgets(buf, (int)len, f) == NULL)
-		buf[0] = '\0';
-	fclose(f);
-	e = buf + strlen(buf);
-	while (e > buf && (e[-1] == '\n' || e[-1] == ' '))
-		*--e = '\0';
-	return buf[0] != '\0';
+	return file_read_line(path, buf, len) == 0 && buf[0] != '\0';
 }
 
 /* Does a bare name look like a kernel block device ("nvme0n1", "sdb")? */

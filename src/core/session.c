@@ -307,8 +307,6 @@ session_writes_free(const struct session *s)
 static int
 session_check_writes(const struct session *s, const struct dd_plan *plan, struct dd_error *err)
 {
-	struct dd_safety sf;
-
 	if (!plan_writes(plan) || session_writes_free(s))
 		return 0;
 	if (s->tgt.kind == SESSION_FILE && !s->o.allow_write)
@@ -319,9 +317,71 @@ session_check_writes(const struct session *s, const struct dd_plan *plan, struct
 	if (!s->o.allow_write)
 		return dd_error_set(err, -EPERM, "the plan writes, which destroys data on %s; pass "
 				    "--allow-write (or use a read-only preset)", s->tgt.path);
-	/* safety_override says what refused it and what to type. */
-	safety_check_write(s->tgt.path, &sf);
-	return safety_override(&sf, s->o.force, s->o.confirm, err);
+	/* The device itself is judged once it is open (session_open_target). */
+	return 0;
+}
+
+/* The name of the node open on fd (what was really opened), into buf. */
+static void
+session_fd_path(int fd, const char *fallback, char *buf, size_t len)
+{
+	char	link[64];
+	ssize_t n;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, len - 1);
+	if (n <= 0)
+		dd_strlcpy(buf, fallback, len);
+	else
+		buf[n] = '\0';
+}
+
+/* Judge the node open on t->fd, which the sweep will write; held: opened
+ * O_EXCL.  0, or the refusal (with what to type, where an override applies). */
+static int
+session_judge_fd(const struct session *s, const struct dd_target *t, bool held,
+		 struct dd_error *err)
+{
+	char		  node[PATH_MAX];
+	struct dd_safety *sf = malloc(sizeof *sf);
+	int		  rc;
+
+	if (sf == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	session_fd_path(t->fd, s->tgt.canonical, node, sizeof node);
+	safety_check_fd(t->fd, node, held, sf);
+	rc = safety_override(sf, s->o.force, s->o.confirm, err);
+	free(sf);
+	return rc;
+}
+
+/*
+ * Step 4 on the open target: open the target once and judge what was
+ * opened, never the path again.  A block device to write is opened O_EXCL
+ * (held for the whole sweep); when someone else holds it, a read-only
+ * descriptor names who, and an override reopens that same node writable.
+ */
+static int
+session_open_target(struct session *s, bool writes, struct dd_target *t,
+		    struct dd_error *err)
+{
+	bool held = true;
+	int  rc;
+
+	rc = engine_target_open(t, s->tgt.path, writes, err);
+	if (rc == -EBUSY && writes && s->tgt.kind == SESSION_BLOCK) {
+		held = false;
+		rc = engine_target_open(t, s->tgt.path, false, err);
+	}
+	if (rc < 0 || !writes)
+		return rc;
+	if (session_writes_free(s))
+		rc = 0;
+	else
+		rc = session_judge_fd(s, t, held, err);
+	if (rc == 0 && !t->writable)
+		rc = engine_target_reopen(t, true, false, err);
+	return rc;
 }
 
 /* Step 5: a fresh scratch file is written once before it is measured
@@ -371,7 +431,8 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		s->created = true;
 		writes = true;	/* the preconditioning pass writes it */
 	}
-	rc = engine_target_open(t, s->tgt.path, writes, err);
+	t->fd = -1;
+	rc = session_open_target(s, writes, t, err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)

@@ -1226,6 +1226,8 @@ engine_cpus_idle(unsigned window_ms)
 	return (double)ncpu * (double)(i1 - i0) / (double)(t1 - t0);
 }
 
+static enum dd_target_class engine_target_classify_stat(const struct stat *sp);
+
 /* Is the sysfs block directory dir (a disk, not a partition) bio-based
  * and not a stacking driver? */
 static bool
@@ -1244,15 +1246,35 @@ sysfs_disk_is_bio(const char *dir)
 	return stat(path, &st) != 0;	/* md: passes I/O down */
 }
 
+/* The class of the node open on fd, without I/O. */
+static enum dd_target_class
+engine_target_classify_fd(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return DD_TCLASS_UNKNOWN;
+	return engine_target_classify_stat(&st);
+}
+
 /* The class of a target path, without I/O. */
 enum dd_target_class
 engine_target_classify(const char *path)
 {
 	struct stat st;
-	char	    dir[128], part[200];
 
 	if (path == NULL || stat(path, &st) < 0)
 		return DD_TCLASS_UNKNOWN;
+	return engine_target_classify_stat(&st);
+}
+
+/* The class of a node from its stat. */
+static enum dd_target_class
+engine_target_classify_stat(const struct stat *sp)
+{
+	struct stat st = *sp;
+	char	    dir[128], part[200];
+
 	if (S_ISREG(st.st_mode))
 		return DD_TCLASS_FILE;
 	if (!S_ISBLK(st.st_mode))
@@ -1351,47 +1373,21 @@ engine_point_check(const struct dd_point *p, const struct dd_target *t,
 	return 0;
 }
 
-/* Open a target. */
-int
-engine_target_open(struct dd_target *t, const char *path, bool writable,
-		   struct dd_error *err)
+/* The size, logical block size and class of the node open on fd. */
+static int
+engine_target_measure(struct dd_target *t, int fd, struct dd_error *err)
 {
 	struct stat st;
-	int	    fd;
 
-	memset(t, 0, sizeof *t);
-	t->fd = -1;
-	snprintf(t->path, sizeof t->path, "%s", path);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return dd_error_set(err, -EISDIR, "%s is a directory, not a block device or a file",
-				    path);
-	fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		if (e == EINVAL)
-			return dd_error_set(err, -EINVAL,
-					    "%s does not support direct I/O (O_DIRECT)", path);
-		return dd_error_set(err, -e, "cannot open %s%s: %s", path,
-				    writable ? " for writing" : "", strerror(e));
-	}
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
-
-		close(fd);
-		return dd_error_set(err, -e, "cannot stat %s: %s", path, strerror(e));
-	}
+	if (fstat(fd, &st) < 0)
+		return dd_error_set(err, -errno, "cannot stat %s: %s", t->path, strerror(errno));
 	if (S_ISBLK(st.st_mode)) {
 		uint64_t size = 0;
 		int	 ssz = 512;
 
-		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &ssz) < 0) {
-			int e = errno;
-
-			close(fd);
-			return dd_error_set(err, -e, "cannot read the size of %s: %s", path,
-					    strerror(e));
-		}
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &ssz) < 0)
+			return dd_error_set(err, -errno, "cannot read the size of %s: %s",
+					    t->path, strerror(errno));
 		t->is_blockdev = true;
 		t->size = size;
 		t->lbs = (unsigned)ssz;
@@ -1408,17 +1404,86 @@ engine_target_open(struct dd_target *t, const char *path, bool writable,
 		}
 #endif
 	} else {
-		close(fd);
 		return dd_error_set(err, -EINVAL, "%s is not a block device or a regular file",
-				    path);
+				    t->path);
 	}
-	if (t->size < t->lbs) {
-		close(fd);
-		return dd_error_set(err, -EINVAL, "%s is empty", path);
-	}
+	if (t->size < t->lbs)
+		return dd_error_set(err, -EINVAL, "%s is empty", t->path);
 	t->size -= t->size % t->lbs;
-	t->tclass = engine_target_classify(path);
+	t->tclass = engine_target_classify_fd(fd);
+	return 0;
+}
+
+/* Why open(2) of a target failed, as one sentence. */
+static int
+engine_open_error(const char *path, bool writable, int e, struct dd_error *err)
+{
+	if (e == EINVAL)
+		return dd_error_set(err, -EINVAL, "%s does not support direct I/O (O_DIRECT)", path);
+	if (e == EBUSY)
+		return dd_error_set(err, -EBUSY, "%s is busy: the kernel refused an exclusive "
+				    "open, so a filesystem, RAID set or another program holds it",
+				    path);
+	if (e == ELOOP)
+		return dd_error_set(err, -ELOOP, "%s changed into a symbolic link while it was "
+				    "opened", path);
+	return dd_error_set(err, -e, "cannot open %s%s: %s", path,
+			    writable ? " for writing" : "", strerror(e));
+}
+
+/* Open a target: resolve path once, open the node it names without
+ * following a link again, O_EXCL when writing. */
+int
+engine_target_open(struct dd_target *t, const char *path, bool writable,
+		   struct dd_error *err)
+{
+	char	    real[PATH_MAX];
+	struct stat st;
+	int	    fd, rc;
+
+	memset(t, 0, sizeof *t);
+	t->fd = -1;
+	snprintf(t->path, sizeof t->path, "%s", path);
+	if (realpath(path, real) == NULL)
+		return dd_error_set(err, -errno, "cannot open %s: %s", path, strerror(errno));
+	if (stat(real, &st) == 0 && S_ISDIR(st.st_mode))
+		return dd_error_set(err, -EISDIR, "%s is a directory, not a block device or a file",
+				    path);
+	/* O_EXCL without O_CREAT claims a block device and means nothing for
+	 * a regular file; O_NONBLOCK keeps a FIFO from blocking the open. */
+	fd = open(real, (writable ? O_RDWR | O_EXCL : O_RDONLY) | O_DIRECT | O_CLOEXEC |
+		  O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return engine_open_error(path, writable, errno, err);
+	if ((rc = engine_target_measure(t, fd, err)) < 0) {
+		close(fd);
+		return rc;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	t->backend = &dd_backend_uring;
+	t->fd = fd;
+	t->writable = writable;
+	return 0;
+}
+
+/* Reopen the node open on t->fd with other rights. */
+int
+engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
+		     struct dd_error *err)
+{
+	char link[64];
+	int  fd, rc;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", t->fd);
+	fd = open(link, (writable ? O_RDWR : O_RDONLY) | (exclusive ? O_EXCL : 0) | O_DIRECT |
+		  O_CLOEXEC);
+	if (fd < 0)
+		return engine_open_error(t->path, writable, errno, err);
+	if ((rc = engine_target_measure(t, fd, err)) < 0) {
+		close(fd);
+		return rc;
+	}
+	close(t->fd);
 	t->fd = fd;
 	t->writable = writable;
 	return 0;

@@ -192,11 +192,23 @@ struct dd_engine_hooks {
 
 /*
  * Open a target for the engine.  Block devices and regular files; size 0 for
- * a file means its current size.  Writable targets are opened O_RDWR.  The
- * caller decides whether writing is allowed (safety lives above).
+ * a file means its current size.  path is resolved once (realpath) and the
+ * node it names opened with O_NOFOLLOW, so a link flipped meanwhile fails
+ * the open instead of redirecting it.  Writable targets are opened
+ * O_RDWR|O_EXCL (a block device in use fails with -EBUSY; the claim holds
+ * while t->fd is open, and every worker does its I/O through t->fd).  The
+ * caller decides whether writing is allowed (safety_check_fd on t->fd).
  */
 int engine_target_open(struct dd_target *t, const char *path, bool writable,
 		       struct dd_error *err);
+
+/*
+ * Reopen the node open on t->fd (through /proc/self/fd: the same node, not
+ * the path) writable or not, exclusively or not; t->fd is replaced only on
+ * success.  0 or negative errno with err set.
+ */
+int engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
+			 struct dd_error *err);
 
 /* Close a target. */
 void engine_target_close(struct dd_target *t);

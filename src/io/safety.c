@@ -83,6 +83,20 @@ safety_unescape_path(char *s)
 	*w = '\0';
 }
 
+/* Open the node already open on fd again, with flags, through its
+ * /proc/self/fd magic link (the same inode whatever the path now names);
+ * the new descriptor or negative errno. */
+static int
+safety_reopen(int fd, int flags)
+{
+	char link[64];
+	int  nfd;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	nfd = open(link, flags | O_CLOEXEC | O_NONBLOCK);
+	return nfd >= 0 ? nfd : -errno;
+}
+
 /* Add a device to the set; 0 or -ENOMEM. */
 static int
 safety_add_dev(struct safety_set *set, dev_t dev, const char *name)
@@ -381,17 +395,26 @@ safety_check_holders(const struct safety_set *set, struct dd_safety *out)
 	return 0;
 }
 
-/* Refuse on a partition table or a signature libblkid recognises; 0 or verdict. */
+/* Refuse on a partition table or a signature libblkid recognises; 0 or verdict.
+ * libblkid reads the node open on fd (a buffered descriptor of the same
+ * node: the caller's may be O_DIRECT), never a path. */
 static int
-safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
+safety_check_signatures(const struct safety_set *set, int fd, struct dd_safety *out)
 {
-	blkid_probe	 pr;
+	blkid_probe	 pr = NULL;
 	const char	*type = NULL, *pttype = NULL, *usage = NULL;
-	int		 rc, err;
+	int		 rc, err, bfd;
 
 	errno = 0;
-	if ((pr = blkid_new_probe_from_filename(out->canonical)) == NULL) {
-		err = errno ? -errno : -EIO;
+	bfd = safety_reopen(fd, O_RDONLY);
+	if (bfd < 0 || (pr = blkid_new_probe()) == NULL ||
+	    blkid_probe_set_device(pr, bfd, 0, 0) != 0) {
+		err = bfd < 0 ? bfd : -EIO;
+		if (bfd >= 0) {
+			if (pr != NULL)
+				blkid_free_probe(pr);
+			close(bfd);
+		}
 		return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
 		    "cannot probe %s for signatures: %s", out->canonical,
 		    strerror(-err));
@@ -408,6 +431,7 @@ safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
 	}
 	if (rc == -1) {
 		blkid_free_probe(pr);
+		close(bfd);
 		return safety_set_verdict(out, -EIO, DD_SAFE_ERROR, NULL,
 		    "cannot probe %s for signatures: libblkid failed to read it",
 		    out->canonical);
@@ -438,28 +462,28 @@ safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
 		    out->canonical, set->n - 1, set->n > 2 ? "s" : "",
 		    set->devs[1].name);
 	blkid_free_probe(pr);
+	close(bfd);
 	return out->verdict;
 }
 
-/* Refuse when the kernel will not let us open the device exclusively; 0 or verdict. */
+/* Refuse when the kernel will not let us open the node on fd exclusively
+ * (reopened through /proc/self/fd: the same node, not a path); 0 or verdict. */
 static int
-safety_check_exclusive(struct dd_safety *out)
+safety_check_exclusive(int fd, struct dd_safety *out)
 {
-	int fd, err;
+	int xfd = safety_reopen(fd, O_RDONLY | O_EXCL);
 
-	fd = open(out->canonical, O_WRONLY | O_EXCL | O_CLOEXEC);
-	if (fd >= 0) {
-		close(fd);
+	if (xfd >= 0) {
+		close(xfd);
 		return 0;
 	}
-	err = -errno;
-	if (err == -EBUSY)
+	if (xfd == -EBUSY)
 		return safety_set_verdict(out, -EBUSY, DD_SAFE_BUSY, "exclusive-open",
 		    "%s is busy: the kernel refused an exclusive open, so a "
 		    "filesystem, RAID set or another program holds it",
 		    out->canonical);
-	return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
-	    "cannot open %s for writing: %s", out->canonical, strerror(-err));
+	return safety_set_verdict(out, xfd, DD_SAFE_ERROR, NULL,
+	    "cannot open %s exclusively: %s", out->canonical, strerror(-xfd));
 }
 
 /* State of safety_file_mount's walk. */
@@ -567,9 +591,9 @@ safety_block_usage(const char *path, struct safety_usage *out)
 	return rc;
 }
 
-/* Decide whether path may be written. */
+/* Judge the node open on fd. */
 int
-safety_check_write(const char *path, struct dd_safety *out)
+safety_check_fd(int fd, const char *canonical, bool held, struct dd_safety *out)
 {
 	struct safety_set	set;
 	struct stat		st;
@@ -577,15 +601,9 @@ safety_check_write(const char *path, struct dd_safety *out)
 
 	memset(out, 0, sizeof *out);
 	memset(&set, 0, sizeof set);
-	snprintf(out->canonical, sizeof out->canonical, "%s", path);
+	snprintf(out->canonical, sizeof out->canonical, "%s", canonical);
 
-	if (realpath(path, out->canonical) == NULL) {
-		rc = -errno;
-		snprintf(out->canonical, sizeof out->canonical, "%s", path);
-		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
-		    "cannot resolve %s: %s", path, strerror(-rc));
-	}
-	if (stat(out->canonical, &st) != 0) {
+	if (fstat(fd, &st) != 0) {
 		rc = -errno;
 		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
 		    "cannot stat %s: %s", out->canonical, strerror(-rc));
@@ -609,8 +627,8 @@ safety_check_write(const char *path, struct dd_safety *out)
 	if ((rc = safety_check_mounts(&set, out)) != 0 ||
 	    (rc = safety_check_swap(&set, out)) != 0 ||
 	    (rc = safety_check_holders(&set, out)) != 0 ||
-	    (rc = safety_check_signatures(&set, out)) != 0 ||
-	    (rc = safety_check_exclusive(out)) != 0)
+	    (rc = safety_check_signatures(&set, fd, out)) != 0 ||
+	    (!held && (rc = safety_check_exclusive(fd, out)) != 0))
 		goto done;
 
 	if (out->is_partition)
@@ -625,6 +643,33 @@ safety_check_write(const char *path, struct dd_safety *out)
 done:
 	free(set.devs);
 	return out->verdict;
+}
+
+/* Decide whether path may be written: resolve it once, open the node it
+ * names without following links again, and judge that descriptor. */
+int
+safety_check_write(const char *path, struct dd_safety *out)
+{
+	char	real[PATH_MAX];
+	int	fd, rc;
+
+	memset(out, 0, sizeof *out);
+	snprintf(out->canonical, sizeof out->canonical, "%s", path);
+	if (realpath(path, real) == NULL) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot resolve %s: %s", path, strerror(-rc));
+	}
+	snprintf(out->canonical, sizeof out->canonical, "%s", real);
+	fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot open %s: %s", real, strerror(-rc));
+	}
+	rc = safety_check_fd(fd, real, false, out);
+	close(fd);
+	return rc;
 }
 
 /* The string safety_override wants after --confirm. */

@@ -1,10 +1,14 @@
 /*
  * Write safety: the check every command runs before it writes to a target.
  *
- * A struct dd_safety is the verdict on one path.  The path is resolved with
- * realpath(3) first (so /dev/disk/by-id/... links and relative paths name
- * the node they point at) and every later check uses that canonical path and
- * the device number behind it, never the string the user typed.  For a block
+ * A struct dd_safety is the verdict on one open node.  The path is resolved
+ * with realpath(3) once (so /dev/disk/by-id/... links and relative paths name
+ * the node they point at), the node is opened without following links again
+ * (O_NOFOLLOW), and every check runs on that descriptor: fstat's device
+ * number, sysfs by major:minor, libblkid and the exclusive open through the
+ * descriptor, never the string the user typed, so a link flipped between the
+ * check and the write cannot change what was judged.  The caller writes
+ * through the descriptor it had judged (safety_check_fd).  For a block
  * device the checks run in this order and the first that fails decides:
  *
  *   mounted     the device, or (for a whole disk) any of its partitions, is
@@ -63,6 +67,13 @@ struct dd_safety {
  * use, -ENOTBLK for a non-block node, the failing call's errno otherwise).
  */
 int safety_check_write(const char *path, struct dd_safety *out);
+
+/*
+ * Decide whether the node open on fd may be written; canonical names it in
+ * the messages.  held: the caller holds it open exclusively (O_EXCL), so the
+ * busy check is already done.  Fills *out and returns out->verdict.
+ */
+int safety_check_fd(int fd, const char *canonical, bool held, struct dd_safety *out);
 
 /*
  * May a refused target be written anyway?  Needs force and confirm equal to

@@ -130,4 +130,50 @@ is "race: a link to the ext4 device is refused (exit 2)" 2 "$rc"
 like "race: the refusal names the signature" "ext4 signature" "$err"
 is "race: ext4 image still unchanged" "$ext4sum" "$(sum "$tmp/ext4.img")"
 
+# --- hole 3: a symlink planted at the dashboard's default scratch path ---
+# A world-writable sticky directory (like /tmp) holds the default path; a
+# link owned by another user points at a victim file.  With
+# fs.protected_symlinks=0 the kernel follows it, so only drivedash can
+# refuse.  Then: a directory that is world-writable without the sticky bit
+# is refused as a place for scratch files.
+if [ -x "$probe" ] && sysctl_old=$(sysctl -n fs.protected_symlinks 2>/dev/null) &&
+	sysctl -q -w fs.protected_symlinks=0 >/dev/null 2>&1; then
+	sticky="$tmp/sticky"
+	mkdir "$sticky" && chmod 1777 "$sticky"
+	head -c 1048576 /dev/urandom >"$tmp/victim"
+	victimsum=$(sum "$tmp/victim")
+	ln -s "$tmp/victim" "$sticky/drivedash-scratch-0.dat"
+	chown -h nobody "$sticky/drivedash-scratch-0.dat" 2>/dev/null
+	run "$probe" --session-owned 65536 "$sticky/drivedash-scratch-0.dat"
+	like "planted link: the session refuses it" '^session=refused ' "$out"
+	like "planted link: says it is a symbolic link" 'symbolic link' "$out"
+	is "planted link: the victim is unchanged" "$victimsum" "$(sum "$tmp/victim")"
+	rm -f "$sticky/drivedash-scratch-0.dat"
+	# A hard link to the victim at the same path (protected_hardlinks aside).
+	if ln "$tmp/victim" "$sticky/drivedash-scratch-0.dat" 2>/dev/null; then
+		run "$probe" --session-owned 65536 "$sticky/drivedash-scratch-0.dat"
+		like "planted hard link: refused" '^session=refused ' "$out"
+		is "planted hard link: the victim is unchanged" "$victimsum" "$(sum "$tmp/victim")"
+		rm -f "$sticky/drivedash-scratch-0.dat"
+	else
+		skip "planted hard link: refused" "cannot hard-link in $sticky"
+	fi
+	# Our own scratch file at that path is still ours.
+	run "$dd" run --scratch "$sticky/own.dat" --size 1M --keep --point 'randread,bs=4k,time=0.05' \
+		--ramp 0 -q
+	is "own scratch file in a sticky directory: created" 0 "$rc"
+	run "$probe" --session-owned 65536 "$sticky/own.dat"
+	is "own scratch file: written without --allow-write" "session=done bytes=65536" "$out"
+	# World-writable without the sticky bit: anyone could swap the file.
+	open="$tmp/open"
+	mkdir "$open" && chmod 0777 "$open"
+	run "$dd" run --scratch "$open/s.dat" --size 1M --point 'randread,bs=4k,time=0.05' --ramp 0 -q
+	is "scratch in a world-writable, non-sticky directory: refused (exit 2)" 2 "$rc"
+	like "scratch in a world-writable directory: says why" "world-writable" "$err"
+	ok "scratch in a world-writable directory: nothing created" test ! -e "$open/s.dat"
+	sysctl -q -w fs.protected_symlinks="$sysctl_old" >/dev/null 2>&1 && sysctl_old=""
+else
+	skip "planted scratch link: refused, victim unchanged" "cannot set fs.protected_symlinks=0"
+fi
+
 done_testing

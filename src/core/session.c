@@ -356,6 +356,36 @@ session_judge_fd(const struct session *s, const struct dd_target *t, bool held,
 }
 
 /*
+ * Is the file open on t->fd really the one we own at s->tgt.path (a scratch
+ * file created here, or the dashboard's default scratch path)?  Such a file
+ * is written without --allow-write, so a link or a second name planted at
+ * that path must not pass: the path itself (not followed) is a regular file
+ * of our user with one name, and it is the node open on t->fd.
+ */
+static int
+session_check_ours(const struct session *s, const struct dd_target *t, struct dd_error *err)
+{
+	struct stat ls, fs;
+
+	if (lstat(s->tgt.path, &ls) != 0 || fstat(t->fd, &fs) != 0)
+		return dd_error_set(err, -errno, "cannot check %s: %s", s->tgt.path,
+				    strerror(errno));
+	if (S_ISLNK(ls.st_mode))
+		return dd_error_set(err, -EPERM, "%s is a symbolic link, not drivedash's scratch "
+				    "file: refusing to write through it (remove it, or name the "
+				    "file with --target and --allow-write)", s->tgt.path);
+	if (!S_ISREG(ls.st_mode) || ls.st_dev != fs.st_dev || ls.st_ino != fs.st_ino)
+		return dd_error_set(err, -EPERM, "%s changed while it was opened: refusing to "
+				    "write to it as drivedash's scratch file", s->tgt.path);
+	if (ls.st_uid != geteuid() || ls.st_nlink != 1)
+		return dd_error_set(err, -EPERM, "%s is not drivedash's scratch file (%s): refusing "
+				    "to write to it without --allow-write", s->tgt.path,
+				    ls.st_uid != geteuid() ? "another user owns it"
+				    : "it has another name, a hard link");
+	return 0;
+}
+
+/*
  * Step 4 on the open target: open the target once and judge what was
  * opened, never the path again.  A block device to write is opened O_EXCL
  * (held for the whole sweep); when someone else holds it, a read-only
@@ -376,7 +406,7 @@ session_open_target(struct session *s, bool writes, struct dd_target *t,
 	if (rc < 0 || !writes)
 		return rc;
 	if (session_writes_free(s))
-		rc = 0;
+		rc = session_check_ours(s, t, err);
 	else
 		rc = session_judge_fd(s, t, held, err);
 	if (rc == 0 && !t->writable)

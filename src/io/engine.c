@@ -1489,23 +1489,67 @@ engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
 	return 0;
 }
 
+/* Open the directory a scratch file goes in, refusing one where another
+ * user could swap the file: world-writable without the sticky bit.  The
+ * directory's fd (base set to the file's name in path), or negative errno. */
+static int
+engine_scratch_dir(const char *path, const char **base, struct dd_error *err)
+{
+	char	    dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	int	    dfd;
+
+	if (slash == NULL) {
+		snprintf(dir, sizeof dir, ".");
+		*base = path;
+	} else {
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+		*base = slash + 1;
+	}
+	if ((*base)[0] == '\0')
+		return dd_error_set(err, -EINVAL, "%s names a directory, not a scratch file", path);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
+				    strerror(errno));
+	if (fstat(dfd, &st) == 0 && (st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX)) {
+		close(dfd);
+		return dd_error_set(err, -EPERM, "cannot create scratch file %s: its directory %s "
+				    "is world-writable without the sticky bit, so another user "
+				    "could replace the file (chmod +t it, or choose another)",
+				    path, dir);
+	}
+	return dfd;
+}
+
 /* Create a scratch file with its blocks allocated. */
 int
 engine_scratch_create(const char *path, uint64_t size, struct dd_error *err)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	int rc;
+	const char *base;
+	int	    dfd = engine_scratch_dir(path, &base, err);
+	int	    fd, rc;
 
-	if (fd < 0)
-		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
-				    strerror(errno));
+	if (dfd < 0)
+		return dfd;
+	/* O_EXCL|O_NOFOLLOW: a planted file or link is never taken over. */
+	fd = openat(dfd, base, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		rc = -errno;
+		close(dfd);
+		return dd_error_set(err, rc, "cannot create scratch file %s: %s", path,
+				    strerror(-rc));
+	}
 	rc = posix_fallocate(fd, 0, (off_t)size);
 	close(fd);
 	if (rc != 0) {
-		unlink(path);
+		unlinkat(dfd, base, 0);
+		close(dfd);
 		return dd_error_set(err, -rc, "cannot allocate %" PRIu64 " bytes for %s: %s",
 				    size, path, strerror(rc));
 	}
+	close(dfd);
 	return 0;
 }
 

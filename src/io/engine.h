@@ -214,8 +214,11 @@ int engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
 void engine_target_close(struct dd_target *t);
 
 /*
- * Create a scratch file of size bytes with its blocks allocated (O_EXCL: an
- * existing file is never taken over); removed again when allocation fails.
+ * Create a scratch file of size bytes with its blocks allocated
+ * (O_EXCL|O_NOFOLLOW: an existing file or a planted link is never taken
+ * over); removed again when allocation fails.  A directory that is
+ * world-writable without the sticky bit is refused (-EPERM): another user
+ * could swap the file between its creation and its use.
  */
 int engine_scratch_create(const char *path, uint64_t size, struct dd_error *err);
 

@@ -176,4 +176,61 @@ else
 	skip "planted scratch link: refused, victim unchanged" "cannot set fs.protected_symlinks=0"
 fi
 
+# --- hole 4: the file behind a loop device in use, both ways ------------
+blank "$tmp/fs.img" 32
+loop_new "$tmp/fs.img" || exit 1
+fsdev=$dev
+mkfs.ext4 -q -F "$fsdev" >/dev/null 2>&1
+mkdir -p "$mnt/fs"
+if mount "$fsdev" "$mnt/fs"; then
+	echo data >"$mnt/fs/file" && sync
+	fssum=$(sum "$tmp/fs.img")
+	run "$dd" run -t "$tmp/fs.img" --allow-write --point 'randwrite,bs=4k,qd=1,time=0.05' --ramp 0 -q
+	is "backing file of a mounted loop device: refused (exit 2)" 2 "$rc"
+	like "backing file: the refusal names the loop device" "backs loop device $fsdev" "$err"
+	like "backing file: and says it is mounted" "mounted at $mnt/fs" "$err"
+	is "backing file: unchanged" "$fssum" "$(sum "$tmp/fs.img")"
+	"$probe" "$tmp/fs.img" >"$tmp/pout" 2>&1
+	like "backing file: safety-probe says LOOP" "reason=LOOP holder=${fsdev#/dev/} " "$(cat "$tmp/pout")"
+	umount "$mnt/fs"
+	if command -v e2fsck >/dev/null 2>&1; then
+		ok "backing file: e2fsck finds the filesystem clean" e2fsck -fn "$tmp/fs.img"
+	else
+		skip "backing file: e2fsck clean" "e2fsck is not installed"
+	fi
+	run "$dd" run -t "$tmp/fs.img" --allow-write --point 'randread,bs=4k,qd=1,time=0.05' --ramp 0 -q
+	is "backing file: reading it is still allowed" 0 "$rc"
+else
+	skip "backing file of a mounted loop device: refused" "mount of $fsdev failed"
+fi
+
+# ext4 at an offset: a loop device with -o over a larger file, mounted; a
+# second loop device over the whole file shares those bytes.
+blank "$tmp/off.img" 48
+offset=$((16 * 1048576))
+loop_new "$tmp/off.img" -o "$offset" || exit 1
+offdev=$dev
+mkfs.ext4 -q -F "$offdev" >/dev/null 2>&1
+mkdir -p "$mnt/off"
+if mount "$offdev" "$mnt/off"; then
+	offsum=$(sum "$tmp/off.img")
+	run "$dd" run -t "$tmp/off.img" --allow-write --point 'randwrite,bs=4k,qd=1,time=0.05' --ramp 0 -q
+	is "backing file, loop at an offset: refused (exit 2)" 2 "$rc"
+	like "backing file, loop at an offset: names the device and the offset" "backs loop device $offdev \\(from byte $offset\\)" "$err"
+	loop_new "$tmp/off.img" || exit 1
+	wholedev=$dev
+	run "$dd" run -t "$wholedev" --allow-write --point 'randwrite,bs=4k,qd=1,time=0.05' --ramp 0 -q
+	is "loop device sharing bytes with a mounted one: refused (exit 2)" 2 "$rc"
+	like "sharing loop device: names the mounted one" "shares with loop device $offdev" "$err"
+	is "loop at an offset: backing file unchanged" "$offsum" "$(sum "$tmp/off.img")"
+	umount "$mnt/off"
+	if command -v e2fsck >/dev/null 2>&1; then
+		ok "loop at an offset: e2fsck finds the filesystem clean" e2fsck -fn "$offdev"
+	else
+		skip "loop at an offset: e2fsck clean" "e2fsck is not installed"
+	fi
+else
+	skip "backing file, loop at an offset: refused" "mount of $offdev failed"
+fi
+
 done_testing

@@ -18,11 +18,17 @@
  *               (device-mapper, md, LVM, bcache ...)
  *   partitions  libblkid finds a partition table, or the kernel has partitions
  *   signature   libblkid finds a filesystem, RAID, LVM, swap or crypto signature
- *   busy        the kernel refuses an exclusive open (O_WRONLY|O_EXCL)
+ *   busy        the kernel refuses an exclusive open (O_EXCL)
+ *   loop        the target backs an attached loop device that is in use by
+ *               these same rules (mounted, held, signed ...); or the target
+ *               is a loop device whose backing device is refused, or whose
+ *               backing file's bytes it shares with another loop device in
+ *               use (/sys/block/loopN/loop/backing_file and offset)
  *
  * A partition is a target of its own: only it is checked, not its disk or
- * siblings.  A regular file is not a block device and writing to it is always
- * allowed (reason DD_SAFE_NOT_BLOCK, verdict 0); any other non-block node is
+ * siblings.  A regular file is not a block device and writing to it is
+ * allowed (reason DD_SAFE_NOT_BLOCK, verdict 0) unless it backs a loop
+ * device in use (DD_SAFE_LOOP, no override); any other non-block node is
  * refused with -ENOTBLK.  A refused device may still be written when the user
  * passes --force and confirms with the device's serial, or with its kernel
  * name when it has none (partitions and loop devices have none).
@@ -44,6 +50,8 @@ enum dd_safety_reason {
 	DD_SAFE_SIGNATURE,	/* holder: signature type, e.g. "ext4" */
 	DD_SAFE_BUSY,		/* holder: "exclusive-open" */
 	DD_SAFE_NOT_BLOCK,	/* a regular file (allowed) or another non-block node */
+	DD_SAFE_LOOP,		/* holder: the loop device in use that the target backs
+				 * or shares bytes with, or the refused backing device */
 	DD_SAFE_ERROR,		/* a check could not run; verdict says why */
 };
 

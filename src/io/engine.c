@@ -52,6 +52,7 @@
 #include "backend.h"
 #include "engine.h"
 #include "lib/clock.h"
+#include "lib/file.h"
 
 enum {
 	PHASE_SETUP,
@@ -1328,6 +1329,72 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 						   !out->force_async);
 }
 
+/* Bytes of memory the kernel says can be had without swapping
+ * (/proc/meminfo MemAvailable); 0 when unknown. */
+static uint64_t
+engine_mem_available(void)
+{
+	char		  *text = NULL, *line;
+	unsigned long long kb = 0;
+
+	if (file_read_all("meminfo", "/proc/meminfo", 1 << 16, &text, NULL, NULL) < 0)
+		return 0;
+	line = strstr(text, "MemAvailable:");
+	if (line == NULL || sscanf(line, "MemAvailable: %llu kB", &kb) != 1)
+		kb = 0;
+	free(text);
+	return (uint64_t)kb * 1024;
+}
+
+/* bytes in binary units, one decimal ("16.0 GiB", "4 KiB"), into buf. */
+static const char *
+engine_fmt_bytes(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double			 v = (double)bytes;
+	unsigned		 u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0 || v == (double)(uint64_t)v)
+		snprintf(buf, len, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[u]);
+	return buf;
+}
+
+/*
+ * Will the point's memory fit?  Every job holds iodepth buffers of bs bytes
+ * (twice that for mixed patterns), its ring (64-byte SQEs, twice as many
+ * 16-byte CQEs), per-slot arrays, its two histograms and a touched stack.
+ * Refused before any I/O when that is over MemAvailable.
+ */
+static int
+engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
+{
+	bool	 mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	uint64_t nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
+	uint64_t bufs = nbufs * p->bs * p->numjobs;
+	uint64_t per_job = sizeof(struct worker) + 64 * 1024 +
+			   (uint64_t)p->iodepth * (64 + 4 + 2 * 16 + 2 * 8 + 2 + sizeof(unsigned)) +
+			   nbufs * sizeof(struct iovec);
+	uint64_t need = bufs + per_job * p->numjobs, avail = engine_mem_available();
+	char	 a[32], b[32], c[32], d[32];
+
+	if (avail == 0 || need <= avail)
+		return 0;
+	return dd_error_set(err, -ENOMEM, "the point needs %s of I/O buffers (%s%u x %s x %u "
+			    "job%s) and %s more for rings and histograms; %s are available "
+			    "(MemAvailable): lower qd, bs or jobs",
+			    engine_fmt_bytes(bufs, a, sizeof a), mixed ? "2 x " : "", p->iodepth,
+			    engine_fmt_bytes(p->bs, b, sizeof b), p->numjobs,
+			    p->numjobs == 1 ? "" : "s",
+			    engine_fmt_bytes(need - bufs, c, sizeof c),
+			    engine_fmt_bytes(avail, d, sizeof d));
+}
+
 /* Check a point against a target. */
 int
 engine_point_check(const struct dd_point *p, const struct dd_target *t,
@@ -1370,7 +1437,7 @@ engine_point_check(const struct dd_point *p, const struct dd_target *t,
 	if (p->batch > p->iodepth)
 		return dd_error_set(err, -EINVAL, "batch %u is larger than the iodepth %u",
 				    p->batch, p->iodepth);
-	return 0;
+	return engine_point_check_memory(p, err);
 }
 
 /* The size, logical block size and class of the node open on fd. */

@@ -351,7 +351,31 @@ session_judge_fd(const struct session *s, const struct dd_target *t, bool held,
 	session_fd_path(t->fd, s->tgt.canonical, node, sizeof node);
 	safety_check_fd(t->fd, node, held, sf);
 	rc = safety_override(sf, s->o.force, s->o.confirm, err);
+	if (rc < 0 && sf->reason == DD_SAFE_BUSY)
+		rc = -EAGAIN;	/* only busy: perhaps a passing udev probe */
 	free(sf);
+	return rc;
+}
+
+/* Open a block device to write O_EXCL; when someone else holds it, judge
+ * it on a read-only descriptor.  0 with t open, or the refusal (-EAGAIN:
+ * busy and nothing else, err set). */
+static int
+session_open_block_write(const struct session *s, struct dd_target *t, struct dd_error *err)
+{
+	bool held = true;
+	int  rc = engine_target_open(t, s->tgt.path, true, err);
+
+	if (rc == -EBUSY) {
+		held = false;
+		rc = engine_target_open(t, s->tgt.path, false, err);
+	}
+	if (rc < 0)
+		return rc;
+	if ((rc = session_judge_fd(s, t, held, err)) == 0 && !t->writable)
+		rc = engine_target_reopen(t, true, false, err);	/* overridden */
+	if (rc < 0)
+		engine_target_close(t);
 	return rc;
 }
 
@@ -395,23 +419,24 @@ static int
 session_open_target(struct session *s, bool writes, struct dd_target *t,
 		    struct dd_error *err)
 {
-	bool held = true;
-	int  rc;
+	int rc;
 
-	rc = engine_target_open(t, s->tgt.path, writes, err);
-	if (rc == -EBUSY && writes && s->tgt.kind == SESSION_BLOCK) {
-		held = false;
-		rc = engine_target_open(t, s->tgt.path, false, err);
+	if (writes && s->tgt.kind == SESSION_BLOCK) {
+		/* udev probes a device briefly (O_EXCL) after a writer closes
+		 * it: a device that is only busy is tried for up to 2 s. */
+		for (int i = 0; i < 20; i++) {
+			if ((rc = session_open_block_write(s, t, err)) != -EAGAIN)
+				return rc;
+			usleep(100 * 1000);
+		}
+		return -EBUSY;
 	}
+	rc = engine_target_open(t, s->tgt.path, writes, err);
 	if (rc < 0 || !writes)
 		return rc;
 	if (session_writes_free(s))
-		rc = session_check_ours(s, t, err);
-	else
-		rc = session_judge_fd(s, t, held, err);
-	if (rc == 0 && !t->writable)
-		rc = engine_target_reopen(t, true, false, err);
-	return rc;
+		return session_check_ours(s, t, err);
+	return session_judge_fd(s, t, true, err);
 }
 
 /* Step 5: a fresh scratch file is written once before it is measured

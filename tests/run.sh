@@ -302,4 +302,16 @@ run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/c.dat" --size 16M \
 is "LANG=C: a run exits 0" 0 "$rc"
 is "LANG=C: its table and progress are ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 
+# --- memory: a point whose buffers cannot fit is refused before any I/O ---
+# 4096 x 1 MiB x 1024 jobs is 4 TiB of buffers, more than any test machine
+# has; the sparse 2 GiB file costs nothing and is never read.
+truncate -s 2G "$tmp/sparse.dat"
+run "$dd" run --target "$tmp/sparse.dat" --point 'randread,bs=1m,qd=4096,jobs=1024,time=1' \
+	--ramp 0 -q
+is "memory: a 4 TiB point is refused with exit 2 (no OOM kill)" 2 "$rc"
+like "memory: the sentence names the figure and the limit" \
+	'needs 4 TiB of I/O buffers \(4096 x 1 MiB x 1024 jobs\).*; [0-9.]+ [KMGT]iB are available \(MemAvailable\)' "$err"
+is "memory: one sentence on one line" 1 "$(printf '%s\n' "$err" | wc -l | tr -d ' ')"
+is "memory: nothing on stdout" "" "$out"
+
 done_testing

@@ -13,6 +13,13 @@
  * prints write=refused error=<...> or write=done bytes=<n>.  The exit code
  * is 0 whatever the verdict; 2 for bad usage, 1 when the write itself fails.
  *
+ * With --session-owned N PATH it walks the measurement path as the
+ * dashboard does for its default scratch file (src/core/session.h: PATH is
+ * "ours", a writing plan needs no --allow-write) and, when session_open
+ * allows, writes N bytes of zeros at offset 0 through the target's own
+ * descriptor, as the sweep would.  It prints session=refused error=<...> or
+ * session=done bytes=<n>.
+ *
  * Run without arguments (as `make check` does, since it is a check program)
  * it runs cmocka tests of what needs no devices: files, missing paths,
  * character devices and the override rules on hand-made verdicts.
@@ -34,14 +41,15 @@
 
 #include <cmocka.h>
 
+#include "core/session.h"
 #include "io/safety.h"
 
 /* Print usage and return the usage exit code. */
 static int
 probe_usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--write BYTES [--force] [--confirm TOKEN]] PATH\n",
-		prog);
+	fprintf(stderr, "usage: %s [--write BYTES [--force] [--confirm TOKEN]] PATH\n"
+		"       %s --session-owned BYTES PATH\n", prog, prog);
 	return 2;
 }
 
@@ -263,6 +271,43 @@ probe_self_test(void)
 	return cmocka_run_group_tests(tests, probe_setup, probe_teardown);
 }
 
+/* Walk session_open on an "owned" path with a writing plan, then write n
+ * zero bytes through the opened target, as a sweep would. */
+static int
+probe_session_owned(const char *path, size_t n)
+{
+	struct session	 ses = { .o = { .target = path, .keep = true, .owned = true } };
+	struct dd_plan	 plan;
+	struct dd_point	 p;
+	struct dd_target t = { .fd = -1 };
+	struct dd_error	 err = { 0 };
+	void		*buf;
+	int		 rc = 0;
+
+	plan_init(&plan, "probe");
+	plan_point_defaults(&p);
+	p.pattern = DD_WRITE;
+	p.bs = 4096;
+	if (plan_append(&plan, &p, &err) < 0 || session_open(&ses, &plan, &t, &err) < 0) {
+		printf("session=refused error=%s\n", err.msg);
+		plan_free(&plan);
+		return 0;
+	}
+	if (posix_memalign(&buf, 4096, n) != 0)
+		rc = 1;
+	else {
+		memset(buf, 0, n);
+		if (pwrite(t.fd, buf, n, 0) != (ssize_t)n)
+			rc = 1;
+		free(buf);
+	}
+	session_close(&ses, &t);
+	plan_free(&plan);
+	if (rc == 0)
+		printf("session=done bytes=%zu\n", n);
+	return rc;
+}
+
 /* Check one path, print the verdict and maybe attempt the write. */
 int
 main(int argc, char **argv)
@@ -282,7 +327,12 @@ main(int argc, char **argv)
 			force = true;
 		else if (strcmp(argv[i], "--confirm") == 0 && i + 1 < argc)
 			confirm = argv[++i];
-		else if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
+		else if (strcmp(argv[i], "--session-owned") == 0 && i + 2 == argc - 1) {
+			nbytes = strtoll(argv[++i], &end, 10);
+			if (*end != '\0' || nbytes <= 0 || nbytes % 4096 != 0)
+				return probe_usage(argv[0]);
+			return probe_session_owned(argv[i + 1], (size_t)nbytes);
+		} else if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
 			nbytes = strtoll(argv[++i], &end, 10);
 			if (*end != '\0' || nbytes < 0)
 				return probe_usage(argv[0]);

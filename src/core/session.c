@@ -296,8 +296,6 @@ session_writes_free(const struct session *s)
 static int
 session_check_writes(const struct session *s, const struct dd_plan *plan, struct dd_error *err)
 {
-	struct dd_safety sf;
-
 	if (!plan_writes(plan) || session_writes_free(s))
 		return 0;
 	if (s->tgt.kind == SESSION_FILE && !s->o.allow_write)
@@ -308,9 +306,126 @@ session_check_writes(const struct session *s, const struct dd_plan *plan, struct
 	if (!s->o.allow_write)
 		return dd_error_set(err, -EPERM, "the plan writes, which destroys data on %s; pass "
 				    "--allow-write (or use a read-only preset)", s->tgt.path);
-	/* safety_override says what refused it and what to type. */
-	safety_check_write(s->tgt.path, &sf);
-	return safety_override(&sf, s->o.force, s->o.confirm, err);
+	/* The device itself is judged once it is open (session_open_target). */
+	return 0;
+}
+
+/* The name of the node open on fd (what was really opened), into buf. */
+static void
+session_fd_path(int fd, const char *fallback, char *buf, size_t len)
+{
+	char	link[64];
+	ssize_t n;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, len - 1);
+	if (n <= 0)
+		dd_strlcpy(buf, fallback, len);
+	else
+		buf[n] = '\0';
+}
+
+/* Judge the node open on t->fd, which the sweep will write; held: opened
+ * O_EXCL.  0, or the refusal (with what to type, where an override applies). */
+static int
+session_judge_fd(const struct session *s, const struct dd_target *t, bool held,
+		 struct dd_error *err)
+{
+	char		  node[PATH_MAX];
+	struct dd_safety *sf = malloc(sizeof *sf);
+	int		  rc;
+
+	if (sf == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	session_fd_path(t->fd, s->tgt.canonical, node, sizeof node);
+	safety_check_fd(t->fd, node, held, sf);
+	rc = safety_override(sf, s->o.force, s->o.confirm, err);
+	if (rc < 0 && sf->reason == DD_SAFE_BUSY)
+		rc = -EAGAIN;	/* only busy: perhaps a passing udev probe */
+	free(sf);
+	return rc;
+}
+
+/* Open a block device to write O_EXCL; when someone else holds it, judge
+ * it on a read-only descriptor.  0 with t open, or the refusal (-EAGAIN:
+ * busy and nothing else, err set). */
+static int
+session_open_block_write(const struct session *s, struct dd_target *t, struct dd_error *err)
+{
+	bool held = true;
+	int  rc = engine_target_open(t, s->tgt.path, true, err);
+
+	if (rc == -EBUSY) {
+		held = false;
+		rc = engine_target_open(t, s->tgt.path, false, err);
+	}
+	if (rc < 0)
+		return rc;
+	if ((rc = session_judge_fd(s, t, held, err)) == 0 && !t->writable)
+		rc = engine_target_reopen(t, true, false, err);	/* overridden */
+	if (rc < 0)
+		engine_target_close(t);
+	return rc;
+}
+
+/*
+ * Is the file open on t->fd really the one we own at s->tgt.path (a scratch
+ * file created here, or the dashboard's default scratch path)?  Such a file
+ * is written without --allow-write, so a link or a second name planted at
+ * that path must not pass: the path itself (not followed) is a regular file
+ * of our user with one name, and it is the node open on t->fd.
+ */
+static int
+session_check_ours(const struct session *s, const struct dd_target *t, struct dd_error *err)
+{
+	struct stat ls, fs;
+
+	if (lstat(s->tgt.path, &ls) != 0 || fstat(t->fd, &fs) != 0)
+		return dd_error_set(err, -errno, "cannot check %s: %s", s->tgt.path,
+				    strerror(errno));
+	if (S_ISLNK(ls.st_mode))
+		return dd_error_set(err, -EPERM, "%s is a symbolic link, not drivedash's scratch "
+				    "file: refusing to write through it (remove it, or name the "
+				    "file with --target and --allow-write)", s->tgt.path);
+	if (!S_ISREG(ls.st_mode) || ls.st_dev != fs.st_dev || ls.st_ino != fs.st_ino)
+		return dd_error_set(err, -EPERM, "%s changed while it was opened: refusing to "
+				    "write to it as drivedash's scratch file", s->tgt.path);
+	if (ls.st_uid != geteuid() || ls.st_nlink != 1)
+		return dd_error_set(err, -EPERM, "%s is not drivedash's scratch file (%s): refusing "
+				    "to write to it without --allow-write", s->tgt.path,
+				    ls.st_uid != geteuid() ? "another user owns it"
+				    : "it has another name, a hard link");
+	return 0;
+}
+
+/*
+ * Step 4 on the open target: open the target once and judge what was
+ * opened, never the path again.  A block device to write is opened O_EXCL
+ * (held for the whole sweep); when someone else holds it, a read-only
+ * descriptor names who, and an override reopens that same node writable.
+ */
+static int
+session_open_target(struct session *s, bool writes, struct dd_target *t,
+		    struct dd_error *err)
+{
+	int rc;
+
+	if (writes && s->tgt.kind == SESSION_BLOCK) {
+		/* udev probes a device briefly (O_EXCL) after a writer closes
+		 * it: a device that is only busy is tried for up to 2 s. */
+		for (int i = 0; i < 20; i++) {
+			if ((rc = session_open_block_write(s, t, err)) != -EAGAIN)
+				return rc;
+			usleep(100 * 1000);
+		}
+		return -EBUSY;
+	}
+	rc = engine_target_open(t, s->tgt.path, writes, err);
+	if (rc < 0 || !writes)
+		return rc;
+	if (session_writes_free(s))
+		return session_check_ours(s, t, err);
+	return session_judge_fd(s, t, true, err);
 }
 
 /* Step 5: a fresh scratch file is written once before it is measured
@@ -360,7 +475,8 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		s->created = true;
 		writes = true;	/* the preconditioning pass writes it */
 	}
-	rc = engine_target_open(t, s->tgt.path, writes, err);
+	t->fd = -1;
+	rc = session_open_target(s, writes, t, err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)

@@ -52,6 +52,7 @@
 #include "backend.h"
 #include "engine.h"
 #include "lib/clock.h"
+#include "lib/file.h"
 
 enum {
 	PHASE_SETUP,
@@ -1226,6 +1227,8 @@ engine_cpus_idle(unsigned window_ms)
 	return (double)ncpu * (double)(i1 - i0) / (double)(t1 - t0);
 }
 
+static enum dd_target_class engine_target_classify_stat(const struct stat *sp);
+
 /* Is the sysfs block directory dir (a disk, not a partition) bio-based
  * and not a stacking driver? */
 static bool
@@ -1244,15 +1247,35 @@ sysfs_disk_is_bio(const char *dir)
 	return stat(path, &st) != 0;	/* md: passes I/O down */
 }
 
+/* The class of the node open on fd, without I/O. */
+static enum dd_target_class
+engine_target_classify_fd(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return DD_TCLASS_UNKNOWN;
+	return engine_target_classify_stat(&st);
+}
+
 /* The class of a target path, without I/O. */
 enum dd_target_class
 engine_target_classify(const char *path)
 {
 	struct stat st;
-	char	    dir[128], part[200];
 
 	if (path == NULL || stat(path, &st) < 0)
 		return DD_TCLASS_UNKNOWN;
+	return engine_target_classify_stat(&st);
+}
+
+/* The class of a node from its stat. */
+static enum dd_target_class
+engine_target_classify_stat(const struct stat *sp)
+{
+	struct stat st = *sp;
+	char	    dir[128], part[200];
+
 	if (S_ISREG(st.st_mode))
 		return DD_TCLASS_FILE;
 	if (!S_ISBLK(st.st_mode))
@@ -1306,6 +1329,72 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 						   !out->force_async);
 }
 
+/* Bytes of memory the kernel says can be had without swapping
+ * (/proc/meminfo MemAvailable); 0 when unknown. */
+static uint64_t
+engine_mem_available(void)
+{
+	char		  *text = NULL, *line;
+	unsigned long long kb = 0;
+
+	if (file_read_all("meminfo", "/proc/meminfo", 1 << 16, &text, NULL, NULL) < 0)
+		return 0;
+	line = strstr(text, "MemAvailable:");
+	if (line == NULL || sscanf(line, "MemAvailable: %llu kB", &kb) != 1)
+		kb = 0;
+	free(text);
+	return (uint64_t)kb * 1024;
+}
+
+/* bytes in binary units, one decimal ("16.0 GiB", "4 KiB"), into buf. */
+static const char *
+engine_fmt_bytes(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double			 v = (double)bytes;
+	unsigned		 u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof units / sizeof units[0]) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0 || v == (double)(uint64_t)v)
+		snprintf(buf, len, "%.0f %s", v, units[u]);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[u]);
+	return buf;
+}
+
+/*
+ * Will the point's memory fit?  Every job holds iodepth buffers of bs bytes
+ * (twice that for mixed patterns), its ring (64-byte SQEs, twice as many
+ * 16-byte CQEs), per-slot arrays, its two histograms and a touched stack.
+ * Refused before any I/O when that is over MemAvailable.
+ */
+static int
+engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
+{
+	bool	 mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	uint64_t nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
+	uint64_t bufs = nbufs * p->bs * p->numjobs;
+	uint64_t per_job = sizeof(struct worker) + 64 * 1024 +
+			   (uint64_t)p->iodepth * (64 + 4 + 2 * 16 + 2 * 8 + 2 + sizeof(unsigned)) +
+			   nbufs * sizeof(struct iovec);
+	uint64_t need = bufs + per_job * p->numjobs, avail = engine_mem_available();
+	char	 a[32], b[32], c[32], d[32];
+
+	if (avail == 0 || need <= avail)
+		return 0;
+	return dd_error_set(err, -ENOMEM, "the point needs %s of I/O buffers (%s%u x %s x %u "
+			    "job%s) and %s more for rings and histograms; %s are available "
+			    "(MemAvailable): lower qd, bs or jobs",
+			    engine_fmt_bytes(bufs, a, sizeof a), mixed ? "2 x " : "", p->iodepth,
+			    engine_fmt_bytes(p->bs, b, sizeof b), p->numjobs,
+			    p->numjobs == 1 ? "" : "s",
+			    engine_fmt_bytes(need - bufs, c, sizeof c),
+			    engine_fmt_bytes(avail, d, sizeof d));
+}
+
 /* Check a point against a target. */
 int
 engine_point_check(const struct dd_point *p, const struct dd_target *t,
@@ -1348,50 +1437,24 @@ engine_point_check(const struct dd_point *p, const struct dd_target *t,
 	if (p->batch > p->iodepth)
 		return dd_error_set(err, -EINVAL, "batch %u is larger than the iodepth %u",
 				    p->batch, p->iodepth);
-	return 0;
+	return engine_point_check_memory(p, err);
 }
 
-/* Open a target. */
-int
-engine_target_open(struct dd_target *t, const char *path, bool writable,
-		   struct dd_error *err)
+/* The size, logical block size and class of the node open on fd. */
+static int
+engine_target_measure(struct dd_target *t, int fd, struct dd_error *err)
 {
 	struct stat st;
-	int	    fd;
 
-	memset(t, 0, sizeof *t);
-	t->fd = -1;
-	snprintf(t->path, sizeof t->path, "%s", path);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return dd_error_set(err, -EISDIR, "%s is a directory, not a block device or a file",
-				    path);
-	fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_DIRECT | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		if (e == EINVAL)
-			return dd_error_set(err, -EINVAL,
-					    "%s does not support direct I/O (O_DIRECT)", path);
-		return dd_error_set(err, -e, "cannot open %s%s: %s", path,
-				    writable ? " for writing" : "", strerror(e));
-	}
-	if (fstat(fd, &st) < 0) {
-		int e = errno;
-
-		close(fd);
-		return dd_error_set(err, -e, "cannot stat %s: %s", path, strerror(e));
-	}
+	if (fstat(fd, &st) < 0)
+		return dd_error_set(err, -errno, "cannot stat %s: %s", t->path, strerror(errno));
 	if (S_ISBLK(st.st_mode)) {
 		uint64_t size = 0;
 		int	 ssz = 512;
 
-		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &ssz) < 0) {
-			int e = errno;
-
-			close(fd);
-			return dd_error_set(err, -e, "cannot read the size of %s: %s", path,
-					    strerror(e));
-		}
+		if (ioctl(fd, BLKGETSIZE64, &size) < 0 || ioctl(fd, BLKSSZGET, &ssz) < 0)
+			return dd_error_set(err, -errno, "cannot read the size of %s: %s",
+					    t->path, strerror(errno));
 		t->is_blockdev = true;
 		t->size = size;
 		t->lbs = (unsigned)ssz;
@@ -1408,39 +1471,152 @@ engine_target_open(struct dd_target *t, const char *path, bool writable,
 		}
 #endif
 	} else {
-		close(fd);
 		return dd_error_set(err, -EINVAL, "%s is not a block device or a regular file",
-				    path);
+				    t->path);
 	}
-	if (t->size < t->lbs) {
-		close(fd);
-		return dd_error_set(err, -EINVAL, "%s is empty", path);
-	}
+	if (t->size < t->lbs)
+		return dd_error_set(err, -EINVAL, "%s is empty", t->path);
 	t->size -= t->size % t->lbs;
-	t->tclass = engine_target_classify(path);
+	t->tclass = engine_target_classify_fd(fd);
+	return 0;
+}
+
+/* Why open(2) of a target failed, as one sentence. */
+static int
+engine_open_error(const char *path, bool writable, int e, struct dd_error *err)
+{
+	if (e == EINVAL)
+		return dd_error_set(err, -EINVAL, "%s does not support direct I/O (O_DIRECT)", path);
+	if (e == EBUSY)
+		return dd_error_set(err, -EBUSY, "%s is busy: the kernel refused an exclusive "
+				    "open, so a filesystem, RAID set or another program holds it",
+				    path);
+	if (e == ELOOP)
+		return dd_error_set(err, -ELOOP, "%s changed into a symbolic link while it was "
+				    "opened", path);
+	return dd_error_set(err, -e, "cannot open %s%s: %s", path,
+			    writable ? " for writing" : "", strerror(e));
+}
+
+/* Open a target: resolve path once, open the node it names without
+ * following a link again, O_EXCL when writing. */
+int
+engine_target_open(struct dd_target *t, const char *path, bool writable,
+		   struct dd_error *err)
+{
+	char	    real[PATH_MAX];
+	struct stat st;
+	int	    fd, rc;
+
+	memset(t, 0, sizeof *t);
+	t->fd = -1;
+	snprintf(t->path, sizeof t->path, "%s", path);
+	if (realpath(path, real) == NULL)
+		return dd_error_set(err, -errno, "cannot open %s: %s", path, strerror(errno));
+	if (stat(real, &st) == 0 && S_ISDIR(st.st_mode))
+		return dd_error_set(err, -EISDIR, "%s is a directory, not a block device or a file",
+				    path);
+	/* O_EXCL without O_CREAT claims a block device and means nothing for
+	 * a regular file; O_NONBLOCK keeps a FIFO from blocking the open. */
+	fd = open(real, (writable ? O_RDWR | O_EXCL : O_RDONLY) | O_DIRECT | O_CLOEXEC |
+		  O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return engine_open_error(path, writable, errno, err);
+	if ((rc = engine_target_measure(t, fd, err)) < 0) {
+		close(fd);
+		return rc;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	t->backend = &dd_backend_uring;
 	t->fd = fd;
 	t->writable = writable;
 	return 0;
 }
 
+/* Reopen the node open on t->fd with other rights. */
+int
+engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
+		     struct dd_error *err)
+{
+	char link[64];
+	int  fd, rc;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", t->fd);
+	fd = open(link, (writable ? O_RDWR : O_RDONLY) | (exclusive ? O_EXCL : 0) | O_DIRECT |
+		  O_CLOEXEC);
+	if (fd < 0)
+		return engine_open_error(t->path, writable, errno, err);
+	if ((rc = engine_target_measure(t, fd, err)) < 0) {
+		close(fd);
+		return rc;
+	}
+	close(t->fd);
+	t->fd = fd;
+	t->writable = writable;
+	return 0;
+}
+
+/* Open the directory a scratch file goes in, refusing one where another
+ * user could swap the file: world-writable without the sticky bit.  The
+ * directory's fd (base set to the file's name in path), or negative errno. */
+static int
+engine_scratch_dir(const char *path, const char **base, struct dd_error *err)
+{
+	char	    dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	int	    dfd;
+
+	if (slash == NULL) {
+		snprintf(dir, sizeof dir, ".");
+		*base = path;
+	} else {
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+		*base = slash + 1;
+	}
+	if ((*base)[0] == '\0')
+		return dd_error_set(err, -EINVAL, "%s names a directory, not a scratch file", path);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
+				    strerror(errno));
+	if (fstat(dfd, &st) == 0 && (st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX)) {
+		close(dfd);
+		return dd_error_set(err, -EPERM, "cannot create scratch file %s: its directory %s "
+				    "is world-writable without the sticky bit, so another user "
+				    "could replace the file (chmod +t it, or choose another)",
+				    path, dir);
+	}
+	return dfd;
+}
+
 /* Create a scratch file with its blocks allocated. */
 int
 engine_scratch_create(const char *path, uint64_t size, struct dd_error *err)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	int rc;
+	const char *base;
+	int	    dfd = engine_scratch_dir(path, &base, err);
+	int	    fd, rc;
 
-	if (fd < 0)
-		return dd_error_set(err, -errno, "cannot create scratch file %s: %s", path,
-				    strerror(errno));
+	if (dfd < 0)
+		return dfd;
+	/* O_EXCL|O_NOFOLLOW: a planted file or link is never taken over. */
+	fd = openat(dfd, base, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		rc = -errno;
+		close(dfd);
+		return dd_error_set(err, rc, "cannot create scratch file %s: %s", path,
+				    strerror(-rc));
+	}
 	rc = posix_fallocate(fd, 0, (off_t)size);
 	close(fd);
 	if (rc != 0) {
-		unlink(path);
+		unlinkat(dfd, base, 0);
+		close(dfd);
 		return dd_error_set(err, -rc, "cannot allocate %" PRIu64 " bytes for %s: %s",
 				    size, path, strerror(rc));
 	}
+	close(dfd);
 	return 0;
 }
 

@@ -192,18 +192,33 @@ struct dd_engine_hooks {
 
 /*
  * Open a target for the engine.  Block devices and regular files; size 0 for
- * a file means its current size.  Writable targets are opened O_RDWR.  The
- * caller decides whether writing is allowed (safety lives above).
+ * a file means its current size.  path is resolved once (realpath) and the
+ * node it names opened with O_NOFOLLOW, so a link flipped meanwhile fails
+ * the open instead of redirecting it.  Writable targets are opened
+ * O_RDWR|O_EXCL (a block device in use fails with -EBUSY; the claim holds
+ * while t->fd is open, and every worker does its I/O through t->fd).  The
+ * caller decides whether writing is allowed (safety_check_fd on t->fd).
  */
 int engine_target_open(struct dd_target *t, const char *path, bool writable,
 		       struct dd_error *err);
+
+/*
+ * Reopen the node open on t->fd (through /proc/self/fd: the same node, not
+ * the path) writable or not, exclusively or not; t->fd is replaced only on
+ * success.  0 or negative errno with err set.
+ */
+int engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
+			 struct dd_error *err);
 
 /* Close a target. */
 void engine_target_close(struct dd_target *t);
 
 /*
- * Create a scratch file of size bytes with its blocks allocated (O_EXCL: an
- * existing file is never taken over); removed again when allocation fails.
+ * Create a scratch file of size bytes with its blocks allocated
+ * (O_EXCL|O_NOFOLLOW: an existing file or a planted link is never taken
+ * over); removed again when allocation fails.  A directory that is
+ * world-writable without the sticky bit is refused (-EPERM): another user
+ * could swap the file between its creation and its use.
  */
 int engine_scratch_create(const char *path, uint64_t size, struct dd_error *err);
 

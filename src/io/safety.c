@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,20 @@ safety_unescape_path(char *s)
 			*w++ = *r++;
 	}
 	*w = '\0';
+}
+
+/* Open the node already open on fd again, with flags, through its
+ * /proc/self/fd magic link (the same inode whatever the path now names);
+ * the new descriptor or negative errno. */
+static int
+safety_reopen(int fd, int flags)
+{
+	char link[64];
+	int  nfd;
+
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	nfd = open(link, flags | O_CLOEXEC | O_NONBLOCK);
+	return nfd >= 0 ? nfd : -errno;
 }
 
 /* Add a device to the set; 0 or -ENOMEM. */
@@ -381,17 +396,26 @@ safety_check_holders(const struct safety_set *set, struct dd_safety *out)
 	return 0;
 }
 
-/* Refuse on a partition table or a signature libblkid recognises; 0 or verdict. */
+/* Refuse on a partition table or a signature libblkid recognises; 0 or verdict.
+ * libblkid reads the node open on fd (a buffered descriptor of the same
+ * node: the caller's may be O_DIRECT), never a path. */
 static int
-safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
+safety_check_signatures(const struct safety_set *set, int fd, struct dd_safety *out)
 {
-	blkid_probe	 pr;
+	blkid_probe	 pr = NULL;
 	const char	*type = NULL, *pttype = NULL, *usage = NULL;
-	int		 rc, err;
+	int		 rc, err, bfd;
 
 	errno = 0;
-	if ((pr = blkid_new_probe_from_filename(out->canonical)) == NULL) {
-		err = errno ? -errno : -EIO;
+	bfd = safety_reopen(fd, O_RDONLY);
+	if (bfd < 0 || (pr = blkid_new_probe()) == NULL ||
+	    blkid_probe_set_device(pr, bfd, 0, 0) != 0) {
+		err = bfd < 0 ? bfd : -EIO;
+		if (bfd >= 0) {
+			if (pr != NULL)
+				blkid_free_probe(pr);
+			close(bfd);
+		}
 		return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
 		    "cannot probe %s for signatures: %s", out->canonical,
 		    strerror(-err));
@@ -408,6 +432,7 @@ safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
 	}
 	if (rc == -1) {
 		blkid_free_probe(pr);
+		close(bfd);
 		return safety_set_verdict(out, -EIO, DD_SAFE_ERROR, NULL,
 		    "cannot probe %s for signatures: libblkid failed to read it",
 		    out->canonical);
@@ -438,28 +463,28 @@ safety_check_signatures(const struct safety_set *set, struct dd_safety *out)
 		    out->canonical, set->n - 1, set->n > 2 ? "s" : "",
 		    set->devs[1].name);
 	blkid_free_probe(pr);
+	close(bfd);
 	return out->verdict;
 }
 
-/* Refuse when the kernel will not let us open the device exclusively; 0 or verdict. */
+/* Refuse when the kernel will not let us open the node on fd exclusively
+ * (reopened through /proc/self/fd: the same node, not a path); 0 or verdict. */
 static int
-safety_check_exclusive(struct dd_safety *out)
+safety_check_exclusive(int fd, struct dd_safety *out)
 {
-	int fd, err;
+	int xfd = safety_reopen(fd, O_RDONLY | O_EXCL);
 
-	fd = open(out->canonical, O_WRONLY | O_EXCL | O_CLOEXEC);
-	if (fd >= 0) {
-		close(fd);
+	if (xfd >= 0) {
+		close(xfd);
 		return 0;
 	}
-	err = -errno;
-	if (err == -EBUSY)
+	if (xfd == -EBUSY)
 		return safety_set_verdict(out, -EBUSY, DD_SAFE_BUSY, "exclusive-open",
 		    "%s is busy: the kernel refused an exclusive open, so a "
 		    "filesystem, RAID set or another program holds it",
 		    out->canonical);
-	return safety_set_verdict(out, err, DD_SAFE_ERROR, NULL,
-	    "cannot open %s for writing: %s", out->canonical, strerror(-err));
+	return safety_set_verdict(out, xfd, DD_SAFE_ERROR, NULL,
+	    "cannot open %s exclusively: %s", out->canonical, strerror(-xfd));
 }
 
 /* State of safety_file_mount's walk. */
@@ -567,9 +592,169 @@ safety_block_usage(const char *path, struct safety_usage *out)
 	return rc;
 }
 
-/* Decide whether path may be written. */
+/* One attached loop device: what backs it, and which bytes of it. */
+struct safety_loop {
+	char	 name[64];
+	dev_t	 dev;
+	char	 backing[PATH_MAX];
+	uint64_t offset, len;	/* the backing's bytes [offset, offset + len) */
+};
+
+/* Read loop device name's attachment from sysfs; false when detached. */
+static bool
+safety_loop_read(const char *name, struct safety_loop *l)
+{
+	char		path[PATH_MAX], buf[64];
+	unsigned	maj, min;
+	long long	v;
+
+	memset(l, 0, sizeof *l);
+	snprintf(l->name, sizeof l->name, "%s", name);
+	snprintf(path, sizeof path, "/sys/block/%s/loop/backing_file", name);
+	if (file_read_line(path, l->backing, sizeof l->backing) != 0 || l->backing[0] == '\0')
+		return false;
+	snprintf(path, sizeof path, "/sys/block/%s/dev", name);
+	if (file_read_line(path, buf, sizeof buf) != 0 || sscanf(buf, "%u:%u", &maj, &min) != 2)
+		return false;
+	l->dev = makedev(maj, min);
+	snprintf(path, sizeof path, "/sys/block/%s/loop/offset", name);
+	if (file_read_ll(path, &v) == 0 && v > 0)
+		l->offset = (uint64_t)v;
+	snprintf(path, sizeof path, "/sys/block/%s/size", name);
+	l->len = file_read_ll(path, &v) == 0 && v > 0 ? (uint64_t)v * 512 : UINT64_MAX / 2;
+	return true;
+}
+
+/* Is l backed by the node st describes? */
+static bool
+safety_loop_backs(const struct safety_loop *l, const struct stat *st)
+{
+	struct stat bs;
+
+	if (stat(l->backing, &bs) != 0)
+		return false;
+	if (S_ISBLK(st->st_mode))
+		return S_ISBLK(bs.st_mode) && bs.st_rdev == st->st_rdev;
+	return S_ISREG(bs.st_mode) && bs.st_dev == st->st_dev && bs.st_ino == st->st_ino;
+}
+
+static int safety_judge(int fd, const char *canonical, bool held, int depth,
+			struct dd_safety *out);
+
+/* Judge loop device l (the plain checks, on its own node). */
+static int
+safety_judge_loop(const struct safety_loop *l, struct dd_safety *sub)
+{
+	char	    node[128];
+	struct stat st;
+	int	    fd, rc;
+
+	snprintf(node, sizeof node, "/dev/%s", l->name);
+	fd = open(node, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISBLK(st.st_mode) || st.st_rdev != l->dev) {
+		rc = fd < 0 ? -errno : -ENODEV;
+		if (fd >= 0)
+			close(fd);
+		memset(sub, 0, sizeof *sub);
+		return safety_set_verdict(sub, rc, DD_SAFE_ERROR, NULL,
+		    "%s cannot be checked: %s", node, strerror(-rc));
+	}
+	rc = safety_judge(fd, node, false, 1, sub);
+	close(fd);
+	return rc;
+}
+
+/*
+ * Refuse when the node st describes (bytes [lo, hi) of it) backs an
+ * attached loop device other than self that is in use by the loop device's
+ * own rules; 0 or verdict.  Both ways round: a file behind a mounted loop
+ * device, and a loop device sharing its backing file with a mounted one.
+ */
+static int
+safety_check_backing(const struct stat *st, uint64_t lo, uint64_t hi, dev_t self,
+		     struct dd_safety *out)
+{
+	struct safety_loop l;
+	struct dd_safety  *sub;
+	DIR		  *dir;
+	struct dirent	  *de;
+	int		   rc = 0;
+
+	if ((dir = opendir("/sys/block")) == NULL)
+		return 0;	/* no sysfs: no loop devices to know of */
+	if ((sub = malloc(sizeof *sub)) == NULL) {
+		closedir(dir);
+		return safety_set_verdict(out, -ENOMEM, DD_SAFE_ERROR, NULL, "out of memory");
+	}
+	while (rc == 0 && (de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, "loop", 4) != 0 || !safety_loop_read(de->d_name, &l) ||
+		    l.dev == self || !safety_loop_backs(&l, st) ||
+		    l.offset >= hi || l.offset + l.len <= lo)
+			continue;
+		if (safety_judge_loop(&l, sub) == 0)
+			continue;
+		rc = safety_set_verdict(out, sub->verdict < 0 ? sub->verdict : -EBUSY,
+		    DD_SAFE_LOOP, l.name,
+		    "%.200s backs loop device /dev/%s (from byte %llu), which is in use: %.200s",
+		    out->canonical, l.name, (unsigned long long)l.offset, sub->message);
+	}
+	free(sub);
+	closedir(dir);
+	return rc;
+}
+
+/* A loop device target: judge what backs it (its bytes of a block device,
+ * or other loop devices over the same bytes of its file); 0 or verdict. */
+static int
+safety_check_loop_target(const struct stat *st, struct dd_safety *out)
+{
+	struct safety_loop l;
+	struct stat	   bs;
+	struct dd_safety  *sub;
+	int		   fd, rc;
+
+	if (strncmp(out->name, "loop", 4) != 0 || !safety_loop_read(out->name, &l) ||
+	    l.dev != st->st_rdev)
+		return 0;
+	fd = open(l.backing, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &bs) != 0) {
+		if (fd >= 0)
+			close(fd);
+		return 0;	/* a deleted or unreachable backing file backs nothing else */
+	}
+	if (S_ISBLK(bs.st_mode) && (sub = malloc(sizeof *sub)) != NULL) {
+		rc = safety_judge(fd, l.backing, false, 1, sub);
+		if (rc != 0)
+			safety_set_verdict(out, rc, DD_SAFE_LOOP, l.backing,
+			    "%s is a loop device over %.200s, which is refused: %.200s",
+			    out->canonical, l.backing, sub->message);
+		free(sub);
+		close(fd);
+		return out->verdict;
+	}
+	close(fd);
+	rc = safety_check_backing(&bs, l.offset, l.offset + l.len, l.dev, out);
+	if (rc != 0) {
+		char holder[sizeof out->holder];
+
+		snprintf(holder, sizeof holder, "%s", out->holder);
+		safety_set_verdict(out, rc, DD_SAFE_LOOP, holder,
+		    "%s is a loop device over %.200s, whose bytes it shares with loop device "
+		    "/dev/%s, which is in use", out->canonical, l.backing, holder);
+	}
+	return out->verdict;
+}
+
+/* Judge the node open on fd. */
 int
-safety_check_write(const char *path, struct dd_safety *out)
+safety_check_fd(int fd, const char *canonical, bool held, struct dd_safety *out)
+{
+	return safety_judge(fd, canonical, held, 0, out);
+}
+
+/* Judge the node open on fd; depth 0 also follows loop backing relations. */
+static int
+safety_judge(int fd, const char *canonical, bool held, int depth, struct dd_safety *out)
 {
 	struct safety_set	set;
 	struct stat		st;
@@ -577,19 +762,16 @@ safety_check_write(const char *path, struct dd_safety *out)
 
 	memset(out, 0, sizeof *out);
 	memset(&set, 0, sizeof set);
-	snprintf(out->canonical, sizeof out->canonical, "%s", path);
+	snprintf(out->canonical, sizeof out->canonical, "%s", canonical);
 
-	if (realpath(path, out->canonical) == NULL) {
-		rc = -errno;
-		snprintf(out->canonical, sizeof out->canonical, "%s", path);
-		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
-		    "cannot resolve %s: %s", path, strerror(-rc));
-	}
-	if (stat(out->canonical, &st) != 0) {
+	if (fstat(fd, &st) != 0) {
 		rc = -errno;
 		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
 		    "cannot stat %s: %s", out->canonical, strerror(-rc));
 	}
+	if (S_ISREG(st.st_mode) && depth == 0 &&
+	    (rc = safety_check_backing(&st, 0, UINT64_MAX, 0, out)) != 0)
+		return rc;
 	if (S_ISREG(st.st_mode))
 		return safety_set_verdict(out, 0, DD_SAFE_NOT_BLOCK, NULL,
 		    "%s is a regular file, not a block device, so writing to it is allowed",
@@ -609,8 +791,11 @@ safety_check_write(const char *path, struct dd_safety *out)
 	if ((rc = safety_check_mounts(&set, out)) != 0 ||
 	    (rc = safety_check_swap(&set, out)) != 0 ||
 	    (rc = safety_check_holders(&set, out)) != 0 ||
-	    (rc = safety_check_signatures(&set, out)) != 0 ||
-	    (rc = safety_check_exclusive(out)) != 0)
+	    (rc = safety_check_signatures(&set, fd, out)) != 0 ||
+	    (!held && (rc = safety_check_exclusive(fd, out)) != 0) ||
+	    (depth == 0 && (rc = safety_check_backing(&st, 0, UINT64_MAX, st.st_rdev,
+						      out)) != 0) ||
+	    (depth == 0 && (rc = safety_check_loop_target(&st, out)) != 0))
 		goto done;
 
 	if (out->is_partition)
@@ -625,6 +810,33 @@ safety_check_write(const char *path, struct dd_safety *out)
 done:
 	free(set.devs);
 	return out->verdict;
+}
+
+/* Decide whether path may be written: resolve it once, open the node it
+ * names without following links again, and judge that descriptor. */
+int
+safety_check_write(const char *path, struct dd_safety *out)
+{
+	char	real[PATH_MAX];
+	int	fd, rc;
+
+	memset(out, 0, sizeof *out);
+	snprintf(out->canonical, sizeof out->canonical, "%s", path);
+	if (realpath(path, real) == NULL) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot resolve %s: %s", path, strerror(-rc));
+	}
+	snprintf(out->canonical, sizeof out->canonical, "%s", real);
+	fd = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		return safety_set_verdict(out, rc, DD_SAFE_ERROR, NULL,
+		    "cannot open %s: %s", real, strerror(-rc));
+	}
+	rc = safety_check_fd(fd, real, false, out);
+	close(fd);
+	return rc;
 }
 
 /* The string safety_override wants after --confirm. */
@@ -675,6 +887,7 @@ safety_reason_name(enum dd_safety_reason r)
 	case DD_SAFE_SIGNATURE:		return "SIGNATURE";
 	case DD_SAFE_BUSY:		return "BUSY";
 	case DD_SAFE_NOT_BLOCK:		return "NOT_BLOCK";
+	case DD_SAFE_LOOP:		return "LOOP";
 	case DD_SAFE_ERROR:		return "ERROR";
 	}
 	return "UNKNOWN";

@@ -1,10 +1,14 @@
 /*
  * Write safety: the check every command runs before it writes to a target.
  *
- * A struct dd_safety is the verdict on one path.  The path is resolved with
- * realpath(3) first (so /dev/disk/by-id/... links and relative paths name
- * the node they point at) and every later check uses that canonical path and
- * the device number behind it, never the string the user typed.  For a block
+ * A struct dd_safety is the verdict on one open node.  The path is resolved
+ * with realpath(3) once (so /dev/disk/by-id/... links and relative paths name
+ * the node they point at), the node is opened without following links again
+ * (O_NOFOLLOW), and every check runs on that descriptor: fstat's device
+ * number, sysfs by major:minor, libblkid and the exclusive open through the
+ * descriptor, never the string the user typed, so a link flipped between the
+ * check and the write cannot change what was judged.  The caller writes
+ * through the descriptor it had judged (safety_check_fd).  For a block
  * device the checks run in this order and the first that fails decides:
  *
  *   mounted     the device, or (for a whole disk) any of its partitions, is
@@ -14,11 +18,17 @@
  *               (device-mapper, md, LVM, bcache ...)
  *   partitions  libblkid finds a partition table, or the kernel has partitions
  *   signature   libblkid finds a filesystem, RAID, LVM, swap or crypto signature
- *   busy        the kernel refuses an exclusive open (O_WRONLY|O_EXCL)
+ *   busy        the kernel refuses an exclusive open (O_EXCL)
+ *   loop        the target backs an attached loop device that is in use by
+ *               these same rules (mounted, held, signed ...); or the target
+ *               is a loop device whose backing device is refused, or whose
+ *               backing file's bytes it shares with another loop device in
+ *               use (/sys/block/loopN/loop/backing_file and offset)
  *
  * A partition is a target of its own: only it is checked, not its disk or
- * siblings.  A regular file is not a block device and writing to it is always
- * allowed (reason DD_SAFE_NOT_BLOCK, verdict 0); any other non-block node is
+ * siblings.  A regular file is not a block device and writing to it is
+ * allowed (reason DD_SAFE_NOT_BLOCK, verdict 0) unless it backs a loop
+ * device in use (DD_SAFE_LOOP, no override); any other non-block node is
  * refused with -ENOTBLK.  A refused device may still be written when the user
  * passes --force and confirms with the device's serial, or with its kernel
  * name when it has none (partitions and loop devices have none).
@@ -40,6 +50,8 @@ enum dd_safety_reason {
 	DD_SAFE_SIGNATURE,	/* holder: signature type, e.g. "ext4" */
 	DD_SAFE_BUSY,		/* holder: "exclusive-open" */
 	DD_SAFE_NOT_BLOCK,	/* a regular file (allowed) or another non-block node */
+	DD_SAFE_LOOP,		/* holder: the loop device in use that the target backs
+				 * or shares bytes with, or the refused backing device */
 	DD_SAFE_ERROR,		/* a check could not run; verdict says why */
 };
 
@@ -63,6 +75,13 @@ struct dd_safety {
  * use, -ENOTBLK for a non-block node, the failing call's errno otherwise).
  */
 int safety_check_write(const char *path, struct dd_safety *out);
+
+/*
+ * Decide whether the node open on fd may be written; canonical names it in
+ * the messages.  held: the caller holds it open exclusively (O_EXCL), so the
+ * busy check is already done.  Fills *out and returns out->verdict.
+ */
+int safety_check_fd(int fd, const char *canonical, bool held, struct dd_safety *out);
 
 /*
  * May a refused target be written anyway?  Needs force and confirm equal to

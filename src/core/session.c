@@ -351,6 +351,16 @@ session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 	return 0;
 }
 
+/* A block device the user may not open: say what opening one takes. */
+static int
+session_access_hint(const struct session *s, int rc, struct dd_error *err)
+{
+	if (rc != -EACCES || s->tgt.kind != SESSION_BLOCK || err == NULL)
+		return rc;
+	return dd_error_set(err, rc, "%.400s (opening a block device needs root or "
+			    "membership of its group, usually 'disk')", err->msg);
+}
+
 /* Steps 4 to 6. */
 int
 session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
@@ -362,7 +372,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 	if (!s->resolved && (rc = session_resolve(s, err)) < 0)
 		return rc;
 	if ((rc = session_check_writes(s, plan, err)) < 0)
-		return rc;
+		return session_access_hint(s, rc, err);
 	if (s->tgt.kind == SESSION_SCRATCH) {
 		rc = engine_scratch_create(s->tgt.path, s->o.size ? s->o.size
 					   : SESSION_DEFAULT_SCRATCH, err);
@@ -371,7 +381,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		s->created = true;
 		writes = true;	/* the preconditioning pass writes it */
 	}
-	rc = engine_target_open(t, s->tgt.path, writes, err);
+	rc = session_access_hint(s, engine_target_open(t, s->tgt.path, writes, err), err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)

@@ -1,10 +1,17 @@
 /*
  * drivedash entry point: global options, then dispatch to a subcommand.
+ * Standard output is the product of list, show, detect and run: a closed
+ * stdout is refused before anything runs, and a write that failed (a full
+ * disk, a closed pipe's EPIPE) turns the exit status non-zero with a
+ * sentence on stderr instead of losing the table silently.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +54,43 @@ usage(FILE *f, const char *prog)
 		   "See drivedash(1).\n");
 }
 
-int
-main(int argc, char **argv)
+/* Hold every closed descriptor of 0, 1, 2 on /dev/null, so no file the
+ * program opens lands there; true when stdout was closed. */
+static bool
+main_hold_stdio(void)
+{
+	bool out_closed = false;
+
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (fd == STDOUT_FILENO)
+			out_closed = true;
+		/* open() takes the lowest free descriptor: this one. */
+		int nfd = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+
+		if (nfd > fd)
+			close(nfd);
+	}
+	return out_closed;
+}
+
+/* Flush stdout at the end: a lost table is an error, not success. */
+static int
+main_finish_stdout(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	if (errno == 0)
+		errno = EIO;
+	cli_error("cannot write to standard output: %s", strerror(errno));
+	return rc == EXIT_OK ? EXIT_USAGE : rc;
+}
+
+/* Global options, then the subcommand; the exit status. */
+static int
+main_dispatch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -92,4 +134,15 @@ main(int argc, char **argv)
 			return cmd->run(&ctx, argc - optind, argv + optind);
 	cli_error("unknown command '%s'; try '%s --help'", argv[optind], ctx.progname);
 	return EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (main_hold_stdio()) {
+		setlocale(LC_ALL, "");
+		cli_error("standard output is closed; redirect it to a file or to /dev/null");
+		return EXIT_USAGE;
+	}
+	return main_finish_stdout(main_dispatch(argc, argv));
 }

@@ -417,6 +417,70 @@ test_help(void **state)
 	tui_free(t);
 }
 
+/* The screen line (0-based) holding needle in text; -1 if none. */
+static int
+screen_line_of(const char *text, const char *needle)
+{
+	const char *hit = strstr(text, needle);
+	int	    y = 0;
+
+	if (hit == NULL)
+		return -1;
+	for (const char *c = text; c < hit; c++)
+		y += *c == '\n';
+	return y;
+}
+
+/* Many block devices (22 loop devices): DETECTED keeps to a third of an
+ * 80x24 screen and says how many more there are, the database stays on
+ * screen, and a device the cursor moves to scrolls into view. */
+static void
+test_drives_many_devices(void **state)
+{
+	static struct nvmeinfo_blockdev loops[22];
+	static char			names[22][16], paths[22][24];
+	struct tui		       *t = fx_tui();
+	struct cellbuf		       *cb = cellbuf_create(80, 24);
+	char			       *text;
+	int				db_y;
+
+	(void)state;
+	assert_non_null(cb);
+	for (size_t i = 0; i < 22; i++) {
+		snprintf(names[i], sizeof names[i], "loop%zu", i);
+		snprintf(paths[i], sizeof paths[i], "/dev/loop%zu", i);
+		loops[i] = (struct nvmeinfo_blockdev){ .name = names[i], .path = paths[i],
+			.kind = "loop", .size_bytes = 1u << 30, .logical_block_size = 512,
+			.physical_block_size = 512 };
+	}
+	t->info.blockdevs = loops;
+	t->info.nblockdevs = 22;
+	tui_detect_list(t);
+	tui_drives_rebuild(t);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	db_y = screen_line_of(text, "DATABASE");
+	assert_true(db_y > 0);
+	assert_true(db_y <= 2 + 24 / 3);
+	assert_non_null(strstr(text, "more (the cursor scrolls)"));
+	assert_non_null(strstr(text, "KIOXIA"));
+	assert_null(strstr(text, "loop21 "));
+	free(text);
+	/* The last device, by the cursor: into view, the database still there. */
+	for (size_t i = 0; i < t->drives.nrows; i++)
+		if (t->drives.rows[i].kind == TUI_ROW_DEVICE)
+			t->drives.sel = i;
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "loop21"));
+	assert_int_equal(screen_line_of(text, "DATABASE"), db_y);
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -438,6 +502,7 @@ main(void)
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),
+		cmocka_unit_test(test_drives_many_devices),
 	};
 
 	return cmocka_run_group_tests_name("screens", tests, NULL, NULL);

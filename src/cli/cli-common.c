@@ -14,18 +14,21 @@
 #include "core/format.h"
 #include "core/session.h"
 #include "lib/parse.h"
+#include "lib/utf8.h"
 
-/* Print an error sentence on stderr. */
+/* Print an error sentence on stderr, control characters and malformed
+ * UTF-8 in what it quotes escaped (utf8_escape). */
 void
 cli_error(const char *fmt, ...)
 {
 	va_list ap;
-	char	msg[1024];
+	char	msg[1024], safe[1024];
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	cli_fprintf(stderr, "drivedash: %s\n", msg);
+	utf8_escape(msg, safe, sizeof safe);
+	cli_fprintf(stderr, "drivedash: %s\n", safe);
 }
 
 /* Open the target along the measurement path; prints why not. */

@@ -736,7 +736,6 @@ plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
 {
 	uint64_t n;
 	double	 d;
-	char	*end;
 	bool	 b;
 
 	if (strcmp(word, "plan") == 0) {
@@ -773,10 +772,7 @@ plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
 					    "steady-state must be on or off, not '%s'", arg);
 		p->steady_state = b;
 	} else if (strcmp(word, "precondition") == 0) {
-		errno = 0;
-		d = strtod(arg, &end);
-		if (*arg == '\0' || *end != '\0' || errno != 0 || !isfinite(d) ||
-		    d < 0 || d > PRECONDITION_MAX)
+		if (parse_double(arg, 0, PRECONDITION_MAX, &d) != 0)
 			return dd_error_set(err, -EINVAL,
 					    "precondition must be a number of passes from 0 to %g, not '%s'",
 					    PRECONDITION_MAX, arg);
@@ -1310,6 +1306,19 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 	fprintf(f, "\n");
 }
 
+/* Bytes of the preconditioning pass (see plan.h). */
+uint64_t
+plan_precondition_bytes(const struct dd_plan *p, uint64_t target_size)
+{
+	double b = p->precondition_passes * (double)target_size;
+
+	if (!(b > 0))
+		return 0;
+	if (b >= 0x1p64)
+		return UINT64_MAX / (128 * KIB) * (128 * KIB);
+	return (uint64_t)b / (128 * KIB) * (128 * KIB);
+}
+
 /* Write the preconditioning section. */
 static void
 fio_precondition(FILE *f, const struct dd_plan *p, uint64_t target_size)
@@ -1323,7 +1332,7 @@ fio_precondition(FILE *f, const struct dd_plan *p, uint64_t target_size)
 		passes);
 	if (target_size != 0) {
 		fprintf(f, "io_size=%llu\n", (unsigned long long)
-			((uint64_t)(passes * (double)target_size) / (128 * KIB) * (128 * KIB)));
+			plan_precondition_bytes(p, target_size));
 	} else {
 		if ((double)loops != passes)
 			fprintf(f, "; rounded up to %u whole passes (the target size is "

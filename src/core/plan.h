@@ -161,6 +161,11 @@ double plan_estimate_seconds(const struct dd_plan *p);
 /* Does the plan have byte-budget points the estimate cannot time? */
 bool plan_has_byte_budget(const struct dd_plan *p);
 
+/* The preconditioning pass's bytes on a target of target_size bytes:
+ * precondition_passes x the size, in whole 128K writes, saturating at the
+ * largest multiple of 128K rather than overflowing. */
+uint64_t plan_precondition_bytes(const struct dd_plan *p, uint64_t target_size);
+
 /*
  * An fio job file equivalent to the plan (malloc'd text; NULL on ENOMEM or
  * a target path holding a newline).  Each point is a stonewalled section,

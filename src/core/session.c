@@ -455,6 +455,20 @@ session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 	return 0;
 }
 
+/* A block device the user may not open: say what opening one takes. */
+static int
+session_access_hint(const struct session *s, int rc, struct dd_error *err)
+{
+	char msg[sizeof err->msg];
+
+	if (rc != -EACCES || s->tgt.kind != SESSION_BLOCK || err == NULL)
+		return rc;
+	/* err->msg cannot be both the format's argument and its output. */
+	dd_strlcpy(msg, err->msg, sizeof msg);
+	return dd_error_set(err, rc, "%.400s (opening a block device needs root or "
+			    "membership of its group, usually 'disk')", msg);
+}
+
 /* Steps 4 to 6. */
 int
 session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
@@ -466,7 +480,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 	if (!s->resolved && (rc = session_resolve(s, err)) < 0)
 		return rc;
 	if ((rc = session_check_writes(s, plan, err)) < 0)
-		return rc;
+		return session_access_hint(s, rc, err);
 	if (s->tgt.kind == SESSION_SCRATCH) {
 		rc = engine_scratch_create(s->tgt.path, s->o.size ? s->o.size
 					   : SESSION_DEFAULT_SCRATCH, err);
@@ -476,7 +490,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		writes = true;	/* the preconditioning pass writes it */
 	}
 	t->fd = -1;
-	rc = session_open_target(s, writes, t, err);
+	rc = session_access_hint(s, session_open_target(s, writes, t, err), err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "format.h"
+#include "lib/file.h"
 #include "specdb.h"
 
 #ifndef PKGDATADIR
@@ -147,12 +148,9 @@ specdb_open(const char *path, struct specdb **out, struct dd_error *err)
 	int	       rc, version = -1;
 
 	*out = NULL;
-	if (access(path, F_OK) != 0)
-		return dd_error_set(err, -errno, "cannot open database %s: %s",
-				    path, strerror(errno));
-	if (access(path, R_OK) != 0)
-		return dd_error_set(err, -errno, "cannot read database %s: %s",
-				    path, strerror(errno));
+	/* sqlite opens by name and would block on a FIFO: regular files only. */
+	if ((rc = file_check_regular("database", path, err)) < 0)
+		return rc;
 
 	db = calloc(1, sizeof *db);
 	if (db == NULL)

@@ -292,8 +292,7 @@ sweep_precondition(struct sweep *s)
 	p.bs = 128 * 1024;
 	p.iodepth = 32;
 	p.numjobs = 1;
-	p.bytes = (uint64_t)(s->plan->precondition_passes * (double)s->t->size);
-	p.bytes -= p.bytes % p.bs;
+	p.bytes = plan_precondition_bytes(s->plan, s->t->size);
 	s->work->preconditioning = true;
 	ret = sweep_run_once(s, &p, res);
 	sweep_summarize(res, &sum);

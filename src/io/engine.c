@@ -1059,7 +1059,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	}
 	engine_gate_open(&sh);
 	if (p->ramp_s > 0) {
-		deadline = t0 + (uint64_t)(p->ramp_s * 1e9);
+		deadline = t0 + clock_s_to_ns(p->ramp_s);
 		while ((why = collector_wait(deadline, cancel_fd, sh.done_fd,
 					     &c.finished)) == 2 &&
 		       !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE))
@@ -1076,7 +1076,8 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 			__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 		}
 		/* The end counts from the measuring start, never before it. */
-		end = p->bytes ? UINT64_MAX : c.t_measure0 + (uint64_t)(p->runtime_s * 1e9);
+		end = p->bytes || clock_s_to_ns(p->runtime_s) > UINT64_MAX - c.t_measure0
+			      ? UINT64_MAX : c.t_measure0 + clock_s_to_ns(p->runtime_s);
 		for (uint64_t next = c.t_measure0 + interval_ns;; next += interval_ns) {
 			uint64_t stop_at = next < end ? next : end;
 
@@ -1432,6 +1433,9 @@ engine_point_check(const struct dd_point *p, const struct dd_target *t,
 				    t->path);
 	if (p->bytes == 0 && !(p->runtime_s > 0))
 		return dd_error_set(err, -EINVAL, "a point needs a runtime or a byte budget");
+	if (!isfinite(p->runtime_s) || !isfinite(p->ramp_s) || p->ramp_s < 0)
+		return dd_error_set(err, -EINVAL, "a point's runtime and ramp must be finite "
+				    "times of 0 seconds or more");
 	if (p->read_pct > 100)
 		return dd_error_set(err, -EINVAL, "read percentage %u is over 100", p->read_pct);
 	if (p->batch > p->iodepth)
@@ -1475,7 +1479,9 @@ engine_target_measure(struct dd_target *t, int fd, struct dd_error *err)
 				    t->path);
 	}
 	if (t->size < t->lbs)
-		return dd_error_set(err, -EINVAL, "%s is empty", t->path);
+		return dd_error_set(err, -EINVAL, t->size == 0 ? "%s is empty (0 bytes)"
+				    : "%s is smaller than one block (%llu bytes, the block is %u)",
+				    t->path, (unsigned long long)t->size, t->lbs);
 	t->size -= t->size % t->lbs;
 	t->tclass = engine_target_classify_fd(fd);
 	return 0;

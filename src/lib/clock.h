@@ -27,4 +27,17 @@ clock_now_s(void)
 	return (double)clock_now_ns() / 1e9;
 }
 
+/* Seconds as nanoseconds for a deadline: negative and NaN give 0, and a
+ * time past UINT64_MAX ns (585 years) saturates instead of overflowing the
+ * float-to-integer conversion. */
+static inline uint64_t
+clock_s_to_ns(double s)
+{
+	if (!(s > 0))
+		return 0;
+	if (s >= 0x1p64 / 1e9)
+		return UINT64_MAX;
+	return (uint64_t)(s * 1e9);
+}
+
 #endif

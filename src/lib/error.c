@@ -8,19 +8,24 @@
 #include <string.h>
 
 #include "error.h"
+#include "utf8.h"
 
-/* Record an error and return its code. */
+/* Record an error and return its code; the sentence quotes paths, names
+ * and file contents, so it is stored with control characters and malformed
+ * UTF-8 escaped (utf8_escape). */
 int
 dd_error_set(struct dd_error *err, int code, const char *fmt, ...)
 {
 	va_list ap;
+	char	raw[sizeof err->msg];
 
 	if (err == NULL)
 		return code;
 	err->code = code;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	utf8_escape(raw, err->msg, sizeof err->msg);
 	return code;
 }
 

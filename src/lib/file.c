@@ -75,6 +75,18 @@ file_open_regular(const char *what, const char *path, struct dd_error *err)
 	return fd;
 }
 
+/* Check for a readable regular file without blocking (see file.h). */
+int
+file_check_regular(const char *what, const char *path, struct dd_error *err)
+{
+	int fd = file_open_regular(what != NULL ? what : "file", path, err);
+
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
+}
+
 /* Read from fd until end of file or max + 1 bytes; bytes read or negative errno. */
 static ssize_t
 file_read_fd(int fd, char **buf, size_t *cap, size_t max)

@@ -22,6 +22,11 @@
 int file_read_all(const char *what, const char *path, size_t max, char **out,
 		  size_t *len, struct dd_error *err);
 
+/* Check that path names a readable regular file without ever blocking
+ * (open O_NONBLOCK, fstat, close), for files another library opens by name
+ * (the sqlite database).  0, or the errors and sentence of file_read_all. */
+int file_check_regular(const char *what, const char *path, struct dd_error *err);
+
 /* The first line of a small regular file (a sysfs attribute), surrounding
  * whitespace trimmed, into buf (empty for an empty file); 0 or negative
  * errno (-EINVAL when not a regular file). */

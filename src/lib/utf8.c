@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -86,4 +87,45 @@ utf8_width(const char *s)
 		n -= (size_t)used;
 	}
 	return cols;
+}
+
+/* Is cp a control character a terminal would act on (C0, DEL, C1)? */
+static int
+utf8_is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/* Escape controls and malformed bytes (see utf8.h). */
+size_t
+utf8_escape(const char *s, char *out, size_t len)
+{
+	size_t o = 0, n = s != NULL ? strlen(s) : 0;
+
+	if (len == 0)
+		return 0;
+	while (n > 0) {
+		uint32_t cp;
+		int	 used = utf8_decode(s, n, &cp);
+		int	 bad = cp == 0xfffd && used == 1 && (unsigned char)*s >= 0x80;
+
+		if (bad || utf8_is_control(cp)) {
+			for (int i = 0; i < used; i++) {
+				if (o + 4 >= len)
+					goto done;
+				snprintf(out + o, 5, "\\x%02x", (unsigned char)s[i]);
+				o += 4;
+			}
+		} else {
+			if (o + (size_t)used >= len)
+				break;
+			memcpy(out + o, s, (size_t)used);
+			o += (size_t)used;
+		}
+		s += used;
+		n -= (size_t)used;
+	}
+done:
+	out[o] = '\0';
+	return o;
 }

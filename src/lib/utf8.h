@@ -24,4 +24,11 @@ int utf8_cp_width(uint32_t cp);
 /* Columns a NUL-terminated UTF-8 string takes. */
 int utf8_width(const char *s);
 
+/* Copy s into out (len bytes, always NUL-terminated, truncated at a
+ * character boundary) with every control character (C0, DEL, C1) and every
+ * byte of malformed UTF-8 written as "\xNN", so that text the user typed or
+ * a file held can be quoted in a message without driving the terminal.
+ * Returns the length of the escaped text. */
+size_t utf8_escape(const char *s, char *out, size_t len);
+
 #endif

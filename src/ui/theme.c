@@ -390,8 +390,11 @@ theme_load(struct theme *t, const char *name_or_path, struct theme_report *rep)
 		}
 	}
 	if (rc < 0) {
-		report_note(rep, 0, true, "theme %s: %s", name_or_path,
-			    rc == -ENOENT || rc == -ENAMETOOLONG ? strerror(-rc) : ferr.msg);
+		if (rc == -ENOENT || rc == -ENAMETOOLONG || ferr.msg[0] == '\0')
+			report_note(rep, 0, true, "cannot load theme '%s': %s", name_or_path,
+				    strerror(-rc));
+		else
+			report_note(rep, 0, true, "%s", ferr.msg);
 		return rc;
 	}
 	name_from_path(path, name, sizeof name);

@@ -60,9 +60,10 @@ tui_set_view(struct tui *t, enum tui_view_id v)
 	t->dirty = true;
 }
 
-/* Load theme name_or_path into t; the cycle index follows the name. */
+/* Load theme name_or_path into t; the cycle index follows the name; err
+ * says why it could not be read. */
 int
-tui_theme_load(struct tui *t, const char *name_or_path)
+tui_theme_open(struct tui *t, const char *name_or_path, struct dd_error *err)
 {
 	struct theme_report rep;
 	int		    rc = theme_load(&t->theme, name_or_path, &rep);
@@ -71,12 +72,23 @@ tui_theme_load(struct tui *t, const char *name_or_path)
 	for (int i = 0; i < TUI_NTHEMES; i++)
 		if (strcmp(name_or_path, tui_themes[i]) == 0)
 			t->theme_idx = i;
-	if (rc == -EINVAL) {
+	/* Read but with bad lines (rep.path is set once the text was read). */
+	if (rc == -EINVAL && rep.path[0] != '\0') {
 		for (int i = 0; i < rep.n_notes; i++)
 			fprintf(stderr, "drivedash: theme %s: %s\n", name_or_path, rep.notes[i].text);
 		return 0;
 	}
+	if (rc < 0)
+		dd_error_set(err, rc, "%s (see themes/README.md)",
+			     rep.n_notes > 0 ? rep.notes[0].text : strerror(-rc));
 	return rc;
+}
+
+/* Load theme name_or_path into t; the cycle index follows the name. */
+int
+tui_theme_load(struct tui *t, const char *name_or_path)
+{
+	return tui_theme_open(t, name_or_path, NULL);
 }
 
 /* Cycle to the next theme. */

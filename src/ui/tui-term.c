@@ -242,6 +242,16 @@ tui_term_modes(void)
 	mouseinterval(0);
 }
 
+/* Can the terminal curses started on address the cursor and clear the
+ * screen (TERM=dumb cannot)? */
+static bool
+tui_term_addressable(void)
+{
+	const char *cup = tigetstr("cup"), *clear = tigetstr("clear");
+
+	return cup != NULL && cup != (char *)-1 && clear != NULL && clear != (char *)-1;
+}
+
 /* Start curses; 0 or a negative errno. */
 int
 tui_term_start(struct tui *t, struct tui_term **out, struct dd_error *err)
@@ -258,6 +268,12 @@ tui_term_start(struct tui *t, struct tui_term **out, struct dd_error *err)
 		tui_term_end(term);
 		return dd_error_set(err, -ENOTTY, "cannot start curses on this terminal (TERM=%s)",
 				    getenv("TERM") ? getenv("TERM") : "unset");
+	}
+	if (!tui_term_addressable()) {
+		tui_term_end(term);
+		return dd_error_set(err, -ENOTTY, "the dashboard needs a terminal that can move "
+				    "the cursor, and TERM=%s cannot; for scripts use list, show, "
+				    "detect or run", getenv("TERM") ? getenv("TERM") : "unset");
 	}
 	term->active = true;
 	tui_term_live = term;

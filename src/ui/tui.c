@@ -180,10 +180,7 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 		t->opts.size = TUI_DEFAULT_SIZE;
 	rc = tui_load_db(t, err);
 	if (rc == 0) {
-		rc = tui_theme_load(t, o->theme != NULL ? o->theme : "default");
-		if (rc < 0)
-			rc = dd_error_set(err, rc, "cannot load theme '%s': %s (see themes/README.md)",
-					  o->theme != NULL ? o->theme : "default", strerror(-rc));
+		rc = tui_theme_open(t, o->theme != NULL ? o->theme : "default", err);
 	}
 	if (rc < 0) {
 		tui_free(t);

@@ -255,6 +255,11 @@ void tui_set_view(struct tui *t, enum tui_view_id v);
  * negative errno. */
 int tui_theme_load(struct tui *t, const char *name_or_path);
 
+/* tui_theme_load, with the sentence saying why a theme could not be read
+ * (missing, a directory, a FIFO: -ENOENT, -EISDIR, -EINVAL) in err; a theme
+ * file that was read but has bad lines loads with its notes on stderr. */
+int tui_theme_open(struct tui *t, const char *name_or_path, struct dd_error *err);
+
 /* ---- tui-ref.c: what a point is compared with (no curses) ---- */
 
 /* Which number of a point. */

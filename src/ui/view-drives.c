@@ -396,48 +396,132 @@ drives_draw_row(struct tui *t, struct cellbuf *cb, int y, const struct tui_row *
 	}
 }
 
-/* Scroll so the selected row (and its vendor line) is in view. */
-static void
-drives_scroll(struct tui_drives *d, int h)
+/* Where the DETECTED section ends: the DATABASE heading's row. */
+static size_t
+drives_db_start(const struct tui_drives *d)
 {
-	size_t want = d->sel;
-
-	if (h <= 0)
-		return;
-	/* Show the vendor above the first family of a group, and the heading above all. */
-	if (want > 0 && d->rows[want - 1].kind != TUI_ROW_FAMILY &&
-	    d->rows[want - 1].kind != TUI_ROW_DEVICE)
-		want--;
-	if (want <= 1)
-		want = 0;
-	if (want < d->top)
-		d->top = want;
-	if (d->sel >= d->top + (size_t)h)
-		d->top = d->sel - (size_t)h + 1;
-	if (d->top + (size_t)h > d->nrows)
-		d->top = d->nrows > (size_t)h ? d->nrows - (size_t)h : 0;
-	if (want < d->top)
-		d->top = want;
+	for (size_t i = 0; i < d->nrows; i++)
+		if (d->rows[i].kind == TUI_ROW_HEADING && d->rows[i].idx == 1)
+			return i;
+	return d->nrows;
 }
 
-/* Draw the Drives screen. */
+/* Lines the DETECTED section gets out of h: all its n rows when they fit in
+ * a third of the list (at least its heading and one device), else that
+ * third, so a machine with many block devices never pushes the database
+ * off a small screen. */
+static int
+drives_detected_h(size_t n, int h)
+{
+	int cap = h / 3 < 2 ? 2 : h / 3;
+	int dh = n <= (size_t)cap ? (int)n : cap;
+
+	return dh < h ? dh : h;
+}
+
+/* Scroll the rows lo..hi-1 shown in h lines from *top so the selected row
+ * (with the vendor line or heading above it) is in view when it is one of
+ * them. */
+static void
+drives_scroll(const struct tui_drives *d, size_t lo, size_t hi, size_t *top, int h)
+{
+	size_t want = d->sel;
+	bool   here = d->sel >= lo && d->sel < hi;
+
+	if (h <= 0 || hi <= lo) {
+		*top = lo;
+		return;
+	}
+	if (*top < lo)
+		*top = lo;
+	if (here) {
+		/* Show the vendor above the first family of a group, and the heading above all. */
+		if (want > lo && d->rows[want - 1].kind != TUI_ROW_FAMILY &&
+		    d->rows[want - 1].kind != TUI_ROW_DEVICE)
+			want--;
+		if (want <= lo + 1)
+			want = lo;
+		if (want < *top)
+			*top = want;
+		if (d->sel >= *top + (size_t)h)
+			*top = d->sel - (size_t)h + 1;
+	}
+	if (*top + (size_t)h > hi)
+		*top = hi - lo > (size_t)h ? hi - (size_t)h : lo;
+	if (here && want < *top)
+		*top = want;
+}
+
+/* Draw rows from top on h lines from y; the last row drawn is returned. */
+static size_t
+drives_draw_rows(struct tui *t, struct cellbuf *cb, int y, int h, size_t top, size_t hi)
+{
+	struct tui_drives *d = &t->drives;
+	size_t		   r = top;
+
+	for (int i = 0; i < h && r < hi; i++, r++)
+		drives_draw_row(t, cb, y + i, &d->rows[r], r == d->sel);
+	return r;
+}
+
+/* Draw the DETECTED section (heading, then a window of its devices) in
+ * the dh lines from y; rows 0..db0-1 of the list. */
+static void
+drives_draw_detected(struct tui *t, struct cellbuf *cb, int y, int dh, size_t db0)
+{
+	struct tui_drives *d = &t->drives;
+	size_t		   shown;
+
+	if (dh <= 0)
+		return;
+	drives_draw_row(t, cb, y, &d->rows[0], false);
+	drives_scroll(d, 1, db0, &d->dev_top, dh - 1);
+	shown = drives_draw_rows(t, cb, y + 1, dh - 1, d->dev_top, db0) - d->dev_top;
+	if (db0 > 1 && shown < db0 - 1) {
+		char more[80];
+
+		snprintf(more, sizeof more, "%zu-%zu of %zu, %zu more (the cursor scrolls)",
+			 d->dev_top, d->dev_top + shown - 1, db0 - 1, db0 - 1 - shown);
+		tui_print_right(cb, cb->w - 1, y, UI_DIM_TEXT, 0, more);
+	}
+}
+
+/* Draw the Drives screen: DETECTED in at most a third of the lines, then
+ * DATABASE, each scrolling on its own. */
 static void
 drives_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct tui_drives *d = &t->drives;
+	size_t		   db0 = drives_db_start(d);
+	int		   dh = drives_detected_h(db0, h), h2 = h - dh, y2 = y + dh;
 
 	d->list_y = y;
 	d->list_h = h;
-	drives_scroll(d, h);
-	for (int i = 0; i < h && d->top + (size_t)i < d->nrows; i++) {
-		size_t r = d->top + (size_t)i;
+	d->dev_h = dh;
+	drives_draw_detected(t, cb, y, dh, db0);
+	drives_scroll(d, db0, d->nrows, &d->top, h2);
+	drives_draw_rows(t, cb, y2, h2, d->top, d->nrows);
+	if (h2 <= 0)
+		return;
+	if (d->top > db0)
+		tui_print_right(cb, cb->w - 1, y2, UI_DIM_TEXT, 0, "more above");
+	if (d->top + (size_t)h2 < d->nrows)
+		tui_print_right(cb, cb->w - 1, y2 + h2 - 1, UI_DIM_TEXT, 0, "more below");
+}
 
-		drives_draw_row(t, cb, y + i, &d->rows[r], r == d->sel);
-	}
-	if (d->top > 0)
-		tui_print_right(cb, cb->w - 1, y, UI_DIM_TEXT, 0, "more above");
-	if (d->top + (size_t)h < d->nrows)
-		tui_print_right(cb, cb->w - 1, y + h - 1, UI_DIM_TEXT, 0, "more below");
+/* The list row drawn on screen line y, or SIZE_MAX (mouse clicks). */
+static size_t
+drives_row_at(const struct tui_drives *d, int y)
+{
+	int off = y - d->list_y;
+
+	if (off < 0 || off >= d->list_h)
+		return SIZE_MAX;
+	if (off == 0)
+		return 0;
+	if (off < d->dev_h)
+		return d->dev_top + (size_t)(off - 1);
+	return d->top + (size_t)(off - d->dev_h);
 }
 
 /* Move the cursor by delta selectable rows (clamped). */
@@ -562,8 +646,8 @@ drives_key(struct tui *t, const struct tui_event *ev)
 		}
 		return 1;
 	case TUI_KEY_CLICK:
-		if (ev->y >= d->list_y && ev->y < d->list_y + d->list_h) {
-			size_t r = d->top + (size_t)(ev->y - d->list_y);
+		{
+			size_t r = drives_row_at(d, ev->y);
 
 			if (r < d->nrows && drives_selectable(&d->rows[r])) {
 				if (r == d->sel && d->rows[r].kind == TUI_ROW_FAMILY)

@@ -41,6 +41,8 @@ struct tui_drives {
 	bool		editing;	/* typing a filter */
 	size_t		nshown;		/* families the filter lets through */
 	int		list_y, list_h;	/* where the list was drawn (mouse) */
+	size_t		dev_top;	/* first DETECTED device row shown */
+	int		dev_h;		/* lines the DETECTED section took, heading included */
 };
 
 extern const struct tui_view tui_view_drives;

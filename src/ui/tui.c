@@ -41,6 +41,7 @@ const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 struct tui_loop {
 	struct tui_term *term;
 	int		 sigfd;
+	int		 quit_signal;	/* the signal that ended the loop, 0: none */
 	double		 t_start;	/* monotonic seconds at tui_run */
 	double		 last_frame;	/* monotonic seconds */
 	bool		 first_done;
@@ -99,6 +100,8 @@ tui_signals(struct tui *t, struct tui_loop *l)
 			fprintf(stderr, "drivedash: signal %u (%s): quitting\n", si.ssi_signo,
 				strsignal((int)si.ssi_signo));
 			t->quit = true;
+			if (l->quit_signal == 0)
+				l->quit_signal = (int)si.ssi_signo;
 		}
 	}
 }
@@ -227,6 +230,7 @@ tui_signals_open(struct tui_loop *l, sigset_t *mask, struct dd_error *err)
 	sigaddset(mask, SIGTERM);
 	sigaddset(mask, SIGWINCH);
 	sigaddset(mask, SIGHUP);
+	sigaddset(mask, SIGQUIT);	/* Ctrl-\: quit, but restore the terminal first */
 	pthread_sigmask(SIG_BLOCK, mask, NULL);
 	l->sigfd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (l->sigfd < 0)
@@ -268,5 +272,5 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 	close(l.sigfd);
 	tui_free(t);
 	pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
-	return rc;
+	return rc < 0 ? rc : l.quit_signal;
 }

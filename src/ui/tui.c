@@ -29,6 +29,7 @@
 #include "ui/tui-term.h"
 #include "ui/tui.h"
 #include "lib/clock.h"
+#include "lib/outfile.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -47,27 +48,30 @@ struct tui_loop {
 	bool		 first_done;
 };
 
-/* Note the first frame's time for DRIVEDASH_FIRST_FRAME_LOG. */
+/* Note the first frame's time for DRIVEDASH_FIRST_FRAME_LOG (a regular
+ * file, written whole and renamed into place: src/lib/outfile.h). */
 static void
 tui_first_frame(struct tui_loop *l)
 {
 	const char     *path = getenv("DRIVEDASH_FIRST_FRAME_LOG");
 	struct timespec rt, mt;
-	FILE	       *f;
+	struct outfile	o;
+	char		line[160];
+	int		n;
 
 	l->first_done = true;
 	if (path == NULL || path[0] == '\0')
 		return;
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mt);
-	f = fopen(path, "w");
-	if (f == NULL)
+	n = snprintf(line, sizeof line, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
+		     (long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
+		     (long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
+		     (clock_now_s() - l->t_start) * 1e3);
+	if (outfile_open(&o, path, -1, NULL) < 0)
 		return;
-	fprintf(f, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
-		(long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
-		(long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
-		(clock_now_s() - l->t_start) * 1e3);
-	fclose(f);
+	outfile_replace(&o, line, (size_t)n, NULL);
+	outfile_close(&o);
 }
 
 /* Draw a frame now and note when. */

@@ -50,7 +50,8 @@ usage(FILE *f, const char *prog)
 		   "  -V, --version  print the version\n\n"
 		   "Exit status: 0 ok, 1 no match or a point failed, 2 usage, target or\n"
 		   "database error, 3 check WARN, 4 check FAIL, 5 drive not in the database,\n"
-		   "6 query matches several families, 130 SIGINT, 143 SIGTERM.\n"
+		   "6 query matches several families, 129 SIGHUP,\n"
+		   "130 SIGINT, 131 SIGQUIT, 143 SIGTERM.\n"
 		   "See drivedash(1).\n");
 }
 

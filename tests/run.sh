@@ -214,6 +214,90 @@ is "cancel: the stopped point ran well under its 60 s" "True" \
 	"$(jq_ "$tmp/cancel.json" "j['points'][1]['cancelled'] and j['points'][1]['elapsed_s'] < 30")"
 ok "cancel: scratch file removed" test ! -e "$tmp/cancel.dat"
 
+# --- signals at each phase: every way out removes the scratch file ---------
+# sig_at NAME SIGNAL CODE WAIT-PATTERN [ARGS]: start a run on a 1 GiB scratch
+# file, wait for the phase (a pattern in its log, or "created": the scratch
+# file exists, so creation/allocation is under way or just done), send
+# SIGNAL and expect exit CODE with the scratch file gone.
+sig_at() {
+	name=$1; sig=$2; code=$3; phase=$4; shift 4
+	f="$tmp/sig.dat"
+	rm -f "$f" "$tmp/sig.err"
+	"$dd" run --scratch "$f" --point 'randread,bs=4k,time=60' --ramp 0 "$@" \
+		>/dev/null 2>"$tmp/sig.err" &
+	pid=$!
+	tries=0
+	while [ $tries -lt 600 ]; do
+		if [ "$phase" = created ]; then
+			[ -e "$f" ] && break
+		else
+			grep -q "$phase" "$tmp/sig.err" 2>/dev/null && break
+		fi
+		tries=$((tries + 1))
+		sleep 0.05	# polling for the phase above, bounded at 30 s
+	done
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	is "SIG$sig $name: exit $code" "$code" "$rc"
+	ok "SIG$sig $name: the scratch file is gone" test ! -e "$f"
+	rm -f "$f"
+}
+sig_at "during scratch creation" TERM 143 created --size 1G
+sig_at "during scratch creation" HUP 129 created --size 1G
+sig_at "while filling the scratch file" TERM 143 'points on' --size 1G
+sig_at "while filling the scratch file" INT 130 'points on' --size 1G
+sig_at "during the sweep" HUP 129 'done precondition' --size 64M
+sig_at "during the sweep" QUIT 131 'done precondition' --size 64M
+# A second signal quits at once, still without leaving the file.
+f="$tmp/sig2.dat"
+"$dd" run --scratch "$f" --size 64M --point 'randread,bs=4k,time=60' --ramp 0 \
+	>/dev/null 2>"$tmp/sig2.err" &
+pid=$!
+tries=0
+until grep -q 'done precondition' "$tmp/sig2.err" 2>/dev/null || [ $tries -ge 600 ]; do
+	tries=$((tries + 1))
+	sleep 0.05	# polling for the condition above, bounded at 30 s
+done
+kill -INT "$pid"
+until grep -q 'stopping after' "$tmp/sig2.err" 2>/dev/null || [ $tries -ge 600 ]; do
+	tries=$((tries + 1))
+	sleep 0.05	# polling for the condition above, bounded at 30 s
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+ok "a second signal: exits 130 or 143 (the first stop may win the race)" \
+	test "$rc" -eq 143 -o "$rc" -eq 130
+ok "a second signal: the scratch file is gone" test ! -e "$f"
+
+# A closed standard output (the reader of a pipe went away) is said, with a
+# non-zero exit, and the scratch file is still removed.  The pipe's read end
+# is closed before drivedash starts, so every write to it fails.
+closed_stdout() {
+	python3 -c 'import os, subprocess, sys
+r, w = os.pipe(); os.close(r)
+p = subprocess.run(sys.argv[2:], stdout=w, stderr=open(sys.argv[1], "w"))
+print(p.returncode)' "$tmp/pipe.err" "$@"
+}
+rm -f "$tmp/pipe.dat"
+rc=$(closed_stdout "$dd" run --scratch "$tmp/pipe.dat" --size 16M \
+	--point 'randread,bs=4k,time=0.1' --ramp 0 --json - -q)
+is "stdout closed, --json -: exit 2" 2 "$rc"
+like "stdout closed, --json -: says so" 'standard output was closed' "$(cat "$tmp/pipe.err")"
+ok "stdout closed, --json -: the scratch file is gone" test ! -e "$tmp/pipe.dat"
+rm -f "$tmp/pipe.dat"
+rc=$(closed_stdout "$dd" run --scratch "$tmp/pipe.dat" --size 16M \
+	--point 'randread,bs=4k,time=0.1' --ramp 0 -q)
+is "stdout closed, the table: exit 2" 2 "$rc"
+like "stdout closed, the table: says so" 'standard output was closed before the table' \
+	"$(cat "$tmp/pipe.err")"
+ok "stdout closed, the table: the scratch file is gone" test ! -e "$tmp/pipe.dat"
+# The brief's own form: a reader that stops after 10 bytes.
+"$dd" run --scratch "$tmp/head.dat" --size 16M --point 'randread,bs=4k,time=0.1' \
+	--ramp 0 --json - -q 2>/dev/null | head -c 10 >/dev/null
+ok "--json - | head -c 10: the scratch file is gone" test ! -e "$tmp/head.dat"
+
 # --- fio job text -----------------------------------------------------------
 run "$dd" run --target /dev/nonexistent --preset cdm --allow-write --print-fio
 is "--print-fio exits 0" 0 "$rc"

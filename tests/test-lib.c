@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
 #include <setjmp.h>
@@ -25,6 +26,7 @@
 
 #include "lib/clock.h"
 #include "lib/file.h"
+#include "lib/outfile.h"
 #include "lib/utf8.h"
 
 /* A scratch directory for the file tests (made in the group setup). */
@@ -45,7 +47,8 @@ group_setup(void **state)
 static int
 group_teardown(void **state)
 {
-	const char *names[] = { "exact", "over", "empty", "fifo", "line", "num", "hex", "bad" };
+	const char *names[] = { "exact", "over", "empty", "fifo", "line", "num", "hex", "bad",
+				"out", "outlink", "outfifo", "outhard" };
 	char	    path[PATH_MAX + 16];
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -230,6 +233,70 @@ test_utf8_width(void **state)
 	setlocale(LC_CTYPE, saved);
 }
 
+/* Count the entries of the scratch directory whose names start with prefix. */
+static int
+count_prefix(const char *prefix)
+{
+	char  cmd[PATH_MAX + 64];
+	FILE *p;
+	int   n = -1;
+
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -c '^%s'", scratch, prefix);
+	p = popen(cmd, "r");
+	if (p != NULL && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p != NULL)
+		pclose(p);
+	return n;
+}
+
+/* An output file: replaced whole, no temporary left; refusals by kind. */
+static void
+test_outfile(void **state)
+{
+	struct outfile	o;
+	struct dd_error err = { 0 };
+	char		path[PATH_MAX + 16], other[PATH_MAX + 16];
+	char	       *text = NULL;
+	int		fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out", scratch);
+	assert_int_equal(outfile_open(&o, path, -1, &err), 0);
+	assert_int_equal(outfile_replace(&o, "{\"a\": 1}\n", 9, &err), 0);
+	assert_int_equal(outfile_replace(&o, "[]\n", 3, &err), 0);
+	assert_int_equal(o.replaced, 2);
+	outfile_close(&o);
+	assert_int_equal(file_read_all(NULL, path, 100, &text, NULL, NULL), 0);
+	assert_string_equal(text, "[]\n");
+	free(text);
+	assert_int_equal(count_prefix(".out."), 0);
+
+	/* The forbidden inode, by its own name and through a hard link. */
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(outfile_open(&o, path, fd, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "is the target"));
+	snprintf(other, sizeof other, "%s/outhard", scratch);
+	assert_int_equal(link(path, other), 0);
+	assert_int_equal(outfile_open(&o, other, fd, &err), -EINVAL);
+	close(fd);
+
+	/* A symlink (even to a regular file), a FIFO, a directory, a device. */
+	snprintf(other, sizeof other, "%s/outlink", scratch);
+	assert_int_equal(symlink(path, other), 0);
+	assert_int_equal(outfile_open(&o, other, -1, &err), -ELOOP);
+	assert_non_null(strstr(err.msg, "symbolic link"));
+	snprintf(other, sizeof other, "%s/outfifo", scratch);
+	assert_int_equal(mkfifo(other, 0600), 0);
+	assert_int_equal(outfile_open(&o, other, -1, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "a FIFO"));
+	assert_int_equal(outfile_open(&o, scratch, -1, &err), -EISDIR);
+	assert_int_equal(outfile_open(&o, "/dev/null", -1, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "a character device"));
+	assert_true(outfile_open(&o, "/nonexistent-dir/x.json", -1, &err) < 0);
+}
+
 int
 main(void)
 {
@@ -238,6 +305,7 @@ main(void)
 		cmocka_unit_test(test_file_limit),
 		cmocka_unit_test(test_file_refuses),
 		cmocka_unit_test(test_file_line),
+		cmocka_unit_test(test_outfile),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_width),
 	};

@@ -357,4 +357,32 @@ check "quit while running: q asks first" 'q again stops it'
 T send-keys -t dd q
 check "quit while running: q again quits with status 0" 'drivedash exited 0'
 
+# Every way out restores the terminal: SIGQUIT (Ctrl-\), SIGTERM and SIGHUP
+# while a sweep runs on a scratch file.  Afterwards the pane is out of the
+# alternate screen with the cursor shown and mouse reporting off (tmux's own
+# view of the terminal state), the scratch file is gone and the exit status
+# is 128 + the signal.
+for sig in QUIT:131 TERM:143 HUP:129; do
+	name=${sig%%:*}; code=${sig#*:}
+	rm -f "$scratch"
+	start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0
+	check "SIG$name: Drives screen is up" 'DATABASE'
+	T send-keys -t dd s s
+	check "SIG$name: the sweep runs" 'point [0-9]+/8'
+	is "SIG$name: before: alternate screen, cursor hidden, mouse on" "1 0 1" \
+		"$(T display-message -p -t dd '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')"
+	pid=$(pgrep -P "$(T display-message -p -t dd '#{pane_pid}')" | head -1)
+	kill -"$name" "$pid"
+	check "SIG$name: exits with $code" "drivedash exited $code"
+	is "SIG$name: after: no alternate screen, cursor shown, mouse off" "0 1 0" \
+		"$(T display-message -p -t dd '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')"
+	tap_n=$((tap_n + 1))
+	if [ -e "$scratch" ]; then
+		echo "not ok $tap_n - SIG$name: the scratch file is removed"
+		tap_fail=$((tap_fail + 1))
+	else
+		echo "ok $tap_n - SIG$name: the scratch file is removed"
+	fi
+done
+
 done_testing

@@ -729,7 +729,12 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
 			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta));
 	}
-	if (check_sweep(c) < 0)
+	if ((prc = check_sweep(c)) == -EINTR) {
+		/* A second signal or SIGQUIT: the sweep thread still uses c. */
+		session_close(&c->ses, &c->t);
+		_exit(cli_exit_signal(c->signo));
+	}
+	if (prc < 0)
 		goto out;
 	check_judge(c);
 	rc = check_exit_code(c);
@@ -740,7 +745,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_USAGE;
 	} else {
 		check_print_text(stdout, c);
-		if (fflush(stdout) != 0)
+		if (cli_stdout_flush("the report") < 0)
 			rc = EXIT_USAGE;
 	}
 	if (c->state == SWEEP_FAILED)

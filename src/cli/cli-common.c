@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdarg.h>
@@ -79,11 +80,28 @@ cli_print_json(json_t *v)
 					   JSON_REAL_PRECISION(12));
 	json_decref(v);
 	fputc('\n', stdout);
-	if (rc != 0 || fflush(stdout) != 0) {
-		cli_error("cannot write JSON output");
+	if (cli_stdout_flush("the JSON") < 0 || rc != 0)
 		return EXIT_USAGE;
-	}
 	return EXIT_OK;
+}
+
+/* Flush stdout; a write that failed (a closed pipe: EPIPE with SIGPIPE
+ * ignored, a full disk) is said in one sentence naming what was lost. */
+int
+cli_stdout_flush(const char *what)
+{
+	int e;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	e = errno ? errno : EIO;
+	if (e == EPIPE)
+		cli_error("standard output was closed before %s was written (the reader went "
+			  "away): the results are not complete there", what);
+	else
+		cli_error("cannot write %s to standard output: %s", what, strerror(e));
+	return -e;
 }
 
 /* A string or JSON null. */

@@ -29,6 +29,8 @@
 #include "core/session.h"
 #include "core/sweep.h"
 #include "io/engine.h"
+#include "io/safety.h"
+#include "lib/outfile.h"
 
 /* Everything `run` was asked to do. */
 struct run_opts {
@@ -362,18 +364,17 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 		cli_fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
 }
 
-/* Write every result as JSON to path ('-' = stdout). */
-static int
-run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
-	       const struct dd_target *t, const struct session *ses, enum sweep_state state)
+/* The JSON document of a run: the sweep, its target and the first n
+ * points (sweep_result_published: safe while it runs); final after join. */
+static json_t *
+run_json_doc(struct sweep *sw, size_t n, const struct dd_plan *plan,
+	     const struct dd_target *t, const struct session *ses, json_t *state, bool final)
 {
 	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
-	FILE   *f;
-	int	rc;
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
 	json_object_set_new(o, "plan", json_string(plan->name));
-	json_object_set_new(o, "state", cli_json_sweep_state(state));
+	json_object_set_new(o, "state", state);
 	json_object_set_new(o, "aggregate", json_string(plan_aggregate_name(plan->aggregate)));
 	json_object_set_new(o, "repeat", json_integer(plan->repeat));
 	json_object_set_new(tg, "path", json_string(t->path));
@@ -388,29 +389,140 @@ run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 	json_object_set_new(tg, "filesystem", ses->tgt.fs_type[0]
 		? json_pack("{s:s, s:s, s:s}", "source", ses->tgt.fs_source, "type",
 			    ses->tgt.fs_type, "mountpoint", ses->tgt.fs_mount) : json_null());
-	/* The sensor of the intervals' temp_c, null when the target has none. */
-	json_object_set_new(tg, "temperature_source", sweep_temp_source(sw)[0]
+	/* The sensor of the intervals' temp_c, null when the target has none
+	 * (known once the sweep is joined). */
+	json_object_set_new(tg, "temperature_source", final && sweep_temp_source(sw)[0]
 				    ? json_string(sweep_temp_source(sw)) : json_null());
 	json_object_set_new(o, "target", tg);
 	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
-	for (size_t i = 0; i < sweep_nresults(sw); i++)
-		json_array_append_new(pts, cli_json_result(sweep_result(sw, i),
-							   sweep_result_summary(sw, i)));
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(pts, cli_json_result(sweep_result_published(sw, i),
+							   sweep_summary_published(sw, i)));
 	json_object_set_new(o, "points", pts);
-	if (strcmp(path, "-") == 0)
-		return cli_print_json(o) == EXIT_OK ? 0 : -EIO;
-	f = fopen(path, "w");
-	if (f == NULL) {
-		cli_error("cannot write %s: %s", path, strerror(errno));
-		json_decref(o);
-		return -errno;
+	return o;
+}
+
+/* Where `run --json FILE` writes, and what it needs to rebuild the file. */
+struct run_output {
+	struct outfile		f;
+	bool			open;
+	bool			failed;	/* a write failed and said why */
+	const struct dd_plan   *plan;
+	const struct dd_target *t;
+	const struct session   *ses;
+};
+
+/* Say why the results file could not be written, naming a full filesystem. */
+static void
+run_output_error(const struct run_output *out, const struct dd_error *err)
+{
+	struct safety_mount m;
+	const char	   *done = out->f.replaced
+		? "; the finished points are in " : "; nothing was written to it";
+
+	if ((err->code == -ENOSPC || err->code == -EDQUOT) &&
+	    safety_file_mount(out->f.dir, &m) == 0)
+		cli_error("%s left on %s while writing %s%s%s",
+			  err->code == -ENOSPC ? "no space" : "no quota", m.mountpoint,
+			  out->f.path, done, out->f.replaced ? out->f.path : "");
+	else
+		cli_error("%s%s%s", err->msg, done, out->f.replaced ? out->f.path : "");
+}
+
+/* Rewrite the results file with the first n points; 0 or negative errno. */
+static int
+run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *state, bool final)
+{
+	struct dd_error err = { 0 };
+	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, state, final);
+	char	       *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+						   JSON_REAL_PRECISION(10));
+	int		rc;
+
+	json_decref(doc);
+	if (text == NULL) {
+		cli_error("out of memory building the JSON for %s", out->f.path);
+		return -ENOMEM;
 	}
-	rc = json_dumpf(o, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(o);
-	if (fclose(f) != 0 || rc != 0) {
-		cli_error("cannot write %s", path);
-		return -EIO;
+	rc = outfile_replace(&out->f, text, strlen(text), &err);
+	free(text);
+	if (rc < 0) {
+		run_output_error(out, &err);
+		out->failed = true;
 	}
+	return rc;
+}
+
+/* Sweep hook: the results file after every finished point. */
+static int
+run_output_point(void *arg, struct sweep *sw, size_t n)
+{
+	return run_output_write(arg, sw, n, json_string("running"), false);
+}
+
+/* Check and open --json FILE before the sweep: a regular file that is not
+ * the target, written once (no points) so a kill leaves valid JSON. */
+static int
+run_output_open(struct run_output *out, const char *path, const struct dd_plan *plan,
+		const struct dd_target *t, const struct session *ses)
+{
+	struct dd_error err = { 0 };
+
+	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses };
+	if (outfile_open(&out->f, path, t->fd, &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	out->open = true;
+	if (run_output_write(out, NULL, 0, json_string("running"), false) < 0)
+		return -1;
+	return 0;
+}
+/* Print the table and write the JSON of a joined sweep; the exit code. */
+static int
+run_report(const struct run_opts *o, struct run_output *out, struct sweep *sw,
+	   const struct dd_plan *plan, const struct dd_target *t, const struct session *ses,
+	   enum sweep_state state, const char *message, int signo)
+{
+	bool json_stdout = o->json_path && strcmp(o->json_path, "-") == 0;
+	int  rc;
+
+	/* With --json - the JSON owns stdout; the table goes to stderr. */
+	run_print_table(json_stdout ? stderr : stdout, sw, plan, ses);
+	if (state == SWEEP_FAILED)
+		cli_error("the sweep stopped: %s", message);
+	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? cli_exit_signal(signo)
+	     : EXIT_NOMATCH;
+	if (out->failed)
+		rc = EXIT_USAGE;	/* the sweep stopped because of it */
+	else if (out->open && run_output_write(out, sw, sweep_nresults(sw),
+					       cli_json_sweep_state(state), true) < 0)
+		rc = EXIT_USAGE;
+	if (json_stdout && cli_print_json(run_json_doc(sw, sweep_nresults(sw), plan, t, ses,
+						       cli_json_sweep_state(state), true)) != EXIT_OK)
+		rc = EXIT_USAGE;
+	if (!json_stdout && cli_stdout_flush("the table") < 0 && rc == EXIT_OK)
+		rc = EXIT_USAGE;
+	return rc;
+}
+
+/* Open the target and the results file with the sweep's signals blocked;
+ * a signal that came meanwhile is taken into *signo.  0 or -1 (said). */
+static int
+run_prepare(const struct run_opts *o, struct session *ses, struct dd_plan *plan,
+	    struct dd_target *t, struct run_output *out, int *signo)
+{
+	sigset_t mask;
+
+	/* Blocked before the scratch file is created: a signal now waits
+	 * until it can be answered by removing it. */
+	cli_signals_block(&mask);
+	if (cli_session_open(ses, plan, t) < 0)
+		return -1;
+	if (o->json_path != NULL && strcmp(o->json_path, "-") != 0 &&
+	    run_output_open(out, o->json_path, plan, t, ses) < 0)
+		return -1;
+	*signo = cli_signal_take(&mask);
 	return 0;
 }
 
@@ -418,14 +530,16 @@ run_write_json(const char *path, struct sweep *sw, const struct dd_plan *plan,
 int
 cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 {
-	struct run_opts	 o = { 0 };
-	struct session	 ses = { 0 };
-	struct dd_plan	 plan;
-	struct dd_target t = { .fd = -1 };
-	struct sweep	*sw = NULL;
-	enum sweep_state state;
-	char		 message[512];
-	int		 rc = EXIT_USAGE, signo = 0;
+	struct run_opts	      o = { 0 };
+	struct session	      ses = { 0 };
+	struct dd_plan	      plan;
+	struct dd_target      t = { .fd = -1 };
+	struct run_output     out = { .open = false };
+	struct cli_sweep_hook hook = { .point_done = run_output_point, .arg = &out };
+	struct sweep	     *sw = NULL;
+	enum sweep_state      state;
+	char		      message[512];
+	int		      rc = EXIT_USAGE, signo = 0;
 
 	(void)ctx;
 	plan_init(&plan, "none");
@@ -443,15 +557,19 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		fputs(job, stdout);
 		free(job);
-		rc = EXIT_OK;
+		rc = cli_stdout_flush("the fio job file") < 0 ? EXIT_USAGE : EXIT_OK;
 		goto out;
 	}
 	ses.o = (struct session_opts){ .target = o.target, .scratch = o.scratch, .size = o.size,
 				       .keep = o.keep, .allow_write = o.allow_write,
 				       .force = o.force, .confirm = o.confirm };
-	if (cli_session_open(&ses, &plan, &t) < 0)
+	if (run_prepare(&o, &ses, &plan, &t, &out, &signo) < 0)
 		goto out;
-
+	if (signo != 0) {
+		cli_error("%s before the sweep started: nothing measured", strsignal(signo));
+		rc = cli_exit_signal(signo);
+		goto out;
+	}
 	if (!o.quiet) {
 		char eta[32];
 
@@ -462,18 +580,22 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 			plan.steady_state ? ", plus steady-state rounds" : "",
 			plan_has_byte_budget(&plan) ? ", plus byte-budget points" : "");
 	}
-	if (cli_sweep_run(&t, &plan, o.quiet, &sw, &state, message, sizeof message, &signo) < 0)
-		goto out;
-	/* With --json - the JSON owns stdout; the table goes to stderr. */
-	run_print_table(o.json_path && strcmp(o.json_path, "-") == 0 ? stderr : stdout,
-			sw, &plan, &ses);
-	if (state == SWEEP_FAILED)
-		cli_error("the sweep stopped: %s", message);
-	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? cli_exit_signal(signo)
-	     : EXIT_NOMATCH;
-	if (o.json_path != NULL && run_write_json(o.json_path, sw, &plan, &t, &ses, state) < 0)
+	rc = cli_sweep_run_hook(&t, &plan, o.quiet, out.open ? &hook : NULL, &sw, &state,
+				message, sizeof message, &signo);
+	if (rc == -EINTR) {
+		/* Abandoned with the sweep thread still running: remove the
+		 * scratch file and leave without joining it. */
+		session_close(&ses, &t);
+		_exit(cli_exit_signal(signo));
+	}
+	if (rc < 0) {
 		rc = EXIT_USAGE;
+		goto out;
+	}
+	rc = run_report(&o, &out, sw, &plan, &t, &ses, state, message, signo);
 out:
+	if (out.open)
+		outfile_close(&out.f);
 	sweep_destroy(sw);
 	session_close(&ses, &t);
 	plan_free(&plan);

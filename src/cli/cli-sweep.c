@@ -1,9 +1,15 @@
 /*
  * Driving a sweep from the command line, shared by `run` and `check`: the
- * main thread blocks SIGINT/SIGTERM into a signalfd before the sweep thread
- * starts, then only waits on the sweep's wake fd and that signalfd, drawing
- * a progress line on a terminal or logging finished points otherwise.  The
- * first signal cancels the sweep (what finished is kept); a second exits.
+ * main thread blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT (cli_signals_block,
+ * before the scratch file is created, so no signal kills the process
+ * between creating and removing it) and reads them from a signalfd; it
+ * then only waits on the sweep's wake fd and that signalfd, drawing a
+ * progress line on a terminal or logging finished points otherwise, and
+ * calls the caller's hook after each finished point (run --json rewrites
+ * its file there).  The first SIGINT, SIGTERM or SIGHUP cancels the sweep
+ * (what finished is kept); a second one, or SIGQUIT, abandons it: the call
+ * returns -EINTR at once, and the caller removes its scratch file and
+ * exits without joining.
  */
 #include "config.h"
 
@@ -33,11 +39,44 @@ cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
 	return 0;
 }
 
-/* The exit code of a run a signal stopped: 130 for SIGINT, 143 for SIGTERM. */
+/* The exit code of a run a signal stopped (the table in cli.h). */
 int
 cli_exit_signal(int signo)
 {
-	return signo == SIGTERM ? EXIT_SIGTERM : EXIT_SIGINT;
+	switch (signo) {
+	case SIGTERM:
+		return EXIT_SIGTERM;
+	case SIGHUP:
+		return EXIT_SIGHUP;
+	case SIGQUIT:
+		return EXIT_SIGQUIT;
+	default:
+		return EXIT_SIGINT;
+	}
+}
+
+/* Block the signals a sweep reads into mask (and the process); SIGPIPE is
+ * ignored, so a closed stdout is a write error the caller reports. */
+void
+cli_signals_block(sigset_t *mask)
+{
+	sigemptyset(mask);
+	sigaddset(mask, SIGINT);
+	sigaddset(mask, SIGTERM);
+	sigaddset(mask, SIGHUP);
+	sigaddset(mask, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, mask, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* A blocked signal of mask that is already pending, taken; 0 for none. */
+int
+cli_signal_take(const sigset_t *mask)
+{
+	struct timespec zero = { 0, 0 };
+	int		signo = sigtimedwait(mask, NULL, &zero);
+
+	return signo > 0 ? signo : 0;
 }
 
 /* Draw the progress line on stderr (a terminal). */
@@ -92,12 +131,54 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 	      struct sweep **out, enum sweep_state *state, char *message, size_t len,
 	      int *signo)
 {
+	return cli_sweep_run_hook(t, plan, quiet, NULL, out, state, message, len, signo);
+}
+
+/* Read one signal: cancel on the first, true to abandon the sweep. */
+static bool
+cli_sweep_signal(int sigfd, struct sweep *sw, bool tty, int *signals, int *signo)
+{
+	struct signalfd_siginfo si;
+
+	if (read(sigfd, &si, sizeof si) != sizeof si)
+		return false;
+	*signo = (int)si.ssi_signo;
+	if (++*signals > 1 || *signo == SIGQUIT)
+		return true;
+	if (tty)
+		fputs("\r\033[K", stderr);
+	fputs("drivedash: stopping after the current interval (again to quit at once)\n",
+	      stderr);
+	sweep_cancel(sw);
+	return false;
+}
+
+/* Call the hook when the snapshot has new full results; false to stop. */
+static bool
+cli_sweep_call_hook(const struct cli_sweep_hook *hook, struct sweep *sw,
+		    const struct sweep_snapshot *sn, size_t *seen)
+{
+	if (hook == NULL || sn->nresults == *seen)
+		return true;
+	*seen = sn->nresults;
+	if (hook->point_done(hook->arg, sw, sn->nresults) == 0)
+		return true;
+	sweep_cancel(sw);
+	return false;
+}
+
+/* Run a sweep of plan on t in the foreground, calling hook after each point. */
+int
+cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
+		   const struct cli_sweep_hook *hook, struct sweep **out,
+		   enum sweep_state *state, char *message, size_t len, int *signo)
+{
 	struct sweep_snapshot *sn = malloc(sizeof *sn);
 	struct dd_error	       err = { 0 };
 	struct sweep	      *sw = NULL;
 	sigset_t	       mask;
 	uint64_t	       gen = 0;
-	size_t		       logged = 0;
+	size_t		       logged = 0, seen = 0;
 	bool		       tty = !quiet && isatty(STDERR_FILENO);
 	int		       sigfd, signals = 0;
 
@@ -109,10 +190,7 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 		return -ENOMEM;
 	}
 	/* Signals go to the signalfd; block them before any thread starts. */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &mask, NULL);
+	cli_signals_block(&mask);
 	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
 	if (sigfd < 0 || sweep_create(&sw, t, plan, &err) < 0 || sweep_start(sw, &err) < 0) {
 		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
@@ -130,19 +208,15 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 
 		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
 			break;
-		if (pfd[1].revents & POLLIN) {
-			struct signalfd_siginfo si;
-
-			if (read(sigfd, &si, sizeof si) == sizeof si) {
-				if (++signals > 1)
-					_exit(cli_exit_signal((int)si.ssi_signo));
-				*signo = (int)si.ssi_signo;
-				if (tty)
-					fputs("\r\033[K", stderr);
-				fputs("drivedash: stopping after the current interval "
-				      "(again to quit at once)\n", stderr);
-				sweep_cancel(sw);
-			}
+		if ((pfd[1].revents & POLLIN) &&
+		    cli_sweep_signal(sigfd, sw, tty, &signals, signo)) {
+			/* Abandoned: the sweep thread is left running, the
+			 * caller cleans up and exits without joining it. */
+			if (tty)
+				fputs("\r\033[K", stderr);
+			close(sigfd);
+			free(sn);
+			return -EINTR;
 		}
 		if (!(pfd[0].revents & POLLIN))
 			continue;
@@ -150,6 +224,8 @@ cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 		if (!sweep_snapshot(sw, sn, gen))
 			continue;
 		gen = sn->generation;
+		if (!cli_sweep_call_hook(hook, sw, sn, &seen))
+			hook = NULL;	/* it failed and said why; the sweep stops */
 		if (tty)
 			cli_sweep_progress(sn);
 		else if (!quiet)

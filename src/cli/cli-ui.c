@@ -98,7 +98,7 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 	struct dd_error err = { 0 };
 	const char     *scratch = NULL;
 	size_t		n;
-	int		c;
+	int		c, rc;
 	bool		known;
 
 	o.db_path = ctx->db_path;
@@ -175,9 +175,10 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
 		return EXIT_USAGE;
 	}
-	if (tui_run(&o, &err) < 0) {
+	rc = tui_run(&o, &err);
+	if (rc < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
-	return EXIT_OK;
+	return rc > 0 ? cli_exit_signal(rc) : EXIT_OK;
 }

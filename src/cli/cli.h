@@ -6,6 +6,7 @@
 #define DD_CLI_H
 
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "core/match.h"
@@ -28,7 +29,9 @@ enum {
 	EXIT_CHECK_FAIL = 4,	/* check: a metric beyond twice the tolerance */
 	EXIT_CHECK_UNKNOWN = 5,	/* check: the drive is not in the database */
 	EXIT_AMBIGUOUS = 6,	/* a query matched several families */
+	EXIT_SIGHUP = 129,	/* the terminal hung up (SIGHUP): 128 + 1 */
 	EXIT_SIGINT = 130,	/* interrupted (SIGINT, Ctrl-C): 128 + 2 */
+	EXIT_SIGQUIT = 131,	/* quit at once (SIGQUIT, Ctrl-\\): 128 + 3 */
 	EXIT_SIGTERM = 143,	/* terminated (SIGTERM): 128 + 15 */
 };
 
@@ -64,8 +67,32 @@ int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool qu
 		  struct sweep **out, enum sweep_state *state, char *message, size_t len,
 		  int *signo);
 
-/* The exit code of a run a signal stopped: EXIT_SIGINT or EXIT_SIGTERM. */
+/*
+ * cli_sweep_run with a hook called in the main thread whenever the sweep
+ * has more finished points: n full results, read with
+ * sweep_result_published().  A non-zero return (the hook printed why)
+ * cancels the sweep.  Returns -EINTR, with *out NULL and *signo set, when a
+ * second signal or SIGQUIT abandoned the sweep still running: the caller
+ * removes what it created and exits with cli_exit_signal(*signo) at once.
+ */
+struct cli_sweep_hook {
+	int  (*point_done)(void *arg, struct sweep *sw, size_t n);
+	void *arg;
+};
+int cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
+		       const struct cli_sweep_hook *hook, struct sweep **out,
+		       enum sweep_state *state, char *message, size_t len, int *signo);
+
+/* The exit code of a run a signal stopped: EXIT_SIGINT, EXIT_SIGTERM,
+ * EXIT_SIGHUP or EXIT_SIGQUIT. */
 int cli_exit_signal(int signo);
+
+/* Block SIGINT, SIGTERM, SIGHUP and SIGQUIT (into mask) before anything is
+ * created that a signal must not strand, and ignore SIGPIPE. */
+void cli_signals_block(sigset_t *mask);
+
+/* Take a signal of mask that arrived while blocked; 0 when none did. */
+int cli_signal_take(const sigset_t *mask);
 
 /* Check every point of a plan against the target; prints the first problem. */
 int cli_check_points(const struct dd_plan *plan, const struct dd_target *t);
@@ -166,6 +193,10 @@ struct specdb *cli_open_db(struct cli_ctx *ctx);
 
 /* Print a JSON value to stdout with a newline; returns an exit code. */
 int cli_print_json(json_t *v);
+
+/* Flush stdout; on a write error (EPIPE: the reader closed it) print one
+ * sentence naming what (e.g. "the table") was lost, return negative errno. */
+int cli_stdout_flush(const char *what);
 
 /* JSON for a family as `list` and `show` print it. */
 json_t *json_family(const struct spec_family *f);

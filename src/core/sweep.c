@@ -344,6 +344,7 @@ sweep_main(void *arg)
 		s->results[s->nresults] = res;
 		s->summaries[s->nresults] = sum;
 		s->nresults++;
+		s->work->nresults = s->nresults;
 		sweep_add_finished(s, &sum);
 		s->est_done += est;
 		s->est_current = 0;
@@ -488,6 +489,20 @@ const struct sweep_summary *
 sweep_result_summary(const struct sweep *s, size_t i)
 {
 	return i < s->nresults ? &s->summaries[i] : NULL;
+}
+
+/* A finished point's full result, published by a snapshot. */
+const struct dd_result *
+sweep_result_published(const struct sweep *s, size_t i)
+{
+	return s->results[i];
+}
+
+/* A finished point's summary, published by a snapshot. */
+const struct sweep_summary *
+sweep_summary_published(const struct sweep *s, size_t i)
+{
+	return &s->summaries[i];
 }
 
 /* Free a sweep. */

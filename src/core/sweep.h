@@ -69,6 +69,8 @@ struct sweep_snapshot {
 	size_t		     nfinished;	/* may exceed SWEEP_FINISHED_MAX: the
 					 * array holds the newest ones */
 	struct sweep_summary finished[SWEEP_FINISHED_MAX];
+	size_t		     nresults;	/* full results sweep_result_published
+					 * may read (no preconditioning pass) */
 	int		     status;
 	char		     message[512];
 };
@@ -102,6 +104,11 @@ bool sweep_snapshot(struct sweep *s, struct sweep_snapshot *dst, uint64_t last_g
 size_t sweep_nresults(const struct sweep *s);
 const struct dd_result *sweep_result(const struct sweep *s, size_t i);
 const struct sweep_summary *sweep_result_summary(const struct sweep *s, size_t i);
+
+/* A full result while the sweep may still run: i below a snapshot's
+ * nresults (written before that snapshot was published, never again). */
+const struct dd_result *sweep_result_published(const struct sweep *s, size_t i);
+const struct sweep_summary *sweep_summary_published(const struct sweep *s, size_t i);
 
 /* Where the intervals' temperatures come from ("SMART log of nvme0"); ""
  * when the target has no sensor.  After sweep_join. */

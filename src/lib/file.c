@@ -19,7 +19,7 @@
 #include "file.h"
 
 /* A file type in words, for the "not a regular file" sentence. */
-static const char *
+const char *
 file_kind(mode_t m)
 {
 	if (S_ISDIR(m))

@@ -11,6 +11,7 @@
 #define DD_FILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "lib/error.h"
 
@@ -35,5 +36,9 @@ int file_read_line(const char *path, char *buf, size_t len);
 /* The first line of a small file as an integer (decimal, 0x hex or 0 octal,
  * as strtoll base 0); 0, -EINVAL when it is not one, or the read's errno. */
 int file_read_ll(const char *path, long long *out);
+
+/* A file type in words for a sentence: "a directory", "a FIFO", "a block
+ * device", "a character device", "a socket", else "not a regular file". */
+const char *file_kind(mode_t m);
 
 #endif

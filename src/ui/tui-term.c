@@ -105,6 +105,15 @@ tui_term_apply_theme(struct tui *t, struct tui_term *term)
 	term->full = true;
 }
 
+/* Is fd a regular file (the log is nothing else)? */
+static bool
+tui_term_regular(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Put stderr into the log file while curses is up. */
 static void
 tui_term_redirect_stderr(struct tui_term *term)
@@ -129,13 +138,22 @@ tui_term_redirect_stderr(struct tui_term *term)
 			}
 		mkdir(dir, 0700);
 		snprintf(term->log_path, sizeof term->log_path, "%s/log", dir);
-		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
+			  O_NONBLOCK, 0600);
+	}
+	if (fd >= 0 && !tui_term_regular(fd)) {
+		close(fd);	/* a FIFO or device planted as the log: not ours */
+		fd = -1;
 	}
 	if (fd < 0) {
 		snprintf(term->log_path, sizeof term->log_path, "/tmp/drivedash-%u.log",
 			 (unsigned)getuid());
-		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
-			  0600);
+		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
+			  O_NONBLOCK, 0600);
+	}
+	if (fd >= 0 && !tui_term_regular(fd)) {
+		close(fd);
+		fd = -1;
 	}
 	if (fd < 0) {
 		/* Nowhere to log: /dev/null rather than the screen. */

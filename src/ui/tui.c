@@ -29,6 +29,7 @@
 #include "ui/tui-term.h"
 #include "ui/tui.h"
 #include "lib/clock.h"
+#include "lib/outfile.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -41,32 +42,36 @@ const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 struct tui_loop {
 	struct tui_term *term;
 	int		 sigfd;
+	int		 quit_signal;	/* the signal that ended the loop, 0: none */
 	double		 t_start;	/* monotonic seconds at tui_run */
 	double		 last_frame;	/* monotonic seconds */
 	bool		 first_done;
 };
 
-/* Note the first frame's time for DRIVEDASH_FIRST_FRAME_LOG. */
+/* Note the first frame's time for DRIVEDASH_FIRST_FRAME_LOG (a regular
+ * file, written whole and renamed into place: src/lib/outfile.h). */
 static void
 tui_first_frame(struct tui_loop *l)
 {
 	const char     *path = getenv("DRIVEDASH_FIRST_FRAME_LOG");
 	struct timespec rt, mt;
-	FILE	       *f;
+	struct outfile	o;
+	char		line[160];
+	int		n;
 
 	l->first_done = true;
 	if (path == NULL || path[0] == '\0')
 		return;
 	clock_gettime(CLOCK_REALTIME, &rt);
 	clock_gettime(CLOCK_MONOTONIC, &mt);
-	f = fopen(path, "w");
-	if (f == NULL)
+	n = snprintf(line, sizeof line, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
+		     (long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
+		     (long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
+		     (clock_now_s() - l->t_start) * 1e3);
+	if (outfile_open(&o, path, -1, NULL) < 0)
 		return;
-	fprintf(f, "realtime_ns=%lld monotonic_ns=%lld since_ui_start_ms=%.3f\n",
-		(long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
-		(long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
-		(clock_now_s() - l->t_start) * 1e3);
-	fclose(f);
+	outfile_replace(&o, line, (size_t)n, NULL);
+	outfile_close(&o);
 }
 
 /* Draw a frame now and note when. */
@@ -99,6 +104,8 @@ tui_signals(struct tui *t, struct tui_loop *l)
 			fprintf(stderr, "drivedash: signal %u (%s): quitting\n", si.ssi_signo,
 				strsignal((int)si.ssi_signo));
 			t->quit = true;
+			if (l->quit_signal == 0)
+				l->quit_signal = (int)si.ssi_signo;
 		}
 	}
 }
@@ -224,6 +231,7 @@ tui_signals_open(struct tui_loop *l, sigset_t *mask, struct dd_error *err)
 	sigaddset(mask, SIGTERM);
 	sigaddset(mask, SIGWINCH);
 	sigaddset(mask, SIGHUP);
+	sigaddset(mask, SIGQUIT);	/* Ctrl-\: quit, but restore the terminal first */
 	pthread_sigmask(SIG_BLOCK, mask, NULL);
 	l->sigfd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (l->sigfd < 0)
@@ -265,5 +273,5 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 	close(l.sigfd);
 	tui_free(t);
 	pthread_sigmask(SIG_UNBLOCK, &mask, NULL);
-	return rc;
+	return rc < 0 ? rc : l.quit_signal;
 }

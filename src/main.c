@@ -80,12 +80,8 @@ main_hold_stdio(void)
 static int
 main_finish_stdout(int rc)
 {
-	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if (cli_stdout_flush("the output") == 0)
 		return rc;
-	if (errno == 0)
-		errno = EIO;
-	cli_error("cannot write to standard output: %s", strerror(errno));
 	return rc == EXIT_OK ? EXIT_USAGE : rc;
 }
 

@@ -160,7 +160,7 @@ bad "list with stdout closed" "standard output is closed" '"$dd" list >&-'
 bad "run with stdout closed (refused before any I/O)" "standard output is closed" \
 	'"$dd" run --target "$tmp/f.dat" --preset spot >&-'
 if [ -w /dev/full ]; then
-	bad "list > /dev/full" "cannot write to standard output: No space left" \
+	bad "list > /dev/full" "cannot write the output to standard output: No space left" \
 		'"$dd" list >/dev/full'
 	bad "show --json > /dev/full" "(cannot write|No space left)" \
 		'"$dd" show cd9p-r --json >/dev/full'

@@ -19,13 +19,6 @@ trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
 
 # json EXPR: a Python expression over the JSON in $tmp/out as `j`.
 json() {
@@ -93,8 +86,10 @@ is "--model --json: overall is the worst verdict" "True" \
 	"$(json 'j["overall"]["verdict"] == max((v["verdict"] for v in j["verdicts"]), key=["PASS","WARN","FAIL"].index)')"
 is "--model --json: the spot plan ran read-only, 5 points" "spot (read-only)|5|done" \
 	"$(json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
+# Percentiles are histogram bucket values (fio's layout, under 2 % wide), so
+# p99.9 may sit up to a bucket above the exact maximum, as in fio's output.
 is "--model --json: points keep check's flat keys" "True" \
-	"$(json 'all(p["name"] and p["rw"] and p["bs"] > 0 and p["iodepth"] > 0 and p["numjobs"] > 0 and p["read_pct"] == 100 and p["runtime_s"] > 0 and p["ios"] > 0 and p["iops"] > 0 and p["mbps"] > 0 and 0 < p["p50_us"] <= p["p99_us"] <= p["p999_us"] <= p["max_us"] and p["mean_us"] > 0 for p in j["points"])')"
+	"$(json 'all(p["name"] and p["rw"] and p["bs"] > 0 and p["iodepth"] > 0 and p["numjobs"] > 0 and p["read_pct"] == 100 and p["runtime_s"] > 0 and p["ios"] > 0 and p["iops"] > 0 and p["mbps"] > 0 and 0 < p["p50_us"] <= p["p99_us"] <= p["p999_us"] <= p["max_us"] * 1.02 and p["mean_us"] > 0 for p in j["points"])')"
 is "--model --json: points carry run's full fields and the engine's choices" "True" \
 	"$(json 'all(p["point"]["name"] == p["name"] and sum(p["histogram_ns"].values()) == p["ios"] and p["lat"]["n"] == p["ios"] and isinstance(p["spin_used"], bool) and isinstance(p["io_wq"], bool) and isinstance(p["force_async"], bool) and 1 <= p["batch_used"] <= p["iodepth"] and p["target_class"] == "blk-mq block device" and "cpu" in p for p in j["points"])')"
 is "--model --json: no SMART on a loop device" "None None None" \

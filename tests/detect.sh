@@ -13,13 +13,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
 
 # json EXPR: evaluate a Python expression over the JSON in $tmp/out as `j`.
 json() {

@@ -19,13 +19,6 @@ trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
 
 # jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
 jq_() {

@@ -45,25 +45,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# loop_new FILE [losetup options]: attach FILE, the device in $dev.
-loop_new() {
-	_f=$1; shift
-	dev=$(losetup --find --show --direct-io=on "$@" "$_f" 2>/dev/null)
-	if [ -z "$dev" ]; then
-		for _l in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_l"; done
-		dev=$(losetup --find --show "$@" "$_f" 2>/dev/null) || dev=""
-	fi
-	[ -n "$dev" ] || return 1
-	loops="$dev $loops"
-}
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc.
-run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
 
 # sum FILE: its sha256.
 sum() {

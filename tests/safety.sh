@@ -36,18 +36,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# loop_new FILE [losetup options]: attach FILE, the device in $dev.
-loop_new() {
-	_f=$1; shift
-	dev=$(losetup --find --show --direct-io=on "$@" "$_f" 2>/dev/null)
-	if [ -z "$dev" ]; then
-		# A half-made direct-I/O attachment must not leak.
-		for _l in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_l"; done
-		dev=$(losetup --find --show "$@" "$_f" 2>/dev/null) || dev=""
-	fi
-	[ -n "$dev" ] || return 1
-	loops="$dev $loops"
-}
 
 # mount_new DEV DIR: mount DEV at DIR, a directory under $mnt (cleanup
 # unmounts whatever is still mounted there).

@@ -52,3 +52,27 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_fail" -eq 0 ]
 }
+
+# run CMD...: its stdout in $out, stderr in $err, exit status in $rc (the
+# caller's $tmp holds the two files).
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	out=$(cat "$tmp/out")
+	err=$(cat "$tmp/err")
+}
+
+# loop_new FILE [losetup options]: attach FILE with direct I/O (plainly when
+# its filesystem refuses that); the device in $dev, added to $loops for the
+# caller's cleanup.
+loop_new() {
+	_f=$1; shift
+	dev=$(losetup --find --show --direct-io=on "$@" "$_f" 2>/dev/null)
+	if [ -z "$dev" ]; then
+		# A half-made direct-I/O attachment must not leak.
+		for _l in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_l"; done
+		dev=$(losetup --find --show "$@" "$_f" 2>/dev/null) || dev=""
+	fi
+	[ -n "$dev" ] || return 1
+	loops="$dev $loops"
+}

@@ -132,7 +132,7 @@ cli_text_put_ascii(FILE *f, const char *s)
 }
 
 /* vfprintf in the locale's character set. */
-static int
+__attribute__((format(printf, 2, 0))) static int
 cli_text_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
 	char *s;

@@ -193,8 +193,17 @@ if $root && command -v setpriv >/dev/null 2>&1; then
 	chmod 444 "$tmp/ro.dat"
 	bad "read-only file with a write plan (as nobody)" "Permission denied" \
 		'$asnobody "$dd" run --target "$tmp/ro.dat" --point "randwrite,time=1" --allow-write'
+	# io_uring charges registered buffers to RLIMIT_MEMLOCK (no CAP_IPC_LOCK
+	# here): 32 x 64 KiB = 2 MiB over a 1 MiB limit is refused before any I/O.
+	if command -v prlimit >/dev/null 2>&1; then
+		bad "buffers over RLIMIT_MEMLOCK (as nobody)" "RLIMIT_MEMLOCK" \
+			'prlimit --memlock=1048576 $asnobody "$dd" run --target "$tmp/ro.dat" --point "randread,bs=64k,qd=32,time=1"'
+	else
+		skip "buffers over RLIMIT_MEMLOCK" "needs prlimit"
+	fi
 else
 	skip "read-only file with a write plan" "needs root and setpriv"
+	skip "buffers over RLIMIT_MEMLOCK" "needs root and setpriv"
 fi
 
 # ---- root only: loop devices, tmpfs, another user ----

@@ -1366,11 +1366,53 @@ engine_fmt_bytes(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+/* Does this process have CAP_IPC_LOCK (/proc/self/status CapEff, bit 14)? */
+static bool
+engine_has_ipc_lock(void)
+{
+	char		  *text = NULL, *line;
+	unsigned long long caps = 0;
+
+	if (file_read_all("status", "/proc/self/status", 1 << 16, &text, NULL, NULL) < 0)
+		return false;
+	line = strstr(text, "CapEff:");
+	if (line == NULL || sscanf(line, "CapEff: %llx", &caps) != 1)
+		caps = 0;
+	free(text);
+	return (caps >> 14) & 1;
+}
+
+/*
+ * Can the buffers be registered?  io_uring charges registered buffers to
+ * RLIMIT_MEMLOCK unless the process has CAP_IPC_LOCK; past the limit the
+ * registration fails and the point would run slower on plain buffers than
+ * its figures claim, so it is refused instead, naming the limit.
+ */
+static int
+engine_point_check_memlock(const struct dd_point *p, uint64_t bufs, struct dd_error *err)
+{
+	struct rlimit rl;
+	char	      a[32], b[32], c[32];
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    bufs <= rl.rlim_cur || engine_has_ipc_lock())
+		return 0;
+	return dd_error_set(err, -ENOMEM, "the point registers %s of I/O buffers (%u x %s x %u "
+			    "job%s) with io_uring, over this process's locked-memory limit of %s "
+			    "(RLIMIT_MEMLOCK): raise it (ulimit -l, or LimitMEMLOCK= for a "
+			    "service), run as root, or lower qd, bs or jobs",
+			    engine_fmt_bytes(bufs, a, sizeof a), p->iodepth,
+			    engine_fmt_bytes(p->bs, b, sizeof b), p->numjobs,
+			    p->numjobs == 1 ? "" : "s",
+			    engine_fmt_bytes((uint64_t)rl.rlim_cur, c, sizeof c));
+}
+
 /*
  * Will the point's memory fit?  Every job holds iodepth buffers of bs bytes
  * (twice that for mixed patterns), its ring (64-byte SQEs, twice as many
  * 16-byte CQEs), per-slot arrays, its two histograms and a touched stack.
- * Refused before any I/O when that is over MemAvailable.
+ * Refused before any I/O when that is over MemAvailable, or when the
+ * buffers are over what the process may lock (engine_point_check_memlock).
  */
 static int
 engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
@@ -1385,7 +1427,7 @@ engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
 	char	 a[32], b[32], c[32], d[32];
 
 	if (avail == 0 || need <= avail)
-		return 0;
+		return engine_point_check_memlock(p, bufs, err);
 	return dd_error_set(err, -ENOMEM, "the point needs %s of I/O buffers (%s%u x %s x %u "
 			    "job%s) and %s more for rings and histograms; %s are available "
 			    "(MemAvailable): lower qd, bs or jobs",

@@ -222,6 +222,9 @@ sig_at() {
 	tries=0
 	while [ $tries -lt 600 ]; do
 		if [ "$phase" = created ]; then
+			# Unnamed (O_TMPFILE): it shows as an open "#N (deleted)"
+			# file of the process in the scratch directory.
+			ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$tmp/#" && break
 			[ -e "$f" ] && break
 		else
 			grep -q "$phase" "$tmp/sig.err" 2>/dev/null && break
@@ -236,6 +239,20 @@ sig_at() {
 	ok "SIG$sig $name: the scratch file is gone" test ! -e "$f"
 	rm -f "$f"
 }
+# SIGKILL cannot be caught: the scratch file is unnamed, so it goes with the
+# process and nothing is left in its directory.
+mkdir "$tmp/kill9"
+"$dd" run --scratch "$tmp/kill9/k.dat" --size 64M --point 'randread,bs=4k,time=60' --ramp 0 \
+	>/dev/null 2>&1 &
+pid=$!
+tries=0
+until ls -l "/proc/$pid/fd" 2>/dev/null | grep -q "$tmp/kill9/#" || [ $tries -ge 600 ]; do
+	tries=$((tries + 1))
+	sleep 0.05	# polling for the open scratch file, bounded at 30 s
+done
+kill -9 "$pid"
+wait "$pid"
+is "SIGKILL: the scratch directory is empty afterwards" "" "$(ls -A "$tmp/kill9")"
 sig_at "during scratch creation" TERM 143 created --size 1G
 sig_at "during scratch creation" HUP 129 created --size 1G
 sig_at "while filling the scratch file" TERM 143 'points on' --size 1G

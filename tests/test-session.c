@@ -116,12 +116,24 @@ test_missing_file_is_scratch(void **state)
 	plan_point_defaults(&p);
 	p.pattern = DD_RANDREAD;
 	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	/* Not kept: unnamed (O_TMPFILE), so its name never appears. */
 	assert_int_equal(session_open(&s, &plan, &t, &err), 0);
-	assert_true(exists(fx->path));
+	assert_true(s.unnamed && t.fd >= 0);
+	assert_false(exists(fx->path));
 	assert_true(t.is_scratch);
 	assert_int_equal(plan.precondition_passes, 1);	/* written once first */
 	session_close(&s, &t);
 	assert_false(exists(fx->path));
+	/* Kept: a named file, there after the session. */
+	s.o.keep = true;
+	plan.precondition_passes = 0;
+	assert_int_equal(session_open(&s, &plan, &t, &err), 0);
+	assert_false(s.unnamed);
+	assert_true(exists(fx->path));
+	assert_int_equal(plan.precondition_passes, 1);
+	session_close(&s, &t);
+	assert_true(exists(fx->path));
+	unlink(fx->path);
 	plan_free(&plan);
 }
 

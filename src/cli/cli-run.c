@@ -469,6 +469,12 @@ run_output_open(struct run_output *out, const char *path, const struct dd_plan *
 	struct dd_error err = { 0 };
 
 	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses };
+	/* An unnamed scratch file has no inode at its name to compare: the
+	 * name itself is the target's. */
+	if (ses->unnamed && strcmp(path, t->path) == 0) {
+		cli_error("%s is the target being measured; results go to another file", path);
+		return -1;
+	}
 	if (outfile_open(&out->f, path, t->fd, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;

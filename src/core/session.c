@@ -481,6 +481,21 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		return rc;
 	if ((rc = session_check_writes(s, plan, err)) < 0)
 		return session_access_hint(s, rc, err);
+	t->fd = -1;
+	if (s->tgt.kind == SESSION_SCRATCH && !s->o.keep) {
+		/* Unnamed when it is not to be kept: nothing to remove, ever. */
+		rc = engine_scratch_open_unnamed(t, s->tgt.path, s->o.size ? s->o.size
+						 : SESSION_DEFAULT_SCRATCH, err);
+		if (rc == 0) {
+			s->created = s->unnamed = true;
+			t->is_scratch = true;
+			session_precondition(t, plan);
+			rc = session_check_points(plan, t, err);
+			goto out;
+		}
+		if (rc != -EOPNOTSUPP)
+			return rc;
+	}
 	if (s->tgt.kind == SESSION_SCRATCH) {
 		rc = engine_scratch_create(s->tgt.path, s->o.size ? s->o.size
 					   : SESSION_DEFAULT_SCRATCH, err);
@@ -489,7 +504,6 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		s->created = true;
 		writes = true;	/* the preconditioning pass writes it */
 	}
-	t->fd = -1;
 	rc = session_access_hint(s, session_open_target(s, writes, t, err), err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
@@ -497,6 +511,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 			session_precondition(t, plan);
 		rc = session_check_points(plan, t, err);
 	}
+out:
 	if (rc < 0) {
 		bool keep = s->o.keep;
 
@@ -528,7 +543,7 @@ session_close(struct session *s, struct dd_target *t)
 	if (t->fd >= 0)
 		engine_target_close(t);
 	t->fd = -1;
-	if (s->created && !s->o.keep)
+	if (s->created && !s->o.keep && !s->unnamed)
 		unlink(s->tgt.path);
-	s->created = false;
+	s->created = s->unnamed = false;
 }

@@ -88,6 +88,9 @@ struct session {
 	struct session_opts   o;
 	struct session_target tgt;
 	bool		      created;	/* the scratch file exists because of us */
+	bool		      unnamed;	/* ... as an unnamed (O_TMPFILE) file: it
+					 * goes with its descriptor, whatever ends
+					 * the process */
 	bool		      resolved;
 };
 

@@ -1668,6 +1668,45 @@ engine_scratch_create(const char *path, uint64_t size, struct dd_error *err)
 	return 0;
 }
 
+/* Create and open an unnamed scratch file. */
+int
+engine_scratch_open_unnamed(struct dd_target *t, const char *path, uint64_t size,
+			    struct dd_error *err)
+{
+	const char *base;
+	int	    dfd = engine_scratch_dir(path, &base, err);
+	int	    fd, rc;
+
+	memset(t, 0, sizeof *t);
+	t->fd = -1;
+	snprintf(t->path, sizeof t->path, "%s", path);
+	if (dfd < 0)
+		return dfd;
+	fd = openat(dfd, ".", O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC, 0600);
+	rc = fd < 0 ? -errno : 0;
+	close(dfd);
+	if (rc == -EOPNOTSUPP || rc == -EISDIR || rc == -ENOENT)
+		return dd_error_set(err, -EOPNOTSUPP, "the filesystem of %s has no unnamed files",
+				    path);
+	if (rc < 0)
+		return engine_open_error(path, true, -rc, err);
+	rc = posix_fallocate(fd, 0, (off_t)size);
+	if (rc != 0) {
+		close(fd);
+		return dd_error_set(err, -rc, "cannot allocate %" PRIu64 " bytes for %s: %s",
+				    size, path, strerror(rc));
+	}
+	if ((rc = engine_target_measure(t, fd, err)) < 0) {
+		close(fd);
+		return rc;
+	}
+	t->backend = &dd_backend_uring;
+	t->fd = fd;
+	t->writable = true;
+	t->is_scratch = true;
+	return 0;
+}
+
 /* Close a target. */
 void
 engine_target_close(struct dd_target *t)

@@ -222,6 +222,16 @@ void engine_target_close(struct dd_target *t);
  */
 int engine_scratch_create(const char *path, uint64_t size, struct dd_error *err);
 
+/*
+ * Create an unnamed scratch file (O_TMPFILE) of size bytes, allocated, in the
+ * directory of path (the same directory checks as engine_scratch_create),
+ * and open it as a writable target named path, a name that never appears on
+ * disk: nothing is left behind however the process ends, SIGKILL included.
+ * -EOPNOTSUPP (err set) when the filesystem has no unnamed files.
+ */
+int engine_scratch_open_unnamed(struct dd_target *t, const char *path, uint64_t size,
+				struct dd_error *err);
+
 /* Check a point against a target (alignment, sizes, limits). */
 int engine_point_check(const struct dd_point *p, const struct dd_target *t,
 		       struct dd_error *err);

@@ -1129,7 +1129,10 @@ test_time_based_zram(void **state)
 	for (size_t i = 0; i < r->nintervals; i++) {
 		assert_true(r->intervals[i].t_s > (i ? r->intervals[i - 1].t_s : 0));
 		assert_true(r->intervals[i].t_s <= r->elapsed_s + 1e-6);
-		assert_true(r->intervals[i].iops > 0);
+		/* A stalled machine (a sanitizer build) can leave one
+		 * interval without a completion; the point as a whole
+		 * must not. */
+		assert_true(r->intervals[i].iops >= 0);
 	}
 	assert_true(r->ios > 0);
 	assert_int_equal(hist_count(&r->hist), r->ios);

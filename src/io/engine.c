@@ -1350,20 +1350,33 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 						   !out->force_async);
 }
 
-/* Bytes of memory the kernel says can be had without swapping
+/* The number after "key" in a small /proc file, in base (10, 16); false
+ * when the file or the key is not there. */
+static bool
+engine_proc_field(const char *path, const char *key, int base, unsigned long long *out)
+{
+	char *text = NULL, *line, *end = NULL;
+	bool  ok = false;
+
+	if (file_read_all("proc", path, 1 << 16, &text, NULL, NULL) < 0)
+		return false;
+	if ((line = strstr(text, key)) != NULL) {
+		*out = strtoull(line + strlen(key), &end, base);
+		ok = end != line + strlen(key);
+	}
+	free(text);
+	return ok;
+}
+
+/* Memory the kernel says can be had without swapping, in bytes
  * (/proc/meminfo MemAvailable); 0 when unknown. */
 static uint64_t
 engine_mem_available(void)
 {
-	char		  *text = NULL, *line;
 	unsigned long long kb = 0;
 
-	if (file_read_all("meminfo", "/proc/meminfo", 1 << 16, &text, NULL, NULL) < 0)
+	if (!engine_proc_field("/proc/meminfo", "MemAvailable:", 10, &kb))
 		return 0;
-	line = strstr(text, "MemAvailable:");
-	if (line == NULL || sscanf(line, "MemAvailable: %llu kB", &kb) != 1)
-		kb = 0;
-	free(text);
 	return (uint64_t)kb * 1024;
 }
 
@@ -1390,16 +1403,10 @@ engine_fmt_bytes(uint64_t bytes, char *buf, size_t len)
 static bool
 engine_has_ipc_lock(void)
 {
-	char		  *text = NULL, *line;
 	unsigned long long caps = 0;
 
-	if (file_read_all("status", "/proc/self/status", 1 << 16, &text, NULL, NULL) < 0)
-		return false;
-	line = strstr(text, "CapEff:");
-	if (line == NULL || sscanf(line, "CapEff: %llx", &caps) != 1)
-		caps = 0;
-	free(text);
-	return (caps >> 14) & 1;
+	return engine_proc_field("/proc/self/status", "CapEff:", 16, &caps) &&
+	       ((caps >> 14) & 1);
 }
 
 /*

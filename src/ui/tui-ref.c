@@ -94,11 +94,15 @@ ref_spec_metric(enum dd_pattern pat, enum tui_metric m)
 	return NULL;
 }
 
-/* Does a figure's text mark it as sequential (latency figures)? */
+/* A latency figure of sequential I/O (compare.h reads that from its
+ * conditions): not the random-I/O latency the dashboard holds points to. */
 static bool
 ref_fig_sequential(const struct spec_figure *f)
 {
-	return f->conditions != NULL && strstr(f->conditions, "sequential") != NULL;
+	struct compare_spec cs;
+
+	return compare_spec_init(f, &cs) != COMPARE_NONE && cs.q == COMPARE_LAT &&
+	       !dd_pattern_random(cs.pattern);
 }
 
 /* A spec figure by metric for the picked capacity point, else family-wide. */

@@ -63,6 +63,8 @@ struct tui_opts {
 	double	    time_scale;	/* preset time scale; 0: 1 */
 	double	    runtime_s;	/* every point's measured time; < 0: the preset's */
 	double	    ramp_s;	/* every point's ramp; < 0: the preset's */
+	const char *results_path;	/* --results PATH; NULL: the default store */
+	bool	    no_save;	/* --no-save: sweeps are not stored */
 };
 
 /* Run the dashboard until the user quits; 0, the number of the signal that

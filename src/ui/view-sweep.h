@@ -42,6 +42,7 @@ struct tui_run {
 	struct tui_run_point *pts;
 	size_t		      n;
 	enum sweep_state      state;
+	int64_t		      stored_id;	/* its run in the results store; 0: not stored */
 };
 
 enum tui_sweep_mode {

@@ -1,0 +1,81 @@
+/*
+ * The recorder: how a sweep gets into the results store (src/core/results.h).
+ * One path for every front end (`run`, `check`, the dashboard), walked after
+ * session_open and around the sweep:
+ *
+ *   record_begin    opens the store (--results PATH, or the default), builds
+ *                   the provenance from the session, its identity, the
+ *                   matched drive and the plan, and stores the run.  A store
+ *                   that cannot be opened (a garbage file, a newer schema,
+ *                   no permission) fails here, before any I/O, with one
+ *                   sentence; --no-save gives a NULL recorder and every
+ *                   call below accepts NULL and does nothing.
+ *   record_attach   before sweep_start: the sweep thread commits each
+ *                   finished point (with SMART before and after when the
+ *                   target has an NVMe controller) through the recorder's
+ *                   own connection, in its own transaction, before the
+ *                   point is published.  A failed write is remembered
+ *                   (record_error), never stops the sweep.
+ *   record_end      after sweep_join: end time, state, who stopped it, why.
+ *
+ * The engine and the sweep know nothing of sqlite: the sweep calls a plain
+ * hook (struct sweep_sink in src/core/sweep.h).
+ */
+#ifndef DD_RECORD_H
+#define DD_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/error.h"
+#include "core/plan.h"
+#include "core/results.h"
+#include "core/session.h"
+#include "core/sweep.h"
+
+struct record;
+
+/* What the front end was asked for. */
+struct record_opts {
+	const char *path;	/* --results PATH; NULL: results_default_path */
+	bool	    no_save;	/* --no-save */
+	const char *source;	/* "run", "check", "ui" */
+	bool	    utf8;	/* the run's name with "·" (else ASCII) */
+};
+
+/* What was matched to the target (all may be NULL). */
+struct record_match {
+	const char *drive_id;		/* database drive id */
+	const char *drive_label;	/* "KIOXIA CD9P-R 7.68 TB" */
+};
+
+/*
+ * Open the store and store the run's provenance.  id may be NULL (files,
+ * scratch targets, a device not identified), m may be NULL.  *out is NULL
+ * with 0 returned for --no-save.  Negative errno with err set when the store
+ * cannot be used; nothing has been measured yet then.
+ */
+int record_begin(struct record **out, const struct record_opts *o, const struct session *s,
+		 const struct session_identity *id, const struct record_match *m,
+		 const struct dd_plan *plan, const struct dd_target *t, struct dd_error *err);
+
+/* Make sw commit its finished points through rec (before sweep_start). */
+void record_attach(struct record *rec, struct sweep *sw);
+
+/* Record how the run ended; stopped_by "" / "user" / "SIGINT" ... and why
+ * may be NULL.  0, or the first error of the run (err set). */
+int record_end(struct record *rec, enum sweep_state st, const char *stopped_by,
+	       const char *why, struct dd_error *err);
+
+/* The stored run's id (0 for NULL) and name ("" for NULL). */
+int64_t record_run_id(const struct record *rec);
+const char *record_name(const struct record *rec);
+
+/* Points stored so far, and the first write error (NULL: none). */
+size_t record_points(const struct record *rec);
+const char *record_error(const struct record *rec);
+
+/* Close the store and free the recorder (NULL is fine). */
+void record_free(struct record *rec);
+
+#endif

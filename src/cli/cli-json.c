@@ -14,8 +14,10 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cli.h"
+#include "core/results.h"
 #include "io/engine.h"
 
 /* The read share that ran: pure patterns are 100 or 0. */
@@ -157,6 +159,51 @@ cli_json_cpu(const struct dd_result *r)
 	return cpu;
 }
 
+/* JSON string of a fixed buffer: null when empty (unknown). */
+static json_t *
+cli_json_text(const char *s)
+{
+	return s[0] ? json_string(s) : json_null();
+}
+
+/* What a run measured: the target as given and what it really is. */
+static json_t *
+cli_json_prov_target(const struct results_prov *p)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "path", cli_json_text(p->target_path));
+	json_object_set_new(o, "kind", cli_json_text(p->target_kind));
+	json_object_set_new(o, "description", cli_json_text(p->target_desc));
+	json_object_set_new(o, "device", cli_json_text(p->device));
+	json_object_set_new(o, "model", cli_json_text(p->model));
+	json_object_set_new(o, "serial", cli_json_text(p->serial));
+	json_object_set_new(o, "firmware", cli_json_text(p->firmware));
+	json_object_set_new(o, "capacity", p->capacity ? cli_ju64(p->capacity) : json_null());
+	json_object_set_new(o, "lba_format", cli_json_text(p->lba_format));
+	json_object_set_new(o, "pcie_link", cli_json_text(p->pcie_link));
+	json_object_set_new(o, "drive_id", cli_json_text(p->drive_id));
+	json_object_set_new(o, "drive_label", cli_json_text(p->drive_label));
+	return o;
+}
+
+/* How a run measured: the plan, engine options, preconditioning. */
+static json_t *
+cli_json_prov_plan(const struct results_prov *p)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "name", cli_json_text(p->plan_name));
+	json_object_set_new(o, "repeat", json_integer(p->repeat));
+	json_object_set_new(o, "aggregate", cli_json_text(p->aggregate));
+	json_object_set_new(o, "steady_state", json_boolean(p->steady_state));
+	json_object_set_new(o, "precondition_passes", cli_jreal(p->precondition_passes));
+	json_object_set_new(o, "engine", cli_json_text(p->engine));
+	json_object_set_new(o, "precondition", cli_json_text(p->precondition));
+	json_object_set_new(o, "steady", cli_json_text(p->steady));
+	return o;
+}
+
 /* The "state" of a sweep as run and check write it. */
 json_t *
 cli_json_sweep_state(enum sweep_state st)
@@ -200,5 +247,56 @@ cli_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "histogram_ns", cli_json_histogram(&r->hist));
 	json_object_set_new(o, "intervals", cli_json_intervals(r));
 	json_object_set_new(o, "cpu", cli_json_cpu(r));
+	return o;
+}
+
+/* JSON for a run's provenance: every field of struct results_prov. */
+json_t *
+cli_json_prov(const struct results_prov *p)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_integer(p->id));
+	json_object_set_new(o, "name", json_string(p->name));
+	json_object_set_new(o, "source", json_string(p->source));
+	json_object_set_new(o, "state", json_string(p->state));
+	json_object_set_new(o, "interrupted", json_boolean(strcmp(p->state, "running") == 0 &&
+							  p->end_unix == 0));
+	json_object_set_new(o, "host", json_pack("{s:s, s:s, s:s, s:o}", "name", p->host,
+						  "kernel", p->kernel, "cpu_model", p->cpu_model,
+						  "cpus", p->ncpus ? json_integer(p->ncpus)
+								   : json_null()));
+	json_object_set_new(o, "version", json_string(p->version));
+	json_object_set_new(o, "start", json_pack("{s:I, s:s, s:s}", "unix", (json_int_t)p->start_unix,
+						   "utc", p->start_utc, "local", p->start_local));
+	json_object_set_new(o, "end", p->end_unix == 0 ? json_null()
+				       : json_pack("{s:I, s:s, s:s}", "unix", (json_int_t)p->end_unix,
+						   "utc", p->end_utc, "local", p->end_local));
+	json_object_set_new(o, "target", cli_json_prov_target(p));
+	json_object_set_new(o, "plan", cli_json_prov_plan(p));
+	json_object_set_new(o, "stopped_by", json_string(p->stopped_by));
+	json_object_set_new(o, "why", json_string(p->why));
+	json_object_set_new(o, "imported_from", p->imported_from[0] ? json_string(p->imported_from)
+								    : json_null());
+	json_object_set_new(o, "points", json_integer((json_int_t)p->npoints));
+	json_object_set_new(o, "best_iops", cli_jreal(p->best_iops));
+	json_object_set_new(o, "best_mbps", cli_jreal(p->best_mbps));
+	json_object_set_new(o, "qd1_mean_us", cli_jreal(p->qd1_mean_us));
+	return o;
+}
+
+/* JSON for a stored point: the result, and what only the store keeps. */
+json_t *
+cli_json_stored_point(const struct results_point *pt)
+{
+	json_t *o = cli_json_result(pt->r, &pt->sum);
+
+	json_object_set_new(o, "index", json_integer((json_int_t)pt->index));
+	json_object_set_new(o, "has_bins", json_boolean(pt->has_bins));
+	if (!pt->has_bins)	/* fio json: the percentiles are all there is */
+		json_object_set_new(o, "histogram_ns", json_null());
+	json_object_set_new(o, "host", pt->host[0] ? json_string(pt->host) : json_null());
+	json_object_set_new(o, "smart_before", cli_json_smart(&pt->smart_before));
+	json_object_set_new(o, "smart_after", cli_json_smart(&pt->smart_after));
 	return o;
 }

@@ -11,6 +11,7 @@
 
 #include "core/match.h"
 #include "core/plan.h"
+#include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
 #include "io/nvme.h"
@@ -56,6 +57,18 @@ int cmd_run(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_detect(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_runs(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_export(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_import(struct cli_ctx *ctx, int argc, char **argv);
+
+/*
+ * Open the results store at path (NULL: results_default_path) for `runs`,
+ * `export` and `import` (cli-runs.c), printing why not; pathbuf gets the
+ * path.  A store that does not exist, opened RESULTS_READ, is -ENOENT with
+ * nothing printed: each command says what that means for it.
+ */
+int cli_results_open(const char *path, enum results_mode mode, struct results **db,
+		     char *pathbuf, size_t len);
 
 /*
  * Run a sweep of plan on t in the foreground (cli-sweep.c): progress line on
@@ -119,6 +132,14 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
  * latencies, histogram, intervals and CPU cost.
  */
 json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
+
+/*
+ * A stored run as JSON (cli-json.c): its whole provenance (`runs --json`,
+ * `export --format json`), and a stored point: cli_json_result plus whether
+ * its histogram holds real bins, its host and SMART before and after.
+ */
+json_t *cli_json_prov(const struct results_prov *p);
+json_t *cli_json_stored_point(const struct results_point *pt);
 
 /* JSON for a sweep's end state: "done", "cancelled", "failed" ... */
 json_t *cli_json_sweep_state(enum sweep_state st);

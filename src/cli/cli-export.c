@@ -1,0 +1,316 @@
+/*
+ * `drivedash export RUN --format json|csv|fio-json [-o FILE]`: one stored run
+ * (RUN as results_resolve takes it: "12", "#12", "last", "last:SERIAL") in
+ * the form another tool reads.
+ *
+ *   json      {"run": provenance, "points": [...]}: the provenance as `runs
+ *             --json` prints it, every point through the one point writer
+ *             (cli_json_stored_point, cli_json_result underneath).
+ *   csv       a header row, then one row per point: the point (pattern, bs,
+ *             iodepth, numjobs, read_pct), its rates, latency (mean, p50,
+ *             p99, p99.9, max, µs) and the read and write split.  An unknown
+ *             figure is an empty cell.
+ *   fio-json  fio's own JSON output keys (cli_fio_export, cli-fio.h).
+ *
+ * The document is built whole in memory, then written to stdout or, with
+ * -o, through src/lib/outfile.h (a temporary file renamed over FILE), so a
+ * reader never sees half of it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli-fio.h"
+#include "cli/cli.h"
+#include "core/results.h"
+#include "lib/outfile.h"
+
+/* The formats, as --format spells them. */
+enum export_format {
+	EXPORT_JSON,
+	EXPORT_CSV,
+	EXPORT_FIO,
+};
+
+/* Indexes of p50, p99 and p99.9 in hist_default_pcts. */
+enum { EXPORT_P50 = 6, EXPORT_P99 = 12, EXPORT_P999 = 14 };
+
+/* One CSV number: "%.10g", or an empty cell when unknown. */
+static void
+export_csv_num(FILE *f, double v, bool last)
+{
+	if (isfinite(v))
+		fprintf(f, "%.10g", v);
+	fputs(last ? "\n" : ",", f);
+}
+
+/* One CSV text cell, quoted when it holds a comma, quote or line break. */
+static void
+export_csv_text(FILE *f, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fprintf(f, "%s,", s);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputs("\",", f);
+}
+
+/* The read share a point ran with: pure patterns are 100 or 0. */
+static unsigned
+export_read_pct(const struct dd_point *p)
+{
+	if (p->pattern == DD_RANDRW || p->pattern == DD_SEQRW)
+		return p->read_pct;
+	return dd_pattern_writes(p->pattern) ? 0 : 100;
+}
+
+/* Per second over the measured time; NAN when it is unknown. */
+static double
+export_rate(double v, double s)
+{
+	return s > 0 ? v / s : NAN;
+}
+
+/* One point as a CSV row. */
+static void
+export_csv_row(FILE *f, const struct results_point *pt)
+{
+	const struct dd_result *r = pt->r;
+	const struct dd_point  *p = &r->point;
+
+	fprintf(f, "%zu,", pt->index);
+	export_csv_text(f, p->name);
+	fprintf(f, "%s,%u,%u,%u,%u,", dd_pattern_name(p->pattern), p->bs, p->iodepth,
+		p->numjobs, export_read_pct(p));
+	export_csv_text(f, pt->host);
+	export_csv_num(f, r->elapsed_s, false);
+	fprintf(f, "%llu,", (unsigned long long)r->ios);
+	export_csv_num(f, r->iops, false);
+	export_csv_num(f, r->mbps, false);
+	export_csv_num(f, r->lat.mean_us, false);
+	export_csv_num(f, r->lat.pct_us[EXPORT_P50], false);
+	export_csv_num(f, r->lat.pct_us[EXPORT_P99], false);
+	export_csv_num(f, r->lat.pct_us[EXPORT_P999], false);
+	export_csv_num(f, r->lat.max_us, false);
+	export_csv_num(f, export_rate((double)r->read_ios, r->elapsed_s), false);
+	export_csv_num(f, export_rate((double)r->read_bytes, r->elapsed_s) / 1e6, false);
+	export_csv_num(f, r->read_lat.mean_us, false);
+	export_csv_num(f, r->read_lat.pct_us[EXPORT_P99], false);
+	export_csv_num(f, export_rate((double)r->write_ios, r->elapsed_s), false);
+	export_csv_num(f, export_rate((double)r->write_bytes, r->elapsed_s) / 1e6, false);
+	export_csv_num(f, r->write_lat.mean_us, false);
+	export_csv_num(f, r->write_lat.pct_us[EXPORT_P99], false);
+	fprintf(f, "%d\n", r->status);
+}
+
+/* The run as CSV into a malloc'd buffer. */
+static int
+export_csv(const struct results_run *run, char **out, size_t *len)
+{
+	FILE *f = open_memstream(out, len);
+
+	if (f == NULL)
+		return -ENOMEM;
+	fputs("point,name,pattern,bs,iodepth,numjobs,read_pct,host,runtime_s,ios,iops,mbps,"
+	      "mean_us,p50_us,p99_us,p99.9_us,max_us,read_iops,read_mbps,read_mean_us,"
+	      "read_p99_us,write_iops,write_mbps,write_mean_us,write_p99_us,status\n", f);
+	for (size_t i = 0; i < run->n; i++)
+		export_csv_row(f, &run->pts[i]);
+	return fclose(f) == 0 ? 0 : -ENOMEM;
+}
+
+/* The run as drivedash JSON. */
+static json_t *
+export_json(const struct results_run *run)
+{
+	json_t *pts = json_array();
+
+	for (size_t i = 0; i < run->n; i++)
+		json_array_append_new(pts, cli_json_stored_point(&run->pts[i]));
+	return json_pack("{s:o, s:o}", "run", cli_json_prov(&run->prov), "points", pts);
+}
+
+/* The run in format f into a malloc'd buffer ending in a newline. */
+static int
+export_render(const struct results_run *run, enum export_format f, char **out, size_t *len)
+{
+	json_t *doc;
+	char   *s;
+
+	if (f == EXPORT_CSV)
+		return export_csv(run, out, len);
+	doc = f == EXPORT_FIO ? cli_fio_export(run) : export_json(run);
+	s = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
+		: NULL;
+	json_decref(doc);
+	if (s == NULL)
+		return -ENOMEM;
+	*len = strlen(s) + 1;
+	if ((*out = realloc(s, *len + 1)) == NULL) {
+		free(s);
+		return -ENOMEM;
+	}
+	(*out)[*len - 1] = '\n';
+	(*out)[*len] = '\0';
+	return 0;
+}
+
+/* Write buf to stdout, or whole to the output file o. */
+static int
+export_write(struct outfile *o, const char *buf, size_t len)
+{
+	struct dd_error err = { 0 };
+
+	if (o == NULL) {
+		fwrite(buf, 1, len, stdout);
+		return cli_stdout_flush("the export") < 0 ? EXIT_USAGE : EXIT_OK;
+	}
+	if (outfile_replace(o, buf, len, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Load the run spec names from the store at path into *run; an exit code. */
+static int
+export_load(const char *path, const char *spec, struct results_run *run)
+{
+	struct dd_error err = { 0 };
+	struct results *db;
+	char		where[4096];
+	int64_t		id;
+	int		rc = cli_results_open(path, RESULTS_READ, &db, where, sizeof where);
+
+	if (rc == -ENOENT) {
+		cli_error("no results store at %s: no run to export ('drivedash run', 'check', "
+			  "the dashboard and 'drivedash import' store runs there)", where);
+		return EXIT_USAGE;
+	}
+	if (rc < 0)
+		return EXIT_USAGE;
+	rc = results_resolve(db, spec, &id, &err);
+	if (rc == 0)
+		rc = results_run_load(db, id, run, &err);
+	results_close(db);
+	if (rc < 0) {
+		cli_error("%s", err.msg);
+		return rc == -ENOENT ? EXIT_NOMATCH : EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Print the options of export. */
+static void
+export_usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s export RUN [--format json|csv|fio-json] [-o FILE] [--results PATH]\n\n"
+		   "A stored run (RUN: an id from 'drivedash runs', 'last', or 'last:SERIAL').\n\n"
+		   "  --format F      json (default: provenance and every point), csv (a row per\n"
+		   "                  point) or fio-json (fio's own output keys, json+ bins)\n"
+		   "  -o, --output F  write FILE whole (a temporary file renamed over it)\n"
+		   "  --results PATH  the results store (default $XDG_DATA_HOME/drivedash/results.db)\n",
+		prog);
+}
+
+/* Parse --format's argument. */
+static int
+export_format_parse(const char *s, enum export_format *f)
+{
+	if (strcmp(s, "json") == 0)
+		*f = EXPORT_JSON;
+	else if (strcmp(s, "csv") == 0)
+		*f = EXPORT_CSV;
+	else if (strcmp(s, "fio-json") == 0 || strcmp(s, "fio") == 0)
+		*f = EXPORT_FIO;
+	else {
+		cli_error("--format '%s': expected json, csv or fio-json", s);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Export a loaded run to stdout or the file given by -o. */
+static int
+export_run(const struct results_run *run, enum export_format f, const char *output)
+{
+	struct dd_error err = { 0 };
+	struct outfile	o;
+	char	       *buf = NULL;
+	size_t		len = 0;
+	int		rc;
+
+	if (output != NULL && outfile_open(&o, output, -1, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	if (export_render(run, f, &buf, &len) < 0) {
+		cli_error("out of memory exporting run %lld", (long long)run->prov.id);
+		rc = EXIT_USAGE;
+	} else
+		rc = export_write(output ? &o : NULL, buf, len);
+	free(buf);
+	if (output != NULL)
+		outfile_close(&o);
+	return rc;
+}
+
+/* `drivedash export RUN --format json|csv|fio-json [-o FILE] [--results PATH]`. */
+int
+cmd_export(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum export_format f = EXPORT_JSON;
+	struct results_run run = { 0 };
+	const char	  *path = NULL, *output = NULL;
+	int		   c, rc;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (export_format_parse(optarg, &f) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'r':
+			path = optarg;
+			break;
+		case 'h':
+			export_usage(stdout, ctx->progname);
+			return EXIT_OK;
+		default:
+			export_usage(stderr, ctx->progname);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 1) {
+		cli_error("export takes one RUN (an id from 'drivedash runs', 'last' or "
+			  "'last:SERIAL'); %d given", argc - optind);
+		return EXIT_USAGE;
+	}
+	if ((rc = export_load(path, argv[optind], &run)) != EXIT_OK)
+		return rc;
+	rc = export_run(&run, f, output);
+	results_run_free(&run);
+	return rc;
+}

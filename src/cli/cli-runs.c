@@ -1,0 +1,280 @@
+/*
+ * `drivedash runs`: the runs in the results store (src/core/results.h),
+ * newest first, one line each -- id, local start date, host, drive (model
+ * and serial, else the target), preset, points, the headline figures (best
+ * IOPS, best MB/s, best 4K random read QD1 mean) and how the run ended ("interrupted" for
+ * one still marked running: its process was killed) -- or, with --json, an
+ * array of every run's whole provenance.  Free words narrow the list as
+ * struct results_query says (drive, serial:, host:, drive:, since:, until:).
+ *
+ * Also the one way the CLI opens the store (cli_results_open), shared with
+ * `export` and `import`: --results PATH, else the default location.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/format.h"
+#include "core/results.h"
+#include "lib/utf8.h"
+
+/* Widths of the table's text columns. */
+#define RUNS_W_HOST  14
+#define RUNS_W_DRIVE 34
+#define RUNS_W_PLAN  12
+
+/* Open the store at path (NULL: the default), printing why not.  For
+ * RESULTS_READ a store that does not exist is -ENOENT with nothing printed,
+ * so the caller can say what that means for it.  pathbuf gets the path. */
+int
+cli_results_open(const char *path, enum results_mode mode, struct results **db, char *pathbuf,
+		 size_t len)
+{
+	struct dd_error err = { 0 };
+	int		rc;
+
+	*db = NULL;
+	if (path == NULL && (rc = results_default_path(pathbuf, len, &err)) < 0) {
+		cli_error("%s", err.msg);
+		return rc;
+	}
+	if (path != NULL)
+		dd_strlcpy(pathbuf, path, len);
+	rc = results_open(db, pathbuf, mode, &err);
+	if (rc == -ENOENT && mode == RESULTS_READ)
+		return rc;
+	if (rc < 0)
+		cli_error("%s", err.msg);
+	return rc;
+}
+
+/* s made safe for a terminal and cut or padded to width columns. */
+static char *
+runs_cell(const char *s, int width, char *buf, size_t len)
+{
+	char   safe[1024];
+	size_t o = 0, n;
+	int    used = 0;
+
+	utf8_escape(s, safe, sizeof safe);
+	n = strlen(safe);
+	for (const char *c = safe; n > 0;) {
+		uint32_t cp;
+		int	 b = utf8_decode(c, n, &cp), w = utf8_cp_width(cp);
+
+		if (b <= 0 || used + (w > 0 ? w : 0) > width || o + (size_t)b >= len)
+			break;
+		memcpy(buf + o, c, (size_t)b);
+		o += (size_t)b, c += b, n -= (size_t)b, used += w > 0 ? w : 0;
+	}
+	while (used++ < width && o + 1 < len)
+		buf[o++] = ' ';
+	buf[o] = '\0';
+	return buf;
+}
+
+/* How a run reads in the list: "interrupted" for one never ended. */
+static const char *
+runs_state(const struct results_prov *p)
+{
+	if (strcmp(p->state, "running") == 0 && p->end_unix == 0)
+		return "interrupted";
+	return p->state[0] ? p->state : "-";
+}
+
+/* The drive column: model and serial, else the matched drive, else the
+ * target (and its device). */
+static void
+runs_drive(const struct results_prov *p, char *buf, size_t len)
+{
+	if (p->model[0])
+		snprintf(buf, len, "%s%s%s", p->model, p->serial[0] ? " " : "", p->serial);
+	else if (p->drive_label[0])
+		snprintf(buf, len, "%s", p->drive_label);
+	else if (p->target_path[0] && p->device[0])
+		snprintf(buf, len, "%s on %s", p->target_path, p->device);
+	else
+		snprintf(buf, len, "%s", p->target_path[0] ? p->target_path : "-");
+}
+
+/* The local start date without seconds: "2026-12-01 15:03". */
+static void
+runs_date(const struct results_prov *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.16s", p->start_local[0] ? p->start_local : "-");
+	if (strlen(buf) > 10 && buf[10] == 'T')
+		buf[10] = ' ';
+}
+
+/* Print the table. */
+static void
+runs_print_text(const struct results_prov *runs, size_t n, const char *path)
+{
+	cli_printf("%5s  %-16s  %-*s  %-*s  %-*s  %4s  %9s  %9s  %8s  %s\n", "ID", "DATE",
+		   RUNS_W_HOST, "HOST", RUNS_W_DRIVE, "DRIVE", RUNS_W_PLAN, "PRESET", "PTS",
+		   "BEST IOPS", "BEST MB/s", "QD1 MEAN", "STATE");
+	for (size_t i = 0; i < n; i++) {
+		const struct results_prov *p = &runs[i];
+		char date[24], drive[512], host[128], dcell[256], pcell[128];
+		char iops[32], mbps[32], qd1[32];
+
+		runs_date(p, date, sizeof date);
+		runs_drive(p, drive, sizeof drive);
+		fmt_count(p->best_iops, iops, sizeof iops);
+		if (isfinite(p->best_mbps))
+			fmt_number(p->best_mbps, p->best_mbps < 100 ? 1 : 0, mbps, sizeof mbps);
+		else
+			snprintf(mbps, sizeof mbps, "-");
+		if (isfinite(p->qd1_mean_us))
+			snprintf(qd1, sizeof qd1, "%.1f %ss", p->qd1_mean_us, cli_glyph(CLI_G_MICRO));
+		else
+			snprintf(qd1, sizeof qd1, "-");
+		cli_printf("%5lld  %-16s  %s  %s  %s  %4zu  %9s  %9s  %*s  %s\n", (long long)p->id,
+			   date, runs_cell(p->host, RUNS_W_HOST, host, sizeof host),
+			   runs_cell(drive, RUNS_W_DRIVE, dcell, sizeof dcell),
+			   runs_cell(p->plan_name, RUNS_W_PLAN, pcell, sizeof pcell), p->npoints,
+			   iops, mbps, 8 + (int)strlen(qd1) - utf8_width(qd1), qd1, runs_state(p));
+	}
+	cli_printf("\n%zu run%s in %s.  'drivedash export ID --format json|csv|fio-json' for "
+		   "every point.\n", n, n == 1 ? "" : "s", path);
+}
+
+/* Say the store is empty, where it is, and how to fill it. */
+static void
+runs_print_empty(const char *path)
+{
+	cli_printf("No runs stored yet in %s.  'drivedash run', 'check' and the dashboard "
+		   "store every sweep there (unless --no-save), and 'drivedash import FILE' "
+		   "stores fio's JSON output.\n", path);
+}
+
+/* The free words of the query as one string (malloc'd; "" for none). */
+static char *
+runs_query_text(int argc, char **argv)
+{
+	size_t len = 1;
+	char  *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((s = calloc(1, len)) == NULL)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+/* Print the runs as text or JSON; the exit code. */
+static int
+runs_print(const struct results_prov *runs, size_t n, bool json, const char *path,
+	   const char *query)
+{
+	if (json) {
+		json_t *a = json_array();
+
+		for (size_t i = 0; i < n; i++)
+			json_array_append_new(a, cli_json_prov(&runs[i]));
+		int rc = cli_print_json(a);
+
+		return rc != EXIT_OK ? rc : n == 0 && query[0] ? EXIT_NOMATCH : EXIT_OK;
+	}
+	if (n == 0 && query[0] == '\0') {
+		runs_print_empty(path);
+		return cli_stdout_flush("the list") < 0 ? EXIT_USAGE : EXIT_OK;
+	}
+	if (n == 0) {
+		cli_error("no stored run matches '%s' (in %s)", query, path);
+		return EXIT_NOMATCH;
+	}
+	runs_print_text(runs, n, path);
+	return cli_stdout_flush("the list") < 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/* List the runs of an open store matching query. */
+static int
+runs_list(struct results *db, const char *query, bool json, const char *path)
+{
+	struct results_query q = { .text = query[0] ? query : NULL };
+	struct results_prov *runs = NULL;
+	struct dd_error	     err = { 0 };
+	size_t		     n = 0;
+	int		     rc;
+
+	if (results_list(db, &q, &runs, &n, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	rc = runs_print(runs, n, json, path, query);
+	free(runs);
+	return rc;
+}
+
+/* Print the options of runs. */
+static void
+runs_usage(FILE *f, const char *prog)
+{
+	fprintf(f, "usage: %s runs [--json] [--results PATH] [QUERY...]\n\n"
+		   "The runs in the results store, newest first.  QUERY words each match a\n"
+		   "drive, model, serial, host, preset or run name; serial:X, host:X, drive:X,\n"
+		   "since:YYYY-MM-DD and until:YYYY-MM-DD narrow to one field.\n\n"
+		   "  --json          every run's provenance as a JSON array\n"
+		   "  --results PATH  the results store (default $XDG_DATA_HOME/drivedash/results.db)\n",
+		prog);
+}
+
+/* `drivedash runs [--json] [--results PATH] [QUERY...]`. */
+int
+cmd_runs(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char	*path = NULL;
+	struct results	*db;
+	char		 where[4096], *query;
+	bool		 json = false;
+	int		 c, rc;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = true;
+			break;
+		case 'r':
+			path = optarg;
+			break;
+		case 'h':
+			runs_usage(stdout, ctx->progname);
+			return EXIT_OK;
+		default:
+			runs_usage(stderr, ctx->progname);
+			return EXIT_USAGE;
+		}
+	}
+	if ((query = runs_query_text(argc - optind, argv + optind)) == NULL) {
+		cli_error("out of memory");
+		return EXIT_USAGE;
+	}
+	rc = cli_results_open(path, RESULTS_READ, &db, where, sizeof where);
+	if (rc == -ENOENT)	/* no store yet: nothing stored, not an error */
+		rc = runs_print(NULL, 0, json, where, query);
+	else if (rc < 0)
+		rc = EXIT_USAGE;
+	else
+		rc = runs_list(db, query, json, where);
+	results_close(db);
+	free(query);
+	return rc;
+}

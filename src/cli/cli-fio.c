@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/cli-fio.h"
@@ -591,6 +592,19 @@ fio_lines(const char *text, const char *start)
 	return n;
 }
 
+/* What a fio filename is here: "block" or "file" when it exists, else
+ * guessed from its name (the run may have been on another machine). */
+static const char *
+fio_target_kind(const char *fname)
+{
+	struct stat st;
+
+	if (stat(fname, &st) == 0)
+		return S_ISBLK(st.st_mode) ? "block" : "file";
+	return strncmp(fname, "/dev/", 5) == 0 && strncmp(fname, "/dev/shm/", 9) != 0 ? "block"
+										       : "file";
+}
+
 /* The provenance of an imported file: fio's version and time, the target,
  * the host (the client_stats hosts, else this one). */
 static int
@@ -626,8 +640,7 @@ fio_read_prov(const struct fio_in *in, json_t *root, json_t *jobs, struct result
 		return rc;
 	if (fname != NULL) {
 		dd_strlcpy(p->target_path, fname, sizeof p->target_path);
-		dd_strlcpy(p->target_kind, strncmp(fname, "/dev/", 5) == 0 ? "block" : "file",
-			   sizeof p->target_kind);
+		dd_strlcpy(p->target_kind, fio_target_kind(fname), sizeof p->target_kind);
 	}
 	return 0;
 }

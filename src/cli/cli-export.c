@@ -66,15 +66,6 @@ export_csv_text(FILE *f, const char *s)
 	fputs("\",", f);
 }
 
-/* The read share a point ran with: pure patterns are 100 or 0. */
-static unsigned
-export_read_pct(const struct dd_point *p)
-{
-	if (p->pattern == DD_RANDRW || p->pattern == DD_SEQRW)
-		return p->read_pct;
-	return dd_pattern_writes(p->pattern) ? 0 : 100;
-}
-
 /* Per second over the measured time; NAN when it is unknown. */
 static double
 export_rate(double v, double s)
@@ -91,8 +82,8 @@ export_csv_row(FILE *f, const struct results_point *pt)
 
 	fprintf(f, "%zu,", pt->index);
 	export_csv_text(f, p->name);
-	fprintf(f, "%s,%u,%u,%u,%u,", dd_pattern_name(p->pattern), p->bs, p->iodepth,
-		p->numjobs, export_read_pct(p));
+	fprintf(f, "%s,%u,%u,%u,%d,", dd_pattern_name(p->pattern), p->bs, p->iodepth,
+		p->numjobs, cli_json_read_pct(p));
 	export_csv_text(f, pt->host);
 	export_csv_num(f, r->elapsed_s, false);
 	fprintf(f, "%llu,", (unsigned long long)r->ios);

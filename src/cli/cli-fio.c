@@ -440,8 +440,13 @@ fio_lat_combine(struct dd_result *r, const struct fio_dir *rd, const struct fio_
 	struct dd_latency	*l = &r->lat;
 	double			 n = (double)(a->n + b->n), pct[HIST_NPCTS];
 
+	hist_percentiles(&r->hist, hist_default_pcts, HIST_NPCTS, pct);
 	if (a->n == 0 || b->n == 0) {
 		*l = a->n ? *a : *b;
+		/* a percentile fio's list left out: from the bins, when there */
+		for (int i = 0; i < HIST_NPCTS; i++)
+			if (bins && isnan(l->pct_us[i]))
+				l->pct_us[i] = pct[i] / 1e3;
 		return;
 	}
 	l->n = a->n + b->n;
@@ -453,7 +458,6 @@ fio_lat_combine(struct dd_result *r, const struct fio_dir *rd, const struct fio_
 			    (double)a->n * pow(a->mean_us - l->mean_us, 2) +
 			    (double)(b->n - 1) * b->stdev_us * b->stdev_us +
 			    (double)b->n * pow(b->mean_us - l->mean_us, 2)) / (n - 1));
-	hist_percentiles(&r->hist, hist_default_pcts, HIST_NPCTS, pct);
 	for (int i = 0; i < HIST_NPCTS; i++)
 		l->pct_us[i] = bins ? pct[i] / 1e3 : NAN;
 }
@@ -917,9 +921,9 @@ fio_write_options(const struct results_point *pt)
 	return o;
 }
 
-/* One point as an entry of fio's "jobs". */
+/* Point i of a run as an entry of fio's "jobs". */
 static json_t *
-fio_write_job(const struct results_point *pt)
+fio_write_job(const struct results_point *pt, size_t i)
 {
 	const struct dd_result *r = pt->r;
 	json_t		       *j = json_object();
@@ -928,7 +932,8 @@ fio_write_job(const struct results_point *pt)
 	double			sys = isfinite(r->cpu_sys_s) ? r->cpu_sys_s : 0;
 
 	json_object_set_new(j, "jobname", json_string(r->point.name));
-	json_object_set_new(j, "groupid", json_integer(0));
+	/* points run one after another: fio's stonewalled groups, one each */
+	json_object_set_new(j, "groupid", json_integer((json_int_t)i));
 	json_object_set_new(j, "error", json_integer(r->status < 0 ? -r->status : 0));
 	json_object_set_new(j, "eta", json_integer(0));
 	json_object_set_new(j, "elapsed", json_integer((json_int_t)ceil(r->elapsed_s + r->point.ramp_s)));
@@ -980,7 +985,7 @@ cli_fio_export(const struct results_run *run)
 	json_object_set_new(root, "time", json_string(when));
 	json_object_set_new(root, "global options", fio_write_global(p));
 	for (size_t i = 0; i < run->n; i++)
-		json_array_append_new(jobs, fio_write_job(&run->pts[i]));
+		json_array_append_new(jobs, fio_write_job(&run->pts[i], i));
 	json_object_set_new(root, "jobs", jobs);
 	if (p->device[0]) {
 		du = json_array();

@@ -21,7 +21,7 @@
 #include "io/engine.h"
 
 /* The read share that ran: pure patterns are 100 or 0. */
-static int
+int
 cli_json_read_pct(const struct dd_point *p)
 {
 	if (p->pattern == DD_RANDRW || p->pattern == DD_SEQRW)

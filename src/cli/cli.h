@@ -133,6 +133,10 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
  */
 json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
 
+/* The read share a point ran with, as the JSON and CSV write it: the mix of
+ * randrw/rw, else 100 or 0. */
+int cli_json_read_pct(const struct dd_point *p);
+
 /*
  * A stored run as JSON (cli-json.c): its whole provenance (`runs --json`,
  * `export --format json`), and a stored point: cli_json_result plus whether

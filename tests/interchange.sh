@@ -353,4 +353,15 @@ run "$dd" export last --results "$tmp/none.db"
 is "export from a store that does not exist: exit 2" 2 "$rc"
 ok "export from a missing store creates nothing" test ! -e "$tmp/none.db"
 
+# A results file that is not a store: refused with a sentence, never changed.
+head -c 5000 /dev/urandom >"$tmp/garbage.db"
+gsum=$(sha256sum "$tmp/garbage.db" | cut -d' ' -f1)
+run "$dd" runs --results "$tmp/garbage.db"
+is "runs on a garbage store: exit 2" 2 "$rc"
+like "runs on a garbage store: names it" "garbage.db" "$err"
+run "$dd" import "$tmp/grp.json" --results "$tmp/garbage.db"
+is "import into a garbage store: exit 2" 2 "$rc"
+is "import into a garbage store: the file is unchanged" "$gsum" \
+	"$(sha256sum "$tmp/garbage.db" | cut -d' ' -f1)"
+
 done_testing

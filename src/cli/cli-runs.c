@@ -2,9 +2,9 @@
  * `drivedash runs`: the runs in the results store (src/core/results.h),
  * newest first, one line each -- id, local start date, host, drive (model
  * and serial, else the target), preset, points, the headline figures (best
- * IOPS, best MB/s, best 4K random read QD1 mean) and how the run ended ("interrupted" for
- * one still marked running: its process was killed) -- or, with --json, an
- * array of every run's whole provenance.  Free words narrow the list as
+ * IOPS, best MB/s, best 4K random read QD1 mean) and how the run ended
+ * ("interrupted" for one still marked running: its process was killed) --
+ * or, with --json, an array of every run's whole provenance.  Free words narrow the list as
  * struct results_query says (drive, serial:, host:, drive:, since:, until:).
  *
  * Also the one way the CLI opens the store (cli_results_open), shared with
@@ -87,6 +87,15 @@ runs_state(const struct results_prov *p)
 	return p->state[0] ? p->state : "-";
 }
 
+/* The last component of a path. */
+static const char *
+runs_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 /* The drive column: model and serial, else the matched drive, else the
  * target (and its device). */
 static void
@@ -96,8 +105,8 @@ runs_drive(const struct results_prov *p, char *buf, size_t len)
 		snprintf(buf, len, "%s%s%s", p->model, p->serial[0] ? " " : "", p->serial);
 	else if (p->drive_label[0])
 		snprintf(buf, len, "%s", p->drive_label);
-	else if (p->target_path[0] && p->device[0])
-		snprintf(buf, len, "%s on %s", p->target_path, p->device);
+	else if (p->target_path[0] && p->device[0])	/* a file: its name is enough */
+		snprintf(buf, len, "%s on %s", runs_base(p->target_path), p->device);
 	else
 		snprintf(buf, len, "%s", p->target_path[0] ? p->target_path : "-");
 }

@@ -921,6 +921,38 @@ fio_write_options(const struct results_point *pt)
 	return o;
 }
 
+/* fio's latency distribution: the share (%) of I/Os below each bound, per
+ * unit (latency_ns, latency_us, latency_ms), from the point's bins.  A
+ * bucket's midpoint stands for its values, as in fio's percentiles. */
+static void
+fio_write_lat_dist(json_t *j, const struct histogram *h)
+{
+	static const char *const keys[] = { "2", "4", "10", "20", "50", "100", "250", "500",
+					     "750", "1000", "2000", ">=2000" };
+	static const double bounds[] = { 2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000 };
+	static const char *const units[] = { "latency_ns", "latency_us", "latency_ms" };
+	double share[3][12] = { { 0 } }, total = (double)hist_count(h);
+
+	for (unsigned i = 0; i < HIST_NR && total > 0; i++) {
+		double v = hist_bucket_value(i);
+		int    u = v < 1e3 ? 0 : v < 1e6 ? 1 : 2, k = 0;
+
+		if (!h->bins[i])
+			continue;
+		v /= u == 0 ? 1 : u == 1 ? 1e3 : 1e6;
+		while (k < (u == 2 ? 11 : 10) && v >= bounds[k])
+			k++;
+		share[u][k] += 100.0 * (double)h->bins[i] / total;
+	}
+	for (int u = 0; u < 3; u++) {
+		json_t *o = json_object();
+
+		for (int k = 0; k < (u == 2 ? 12 : 10); k++)
+			json_object_set_new(o, keys[k], json_real(share[u][k]));
+		json_object_set_new(j, units[u], o);
+	}
+}
+
 /* Point i of a run as an entry of fio's "jobs". */
 static json_t *
 fio_write_job(const struct results_point *pt, size_t i)
@@ -949,6 +981,8 @@ fio_write_job(const struct results_point *pt, size_t i)
 	json_object_set_new(j, "ctx", json_integer(0));
 	json_object_set_new(j, "majf", json_integer(0));
 	json_object_set_new(j, "minf", json_integer(0));
+	if (pt->has_bins)
+		fio_write_lat_dist(j, &r->hist);
 	return j;
 }
 

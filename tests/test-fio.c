@@ -345,6 +345,18 @@ test_export_roundtrip(void **state)
 
 	doc = cli_fio_export(&run);
 	assert_non_null(doc);
+	/* fio's latency distribution of a point with bins covers all its I/O */
+	double	    total = 0;
+	const char *unit[] = { "latency_ns", "latency_us", "latency_ms" }, *key;
+	json_t	   *v, *job0 = json_array_get(json_object_get(doc, "jobs"), 0);
+
+	for (int u = 0; u < 3; u++)
+		json_object_foreach(json_object_get(job0, unit[u]), key, v)
+			total += json_real_value(v);
+	assert_true(fabs(total - 100.0) < 1e-6);
+	/* a mixed point's distribution is of the whole point, as its bins */
+	assert_non_null(json_object_get(json_array_get(json_object_get(doc, "jobs"), 1),
+					"latency_us"));
 	text = json_dumps(doc, JSON_REAL_PRECISION(17));
 	json_decref(doc);
 	parse_ok(text, &back);

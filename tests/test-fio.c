@@ -249,6 +249,8 @@ test_parse_errors(void **state)
 		{ "{\"jobs\":[" RR_JOB "]}", "t.json: \"fio version\" is missing" },
 		{ "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"x\",\"write\":" NODIR "}]}",
 		  "t.json: jobs[0].read is missing" },
+		{ "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"x\",\"mixed\":" NODIR "}]}",
+		  "t.json: jobs[0] has only unified_rw_reporting's \"mixed\" figures" },
 		{ "{\"fio version\":\"fio-3.33\",\"disk_util\":{},\"jobs\":[" RR_JOB "]}",
 		  "t.json: disk_util is an object, expected an array" },
 	};

@@ -470,6 +470,11 @@ fio_read_figures(const struct fio_in *in, json_t *job, const char *at, struct dd
 	struct fio_dir rd = { 0 }, wr = { 0 };
 	int	       rc;
 
+	if (json_object_get(job, "read") == NULL && json_object_get(job, "mixed") != NULL)
+		return dd_error_set(in->err, -EINVAL,
+				    "%s: %s has only unified_rw_reporting's \"mixed\" figures, "
+				    "expected read and write (fio without unified_rw_reporting=mixed)",
+				    in->file, at);
 	if ((rc = fio_read_dir(in, job, at, "read", &rd, &r->hist)) < 0 ||
 	    (rc = fio_read_dir(in, job, at, "write", &wr, &r->hist)) < 0)
 		return rc;

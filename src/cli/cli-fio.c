@@ -777,7 +777,7 @@ fio_ns(double us)
 static json_t *
 fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 {
-	json_t *o = json_object(), *pct, *bins;
+	json_t *o = json_object(), *pct;
 	char	key[32];
 
 	json_object_set_new(o, "min", json_integer(fio_ns(l->min_us)));
@@ -795,16 +795,8 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 			json_object_set_new(pct, key, json_integer(fio_ns(l->pct_us[i])));
 		}
 	json_object_set_new(o, "percentile", pct);
-	if (h == NULL)
-		return o;
-	bins = json_object();
-	for (unsigned i = 0; i < HIST_NR; i++)
-		if (h->bins[i]) {
-			snprintf(key, sizeof key, "%llu",
-				 (unsigned long long)hist_bucket_value(i));
-			json_object_set_new(bins, key, cli_ju64(h->bins[i]));
-		}
-	json_object_set_new(o, "bins", bins);
+	if (h != NULL)
+		json_object_set_new(o, "bins", cli_json_histogram(h));
 	return o;
 }
 

@@ -110,7 +110,7 @@ cli_json_mode(json_t *o, const struct dd_result *r)
 }
 
 /* The histogram, fio json+ style: bucket value (ns) -> count, non-empty only. */
-static json_t *
+json_t *
 cli_json_histogram(const struct histogram *h)
 {
 	json_t *bins = json_object();

@@ -136,6 +136,10 @@ int cli_opt_seconds(const char *opt, const char *arg, double min, double max, do
  */
 json_t *cli_json_result(const struct dd_result *r, const struct sweep_summary *s);
 
+/* A histogram as fio's json+ "bins": bucket value (ns) -> count, non-empty
+ * buckets only (run --json's histogram_ns, export fio-json's bins). */
+json_t *cli_json_histogram(const struct histogram *h);
+
 /* The read share a point ran with, as the JSON and CSV write it: the mix of
  * randrw/rw, else 100 or 0. */
 int cli_json_read_pct(const struct dd_point *p);

@@ -313,58 +313,58 @@ fio_read_point(const struct fio_in *in, json_t *job, const char *at, struct dd_p
 	return 0;
 }
 
-/* Percentiles of a fio latency object ("99.000000": ns) at drivedash's
- * list; those fio did not report stay NAN. */
-static int
-fio_read_pcts(const struct fio_in *in, json_t *pct, const char *at, struct dd_latency *l)
+/* What a fio object keyed by numbers holds: percentiles ("99.000000": ns)
+ * or json+ bins ("5000": count). */
+struct fio_keyed {
+	const char	  *name;	/* "percentile", "bins" */
+	const char	  *want;	/* what a key must be, for the sentence */
+	struct dd_latency *lat;		/* percentiles go here */
+	struct histogram  *hist;	/* bins go here */
+};
+
+/* Is key k acceptable for what kd holds? */
+static bool
+fio_key_ok(const struct fio_keyed *kd, double k)
 {
-	const char *key;
-	json_t	   *v;
-	char	    path[FIO_PATH_MAX];
-
-	fio_path(path, sizeof path, at, "percentile");
-	json_object_foreach(pct, key, v) {
-		char  *end;
-		double p = strtod(key, &end), ns;
-		int    rc;
-
-		if (end == key || *end != '\0' || !(p > 0 && p <= 100))
-			return dd_error_set(in->err, -EINVAL,
-					    "%s: %s has the key \"%s\", expected a percentile",
-					    in->file, path, key);
-		if ((rc = fio_num(in, pct, path, key, &ns)) < 0)
-			return rc;
-		for (int i = 0; i < HIST_NPCTS; i++)
-			if (fabs(hist_default_pcts[i] - p) < 1e-6)
-				l->pct_us[i] = ns / 1e3;
-	}
-	return 0;
+	if (kd->lat != NULL)
+		return k > 0 && k <= 100;
+	return k >= 0 && k < 0x1p63 && k == floor(k);
 }
 
-/* json+ bins of a fio latency object (bucket value in ns -> count) into h. */
+/* Store one key and value: a percentile at drivedash's list (those fio
+ * did not report stay NAN), or a bin counted into its bucket. */
+static void
+fio_key_store(const struct fio_keyed *kd, double k, double v)
+{
+	if (kd->hist != NULL) {
+		kd->hist->bins[hist_index((uint64_t)k)] += (uint64_t)v;
+		return;
+	}
+	for (int i = 0; i < HIST_NPCTS; i++)
+		if (fabs(hist_default_pcts[i] - k) < 1e-6)
+			kd->lat->pct_us[i] = v / 1e3;
+}
+
+/* Every key of a number-keyed object under at, checked, stored. */
 static int
-fio_read_bins(const struct fio_in *in, json_t *bins, const char *at, struct histogram *h)
+fio_read_keyed(const struct fio_in *in, json_t *obj, const char *at, const struct fio_keyed *kd)
 {
 	const char *key;
 	json_t	   *v;
 	char	    path[FIO_PATH_MAX];
 
-	fio_path(path, sizeof path, at, "bins");
-	json_object_foreach(bins, key, v) {
-		char		  *end;
-		unsigned long long ns;
-		double		   n;
-		int		   rc;
+	fio_path(path, sizeof path, at, kd->name);
+	json_object_foreach(obj, key, v) {
+		char  *end;
+		double k = strtod(key, &end), n;
+		int    rc;
 
-		errno = 0;
-		ns = strtoull(key, &end, 10);
-		if (end == key || *end != '\0' || errno != 0 || key[0] == '-')
-			return dd_error_set(in->err, -EINVAL,
-					    "%s: %s has the key \"%s\", expected a latency in ns",
-					    in->file, path, key);
-		if ((rc = fio_num(in, bins, path, key, &n)) < 0)
+		if (end == key || *end != '\0' || key[0] == '-' || !fio_key_ok(kd, k))
+			return dd_error_set(in->err, -EINVAL, "%s: %s has the key \"%s\", expected %s",
+					    in->file, path, key, kd->want);
+		if ((rc = fio_num(in, obj, path, key, &n)) < 0)
 			return rc;
-		h->bins[hist_index(ns)] += (uint64_t)n;
+		fio_key_store(kd, k, n);
 	}
 	return 0;
 }
@@ -374,9 +374,11 @@ static int
 fio_read_latency(const struct fio_in *in, json_t *lo, const char *at, struct dd_latency *l,
 		 struct histogram *h, bool *has_bins)
 {
-	double	n, min, max, mean, sd;
-	json_t *pct, *bins;
-	int	rc;
+	struct fio_keyed pk = { "percentile", "a percentile", l, NULL },
+			 bk = { "bins", "a latency in ns", NULL, h };
+	double		 n, min, max, mean, sd;
+	json_t		*pct, *bins;
+	int		 rc;
 
 	if ((rc = fio_num(in, lo, at, "N", &n)) < 0 || (rc = fio_num(in, lo, at, "min", &min)) < 0 ||
 	    (rc = fio_num(in, lo, at, "max", &max)) < 0 ||
@@ -393,10 +395,10 @@ fio_read_latency(const struct fio_in *in, json_t *lo, const char *at, struct dd_
 	l->max_us = n ? max / 1e3 : NAN;
 	l->mean_us = n ? mean / 1e3 : NAN;
 	l->stdev_us = n ? sd / 1e3 : NAN;
-	if (pct != NULL && (rc = fio_read_pcts(in, pct, at, l)) < 0)
+	if (pct != NULL && (rc = fio_read_keyed(in, pct, at, &pk)) < 0)
 		return rc;
 	*has_bins = bins != NULL;
-	if (bins != NULL && (rc = fio_read_bins(in, bins, at, h)) < 0)
+	if (bins != NULL && (rc = fio_read_keyed(in, bins, at, &bk)) < 0)
 		return rc;
 	return 0;
 }

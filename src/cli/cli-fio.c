@@ -807,7 +807,7 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 static void
 fio_write_samples(json_t *d, const struct dd_result *r, bool reads)
 {
-	double n = 0, sum = 0, sq = 0, min = 0, max = 0;
+	double n = 0, sum = 0, sq = 0, min = 0, max = 0, mean, sd, kib = r->point.bs / 1024.0;
 
 	for (size_t i = 0; i < r->nintervals; i++) {
 		double v = reads ? r->intervals[i].read_iops : r->intervals[i].write_iops;
@@ -818,8 +818,8 @@ fio_write_samples(json_t *d, const struct dd_result *r, bool reads)
 		max = n ? fmax(max, v) : v;
 		n++, sum += v, sq += v * v;
 	}
-	double mean = n ? sum / n : 0, sd = n > 1 ? sqrt(fmax(0, (sq - n * mean * mean) / (n - 1))) : 0;
-	double kib = r->point.bs / 1024.0;
+	mean = n ? sum / n : 0;
+	sd = n > 1 ? sqrt(fmax(0, (sq - n * mean * mean) / (n - 1))) : 0;
 
 	json_object_set_new(d, "bw_min", json_integer((json_int_t)(min * kib)));
 	json_object_set_new(d, "bw_max", json_integer((json_int_t)(max * kib)));

@@ -189,6 +189,8 @@ test_parse_client_stats(void **state)
 	assert_int_equal(run.pts[1].r->point.bs, 16384);
 	assert_string_equal(run.prov.target_path, "/nonexistent/dev/x");
 	assert_string_equal(run.prov.device, "nvme0n1");
+	assert_int_equal(run.prov.start_unix, 5);	/* a client stamps the start */
+	assert_int_equal(run.prov.end_unix, 6);
 	results_run_free(&run);
 
 	/* the hosts: "hostname" of each entry */

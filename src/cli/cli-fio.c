@@ -643,7 +643,10 @@ fio_read_prov(const struct fio_in *in, json_t *root, json_t *jobs, struct result
 	dd_strlcpy(p->plan_name, "fio", sizeof p->plan_name);
 	for (size_t i = 0; i < run->n; i++)
 		longest = fmax(longest, run->pts[i].r->elapsed_s + run->pts[i].r->point.ramp_s);
-	/* fio stamps its report when the jobs have ended */
+	/* fio stamps its report when the jobs have ended; a client, when it
+	 * starts them */
+	if (json_object_get(root, "client_stats") != NULL)
+		ts += ceil(longest);
 	results_prov_time(p, false, (int64_t)ts);
 	results_prov_time(p, true, (int64_t)ts - (int64_t)ceil(longest));
 	if ((rc = fio_opt(in, json_object_get(json_array_get(jobs, 0), "job options"),

@@ -41,6 +41,9 @@
 #include "lib/parse.h"
 
 #define FIO_PATH_MAX 192	/* a key path in a sentence */
+#define FIO_NUM_MAX  0x1p62	/* past any count, byte total or time */
+#define FIO_TIME_MAX 1e11	/* seconds since 1970: year 5138 */
+#define FIO_ERRNO_MAX 4095	/* the errno values fio reports */
 
 /* What a walk over one file needs: its name, the error, the global options. */
 struct fio_in {
@@ -105,9 +108,10 @@ fio_bad(const struct fio_in *in, const char *at, const char *key, const json_t *
 			    fio_type_name(v), want);
 }
 
-/* A required number of at least 0 under key. */
+/* A required number from 0 to max under key. */
 static int
-fio_num(const struct fio_in *in, json_t *obj, const char *at, const char *key, double *out)
+fio_num_max(const struct fio_in *in, json_t *obj, const char *at, const char *key, double max,
+	    double *out)
 {
 	json_t *v = json_object_get(obj, key);
 	char	path[FIO_PATH_MAX];
@@ -115,11 +119,19 @@ fio_num(const struct fio_in *in, json_t *obj, const char *at, const char *key, d
 	if (!json_is_number(v))
 		return fio_bad(in, at, key, v, "a number");
 	*out = json_number_value(v);
-	if (*out >= 0 && isfinite(*out))
+	if (*out >= 0 && *out <= max)
 		return 0;
 	fio_path(path, sizeof path, at, key);
-	return dd_error_set(in->err, -EINVAL, "%s: %s is %g, expected a number of at least 0",
-			    in->file, path, *out);
+	return dd_error_set(in->err, -EINVAL, "%s: %s is %g, expected a number from 0 to %g",
+			    in->file, path, *out, max);
+}
+
+/* A required number of at least 0 under key (and below any count or time
+ * fio can hold, so it converts to an integer safely). */
+static int
+fio_num(const struct fio_in *in, json_t *obj, const char *at, const char *key, double *out)
+{
+	return fio_num_max(in, obj, at, key, FIO_NUM_MAX, out);
 }
 
 /* An object under key; absent is fine (NULL) unless required. */
@@ -512,7 +524,8 @@ fio_read_cpu(const struct fio_in *in, json_t *job, const char *at, struct dd_res
 	     (rc = fio_num(in, job, at, "job_runtime", &ms)) < 0) ||
 	    (json_object_get(job, "usr_cpu") && (rc = fio_num(in, job, at, "usr_cpu", &usr)) < 0) ||
 	    (json_object_get(job, "sys_cpu") && (rc = fio_num(in, job, at, "sys_cpu", &sys)) < 0) ||
-	    (json_object_get(job, "error") && (rc = fio_num(in, job, at, "error", &error)) < 0))
+	    (json_object_get(job, "error") &&
+	     (rc = fio_num_max(in, job, at, "error", FIO_ERRNO_MAX, &error)) < 0))
 		return rc;
 	r->cpu_user_s = r->proc_user_s = usr / 100 * ms / 1e3;
 	r->cpu_sys_s = r->proc_sys_s = sys / 100 * ms / 1e3;
@@ -631,7 +644,8 @@ fio_read_prov(const struct fio_in *in, json_t *root, json_t *jobs, struct result
 		return rc;
 	if (ver == NULL)
 		return fio_bad(in, "", "fio version", NULL, "a string");
-	if (json_object_get(root, "timestamp") && (rc = fio_num(in, root, "", "timestamp", &ts)) < 0)
+	if (json_object_get(root, "timestamp") &&
+	    (rc = fio_num_max(in, root, "", "timestamp", FIO_TIME_MAX, &ts)) < 0)
 		return rc;
 	results_prov_host(p);
 	/* fio's output does not say which kernel or CPU ran it */
@@ -648,7 +662,7 @@ fio_read_prov(const struct fio_in *in, json_t *root, json_t *jobs, struct result
 	if (json_object_get(root, "client_stats") != NULL)
 		ts += ceil(longest);
 	results_prov_time(p, false, (int64_t)ts);
-	results_prov_time(p, true, (int64_t)ts - (int64_t)ceil(longest));
+	results_prov_time(p, true, (int64_t)fmax(0, ts - ceil(longest)));
 	if ((rc = fio_opt(in, json_object_get(json_array_get(jobs, 0), "job options"),
 			  "jobs[0].\"job options\"", "filename", &fname, wbuf, sizeof wbuf)) < 0)
 		return rc;

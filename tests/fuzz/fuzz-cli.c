@@ -3,7 +3,8 @@
  * line, handed to main()'s dispatch (src/main.c compiled in as
  * drivedash_main) and from there to list, show or run's option parsing.
  * Nothing may touch a device or a file the input names, so inputs are
- * skipped (not run) when they could reach detect, check or ui, name --db,
+ * skipped (not run) when they could reach detect, check, ui, runs, export or
+ * import (the results store, and files the input names), name --db,
  * --target, --scratch, --plan or --json (or their short forms and
  * abbreviations), or ask run for --help (which exits).  run then ends at its
  * "needs --target" error or, with --print-fio, prints the fio job for the
@@ -61,6 +62,10 @@ fuzz_arg_safe(const char *arg)
 {
 	if (strcmp(arg, "detect") == 0 || strcmp(arg, "check") == 0 ||
 	    strcmp(arg, "ui") == 0)
+		return false;
+	/* the results store, the files import reads and export writes */
+	if (strcmp(arg, "runs") == 0 || strcmp(arg, "export") == 0 ||
+	    strcmp(arg, "import") == 0)
 		return false;
 	if (strncmp(arg, "--", 2) == 0)
 		return !fuzz_long_opt_unsafe(arg);

@@ -3,7 +3,8 @@
  * measured, in a sqlite database of its own.
  *
  * Data model on disk (schema version RESULTS_SCHEMA_VERSION, one table per
- * kind of row; a run's rows go with it, ON DELETE CASCADE):
+ * kind of row; a run's rows go with it, ON DELETE CASCADE; version 1 had no
+ * runs.temp_source):
  *
  *   runs         one row per run: every field of struct results_prov that
  *                is stored (the headline figures are computed by queries)
@@ -128,9 +129,14 @@ static const char results_schema_v1[] =
 	" thermal_t1_seconds INTEGER, thermal_t2_seconds INTEGER,\n"
 	" PRIMARY KEY (point_id, phase)) WITHOUT ROWID;\n";
 
+/* Version 2: the sensor the intervals' temperatures come from. */
+static const char results_migrate_v2[] =
+	"ALTER TABLE runs ADD COLUMN temp_source TEXT;\n";
+
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
 	results_schema_v1,
+	results_migrate_v2,
 };
 
 #define RESULTS_SCHEMA_VERSION \
@@ -176,6 +182,7 @@ static const struct results_col results_prov_cols[] = {
 	P("model", RC_TEXT, model), P("serial", RC_TEXT, serial),
 	P("firmware", RC_TEXT, firmware), P("capacity", RC_U64, capacity),
 	P("lba_format", RC_TEXT, lba_format), P("pcie_link", RC_TEXT, pcie_link),
+	P("temp_source", RC_TEXT, temp_source),
 	P("drive_id", RC_TEXT, drive_id), P("drive_label", RC_TEXT, drive_label),
 	P("plan_name", RC_TEXT, plan_name), P("repeat", RC_UINT, repeat),
 	P("aggregate", RC_TEXT, aggregate), P("steady_state", RC_BOOL, steady_state),
@@ -691,12 +698,17 @@ results_needs_migration(struct results *db)
 	return ver < RESULTS_SCHEMA_VERSION || app != RESULTS_APP_ID;
 }
 
+/* results_connect's third mode: an existing store opened writable only to
+ * upgrade its schema. */
+#define RESULTS_UPGRADE ((enum results_mode)(RESULTS_WRITE + 1))
+
 /* Open the sqlite connection on a checked path and set it up. */
 static int
 results_connect(struct results *db, enum results_mode mode, struct dd_error *err)
 {
 	int  flags = mode == RESULTS_READ ? SQLITE_OPEN_READONLY
-					  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+		     : mode == RESULTS_UPGRADE ? SQLITE_OPEN_READWRITE
+					       : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	bool fresh;
 	int  rc;
 
@@ -712,9 +724,12 @@ results_connect(struct results *db, enum results_mode mode, struct dd_error *err
 		return rc;
 	if (mode == RESULTS_READ && fresh)
 		return dd_error_set(err, -ENOENT, "%s holds no results yet", db->path);
-	if (mode == RESULTS_READ && results_needs_migration(db))
-		return dd_error_set(err, -EINVAL, "%s was written by an older drivedash; run a "
-				    "sweep with this one to upgrade it", db->path);
+	if (mode == RESULTS_READ && results_needs_migration(db)) {
+		/* An older schema: reopened writable once, to upgrade it. */
+		sqlite3_close(db->db);
+		db->db = NULL;
+		return results_connect(db, RESULTS_UPGRADE, err);
+	}
 	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
 	if ((rc = results_exec(db, "PRAGMA foreign_keys = ON", "set it up", err)) < 0)
 		return rc;

@@ -302,7 +302,7 @@ results_fail(struct results *db, const char *what, struct dd_error *err)
 		   : rc == SQLITE_BUSY ? -EBUSY : rc == SQLITE_NOTADB ? -EINVAL : -EIO;
 
 	if (rc == SQLITE_FULL)
-		return dd_error_set(err, code, "no space left for the results store %s while %s",
+		return dd_error_set(err, code, "no space left for the results store %s (cannot %s)",
 				    db->path, what);
 	return dd_error_set(err, code, "results store %s: cannot %s: %s", db->path, what,
 			    sqlite3_errmsg(db->db));

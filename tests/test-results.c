@@ -18,6 +18,8 @@
  *                its bytes unchanged
  *   migrations   every earlier schema version (its frozen SQL text below,
  *                with a row in every table) opens, migrates and loads
+ *   writers      two processes storing runs at once, four creating one
+ *                new store at once: every run lands, none fails
  */
 #include "config.h"
 
@@ -972,6 +974,43 @@ test_two_writers(void **state)
 	assert_int_equal(count_rows(tpath("two.db"), "points"), 30);
 }
 
+/* Four processes create the same new store at once: all four runs land. */
+static void
+test_racing_creators(void **state)
+{
+	pid_t kids[4];
+
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		kids[k] = fork();
+		assert_true(kids[k] >= 0);
+		if (kids[k] == 0) {
+			struct results	   *db;
+			struct results_prov p;
+			struct dd_error	    err = { 0 };
+			int		    rc;
+
+			rc = results_open(&db, tpath("race/new.db"), RESULTS_WRITE, &err);
+			if (rc == 0) {
+				make_prov(&p, "SNR", 1796133787 + k);
+				rc = results_run_begin(db, &p, &err);
+				results_close(db);
+			}
+			if (rc != 0)
+				fprintf(stderr, "# creator %d: %s\n", k, err.msg);
+			_exit(rc != 0);
+		}
+	}
+	for (int k = 0; k < 4; k++) {
+		int st;
+
+		assert_int_equal(waitpid(kids[k], &st, 0), kids[k]);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 0);
+	}
+	assert_int_equal(count_rows(tpath("race/new.db"), "runs"), 4);
+}
+
 int
 main(void)
 {
@@ -985,6 +1024,7 @@ main(void)
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_migrations),
 		cmocka_unit_test(test_two_writers),
+		cmocka_unit_test(test_racing_creators),
 	};
 
 	/* Local times in names and ISO text are checked in UTC. */

@@ -468,6 +468,16 @@ test_queries(void **state)
 	assert_int_equal(results_resolve(db, "twelve", &id, &err), -EINVAL);
 	assert_int_equal(results_resolve(db, "-3", &id, &err), -EINVAL);
 
+	/* A read-only connection lists and filters the same. */
+	{
+		struct results *ro;
+
+		assert_int_equal(results_open(&ro, tpath("q.db"), RESULTS_READ, &err), 0);
+		assert_int_equal(count_listed(ro, "serial:SNA", 0), 2);
+		assert_int_equal(results_run_delete(ro, a1, &err) < 0, 1);	/* read only */
+		results_close(ro);
+	}
+
 	/* Deleting a run takes every row under it. */
 	assert_int_equal(results_run_delete(db, b, &err), 0);
 	assert_int_equal(count_listed(db, NULL, 0), 2);

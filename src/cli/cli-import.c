@@ -60,7 +60,7 @@ import_read(const char *file, const char *name, struct results_run *run)
 	if (name != NULL)
 		dd_strlcpy(run->prov.name, name, sizeof run->prov.name);
 	else
-		results_run_name(&run->prov, !cli_text_ascii(), run->prov.name,
+		results_run_name(&run->prov, true, run->prov.name,
 				 sizeof run->prov.name);
 	return 0;
 }

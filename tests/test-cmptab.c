@@ -177,7 +177,7 @@ test_drive_and_run(void **state)
 	assert_int_equal(ms->ref, CMPTAB_REF_REVIEW);
 	assert_float_equal(ms->delta[CMPTAB_REF_REVIEW], -10.0, 1e-9);
 	assert_string_equal(cmptab_row_label(&t.rows[r], "x", buf, sizeof buf),
-			    "4K random read QD1x1");
+			    "4K rand read QD1x1");
 
 	/* Its latency row: +20 % is slower. */
 	r = find_row(&t, DD_RANDREAD, 4 * KIB, COMPARE_LAT, false, 1, 1);
@@ -186,7 +186,7 @@ test_drive_and_run(void **state)
 	assert_float_equal(ms->delta[CMPTAB_REF_REVIEW], 20.0, 1e-9);
 	assert_true(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->best);
 	assert_string_equal(cmptab_row_label(&t.rows[r], "x", buf, sizeof buf),
-			    "4K random read QD1x1 latency");
+			    "4K rand read QD1x1");
 
 	/* A point the drive has no figure for: a row with empty drive cells. */
 	r = find_row(&t, DD_RANDWRITE, 16 * KIB, COMPARE_IOPS, false, 4, 2);
@@ -199,13 +199,15 @@ test_drive_and_run(void **state)
 	for (int k = 0; k < CMPTAB_REF_COUNT; k++)
 		assert_true(isnan(ms->delta[k]));
 	assert_string_equal(cmptab_row_label(&t.rows[r], "x", buf, sizeof buf),
-			    "16K random write QD4x2");
+			    "16K rand write QD4x2");
 
 	/* 128K sequential read, best: the rated max; the run has no such point. */
 	r = find_row(&t, DD_READ, 128 * KIB, COMPARE_MBPS, true, 0, 0);
 	assert_float_equal(cmptab_cell(&t, r, 0, CMPTAB_SPEC)->value,
 			   spec_of(&cd9p, d, "seq_read"), 1e-6);
 	assert_true(isnan(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value));
+	assert_string_equal(cmptab_row_label(&t.rows[r], "x", buf, sizeof buf),
+			    "128K seq read best");
 	cmptab_free(&t);
 }
 

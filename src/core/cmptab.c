@@ -651,7 +651,7 @@ cmptab_build(struct cmptab *t, struct dd_error *err)
 	return 0;
 }
 
-/* A workload in words: "4K random read", "128K sequential 70% read". */
+/* A workload in few words: "4K rand read", "128K seq 70% read". */
 static size_t
 cmptab_workload(const struct cmptab_row *r, char *buf, size_t len)
 {
@@ -661,23 +661,23 @@ cmptab_workload(const struct cmptab_row *r, char *buf, size_t len)
 	fmt_block_size((int)r->bs, bs, sizeof bs);
 	switch (r->pattern) {
 	case DD_READ:
-		n = snprintf(buf, len, "%s sequential read", bs);
+		n = snprintf(buf, len, "%s seq read", bs);
 		break;
 	case DD_WRITE:
-		n = snprintf(buf, len, "%s sequential write", bs);
+		n = snprintf(buf, len, "%s seq write", bs);
 		break;
 	case DD_RANDREAD:
-		n = snprintf(buf, len, "%s random read", bs);
+		n = snprintf(buf, len, "%s rand read", bs);
 		break;
 	case DD_RANDWRITE:
-		n = snprintf(buf, len, "%s random write", bs);
+		n = snprintf(buf, len, "%s rand write", bs);
 		break;
 	case DD_RANDRW:
-		n = snprintf(buf, len, "%s random %d%% read", bs, r->read_pct);
+		n = snprintf(buf, len, "%s rand %d%% read", bs, r->read_pct);
 		break;
 	case DD_SEQRW:
 	default:
-		n = snprintf(buf, len, "%s sequential %d%% read", bs, r->read_pct);
+		n = snprintf(buf, len, "%s seq %d%% read", bs, r->read_pct);
 		break;
 	}
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
@@ -693,12 +693,13 @@ cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_
 		return buf;
 	o = cmptab_workload(r, buf, len);
 	if (r->best)
-		o += (size_t)snprintf(buf + o, len - o, ", best");
+		o += (size_t)snprintf(buf + o, len - o, " best");
 	else
 		o += (size_t)snprintf(buf + o, len - o, " QD%u%s%u", r->qd, times, r->jobs);
-	if (o < len && r->q == COMPARE_LAT)
-		snprintf(buf + o, len - o, r->pct == 12 ? " latency p99" : r->pct == 14 ?
-			 " latency p99.9" : r->pct == 16 ? " latency p99.99" : " latency");
+	/* Latency rows say so by their unit; a percentile is named. */
+	if (o < len && r->q == COMPARE_LAT && r->pct >= 0)
+		snprintf(buf + o, len - o, r->pct == 12 ? " p99" : r->pct == 14 ? " p99.9" :
+			 r->pct == 16 ? " p99.99" : " p?");
 	return buf;
 }
 

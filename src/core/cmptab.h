@@ -184,9 +184,10 @@ const struct cmptab_cell *cmptab_cell(const struct cmptab *t, size_t r, size_t c
  * point's summary; NAN when it has none or did not finish. */
 double cmptab_summary_value(const struct sweep_summary *s, enum compare_quantity q, int pct);
 
-/* A row's workload and depth: "4K random read QD32x4", "128K sequential
- * read, best", "4K random 70% read QD1x1 latency p99"; times is the
- * multiplication sign to use ("x" or "×"). */
+/* A row's workload and depth, short enough for a screen: "4K rand read
+ * QD32x4", "128K seq read best" (the best depth), "4K rand read QD1x1 p99"
+ * (a latency percentile; a mean latency row is told by its unit alone);
+ * times is the multiplication sign ("x", "×"). */
 char *cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_t len);
 
 /* A cell's depth: "QD32x4", "QD32", "rated max", "QD1x1"; "" none. */

@@ -29,6 +29,8 @@ const struct cli_command cli_commands[] = {
 	  "NVMe controllers and block devices here, matched to the database" },
 	{ "check", cmd_check, "DEVICE [options]",
 	  "spot-check a drive against its spec sheet: a verdict per metric" },
+	{ "compare", cmd_compare, "A [B C D] [--json]",
+	  "drives and stored runs point by point: spec, review, measured, drift" },
 	{ "ui", cmd_ui, "[--theme NAME] ...",
 	  "the dashboard (also: no command, on a terminal)" },
 	{ NULL, NULL, NULL, NULL },

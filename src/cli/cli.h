@@ -56,6 +56,7 @@ int cmd_run(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_detect(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_compare(struct cli_ctx *ctx, int argc, char **argv);
 
 /*
  * Run a sweep of plan on t in the foreground (cli-sweep.c): progress line on

@@ -9,7 +9,9 @@
  * family; a query naming one capacity point narrows to it).  A bare number
  * is a drive query ("9550"): a run by number is "#12" or "run:12".  A run
  * whose target was matched to a database drive brings that drive's column
- * along when no operand names its family.
+ * along when no operand names its family.  Runs drift against the first
+ * run of the same serial; a target without one (a file, a loop device)
+ * counts as the same when its path and device are.
  *
  * Output: a legend of the columns (letters A, B, ...), then one line per
  * row of the table: the run's value, its % and what it is against (drift,
@@ -21,6 +23,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +47,8 @@ struct cmpcli {
 	size_t		    nfams;
 	struct results_run  runs[CMPCLI_OPERANDS_MAX];
 	size_t		    nruns;
-	int64_t		    run_ids[CMPCLI_OPERANDS_MAX + 8];	/* per column; 0 drive */
+	int64_t		    run_ids[CMPCLI_OPERANDS_MAX * 2];	/* per column; 0 drive */
+	const struct results_prov *provs[CMPCLI_OPERANDS_MAX * 2];	/* per column; NULL drive */
 	struct cmptab	    tab;
 };
 
@@ -173,12 +177,24 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 	return cmpcli_add_family(c, s.hits[0].family_id, drive);
 }
 
+/* What a run drifts by: the drive's serial; for a target without one (a
+ * file, a loop device) its path on its device. */
+static const char *
+cmpcli_target_key(const struct results_prov *p, char *buf, size_t len)
+{
+	if (p->serial[0] != '\0')
+		return p->serial;
+	snprintf(buf, len, "%s on %s", p->target_path, p->device);
+	return buf;
+}
+
 /* Add the run column a spec names; an exit code. */
 static int
 cmpcli_add_run(struct cmpcli *c, const char *spec)
 {
 	struct dd_error	    err = { 0 };
 	struct results_run *run = &c->runs[c->nruns];
+	char		    key[PATH_MAX + 128];
 	int64_t		    id;
 	int		    rc = cmpcli_store(c), col;
 
@@ -193,7 +209,8 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 		return EXIT_USAGE;
 	}
 	c->nruns++;
-	col = cmptab_add_run(&c->tab, run->prov.name, run->prov.serial, run->prov.drive_id,
+	col = cmptab_add_run(&c->tab, run->prov.name,
+			     cmpcli_target_key(&run->prov, key, sizeof key), run->prov.drive_id,
 			     run->prov.start_unix, &err);
 	for (size_t i = 0; col >= 0 && i < run->n; i++)
 		if (cmptab_add_point(&c->tab, (size_t)col, &run->pts[i].r->point, &run->pts[i].sum,
@@ -204,6 +221,7 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 		return EXIT_USAGE;
 	}
 	c->run_ids[col] = id;
+	c->provs[col] = &run->prov;
 	return EXIT_OK;
 }
 
@@ -385,9 +403,10 @@ cmpcli_json_columns(const struct cmpcli *c)
 
 		if (col->kind == CMPTAB_RUN)
 			json_array_append_new(a, json_pack(
-				"{s:s, s:s, s:I, s:s, s:o, s:o, s:o, s:o}", "column", id, "kind", "run",
+				"{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o}", "column", id, "kind", "run",
 				"run_id", (json_int_t)c->run_ids[i], "name", col->label, "serial",
-				cli_jstr(col->serial[0] ? col->serial : NULL), "drive_id",
+				cli_jstr(c->provs[i]->serial[0] ? c->provs[i]->serial : NULL),
+				"drift_key", col->serial, "drive_id",
 				cli_jstr(col->drive_id[0] ? col->drive_id : NULL), "drift_of",
 				col->drift_of == SIZE_MAX ? json_null() :
 				json_stringn((char[]){ cmpcli_letter(col->drift_of) }, 1),

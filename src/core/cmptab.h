@@ -46,6 +46,7 @@
 #ifndef DD_CMPTAB_H
 #define DD_CMPTAB_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -101,7 +102,9 @@ struct cmptab_col {
 						 * whose spec figures; "" family-wide only */
 	char			 review_drive[128];	/* whose reviews; "" none */
 	/* a run */
-	char			 serial[64];	/* "" unknown: no drift */
+	char			 serial[PATH_MAX + 128];	/* what it drifts by: the drive's
+							 * serial, or a key naming the
+							 * same target; "" no drift */
 	int64_t			 order;		/* when it ran (any increasing key); 0 unknown */
 	struct cmptab_point	*pts;
 	size_t			 npts, cap;

@@ -146,6 +146,29 @@ cmpcli_add_family(struct cmpcli *c, const char *family_id, const char *drive_id)
 	return EXIT_OK;
 }
 
+/* The first three families of a search, "A, B, C, ...". */
+static char *
+cmpcli_families(const struct spec_search *s, char *buf, size_t len)
+{
+	size_t o = 0, shown = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->nhits && o < len; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(s->hits[k].family_id, s->hits[i].family_id) == 0;
+		if (seen)
+			continue;
+		if (shown++ == 3) {
+			snprintf(buf + o, len - o, ", ...");
+			break;
+		}
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "", s->hits[i].label);
+	}
+	return buf;
+}
+
 /* Add the drive column a query names (as `show` finds it); an exit code. */
 static int
 cmpcli_add_drive(struct cmpcli *c, const char *query)
@@ -164,9 +187,10 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 		return EXIT_NOMATCH;
 	}
 	if (s.nfamilies > 1) {
-		cli_error("'%s' matches %zu drive families (%s, %s%s): name one", query,
-			  s.nfamilies, s.hits[0].label, s.hits[s.nhits - 1].label,
-			  s.nfamilies > 2 ? ", ..." : "");
+		char names[256];
+
+		cli_error("'%s' matches %zu drive families (%s): name one", query, s.nfamilies,
+			  cmpcli_families(&s, names, sizeof names));
 		return EXIT_AMBIGUOUS;
 	}
 	if (s.nhits == 1 && s.hits[0].drive_id != NULL)

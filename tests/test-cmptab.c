@@ -3,7 +3,8 @@
  * synthetic runs: a rated maximum sits on the best row of its workload with
  * the depth "rated max" and is not a target at one depth, reviews and runs
  * show their own IODepth x NumJobs, a run's delta is against its drive's
- * review, a run against an earlier run of the same serial shows the drift,
+ * review, a run against an earlier run of the same serial shows the drift
+ * (and one of another serial is held against the first run column),
  * a latency spec without a depth is QD1 x1, and a run point the drive has
  * no figure for is a row with empty drive cells.  The expected figures are
  * the database's own (read back from the sheet) and the synthetic runs'.
@@ -243,8 +244,13 @@ test_drift(void **state)
 	assert_int_equal(late->ref, CMPTAB_REF_DRIFT);
 	assert_float_equal(late->delta[CMPTAB_REF_DRIFT], -10.0, 1e-9);
 	assert_float_equal(late->refval[CMPTAB_REF_DRIFT], 100000, 1e-9);
+	/* The earliest of a serial is not held against a later one of it ... */
 	assert_int_equal(early->ref, CMPTAB_REF_NONE);
-	assert_int_equal(other->ref, CMPTAB_REF_NONE);
+	/* ... a run of another serial against the first run column. */
+	assert_int_equal(t.cols[c].base_run, (size_t)a);
+	assert_int_equal(other->ref, CMPTAB_REF_RUN);
+	assert_float_equal(other->delta[CMPTAB_REF_RUN], (120000.0 / 90000 - 1) * 100, 1e-9);
+	assert_string_equal(cmptab_ref_name(other->ref), "run");
 	assert_true(other->best);
 	assert_false(late->best);
 	cmptab_free(&t);

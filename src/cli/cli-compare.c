@@ -303,6 +303,8 @@ cmpcli_print_legend(const struct cmpcli *c)
 				cli_printf("  (drift: against %c)", cmpcli_letter(col->drift_of));
 			else if (col->ref_drive != SIZE_MAX)
 				cli_printf("  (against %c)", cmpcli_letter(col->ref_drive));
+			else if (col->base_run != SIZE_MAX)
+				cli_printf("  (against %c)", cmpcli_letter(col->base_run));
 		} else {
 			cli_printf("%c  %s  spec of %s, review of %s", cmpcli_letter(i), col->label,
 				   col->drive_id[0] ? col->drive_id : "the family",
@@ -376,7 +378,7 @@ cmpcli_print_text(const struct cmpcli *c)
 	}
 	cli_printf("\nbest: the best depth of each column (a spec without a depth is a rated "
 		   "max, compared there).\nA run's %% is against the first run of its serial "
-		   "(drift), else its drive's review, else its spec.\n");
+		   "(drift), else its drive's review, else its spec, else the first run.\n");
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -405,11 +407,14 @@ cmpcli_json_cell(const struct cmptab_cell *cell)
 		return json_null();
 	o = json_pack("{s:o, s:o, s:b, s:b}", "value", cli_jreal(cell->value), "depth",
 		      cmpcli_json_depth(cell), "derived", cell->derived, "best", cell->best);
-	for (int k = CMPTAB_REF_SPEC; k < CMPTAB_REF_COUNT; k++)
+	static const char *const keys[CMPTAB_REF_COUNT] = {
+		[CMPTAB_REF_RUN] = "vs_run_pct", [CMPTAB_REF_SPEC] = "vs_spec_pct",
+		[CMPTAB_REF_REVIEW] = "vs_review_pct", [CMPTAB_REF_DRIFT] = "drift_pct",
+	};
+
+	for (int k = CMPTAB_REF_RUN; k < CMPTAB_REF_COUNT; k++)
 		if (!isnan(cell->delta[k]))
-			json_object_set_new(o, k == CMPTAB_REF_SPEC ? "vs_spec_pct" :
-					    k == CMPTAB_REF_REVIEW ? "vs_review_pct" : "drift_pct",
-					    cli_jreal(cell->delta[k]));
+			json_object_set_new(o, keys[k], cli_jreal(cell->delta[k]));
 	json_object_set_new(o, "against", cell->ref ? json_string(cmptab_ref_name(cell->ref))
 						    : json_null());
 	return o;
@@ -427,7 +432,7 @@ cmpcli_json_columns(const struct cmpcli *c)
 
 		if (col->kind == CMPTAB_RUN)
 			json_array_append_new(a, json_pack(
-				"{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o}", "column", id, "kind", "run",
+				"{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o, s:o}", "column", id, "kind", "run",
 				"run_id", (json_int_t)c->run_ids[i], "name", col->label, "serial",
 				cli_jstr(c->provs[i]->serial[0] ? c->provs[i]->serial : NULL),
 				"drift_key", col->serial, "drive_id",
@@ -435,7 +440,9 @@ cmpcli_json_columns(const struct cmpcli *c)
 				col->drift_of == SIZE_MAX ? json_null() :
 				json_stringn((char[]){ cmpcli_letter(col->drift_of) }, 1),
 				"reference_drive", col->ref_drive == SIZE_MAX ? json_null() :
-				json_stringn((char[]){ cmpcli_letter(col->ref_drive) }, 1)));
+				json_stringn((char[]){ cmpcli_letter(col->ref_drive) }, 1),
+				"first_run", col->base_run == SIZE_MAX ? json_null() :
+				json_stringn((char[]){ cmpcli_letter(col->base_run) }, 1)));
 		else
 			json_array_append_new(a, json_pack(
 				"{s:s, s:s, s:s, s:s, s:o, s:o}", "column", id, "kind", "drive",

@@ -96,6 +96,7 @@ cmptab_new_col(struct cmptab *t, struct dd_error *err)
 	}
 	memset(&t->cols[t->ncols], 0, sizeof t->cols[0]);
 	t->cols[t->ncols].drift_of = t->cols[t->ncols].ref_drive = SIZE_MAX;
+	t->cols[t->ncols].base_run = SIZE_MAX;
 	return &t->cols[t->ncols++];
 }
 
@@ -526,11 +527,16 @@ cmptab_link_runs(struct cmptab *t)
 
 		if (run->kind != CMPTAB_RUN)
 			continue;
-		run->ref_drive = run->drift_of = SIZE_MAX;
+		run->ref_drive = run->drift_of = run->base_run = SIZE_MAX;
 		for (size_t d = 0; d < t->ncols; d++) {
 			const struct cmptab_col *o = &t->cols[d];
 			int			 m;
 
+			/* The first run; one of its own serial is drift or nothing. */
+			if (o->kind == CMPTAB_RUN && run->base_run == SIZE_MAX)
+				run->base_run = d == c || (run->serial[0] != '\0' &&
+							   strcmp(o->serial, run->serial) == 0)
+							? SIZE_MAX - 1 : d;
 			if (o->kind == CMPTAB_DRIVE) {
 				m = cmptab_drive_match(o, run->drive_id);
 				if (m > best) {
@@ -544,6 +550,8 @@ cmptab_link_runs(struct cmptab *t)
 				run->drift_of = d;
 			}
 		}
+		if (run->base_run == SIZE_MAX - 1)
+			run->base_run = SIZE_MAX;	/* itself, or of its serial */
 		/* Only an earlier run is the drift's reference; equal keys: the column order. */
 		if (run->drift_of != SIZE_MAX) {
 			const struct cmptab_col *f = &t->cols[run->drift_of];
@@ -554,7 +562,7 @@ cmptab_link_runs(struct cmptab *t)
 	}
 }
 
-/* A run cell's deltas: drift, its reference drive's review and spec. */
+/* A run cell's deltas: drift, its reference drive's review and spec, the first run. */
 static void
 cmptab_run_refs(struct cmptab *t, size_t r, size_t c)
 {
@@ -570,6 +578,9 @@ cmptab_run_refs(struct cmptab *t, size_t r, size_t c)
 		cmptab_delta(cell, CMPTAB_REF_SPEC,
 			     cmptab_cell(t, r, run->ref_drive, CMPTAB_SPEC)->value);
 	}
+	if (run->base_run != SIZE_MAX)
+		cmptab_delta(cell, CMPTAB_REF_RUN,
+			     cmptab_cell(t, r, run->base_run, CMPTAB_MEASURED)->value);
 	for (int k = CMPTAB_REF_DRIFT; k > CMPTAB_REF_NONE && cell->ref == CMPTAB_REF_NONE; k--)
 		if (!isnan(cell->delta[k]))
 			cell->ref = (enum cmptab_ref)k;
@@ -762,6 +773,8 @@ const char *
 cmptab_ref_name(enum cmptab_ref r)
 {
 	switch (r) {
+	case CMPTAB_REF_RUN:
+		return "run";
 	case CMPTAB_REF_SPEC:
 		return "spec";
 	case CMPTAB_REF_REVIEW:

@@ -37,9 +37,10 @@
  * References.  A review is held against its drive's spec.  A run is held,
  * in this order, against the first run of the same serial (drift; "first":
  * the earliest by its order key, then by column), else its reference
- * drive's review, else that drive's spec; its reference drive is the drive
- * column of its matched database drive (that capacity point, else that
- * family), else the first drive column.  Every delta a cell has is kept
+ * drive's review, else that drive's spec, else the table's first run column
+ * (runs of different targets side by side); its reference drive is the
+ * drive column of its matched database drive (that capacity point, else
+ * that family), else the first drive column.  Every delta a cell has is kept
  * (cell.delta[]); cell.ref names the one shown.  The best measured value of
  * a row (reviews and runs; spec figures are claims) is marked.
  */
@@ -60,6 +61,7 @@
 /* What a delta is against. */
 enum cmptab_ref {
 	CMPTAB_REF_NONE,
+	CMPTAB_REF_RUN,		/* the table's first run (runs of other targets) */
 	CMPTAB_REF_SPEC,	/* the (reference) drive's spec figure */
 	CMPTAB_REF_REVIEW,	/* the reference drive's review on the row */
 	CMPTAB_REF_DRIFT,	/* the first run of the same serial */
@@ -111,6 +113,8 @@ struct cmptab_col {
 	/* set by cmptab_build */
 	size_t			 drift_of;	/* run: first run of its serial; SIZE_MAX none */
 	size_t			 ref_drive;	/* run: its reference drive column; SIZE_MAX none */
+	size_t			 base_run;	/* run: the table's first run column, when
+						 * not this one; SIZE_MAX none */
 };
 
 /* A row: a workload, a quantity and a depth. */
@@ -205,7 +209,7 @@ char *cmptab_value_text(double v, enum compare_quantity q, const char *dash, cha
 /* A delta in percent as text: "+3.8%", "-16.7%", "+181%", "0.0%"; dash when NAN. */
 char *cmptab_delta_text(double delta, const char *dash, char *buf, size_t len);
 
-/* "spec", "review", "drift", "" for NONE. */
+/* "run", "spec", "review", "drift", "" for NONE. */
 const char *cmptab_ref_name(enum cmptab_ref r);
 
 #endif

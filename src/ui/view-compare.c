@@ -11,8 +11,8 @@
  * figure with the depth it is stated at ("rated max" when none), its review
  * measurement with its % against the spec and its IODepth x NumJobs; a run
  * column its value, its % against its reference (the first run of its
- * serial: drift; else its drive's review; else its spec) and the depth it
- * was measured at.  Rows are the table's: every point measured, every spec
+ * serial: drift; else its drive's review; else its spec; else the leftmost
+ * run) and the depth it was measured at.  Rows are the table's: every point measured, every spec
  * figure's point, and the headline workloads.  The best measured value of a
  * row (reviews and runs) is bold in the ok role.  Rows scroll with Up/Down,
  * columns sideways with Left/Right.
@@ -286,7 +286,7 @@ cmp_draw_notes(struct tui *t, struct cellbuf *cb, int y, int h, bool scroll)
 			  t->sym->dot, t->sym->dot);
 	if (h > 1)
 		tui_print(cb, 1, y + 1, -1, UI_DIM_TEXT, 0,
-			  "run %%: vs the first run of its serial (drift), else review, else spec "
+			  "run %%: vs its serial's first run (drift), else review, spec, first run "
 			  "%s %s none", t->sym->dot, t->sym->dash);
 	if (h > 2 && scroll)
 		tui_print(cb, 1, y + 2, -1, UI_DIM_TEXT, 0,

@@ -106,10 +106,12 @@ record_prov_identity(struct results_prov *p, const struct session_identity *id)
 			 nvmeinfo_pcie_gen(c->pcie.max_speed_gts), c->pcie.max_width);
 }
 
-/* What the target is: path, kind, description, device. */
+/* What the target is: path, kind, description, device, temperature sensor. */
 static void
 record_prov_target(struct results_prov *p, const struct session *s, const struct dd_target *t)
 {
+	struct nvmeinfo_thermo th;
+
 	dd_strlcpy(p->target_path, s->tgt.path[0] ? s->tgt.path : t->path, sizeof p->target_path);
 	dd_strlcpy(p->target_kind, session_kind_name(s->tgt.kind), sizeof p->target_kind);
 	dd_strlcpy(p->target_desc, s->tgt.description, sizeof p->target_desc);
@@ -121,6 +123,10 @@ record_prov_target(struct results_prov *p, const struct session *s, const struct
 	} else {
 		dd_strlcpy(p->device, s->tgt.fs_source, sizeof p->device);
 	}
+	/* The sensor the sweep will sample, found as the sweep finds it. */
+	nvmeinfo_thermo_open(&th, t->path);
+	dd_strlcpy(p->temp_source, th.source, sizeof p->temp_source);
+	nvmeinfo_thermo_close(&th);
 }
 
 /* How the plan runs: name, repeats, engine options, preconditioning. */

@@ -344,7 +344,7 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 		const struct cmptab_cell *m = cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED);
 
 		cli_printf(" | %9s %-7s %-6s %-8s", cmptab_value_text(m->value, q, dash, v, sizeof v),
-			   m->ref ? cmptab_delta_text(m->delta[m->ref], dash, d, sizeof d) : "",
+			   m->ref ? fmt_delta_pct(m->delta[m->ref], dash, d, sizeof d) : "",
 			   cmptab_ref_name(m->ref), cmptab_depth_label(m, x, at, sizeof at));
 	} else {
 		const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
@@ -354,7 +354,7 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 			   cmptab_value_text(s->value, q, dash, v, sizeof v),
 			   cmptab_depth_label(s, x, at, sizeof at),
 			   cmptab_value_text(w->value, q, dash, v2, sizeof v2),
-			   w->ref ? cmptab_delta_text(w->delta[w->ref], dash, d2, sizeof d2) : "",
+			   w->ref ? fmt_delta_pct(w->delta[w->ref], dash, d2, sizeof d2) : "",
 			   cmptab_depth_label(w, x, at2, sizeof at2));
 	}
 }

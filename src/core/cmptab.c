@@ -749,25 +749,6 @@ cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf
 	return buf;
 }
 
-/* A delta as text. */
-char *
-cmptab_delta_text(double delta, const char *dash, char *buf, size_t len)
-{
-	char tmp[32];
-
-	if (!isfinite(delta)) {
-		snprintf(buf, len, "%s", dash);
-		return buf;
-	}
-	/* A tenth of a percent means nothing past 100 %: keep the cell narrow. */
-	snprintf(tmp, sizeof tmp, fabs(delta) >= 99.95 ? "%.0f" : "%.1f", fabs(delta));
-	if (strcmp(tmp, "0.0") == 0)
-		snprintf(buf, len, "0.0%%");
-	else
-		snprintf(buf, len, "%c%s%%", delta < 0 ? '-' : '+', tmp);
-	return buf;
-}
-
 /* The name of a reference. */
 const char *
 cmptab_ref_name(enum cmptab_ref r)

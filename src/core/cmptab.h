@@ -206,9 +206,6 @@ char *cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *b
 char *cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf,
 			size_t len);
 
-/* A delta in percent as text: "+3.8%", "-16.7%", "+181%", "0.0%"; dash when NAN. */
-char *cmptab_delta_text(double delta, const char *dash, char *buf, size_t len);
-
 /* "run", "spec", "review", "drift", "" for NONE. */
 const char *cmptab_ref_name(enum cmptab_ref r);
 

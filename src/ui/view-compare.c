@@ -181,7 +181,7 @@ cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp
 			cmptab_value_text(rv->value, q, t->sym->dash, num, sizeof num));
 	if (rv->ref != CMPTAB_REF_NONE)
 		tui_print(cb, x + 29, y, 7, UI_DIM_TEXT, 0, "%s",
-			  cmptab_delta_text(rv->delta[rv->ref], t->sym->dash, pct, sizeof pct));
+			  fmt_delta_pct(rv->delta[rv->ref], t->sym->dash, pct, sizeof pct));
 	cmp_draw_depth(t, cb, x + 37, y, 8, rv);
 }
 
@@ -198,7 +198,7 @@ cmp_draw_run(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmpta
 			cmptab_value_text(m->value, tab->rows[r].q, t->sym->dash, num, sizeof num));
 	if (m->ref != CMPTAB_REF_NONE) {
 		tui_print(cb, x + 11, y, 7, UI_DIM_TEXT, 0, "%s",
-			  cmptab_delta_text(m->delta[m->ref], t->sym->dash, pct, sizeof pct));
+			  fmt_delta_pct(m->delta[m->ref], t->sym->dash, pct, sizeof pct));
 		tui_print(cb, x + 18, y, 6, UI_DIM_TEXT, 0, "%s", cmptab_ref_name(m->ref));
 	}
 	cmp_draw_depth(t, cb, x + 25, y, 8, m);

@@ -104,6 +104,29 @@ run "$dd" run --scratch "$tmp/c.dat" --size 16M $pts --json - -q
 is "run --json -: stdout is the JSON, with run_id 3" "3" \
 	"$(printf '%s\n' "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["run_id"])')"
 
+# LANG=C: the line is ASCII, the stored name stays UTF-8.
+# shellcheck disable=SC2086
+run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/c.dat" --size 16M $pts
+like "LANG=C: the stored line uses ASCII dashes" "stored as run 4: c\.dat on tmpfs - custom - " "$err"
+is "LANG=C: the stored name is UTF-8" "1" \
+	"$(sql "$store" "SELECT name LIKE '% $(printf '\302\267') custom $(printf '\302\267') %' FROM runs WHERE id = 4")"
+
+# SIGINT: the run is stored as cancelled by SIGINT with the stopped point.
+"$dd" run --scratch "$tmp/i.dat" --size 16M --point 'randread,bs=4k,time=0.1' \
+	--point 'randread,bs=4k,time=60' --ramp 0 >/dev/null 2>"$tmp/int.err" &
+pid=$!
+tries=0
+until grep -q 'done 4K' "$tmp/int.err" 2>/dev/null || [ $tries -ge 600 ]; do
+	tries=$((tries + 1))
+	sleep 0.05	# polling for the first finished point, bounded at 30 s
+done
+kill -INT "$pid"
+wait "$pid"
+is "SIGINT: exit 130, stored as cancelled by SIGINT, both points (one stopped)" \
+	"130|cancelled|SIGINT|stopped by SIGINT|2|1" \
+	"$?|$(sql "$store" "SELECT state, stopped_by, why, (SELECT count(*) FROM points WHERE run_id = 5),
+		(SELECT sum(cancelled) FROM points WHERE run_id = 5) FROM runs WHERE id = 5")"
+
 # --- where: --no-save, --results, HOME -------------------------------------
 # shellcheck disable=SC2086
 XDG_DATA_HOME="$tmp/xdg-none" run "$dd" run --scratch "$tmp/d.dat" --size 16M $pts \
@@ -116,7 +139,7 @@ like "--no-save: ... and no stored line" '^$' "$(printf '%s\n' "$err" | grep 'st
 # shellcheck disable=SC2086
 run "$dd" run --scratch "$tmp/e.dat" --size 16M $pts --results "$tmp/other/r.db"
 is "--results PATH: exits 0" 0 "$rc"
-is "--results PATH: the run is stored there, not in the default store" "1 3" \
+is "--results PATH: the run is stored there, not in the default store" "1 5" \
 	"$(sql "$tmp/other/r.db" "SELECT count(*) FROM runs") $(sql "$store" "SELECT count(*) FROM runs")"
 
 # shellcheck disable=SC2086

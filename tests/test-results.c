@@ -20,6 +20,9 @@
  *                with a row in every table) opens, migrates and loads
  *   writers      two processes storing runs at once, four creating one
  *                new store at once: every run lands, none fails
+ *   recorder     src/core/record.c on the fake backend: a sweep recorded
+ *                through the sweep's sink, point for point, provenance and
+ *                end; a failed sweep; --no-save's NULL recorder
  */
 #include "config.h"
 
@@ -41,7 +44,9 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "core/record.h"
 #include "core/results.h"
+#include "fake-backend.h"
 #include "lib/file.h"
 
 static char tmpdir[64];
@@ -467,6 +472,16 @@ test_queries(void **state)
 	assert_non_null(strstr(err.msg, "NOPE"));
 	assert_int_equal(results_resolve(db, "twelve", &id, &err), -EINVAL);
 	assert_int_equal(results_resolve(db, "-3", &id, &err), -EINVAL);
+
+	/* A read-only connection lists and filters the same. */
+	{
+		struct results *ro;
+
+		assert_int_equal(results_open(&ro, tpath("q.db"), RESULTS_READ, &err), 0);
+		assert_int_equal(count_listed(ro, "serial:SNA", 0), 2);
+		assert_int_equal(results_run_delete(ro, a1, &err) < 0, 1);	/* read only */
+		results_close(ro);
+	}
 
 	/* Deleting a run takes every row under it. */
 	assert_int_equal(results_run_delete(db, b, &err), 0);
@@ -1011,6 +1026,140 @@ test_racing_creators(void **state)
 	assert_int_equal(count_rows(tpath("race/new.db"), "runs"), 4);
 }
 
+/* ---- the recorder ---- */
+
+/* A sweep on the fake backend recorded into name; the run id. */
+static int64_t
+record_fake_sweep(const char *name, const char *spec, size_t npoints, enum sweep_state *st)
+{
+	static const double	script[] = { 1000, 2000, 3000 };
+	struct session		ses = { 0 };
+	struct session_identity id = { 0 };
+	struct record_opts	o = { .path = tpath(name), .source = "run", .utf8 = true };
+	struct record_match	m = { .drive_id = "kioxia-cd9p-r-7.68",
+				      .drive_label = "KIOXIA CD9P-R 7.68 TB" };
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_point		p;
+	struct dd_error		err = { 0 };
+	struct record	       *rec;
+	struct sweep	       *sw;
+	int64_t			run;
+
+	assert_int_equal(fake_target_open(&t, script, 3), 0);
+	plan_init(&plan, "fake-plan");
+	for (size_t i = 0; i < npoints; i++) {
+		assert_int_equal(plan_parse_point(spec, NULL, &p, &err), 0);
+		p.spin = i ? DD_SPIN_ON : DD_SPIN_OFF;
+		assert_int_equal(plan_append(&plan, &p, &err), 0);
+	}
+	ses.tgt.kind = SESSION_BLOCK;
+	dd_strlcpy(ses.tgt.path, "/dev/fake0", sizeof ses.tgt.path);
+	dd_strlcpy(ses.tgt.name, "fake0", sizeof ses.tgt.name);
+	dd_strlcpy(ses.tgt.description, "block device fake0", sizeof ses.tgt.description);
+	id.model = "KIOXIA KCD9XPJE7T68";
+	if (record_begin(&rec, &o, &ses, &id, &m, &plan, &t, &err) != 0)
+		fail_msg("record_begin: %s", err.msg);
+	assert_true(record_run_id(rec) > 0);
+	assert_non_null(strstr(record_name(rec), "CD9P-R 7.68 TB"));
+	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
+	record_attach(rec, sw);
+	assert_int_equal(sweep_start(sw, &err), 0);
+	*st = sweep_join(sw);
+	assert_int_equal(record_points(rec), sweep_nresults(sw));
+	assert_int_equal(record_end(rec, *st, *st == SWEEP_FAILED ? "error" : "", "why not",
+				    &err), 0);
+	assert_null(record_error(rec));
+	run = record_run_id(rec);
+	record_free(rec);
+	sweep_destroy(sw);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	return run;
+}
+
+/* A recorded sweep: provenance, every point and its end, through the sink. */
+static void
+test_record(void **state)
+{
+	struct results	  *db;
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+	enum sweep_state   st;
+	int64_t		   id;
+
+	(void)state;
+	id = record_fake_sweep("rec.db", "randread,bs=4k,qd=1,time=1,ramp=0", 3, &st);
+	assert_int_equal(st, SWEEP_DONE);
+	assert_int_equal(results_open(&db, tpath("rec.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, id, &run, &err), 0);
+	assert_int_equal(run.n, 3);
+	assert_string_equal(run.prov.source, "run");
+	assert_string_equal(run.prov.state, "done");
+	assert_string_equal(run.prov.why, "why not");
+	assert_string_equal(run.prov.plan_name, "fake-plan");
+	assert_string_equal(run.prov.device, "fake0");
+	assert_string_equal(run.prov.target_kind, "block");
+	assert_string_equal(run.prov.model, "KIOXIA KCD9XPJE7T68");
+	assert_string_equal(run.prov.drive_id, "kioxia-cd9p-r-7.68");
+	assert_string_equal(run.prov.engine, "spin=mixed iopoll=off batch=auto");
+	assert_string_equal(run.prov.precondition, "none");
+	assert_true(run.prov.end_unix >= run.prov.start_unix);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(run.pts[i].index, i);
+		assert_true(run.pts[i].has_bins);
+		assert_true(run.pts[i].r->iops == 1000.0 * (i + 1));
+		assert_false(run.pts[i].smart_before.valid);	/* no controller */
+	}
+	results_run_free(&run);
+	results_close(db);
+
+	/* A failed point is stored too, and the run reads failed. */
+	id = record_fake_sweep("rec.db", "randread,bs=4k,qd=1,time=1,ramp=0,name=fail", 1, &st);
+	assert_int_equal(st, SWEEP_FAILED);
+	assert_int_equal(results_open(&db, tpath("rec.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, id, &run, &err), 0);
+	assert_string_equal(run.prov.state, "failed");
+	assert_string_equal(run.prov.stopped_by, "error");
+	assert_int_equal(run.n, 1);
+	assert_int_equal(run.pts[0].r->status, -EIO);
+	results_run_free(&run);
+	results_close(db);
+}
+
+/* --no-save: no recorder, and every call takes NULL; a bad store fails
+ * record_begin with its sentence. */
+static void
+test_record_null(void **state)
+{
+	struct record_opts o = { .no_save = true };
+	struct record	  *rec = (struct record *)1;
+	struct dd_error	   err = { 0 };
+	struct session	   ses = { 0 };
+	struct dd_target   t = { .fd = -1 };
+	struct dd_plan	   plan;
+
+	(void)state;
+	plan_init(&plan, "x");
+	assert_int_equal(record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err), 0);
+	assert_null(rec);
+	record_attach(NULL, NULL);
+	assert_int_equal(record_end(NULL, SWEEP_DONE, "", NULL, &err), 0);
+	assert_int_equal(record_run_id(NULL), 0);
+	assert_string_equal(record_name(NULL), "");
+	assert_int_equal(record_points(NULL), 0);
+	assert_null(record_error(NULL));
+	record_free(NULL);
+
+	spit(tpath("bad-rec.db"), "garbage, not a store, long enough to hold a header of one "
+				   "hundred bytes or more: 0123456789012345678901234567890123", 120);
+	o = (struct record_opts){ .path = tpath("bad-rec.db"), .source = "run" };
+	assert_int_equal(record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err), -EINVAL);
+	assert_null(rec);
+	assert_non_null(strstr(err.msg, "bad-rec.db"));
+	plan_free(&plan);
+}
+
 int
 main(void)
 {
@@ -1025,6 +1174,8 @@ main(void)
 		cmocka_unit_test(test_migrations),
 		cmocka_unit_test(test_two_writers),
 		cmocka_unit_test(test_racing_creators),
+		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_record_null),
 	};
 
 	/* Local times in names and ISO text are checked in UTC. */

@@ -30,6 +30,8 @@ struct record {
 	char		      ctrl[64];		/* "nvme0"; "" no SMART */
 	struct nvmeinfo_smart before;		/* of the running point */
 	size_t		      npoints;
+	size_t		      nrounds, nsteady;	/* points run in steady-state
+						 * rounds, and attained */
 	bool		      failed;
 	struct dd_error	      first;		/* the first write error */
 };
@@ -230,6 +232,10 @@ record_point_done(void *arg, size_t index, const struct dd_result *r,
 	/* results_point_add only reads the result. */
 	pt.r = (struct dd_result *)r;
 	pt.smart_before = rec->before;
+	if (sum->rounds > 0) {
+		rec->nrounds++;
+		rec->nsteady += sum->steady;
+	}
 	if (rec->ctrl[0] != '\0')
 		nvmeinfo_smart_read(NULL, rec->ctrl, &pt.smart_after);
 	if (results_point_add(rec->db, rec->prov.id, &pt, &err) == 0)
@@ -285,6 +291,10 @@ record_end(struct record *rec, enum sweep_state st, const char *stopped_by, cons
 	dd_strlcpy(rec->prov.state, record_state_name(st), sizeof rec->prov.state);
 	dd_strlcpy(rec->prov.stopped_by, stopped_by, sizeof rec->prov.stopped_by);
 	dd_strlcpy(rec->prov.why, why, sizeof rec->prov.why);
+	if (rec->prov.steady_state)
+		snprintf(rec->prov.steady, sizeof rec->prov.steady,
+			 "steady state attained on %zu of %zu points (SNIA PTS rounds)",
+			 rec->nsteady, rec->nrounds);
 	if (results_run_end(rec->db, &rec->prov, &e) < 0 && !rec->failed) {
 		rec->failed = true;
 		rec->first = e;

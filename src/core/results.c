@@ -1202,7 +1202,7 @@ results_run_end(struct results *db, const struct results_prov *p, struct dd_erro
 {
 	static const char sql[] =
 		"UPDATE runs SET end_unix = ?, end_utc = ?, end_local = ?, state = ?, "
-		"stopped_by = ?, why = ? WHERE id = ?";
+		"stopped_by = ?, why = ?, steady = ? WHERE id = ?";
 	sqlite3_stmt *st;
 	int	      rc, b;
 
@@ -1215,7 +1215,8 @@ results_run_end(struct results *db, const struct results_prov *p, struct dd_erro
 		    sqlite3_bind_text(st, 4, p->state, -1, SQLITE_STATIC) |
 		    sqlite3_bind_text(st, 5, p->stopped_by, -1, SQLITE_STATIC) |
 		    sqlite3_bind_text(st, 6, p->why, -1, SQLITE_STATIC) |
-		    sqlite3_bind_int64(st, 7, p->id);
+		    sqlite3_bind_text(st, 7, p->steady, -1, SQLITE_STATIC) |
+		    sqlite3_bind_int64(st, 8, p->id);
 		rc = results_step_done(db, st, b, "record the end of the run", err);
 		sqlite3_finalize(st);
 	}

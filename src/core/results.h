@@ -182,7 +182,8 @@ int results_run_begin(struct results *db, struct results_prov *p, struct dd_erro
 int results_point_add(struct results *db, int64_t run, struct results_point *pt,
 		      struct dd_error *err);
 
-/* Record how run p->id ended (end time, state, stopped_by, why). */
+/* Record how run p->id ended (end time, state, stopped_by, why, and the
+ * steady-state outcome). */
 int results_run_end(struct results *db, const struct results_prov *p, struct dd_error *err);
 
 /* Store a whole run (provenance and points) in one transaction: imports. */

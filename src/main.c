@@ -35,6 +35,8 @@ const struct cli_command cli_commands[] = {
 	  "a stored run as json, csv or fio-json (fio's own output keys)" },
 	{ "import", cmd_import, "FILE...",
 	  "fio 3.x json/json+ output into the results store" },
+	{ "compare", cmd_compare, "A [B C D] [--json]",
+	  "drives and stored runs point by point: spec, review, measured, drift" },
 	{ "ui", cmd_ui, "[--theme NAME] ...",
 	  "the dashboard (also: no command, on a terminal)" },
 	{ NULL, NULL, NULL, NULL },

@@ -107,6 +107,21 @@ test_duration_and_count(void **state)
 	assert_string_equal(fmt_count(NAN, buf, sizeof buf), "-");
 }
 
+/* Percent changes: signed, tenths below 100 %, a dash for none. */
+static void
+test_delta_pct(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(fmt_delta_pct(-3.84, "-", buf, sizeof buf), "-3.8%");
+	assert_string_equal(fmt_delta_pct(181.2, "-", buf, sizeof buf), "+181%");
+	assert_string_equal(fmt_delta_pct(99.96, "-", buf, sizeof buf), "+100%");
+	assert_string_equal(fmt_delta_pct(-0.01, "-", buf, sizeof buf), "0.0%");
+	assert_string_equal(fmt_delta_pct(NAN, "-", buf, sizeof buf), "-");
+	assert_string_equal(fmt_delta_pct(INFINITY, "n/a", buf, sizeof buf), "n/a");
+}
+
 static void
 test_squeeze(void **state)
 {
@@ -134,6 +149,7 @@ main(void)
 		cmocka_unit_test(test_figure),
 		cmocka_unit_test(test_duration_and_count),
 		cmocka_unit_test(test_squeeze),
+		cmocka_unit_test(test_delta_pct),
 	};
 
 	return cmocka_run_group_tests_name("format", tests, NULL, NULL);

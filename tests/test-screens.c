@@ -9,7 +9,7 @@
  * CD9P-R 7.68 TB, one virtio disk) instead of this machine's devices, a
  * synthetic snapshot of the spot preset on that controller for the live
  * Sweep screen (three points finished, the fourth running) and a finished
- * run for Compare.  No clock, host name, uid or device of the machine
+ * run for Compare (two of them, of one serial, for its drift).  No clock, host name, uid or device of the machine
  * reaches a screen: a screen that changes from one machine to the next is a
  * bug in the view or in this fixture.
  *
@@ -401,6 +401,46 @@ test_compare(void **state)
 	tui_free(t);
 }
 
+/* Compare: two runs of one serial, the later 5 % slower: its drift; the
+ * rows scroll. */
+static void
+test_compare_drift(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event down = { .key = 'j' }, home = { .key = TUI_KEY_HOME };
+
+	(void)state;
+	fx_run(t);
+	fx_run(t);
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(t->runs[i].serial, sizeof t->runs[i].serial, "FIXTURE0001");
+		t->runs[i].started = 1780000000 + (int64_t)i * 3600;
+	}
+	for (size_t k = 0; k < t->runs[1].n; k++) {
+		t->runs[1].pts[k].sum.iops *= 0.95;
+		t->runs[1].pts[k].sum.mbps *= 0.95;
+		t->runs[1].pts[k].sum.mean_us *= 1.05;
+	}
+	t->view = TUI_VIEW_COMPARE;
+	screen_check_sizes(t, "compare-drift");
+	/* Two drives' rows more than fill 80x24: j scrolls one, the end holds.
+	 * Keys act on the size of the last frame, as in the loop. */
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "kioxia-cd9p-r", 7680)), 1);
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "micron-9550-max", 12800)), 2);
+	t->view = TUI_VIEW_COMPARE;
+	screen_render(t, 80, 24);
+	tui_handle(t, &down);
+	screen_render(t, 80, 24);
+	assert_int_equal(t->compare.top, 1);
+	for (int i = 0; i < 100; i++)
+		tui_handle(t, &down);
+	screen_render(t, 80, 24);
+	assert_true(t->compare.top >= 1 && t->compare.top < 30);
+	tui_handle(t, &home);
+	assert_int_equal(t->compare.top, 0);
+	tui_free(t);
+}
+
 /* Help over the Drives screen. */
 static void
 test_help(void **state)
@@ -500,6 +540,7 @@ main(void)
 		cmocka_unit_test(test_sheet),
 		cmocka_unit_test(test_sweep_live),
 		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_drives_many_devices),

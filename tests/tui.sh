@@ -329,13 +329,16 @@ check "sweep: x stops it" 'sweep stopped after [0-9]+ of 8 points'
 # Compare: two marked drives and the run.
 T send-keys -t dd 1 / c d 9 p - r Enter c Escape / 9 5 5 0 Space m a x Enter c C
 check "compare: shows the CD9P-R" 'KIOXIA CD9P-R 7.68 TB'
-check "compare: and the 9550 MAX" 'Micron 9550 MAX'
 check "compare: and the run" 'run 1 dd-tui'
-check "compare: % deltas against the spec" '14,800 +14,236 \(-3\.8%\)'
+check "compare: the spec's depth, the review's % against it and its depth" \
+	'14,800 rated max +14,236 -3\.8% +QD64×1'
 check "compare: % deltas of the run against the review, at its depth" \
-	'\([+-][0-9.]+% rv @[0-9]+×[0-9]+\)'
+	'[0-9.,]+[KM]? +[+-][0-9.]+% +review +QD[0-9]+×[0-9]+'
 cap >"$caps/compare-132x43.txt"
 echo "# capture: $caps/compare-132x43.txt"
+# The run leads; the second marked drive is one column to the right.
+T send-keys -t dd l
+check "compare: and the 9550 MAX (l scrolls the columns)" 'Micron 9550 MAX'
 T send-keys -t dd q
 check "compare: q quits with status 0" 'drivedash exited 0'
 check_gone "compare: the alternate screen is gone" 'drivedash . Compare'

@@ -71,6 +71,7 @@ int cmd_import(struct cli_ctx *ctx, int argc, char **argv);
  */
 int cli_results_open(const char *path, enum results_mode mode, struct results **db,
 		     char *pathbuf, size_t len);
+int cmd_compare(struct cli_ctx *ctx, int argc, char **argv);
 
 /*
  * Run a sweep of plan on t in the foreground (cli-sweep.c): progress line on

@@ -170,3 +170,22 @@ fmt_figure(const char *qual, double value, double value_hi, const char *unit,
 	snprintf(buf, len, "%s%s %s", pre, a, unit ? unit : "");
 	return buf;
 }
+
+/* A change in percent. */
+char *
+fmt_delta_pct(double pct, const char *dash, char *buf, size_t len)
+{
+	char tmp[32];
+
+	if (!isfinite(pct)) {
+		snprintf(buf, len, "%s", dash);
+		return buf;
+	}
+	/* A tenth of a percent means nothing past 100 %: keep the cell narrow. */
+	snprintf(tmp, sizeof tmp, fabs(pct) >= 99.95 ? "%.0f" : "%.1f", fabs(pct));
+	if (strcmp(tmp, "0.0") == 0)
+		snprintf(buf, len, "0.0%%");
+	else
+		snprintf(buf, len, "%c%s%%", pct < 0 ? '-' : '+', tmp);
+	return buf;
+}

@@ -31,4 +31,8 @@ char *fmt_block_size(int bytes, char *buf, size_t len);
 char *fmt_figure(const char *qual, double value, double value_hi,
 		 const char *unit, char *buf, size_t len);
 
+/* A change in percent: "+3.8%", "-16.7%", "+181%" (no tenths past 100 %),
+ * "0.0%"; dash when it is NAN or infinite. */
+char *fmt_delta_pct(double pct, const char *dash, char *buf, size_t len);
+
 #endif

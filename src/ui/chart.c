@@ -367,7 +367,6 @@ chart_pct_delta(double measured, double reference, const struct glyphs *g,
 		char *buf, size_t len)
 {
 	double d;
-	char   tmp[32];
 
 	if (g == NULL)
 		g = glyphs_get(true);
@@ -381,13 +380,7 @@ chart_pct_delta(double measured, double reference, const struct glyphs *g,
 		return buf;
 	}
 	d = (measured - reference) / fabs(reference) * 100;
-	/* A tenth of a percent means nothing past 100 %: keep the cell narrow. */
-	snprintf(tmp, sizeof tmp, fabs(d) >= 99.95 ? "%.0f" : "%.1f", fabs(d));
-	if (strcmp(tmp, "0.0") == 0)
-		snprintf(buf, len, "0.0%%");
-	else
-		snprintf(buf, len, "%c%s%%", d < 0 ? '-' : '+', tmp);
-	return buf;
+	return fmt_delta_pct(d, "", buf, len);
 }
 
 /* A number aligned on its decimal point. */

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/cmptab.h"
 #include "core/format.h"
 #include "ui/tui.h"
 
@@ -46,8 +47,7 @@ int
 tui_sheet_load(struct tui_sheet *s, struct specdb *db, struct tui_pick p,
 	       struct dd_error *err)
 {
-	const struct spec_drive *rv;
-	int			 rc;
+	int rc;
 
 	tui_sheet_free(s);
 	s->pick = p;
@@ -56,8 +56,8 @@ tui_sheet_load(struct tui_sheet *s, struct specdb *db, struct tui_pick p,
 	rc = specdb_sheet(db, p.fam->id, NULL, &s->a, &s->sheet, err);
 	if (rc < 0)
 		return rc;
-	rv = p.drive != NULL && p.drive->nmeasurements > 0 ? p.drive : tui_reviewed_drive(p.fam);
-	s->review_drive = rv != NULL && rv->nmeasurements > 0 ? rv->id : NULL;
+	/* The same capacity point the comparison table takes. */
+	s->review_drive = cmptab_review_drive(p.fam, p.drive != NULL ? p.drive->id : NULL);
 	s->loaded = true;
 	return 0;
 }

@@ -1,60 +1,39 @@
 /*
- * The Compare screen: up to four drives and the runs finished this session,
- * side by side.
+ * The Compare screen: the runs of this session (and stored runs the History
+ * screen opened) beside up to four marked drives and the runs' reference
+ * drive, through the one comparison table of core/cmptab.h, the same table
+ * `drivedash compare` prints.
  *
- * Rows are fixed workloads (struct cmp_row: 128K sequential read and write,
- * 4K random read and write at the best published depth, 4K QD1 IOPS and
- * latency, 64K random read).  Columns are built each frame (struct cmp_col):
- * a drive gives two, its spec figure and its review measurement; a run gives
- * one, what it measured.  A review shows its % against the spec when the
- * spec applies at its depth (core/compare.h's rule: a spec without a
- * stated depth is a rated maximum and applies at every depth), and the
- * IODepth x NumJobs it was published at; a run shows its % against the
- * first drive's review.  The best measured value of each row (reviews and
- * runs; spec figures are claims, not measurements) is bold in the ok role.
- * Columns that do not fit scroll sideways with Left/Right.
+ * The table is built from t->runs and the marks each frame (a few hundred
+ * cells; drawing never touches the database).  Columns: runs newest first
+ * (what was measured leads), then the marked drives, then the sweep's
+ * reference drive when it is not marked.  A drive column shows its spec
+ * figure with the depth it is stated at ("rated max" when none), its review
+ * measurement with its % against the spec and its IODepth x NumJobs; a run
+ * column its value, its % against its reference (the first run of its
+ * serial: drift; else its drive's review; else its spec; else the leftmost
+ * run) and the depth it was measured at.  Rows are the table's: every point measured, every spec
+ * figure's point, and the headline workloads.  The best measured value of a
+ * row (reviews and runs) is bold in the ok role.  Rows scroll with Up/Down,
+ * columns sideways with Left/Right.
  */
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cmptab.h"
 #include "core/format.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
 
-#define CMP_COLS_MAX (TUI_MARKS_MAX + 1 + TUI_RUNS_MAX)
-
-/* One workload row. */
-struct cmp_row {
-	const char     *label, *unit;
-	enum dd_pattern pat;
-	unsigned	bs, qd, jobs;	/* qd 0: the best at any depth */
-	enum tui_metric m;
-	bool		spec;		/* the sheet has a figure for this row */
-};
-
-static const struct cmp_row cmp_rows[] = {
-	{ "128K seq read", "MB/s", DD_READ, 131072, 64, 1, TUI_M_MBPS, true },
-	{ "128K seq write", "MB/s", DD_WRITE, 131072, 16, 1, TUI_M_MBPS, true },
-	{ "4K rand read", "IOPS", DD_RANDREAD, 4096, 0, 0, TUI_M_IOPS, true },
-	{ "4K rand write", "IOPS", DD_RANDWRITE, 4096, 0, 0, TUI_M_IOPS, true },
-	{ "4K rand read QD1", "IOPS", DD_RANDREAD, 4096, 1, 1, TUI_M_IOPS, false },
-	{ "QD1 read latency", "us", DD_RANDREAD, 4096, 1, 1, TUI_M_LAT, true },
-	{ "QD1 write latency", "us", DD_RANDWRITE, 4096, 1, 1, TUI_M_LAT, true },
-	{ "64K rand read", "MB/s", DD_RANDREAD, 65536, 0, 0, TUI_M_MBPS, false },
-};
-
-#define CMP_NROWS (int)(sizeof cmp_rows / sizeof cmp_rows[0])
-
-/* A column group: a drive (spec + review) or a run (measured). */
-struct cmp_col {
-	const struct tui_sheet *sheet;	/* a drive */
-	const struct tui_run   *run;	/* a run */
-	int			w;
-};
+/* Column geometry: a drive group (spec, its depth, review, % vs spec, its
+ * depth) and a run (value, %, what the % is against, depth). */
+#define CMP_DRIVE_W 45
+#define CMP_RUN_W   34
 
 /* Is any capacity point of this family marked? */
 bool
@@ -113,271 +92,235 @@ tui_compare_cleanup(struct tui *t)
 	t->nruns = 0;
 }
 
-/* The dd_point a row stands for (best rows: the reviews' headline depth). */
-static struct dd_point
-cmp_point(const struct cmp_row *r)
+/* The capacity point whose spec figures a sheet's column compares. */
+static const char *
+cmp_sheet_drive(const struct tui_sheet *s)
 {
-	struct dd_point p = { .pattern = r->pat, .bs = r->bs,
-			      .iodepth = r->qd ? r->qd : 32, .numjobs = r->jobs ? r->jobs : 16 };
-
-	return p;
+	return s->pick.drive != NULL ? s->pick.drive->id : s->review_drive;
 }
 
-/* A drive's review value for a row. */
-static void
-cmp_review(const struct tui_sheet *s, const struct cmp_row *r, struct tui_refval *rv)
-{
-	struct dd_point p = cmp_point(r);
-
-	if (r->qd > 0)
-		tui_ref_review(s, &p, r->m, rv);
-	/* Sequential rows: the headline depth if published, else the best. */
-	if (r->qd == 0 || (isnan(rv->value) && (r->pat == DD_READ || r->pat == DD_WRITE)))
-		tui_ref_review_best(s, r->pat, r->bs, r->m, rv);
-}
-
-/* A run's value for a row: the exact point, else (rates) the best of the
- * shape; *at (may be NULL) gets the point it came from. */
-static double
-cmp_measured(const struct tui_run *run, const struct cmp_row *r, const struct dd_point **at)
-{
-	const struct dd_point *best_pt = NULL;
-	double		       best = NAN;
-
-	for (size_t i = 0; i < run->n; i++) {
-		const struct tui_run_point *rp = &run->pts[i];
-		bool			    exact = rp->pt.iodepth == r->qd && rp->pt.numjobs == r->jobs;
-		double			    v;
-
-		/* A point stopped part way is not a measurement of it. */
-		if (rp->pt.pattern != r->pat || rp->pt.bs != r->bs || rp->sum.status != 0 ||
-		    rp->sum.cancelled)
-			continue;
-		/* Fixed-depth rows take other depths only for sequential rates. */
-		if (r->qd > 0 && !exact && (r->m == TUI_M_LAT ||
-					    (r->pat != DD_READ && r->pat != DD_WRITE)))
-			continue;
-		v = r->m == TUI_M_IOPS ? rp->sum.iops : r->m == TUI_M_MBPS ? rp->sum.mbps :
-		    rp->sum.mean_us;
-		if (isnan(v))
-			continue;
-		if (r->qd > 0 && exact) {
-			best = v;
-			best_pt = &rp->pt;
-			break;
-		}
-		if (isnan(best) || (r->m == TUI_M_LAT ? v < best : v > best)) {
-			best = v;
-			best_pt = &rp->pt;
-		}
-	}
-	if (at != NULL)
-		*at = best_pt;
-	return best;
-}
-
-/* A value as the row shows it. */
-static char *
-cmp_fmt(double v, const struct cmp_row *r, char *buf, size_t len)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (r->m == TUI_M_IOPS)
-		fmt_count(v, buf, len);
-	else
-		fmt_number(v, r->m == TUI_M_LAT ? 1 : 0, buf, len);
-	return buf;
-}
-
-/* The columns this frame shows: marked drives, the sweep's reference, runs. */
+/* Add a drive column of a loaded sheet. */
 static int
-cmp_columns(struct tui *t, struct cmp_col *cols)
+cmp_add_sheet(struct cmptab *tab, const struct tui_sheet *s, struct dd_error *err)
 {
-	int  n = 0;
+	char label[128];
+
+	return cmptab_add_drive(tab, &s->sheet, cmp_sheet_drive(s),
+				tui_pick_label(s->pick, true, label, sizeof label), err);
+}
+
+/* Add a run column and its points; runs without a start time sort after
+ * every run with one, in the session's order. */
+static int
+cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_error *err)
+{
+	int64_t order = r->started > 0 ? r->started : INT64_MAX / 2 + (int64_t)i;
+	int	col = cmptab_add_run(tab, r->label, r->serial,
+				     r->ref.drive != NULL ? r->ref.drive->id : NULL, order, err);
+
+	for (size_t k = 0; col >= 0 && k < r->n; k++)
+		if (cmptab_add_point(tab, (size_t)col, &r->pts[k].pt, &r->pts[k].sum, err) < 0)
+			return -1;
+	return col;
+}
+
+/* Build this frame's table: runs newest first, the marks, the sweep's reference. */
+static int
+cmp_build(struct tui *t, struct cmptab *tab, struct dd_error *err)
+{
 	bool ref_marked = false;
 
+	cmptab_init(tab);
+	for (size_t i = t->nruns; i > 0; i--)
+		if (cmp_add_run(tab, &t->runs[i - 1], i - 1, err) < 0)
+			return -1;
 	for (size_t i = 0; i < t->compare.nmarks; i++) {
-		cols[n++] = (struct cmp_col){ .sheet = &t->compare.mark_sheets[i], .w = 37 };
+		if (cmp_add_sheet(tab, &t->compare.mark_sheets[i], err) < 0)
+			return -1;
 		ref_marked |= t->sweep.ref.loaded && t->compare.marks[i].fam == t->sweep.ref.pick.fam;
 	}
-	if (t->nruns > 0 && t->sweep.ref.loaded && !ref_marked)
-		cols[n++] = (struct cmp_col){ .sheet = &t->sweep.ref, .w = 37 };
-	for (size_t i = t->nruns; i > 0; i--)
-		cols[n++] = (struct cmp_col){ .run = &t->runs[i - 1], .w = 29 };
-	return n;
+	if (t->nruns > 0 && t->sweep.ref.loaded && !ref_marked &&
+	    cmp_add_sheet(tab, &t->sweep.ref, err) < 0)
+		return -1;
+	return cmptab_build(tab, err);
 }
 
-/* The best measured value of a row across the columns. */
-static double
-cmp_row_best(const struct cmp_col *cols, int n, const struct cmp_row *r)
+/* The width of a column. */
+static int
+cmp_col_w(const struct cmptab *tab, size_t c)
 {
-	double best = NAN;
+	return tab->cols[c].kind == CMPTAB_DRIVE ? CMP_DRIVE_W : CMP_RUN_W;
+}
 
-	for (int c = 0; c < n; c++) {
-		struct tui_refval rv;
-		double		  v;
+/* A depth in the screen's glyphs, dimmed. */
+static void
+cmp_draw_depth(struct tui *t, struct cellbuf *cb, int x, int y, int w,
+	       const struct cmptab_cell *c)
+{
+	char depth[32];
 
-		if (cols[c].sheet != NULL) {
-			cmp_review(cols[c].sheet, r, &rv);
-			v = rv.value;
+	tui_print(cb, x, y, w, UI_DIM_TEXT, 0, "%s",
+		  cmptab_depth_label(c, t->sym->times, depth, sizeof depth));
+}
+
+/* Draw a drive group's cells of a row: spec and its depth, review, % vs spec, depth. */
+static void
+cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmptab *tab,
+	       size_t r, size_t c)
+{
+	const struct cmptab_cell *sp = cmptab_cell(tab, r, c, CMPTAB_SPEC);
+	const struct cmptab_cell *rv = cmptab_cell(tab, r, c, CMPTAB_REVIEW);
+	enum compare_quantity	  q = tab->rows[r].q;
+	char			  num[32], pct[32];
+
+	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0,
+			cmptab_value_text(sp->value, q, t->sym->dash, num, sizeof num));
+	cmp_draw_depth(t, cb, x + 10, y, 9, sp);
+	tui_print_right(cb, x + 28, y, isnan(rv->value) ? UI_DIM_TEXT : rv->best ? UI_OK :
+			UI_REVIEW_REF, rv->best ? UI_BOLD : 0,
+			cmptab_value_text(rv->value, q, t->sym->dash, num, sizeof num));
+	if (rv->ref != CMPTAB_REF_NONE)
+		tui_print(cb, x + 29, y, 7, UI_DIM_TEXT, 0, "%s",
+			  fmt_delta_pct(rv->delta[rv->ref], t->sym->dash, pct, sizeof pct));
+	cmp_draw_depth(t, cb, x + 37, y, 8, rv);
+}
+
+/* Draw a run's cell of a row: value, % and what it is against, depth. */
+static void
+cmp_draw_run(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmptab *tab,
+	     size_t r, size_t c)
+{
+	const struct cmptab_cell *m = cmptab_cell(tab, r, c, CMPTAB_MEASURED);
+	char			  num[32], pct[32];
+
+	tui_print_right(cb, x + 10, y, isnan(m->value) ? UI_DIM_TEXT : m->best ? UI_OK :
+			UI_MEASURED, m->best ? UI_BOLD : 0,
+			cmptab_value_text(m->value, tab->rows[r].q, t->sym->dash, num, sizeof num));
+	if (m->ref != CMPTAB_REF_NONE) {
+		tui_print(cb, x + 11, y, 7, UI_DIM_TEXT, 0, "%s",
+			  fmt_delta_pct(m->delta[m->ref], t->sym->dash, pct, sizeof pct));
+		tui_print(cb, x + 18, y, 6, UI_DIM_TEXT, 0, "%s", cmptab_ref_name(m->ref));
+	}
+	cmp_draw_depth(t, cb, x + 25, y, 8, m);
+}
+
+/* Draw the column headers; returns the last column that fits. */
+static size_t
+cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int labw, const struct cmptab *tab)
+{
+	size_t last = (size_t)t->compare.left;
+	int    x = labw;
+
+	for (size_t c = (size_t)t->compare.left; c < tab->ncols && x + cmp_col_w(tab, c) <= cb->w;
+	     c++) {
+		const struct cmptab_col *col = &tab->cols[c];
+
+		tui_print(cb, x + 1, y, cmp_col_w(tab, c) - 2, UI_TITLE, UI_BOLD, "%s", col->label);
+		if (col->kind == CMPTAB_DRIVE) {
+			tui_print_right(cb, x + 9, y + 1, UI_SPEC_TARGET, 0, "spec");
+			tui_print(cb, x + 10, y + 1, -1, UI_DIM_TEXT, 0, "at");
+			tui_print_right(cb, x + 28, y + 1, UI_REVIEW_REF, 0, "review");
+			tui_print(cb, x + 29, y + 1, -1, UI_DIM_TEXT, 0, "vs spec");
+			tui_print(cb, x + 37, y + 1, -1, UI_DIM_TEXT, 0, "at");
 		} else {
-			v = cmp_measured(cols[c].run, r, NULL);
+			tui_print_right(cb, x + 10, y + 1, UI_MEASURED, 0, "measured");
+			tui_print(cb, x + 11, y + 1, -1, UI_DIM_TEXT, 0, "vs");
+			tui_print(cb, x + 25, y + 1, -1, UI_DIM_TEXT, 0, "at");
 		}
-		if (!isnan(v) && (isnan(best) || (r->m == TUI_M_LAT ? v < best : v > best)))
-			best = v;
+		x += cmp_col_w(tab, c);
+		last = c;
 	}
-	return best;
+	cellbuf_hline(cb, 1, y + 2, x - 1, t->g, UI_BORDER);
+	return last;
 }
 
-/* Draw one drive column group's cells for a row. */
+/* Draw the rows from t->compare.top that fit in h lines from y. */
 static void
-cmp_draw_drive_cell(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp_col *c,
-		    const struct cmp_row *r, double best, bool *dim_spec)
+cmp_draw_rows(struct tui *t, struct cellbuf *cb, int y, int h, int labw,
+	      const struct cmptab *tab, size_t last)
 {
-	struct tui_refval sp, rv;
-	struct dd_point	  p = cmp_point(r);
-	char		  num[32], pct[32], cell[64];
-	bool		  is_best;
+	for (int i = 0; i < h && (size_t)(t->compare.top + i) < tab->nrows; i++) {
+		size_t			 r = (size_t)(t->compare.top + i);
+		const struct cmptab_row *row = &tab->rows[r];
+		const char		*unit = compare_unit(row->q);
+		char			 label[96];
+		int			 x = labw;
 
-	tui_ref_spec(c->sheet, &p, r->m, &sp);
-	if (r->spec && !isnan(sp.value)) {
-		if (!sp.comparable)
-			*dim_spec = true;
-		tui_print_right(cb, x + 9, y, sp.comparable ? UI_SPEC_TARGET : UI_DIM_TEXT, 0,
-				cmp_fmt(sp.value, r, num, sizeof num));
-	} else {
-		tui_print_right(cb, x + 9, y, UI_DIM_TEXT, 0, t->sym->dash);
+		tui_print(cb, 1, y + i, labw - 7, UI_TEXT, 0, "%s",
+			  cmptab_row_label(row, t->sym->times, label, sizeof label));
+		tui_print(cb, labw - 5, y + i, 4, UI_DIM_TEXT, 0, "%s",
+			  row->q == COMPARE_LAT ? (t->utf8 ? "µs" : "us") : unit);
+		for (size_t c = (size_t)t->compare.left; c <= last; c++) {
+			if (tab->cols[c].kind == CMPTAB_DRIVE)
+				cmp_draw_drive(t, cb, x, y + i, tab, r, c);
+			else
+				cmp_draw_run(t, cb, x, y + i, tab, r, c);
+			x += cmp_col_w(tab, c);
+		}
 	}
-	cmp_review(c->sheet, r, &rv);
-	if (isnan(rv.value)) {
-		tui_print_right(cb, x + 27, y, UI_DIM_TEXT, 0, t->sym->dash);
-		return;
-	}
-	is_best = !isnan(best) && rv.value == best;
-	/* "14,235.9 (-3.8%)": the number right-aligned, the delta after it. */
-	tui_print_right(cb, x + 19, y, is_best ? UI_OK : UI_REVIEW_REF, is_best ? UI_BOLD : 0,
-			cmp_fmt(rv.value, r, num, sizeof num));
-	if (r->spec && sp.comparable && !isnan(sp.value)) {
-		snprintf(cell, sizeof cell, "(%s)", chart_pct_delta(rv.value, sp.value, t->g, pct,
-								      sizeof pct));
-		tui_print(cb, x + 20, y, 8, UI_DIM_TEXT, 0, "%s", cell);
-	}
-	/* Every review figure says the depth it was published at. */
-	if (rv.meas != NULL && rv.meas->iodepth > 0 && rv.meas->numjobs > 0)
-		tui_print(cb, x + 29, y, 8, UI_DIM_TEXT, 0, "QD%d%s%d", rv.meas->iodepth,
-			  t->sym->times, rv.meas->numjobs);
-	else
-		tui_print(cb, x + 29, y, 8, UI_DIM_TEXT, 0, "QD ?");
 }
 
-/* Draw one run column's cell for a row: the value, and its % against the
- * first drive's review at the very point it was measured at. */
+/* Keep the scroll inside the table. */
 static void
-cmp_draw_run_cell(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp_col *c,
-		  const struct cmp_row *r, double best, const struct tui_sheet *first)
+cmp_clamp(struct tui *t, const struct cmptab *tab, int rows)
 {
-	const struct dd_point *at = NULL;
-	struct tui_refval      rv;
-	double		       v = cmp_measured(c->run, r, &at);
-	char		       num[32], pct[32];
-	bool		       is_best = !isnan(best) && v == best;
+	int maxtop = (int)tab->nrows - rows;
 
-	if (isnan(v)) {
-		tui_print_right(cb, x + 10, y, UI_DIM_TEXT, 0, t->sym->dash);
-		return;
-	}
-	tui_print_right(cb, x + 10, y, is_best ? UI_OK : UI_MEASURED, is_best ? UI_BOLD : 0,
-			cmp_fmt(v, r, num, sizeof num));
-	if (first == NULL || at == NULL)
-		return;
-	tui_ref_review(first, at, r->m, &rv);
-	if (isnan(rv.value)) {
-		tui_print(cb, x + 11, y, 13, UI_DIM_TEXT, 0, "@%u%s%u", at->iodepth, t->sym->times,
-			  at->numjobs);
-		return;
-	}
-	tui_print(cb, x + 11, y, 17, UI_DIM_TEXT, 0, "(%s rv @%u%s%u)",
-		  chart_pct_delta(v, rv.value, t->g, pct, sizeof pct), at->iodepth, t->sym->times,
-		  at->numjobs);
+	if (t->compare.left >= (int)tab->ncols)
+		t->compare.left = (int)tab->ncols - 1;
+	if (t->compare.left < 0)
+		t->compare.left = 0;
+	if (t->compare.top > maxtop)
+		t->compare.top = maxtop;
+	if (t->compare.top < 0)
+		t->compare.top = 0;
+}
+
+/* Draw the notes under the table. */
+static void
+cmp_draw_notes(struct tui *t, struct cellbuf *cb, int y, int h, bool scroll)
+{
+	if (h > 0)
+		tui_print(cb, 1, y, -1, UI_DIM_TEXT, 0,
+			  "bold: best measured %s best: best depth %s rated max: no depth stated",
+			  t->sym->dot, t->sym->dot);
+	if (h > 1)
+		tui_print(cb, 1, y + 1, -1, UI_DIM_TEXT, 0,
+			  "run %%: vs its serial's first run (drift), else review, spec, first run "
+			  "%s %s none", t->sym->dot, t->sym->dash);
+	if (h > 2 && scroll)
+		tui_print(cb, 1, y + 2, -1, UI_DIM_TEXT, 0,
+			  "Up/Down scroll the rows, Left/Right the columns");
 }
 
 /* Draw the Compare screen. */
 static void
 compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
-	struct cmp_col		cols[CMP_COLS_MAX];
-	const struct tui_sheet *first = NULL;
-	int			n = cmp_columns(t, cols), labw = cb->w >= 100 ? 28 : 22;
-	int			x, last = 0, row;
-	bool			dim_spec = false;
+	struct dd_error err = { 0 };
+	struct cmptab	tab;
+	int		labw = cb->w >= 100 ? 30 : 28, rows;
+	size_t		last;
 
-	if (n == 0) {
+	if (t->nruns == 0 && t->compare.nmarks == 0) {
 		tui_print(cb, 2, y + 1, -1, UI_TEXT, 0,
 			  "Nothing to compare yet: mark 2 to 4 drives with c on the Drives screen,");
 		tui_print(cb, 2, y + 2, -1, UI_TEXT, 0,
 			  "or run a sweep (s): finished runs appear here next to their reference.");
 		return;
 	}
-	for (int c = 0; c < n && first == NULL; c++)
-		first = cols[c].sheet;
-	if (t->compare.left >= n)
-		t->compare.left = n - 1;
-	if (t->compare.left < 0)
-		t->compare.left = 0;
-	/* Headers: names, then spec / review / measured. */
-	x = labw;
-	for (int c = t->compare.left; c < n && x + cols[c].w <= cb->w; c++) {
-		char label[128];
-
-		if (cols[c].sheet != NULL) {
-			tui_print(cb, x + 1, y, cols[c].w - 1, UI_TITLE, UI_BOLD, "%s",
-				  tui_pick_label(cols[c].sheet->pick, true, label, sizeof label));
-			tui_print_right(cb, x + 9, y + 1, UI_SPEC_TARGET, 0, "spec");
-			tui_print_right(cb, x + 19, y + 1, UI_REVIEW_REF, 0, "review");
-			tui_print(cb, x + 20, y + 1, -1, UI_DIM_TEXT, 0, "vs spec");
-			tui_print(cb, x + 29, y + 1, -1, UI_DIM_TEXT, 0, "at");
-		} else {
-			tui_print(cb, x + 1, y, cols[c].w - 1, UI_TITLE, UI_BOLD, "%s",
-				  cols[c].run->label);
-			tui_print_right(cb, x + 10, y + 1, UI_MEASURED, 0, "measured");
-			if (first != NULL)
-				tui_print(cb, x + 11, y + 1, -1, UI_DIM_TEXT, 0, "vs review");
-		}
-		x += cols[c].w;
-		last = c;
+	if (cmp_build(t, &tab, &err) < 0) {
+		tui_print(cb, 2, y + 1, -1, UI_WARN, 0, "%s", err.msg);
+		cmptab_free(&tab);
+		return;
 	}
-	cellbuf_hline(cb, 1, y + 2, x - 1, t->g, UI_BORDER);
-	row = y + 3;
-	for (int i = 0; i < CMP_NROWS && row < y + h - 4; i++, row++) {
-		const struct cmp_row *r = &cmp_rows[i];
-		double		      best = cmp_row_best(cols, n, r);
-
-		tui_print(cb, 1, row, labw - 7, UI_TEXT, 0, "%s", r->label);
-		tui_print(cb, labw - 7, row, 6, UI_DIM_TEXT, 0, "%s",
-			  strcmp(r->unit, "us") == 0 ? (t->utf8 ? "µs" : "us") : r->unit);
-		x = labw;
-		for (int c = t->compare.left; c <= last; c++) {
-			if (cols[c].sheet != NULL)
-				cmp_draw_drive_cell(t, cb, x, row, &cols[c], r, best, &dim_spec);
-			else
-				cmp_draw_run_cell(t, cb, x, row, &cols[c], r, best, first);
-			x += cols[c].w;
-		}
-	}
-	row++;
-	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-		  "bold: best measured per row %s %s review: published fio at the QD%sNJ in "
-		  "its 'at' column (4K random rows: best published depth)",
-		  t->sym->dot, t->sym->review, t->sym->times);
-	if (dim_spec && row < y + h)
-		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-			  "spec figures in grey are rated at another IODepth %s NumJobs: shown, not "
-			  "compared; a spec with no depth is a rated max, compared at every depth",
-			  t->sym->times);
-	if (row < y + h)
-		tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-			  "%s = not published or not measured%s", t->sym->dash,
-			  last + 1 < n || t->compare.left > 0 ? "; Left/Right scroll the columns" : "");
+	rows = h - 3 - 4;
+	cmp_clamp(t, &tab, rows);
+	last = cmp_draw_headers(t, cb, y, labw, &tab);
+	cmp_draw_rows(t, cb, y + 3, rows, labw, &tab, last);
+	cmp_draw_notes(t, cb, y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1, 3,
+		       last + 1 < tab.ncols || t->compare.left > 0 || (int)tab.nrows > rows);
+	cmptab_free(&tab);
 }
 
 /* Handle a key on the Compare screen. */
@@ -390,6 +333,21 @@ compare_key(struct tui *t, const struct tui_event *ev)
 		return 1;
 	case TUI_KEY_RIGHT: case 'l':
 		t->compare.left++;
+		return 1;
+	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
+		t->compare.top--;
+		return 1;
+	case TUI_KEY_DOWN: case 'j': case TUI_KEY_WHEEL_DOWN:
+		t->compare.top++;
+		return 1;
+	case TUI_KEY_PGUP:
+		t->compare.top -= t->h > 16 ? t->h - 12 : 4;
+		return 1;
+	case TUI_KEY_PGDN:
+		t->compare.top += t->h > 16 ? t->h - 12 : 4;
+		return 1;
+	case TUI_KEY_HOME:
+		t->compare.top = 0;
 		return 1;
 	case 'd': case TUI_KEY_BACKSPACE: case TUI_KEY_DELETE:
 		if (t->compare.nmarks > 0)
@@ -412,7 +370,7 @@ static const char *
 compare_hints(struct tui *t)
 {
 	(void)t;
-	return "h/l	scroll columns	d	drop last drive	Esc	back	1	drives	t	theme	"
+	return "j/k	rows	h/l	columns	d	drop last drive	Esc	back	1	drives	t	theme	"
 	       "?	help	q	quit";
 }
 

@@ -1,5 +1,7 @@
 /*
  * The Compare screen's state: the drives marked for compare and the scroll.
+ * What the screen shows is a core comparison table (core/cmptab.h), built
+ * from the marks and the runs each frame.
  *
  * A mark is a struct tui_pick with its spec sheet loaded alongside
  * (mark_sheets[i] belongs to marks[i]), so drawing never touches the
@@ -23,6 +25,7 @@ struct tui_compare {
 	struct tui_sheet mark_sheets[TUI_MARKS_MAX];
 	size_t		 nmarks;
 	int		 left;		/* first compare column shown */
+	int		 top;		/* first table row shown */
 };
 
 extern const struct tui_view tui_view_compare;

@@ -46,6 +46,7 @@ static const struct help_line help_lines[] = {
 	{ "PgUp PgDn", "scroll the finished points" },
 	{ NULL, "Compare" },
 	{ "Left Right", "scroll the columns when they do not all fit" },
+	{ "Up Down PgUp PgDn", "scroll the rows" },
 	{ "d  Backspace", "drop the last marked drive" },
 };
 

@@ -1,0 +1,598 @@
+/*
+ * `drivedash compare A [B C D] [--json] [--results PATH]`: database drives
+ * and stored runs side by side, through the core comparison table
+ * (src/core/cmptab.h), the same table the dashboard's Compare screen draws.
+ *
+ * Operands.  "run:SPEC" or a bare "#12", "last", "last:SERIAL" is a stored
+ * run (results_resolve: "12", "#12", "last", "last:SERIAL"); "drive:QUERY"
+ * or anything else is a database drive, found as `show` finds it (one
+ * family; a query naming one capacity point narrows to it).  A bare number
+ * is a drive query ("9550"): a run by number is "#12" or "run:12".  A run
+ * whose target was matched to a database drive brings that drive's column
+ * along when no operand names its family.  Runs drift against the first
+ * run of the same serial; a target without one (a file, a loop device)
+ * counts as the same when its path and device are.
+ *
+ * Output: a legend of the columns (letters A, B, ...), then one line per
+ * row of the table: the run's value, its % and what it is against (drift,
+ * review, spec) and its depth; a drive's spec with its stated depth or
+ * "rated max", its review with % against the spec and its depth.  --json
+ * prints the same table as one document.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/cmptab.h"
+#include "core/format.h"
+#include "core/results.h"
+#include "lib/histogram.h"
+
+#define CMPCLI_OPERANDS_MAX 4
+
+/* What the command holds while it runs. */
+struct cmpcli {
+	struct cli_ctx	   *ctx;
+	struct specdb	   *db;
+	struct results	   *store;
+	const char	   *store_path;		/* --results; NULL: the default */
+	struct arena	    a;			/* sheets and families */
+	struct spec_family *fams;
+	size_t		    nfams;
+	struct results_run  runs[CMPCLI_OPERANDS_MAX];
+	size_t		    nruns;
+	int64_t		    run_ids[CMPCLI_OPERANDS_MAX * 2];	/* per column; 0 drive */
+	const struct results_prov *provs[CMPCLI_OPERANDS_MAX * 2];	/* per column; NULL drive */
+	struct cmptab	    tab;
+};
+
+/* Is an operand a run (else a drive query)?  *spec gets what follows a prefix. */
+static bool
+cmpcli_is_run(const char *arg, const char **spec)
+{
+	*spec = arg;
+	if (strncmp(arg, "run:", 4) == 0) {
+		*spec = arg + 4;
+		return true;
+	}
+	if (strncmp(arg, "drive:", 6) == 0) {
+		*spec = arg + 6;
+		return false;
+	}
+	return arg[0] == '#' || strcmp(arg, "last") == 0 || strncmp(arg, "last:", 5) == 0;
+}
+
+/* Open the results store once, read-only; an exit code. */
+static int
+cmpcli_store(struct cmpcli *c)
+{
+	struct dd_error err = { 0 };
+	char		path[4096];
+
+	if (c->store != NULL)
+		return EXIT_OK;
+	if (c->store_path == NULL) {
+		if (results_default_path(path, sizeof path, &err) < 0) {
+			cli_error("%s", err.msg);
+			return EXIT_USAGE;
+		}
+		c->store_path = strdup(path);
+		if (c->store_path == NULL)
+			return EXIT_USAGE;
+	}
+	if (results_open(&c->store, c->store_path, RESULTS_READ, &err) < 0) {
+		cli_error("%s", err.msg);
+		return err.code == -ENOENT ? EXIT_NOMATCH : EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* The family of a database drive id, from the family list; NULL none. */
+static const struct spec_family *
+cmpcli_family_of(struct cmpcli *c, const char *drive_id, struct dd_error *err)
+{
+	if (c->fams == NULL && specdb_families(c->db, &c->a, &c->fams, &c->nfams, err) < 0)
+		return NULL;
+	for (size_t i = 0; i < c->nfams; i++)
+		for (size_t k = 0; k < c->fams[i].ndrives; k++)
+			if (strcmp(c->fams[i].drives[k].id, drive_id) == 0)
+				return &c->fams[i];
+	return NULL;
+}
+
+/* A drive column's label: "KIOXIA CD9P-R 7.68 TB" or "KIOXIA CD9P-R". */
+static char *
+cmpcli_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf, size_t len)
+{
+	const struct spec_family *f = &sh->family;
+	char			  cap[32];
+
+	for (size_t i = 0; drive_id != NULL && i < f->ndrives; i++)
+		if (strcmp(f->drives[i].id, drive_id) == 0) {
+			snprintf(buf, len, "%s %s %s", f->vendor, f->name,
+				 fmt_capacity(f->drives[i].capacity_gb, cap, sizeof cap));
+			return buf;
+		}
+	snprintf(buf, len, "%s %s", f->vendor, f->name);
+	return buf;
+}
+
+/* Load a family's sheet and add its column; an exit code. */
+static int
+cmpcli_add_family(struct cmpcli *c, const char *family_id, const char *drive_id)
+{
+	struct dd_error	   err = { 0 };
+	struct spec_sheet *sh = arena_alloc(&c->a, sizeof *sh);
+	char		   label[256];
+
+	if (sh == NULL || specdb_sheet(c->db, family_id, NULL, &c->a, sh, &err) < 0) {
+		cli_error("%s", sh == NULL ? "out of memory" : err.msg);
+		return EXIT_USAGE;
+	}
+	/* A family without a capacity point compares its most reviewed one. */
+	if (drive_id == NULL)
+		drive_id = cmptab_review_drive(&sh->family, NULL);
+	if (cmptab_add_drive(&c->tab, sh, drive_id,
+			     cmpcli_drive_label(sh, drive_id, label, sizeof label), &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* The first three families of a search, "A, B, C, ...". */
+static char *
+cmpcli_families(const struct spec_search *s, char *buf, size_t len)
+{
+	size_t o = 0, shown = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->nhits && o < len; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcmp(s->hits[k].family_id, s->hits[i].family_id) == 0;
+		if (seen)
+			continue;
+		if (shown++ == 3) {
+			snprintf(buf + o, len - o, ", ...");
+			break;
+		}
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "", s->hits[i].label);
+	}
+	return buf;
+}
+
+/* Add the drive column a query names (as `show` finds it); an exit code. */
+static int
+cmpcli_add_drive(struct cmpcli *c, const char *query)
+{
+	struct dd_error	   err = { 0 };
+	struct spec_search s;
+	const char	  *drive = NULL;
+
+	if (specdb_search(c->db, query, &c->a, &s, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	if (s.nhits == 0) {
+		cli_error("no drive in the database matches '%s' (try 'drivedash list'; a stored "
+			  "run is run:ID or #ID)", query);
+		return EXIT_NOMATCH;
+	}
+	if (s.nfamilies > 1) {
+		char names[256];
+
+		cli_error("'%s' matches %zu drive families (%s): name one", query, s.nfamilies,
+			  cmpcli_families(&s, names, sizeof names));
+		return EXIT_AMBIGUOUS;
+	}
+	if (s.nhits == 1 && s.hits[0].drive_id != NULL)
+		drive = s.hits[0].drive_id;
+	for (size_t i = 0; i < s.nhits; i++)
+		if (s.hits[i].drive_id == NULL)
+			drive = NULL;
+	return cmpcli_add_family(c, s.hits[0].family_id, drive);
+}
+
+/* What a run drifts by: the drive's serial; for a target without one (a
+ * file, a loop device) its path on its device. */
+static const char *
+cmpcli_target_key(const struct results_prov *p, char *buf, size_t len)
+{
+	if (p->serial[0] != '\0')
+		return p->serial;
+	snprintf(buf, len, "%s on %s", p->target_path, p->device);
+	return buf;
+}
+
+/* Add the run column a spec names; an exit code. */
+static int
+cmpcli_add_run(struct cmpcli *c, const char *spec)
+{
+	struct dd_error	    err = { 0 };
+	struct results_run *run = &c->runs[c->nruns];
+	char		    key[PATH_MAX + 128];
+	int64_t		    id;
+	int		    rc = cmpcli_store(c), col;
+
+	if (rc != EXIT_OK)
+		return rc;
+	if (results_resolve(c->store, spec, &id, &err) < 0) {
+		cli_error("%s", err.msg);
+		return err.code == -ENOENT ? EXIT_NOMATCH : EXIT_USAGE;
+	}
+	if (results_run_load(c->store, id, run, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	c->nruns++;
+	col = cmptab_add_run(&c->tab, run->prov.name,
+			     cmpcli_target_key(&run->prov, key, sizeof key), run->prov.drive_id,
+			     run->prov.start_unix, &err);
+	for (size_t i = 0; col >= 0 && i < run->n; i++)
+		if (cmptab_add_point(&c->tab, (size_t)col, &run->pts[i].r->point, &run->pts[i].sum,
+				     &err) < 0)
+			col = -1;
+	if (col < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
+	c->run_ids[col] = id;
+	c->provs[col] = &run->prov;
+	return EXIT_OK;
+}
+
+/* Does a drive column of the table belong to the family of drive_id? */
+static bool
+cmpcli_has_family(const struct cmpcli *c, const struct spec_family *f)
+{
+	for (size_t i = 0; i < c->tab.ncols; i++)
+		if (c->tab.cols[i].kind == CMPTAB_DRIVE &&
+		    strcmp(c->tab.cols[i].sheet->family.id, f->id) == 0)
+			return true;
+	return false;
+}
+
+/* Add a column for each run's matched database drive not named already. */
+static int
+cmpcli_add_matched(struct cmpcli *c)
+{
+	struct dd_error err = { 0 };
+
+	for (size_t i = 0; i < c->nruns; i++) {
+		const struct spec_family *f;
+		int			  rc;
+
+		if (c->runs[i].prov.drive_id[0] == '\0')
+			continue;
+		f = cmpcli_family_of(c, c->runs[i].prov.drive_id, &err);
+		if (f == NULL || cmpcli_has_family(c, f))
+			continue;
+		rc = cmpcli_add_family(c, f->id, c->runs[i].prov.drive_id);
+		if (rc != EXIT_OK)
+			return rc;
+	}
+	return EXIT_OK;
+}
+
+/* The letter of column i. */
+static char
+cmpcli_letter(size_t i)
+{
+	return (char)('A' + (i % 26));
+}
+
+/* Print the legend: each column's letter and what it is. */
+static void
+cmpcli_print_legend(const struct cmpcli *c)
+{
+	for (size_t i = 0; i < c->tab.ncols; i++) {
+		const struct cmptab_col *col = &c->tab.cols[i];
+
+		if (col->kind == CMPTAB_RUN) {
+			cli_printf("%c  run #%lld  %s", cmpcli_letter(i), (long long)c->run_ids[i],
+				   col->label);
+			if (col->drift_of != SIZE_MAX)
+				cli_printf("  (drift: against %c)", cmpcli_letter(col->drift_of));
+			else if (col->ref_drive != SIZE_MAX)
+				cli_printf("  (against %c)", cmpcli_letter(col->ref_drive));
+			else if (col->base_run != SIZE_MAX)
+				cli_printf("  (against %c)", cmpcli_letter(col->base_run));
+		} else {
+			cli_printf("%c  %s  spec of %s, review of %s", cmpcli_letter(i), col->label,
+				   col->drive_id[0] ? col->drive_id : "the family",
+				   col->review_drive[0] ? col->review_drive : "none");
+		}
+		putchar('\n');
+	}
+}
+
+/* Print the header rows of the table. */
+static void
+cmpcli_print_header(const struct cmpcli *c)
+{
+	cli_printf("\n%-24s %-4s", "", "");
+	for (size_t i = 0; i < c->tab.ncols; i++)
+		cli_printf(c->tab.cols[i].kind == CMPTAB_RUN ? " | %-33c" : " | %-46c",
+			   cmpcli_letter(i));
+	cli_printf("\n%-24s %-4s", "point", "unit");
+	for (size_t i = 0; i < c->tab.ncols; i++)
+		if (c->tab.cols[i].kind == CMPTAB_RUN)
+			cli_printf(" | %9s %-7s %-6s %-8s", "measured", "%", "vs", "at");
+		else
+			cli_printf(" | %9s %-9s %9s %-7s %-8s", "spec", "at", "review", "vs spec",
+				   "at");
+	putchar('\n');
+}
+
+/* Print one cell group of row r, column i. */
+static void
+cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
+{
+	const char	     *dash = "-", *x = "x";	/* one column each: the widths hold */
+	enum compare_quantity q = c->tab.rows[r].q;
+	char		      v[32], d[32], at[32], v2[32], d2[32], at2[32];
+
+	if (c->tab.cols[i].kind == CMPTAB_RUN) {
+		const struct cmptab_cell *m = cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED);
+
+		cli_printf(" | %9s %-7s %-6s %-8s", cmptab_value_text(m->value, q, dash, v, sizeof v),
+			   m->ref ? fmt_delta_pct(m->delta[m->ref], dash, d, sizeof d) : "",
+			   cmptab_ref_name(m->ref), cmptab_depth_label(m, x, at, sizeof at));
+	} else {
+		const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
+		const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
+
+		cli_printf(" | %9s %-9s %9s %-7s %-8s",
+			   cmptab_value_text(s->value, q, dash, v, sizeof v),
+			   cmptab_depth_label(s, x, at, sizeof at),
+			   cmptab_value_text(w->value, q, dash, v2, sizeof v2),
+			   w->ref ? fmt_delta_pct(w->delta[w->ref], dash, d2, sizeof d2) : "",
+			   cmptab_depth_label(w, x, at2, sizeof at2));
+	}
+}
+
+/* Print the table as text. */
+static int
+cmpcli_print_text(const struct cmpcli *c)
+{
+	cmpcli_print_legend(c);
+	cmpcli_print_header(c);
+	for (size_t r = 0; r < c->tab.nrows; r++) {
+		const struct cmptab_row *row = &c->tab.rows[r];
+		char			 label[96];
+
+		/* "µs" is two columns in three bytes: padded by hand. */
+		cli_printf("%-24s %s", cmptab_row_label(row, "x", label, sizeof label),
+			   row->q == COMPARE_LAT ? "µs  " : row->q == COMPARE_IOPS ? "IOPS" : "MB/s");
+		for (size_t i = 0; i < c->tab.ncols; i++)
+			cmpcli_print_cell(c, r, i);
+		putchar('\n');
+	}
+	cli_printf("\nbest: the best depth of each column (a spec without a depth is a rated "
+		   "max, compared there).\nA run's %% is against the first run of its serial "
+		   "(drift), else its drive's review, else its spec, else the first run.\n");
+	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/* JSON of a cell's depth: {"iodepth", "numjobs"} or a rule. */
+static json_t *
+cmpcli_json_depth(const struct cmptab_cell *cell)
+{
+	char buf[32];
+
+	if (cell->depth == CMPTAB_DEPTH_NONE)
+		return json_null();
+	return json_pack("{s:o, s:o, s:s}", "iodepth",
+			 cell->depth == CMPTAB_DEPTH_RATED_MAX ? json_null() : cli_jint(cell->qd),
+			 "numjobs", cell->depth == CMPTAB_DEPTH_RATED_MAX || cell->jobs == 0 ?
+			 json_null() : cli_jint(cell->jobs),
+			 "label", cmptab_depth_label(cell, "x", buf, sizeof buf));
+}
+
+/* JSON of one cell, or null when it has no value. */
+static json_t *
+cmpcli_json_cell(const struct cmptab_cell *cell)
+{
+	json_t *o;
+
+	if (isnan(cell->value))
+		return json_null();
+	o = json_pack("{s:o, s:o, s:b, s:b}", "value", cli_jreal(cell->value), "depth",
+		      cmpcli_json_depth(cell), "derived", cell->derived, "best", cell->best);
+	static const char *const keys[CMPTAB_REF_COUNT] = {
+		[CMPTAB_REF_RUN] = "vs_run_pct", [CMPTAB_REF_SPEC] = "vs_spec_pct",
+		[CMPTAB_REF_REVIEW] = "vs_review_pct", [CMPTAB_REF_DRIFT] = "drift_pct",
+	};
+
+	for (int k = CMPTAB_REF_RUN; k < CMPTAB_REF_COUNT; k++)
+		if (!isnan(cell->delta[k]))
+			json_object_set_new(o, keys[k], cli_jreal(cell->delta[k]));
+	json_object_set_new(o, "against", cell->ref ? json_string(cmptab_ref_name(cell->ref))
+						    : json_null());
+	return o;
+}
+
+/* JSON of the columns. */
+static json_t *
+cmpcli_json_columns(const struct cmpcli *c)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < c->tab.ncols; i++) {
+		const struct cmptab_col *col = &c->tab.cols[i];
+		char			 id[2] = { cmpcli_letter(i), '\0' };
+
+		if (col->kind == CMPTAB_RUN)
+			json_array_append_new(a, json_pack(
+				"{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o, s:o}", "column", id, "kind", "run",
+				"run_id", (json_int_t)c->run_ids[i], "name", col->label, "serial",
+				cli_jstr(c->provs[i]->serial[0] ? c->provs[i]->serial : NULL),
+				"drift_key", col->serial, "drive_id",
+				cli_jstr(col->drive_id[0] ? col->drive_id : NULL), "drift_of",
+				col->drift_of == SIZE_MAX ? json_null() :
+				json_stringn((char[]){ cmpcli_letter(col->drift_of) }, 1),
+				"reference_drive", col->ref_drive == SIZE_MAX ? json_null() :
+				json_stringn((char[]){ cmpcli_letter(col->ref_drive) }, 1),
+				"first_run", col->base_run == SIZE_MAX ? json_null() :
+				json_stringn((char[]){ cmpcli_letter(col->base_run) }, 1)));
+		else
+			json_array_append_new(a, json_pack(
+				"{s:s, s:s, s:s, s:s, s:o, s:o}", "column", id, "kind", "drive",
+				"name", col->label, "family_id", col->sheet->family.id, "drive_id",
+				cli_jstr(col->drive_id[0] ? col->drive_id : NULL), "review_drive",
+				cli_jstr(col->review_drive[0] ? col->review_drive : NULL)));
+	}
+	return a;
+}
+
+/* JSON of one row. */
+static json_t *
+cmpcli_json_row(const struct cmpcli *c, size_t r)
+{
+	const struct cmptab_row *row = &c->tab.rows[r];
+	json_t			*cells = json_object();
+	char			 label[96];
+
+	for (size_t i = 0; i < c->tab.ncols; i++) {
+		char id[2] = { cmpcli_letter(i), '\0' };
+
+		if (c->tab.cols[i].kind == CMPTAB_RUN)
+			json_object_set_new(cells, id, json_pack("{s:o}", "measured", cmpcli_json_cell(
+				cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED))));
+		else
+			json_object_set_new(cells, id, json_pack(
+				"{s:o, s:o}", "spec",
+				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_SPEC)), "review",
+				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW))));
+	}
+	return json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:b, s:o, s:o, s:o}", "point",
+			 cmptab_row_label(row, "x", label, sizeof label), "pattern",
+			 dd_pattern_name(row->pattern), "bs", (int)row->bs, "read_pct",
+			 row->read_pct >= 0 ? json_integer(row->read_pct) : json_null(), "unit",
+			 compare_unit(row->q), "percentile",
+			 row->q == COMPARE_LAT && row->pct >= 0 ? json_real(hist_default_pcts[row->pct])
+								: json_null(),
+			 "best_depth", row->best, "iodepth", row->best ? json_null() :
+			 cli_jint(row->qd), "numjobs", row->best ? json_null() : cli_jint(row->jobs),
+			 "cells", cells);
+}
+
+/* Print the table as JSON. */
+static int
+cmpcli_print_json(const struct cmpcli *c)
+{
+	json_t *rows = json_array();
+
+	for (size_t r = 0; r < c->tab.nrows; r++)
+		json_array_append_new(rows, cmpcli_json_row(c, r));
+	return cli_print_json(json_pack("{s:o, s:o}", "columns", cmpcli_json_columns(c), "rows",
+					rows));
+}
+
+/* Print usage. */
+static void
+cmpcli_usage(FILE *f, const char *prog)
+{
+	cli_fprintf(f, "usage: %s compare A [B C D] [--json] [--results PATH]\n"
+		    "Compare database drives and stored runs point by point: spec, review and\n"
+		    "measured figures with the depth of each and %% deltas.  An operand is a\n"
+		    "stored run (run:ID, #ID, last, last:SERIAL) or a drive query as `show`\n"
+		    "takes it (drive:QUERY to force it; a bare number is a drive query).\n"
+		    "A run's matched database drive is added when no operand names it.\n",
+		    prog);
+}
+
+/* Parse the options; operands are left at argv[optind..]. */
+static int
+cmpcli_parse(struct cmpcli *c, int argc, char **argv, bool *json)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "results", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "jr:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'j':
+			*json = true;
+			break;
+		case 'r':
+			c->store_path = optarg;
+			break;
+		case 'h':
+			cmpcli_usage(stdout, c->ctx->progname);
+			return -1;
+		default:
+			cmpcli_usage(stderr, c->ctx->progname);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind < 1 || argc - optind > CMPCLI_OPERANDS_MAX) {
+		cli_error("compare takes 1 to %d drives or runs (got %d); see compare --help",
+			  CMPCLI_OPERANDS_MAX, argc - optind);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+/* Add every operand's column; an exit code. */
+static int
+cmpcli_columns(struct cmpcli *c, int argc, char **argv)
+{
+	int rc = EXIT_OK;
+
+	for (int i = optind; i < argc && rc == EXIT_OK; i++) {
+		const char *spec;
+
+		if (cmpcli_is_run(argv[i], &spec))
+			rc = cmpcli_add_run(c, spec);
+		else
+			rc = cmpcli_add_drive(c, spec);
+	}
+	return rc == EXIT_OK ? cmpcli_add_matched(c) : rc;
+}
+
+/* `drivedash compare`. */
+int
+cmd_compare(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct cmpcli	c = { .ctx = ctx };
+	struct dd_error err = { 0 };
+	const char     *given;
+	bool		json = false;
+	int		rc = cmpcli_parse(&c, argc, argv, &json);
+
+	if (rc != EXIT_OK)
+		return rc < 0 ? EXIT_OK : rc;
+	given = c.store_path;
+	cmptab_init(&c.tab);
+	c.db = cli_open_db(ctx);
+	rc = c.db == NULL ? EXIT_USAGE : cmpcli_columns(&c, argc, argv);
+	if (rc == EXIT_OK && cmptab_build(&c.tab, &err) < 0) {
+		cli_error("%s", err.msg);
+		rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK)
+		rc = json ? cmpcli_print_json(&c) : cmpcli_print_text(&c);
+	cmptab_free(&c.tab);
+	for (size_t i = 0; i < c.nruns; i++)
+		results_run_free(&c.runs[i]);
+	results_close(c.store);
+	if (c.store_path != given)
+		free((char *)c.store_path);
+	arena_free(&c.a);
+	specdb_close(c.db);
+	return rc;
+}

@@ -1,0 +1,768 @@
+/*
+ * The comparison table (see cmptab.h for the data model): columns are
+ * added by the caller, cmptab_build() gathers the rows from the run points,
+ * the drives' spec figures and the headline workloads, sorts them, then
+ * fills every cell through core/compare.h and sets each cell's deltas
+ * against its references.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cmptab.h"
+#include "core/format.h"
+
+#define KIB 1024u
+
+/* The headline rows every table with a drive shows. */
+static const struct cmptab_row cmptab_headline[] = {
+	{ DD_READ, 128 * KIB, -1, COMPARE_MBPS, -1, true, 0, 0, NAN },
+	{ DD_WRITE, 128 * KIB, -1, COMPARE_MBPS, -1, true, 0, 0, NAN },
+	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_IOPS, -1, true, 0, 0, NAN },
+	{ DD_RANDWRITE, 4 * KIB, -1, COMPARE_IOPS, -1, true, 0, 0, NAN },
+	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_IOPS, -1, false, 1, 1, NAN },
+	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_LAT, -1, false, 1, 1, NAN },
+	{ DD_RANDWRITE, 4 * KIB, -1, COMPARE_LAT, -1, false, 1, 1, NAN },
+};
+
+/* An empty table. */
+void
+cmptab_init(struct cmptab *t)
+{
+	memset(t, 0, sizeof *t);
+	t->headline = true;
+}
+
+/* Free the rows and cells only. */
+static void
+cmptab_free_rows(struct cmptab *t)
+{
+	free(t->rows);
+	free(t->cells);
+	t->rows = NULL;
+	t->cells = NULL;
+	t->nrows = t->rowcap = 0;
+}
+
+/* Free everything. */
+void
+cmptab_free(struct cmptab *t)
+{
+	bool headline = t->headline;
+
+	for (size_t i = 0; i < t->ncols; i++)
+		free(t->cols[i].pts);
+	free(t->cols);
+	cmptab_free_rows(t);
+	cmptab_init(t);
+	t->headline = headline;
+}
+
+/* The review drive of a family for a capacity point. */
+const char *
+cmptab_review_drive(const struct spec_family *f, const char *drive_id)
+{
+	const struct spec_drive *best = NULL;
+
+	for (size_t i = 0; i < f->ndrives; i++) {
+		const struct spec_drive *d = &f->drives[i];
+
+		if (drive_id != NULL && strcmp(d->id, drive_id) == 0 && d->nmeasurements > 0)
+			return d->id;
+		if (best == NULL || d->nmeasurements > best->nmeasurements)
+			best = d;
+	}
+	return best != NULL && best->nmeasurements > 0 ? best->id : NULL;
+}
+
+/* Append an empty column. */
+static struct cmptab_col *
+cmptab_new_col(struct cmptab *t, struct dd_error *err)
+{
+	if (t->ncols == t->colcap) {
+		size_t		   cap = t->colcap ? t->colcap * 2 : 4;
+		struct cmptab_col *c = realloc(t->cols, cap * sizeof *c);
+
+		if (c == NULL) {
+			dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
+			return NULL;
+		}
+		t->cols = c;
+		t->colcap = cap;
+	}
+	memset(&t->cols[t->ncols], 0, sizeof t->cols[0]);
+	t->cols[t->ncols].drift_of = t->cols[t->ncols].ref_drive = SIZE_MAX;
+	t->cols[t->ncols].base_run = SIZE_MAX;
+	return &t->cols[t->ncols++];
+}
+
+/* Add a drive column. */
+int
+cmptab_add_drive(struct cmptab *t, const struct spec_sheet *sheet, const char *drive_id,
+		 const char *label, struct dd_error *err)
+{
+	struct cmptab_col *c;
+	const char	  *rv;
+
+	if (sheet == NULL)
+		return dd_error_set(err, -EINVAL, "no spec sheet for a drive column");
+	c = cmptab_new_col(t, err);
+	if (c == NULL)
+		return -ENOMEM;
+	c->kind = CMPTAB_DRIVE;
+	c->sheet = sheet;
+	snprintf(c->label, sizeof c->label, "%s", label != NULL ? label : sheet->family.name);
+	snprintf(c->drive_id, sizeof c->drive_id, "%s", drive_id != NULL ? drive_id : "");
+	rv = cmptab_review_drive(&sheet->family, drive_id);
+	snprintf(c->review_drive, sizeof c->review_drive, "%s", rv != NULL ? rv : "");
+	return (int)(t->ncols - 1);
+}
+
+/* Add a run column. */
+int
+cmptab_add_run(struct cmptab *t, const char *label, const char *serial, const char *drive_id,
+	       int64_t order, struct dd_error *err)
+{
+	struct cmptab_col *c = cmptab_new_col(t, err);
+
+	if (c == NULL)
+		return -ENOMEM;
+	c->kind = CMPTAB_RUN;
+	snprintf(c->label, sizeof c->label, "%s", label != NULL ? label : "run");
+	snprintf(c->serial, sizeof c->serial, "%s", serial != NULL ? serial : "");
+	snprintf(c->drive_id, sizeof c->drive_id, "%s", drive_id != NULL ? drive_id : "");
+	c->order = order;
+	return (int)(t->ncols - 1);
+}
+
+/* Append a point to a run column. */
+int
+cmptab_add_point(struct cmptab *t, size_t col, const struct dd_point *pt,
+		 const struct sweep_summary *sum, struct dd_error *err)
+{
+	struct cmptab_col *c;
+
+	if (col >= t->ncols || t->cols[col].kind != CMPTAB_RUN)
+		return dd_error_set(err, -EINVAL, "column %zu is not a run", col);
+	c = &t->cols[col];
+	if (c->npts == c->cap) {
+		size_t		     cap = c->cap ? c->cap * 2 : 16;
+		struct cmptab_point *p = realloc(c->pts, cap * sizeof *p);
+
+		if (p == NULL)
+			return dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
+		c->pts = p;
+		c->cap = cap;
+	}
+	c->pts[c->npts].pt = *pt;
+	c->pts[c->npts].sum = *sum;
+	c->npts++;
+	return 0;
+}
+
+/* The rate quantity a workload's rows use: MB/s for sequential and large blocks. */
+static enum compare_quantity
+cmptab_rate_quantity(enum dd_pattern pat, unsigned bs)
+{
+	return !dd_pattern_random(pat) || bs >= 64 * KIB ? COMPARE_MBPS : COMPARE_IOPS;
+}
+
+/* The read share a row keys on: the mix's, else -1. */
+static int
+cmptab_row_read_pct(enum dd_pattern pat, unsigned read_pct)
+{
+	return pat == DD_RANDRW || pat == DD_SEQRW ? (int)read_pct : -1;
+}
+
+/* Are two rows the same? */
+static bool
+cmptab_row_same(const struct cmptab_row *a, const struct cmptab_row *b)
+{
+	return a->pattern == b->pattern && a->bs == b->bs && a->read_pct == b->read_pct &&
+	       a->q == b->q && a->pct == b->pct && a->best == b->best &&
+	       (a->best || (a->qd == b->qd && a->jobs == b->jobs));
+}
+
+/* Add a row unless the table has it. */
+static int
+cmptab_add_row(struct cmptab *t, const struct cmptab_row *r, struct dd_error *err)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (cmptab_row_same(&t->rows[i], r))
+			return 0;
+	if (t->nrows == t->rowcap) {
+		size_t		   cap = t->rowcap ? t->rowcap * 2 : 32;
+		struct cmptab_row *n = realloc(t->rows, cap * sizeof *n);
+
+		if (n == NULL)
+			return dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
+		t->rows = n;
+		t->rowcap = cap;
+	}
+	t->rows[t->nrows] = *r;
+	t->rows[t->nrows].best_value = NAN;
+	if (r->best)
+		t->rows[t->nrows].qd = t->rows[t->nrows].jobs = 0;
+	t->nrows++;
+	return 0;
+}
+
+/* How well a figure fits a drive column: 0 not its, more is better. */
+static int
+cmptab_fig_score(const struct cmptab_col *c, const struct spec_figure *f)
+{
+	int score;
+
+	if (f->drive_id == NULL)
+		score = 2;
+	else if (c->drive_id[0] != '\0' && strcmp(f->drive_id, c->drive_id) == 0)
+		score = 4;
+	else
+		return 0;
+	return score * 2 + (f->preferred > 0 ? 1 : 0);
+}
+
+/* Rows from a run's points: each point's rate, and its latency at QD1 x1. */
+static int
+cmptab_rows_run(struct cmptab *t, const struct cmptab_col *c, struct dd_error *err)
+{
+	for (size_t i = 0; i < c->npts; i++) {
+		const struct dd_point *p = &c->pts[i].pt;
+		struct cmptab_row      r = {
+			     .pattern = p->pattern, .bs = p->bs,
+			     .read_pct = cmptab_row_read_pct(p->pattern, p->read_pct),
+			     .q = cmptab_rate_quantity(p->pattern, p->bs), .pct = -1,
+			     .qd = p->iodepth, .jobs = p->numjobs,
+		};
+		int rc = cmptab_add_row(t, &r, err);
+
+		if (rc == 0 && p->iodepth == 1 && p->numjobs == 1) {
+			r.q = COMPARE_LAT;
+			rc = cmptab_add_row(t, &r, err);
+		}
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Rows from a drive's comparable spec figures. */
+static int
+cmptab_rows_drive(struct cmptab *t, const struct cmptab_col *c, struct dd_error *err)
+{
+	const struct spec_sheet *sh = c->sheet;
+
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		struct compare_spec cs;
+		struct cmptab_row   r;
+		int		    rc;
+
+		if (cmptab_fig_score(c, &sh->figures[i]) == 0 ||
+		    compare_spec_init(&sh->figures[i], &cs) == COMPARE_NONE)
+			continue;
+		/* A depth of jobs alone names no one point: it shows where it applies. */
+		if (cs.rule == COMPARE_STATED && cs.qd == 0)
+			continue;
+		r = (struct cmptab_row){
+			.pattern = cs.pattern, .bs = cs.bs, .read_pct = cs.read_pct,
+			.q = cs.q == COMPARE_LAT ? COMPARE_LAT : cmptab_rate_quantity(cs.pattern, cs.bs),
+			.pct = cs.q == COMPARE_LAT ? cs.pct : -1,
+			.best = cs.rule == COMPARE_RATED_MAX,
+			.qd = (unsigned)cs.qd, .jobs = cs.jobs > 0 ? (unsigned)cs.jobs : 1,
+		};
+		rc = cmptab_add_row(t, &r, err);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The order of rows: workload, best first, then depth, rates before latency. */
+static int
+cmptab_row_cmp(const void *pa, const void *pb)
+{
+	const struct cmptab_row *a = pa, *b = pb;
+	unsigned		 da = a->qd * a->jobs, db = b->qd * b->jobs;
+
+	if (a->pattern != b->pattern)
+		return a->pattern < b->pattern ? -1 : 1;
+	if (a->bs != b->bs)
+		return a->bs < b->bs ? -1 : 1;
+	if (a->read_pct != b->read_pct)
+		return a->read_pct > b->read_pct ? -1 : 1;
+	if (a->best != b->best)
+		return a->best ? -1 : 1;
+	if (da != db)
+		return da < db ? -1 : 1;
+	if (a->qd != b->qd)
+		return a->qd < b->qd ? -1 : 1;
+	if (a->q != b->q)
+		return a->q == COMPARE_LAT ? 1 : b->q == COMPARE_LAT ? -1 : (int)a->q - (int)b->q;
+	return a->pct - b->pct;
+}
+
+/* Gather and sort the rows. */
+static int
+cmptab_rows(struct cmptab *t, struct dd_error *err)
+{
+	bool any_drive = false;
+	int  rc = 0;
+
+	for (size_t c = 0; c < t->ncols && rc == 0; c++) {
+		if (t->cols[c].kind == CMPTAB_RUN) {
+			rc = cmptab_rows_run(t, &t->cols[c], err);
+		} else {
+			any_drive = true;
+			rc = cmptab_rows_drive(t, &t->cols[c], err);
+		}
+	}
+	for (size_t i = 0; rc == 0 && any_drive && t->headline &&
+			   i < sizeof cmptab_headline / sizeof cmptab_headline[0]; i++)
+		rc = cmptab_add_row(t, &cmptab_headline[i], err);
+	if (rc < 0)
+		return rc;
+	if (t->nrows > 1)
+		qsort(t->rows, t->nrows, sizeof t->rows[0], cmptab_row_cmp);
+	return 0;
+}
+
+/* The dd_point a row stands for (best rows: depth 0). */
+static struct dd_point
+cmptab_row_point(const struct cmptab_row *r)
+{
+	struct dd_point p = { .pattern = r->pattern, .bs = r->bs,
+			      .iodepth = r->qd, .numjobs = r->jobs };
+
+	if (r->read_pct >= 0)
+		p.read_pct = (unsigned)r->read_pct;
+	else
+		p.read_pct = dd_pattern_writes(r->pattern) ? 0 : 100;
+	return p;
+}
+
+/* A cell's writable pointer. */
+static struct cmptab_cell *
+cmptab_cell_mut(struct cmptab *t, size_t r, size_t c, enum cmptab_part part)
+{
+	return &t->cells[(r * t->ncols + c) * 2 + (size_t)part];
+}
+
+/* A cell. */
+const struct cmptab_cell *
+cmptab_cell(const struct cmptab *t, size_t r, size_t c, enum cmptab_part part)
+{
+	return &t->cells[(r * t->ncols + c) * 2 + (size_t)part];
+}
+
+/* Is a figure the spec of this row? */
+static bool
+cmptab_spec_fits(const struct compare_spec *cs, const struct cmptab_row *r,
+		 const struct dd_point *p)
+{
+	if ((r->q == COMPARE_LAT) != (cs->q == COMPARE_LAT))
+		return false;
+	if (r->q == COMPARE_LAT && cs->pct != r->pct)
+		return false;
+	if (r->best)
+		return cs->rule == COMPARE_RATED_MAX && compare_spec_workload(cs, p);
+	return cs->rule != COMPARE_RATED_MAX && compare_spec_applies(cs, p);
+}
+
+/* A drive's spec cell of a row: the best-fitting figure that applies. */
+static void
+cmptab_fill_spec(const struct cmptab_col *c, const struct cmptab_row *r,
+		 struct cmptab_cell *out)
+{
+	struct dd_point	    p = cmptab_row_point(r);
+	struct compare_spec best = { 0 };
+	int		    best_score = 0;
+
+	for (size_t i = 0; i < c->sheet->nfigures; i++) {
+		const struct spec_figure *f = &c->sheet->figures[i];
+		struct compare_spec	  cs;
+		int			  score = cmptab_fig_score(c, f);
+
+		if (score <= best_score || compare_spec_init(f, &cs) == COMPARE_NONE ||
+		    !cmptab_spec_fits(&cs, r, &p) || isnan(compare_spec_value_as(&cs, r->q)))
+			continue;
+		best = cs;
+		best_score = score;
+	}
+	if (best_score == 0)
+		return;
+	out->fig = best.fig;
+	out->value = compare_spec_value_as(&best, r->q);
+	out->derived = best.q != r->q;
+	out->depth = best.rule == COMPARE_RATED_MAX ? CMPTAB_DEPTH_RATED_MAX :
+		     best.rule == COMPARE_QD1	    ? CMPTAB_DEPTH_QD1 :
+						      CMPTAB_DEPTH_AT;
+	out->qd = (unsigned)best.qd;
+	out->jobs = (unsigned)best.jobs;
+}
+
+/* A drive's review cell of a row: at the row's depth, best rows at the best. */
+static void
+cmptab_fill_review(const struct cmptab_col *c, const struct cmptab_row *r,
+		   struct cmptab_cell *out)
+{
+	const struct spec_sheet	      *sh = c->sheet;
+	struct dd_point		       p = cmptab_row_point(r);
+	const struct spec_measurement *m;
+	double			       v = NAN;
+
+	if (c->review_drive[0] == '\0' || (r->q == COMPARE_LAT && r->pct >= 0))
+		return;
+	if (r->best)
+		m = compare_review_best(sh->measurements, sh->nmeasurements, c->review_drive,
+					r->pattern, r->bs, r->q, &v);
+	else
+		m = compare_review_at(sh->measurements, sh->nmeasurements, c->review_drive, &p,
+				      r->q, &v);
+	if (m == NULL || isnan(v))
+		return;
+	out->meas = m;
+	out->value = v;
+	out->derived = r->q != COMPARE_LAT &&
+		       strcmp(m->metric_id, r->q == COMPARE_IOPS ? "iops" : "bw") != 0;
+	if (m->iodepth > 0 && m->numjobs > 0) {
+		out->depth = CMPTAB_DEPTH_AT;
+		out->qd = (unsigned)m->iodepth;
+		out->jobs = (unsigned)m->numjobs;
+	}
+}
+
+/* The value of q of a finished point's summary. */
+double
+cmptab_summary_value(const struct sweep_summary *s, enum compare_quantity q, int pct)
+{
+	double v;
+
+	if (s->status != 0 || s->cancelled)
+		return NAN;
+	switch (q) {
+	case COMPARE_IOPS:
+		v = s->iops;
+		break;
+	case COMPARE_MBPS:
+		v = s->mbps;
+		break;
+	case COMPARE_LAT:
+	default:
+		/* The summary keeps the mean, p50, p99 and p99.9 (hist indexes 12, 14). */
+		v = pct < 0 ? s->mean_us : pct == 12 ? s->p99_us : pct == 14 ? s->p999_us : NAN;
+		break;
+	}
+	return isfinite(v) && v > 0 ? v : NAN;
+}
+
+/* Does a run point belong to a row's workload? */
+static bool
+cmptab_point_workload(const struct dd_point *p, const struct cmptab_row *r)
+{
+	return p->pattern == r->pattern && p->bs == r->bs &&
+	       cmptab_row_read_pct(p->pattern, p->read_pct) == r->read_pct;
+}
+
+/* A run's cell of a row: the point at the row's depth, or the best of the workload. */
+static void
+cmptab_fill_run(const struct cmptab_col *c, const struct cmptab_row *r,
+		struct cmptab_cell *out)
+{
+	for (size_t i = 0; i < c->npts; i++) {
+		const struct cmptab_point *cp = &c->pts[i];
+		double			   v;
+
+		if (!cmptab_point_workload(&cp->pt, r) ||
+		    (!r->best && (cp->pt.iodepth != r->qd || cp->pt.numjobs != r->jobs)))
+			continue;
+		v = cmptab_summary_value(&cp->sum, r->q, r->pct);
+		if (!compare_better(v, out->value, r->q == COMPARE_LAT))
+			continue;
+		out->value = v;
+		out->depth = CMPTAB_DEPTH_AT;
+		out->qd = cp->pt.iodepth;
+		out->jobs = cp->pt.numjobs;
+		if (!r->best)
+			break;
+	}
+}
+
+/* Set a cell's delta against ref (kind k) when both are there. */
+static void
+cmptab_delta(struct cmptab_cell *cell, enum cmptab_ref k, double ref)
+{
+	double ratio = compare_ratio(cell->value, ref);
+
+	if (isnan(ratio))
+		return;
+	cell->refval[k] = ref;
+	cell->delta[k] = (ratio - 1) * 100;
+}
+
+/* Is drive column d the one a run's matched database drive is of? */
+static int
+cmptab_drive_match(const struct cmptab_col *d, const char *drive_id)
+{
+	if (drive_id[0] == '\0')
+		return 0;
+	if (d->drive_id[0] != '\0' && strcmp(d->drive_id, drive_id) == 0)
+		return 2;
+	for (size_t i = 0; i < d->sheet->family.ndrives; i++)
+		if (strcmp(d->sheet->family.drives[i].id, drive_id) == 0)
+			return 1;
+	return 0;
+}
+
+/* Each run's reference drive and the first run of its serial. */
+static void
+cmptab_link_runs(struct cmptab *t)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		struct cmptab_col *run = &t->cols[c];
+		int		   best = -1;
+
+		if (run->kind != CMPTAB_RUN)
+			continue;
+		run->ref_drive = run->drift_of = run->base_run = SIZE_MAX;
+		for (size_t d = 0; d < t->ncols; d++) {
+			const struct cmptab_col *o = &t->cols[d];
+			int			 m;
+
+			/* The first run; one of its own serial is drift or nothing. */
+			if (o->kind == CMPTAB_RUN && run->base_run == SIZE_MAX)
+				run->base_run = d == c || (run->serial[0] != '\0' &&
+							   strcmp(o->serial, run->serial) == 0)
+							? SIZE_MAX - 1 : d;
+			if (o->kind == CMPTAB_DRIVE) {
+				m = cmptab_drive_match(o, run->drive_id);
+				if (m > best) {
+					best = m;
+					run->ref_drive = d;
+				}
+			} else if (d != c && run->serial[0] != '\0' &&
+				   strcmp(o->serial, run->serial) == 0 &&
+				   (run->drift_of == SIZE_MAX ||
+				    o->order < t->cols[run->drift_of].order)) {
+				run->drift_of = d;
+			}
+		}
+		if (run->base_run == SIZE_MAX - 1)
+			run->base_run = SIZE_MAX;	/* itself, or of its serial */
+		/* Only an earlier run is the drift's reference; equal keys: the column order. */
+		if (run->drift_of != SIZE_MAX) {
+			const struct cmptab_col *f = &t->cols[run->drift_of];
+
+			if (f->order > run->order || (f->order == run->order && run->drift_of > c))
+				run->drift_of = SIZE_MAX;
+		}
+	}
+}
+
+/* A run cell's deltas: drift, its reference drive's review and spec, the first run. */
+static void
+cmptab_run_refs(struct cmptab *t, size_t r, size_t c)
+{
+	const struct cmptab_col *run = &t->cols[c];
+	struct cmptab_cell	*cell = cmptab_cell_mut(t, r, c, CMPTAB_MEASURED);
+
+	if (run->drift_of != SIZE_MAX)
+		cmptab_delta(cell, CMPTAB_REF_DRIFT,
+			     cmptab_cell(t, r, run->drift_of, CMPTAB_MEASURED)->value);
+	if (run->ref_drive != SIZE_MAX) {
+		cmptab_delta(cell, CMPTAB_REF_REVIEW,
+			     cmptab_cell(t, r, run->ref_drive, CMPTAB_REVIEW)->value);
+		cmptab_delta(cell, CMPTAB_REF_SPEC,
+			     cmptab_cell(t, r, run->ref_drive, CMPTAB_SPEC)->value);
+	}
+	if (run->base_run != SIZE_MAX)
+		cmptab_delta(cell, CMPTAB_REF_RUN,
+			     cmptab_cell(t, r, run->base_run, CMPTAB_MEASURED)->value);
+	for (int k = CMPTAB_REF_DRIFT; k > CMPTAB_REF_NONE && cell->ref == CMPTAB_REF_NONE; k--)
+		if (!isnan(cell->delta[k]))
+			cell->ref = (enum cmptab_ref)k;
+}
+
+/* Fill one row's cells. */
+static void
+cmptab_fill_row(struct cmptab *t, size_t r)
+{
+	struct cmptab_row *row = &t->rows[r];
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct cmptab_col *col = &t->cols[c];
+
+		if (col->kind == CMPTAB_DRIVE) {
+			struct cmptab_cell *rv = cmptab_cell_mut(t, r, c, CMPTAB_REVIEW);
+
+			cmptab_fill_spec(col, row, cmptab_cell_mut(t, r, c, CMPTAB_SPEC));
+			cmptab_fill_review(col, row, rv);
+			cmptab_delta(rv, CMPTAB_REF_SPEC, cmptab_cell(t, r, c, CMPTAB_SPEC)->value);
+			if (!isnan(rv->delta[CMPTAB_REF_SPEC]))
+				rv->ref = CMPTAB_REF_SPEC;
+		} else {
+			cmptab_fill_run(col, row, cmptab_cell_mut(t, r, c, CMPTAB_MEASURED));
+		}
+	}
+	for (size_t c = 0; c < t->ncols; c++)
+		if (t->cols[c].kind == CMPTAB_RUN)
+			cmptab_run_refs(t, r, c);
+}
+
+/* Mark the best measured value of a row (reviews and runs). */
+static void
+cmptab_mark_best(struct cmptab *t, size_t r)
+{
+	struct cmptab_row *row = &t->rows[r];
+	bool		   lower = row->q == COMPARE_LAT;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct cmptab_cell *x = cmptab_cell(t, r, c, t->cols[c].kind == CMPTAB_DRIVE ?
+								   CMPTAB_REVIEW : CMPTAB_MEASURED);
+
+		if (compare_better(x->value, row->best_value, lower))
+			row->best_value = x->value;
+	}
+	for (size_t c = 0; c < t->ncols; c++) {
+		struct cmptab_cell *x = cmptab_cell_mut(t, r, c, t->cols[c].kind == CMPTAB_DRIVE ?
+								 CMPTAB_REVIEW : CMPTAB_MEASURED);
+
+		x->best = !isnan(x->value) && x->value == row->best_value;
+	}
+}
+
+/* Build rows and cells. */
+int
+cmptab_build(struct cmptab *t, struct dd_error *err)
+{
+	size_t n;
+	int    rc;
+
+	cmptab_free_rows(t);
+	rc = cmptab_rows(t, err);
+	if (rc < 0)
+		return rc;
+	n = t->nrows * t->ncols * 2;
+	t->cells = malloc((n ? n : 1) * sizeof *t->cells);
+	if (t->cells == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
+	for (size_t i = 0; i < n; i++) {
+		t->cells[i] = (struct cmptab_cell){ .value = NAN };
+		for (int k = 0; k < CMPTAB_REF_COUNT; k++)
+			t->cells[i].delta[k] = t->cells[i].refval[k] = NAN;
+	}
+	cmptab_link_runs(t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		cmptab_fill_row(t, r);
+		cmptab_mark_best(t, r);
+	}
+	return 0;
+}
+
+/* A workload in few words: "4K rand read", "128K seq 70% read". */
+static size_t
+cmptab_workload(const struct cmptab_row *r, char *buf, size_t len)
+{
+	char bs[16];
+	int  n;
+
+	fmt_block_size((int)r->bs, bs, sizeof bs);
+	switch (r->pattern) {
+	case DD_READ:
+		n = snprintf(buf, len, "%s seq read", bs);
+		break;
+	case DD_WRITE:
+		n = snprintf(buf, len, "%s seq write", bs);
+		break;
+	case DD_RANDREAD:
+		n = snprintf(buf, len, "%s rand read", bs);
+		break;
+	case DD_RANDWRITE:
+		n = snprintf(buf, len, "%s rand write", bs);
+		break;
+	case DD_RANDRW:
+		n = snprintf(buf, len, "%s rand %d%% read", bs, r->read_pct);
+		break;
+	case DD_SEQRW:
+	default:
+		n = snprintf(buf, len, "%s seq %d%% read", bs, r->read_pct);
+		break;
+	}
+	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+/* A row in words. */
+char *
+cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_t len)
+{
+	size_t o;
+
+	if (len == 0)
+		return buf;
+	o = cmptab_workload(r, buf, len);
+	if (r->best)
+		o += (size_t)snprintf(buf + o, len - o, " best");
+	else
+		o += (size_t)snprintf(buf + o, len - o, " QD%u%s%u", r->qd, times, r->jobs);
+	/* Latency rows say so by their unit; a percentile is named. */
+	if (o < len && r->q == COMPARE_LAT && r->pct >= 0)
+		snprintf(buf + o, len - o, r->pct == 12 ? " p99" : r->pct == 14 ? " p99.9" :
+			 r->pct == 16 ? " p99.99" : " p?");
+	return buf;
+}
+
+/* A cell's depth in words. */
+char *
+cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *buf, size_t len)
+{
+	switch (c->depth) {
+	case CMPTAB_DEPTH_NONE:
+		snprintf(buf, len, "%s", "");
+		break;
+	case CMPTAB_DEPTH_RATED_MAX:
+		snprintf(buf, len, "rated max");
+		break;
+	case CMPTAB_DEPTH_QD1:
+	case CMPTAB_DEPTH_AT:
+		if (c->jobs > 0)
+			snprintf(buf, len, "QD%u%s%u", c->qd, times, c->jobs);
+		else
+			snprintf(buf, len, "QD%u", c->qd);
+		break;
+	}
+	return buf;
+}
+
+/* A value as the table shows it. */
+char *
+cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "%s", dash);
+	else if (q == COMPARE_IOPS)
+		fmt_count(v, buf, len);
+	else
+		fmt_number(v, q == COMPARE_LAT ? 1 : 0, buf, len);
+	return buf;
+}
+
+/* The name of a reference. */
+const char *
+cmptab_ref_name(enum cmptab_ref r)
+{
+	switch (r) {
+	case CMPTAB_REF_RUN:
+		return "run";
+	case CMPTAB_REF_SPEC:
+		return "spec";
+	case CMPTAB_REF_REVIEW:
+		return "review";
+	case CMPTAB_REF_DRIFT:
+		return "drift";
+	default:
+		return "";
+	}
+}

@@ -183,6 +183,7 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	t->opts = *o;
 	t->sweep.tgt.fd = -1;
+	t->sweep.fin_sel = t->sweep.heat_shape = -1;
 	if (t->opts.size == 0)
 		t->opts.size = TUI_DEFAULT_SIZE;
 	rc = tui_load_db(t, err);

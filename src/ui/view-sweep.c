@@ -43,6 +43,7 @@
 #include "ui/tui.h"
 
 #define HEAT_MAX 8
+#define HEAT_SHAPES_MAX 64	/* workloads the heat map steps through */
 
 /* The default scratch file path. */
 static void
@@ -269,6 +270,10 @@ tui_sweep_start(struct tui *t)
 	s->running = true;
 	s->mode = TUI_SWEEP_LIVE;
 	s->fin_top = 0;
+	s->fin_sel = s->heat_shape = -1;
+	s->drill = false;
+	s->stored_id = 0;
+	s->stored_name[0] = '\0';
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
 	if (!writes_ok && !tg->device)
@@ -479,6 +484,58 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 }
 
+/* ---- The finished-list cursor ---- */
+
+/* The cursor's result index: fin_sel, else the newest; -1 when none. */
+static int
+sweep_selected(const struct tui_sweep *s)
+{
+	size_t n = s->sn != NULL && s->sw != NULL ? s->sn->nresults : 0;
+
+	if (n == 0)
+		return -1;
+	return s->fin_sel >= 0 && (size_t)s->fin_sel < n ? s->fin_sel : (int)n - 1;
+}
+
+/* The finished point the cursor is on. */
+int
+tui_sweep_selected(const struct tui *t)
+{
+	return sweep_selected(&t->sweep);
+}
+
+/* Move the cursor by d points (clamped); past the newest it follows again. */
+static void
+sweep_move(struct tui_sweep *s, int d)
+{
+	int n = s->sn != NULL && s->sw != NULL ? (int)s->sn->nresults : 0;
+	int sel = sweep_selected(s) + d;
+
+	if (n == 0)
+		return;
+	if (sel < 0)
+		sel = 0;
+	s->fin_sel = sel >= n - 1 && s->running ? -1 : sel >= n ? n - 1 : sel;
+}
+
+/* The distinct workloads of the plan, in plan order. */
+size_t
+tui_sweep_shapes(const struct tui_sweep *s, enum dd_pattern *pats, unsigned *bss, size_t max)
+{
+	size_t n = 0, k;
+
+	for (size_t i = 0; i < s->plan.npoints && n < max; i++) {
+		for (k = 0; k < n; k++)
+			if (pats[k] == s->plan.points[i].pattern && bss[k] == s->plan.points[i].bs)
+				break;
+		if (k == n) {
+			pats[n] = s->plan.points[i].pattern;
+			bss[n++] = s->plan.points[i].bs;
+		}
+	}
+	return n;
+}
+
 /* ---- Drawing: live ---- */
 
 /* What the live panel shows: the running point, or the last finished one. */
@@ -507,6 +564,7 @@ static void
 sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 {
 	const struct sweep_snapshot *sn = s->sn;
+	int			     sel;
 
 	memset(f, 0, sizeof *f);
 	f->p50 = f->p99 = f->p999 = f->max = f->mean = f->iops = f->mbps = NAN;
@@ -521,19 +579,14 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 		focus_figures(f, &sn->running);
 		return;
 	}
-	/* The newest finished point of the plan. */
-	for (size_t k = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished : SWEEP_FINISHED_MAX;
-	     k > 0; k--) {
-		const struct sweep_summary *sum = &sn->finished[k - 1];
-
-		if (sum->index >= s->plan.npoints)
-			continue;
-		f->pt = s->plan.points[sum->index];
-		f->have = true;
-		focus_figures(f, sum);
-		f->progress = 1;
+	/* The finished point under the cursor (the newest when it follows). */
+	sel = sweep_selected(s);
+	if (sel < 0 || (size_t)sel >= s->plan.npoints)
 		return;
-	}
+	f->pt = s->plan.points[sel];
+	f->have = true;
+	focus_figures(f, sweep_summary_published(s->sw, (size_t)sel));
+	f->progress = 1;
 }
 
 /* A bar and its note: the bar with markers, the value and the review on the
@@ -657,15 +710,14 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
  */
 static void
 sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
-	       const struct sweep_snapshot *sn, size_t n)
+	       const double *temps, size_t n, const char *source)
 {
-	double temps[SWEEP_LIVE_MAX], cols[SWEEP_LIVE_MAX], lo = NAN, hi = NAN, last = NAN;
+	double cols[SWEEP_LIVE_MAX], lo = NAN, hi = NAN, last = NAN;
 	char   num[32];
 
 	if (gw > SWEEP_LIVE_MAX)
 		gw = SWEEP_LIVE_MAX;
 	for (size_t i = 0; i < n; i++) {
-		temps[i] = sn->live[i].temp_c;
 		if (isnan(temps[i]))
 			continue;
 		lo = isnan(lo) || temps[i] < lo ? temps[i] : lo;
@@ -674,7 +726,7 @@ sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
 	}
 	tui_print(cb, x, y, 7, UI_TITLE, 0, "temp");
 	if (isnan(last)) {
-		tui_print(cb, x + 8, y, gw, UI_DIM_TEXT, 0, "no reading yet (%s)", sn->temp_source);
+		tui_print(cb, x + 8, y, gw, UI_DIM_TEXT, 0, "no reading yet (%s)", source);
 		return;
 	}
 	chart_pair_columns(temps, n, gw, cols);
@@ -685,51 +737,93 @@ sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
 	tui_print_right(cb, x + w, y, UI_TEMPERATURE, 0, num);
 }
 
-/* The time graphs of the running point: IOPS, p99, temperature. */
+/* The series the time graphs show: the running point's live intervals, or
+ * the whole of the cursor's finished point folded to the graph's width. */
+struct sweep_series {
+	double iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX], temp[SWEEP_LIVE_MAX];
+	size_t n;
+	double span;		/* seconds the series covers */
+	char   what[96];	/* "this point", or the finished point's name */
+};
+
+/* Fill the graphs' series for a graph gw columns wide. */
+static void
+sweep_series_fill(const struct tui_sweep *s, int gw, struct sweep_series *ser)
+{
+	const struct sweep_snapshot *sn = s->sn;
+	const struct dd_result	    *r;
+	size_t			     max = gw * 2 < SWEEP_LIVE_MAX ? (size_t)(gw > 0 ? gw * 2 : 1) :
+					   SWEEP_LIVE_MAX;
+	int			     sel;
+
+	ser->n = 0;
+	ser->span = 0;
+	snprintf(ser->what, sizeof ser->what, "this point");
+	if (sn->state == SWEEP_RUNNING) {
+		ser->n = sn->nlive;
+		for (size_t i = 0; i < ser->n; i++) {
+			ser->iops[i] = sn->live[i].iops;
+			ser->p99[i] = sn->live[i].p99_us;
+			ser->temp[i] = sn->live[i].temp_c;
+		}
+		ser->span = ser->n > 0 ? sn->live[ser->n - 1].t_s : 0;
+		return;
+	}
+	sel = sweep_selected(s);
+	if (sel < 0 || (r = sweep_result_published(s->sw, (size_t)sel)) == NULL)
+		return;
+	ser->n = tui_point_series(r, TUI_SERIES_IOPS, ser->iops, max);
+	tui_point_series(r, TUI_SERIES_P99, ser->p99, max);
+	tui_point_series(r, TUI_SERIES_TEMP, ser->temp, max);
+	ser->span = r->nintervals > 0 ? r->intervals[r->nintervals - 1].t_s : 0;
+	snprintf(ser->what, sizeof ser->what, "%s", r->point.name);
+}
+
+/* The time graphs: IOPS, p99, temperature of the running point, or of the
+ * finished point under the cursor once the sweep is over. */
 static void
 sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 {
 	const struct sweep_snapshot *sn = t->sweep.sn;
-	double			     iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX];
+	struct sweep_series	     ser;
 	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
-	char			     num[32], title[96];
-	size_t			     n = sn->state == SWEEP_RUNNING ? sn->nlive : 0;
-	double			     span = n > 0 ? sn->live[n - 1].t_s : 0;
+	char			     num[32], title[160];
+	size_t			     n;
 	bool			     temp = sn->temp_source[0] != '\0';
 
-	for (size_t i = 0; i < n; i++) {
-		iops[i] = sn->live[i].iops;
-		p99[i] = sn->live[i].p99_us;
-	}
+	gw = w - 8 - 14;
+	sweep_series_fill(&t->sweep, gw, &ser);
+	n = ser.n;
 	if (boxed) {
-		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of this point%s",
-			 t->sym->dot, span, temp ? ", drive temperature" : "");
+		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of %s%s",
+			 t->sym->dot, ser.span, ser.what, temp ? ", drive temperature" : "");
 		cellbuf_box(cb, 0, y, cb->w, h, t->g, UI_BORDER, title, UI_TITLE);
 		y++;
 		h -= 2;
 	}
-	gw = w - 8 - 14;
 	ih = h >= 6 ? h - 2 - temp : h >= 3 ? h - 1 - (temp && h > 3) : 1;
 	if (ih < 1)
 		ih = 1;
 	ph = h - ih - (temp && h > 3);
 	row = y;
 	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
-	chart_graph(cb, x + 8, row, gw, ih, iops, n, chart_scale_max(iops, n), UI_GRAPH, t->g);
+	chart_graph(cb, x + 8, row, gw, ih, ser.iops, n, chart_scale_max(ser.iops, n), UI_GRAPH,
+		    t->g);
 	if (n > 0)
 		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
-				fmt_count(iops[n - 1], num, sizeof num));
+				fmt_count(ser.iops[n - 1], num, sizeof num));
 	row += ih;
 	if (ph > 0) {
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
-		chart_graph(cb, x + 8, row, gw, ph, p99, n, chart_scale_max(p99, n), UI_WRITE, t->g);
+		chart_graph(cb, x + 8, row, gw, ph, ser.p99, n, chart_scale_max(ser.p99, n),
+			    UI_WRITE, t->g);
 		if (n > 0)
 			tui_print_right(cb, x + w, row + ph - 1, UI_WRITE, 0,
-					fmt_number(p99[n - 1], 1, num, sizeof num));
+					fmt_number(ser.p99[n - 1], 1, num, sizeof num));
 		row += ph;
 	}
 	if (temp && row < y + h && gw > 0)
-		sweep_temp_row(t, cb, x, row, w, gw, sn, n);
+		sweep_temp_row(t, cb, x, row, w, gw, ser.temp, n, sn->temp_source);
 }
 
 /* The index of v in a set, or -1. */
@@ -748,8 +842,16 @@ static void
 sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd_pattern *pat,
 		 unsigned *bs)
 {
-	size_t best = 0, count;
+	size_t		best = 0, count;
+	enum dd_pattern pats[HEAT_SHAPES_MAX];
+	unsigned	bss[HEAT_SHAPES_MAX];
 
+	if (s->heat_shape >= 0 &&
+	    (size_t)s->heat_shape < tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX)) {
+		*pat = pats[s->heat_shape];
+		*bs = bss[s->heat_shape];
+		return;
+	}
 	*pat = f->have ? f->pt.pattern : DD_RANDREAD;
 	*bs = f->have ? f->pt.bs : 4096;
 	count = 0;
@@ -767,6 +869,46 @@ sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd
 			*pat = s->plan.points[i].pattern;
 			*bs = s->plan.points[i].bs;
 		}
+	}
+}
+
+/* The heat map's axes for a shape: the plan's IODepths and NumJobs of it. */
+static void
+sweep_heat_axes(const struct tui_sweep *s, enum dd_pattern pat, unsigned bs, unsigned *qds,
+		int *nq, unsigned *njs, int *nj)
+{
+	*nq = *nj = 0;
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
+			*nq = tui_set_add(qds, *nq, HEAT_MAX, s->plan.points[i].iodepth);
+			*nj = tui_set_add(njs, *nj, HEAT_MAX, s->plan.points[i].numjobs);
+		}
+}
+
+/* Step the heat map to the next (dir 1) or previous workload of the plan. */
+static void
+sweep_heat_step(struct tui *t, int dir)
+{
+	struct tui_sweep  *s = &t->sweep;
+	struct sweep_focus f;
+	enum dd_pattern	   pats[HEAT_SHAPES_MAX], pat;
+	unsigned	   bss[HEAT_SHAPES_MAX], bs;
+	size_t		   n = tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX), cur = 0;
+	char		   what[64];
+
+	if (n == 0)
+		return;
+	sweep_focus(s, &f);
+	sweep_heat_shape(s, &f, &pat, &bs);
+	for (size_t i = 0; i < n; i++)
+		if (pats[i] == pat && bss[i] == bs)
+			cur = i;
+	s->heat_shape = (int)((cur + n + (dir > 0 ? 1 : n - 1)) % n);
+	{
+		struct dd_point p = { .pattern = pats[s->heat_shape], .bs = bss[s->heat_shape] };
+
+		tui_message(t, false, "heat map: %s (workload %d of %zu; w next, W previous)",
+			    tui_point_label(&p, what, sizeof what), s->heat_shape + 1, n);
 	}
 }
 
@@ -789,20 +931,29 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
 					  SWEEP_FINISHED_MAX;
 
+	enum dd_pattern		     pats[HEAT_SHAPES_MAX];
+	unsigned		     bss[HEAT_SHAPES_MAX];
+	size_t			     nshapes = tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX);
+	size_t			     cur = 0;
+
 	sweep_heat_shape(s, f, &pat, &bs);
 	rate_iops = dd_pattern_random(pat);
-	for (size_t i = 0; i < s->plan.npoints; i++)
-		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
-			nq = tui_set_add(qds, nq, HEAT_MAX, s->plan.points[i].iodepth);
-			nj = tui_set_add(njs, nj, HEAT_MAX, s->plan.points[i].numjobs);
-		}
+	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	for (size_t i = 0; i < nshapes; i++)
+		if (pats[i] == pat && bss[i] == bs)
+			cur = i;
 	{
 		struct dd_point p = { .pattern = pat, .bs = bs };
 
 		tui_point_label(&p, what, sizeof what);
 	}
-	snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
-		 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
+	if (nshapes > 1)
+		snprintf(title, sizeof title, "%s (w %zu/%zu) %s %s over IODepth %s NumJobs", what,
+			 cur + 1, nshapes, t->sym->dot, rate_iops ? "IOPS (K)" : "MB/s",
+			 t->sym->times);
+	else
+		snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
+			 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (nq == 0)
 		return;
@@ -824,7 +975,7 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 			grid[r * nj + c] = rate_iops ? sum->iops / 1e3 : sum->mbps;
 	}
 	hm.sel_row = hm.sel_col = -1;
-	if (f->running && f->pt.pattern == pat && f->pt.bs == bs) {
+	if (f->have && f->pt.pattern == pat && f->pt.bs == bs) {
 		int r = sweep_set_index(qds, nq, f->pt.iodepth), c = sweep_set_index(njs, nj,
 										   f->pt.numjobs);
 
@@ -884,7 +1035,84 @@ sweep_review_mark(struct tui *t, struct cellbuf *cb, int x, int y, int w, double
 		break;
 	}
 }
-/* The finished points with their review verdicts. */
+/* A latency for the finished list: one decimal below 1,000 µs. */
+static char *
+sweep_lat_text(double us, char *buf, size_t len)
+{
+	return fmt_number(us, us < 1000 ? 1 : 0, buf, len);
+}
+
+/* The first row of the finished list shown: the cursor's row in view. */
+static int
+sweep_finished_first(struct tui_sweep *s, size_t nf, int rows)
+{
+	int sel = sweep_selected(s), k_sel = (int)nf - 1, first;
+
+	for (size_t k = 0; k < nf; k++)
+		if (sel >= 0 && s->sn->finished[k].index == (size_t)sel)
+			k_sel = (int)k;
+	first = s->fin_top;
+	if (first > k_sel)
+		first = k_sel;
+	if (k_sel >= first + rows)
+		first = k_sel - rows + 1;
+	if (first > (int)nf - rows)
+		first = (int)nf - rows;
+	if (first < 0)
+		first = 0;
+	s->fin_top = first;
+	return first;
+}
+
+/* One row of the finished list: name, rate, latency (mean/p99), review verdict. */
+static void
+sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
+		   const struct sweep_summary *sum, bool sel)
+{
+	struct tui_sweep  *s = &t->sweep;
+	struct tui_refval  rv;
+	const struct dd_point *p = &s->plan.points[sum->index];
+	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
+	int		   namew = wide ? 22 : w - 4 - 21, valw = seq && wide ? 12 : 8, cx = x + 2;
+	double		   v = seq ? sum->mbps : sum->iops;
+	uint8_t		   role = sel ? UI_SELECTED : UI_TEXT;
+	char		   num[32], ref[32], mean[32], p99[32];
+
+	if (sel)
+		cellbuf_fill(cb, x + 1, row, w - 2, 1, ' ', UI_SELECTED, 0);
+	cellbuf_put_str(cb, x + 1, row, 1, sel ? t->sym->cursor : " ", role, UI_BOLD);
+	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s", sum->name);
+	cx += namew + 1;
+	if (seq && wide)
+		snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
+	else if (seq)
+		fmt_number(v, 0, num, sizeof num);
+	else
+		fmt_count(v, num, sizeof num);
+	tui_print_right(cb, cx + valw - 1, row, sel ? role : UI_MEASURED, 0, num);
+	cx += valw;
+	if (sum->status != 0 || sum->cancelled) {
+		tui_print(cb, cx + 1, row, x + w - 2 - cx, sum->status ? UI_FAIL : UI_WARN,
+			  sum->status ? UI_BOLD : 0, sum->status ? "FAILED" : "stopped");
+		return;
+	}
+	snprintf(num, sizeof num, "%s/%s", sweep_lat_text(sum->mean_us, mean, sizeof mean),
+		 sweep_lat_text(sum->p99_us, p99, sizeof p99));
+	tui_print_right(cb, cx + 12, row, sel ? role : UI_TEXT, 0, num);
+	cx += 13;
+	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
+	if (isnan(rv.value) || cx + 12 > x + w - 1)
+		return;
+	if (seq)
+		fmt_number(rv.value, 0, ref, sizeof ref);
+	else
+		fmt_count(rv.value, ref, sizeof ref);
+	cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
+	sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
+}
+
+/* The finished points: rate, latency and review verdict, with the cursor
+ * (Enter opens the drill-down of its point). */
 static void
 sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 {
@@ -892,70 +1120,51 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 	const struct sweep_snapshot *sn = s->sn;
 	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
 					  SWEEP_FINISHED_MAX;
-	int			     rows = h - 2, first, row = y + 1;
-	int			     namew = w >= 60 ? 22 : 19;
+	int			     rows = h - 2, first, row = y + 1, sel = sweep_selected(s);
 	size_t			     done = 0;
-	char			     title[64];
+	char			     title[96];
 
 	for (size_t k = 0; k < nf; k++)
 		done += sn->finished[k].index < s->plan.npoints;
-	snprintf(title, sizeof title, "finished %zu of %zu", done, sn->npoints);
+	snprintf(title, sizeof title, "finished %zu of %zu %s lat %ss mean/p99", done,
+		 sn->npoints, t->sym->dot, t->sym->micro);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (rows <= 0)
 		return;
-	/* Newest at the bottom; PgUp scrolls back. */
-	first = (int)nf - rows - s->fin_top;
-	if (first < 0) {
-		s->fin_top += first;
-		if (s->fin_top < 0)
-			s->fin_top = 0;
-		first = 0;
-	}
+	first = sweep_finished_first(s, nf, rows);
 	for (int k = first; k < (int)nf && row < y + h - 1; k++, row++) {
 		const struct sweep_summary *sum = &sn->finished[k];
-		struct tui_refval	    rv;
-		const struct dd_point	   *p;
-		bool			    seq;
-		double			    v;
-		char			    num[32], ref[32];
-		int			    cx = x + 2;
 
-		if (sum->index >= s->plan.npoints) {
-			tui_print(cb, cx, row, w - 4, UI_DIM_TEXT, 0, "%s (scratch file written once)",
-				  sum->name);
-			continue;
-		}
-		p = &s->plan.points[sum->index];
-		seq = !dd_pattern_random(p->pattern);
-		v = seq ? sum->mbps : sum->iops;
-		tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
-		tui_print(cb, cx, row, namew, UI_TEXT, 0, "%s", sum->name);
-		cx += namew + 1;
-		if (seq)
-			snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
+		if (sum->index >= s->plan.npoints)
+			tui_print(cb, x + 2, row, w - 4, UI_DIM_TEXT, 0,
+				  "%s (scratch file written once)", sum->name);
 		else
-			snprintf(num, sizeof num, "%s", fmt_count(v, ref, sizeof ref));
-		tui_print_right(cb, cx + (seq ? 11 : 7), row, UI_MEASURED, 0, num);
-		cx += seq ? 12 : 8;
-		if (sum->status != 0) {
-			tui_print(cb, cx, row, x + w - 1 - cx, UI_FAIL, UI_BOLD, "FAILED");
-			continue;
-		}
-		if (sum->cancelled) {
-			tui_print(cb, cx, row, x + w - 1 - cx, UI_WARN, 0, "stopped");
-			continue;
-		}
-		if (isnan(rv.value) || cx + 12 > x + w - 1)
-			continue;
-		if (seq)
-			fmt_number(rv.value, 0, ref, sizeof ref);
-		else
-			fmt_count(rv.value, ref, sizeof ref);
-		cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
-		sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
+			sweep_finished_row(t, cb, x, row, w, sum,
+					   sel >= 0 && sum->index == (size_t)sel &&
+					   (!s->running || s->fin_sel >= 0));
 	}
 	if (nf == 0)
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");
+}
+
+/* The heat map's width: 68 columns on a wide screen; on a narrow one what
+ * its columns need (at most 55 %), the rest to the finished list. */
+static int
+sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
+{
+	unsigned	qds[HEAT_MAX], njs[HEAT_MAX];
+	int		nq, nj, need;
+	enum dd_pattern pat;
+	unsigned	bs;
+
+	if (w >= 120)
+		return 68;
+	sweep_heat_shape(s, f, &pat, &bs);
+	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	need = 10 + (nj > 0 ? nj : 1) * 8;
+	if (need < 30)
+		need = 30;
+	return need < w * 55 / 100 ? need : w * 55 / 100;
 }
 
 /* Draw the live panel. */
@@ -1023,7 +1232,7 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 	box_y = row + graph_h;
 	if (y + h - box_y < 3)
 		return;
-	heat_w = cb->w >= 120 ? 68 : cb->w * 55 / 100;
+	heat_w = sweep_heat_width(s, &f, cb->w);
 	sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
 	sweep_finished(t, cb, heat_w + 1, box_y, cb->w - heat_w - 1, y + h - box_y);
 }
@@ -1032,7 +1241,10 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 static void
 sweep_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
-	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL)
+	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL &&
+	    t->sweep.drill && tui_sweep_selected(t) >= 0)
+		tui_point_draw(t, cb, y, h);
+	else if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL)
 		sweep_draw_live(t, cb, y, h);
 	else
 		sweep_draw_setup(t, cb, y, h);
@@ -1086,6 +1298,8 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 	size_t		  npre;
 
 	plan_presets(&npre);
+	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL && s->drill && tui_point_key(t, ev))
+		return 1;
 	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL) {
 		switch (ev->key) {
 		case 's':
@@ -1099,12 +1313,26 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 				tui_message(t, false, "a sweep is running: x stops it first");
 			return 1;
 		case TUI_KEY_PGUP: case TUI_KEY_WHEEL_UP: case 'k': case TUI_KEY_UP:
-			s->fin_top += ev->key == TUI_KEY_PGUP ? 5 : 1;
+			sweep_move(s, ev->key == TUI_KEY_PGUP ? -5 : -1);
 			return 1;
 		case TUI_KEY_PGDN: case TUI_KEY_WHEEL_DOWN: case 'j': case TUI_KEY_DOWN:
-			s->fin_top -= ev->key == TUI_KEY_PGDN ? 5 : 1;
-			if (s->fin_top < 0)
-				s->fin_top = 0;
+			sweep_move(s, ev->key == TUI_KEY_PGDN ? 5 : 1);
+			return 1;
+		case TUI_KEY_HOME: case 'g':
+			sweep_move(s, -(int)SWEEP_FINISHED_MAX);
+			return 1;
+		case TUI_KEY_END: case 'G':
+			sweep_move(s, (int)SWEEP_FINISHED_MAX);
+			return 1;
+		case TUI_KEY_ENTER:
+			if (sweep_selected(s) < 0) {
+				tui_message(t, false, "no point has finished yet");
+				return 1;
+			}
+			s->drill = true;
+			return 1;
+		case 'w': case 'W':
+			sweep_heat_step(t, ev->key == 'w' ? 1 : -1);
 			return 1;
 		case 'C':
 			tui_set_view(t, TUI_VIEW_COMPARE);
@@ -1190,12 +1418,15 @@ sweep_title(struct tui *t, char *buf, size_t len)
 static const char *
 sweep_hints(struct tui *t)
 {
-	if (tui_sweep_running(t))
-		return "x\tstop\tr\treference\tPgUp/PgDn\tfinished list\t1\tdrives\t4\tcompare\t"
-		       "t\ttheme\t?\thelp\tq\tquit";
-	if (t->sweep.mode == TUI_SWEEP_LIVE)
-		return "s\trun again\te\tsetup\tr\treference\tC\tcompare\tEsc\tback\tt\ttheme\t"
+	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.drill)
+		return "j/k\tprevious/next point\tEsc\tback to the run\tr\treference\tt\ttheme\t"
 		       "?\thelp\tq\tquit";
+	if (tui_sweep_running(t))
+		return "x\tstop\tj/k\tpoint\tEnter\topen\tw\tworkload\tr\treference\t"
+		       "1\tdrives\t4\tcompare\tt\ttheme\t?\thelp\tq\tquit";
+	if (t->sweep.mode == TUI_SWEEP_LIVE)
+		return "j/k\tpoint\tEnter\topen\tw\tworkload\ts\trun again\te\tsetup\t"
+		       "r\treference\tC\tcompare\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
 	return "s\tstart\tTab\ttarget/preset\tj/k\tchoose\tr\treference\tEsc\tback\tt\ttheme\t"
 	       "?\thelp\tq\tquit";
 }

@@ -171,6 +171,82 @@ fx_sweep_live(struct tui *t)
 	s->running = true;
 }
 
+/* A full result for a point: fx_summary's figures, a histogram spread
+ * around its mean (the percentiles read from it), 50 intervals. */
+static struct dd_result *
+fx_result(const struct dd_point *pt, size_t index)
+{
+	struct dd_result    *r = calloc(1, sizeof *r);
+	struct sweep_summary s = fx_summary(pt, index);
+	static const double  spread[] = { 0.5, 0.7, 0.8, 0.9, 1.0, 1.1, 1.3, 1.6, 2.5, 4, 9 };
+	static const int     weight[] = { 2, 10, 40, 120, 200, 120, 40, 20, 6, 2, 1 };
+	double		     pcts[HIST_NPCTS];
+
+	assert_non_null(r);
+	r->point = *pt;
+	r->iops = s.iops;
+	r->mbps = s.mbps;
+	r->elapsed_s = pt->runtime_s;
+	r->ios = (uint64_t)(s.iops * pt->runtime_s);
+	r->read_ios = r->ios;
+	r->proc_us_per_io = 1.5;
+	for (size_t i = 0; i < sizeof spread / sizeof spread[0]; i++)
+		for (int k = 0; k < weight[i] * 10; k++)
+			hist_add(&r->hist, (uint64_t)(s.mean_us * spread[i] * 1e3));
+	hist_percentiles(&r->hist, hist_default_pcts, HIST_NPCTS, pcts);
+	for (int i = 0; i < HIST_NPCTS; i++)
+		r->lat.pct_us[i] = pcts[i] / 1e3;
+	r->lat.n = hist_count(&r->hist);
+	r->lat.mean_us = s.mean_us;
+	r->lat.min_us = s.mean_us * 0.5;
+	r->lat.max_us = s.mean_us * 9;
+	r->lat.stdev_us = s.mean_us * 0.3;
+	r->nintervals = 50;
+	for (size_t i = 0; i < r->nintervals; i++) {
+		double wobble = (double)(i % 7) / 40;
+
+		r->intervals[i] = (struct dd_interval){
+			.t_s = 0.2 * (double)(i + 1), .iops = s.iops * (0.92 + wobble),
+			.mbps = s.mbps * (0.92 + wobble), .mean_us = s.mean_us * (1.1 - wobble),
+			.p99_us = s.p99_us * (1 + wobble), .read_iops = s.iops,
+			.temp_c = 40 + (double)(i / 10),
+		};
+	}
+	return r;
+}
+
+/* The Sweep screen after a spot sweep that ended: every point finished,
+ * served by sweep_create_finished (as a stored run is), the cursor on the
+ * fourth point. */
+static void
+fx_sweep_done(struct tui *t)
+{
+	struct tui_sweep     *s = &t->sweep;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	      err = { 0 };
+	struct dd_result     *res[64];
+
+	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
+	assert_true(s->plan.npoints <= 64);
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		res[i] = fx_result(&s->plan.points[i], i);
+	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
+					       s->plan.npoints, SWEEP_DONE, "SMART log of nvme0",
+					       &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "kioxia-cd9p-r", 7680),
+					&err), 0);
+	s->sn = calloc(1, sizeof *s->sn);
+	assert_non_null(s->sn);
+	assert_true(sweep_snapshot(s->sw, s->sn, 0));
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_sel = 3;
+}
+
 /* A finished run of every spot point, for Compare. */
 static void
 fx_run(struct tui *t)
@@ -386,6 +462,51 @@ test_sweep_live(void **state)
 	tui_free(t);
 }
 
+/* A sweep that ended: the cursor's point in the bars, its intervals in the
+ * graph, latency in the finished list; w steps the heat map's workload. */
+static void
+test_sweep_done(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event w = { .key = 'w' }, up = { .key = TUI_KEY_UP };
+
+	(void)state;
+	fx_sweep_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-done");
+	/* The cursor moves and the heat map steps on. */
+	screen_render(t, 132, 43);
+	tui_handle(t, &up);
+	assert_int_equal(tui_sweep_selected(t), 2);
+	tui_handle(t, &w);
+	assert_int_not_equal(t->sweep.heat_shape, -1);
+	tui_free(t);
+}
+
+/* The drill-down of a finished point: interval graph, percentiles,
+ * histogram; Enter opens it, j moves to the next point, Esc closes it. */
+static void
+test_point(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event enter = { .key = TUI_KEY_ENTER }, esc = { .key = TUI_KEY_ESC };
+	struct tui_event j = { .key = 'j' };
+
+	(void)state;
+	fx_sweep_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_render(t, 80, 24);
+	tui_handle(t, &enter);
+	assert_true(t->sweep.drill);
+	screen_check_sizes(t, "point");
+	tui_handle(t, &j);
+	assert_int_equal(tui_sweep_selected(t), 4);
+	tui_handle(t, &esc);
+	assert_false(t->sweep.drill);
+	assert_int_equal(t->view, TUI_VIEW_SWEEP);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -499,6 +620,8 @@ main(void)
 		cmocka_unit_test(test_drives),
 		cmocka_unit_test(test_sheet),
 		cmocka_unit_test(test_sweep_live),
+		cmocka_unit_test(test_sweep_done),
+		cmocka_unit_test(test_point),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),

@@ -46,10 +46,13 @@ size_t
 tui_point_series(const struct dd_result *r, enum tui_series which, double *out, size_t max)
 {
 	size_t n = r->nintervals < DD_INTERVALS_MAX ? r->nintervals : DD_INTERVALS_MAX;
-	size_t m = n < max ? n : max;
+	size_t m = n > 0 ? max : 0;
 	bool   peak = which == TUI_SERIES_P99 || which == TUI_SERIES_TEMP;
 
-	for (size_t j = 0; j < m; j++) {
+	/* Fewer intervals than samples: each spans its share of the graph. */
+	for (size_t j = 0; n < m && j < m; j++)
+		out[j] = point_interval_value(&r->intervals[j * n / m], which);
+	for (size_t j = 0; n >= m && j < m; j++) {
 		size_t a = j * n / m, b = (j + 1) * n / m, k = 0;
 		double acc = peak ? NAN : 0;
 
@@ -88,12 +91,13 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 		tui_print(cb, x + 3, y, cb->w - x - 4, r->status ? UI_FAIL : UI_WARN, UI_BOLD, "%s%s",
 			  r->status ? "FAILED: " : "stopped", r->status ? r->message : "");
 	tui_print(cb, 1, y + 1, cb->w - 2, UI_MEASURED, 0,
-		  "%s IOPS   %s MB/s   lat %ss mean %s  stdev %s  min %s  max %s   "
+		  "%s IOPS  %s MB/s  lat %ss mean %s  min %s  max %s  stdev %s   "
 		  "%s I/Os   CPU %.1f %ss/IO", fmt_count(r->iops, a, sizeof a),
 		  fmt_number(r->mbps, 1, b, sizeof b), t->sym->micro,
-		  fmt_number(sum->mean_us, 1, c, sizeof c), fmt_number(r->lat.stdev_us, 1, d, sizeof d),
+		  fmt_number(sum->mean_us, 1, c, sizeof c),
 		  fmt_number(r->lat.min_us, 1, pct, sizeof pct),
 		  fmt_number(r->lat.max_us, 0, what, sizeof what),
+		  fmt_number(r->lat.stdev_us, 1, d, sizeof d),
 		  fmt_count((double)r->ios, a, sizeof a), r->proc_us_per_io, t->sym->micro);
 	tui_ref_review(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	tui_ref_spec(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &sp);
@@ -209,11 +213,10 @@ static void
 point_percentiles(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		  const struct dd_result *r)
 {
-	int  rows = h - 2, cols = rows > 0 ? (HIST_NPCTS + rows - 1) / rows : 1;
-	int  colw = cols > 0 ? (w - 2) / cols : w - 2;
+	int  rows = h - 2, colw = 18;
 	char title[64], label[16];
 
-	snprintf(title, sizeof title, "latency percentiles %s %ss", t->sym->dot, t->sym->micro);
+	snprintf(title, sizeof title, "percentiles %s %ss", t->sym->dot, t->sym->micro);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (rows <= 0)
 		return;
@@ -244,7 +247,7 @@ point_histogram(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	size_t	 k;
 	char	 title[96], num[32];
 
-	snprintf(title, sizeof title, "histogram %s I/Os by latency (log scale)", t->sym->dot);
+	snprintf(title, sizeof title, "histogram %s %ss, log scale", t->sym->dot, t->sym->micro);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (rows <= 0)
 		return;
@@ -279,6 +282,7 @@ tui_point_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct tui_sweep	   *s = &t->sweep;
 	int			    sel = tui_sweep_selected(t), graph_h, low_h, pct_w;
+	const int		    colw_pct = 18;
 	const struct dd_result	   *r;
 	const struct sweep_summary *sum;
 
@@ -287,10 +291,11 @@ tui_point_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	sum = sweep_summary_published(s->sw, (size_t)sel);
 	y += point_header(t, cb, y, r, sum, sel);
 	h -= 3;
-	low_h = h >= 36 ? HIST_NPCTS + 2 : h / 2 + 1;
+	/* Percentiles in one column when they fit, else two. */
+	low_h = h >= 36 ? HIST_NPCTS + 2 : (HIST_NPCTS + 1) / 2 + 2;
 	graph_h = h - low_h;
 	point_intervals(t, cb, y, graph_h, r);
-	pct_w = low_h - 2 >= HIST_NPCTS ? 22 : 40;
+	pct_w = low_h - 2 >= HIST_NPCTS ? 4 + colw_pct : 2 + 2 * colw_pct;
 	point_percentiles(t, cb, 0, y + graph_h, pct_w, low_h, r);
 	point_histogram(t, cb, pct_w + 1, y + graph_h, cb->w - pct_w - 1, low_h, r);
 }

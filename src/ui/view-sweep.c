@@ -1205,7 +1205,8 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 				tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "steady-state round %u",
 					  sn->round);
 		} else {
-			tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "(last finished point)");
+			tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "point %d of %zu (j/k another, "
+				  "Enter opens it)", sweep_selected(s) + 1, sn->npoints);
 		}
 	} else {
 		tui_print(cb, 1, row, -1, UI_DIM_TEXT, 0, "starting...");

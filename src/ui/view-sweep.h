@@ -135,9 +135,10 @@ enum tui_series {
 	TUI_SERIES_TEMP,
 };
 
-/* A point's interval series folded to at most max samples (groups of
- * consecutive intervals averaged; p99 and temperature keep their largest),
- * so a graph shows the whole point; returns the count. */
+/* A point's interval series as max samples, so a graph of max samples
+ * spans the whole point: more intervals are folded (groups of consecutive
+ * intervals averaged; p99 and temperature keep their largest), fewer are
+ * repeated; returns the count (0 without intervals). */
 size_t tui_point_series(const struct dd_result *r, enum tui_series which, double *out,
 			size_t max);
 

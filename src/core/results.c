@@ -1,0 +1,1656 @@
+/*
+ * The results store (results.h): runs, their points and everything a point
+ * measured, in a sqlite database of its own.
+ *
+ * Data model on disk (schema version RESULTS_SCHEMA_VERSION, one table per
+ * kind of row; a run's rows go with it, ON DELETE CASCADE):
+ *
+ *   runs         one row per run: every field of struct results_prov that
+ *                is stored (the headline figures are computed by queries)
+ *   points       one row per finished point: the struct dd_point it ran,
+ *                every scalar of struct dd_result and of its struct
+ *                sweep_summary, has_bins and the job's host (imports)
+ *   latency      three rows per point (kind "all", "read", "write"): the
+ *                struct dd_latency summary
+ *   percentiles  a row per percentile of each latency summary (seq is the
+ *                index into hist_default_pcts, pct the percent itself)
+ *   bins         the point's non-empty histogram buckets (idx, count), so
+ *                percentiles can be recomputed exactly
+ *   intervals    the interval series, in order
+ *   smart        SMART before and after the point (phase "before"/"after")
+ *
+ * Struct fields and columns are tied together by column tables (struct
+ * results_col: name, type, offset), one per struct; inserts and selects are
+ * built from them, so a field added to a table is stored and loaded in one
+ * place.  The schema itself is frozen SQL text per version: migrations[v]
+ * takes a database from version v to v + 1 (migrations[0] creates it), and
+ * tests/test-results.c keeps a copy of every earlier version's schema.
+ *
+ * Safety of the file: before sqlite ever opens a path, results_file_check
+ * reads its first 100 bytes itself and refuses anything that is not one of
+ * ours (garbage, truncated, another program's sqlite database, a newer
+ * schema), a FIFO, a directory, or a link to a file of another user.  The
+ * connection then checks again through sqlite (the header on disk may be
+ * stale while the WAL holds newer pages) with checkpoint-on-close off, so a
+ * database refused there is not touched either.  Every write is BEGIN
+ * IMMEDIATE under a 30 s busy timeout: two writers queue, neither fails.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "core/format.h"
+#include "core/results.h"
+#include "lib/file.h"
+
+#define RESULTS_APP_ID	   0x44447273	/* "DDrs" in the header's application_id */
+#define RESULTS_BUSY_MS	   30000	/* how long a writer waits for another */
+#define RESULTS_SQLITE_HDR 100		/* bytes of the sqlite file header */
+
+/* ---- the schema, one frozen text per version ---- */
+
+/* Version 1: runs, points, latency, percentiles, bins, intervals, smart. */
+static const char results_schema_v1[] =
+	"CREATE TABLE runs (\n"
+	" id INTEGER PRIMARY KEY, name TEXT NOT NULL, source TEXT NOT NULL,\n"
+	" host TEXT, kernel TEXT, cpu_model TEXT, ncpus INTEGER, version TEXT,\n"
+	" start_unix INTEGER, end_unix INTEGER, start_utc TEXT, start_local TEXT,\n"
+	" end_utc TEXT, end_local TEXT,\n"
+	" target_path TEXT, target_kind TEXT, target_desc TEXT, device TEXT,\n"
+	" model TEXT, serial TEXT, firmware TEXT, capacity INTEGER, lba_format TEXT,\n"
+	" pcie_link TEXT, drive_id TEXT, drive_label TEXT,\n"
+	" plan_name TEXT, repeat INTEGER, aggregate TEXT, steady_state INTEGER,\n"
+	" precondition_passes REAL, engine TEXT, precondition TEXT, steady TEXT,\n"
+	" state TEXT NOT NULL, stopped_by TEXT, why TEXT, imported_from TEXT);\n"
+	"CREATE INDEX runs_start ON runs(start_unix);\n"
+	"CREATE INDEX runs_serial ON runs(serial);\n"
+	"CREATE TABLE points (\n"
+	" id INTEGER PRIMARY KEY,\n"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" idx INTEGER NOT NULL, host TEXT, has_bins INTEGER NOT NULL,\n"
+	" name TEXT, pattern INTEGER, read_pct INTEGER, bs INTEGER, iodepth INTEGER,\n"
+	" numjobs INTEGER, ramp_s REAL, runtime_s REAL, budget_bytes INTEGER,\n"
+	" region_offset INTEGER, region_size INTEGER, iopoll INTEGER,\n"
+	" interval_ms INTEGER, batch_asked INTEGER, spin INTEGER, spin_us INTEGER,\n"
+	" status INTEGER, message TEXT, cancelled INTEGER, iopoll_used INTEGER,\n"
+	" iopoll_fallback INTEGER, spin_used INTEGER, iowq INTEGER,\n"
+	" force_async INTEGER, tclass INTEGER, idle_cpus REAL, batch INTEGER,\n"
+	" elapsed_s REAL, ios INTEGER, bytes INTEGER, read_ios INTEGER,\n"
+	" write_ios INTEGER, read_bytes INTEGER, write_bytes INTEGER,\n"
+	" iops REAL, mbps REAL, cpu_user_s REAL, cpu_sys_s REAL,\n"
+	" cpu_us_per_io REAL, proc_user_s REAL, proc_sys_s REAL,\n"
+	" proc_us_per_io REAL,\n"
+	" sum_name TEXT, sum_index INTEGER, sum_status INTEGER,\n"
+	" sum_cancelled INTEGER, sum_iops REAL, sum_mbps REAL, sum_elapsed_s REAL,\n"
+	" sum_mean_us REAL, sum_p50_us REAL, sum_p99_us REAL, sum_p999_us REAL,\n"
+	" sum_max_us REAL, sum_cpu_us_per_io REAL, sum_runs INTEGER,\n"
+	" sum_rounds INTEGER, sum_steady INTEGER);\n"
+	"CREATE INDEX points_run ON points(run_id, idx);\n"
+	"CREATE TABLE latency (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" kind TEXT NOT NULL, n INTEGER, min_us REAL, max_us REAL, mean_us REAL,\n"
+	" stdev_us REAL, PRIMARY KEY (point_id, kind)) WITHOUT ROWID;\n"
+	"CREATE TABLE percentiles (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" kind TEXT NOT NULL, seq INTEGER NOT NULL, pct REAL, us REAL,\n"
+	" PRIMARY KEY (point_id, kind, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE bins (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" idx INTEGER NOT NULL, count INTEGER NOT NULL,\n"
+	" PRIMARY KEY (point_id, idx)) WITHOUT ROWID;\n"
+	"CREATE TABLE intervals (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" seq INTEGER NOT NULL, t_s REAL, iops REAL, mbps REAL, mean_us REAL,\n"
+	" p99_us REAL, read_iops REAL, write_iops REAL, temp_c REAL,\n"
+	" PRIMARY KEY (point_id, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE smart (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" phase TEXT NOT NULL, critical_warning INTEGER, temperature_c INTEGER,\n"
+	" sensor1 INTEGER, sensor2 INTEGER, sensor3 INTEGER, sensor4 INTEGER,\n"
+	" sensor5 INTEGER, sensor6 INTEGER, sensor7 INTEGER, sensor8 INTEGER,\n"
+	" available_spare_pct INTEGER, spare_threshold_pct INTEGER,\n"
+	" percentage_used INTEGER, data_units_read INTEGER,\n"
+	" data_units_written INTEGER, power_on_hours INTEGER, power_cycles INTEGER,\n"
+	" unsafe_shutdowns INTEGER, media_errors INTEGER, error_log_entries INTEGER,\n"
+	" warning_temp_minutes INTEGER, critical_temp_minutes INTEGER,\n"
+	" thermal_t1_transitions INTEGER, thermal_t2_transitions INTEGER,\n"
+	" thermal_t1_seconds INTEGER, thermal_t2_seconds INTEGER,\n"
+	" PRIMARY KEY (point_id, phase)) WITHOUT ROWID;\n";
+
+/* migrations[v]: the SQL that takes version v to v + 1. */
+static const char *const results_migrations[] = {
+	results_schema_v1,
+};
+
+#define RESULTS_SCHEMA_VERSION \
+	((int)(sizeof results_migrations / sizeof results_migrations[0]))
+
+/* ---- column tables: struct fields <-> columns ---- */
+
+enum results_ctype {
+	RC_TEXT,	/* char array of size bytes */
+	RC_BOOL,
+	RC_INT,		/* int, and enums */
+	RC_UINT,	/* unsigned */
+	RC_U32,
+	RC_I64,
+	RC_U64,		/* stored as its int64 bit pattern */
+	RC_SIZE,	/* size_t; SIZE_MAX round-trips as -1 */
+	RC_DBL,		/* NAN is NULL */
+};
+
+struct results_col {
+	const char	  *name;
+	enum results_ctype type;
+	size_t		   off, size;
+};
+
+#define RCOL(col, type, st, m) { col, type, offsetof(st, m), sizeof(((st *)0)->m) }
+
+_Static_assert(sizeof(enum dd_pattern) == sizeof(int), "enums stored as int");
+_Static_assert(sizeof(enum dd_spin) == sizeof(int), "enums stored as int");
+_Static_assert(sizeof(enum dd_target_class) == sizeof(int), "enums stored as int");
+
+#define P(col, type, m) RCOL(col, type, struct results_prov, m)
+static const struct results_col results_prov_cols[] = {
+	P("name", RC_TEXT, name), P("source", RC_TEXT, source),
+	P("host", RC_TEXT, host), P("kernel", RC_TEXT, kernel),
+	P("cpu_model", RC_TEXT, cpu_model), P("ncpus", RC_UINT, ncpus),
+	P("version", RC_TEXT, version),
+	P("start_unix", RC_I64, start_unix), P("end_unix", RC_I64, end_unix),
+	P("start_utc", RC_TEXT, start_utc), P("start_local", RC_TEXT, start_local),
+	P("end_utc", RC_TEXT, end_utc), P("end_local", RC_TEXT, end_local),
+	P("target_path", RC_TEXT, target_path), P("target_kind", RC_TEXT, target_kind),
+	P("target_desc", RC_TEXT, target_desc), P("device", RC_TEXT, device),
+	P("model", RC_TEXT, model), P("serial", RC_TEXT, serial),
+	P("firmware", RC_TEXT, firmware), P("capacity", RC_U64, capacity),
+	P("lba_format", RC_TEXT, lba_format), P("pcie_link", RC_TEXT, pcie_link),
+	P("drive_id", RC_TEXT, drive_id), P("drive_label", RC_TEXT, drive_label),
+	P("plan_name", RC_TEXT, plan_name), P("repeat", RC_UINT, repeat),
+	P("aggregate", RC_TEXT, aggregate), P("steady_state", RC_BOOL, steady_state),
+	P("precondition_passes", RC_DBL, precondition_passes),
+	P("engine", RC_TEXT, engine), P("precondition", RC_TEXT, precondition),
+	P("steady", RC_TEXT, steady), P("state", RC_TEXT, state),
+	P("stopped_by", RC_TEXT, stopped_by), P("why", RC_TEXT, why),
+	P("imported_from", RC_TEXT, imported_from),
+};
+#undef P
+
+#define R(col, type, m) RCOL(col, type, struct dd_result, m)
+static const struct results_col results_point_cols[] = {
+	R("name", RC_TEXT, point.name), R("pattern", RC_INT, point.pattern),
+	R("read_pct", RC_UINT, point.read_pct), R("bs", RC_UINT, point.bs),
+	R("iodepth", RC_UINT, point.iodepth), R("numjobs", RC_UINT, point.numjobs),
+	R("ramp_s", RC_DBL, point.ramp_s), R("runtime_s", RC_DBL, point.runtime_s),
+	R("budget_bytes", RC_U64, point.bytes), R("region_offset", RC_U64, point.offset),
+	R("region_size", RC_U64, point.size), R("iopoll", RC_BOOL, point.iopoll),
+	R("interval_ms", RC_UINT, point.interval_ms), R("batch_asked", RC_UINT, point.batch),
+	R("spin", RC_INT, point.spin), R("spin_us", RC_UINT, point.spin_us),
+	R("status", RC_INT, status), R("message", RC_TEXT, message),
+	R("cancelled", RC_BOOL, cancelled), R("iopoll_used", RC_BOOL, iopoll_used),
+	R("iopoll_fallback", RC_BOOL, iopoll_fallback), R("spin_used", RC_BOOL, spin_used),
+	R("iowq", RC_BOOL, iowq), R("force_async", RC_BOOL, force_async),
+	R("tclass", RC_INT, tclass), R("idle_cpus", RC_DBL, idle_cpus),
+	R("batch", RC_UINT, batch), R("elapsed_s", RC_DBL, elapsed_s),
+	R("ios", RC_U64, ios), R("bytes", RC_U64, bytes), R("read_ios", RC_U64, read_ios),
+	R("write_ios", RC_U64, write_ios), R("read_bytes", RC_U64, read_bytes),
+	R("write_bytes", RC_U64, write_bytes), R("iops", RC_DBL, iops),
+	R("mbps", RC_DBL, mbps), R("cpu_user_s", RC_DBL, cpu_user_s),
+	R("cpu_sys_s", RC_DBL, cpu_sys_s), R("cpu_us_per_io", RC_DBL, cpu_us_per_io),
+	R("proc_user_s", RC_DBL, proc_user_s), R("proc_sys_s", RC_DBL, proc_sys_s),
+	R("proc_us_per_io", RC_DBL, proc_us_per_io),
+};
+#undef R
+
+#define S(col, type, m) RCOL(col, type, struct sweep_summary, m)
+static const struct results_col results_sum_cols[] = {
+	S("sum_name", RC_TEXT, name), S("sum_index", RC_SIZE, index),
+	S("sum_status", RC_INT, status), S("sum_cancelled", RC_BOOL, cancelled),
+	S("sum_iops", RC_DBL, iops), S("sum_mbps", RC_DBL, mbps),
+	S("sum_elapsed_s", RC_DBL, elapsed_s), S("sum_mean_us", RC_DBL, mean_us),
+	S("sum_p50_us", RC_DBL, p50_us), S("sum_p99_us", RC_DBL, p99_us),
+	S("sum_p999_us", RC_DBL, p999_us), S("sum_max_us", RC_DBL, max_us),
+	S("sum_cpu_us_per_io", RC_DBL, cpu_us_per_io), S("sum_runs", RC_UINT, runs),
+	S("sum_rounds", RC_UINT, rounds), S("sum_steady", RC_BOOL, steady),
+};
+#undef S
+
+#define L(col, type, m) RCOL(col, type, struct dd_latency, m)
+static const struct results_col results_lat_cols[] = {
+	L("n", RC_U64, n), L("min_us", RC_DBL, min_us), L("max_us", RC_DBL, max_us),
+	L("mean_us", RC_DBL, mean_us), L("stdev_us", RC_DBL, stdev_us),
+};
+#undef L
+
+#define I(col, type, m) RCOL(col, type, struct dd_interval, m)
+static const struct results_col results_interval_cols[] = {
+	I("t_s", RC_DBL, t_s), I("iops", RC_DBL, iops), I("mbps", RC_DBL, mbps),
+	I("mean_us", RC_DBL, mean_us), I("p99_us", RC_DBL, p99_us),
+	I("read_iops", RC_DBL, read_iops), I("write_iops", RC_DBL, write_iops),
+	I("temp_c", RC_DBL, temp_c),
+};
+#undef I
+
+#define M(col, type, m) RCOL(col, type, struct nvmeinfo_smart, m)
+static const struct results_col results_smart_cols[] = {
+	M("critical_warning", RC_INT, critical_warning),
+	M("temperature_c", RC_INT, temperature_c),
+	M("sensor1", RC_INT, sensor_c[0]), M("sensor2", RC_INT, sensor_c[1]),
+	M("sensor3", RC_INT, sensor_c[2]), M("sensor4", RC_INT, sensor_c[3]),
+	M("sensor5", RC_INT, sensor_c[4]), M("sensor6", RC_INT, sensor_c[5]),
+	M("sensor7", RC_INT, sensor_c[6]), M("sensor8", RC_INT, sensor_c[7]),
+	M("available_spare_pct", RC_INT, available_spare_pct),
+	M("spare_threshold_pct", RC_INT, spare_threshold_pct),
+	M("percentage_used", RC_INT, percentage_used),
+	M("data_units_read", RC_U64, data_units_read),
+	M("data_units_written", RC_U64, data_units_written),
+	M("power_on_hours", RC_U64, power_on_hours), M("power_cycles", RC_U64, power_cycles),
+	M("unsafe_shutdowns", RC_U64, unsafe_shutdowns),
+	M("media_errors", RC_U64, media_errors),
+	M("error_log_entries", RC_U64, error_log_entries),
+	M("warning_temp_minutes", RC_U32, warning_temp_minutes),
+	M("critical_temp_minutes", RC_U32, critical_temp_minutes),
+	M("thermal_t1_transitions", RC_U32, thermal_t1_transitions),
+	M("thermal_t2_transitions", RC_U32, thermal_t2_transitions),
+	M("thermal_t1_seconds", RC_U32, thermal_t1_seconds),
+	M("thermal_t2_seconds", RC_U32, thermal_t2_seconds),
+};
+#undef M
+
+#define NCOLS(t) (sizeof(t) / sizeof((t)[0]))
+
+/* The latency summaries of a result, by kind. */
+static const char *const results_lat_kinds[] = { "all", "read", "write" };
+
+/* ---- the connection ---- */
+
+/* The statements a writer reuses for every point. */
+enum results_stmt {
+	RS_POINT, RS_LAT, RS_PCT, RS_BIN, RS_INTERVAL, RS_SMART, RS_NSTMTS,
+};
+
+struct results {
+	sqlite3	     *db;
+	char	      path[PATH_MAX];
+	sqlite3_stmt *st[RS_NSTMTS];	/* prepared on first use */
+};
+
+/* Set err from the connection's last error, naming the file and the action. */
+static int
+results_fail(struct results *db, const char *what, struct dd_error *err)
+{
+	int rc = sqlite3_errcode(db->db);
+	int code = rc == SQLITE_FULL ? -ENOSPC : rc == SQLITE_READONLY ? -EROFS
+		   : rc == SQLITE_BUSY ? -EBUSY : rc == SQLITE_NOTADB ? -EINVAL : -EIO;
+
+	if (rc == SQLITE_FULL)
+		return dd_error_set(err, code, "no space left for the results store %s while %s",
+				    db->path, what);
+	return dd_error_set(err, code, "results store %s: cannot %s: %s", db->path, what,
+			    sqlite3_errmsg(db->db));
+}
+
+/* Run SQL text without results; 0 or negative errno. */
+static int
+results_exec(struct results *db, const char *sql, const char *what, struct dd_error *err)
+{
+	if (sqlite3_exec(db->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return results_fail(db, what, err);
+	return 0;
+}
+
+/* Prepare a statement (not cached). */
+static int
+results_prepare(struct results *db, const char *sql, sqlite3_stmt **st, struct dd_error *err)
+{
+	if (sqlite3_prepare_v2(db->db, sql, -1, st, NULL) != SQLITE_OK)
+		return results_fail(db, "prepare a query", err);
+	return 0;
+}
+
+/* One integer from a query without parameters (a pragma); 0 or negative errno. */
+static int
+results_query_int(struct results *db, const char *sql, int64_t *out, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc;
+
+	if (results_prepare(db, sql, &st, err) < 0)
+		return err ? err->code : -EIO;
+	rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return results_fail(db, "read the file", err);
+	return 0;
+}
+
+/* Begin a write transaction (waits for other writers up to the busy timeout). */
+static int
+results_begin(struct results *db, struct dd_error *err)
+{
+	return results_exec(db, "BEGIN IMMEDIATE", "start a write", err);
+}
+
+/* Commit, or roll back and keep the first error when rc < 0. */
+static int
+results_finish(struct results *db, int rc, const char *what, struct dd_error *err)
+{
+	if (rc < 0) {
+		sqlite3_exec(db->db, "ROLLBACK", NULL, NULL, NULL);
+		return rc;
+	}
+	if (sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		rc = results_fail(db, what, err);
+		sqlite3_exec(db->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	return rc;
+}
+
+/* ---- binding and reading through column tables ---- */
+
+/* Bind one column of a struct at base to parameter i. */
+static int
+results_bind_col(sqlite3_stmt *st, int i, const struct results_col *c, const void *base)
+{
+	const char *p = (const char *)base + c->off;
+
+	switch (c->type) {
+	case RC_TEXT:
+		return sqlite3_bind_text(st, i, p, (int)strnlen(p, c->size), SQLITE_TRANSIENT);
+	case RC_BOOL:
+		return sqlite3_bind_int(st, i, *(const bool *)p);
+	case RC_INT:
+		return sqlite3_bind_int(st, i, *(const int *)p);
+	case RC_UINT:
+		return sqlite3_bind_int64(st, i, *(const unsigned *)p);
+	case RC_U32:
+		return sqlite3_bind_int64(st, i, *(const uint32_t *)p);
+	case RC_I64:
+		return sqlite3_bind_int64(st, i, *(const int64_t *)p);
+	case RC_U64:
+		return sqlite3_bind_int64(st, i, (sqlite3_int64)*(const uint64_t *)p);
+	case RC_SIZE:
+		return sqlite3_bind_int64(st, i, (sqlite3_int64)*(const size_t *)p);
+	case RC_DBL:
+		return sqlite3_bind_double(st, i, *(const double *)p);	/* NAN: NULL */
+	}
+	return SQLITE_MISUSE;
+}
+
+/* Bind n columns of base to parameters first, first+1, ...; sqlite code. */
+static int
+results_bind_cols(sqlite3_stmt *st, int first, const struct results_col *cols, size_t n,
+		  const void *base)
+{
+	for (size_t i = 0; i < n; i++) {
+		int rc = results_bind_col(st, first + (int)i, &cols[i], base);
+
+		if (rc != SQLITE_OK)
+			return rc;
+	}
+	return SQLITE_OK;
+}
+
+/* Read one result column i into a struct field at base. */
+static void
+results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *base)
+{
+	char *p = (char *)base + c->off;
+
+	switch (c->type) {
+	case RC_TEXT:
+		dd_strlcpy(p, (const char *)sqlite3_column_text(st, i), c->size);
+		break;
+	case RC_BOOL:
+		*(bool *)p = sqlite3_column_int(st, i) != 0;
+		break;
+	case RC_INT:
+		*(int *)p = sqlite3_column_int(st, i);
+		break;
+	case RC_UINT:
+		*(unsigned *)p = (unsigned)sqlite3_column_int64(st, i);
+		break;
+	case RC_U32:
+		*(uint32_t *)p = (uint32_t)sqlite3_column_int64(st, i);
+		break;
+	case RC_I64:
+		*(int64_t *)p = sqlite3_column_int64(st, i);
+		break;
+	case RC_U64:
+		*(uint64_t *)p = (uint64_t)sqlite3_column_int64(st, i);
+		break;
+	case RC_SIZE:
+		*(size_t *)p = (size_t)sqlite3_column_int64(st, i);
+		break;
+	case RC_DBL:
+		*(double *)p = sqlite3_column_type(st, i) == SQLITE_NULL
+				       ? NAN : sqlite3_column_double(st, i);
+		break;
+	}
+}
+
+/* Read n columns starting at result column first into base. */
+static void
+results_read_cols(sqlite3_stmt *st, int first, const struct results_col *cols, size_t n,
+		  void *base)
+{
+	for (size_t i = 0; i < n; i++)
+		results_read_col(st, first + (int)i, &cols[i], base);
+}
+
+/* Append ", name" for every column of a table to buf (prefix before each). */
+static void
+results_col_list(char *buf, size_t len, const char *prefix, const struct results_col *cols,
+		 size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len - o, ", %s%s", prefix, cols[i].name);
+	}
+}
+
+/* Append n ", ?" placeholders to buf. */
+static void
+results_marks(char *buf, size_t len, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len - o, ", ?");
+	}
+}
+
+/* ---- the file itself: checked before sqlite opens it ---- */
+
+/* A big-endian 32-bit field of the sqlite header. */
+static uint32_t
+results_hdr_u32(const unsigned char *h, size_t off)
+{
+	return (uint32_t)h[off] << 24 | (uint32_t)h[off + 1] << 16 |
+	       (uint32_t)h[off + 2] << 8 | h[off + 3];
+}
+
+/* Does a non-empty WAL file sit beside path (the header may be stale)? */
+static bool
+results_has_wal(const char *path)
+{
+	char	    wal[PATH_MAX + 8];
+	struct stat st;
+
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	return lstat(wal, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+}
+
+/* Judge the 100 header bytes of an existing file of size bytes at path. */
+static int
+results_header_check(const char *path, const unsigned char *h, off_t size,
+		     struct dd_error *err)
+{
+	uint32_t app = results_hdr_u32(h, 68), ver = results_hdr_u32(h, 60);
+	uint32_t psz = (uint32_t)h[16] << 8 | h[17], pages = results_hdr_u32(h, 28);
+	bool	 wal = h[18] == 2 && results_has_wal(path);
+
+	if (memcmp(h, "SQLite format 3", 16) != 0)
+		return dd_error_set(err, -EINVAL, "%s is not a drivedash results database (not an "
+				    "SQLite file); it was left as it is", path);
+	if (psz == 1)
+		psz = 65536;
+	/* The in-header size counts when its change counter is current. */
+	if (!wal && results_hdr_u32(h, 24) == results_hdr_u32(h, 92) &&
+	    (uint64_t)size < (uint64_t)pages * psz)
+		return dd_error_set(err, -EINVAL, "%s is truncated (%lld bytes of a %llu-byte "
+				    "results database); it was left as it is", path,
+				    (long long)size, (unsigned long long)pages * psz);
+	if (app != RESULTS_APP_ID && !(app == 0 && ver == 0 && wal))
+		return dd_error_set(err, -EINVAL, "%s is an SQLite database of another program "
+				    "(application id 0x%08x), not a drivedash results store; it "
+				    "was left as it is", path, app);
+	if (ver > RESULTS_SCHEMA_VERSION)
+		return dd_error_set(err, -EINVAL, "%s was written by a newer drivedash (results "
+				    "schema %u, this one knows up to %d); it was left as it is",
+				    path, ver, RESULTS_SCHEMA_VERSION);
+	return 0;
+}
+
+/* Check an existing file at path before sqlite opens it; 0, 1 when it is
+ * empty (a new store), or negative errno with err set. */
+static int
+results_file_check(const char *path, struct dd_error *err)
+{
+	unsigned char h[RESULTS_SQLITE_HDR];
+	struct stat   st;
+	ssize_t	      got;
+	int	      fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return dd_error_set(err, -errno, "cannot open the results store %s: %s", path,
+				    strerror(errno));
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return dd_error_set(err, -EINVAL, "%s is %s, not a results database", path,
+				    file_kind(st.st_mode));
+	}
+	got = st.st_size == 0 ? 0 : pread(fd, h, sizeof h, 0);
+	close(fd);
+	if (st.st_size == 0)
+		return 1;
+	if (got < 0)
+		return dd_error_set(err, -errno, "cannot read the results store %s: %s", path,
+				    strerror(errno));
+	if (got < (ssize_t)sizeof h)
+		return dd_error_set(err, -EINVAL, "%s is truncated (%zd bytes, not even an SQLite "
+				    "header); it was left as it is", path, got);
+	rc = results_header_check(path, h, st.st_size, err);
+	return rc;
+}
+
+/* Create the missing directories of path's parent, mode 0700. */
+static int
+results_mkdirs(const char *path, struct dd_error *err)
+{
+	char dir[PATH_MAX];
+
+	dd_strlcpy(dir, path, sizeof dir);
+	for (char *s = dir + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+			return dd_error_set(err, -errno, "cannot create the directory %s for the "
+					    "results store: %s", dir, strerror(errno));
+		*s = '/';
+	}
+	return 0;
+}
+
+/*
+ * Where to open: path itself, or for a symbolic link the file it names when
+ * that is owned by this user (a link into another user's file, or dangling,
+ * is refused).  *exists says whether there is a file.
+ */
+static int
+results_resolve_link(const char *path, char *real, size_t len, bool *exists,
+		     struct dd_error *err)
+{
+	struct stat ls, st;
+	char	    buf[PATH_MAX];
+
+	dd_strlcpy(real, path, len);
+	*exists = lstat(path, &ls) == 0;
+	if (!*exists) {
+		if (errno != ENOENT)
+			return dd_error_set(err, -errno, "cannot use the results store %s: %s",
+					    path, strerror(errno));
+		return 0;
+	}
+	if (!S_ISLNK(ls.st_mode))
+		return 0;
+	if (stat(path, &st) < 0 || realpath(path, buf) == NULL)
+		return dd_error_set(err, -ENOENT, "%s is a symbolic link to nothing; refusing "
+				    "to create a results store through it", path);
+	if (st.st_uid != geteuid())
+		return dd_error_set(err, -EPERM, "%s is a symbolic link to %s, which belongs to "
+				    "another user; refusing to use it as the results store",
+				    path, buf);
+	dd_strlcpy(real, buf, len);
+	return 0;
+}
+
+/* ---- open, check through sqlite, migrate ---- */
+
+/* Is the open database ours (or empty, when fresh may be true)?  Reads only. */
+static int
+results_check_ours(struct results *db, bool *fresh, struct dd_error *err)
+{
+	int64_t app, ver, ntables;
+
+	if (results_query_int(db, "PRAGMA application_id", &app, err) < 0 ||
+	    results_query_int(db, "PRAGMA user_version", &ver, err) < 0 ||
+	    results_query_int(db, "SELECT count(*) FROM sqlite_master", &ntables, err) < 0) {
+		if (err && err->code == -EINVAL)
+			dd_error_set(err, -EINVAL, "%s is not a drivedash results database; it was "
+				     "left as it is", db->path);
+		return err ? err->code : -EIO;
+	}
+	*fresh = app == 0 && ver == 0 && ntables == 0;
+	if (app != RESULTS_APP_ID && !*fresh)
+		return dd_error_set(err, -EINVAL, "%s is an SQLite database of another program "
+				    "(application id 0x%08x), not a drivedash results store; it "
+				    "was left as it is", db->path, (unsigned)app);
+	if (ver > RESULTS_SCHEMA_VERSION)
+		return dd_error_set(err, -EINVAL, "%s was written by a newer drivedash (results "
+				    "schema %lld, this one knows up to %d); it was left as it is",
+				    db->path, (long long)ver, RESULTS_SCHEMA_VERSION);
+	return 0;
+}
+
+/* Bring the schema to the current version, in one write transaction. */
+static int
+results_migrate(struct results *db, struct dd_error *err)
+{
+	int64_t ver;
+	bool	fresh;
+	char	sql[96];
+	int	rc;
+
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	/* Checked again under the write lock: another process may have
+	 * created or upgraded it since. */
+	rc = results_check_ours(db, &fresh, err);
+	if (rc == 0)
+		rc = results_query_int(db, "PRAGMA user_version", &ver, err);
+	for (; rc == 0 && ver < RESULTS_SCHEMA_VERSION; ver++)
+		rc = results_exec(db, results_migrations[ver], "upgrade the schema", err);
+	if (rc == 0) {
+		snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+			 RESULTS_APP_ID, RESULTS_SCHEMA_VERSION);
+		rc = results_exec(db, sql, "upgrade the schema", err);
+	}
+	return results_finish(db, rc, "upgrade the schema", err);
+}
+
+/* Does the open store need a write (created, or an older schema)? */
+static bool
+results_needs_migration(struct results *db)
+{
+	int64_t ver = 0, app = 0;
+
+	results_query_int(db, "PRAGMA user_version", &ver, NULL);
+	results_query_int(db, "PRAGMA application_id", &app, NULL);
+	return ver < RESULTS_SCHEMA_VERSION || app != RESULTS_APP_ID;
+}
+
+/* Open the sqlite connection on a checked path and set it up. */
+static int
+results_connect(struct results *db, enum results_mode mode, struct dd_error *err)
+{
+	int  flags = mode == RESULTS_READ ? SQLITE_OPEN_READONLY
+					  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	bool fresh;
+	int  rc;
+
+#ifdef SQLITE_OPEN_NOFOLLOW
+	flags |= SQLITE_OPEN_NOFOLLOW;
+#endif
+	if (sqlite3_open_v2(db->path, &db->db, flags, NULL) != SQLITE_OK)
+		return results_fail(db, "open it", err);
+	/* Nothing is written, not even a checkpoint, until it is known ours. */
+	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+	sqlite3_busy_timeout(db->db, RESULTS_BUSY_MS);
+	if ((rc = results_check_ours(db, &fresh, err)) < 0)
+		return rc;
+	if (mode == RESULTS_READ && fresh)
+		return dd_error_set(err, -ENOENT, "%s holds no results yet", db->path);
+	if (mode == RESULTS_READ && results_needs_migration(db))
+		return dd_error_set(err, -EINVAL, "%s was written by an older drivedash; run a "
+				    "sweep with this one to upgrade it", db->path);
+	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+	if ((rc = results_exec(db, "PRAGMA foreign_keys = ON", "set it up", err)) < 0)
+		return rc;
+	if (mode == RESULTS_READ)
+		return 0;
+	if ((rc = results_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL",
+			       "set it up", err)) < 0)
+		return rc;
+	return results_needs_migration(db) ? results_migrate(db, err) : 0;
+}
+
+/* Open (and for RESULTS_WRITE create, then migrate) the store at path. */
+int
+results_open(struct results **out, const char *path, enum results_mode mode,
+	     struct dd_error *err)
+{
+	struct results *db;
+	bool		exists;
+	int		rc;
+
+	*out = NULL;
+	db = calloc(1, sizeof *db);
+	if (db == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	rc = results_resolve_link(path, db->path, sizeof db->path, &exists, err);
+	if (rc == 0 && !exists && mode == RESULTS_READ)
+		rc = dd_error_set(err, -ENOENT, "there is no results store at %s yet", path);
+	if (rc == 0 && exists)
+		rc = results_file_check(db->path, err);
+	if (rc >= 0 && !exists)
+		rc = results_mkdirs(db->path, err);
+	if (rc >= 0)
+		rc = results_connect(db, mode, err);
+	if (rc < 0) {
+		results_close(db);
+		return rc;
+	}
+	*out = db;
+	return 0;
+}
+
+/* Close a store. */
+void
+results_close(struct results *db)
+{
+	if (db == NULL)
+		return;
+	for (int i = 0; i < RS_NSTMTS; i++)
+		sqlite3_finalize(db->st[i]);
+	sqlite3_close(db->db);
+	free(db);
+}
+
+/* The path a store was opened at. */
+const char *
+results_path(const struct results *db)
+{
+	return db->path;
+}
+
+/* The default location of the store. */
+int
+results_default_path(char *buf, size_t len, struct dd_error *err)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	int	    n;
+
+	/* The XDG spec: a relative XDG_DATA_HOME is invalid and ignored. */
+	if (xdg != NULL && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/drivedash/results.db", xdg);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/.local/share/drivedash/results.db", home);
+	else
+		return dd_error_set(err, -ENOENT, "neither XDG_DATA_HOME nor HOME is set to an "
+				    "absolute path: give the results store with --results PATH");
+	if (n < 0 || (size_t)n >= len)
+		return dd_error_set(err, -ENAMETOOLONG, "the results store's path is too long");
+	return 0;
+}
+
+/* ---- provenance helpers ---- */
+
+/* Fill the host part of a provenance. */
+void
+results_prov_host(struct results_prov *p)
+{
+	struct utsname u;
+	char	      *cpuinfo = NULL, *line;
+	long	       n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (gethostname(p->host, sizeof p->host) < 0)
+		p->host[0] = '\0';
+	p->host[sizeof p->host - 1] = '\0';
+	if (uname(&u) == 0)
+		snprintf(p->kernel, sizeof p->kernel, "%s %s", u.release, u.version);
+	p->ncpus = n > 0 ? (unsigned)n : 0;
+	snprintf(p->version, sizeof p->version, "drivedash %s", PACKAGE_VERSION);
+	if (file_read_all("cpuinfo", "/proc/cpuinfo", 4 << 20, &cpuinfo, NULL, NULL) < 0)
+		return;
+	line = strstr(cpuinfo, "model name");
+	if (line != NULL && (line = strchr(line, ':')) != NULL) {
+		line += strspn(line, ": \t");
+		line[strcspn(line, "\n")] = '\0';
+		dd_strlcpy(p->cpu_model, line, sizeof p->cpu_model);
+	}
+	free(cpuinfo);
+}
+
+/* Set the start (or end) time of a provenance. */
+void
+results_prov_time(struct results_prov *p, bool start, int64_t t)
+{
+	time_t	  tt = (time_t)t;
+	struct tm utc, loc;
+	char	 *iso_utc = start ? p->start_utc : p->end_utc;
+	char	 *iso_loc = start ? p->start_local : p->end_local;
+	char	  zone[8];
+	size_t	  n;
+
+	*(start ? &p->start_unix : &p->end_unix) = t;
+	gmtime_r(&tt, &utc);
+	localtime_r(&tt, &loc);
+	strftime(iso_utc, sizeof p->start_utc, "%Y-%m-%dT%H:%M:%SZ", &utc);
+	n = strftime(iso_loc, sizeof p->start_local, "%Y-%m-%dT%H:%M:%S", &loc);
+	/* ISO 8601 wants the offset as +01:00, strftime gives +0100. */
+	if (strftime(zone, sizeof zone, "%z", &loc) == 5)
+		snprintf(iso_loc + n, sizeof p->start_local - n, "%.3s:%s", zone, zone + 3);
+}
+
+/* The short model label: the matched drive without its vendor, else the
+ * model string with its capacity. */
+static void
+results_name_drive(const struct results_prov *p, char *buf, size_t len)
+{
+	const char *label = p->drive_label, *sp = strchr(label, ' ');
+	char	    cap[32];
+
+	if (label[0] != '\0') {
+		dd_strlcpy(buf, sp && strchr(sp + 1, ' ') ? sp + 1 : label, len);
+		return;
+	}
+	if (p->capacity > 0)
+		snprintf(buf, len, "%s %s", p->model,
+			 fmt_capacity((double)p->capacity / 1e9, cap, sizeof cap));
+	else
+		dd_strlcpy(buf, p->model, len);
+}
+
+/* Name a run. */
+void
+results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
+{
+	const char *dot = utf8 ? " \u00b7 " : " - ";
+	const char *base = strrchr(p->target_path, '/');
+	char	    what[384], when[20];
+
+	base = base ? base + 1 : p->target_path;
+	if (p->model[0] != '\0' || p->drive_label[0] != '\0') {
+		results_name_drive(p, what, sizeof what);
+		if (p->serial[0] != '\0') {
+			size_t o = strlen(what);
+
+			snprintf(what + o, sizeof what - o, " SN%s", p->serial);
+		}
+	} else if (strcmp(p->target_kind, "block") != 0 && p->device[0] != '\0') {
+		snprintf(what, sizeof what, "%.250s on %.63s", base, p->device);
+	} else {
+		dd_strlcpy(what, base, sizeof what);
+	}
+	/* "2026-12-01T15:03:07+01:00" -> "2026-12-01 15:03" */
+	snprintf(when, sizeof when, "%.10s %.5s", p->start_local,
+		 strlen(p->start_local) > 11 ? p->start_local + 11 : "");
+	snprintf(buf, len, "%s%s%s%s%s", what, dot, p->plan_name, dot, when);
+}
+
+/* ---- writing ---- */
+
+/* Prepare (once) the cached statement k from its SQL text. */
+static int
+results_stmt(struct results *db, enum results_stmt k, sqlite3_stmt **out, struct dd_error *err)
+{
+	char sql[4096] = "";
+
+	if (db->st[k] != NULL) {
+		sqlite3_reset(db->st[k]);
+		sqlite3_clear_bindings(db->st[k]);
+		*out = db->st[k];
+		return 0;
+	}
+	switch (k) {
+	case RS_POINT:
+		snprintf(sql, sizeof sql, "INSERT INTO points (run_id, idx, host, has_bins");
+		results_col_list(sql, sizeof sql, "", results_point_cols, NCOLS(results_point_cols));
+		results_col_list(sql, sizeof sql, "", results_sum_cols, NCOLS(results_sum_cols));
+		strcat(sql, ") VALUES (?, ?, ?, ?");
+		results_marks(sql, sizeof sql,
+			      NCOLS(results_point_cols) + NCOLS(results_sum_cols));
+		strcat(sql, ")");
+		break;
+	case RS_LAT:
+		snprintf(sql, sizeof sql, "INSERT INTO latency (point_id, kind");
+		results_col_list(sql, sizeof sql, "", results_lat_cols, NCOLS(results_lat_cols));
+		strcat(sql, ") VALUES (?, ?");
+		results_marks(sql, sizeof sql, NCOLS(results_lat_cols));
+		strcat(sql, ")");
+		break;
+	case RS_PCT:
+		snprintf(sql, sizeof sql, "INSERT INTO percentiles (point_id, kind, seq, pct, us) "
+			 "VALUES (?, ?, ?, ?, ?)");
+		break;
+	case RS_BIN:
+		snprintf(sql, sizeof sql, "INSERT INTO bins (point_id, idx, count) VALUES (?, ?, ?)");
+		break;
+	case RS_INTERVAL:
+		snprintf(sql, sizeof sql, "INSERT INTO intervals (point_id, seq");
+		results_col_list(sql, sizeof sql, "", results_interval_cols,
+				 NCOLS(results_interval_cols));
+		strcat(sql, ") VALUES (?, ?");
+		results_marks(sql, sizeof sql, NCOLS(results_interval_cols));
+		strcat(sql, ")");
+		break;
+	case RS_SMART:
+		snprintf(sql, sizeof sql, "INSERT INTO smart (point_id, phase");
+		results_col_list(sql, sizeof sql, "", results_smart_cols, NCOLS(results_smart_cols));
+		strcat(sql, ") VALUES (?, ?");
+		results_marks(sql, sizeof sql, NCOLS(results_smart_cols));
+		strcat(sql, ")");
+		break;
+	default:
+		break;
+	}
+	if (results_prepare(db, sql, &db->st[k], err) < 0)
+		return err ? err->code : -EIO;
+	*out = db->st[k];
+	return 0;
+}
+
+/* Step an insert to its end; 0 or negative errno. */
+static int
+results_step_done(struct results *db, sqlite3_stmt *st, int bound, const char *what,
+		  struct dd_error *err)
+{
+	if (bound != SQLITE_OK || sqlite3_step(st) != SQLITE_DONE) {
+		int rc = results_fail(db, what, err);
+
+		sqlite3_reset(st);
+		return rc;
+	}
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* Insert a run's provenance row; sets p->id. */
+static int
+results_insert_run(struct results *db, struct results_prov *p, struct dd_error *err)
+{
+	char	      sql[4096] = "INSERT INTO runs (id";
+	sqlite3_stmt *st;
+	int	      rc, bound;
+
+	results_col_list(sql, sizeof sql, "", results_prov_cols, NCOLS(results_prov_cols));
+	strcat(sql, ") VALUES (NULL");
+	results_marks(sql, sizeof sql, NCOLS(results_prov_cols));
+	strcat(sql, ")");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	bound = results_bind_cols(st, 1, results_prov_cols, NCOLS(results_prov_cols), p);
+	rc = results_step_done(db, st, bound, "store the run", err);
+	sqlite3_finalize(st);
+	if (rc == 0)
+		p->id = sqlite3_last_insert_rowid(db->db);
+	return rc;
+}
+
+/* Insert one latency summary and its percentiles. */
+static int
+results_insert_lat(struct results *db, int64_t pid, const char *kind,
+		   const struct dd_latency *l, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc, b;
+
+	if ((rc = results_stmt(db, RS_LAT, &st, err)) < 0)
+		return rc;
+	b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC) |
+	    results_bind_cols(st, 3, results_lat_cols, NCOLS(results_lat_cols), l);
+	if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
+		return rc;
+	for (int i = 0; i < HIST_NPCTS; i++) {
+		if ((rc = results_stmt(db, RS_PCT, &st, err)) < 0)
+			return rc;
+		b = sqlite3_bind_int64(st, 1, pid) |
+		    sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC) |
+		    sqlite3_bind_int(st, 3, i) | sqlite3_bind_double(st, 4, hist_default_pcts[i]) |
+		    sqlite3_bind_double(st, 5, l->pct_us[i]);
+		if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Insert a point's non-empty histogram bins. */
+static int
+results_insert_bins(struct results *db, int64_t pid, const struct histogram *h,
+		    struct dd_error *err)
+{
+	for (unsigned i = 0; i < HIST_NR; i++) {
+		sqlite3_stmt *st;
+		int	      rc, b;
+
+		if (h->bins[i] == 0)
+			continue;
+		if ((rc = results_stmt(db, RS_BIN, &st, err)) < 0)
+			return rc;
+		b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_int(st, 2, (int)i) |
+		    sqlite3_bind_int64(st, 3, (sqlite3_int64)h->bins[i]);
+		if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Insert a point's interval series. */
+static int
+results_insert_intervals(struct results *db, int64_t pid, const struct dd_result *r,
+			 struct dd_error *err)
+{
+	size_t n = r->nintervals < DD_INTERVALS_MAX ? r->nintervals : DD_INTERVALS_MAX;
+
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_stmt *st;
+		int	      rc, b;
+
+		if ((rc = results_stmt(db, RS_INTERVAL, &st, err)) < 0)
+			return rc;
+		b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_int64(st, 2, (sqlite3_int64)i) |
+		    results_bind_cols(st, 3, results_interval_cols, NCOLS(results_interval_cols),
+				      &r->intervals[i]);
+		if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* Insert one SMART log (nothing when it was not read). */
+static int
+results_insert_smart(struct results *db, int64_t pid, const char *phase,
+		     const struct nvmeinfo_smart *s, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc, b;
+
+	if (!s->valid)
+		return 0;
+	if ((rc = results_stmt(db, RS_SMART, &st, err)) < 0)
+		return rc;
+	b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_text(st, 2, phase, -1, SQLITE_STATIC) |
+	    results_bind_cols(st, 3, results_smart_cols, NCOLS(results_smart_cols), s);
+	return results_step_done(db, st, b, "store a point", err);
+}
+
+/* Insert a point and everything under it (inside a transaction). */
+static int
+results_insert_point(struct results *db, int64_t run, struct results_point *pt,
+		     struct dd_error *err)
+{
+	const struct dd_result *r = pt->r;
+	const struct dd_latency *lat[] = { &r->lat, &r->read_lat, &r->write_lat };
+	sqlite3_stmt	       *st;
+	int64_t			pid;
+	int			rc, b;
+
+	if ((rc = results_stmt(db, RS_POINT, &st, err)) < 0)
+		return rc;
+	b = sqlite3_bind_int64(st, 1, run) | sqlite3_bind_int64(st, 2, (sqlite3_int64)pt->index) |
+	    sqlite3_bind_text(st, 3, pt->host, -1, SQLITE_TRANSIENT) |
+	    sqlite3_bind_int(st, 4, pt->has_bins) |
+	    results_bind_cols(st, 5, results_point_cols, NCOLS(results_point_cols), r) |
+	    results_bind_cols(st, 5 + (int)NCOLS(results_point_cols), results_sum_cols,
+			      NCOLS(results_sum_cols), &pt->sum);
+	if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
+		return rc;
+	pid = sqlite3_last_insert_rowid(db->db);
+	for (size_t k = 0; rc == 0 && k < 3; k++)
+		rc = results_insert_lat(db, pid, results_lat_kinds[k], lat[k], err);
+	if (rc == 0 && pt->has_bins)
+		rc = results_insert_bins(db, pid, &r->hist, err);
+	if (rc == 0)
+		rc = results_insert_intervals(db, pid, r, err);
+	if (rc == 0)
+		rc = results_insert_smart(db, pid, "before", &pt->smart_before, err);
+	if (rc == 0)
+		rc = results_insert_smart(db, pid, "after", &pt->smart_after, err);
+	if (rc == 0)
+		pt->id = pid;
+	return rc;
+}
+
+/* Store a run's provenance. */
+int
+results_run_begin(struct results *db, struct results_prov *p, struct dd_error *err)
+{
+	int rc;
+
+	if (p->state[0] == '\0')
+		dd_strlcpy(p->state, "running", sizeof p->state);
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	rc = results_insert_run(db, p, err);
+	return results_finish(db, rc, "store the run", err);
+}
+
+/* Store one finished point in its own transaction. */
+int
+results_point_add(struct results *db, int64_t run, struct results_point *pt,
+		  struct dd_error *err)
+{
+	int rc;
+
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	rc = results_insert_point(db, run, pt, err);
+	rc = results_finish(db, rc, "store a point", err);
+	if (rc < 0)
+		pt->id = 0;
+	return rc;
+}
+
+/* Record how a run ended. */
+int
+results_run_end(struct results *db, const struct results_prov *p, struct dd_error *err)
+{
+	static const char sql[] =
+		"UPDATE runs SET end_unix = ?, end_utc = ?, end_local = ?, state = ?, "
+		"stopped_by = ?, why = ? WHERE id = ?";
+	sqlite3_stmt *st;
+	int	      rc, b;
+
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	if ((rc = results_prepare(db, sql, &st, err)) == 0) {
+		b = sqlite3_bind_int64(st, 1, p->end_unix) |
+		    sqlite3_bind_text(st, 2, p->end_utc, -1, SQLITE_STATIC) |
+		    sqlite3_bind_text(st, 3, p->end_local, -1, SQLITE_STATIC) |
+		    sqlite3_bind_text(st, 4, p->state, -1, SQLITE_STATIC) |
+		    sqlite3_bind_text(st, 5, p->stopped_by, -1, SQLITE_STATIC) |
+		    sqlite3_bind_text(st, 6, p->why, -1, SQLITE_STATIC) |
+		    sqlite3_bind_int64(st, 7, p->id);
+		rc = results_step_done(db, st, b, "record the end of the run", err);
+		sqlite3_finalize(st);
+	}
+	return results_finish(db, rc, "record the end of the run", err);
+}
+
+/* Store a whole run in one transaction. */
+int
+results_run_store(struct results *db, struct results_run *run, struct dd_error *err)
+{
+	int rc;
+
+	if (run->prov.state[0] == '\0')
+		dd_strlcpy(run->prov.state, "imported", sizeof run->prov.state);
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	rc = results_insert_run(db, &run->prov, err);
+	for (size_t i = 0; rc == 0 && i < run->n; i++)
+		rc = results_insert_point(db, run->prov.id, &run->pts[i], err);
+	rc = results_finish(db, rc, "store the run", err);
+	if (rc < 0)
+		run->prov.id = 0;
+	return rc;
+}
+
+/* ---- reading ---- */
+
+/* The SELECT of runs with their headline figures; WHERE/ORDER appended. */
+static void
+results_runs_select(char *sql, size_t len)
+{
+	snprintf(sql, len, "SELECT r.id");
+	results_col_list(sql, len, "r.", results_prov_cols, NCOLS(results_prov_cols));
+	strncat(sql,
+		", (SELECT count(*) FROM points p WHERE p.run_id = r.id)"
+		", (SELECT max(iops) FROM points p WHERE p.run_id = r.id AND p.status = 0)"
+		", (SELECT max(mbps) FROM points p WHERE p.run_id = r.id AND p.status = 0)"
+		", (SELECT min(sum_mean_us) FROM points p WHERE p.run_id = r.id AND p.status = 0"
+		" AND p.pattern = 2 AND p.bs = 4096 AND p.iodepth = 1 AND p.numjobs = 1)"
+		" FROM runs r", len - strlen(sql) - 1);
+}
+
+/* Read a runs row of results_runs_select into p. */
+static void
+results_read_prov(sqlite3_stmt *st, struct results_prov *p)
+{
+	int k = 1 + (int)NCOLS(results_prov_cols);
+
+	memset(p, 0, sizeof *p);
+	p->id = sqlite3_column_int64(st, 0);
+	results_read_cols(st, 1, results_prov_cols, NCOLS(results_prov_cols), p);
+	p->npoints = (size_t)sqlite3_column_int64(st, k);
+	p->best_iops = sqlite3_column_type(st, k + 1) == SQLITE_NULL
+			       ? NAN : sqlite3_column_double(st, k + 1);
+	p->best_mbps = sqlite3_column_type(st, k + 2) == SQLITE_NULL
+			       ? NAN : sqlite3_column_double(st, k + 2);
+	p->qd1_mean_us = sqlite3_column_type(st, k + 3) == SQLITE_NULL
+				 ? NAN : sqlite3_column_double(st, k + 3);
+}
+
+/* Is s a date, YYYY-MM-DD? */
+static bool
+results_is_date(const char *s)
+{
+	static const char shape[] = "dddd-dd-dd";
+
+	for (size_t i = 0; i < sizeof shape - 1; i++)
+		if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != '-')
+			return false;
+	return s[10] == '\0';
+}
+
+/* The SQL condition of one query word (its value bound as ?1); *like says
+ * whether the value is a LIKE pattern (else a date). */
+static const char *
+results_word_sql(const char *word, const char **value, bool *like)
+{
+	static const struct {
+		const char *prefix, *sql;
+		bool	    like;
+	} fields[] = {
+		{ "serial:", "r.serial LIKE ? ESCAPE '\\'", true },
+		{ "host:", "r.host LIKE ? ESCAPE '\\'", true },
+		{ "drive:", "(r.drive_label LIKE ?1 ESCAPE '\\' OR r.drive_id LIKE ?1 ESCAPE '\\'"
+			    " OR r.model LIKE ?1 ESCAPE '\\')", true },
+		{ "since:", "substr(r.start_local, 1, 10) >= ?", false },
+		{ "until:", "substr(r.start_local, 1, 10) <= ?", false },
+	};
+
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (strncmp(word, fields[i].prefix, strlen(fields[i].prefix)) == 0) {
+			*value = word + strlen(fields[i].prefix);
+			*like = fields[i].like;
+			return fields[i].sql;
+		}
+	*value = word;
+	*like = true;
+	return "(r.drive_label LIKE ?1 ESCAPE '\\' OR r.drive_id LIKE ?1 ESCAPE '\\'"
+		  " OR r.model LIKE ?1 ESCAPE '\\' OR r.serial LIKE ?1 ESCAPE '\\'"
+		  " OR r.host LIKE ?1 ESCAPE '\\' OR r.plan_name LIKE ?1 ESCAPE '\\'"
+		  " OR r.name LIKE ?1 ESCAPE '\\')";
+}
+
+/* "%word%" with LIKE's wildcards escaped. */
+static void
+results_like_pattern(const char *v, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[o++] = '%';
+	for (; *v && o + 3 < len; v++) {
+		if (*v == '%' || *v == '_' || *v == '\\')
+			buf[o++] = '\\';
+		buf[o++] = *v;
+	}
+	buf[o++] = '%';
+	buf[o] = '\0';
+}
+
+/* Run one query word against the runs in the temporary id set. */
+static int
+results_filter_word(struct results *db, const char *word, struct dd_error *err)
+{
+	const char   *value, *cond;
+	char	      sql[1024], pat[600];
+	bool	      like;
+	sqlite3_stmt *st;
+	int	      rc;
+
+	cond = results_word_sql(word, &value, &like);
+	if (!like && !results_is_date(value))
+		return dd_error_set(err, -EINVAL, "'%s': a date is YYYY-MM-DD", word);
+	snprintf(sql, sizeof sql, "DELETE FROM temp.results_pick WHERE id NOT IN "
+		 "(SELECT r.id FROM runs r WHERE %s)", cond);
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	if (like)
+		results_like_pattern(value, pat, sizeof pat);
+	else
+		dd_strlcpy(pat, value, sizeof pat);
+	rc = results_step_done(db, st, sqlite3_bind_text(st, 1, pat, -1, SQLITE_STATIC),
+			       "list runs", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Narrow the temporary id set by every word of text. */
+static int
+results_filter(struct results *db, const char *text, struct dd_error *err)
+{
+	char *copy = strdup(text ? text : ""), *save = NULL;
+	int   rc = 0;
+
+	if (copy == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	for (char *w = strtok_r(copy, " \t", &save); rc == 0 && w; w = strtok_r(NULL, " \t", &save))
+		rc = results_filter_word(db, w, err);
+	free(copy);
+	return rc;
+}
+
+/* Append a row to a growing array of provenances. */
+static int
+results_list_push(struct results_prov **arr, size_t *n, size_t *cap, sqlite3_stmt *st)
+{
+	if (*n == *cap) {
+		size_t		     ncap = *cap ? *cap * 2 : 16;
+		struct results_prov *p = realloc(*arr, ncap * sizeof *p);
+
+		if (p == NULL)
+			return -ENOMEM;
+		*arr = p;
+		*cap = ncap;
+	}
+	results_read_prov(st, &(*arr)[(*n)++]);
+	return 0;
+}
+
+/* Runs matching q, newest first. */
+int
+results_list(struct results *db, const struct results_query *q, struct results_prov **out,
+	     size_t *n, struct dd_error *err)
+{
+	char	      sql[4096];
+	sqlite3_stmt *st;
+	size_t	      cap = 0;
+	int	      rc, step;
+
+	*out = NULL;
+	*n = 0;
+	/* Candidate ids in a temporary table, narrowed one word at a time. */
+	rc = results_exec(db, "CREATE TEMP TABLE IF NOT EXISTS results_pick (id INTEGER PRIMARY KEY);"
+			  "DELETE FROM temp.results_pick;"
+			  "INSERT INTO temp.results_pick SELECT id FROM runs", "list runs", err);
+	if (rc == 0 && q != NULL)
+		rc = results_filter(db, q->text, err);
+	if (rc < 0)
+		return rc;
+	results_runs_select(sql, sizeof sql);
+	snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+		 " WHERE r.id IN temp.results_pick ORDER BY r.start_unix DESC, r.id DESC LIMIT %lld",
+		 q && q->limit ? (long long)q->limit : -1LL);
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (results_list_push(out, n, &cap, st) < 0) {
+			rc = dd_error_set(err, -ENOMEM, "out of memory");
+			break;
+		}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = results_fail(db, "list runs", err);
+	sqlite3_finalize(st);
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+/* The id of the first row a one-parameter query returns; -ENOENT if none. */
+static int
+results_find_id(struct results *db, const char *sql, const char *text, int64_t num,
+		int64_t *id, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	if (text != NULL)
+		sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
+	else if (strchr(sql, '?') != NULL)
+		sqlite3_bind_int64(st, 1, num);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	else
+		rc = step == SQLITE_DONE ? -ENOENT : results_fail(db, "find the run", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* A run id from what a user types. */
+int
+results_resolve(struct results *db, const char *spec, int64_t *id, struct dd_error *err)
+{
+	const char *s = spec[0] == '#' ? spec + 1 : spec;
+	char	   *end;
+	long long   num;
+	int	    rc;
+
+	if (strcmp(s, "last") == 0) {
+		rc = results_find_id(db, "SELECT id FROM runs ORDER BY start_unix DESC, id DESC "
+				     "LIMIT 1", NULL, 0, id, err);
+		return rc == -ENOENT ? dd_error_set(err, rc, "there are no stored runs in %s",
+						    db->path) : rc;
+	}
+	if (strncmp(s, "last:", 5) == 0) {
+		rc = results_find_id(db, "SELECT id FROM runs WHERE serial = ? COLLATE NOCASE "
+				     "ORDER BY start_unix DESC, id DESC LIMIT 1", s + 5, 0, id, err);
+		return rc == -ENOENT ? dd_error_set(err, rc, "no stored run of serial %s", s + 5)
+				     : rc;
+	}
+	errno = 0;
+	num = strtoll(s, &end, 10);
+	if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || num <= 0)
+		return dd_error_set(err, -EINVAL, "'%s' is not a run: give its number (12 or #12), "
+				    "last, or last:SERIAL", spec);
+	rc = results_find_id(db, "SELECT id FROM runs WHERE id = ?", NULL, num, id, err);
+	return rc == -ENOENT ? dd_error_set(err, rc, "there is no run %lld in %s", num, db->path)
+			     : rc;
+}
+
+/* Load the latency summaries and percentiles of point pid into r. */
+static int
+results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd_error *err)
+{
+	struct dd_latency *lat[] = { &r->lat, &r->read_lat, &r->write_lat };
+	char		   sql[1024] = "SELECT kind";
+	sqlite3_stmt	  *st;
+	int		   rc, step;
+
+	results_col_list(sql, sizeof sql, "", results_lat_cols, NCOLS(results_lat_cols));
+	strcat(sql, " FROM latency WHERE point_id = ?");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		for (size_t k = 0; k < 3; k++)
+			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
+				results_read_cols(st, 1, results_lat_cols, NCOLS(results_lat_cols),
+						  lat[k]);
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return results_fail(db, "load a point", err);
+	if ((rc = results_prepare(db, "SELECT kind, seq, us FROM percentiles WHERE point_id = ?",
+				  &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int seq = sqlite3_column_int(st, 1);
+
+		for (size_t k = 0; k < 3 && seq >= 0 && seq < HIST_NPCTS; k++)
+			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
+				lat[k]->pct_us[seq] = sqlite3_column_type(st, 2) == SQLITE_NULL
+					? NAN : sqlite3_column_double(st, 2);
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);
+}
+
+/* Load the bins and intervals of point pid into r. */
+static int
+results_load_series(struct results *db, int64_t pid, struct dd_result *r, struct dd_error *err)
+{
+	char	      sql[1024] = "SELECT seq";
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	if ((rc = results_prepare(db, "SELECT idx, count FROM bins WHERE point_id = ?", &st,
+				  err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		int i = sqlite3_column_int(st, 0);
+
+		if (i >= 0 && (unsigned)i < HIST_NR)
+			r->hist.bins[i] = (uint64_t)sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return results_fail(db, "load a point", err);
+	results_col_list(sql, sizeof sql, "", results_interval_cols, NCOLS(results_interval_cols));
+	strcat(sql, " FROM intervals WHERE point_id = ? ORDER BY seq");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && r->nintervals < DD_INTERVALS_MAX)
+		results_read_cols(st, 1, results_interval_cols, NCOLS(results_interval_cols),
+				  &r->intervals[r->nintervals++]);
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE || step == SQLITE_ROW ? 0 : results_fail(db, "load a point", err);
+}
+
+/* Load the SMART logs of a point. */
+static int
+results_load_smart(struct results *db, struct results_point *pt, struct dd_error *err)
+{
+	char	      sql[2048] = "SELECT phase";
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	results_col_list(sql, sizeof sql, "", results_smart_cols, NCOLS(results_smart_cols));
+	strcat(sql, " FROM smart WHERE point_id = ?");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pt->id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		bool		       before = strcmp((const char *)sqlite3_column_text(st, 0),
+						       "before") == 0;
+		struct nvmeinfo_smart *s = before ? &pt->smart_before : &pt->smart_after;
+
+		results_read_cols(st, 1, results_smart_cols, NCOLS(results_smart_cols), s);
+		s->valid = true;
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);
+}
+
+/* Read a points row (id, idx, host, has_bins, point cols, summary cols) and
+ * everything under it into pt (pt->r allocated here). */
+static int
+results_load_point(struct results *db, sqlite3_stmt *st, struct results_point *pt,
+		   struct dd_error *err)
+{
+	int rc;
+
+	memset(pt, 0, sizeof *pt);
+	pt->r = calloc(1, sizeof *pt->r);
+	if (pt->r == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	pt->id = sqlite3_column_int64(st, 0);
+	pt->index = (size_t)sqlite3_column_int64(st, 1);
+	dd_strlcpy(pt->host, (const char *)sqlite3_column_text(st, 2), sizeof pt->host);
+	pt->has_bins = sqlite3_column_int(st, 3) != 0;
+	results_read_cols(st, 4, results_point_cols, NCOLS(results_point_cols), pt->r);
+	results_read_cols(st, 4 + (int)NCOLS(results_point_cols), results_sum_cols,
+			  NCOLS(results_sum_cols), &pt->sum);
+	rc = results_load_lat(db, pt->id, pt->r, err);
+	if (rc == 0)
+		rc = results_load_series(db, pt->id, pt->r, err);
+	if (rc == 0)
+		rc = results_load_smart(db, pt, err);
+	return rc;
+}
+
+/* Load the provenance of run id into p. */
+static int
+results_load_prov(struct results *db, int64_t id, struct results_prov *p, struct dd_error *err)
+{
+	char	      sql[4096];
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	results_runs_select(sql, sizeof sql);
+	strncat(sql, " WHERE r.id = ?", sizeof sql - strlen(sql) - 1);
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		results_read_prov(st, p);
+	else
+		rc = step == SQLITE_DONE ? dd_error_set(err, -ENOENT, "there is no run %lld in %s",
+							(long long)id, db->path)
+					 : results_fail(db, "load the run", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Load a run and all its points. */
+int
+results_run_load(struct results *db, int64_t id, struct results_run *out, struct dd_error *err)
+{
+	char	      sql[4096] = "SELECT id, idx, host, has_bins";
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	memset(out, 0, sizeof *out);
+	/* One read transaction: the run and its points as of one moment. */
+	if ((rc = results_exec(db, "BEGIN", "load the run", err)) < 0)
+		return rc;
+	rc = results_load_prov(db, id, &out->prov, err);
+	results_col_list(sql, sizeof sql, "", results_point_cols, NCOLS(results_point_cols));
+	results_col_list(sql, sizeof sql, "", results_sum_cols, NCOLS(results_sum_cols));
+	strcat(sql, " FROM points WHERE run_id = ? ORDER BY idx, id");
+	if (rc == 0)
+		rc = results_prepare(db, sql, &st, err);
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, id);
+		while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+			struct results_point pt;
+
+			rc = results_load_point(db, st, &pt, err);
+			if (rc == 0)
+				rc = results_run_add(out, &pt, err);
+			else
+				free(pt.r);
+		}
+		if (rc == 0 && step != SQLITE_DONE)
+			rc = results_fail(db, "load the run", err);
+		sqlite3_finalize(st);
+	}
+	sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
+	if (rc < 0)
+		results_run_free(out);
+	return rc;
+}
+
+/* Append a point to an in-memory run. */
+int
+results_run_add(struct results_run *run, struct results_point *pt, struct dd_error *err)
+{
+	if (run->n == run->cap) {
+		size_t		      ncap = run->cap ? run->cap * 2 : 8;
+		struct results_point *p = realloc(run->pts, ncap * sizeof *p);
+
+		if (p == NULL)
+			return dd_error_set(err, -ENOMEM, "out of memory");
+		run->pts = p;
+		run->cap = ncap;
+	}
+	run->pts[run->n++] = *pt;
+	return 0;
+}
+
+/* Free what a run holds. */
+void
+results_run_free(struct results_run *run)
+{
+	if (run == NULL)
+		return;
+	for (size_t i = 0; i < run->n; i++)
+		free(run->pts[i].r);
+	free(run->pts);
+	run->pts = NULL;
+	run->n = run->cap = 0;
+}
+
+/* Delete a run and its points. */
+int
+results_run_delete(struct results *db, int64_t id, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc;
+
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	if ((rc = results_prepare(db, "DELETE FROM runs WHERE id = ?", &st, err)) == 0) {
+		rc = results_step_done(db, st, sqlite3_bind_int64(st, 1, id), "delete the run", err);
+		sqlite3_finalize(st);
+	}
+	if (rc == 0 && sqlite3_changes(db->db) == 0)
+		rc = dd_error_set(err, -ENOENT, "there is no run %lld in %s", (long long)id,
+				  db->path);
+	return results_finish(db, rc, "delete the run", err);
+}

@@ -37,6 +37,8 @@
 #include <unistd.h>
 
 #include "core/format.h"
+#include "core/record.h"
+#include "core/results.h"
 #include "core/session.h"
 #include "io/safety.h"
 #include "ui/chart.h"
@@ -274,6 +276,7 @@ tui_sweep_start(struct tui *t)
 	s->drill = false;
 	s->stored_id = 0;
 	s->stored_name[0] = '\0';
+	s->start_unix = (int64_t)time(NULL);
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
 	if (!writes_ok && !tg->device)
@@ -291,6 +294,100 @@ fail:
 	return rc;
 }
 
+/* The sweep state a stored run's state string stands for. */
+static enum sweep_state
+sweep_state_of(const char *state)
+{
+	if (strcmp(state, "failed") == 0)
+		return SWEEP_FAILED;
+	if (strcmp(state, "done") == 0 || strcmp(state, "imported") == 0)
+		return SWEEP_DONE;
+	return SWEEP_CANCELLED;		/* "cancelled", or "running": killed */
+}
+
+/* Does any interval of a stored run carry a temperature? */
+static bool
+sweep_run_has_temp(const struct results_run *run)
+{
+	for (size_t i = 0; i < run->n; i++)
+		for (size_t k = 0; run->pts[i].r != NULL && k < run->pts[i].r->nintervals; k++)
+			if (!isnan(run->pts[i].r->intervals[k].temp_c))
+				return true;
+	return false;
+}
+
+/* The stored run's plan and target into s (its points, in order). */
+static int
+sweep_show_plan(struct tui_sweep *s, const struct results_run *run, struct dd_result **res,
+		struct sweep_summary *sums, struct dd_error *err)
+{
+	int rc;
+
+	plan_init(&s->plan, run->prov.plan_name);
+	for (size_t i = 0; i < run->n; i++) {
+		if (run->pts[i].r == NULL)
+			return dd_error_set(err, -EINVAL, "run #%lld: point %zu has no result",
+					    (long long)run->prov.id, i + 1);
+		if ((rc = plan_append(&s->plan, &run->pts[i].r->point, err)) < 0)
+			return rc;
+		res[i] = run->pts[i].r;
+		sums[i] = run->pts[i].sum;
+	}
+	memset(&s->tgt, 0, sizeof s->tgt);
+	s->tgt.fd = -1;
+	snprintf(s->tgt.path, sizeof s->tgt.path, "%s", run->prov.target_path);
+	return 0;
+}
+
+/* Show a stored run in the Sweep screen as a finished sweep (its results
+ * are taken from run).  UI thread only; not while a sweep runs. */
+int
+tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
+{
+	struct tui_sweep     *s = &t->sweep;
+	struct dd_result    **res = calloc(run->n + 1, sizeof *res);
+	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
+	int		      rc;
+
+	if (tui_sweep_running(t))
+		rc = dd_error_set(err, -EBUSY, "a sweep is running: x stops it first");
+	else if (res == NULL || sums == NULL ||
+		 (s->sn == NULL && (s->sn = calloc(1, sizeof *s->sn)) == NULL))
+		rc = dd_error_set(err, -ENOMEM, "out of memory");
+	else
+		rc = 0;
+	if (rc == 0) {
+		sweep_release(s);
+		rc = sweep_show_plan(s, run, res, sums, err);
+	}
+	if (rc == 0)
+		rc = sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, sums, run->n,
+					   sweep_state_of(run->prov.state),
+					   sweep_run_has_temp(run) ? "stored intervals" : NULL, err);
+	free(res);
+	free(sums);
+	if (rc < 0) {
+		if (rc != -EBUSY)
+			sweep_release(s);
+		return rc;
+	}
+	for (size_t i = 0; i < run->n; i++)
+		run->pts[i].r = NULL;		/* the sweep frees them now */
+	sweep_snapshot(s->sw, s->sn, 0);
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_top = 0;
+	s->fin_sel = 0;
+	s->heat_shape = -1;
+	s->drill = false;
+	s->stored_id = run->prov.id;
+	snprintf(s->stored_name, sizeof s->stored_name, "%s", run->prov.name);
+	snprintf(s->what, sizeof s->what, "%s", run->prov.target_desc);
+	t->dirty = true;
+	return 0;
+}
+
 /* Ask the sweep to stop.  UI thread only (sweep_cancel is safe anywhere). */
 void
 tui_sweep_stop(struct tui *t)
@@ -301,6 +398,47 @@ tui_sweep_stop(struct tui *t)
 	tui_message(t, false, "stopping after the current interval...");
 }
 
+/* A slot for a new finished run in t->runs, the oldest dropped when full. */
+struct tui_run *
+tui_runs_slot(struct tui *t)
+{
+	struct tui_run *r;
+
+	if (t->nruns == TUI_RUNS_MAX) {
+		free(t->runs[0].pts);
+		memmove(&t->runs[0], &t->runs[1], (TUI_RUNS_MAX - 1) * sizeof t->runs[0]);
+		t->nruns--;
+	}
+	r = &t->runs[t->nruns++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+/* The running sweep's name: the stored run's, else results_run_name of
+ * what the dashboard knows (the target, the plan, the start). */
+static void
+sweep_run_label(struct tui *t, char *buf, size_t len)
+{
+	struct tui_sweep    *s = &t->sweep;
+	struct results_prov *p;
+
+	if (s->rec != NULL && record_name(s->rec)[0] != '\0') {
+		snprintf(buf, len, "%s", record_name(s->rec));
+		return;
+	}
+	p = calloc(1, sizeof *p);
+	if (p == NULL) {
+		snprintf(buf, len, "%s", s->plan.name);
+		return;
+	}
+	snprintf(p->target_path, sizeof p->target_path, "%s", s->tgt.path);
+	snprintf(p->target_kind, sizeof p->target_kind, "%s", s->tgt.is_blockdev ? "block" : "file");
+	snprintf(p->plan_name, sizeof p->plan_name, "%s", s->plan.name);
+	results_prov_time(p, true, s->start_unix);
+	results_run_name(p, t->utf8, buf, len);
+	free(p);
+}
+
 /* Keep the finished sweep's points as a run for Compare.  UI thread, after
  * sweep_join: the full results are ours to read then. */
 static void
@@ -309,20 +447,15 @@ sweep_record_run(struct tui *t)
 	struct tui_sweep *s = &t->sweep;
 	struct tui_run	 *r;
 	size_t		  n = sweep_nresults(s->sw);
-	const char	 *base = strrchr(s->tgt.path, '/');
 
 	if (n == 0)
 		return;
-	if (t->nruns == TUI_RUNS_MAX) {
-		free(t->runs[0].pts);
-		memmove(&t->runs[0], &t->runs[1], (TUI_RUNS_MAX - 1) * sizeof t->runs[0]);
-		t->nruns--;
-	}
-	r = &t->runs[t->nruns];
-	memset(r, 0, sizeof *r);
+	r = tui_runs_slot(t);
 	r->pts = calloc(n, sizeof *r->pts);
-	if (r->pts == NULL)
+	if (r->pts == NULL) {
+		t->nruns--;
 		return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		r->pts[i].pt = sweep_result(s->sw, i)->point;
 		r->pts[i].sum = *sweep_result_summary(s->sw, i);
@@ -335,10 +468,9 @@ sweep_record_run(struct tui *t)
 	r->n = n;
 	r->state = s->sn->state;
 	r->ref = s->ref.pick;
+	r->stored_id = record_run_id(s->rec);
 	snprintf(r->plan, sizeof r->plan, "%s", s->plan.name);
-	snprintf(r->label, sizeof r->label, "run %u %.40s", ++t->run_seq,
-		 base != NULL ? base + 1 : s->tgt.path);
-	t->nruns++;
+	sweep_run_label(t, r->label, sizeof r->label);
 }
 
 /* Take a new snapshot; on a final state join the thread and keep the run.
@@ -1395,6 +1527,15 @@ sweep_title(struct tui *t, char *buf, size_t len)
 
 	if (s->mode != TUI_SWEEP_LIVE || sn == NULL || s->sw == NULL) {
 		snprintf(buf, len, "Sweep setup");
+		return;
+	}
+	if (s->stored_id != 0) {
+		snprintf(buf, len, "Run #%lld %s %s %s %zu of %zu points%s %s %s", (long long)s->stored_id,
+			 t->sym->dot, s->stored_name, t->sym->dot, sweep_nresults(s->sw), sn->npoints,
+			 sn->state == SWEEP_DONE ? "" : sn->state == SWEEP_FAILED ? " (FAILED)" :
+			 " (stopped)", t->sym->dot,
+			 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) :
+			 "no reference");
 		return;
 	}
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :

@@ -80,6 +80,7 @@ struct tui_sweep {
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
 	char		       store_note[256];	/* why sweeps are not saved; "" */
+	int64_t		       start_unix;	/* when the running sweep started */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 };
 
@@ -108,6 +109,18 @@ void tui_sweep_targets(struct tui *t);
 /* Stop and join the sweep, close the target, remove our scratch file.  UI
  * thread only, after curses has ended (the join may wait one interval). */
 void tui_sweep_cleanup(struct tui *t);
+
+struct results_run;
+
+/* Show a stored run in the Sweep screen exactly as a finished sweep (a sweep
+ * from sweep_create_finished; the run's results are taken over, the rest
+ * stays the caller's to free).  0, or a negative errno with err set (-EBUSY
+ * while a sweep runs).  UI thread only. */
+int tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err);
+
+/* A slot for a new finished run in t->runs (the oldest is dropped when they
+ * are TUI_RUNS_MAX), zeroed; t->nruns counts it already. */
+struct tui_run *tui_runs_slot(struct tui *t);
 
 /* The finished point the cursor is on: a result index, or -1 (none yet). */
 int tui_sweep_selected(const struct tui *t);

@@ -40,6 +40,7 @@
 #include "core/format.h"
 #include "core/match.h"
 #include "core/plan.h"
+#include "core/record.h"
 #include "core/session.h"
 #include "core/sweep.h"
 #include "core/verdict.h"
@@ -54,6 +55,7 @@ struct check_opts {
 	bool	    json, allow_write, force, quiet;
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
+	struct cli_store_opts store;	/* --results, --no-save */
 };
 
 /* Everything one check learns. */
@@ -83,6 +85,7 @@ struct check {
 	size_t				nitems;
 	struct dd_plan			plan;
 	struct dd_target		t;
+	struct record		       *rec;		/* the stored run, or NULL */
 	struct sweep		       *sw;
 	enum sweep_state		state;
 	int				signo;		/* what cancelled it, 0 none */
@@ -112,6 +115,9 @@ check_usage(FILE *f)
 		"  -w, --allow-write      also measure writes (destroys data on DEVICE)\n"
 		"      --force            write even to a device the safety check refuses...\n"
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
+		"      --results PATH     the results store the check is saved in (default\n"
+		"                         $XDG_DATA_HOME/drivedash/results.db)\n"
+		"      --no-save          do not store the check's sweep\n"
 		"  -q, --quiet            no progress, no text report with --json\n\n"
 		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
 		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
@@ -122,7 +128,10 @@ check_usage(FILE *f)
 static int
 check_parse_args(int argc, char **argv, struct check_opts *o)
 {
-	enum { OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM };
+	enum {
+		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
+		OPT_NO_SAVE,
+	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "model", required_argument, NULL, 'm' },
@@ -132,6 +141,8 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "confirm", required_argument, NULL, OPT_CONFIRM },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "results", required_argument, NULL, OPT_RESULTS },
+		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -173,6 +184,12 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case OPT_RESULTS:
+			o->store.path = optarg;
+			break;
+		case OPT_NO_SAVE:
+			o->store.no_save = true;
 			break;
 		case 'h':
 			check_usage(stdout);
@@ -263,8 +280,10 @@ check_plan(struct check *c)
 static int
 check_sweep(struct check *c)
 {
-	return cli_sweep_run(&c->t, &c->plan, c->o.quiet, &c->sw, &c->state,
-			     c->sweep_message, sizeof c->sweep_message, &c->signo);
+	struct cli_sweep_hook hook = { .rec = c->rec };
+
+	return cli_sweep_run_hook(&c->t, &c->plan, c->o.quiet, &hook, &c->sw, &c->state,
+				  c->sweep_message, sizeof c->sweep_message, &c->signo);
 }
 
 /* Read SMART again and judge. */
@@ -658,6 +677,7 @@ check_json(const struct check *c, int exit_code)
 	json_t *ex = json_array(), *vs = json_array(), *ov = json_object();
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
+	cli_json_record(o, c->rec);
 	json_object_set_new(o, "time", json_integer((json_int_t)time(NULL)));
 	json_object_set_new(o, "device", check_json_device(c));
 	json_object_set_new(o, "match", cli_json_match(&c->match));
@@ -722,6 +742,9 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (cli_session_open(&c->ses, &c->plan, &c->t) < 0)
 		goto out;
 	check_identify(c);
+	if (cli_record_begin(&c->o.store, "check", &c->ses, &c->id, &c->match, &c->plan, &c->t,
+			     &c->rec) < 0)
+		goto out;
 	if (!c->o.quiet) {
 		char eta[32];
 
@@ -734,8 +757,12 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		session_close(&c->ses, &c->t);
 		_exit(cli_exit_signal(c->signo));
 	}
-	if (prc < 0)
+	if (prc < 0) {
+		cli_record_end(c->rec, SWEEP_FAILED, 0, "the sweep could not start", 0, true);
 		goto out;
+	}
+	cli_record_end(c->rec, c->state, c->signo, c->sweep_message, sweep_nresults(c->sw),
+		       c->o.quiet);
 	check_judge(c);
 	rc = check_exit_code(c);
 	if (c->o.json) {
@@ -751,6 +778,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (c->state == SWEEP_FAILED)
 		cli_error("the sweep stopped: %s", c->sweep_message);
 out:
+	record_free(c->rec);
 	sweep_destroy(c->sw);
 	session_close(&c->ses, &c->t);
 	plan_free(&c->plan);

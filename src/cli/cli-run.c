@@ -26,6 +26,7 @@
 #include "cli/cli.h"
 #include "core/format.h"
 #include "core/plan.h"
+#include "core/record.h"
 #include "core/session.h"
 #include "core/sweep.h"
 #include "io/engine.h"
@@ -51,6 +52,7 @@ struct run_opts {
 	bool		      print_fio;
 	bool		      have_spin;	/* --spin given: spin below */
 	struct dd_point	      spin;
+	struct cli_store_opts store;		/* --results, --no-save */
 };
 
 /* Print usage of `run`. */
@@ -95,6 +97,9 @@ run_usage(FILE *f)
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
 		"  -j, --json FILE        write every result as JSON ('-' for stdout)\n"
 		"      --print-fio        print the equivalent fio job file and exit\n"
+		"      --results PATH     the results store the run is saved in (default\n"
+		"                         $XDG_DATA_HOME/drivedash/results.db)\n"
+		"      --no-save          do not store the run\n"
 		"  -q, --quiet            no progress line\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
@@ -108,7 +113,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 	enum {
 		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
 		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN, OPT_FORCE,
-		OPT_CONFIRM, OPT_PRINT_FIO, OPT_SCRATCH,
+		OPT_CONFIRM, OPT_PRINT_FIO, OPT_SCRATCH, OPT_RESULTS, OPT_NO_SAVE,
 	};
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
@@ -132,6 +137,8 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "confirm", required_argument, NULL, OPT_CONFIRM },
 		{ "json", required_argument, NULL, 'j' },
 		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
+		{ "results", required_argument, NULL, OPT_RESULTS },
+		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -235,6 +242,12 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case OPT_RESULTS:
+			o->store.path = optarg;
+			break;
+		case OPT_NO_SAVE:
+			o->store.no_save = true;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -368,11 +381,13 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
  * points (sweep_result_published: safe while it runs); final after join. */
 static json_t *
 run_json_doc(struct sweep *sw, size_t n, const struct dd_plan *plan,
-	     const struct dd_target *t, const struct session *ses, json_t *state, bool final)
+	     const struct dd_target *t, const struct session *ses, const struct record *rec,
+	     json_t *state, bool final)
 {
 	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
+	cli_json_record(o, rec);
 	json_object_set_new(o, "plan", json_string(plan->name));
 	json_object_set_new(o, "state", state);
 	json_object_set_new(o, "aggregate", json_string(plan_aggregate_name(plan->aggregate)));
@@ -410,6 +425,7 @@ struct run_output {
 	const struct dd_plan   *plan;
 	const struct dd_target *t;
 	const struct session   *ses;
+	const struct record    *rec;	/* the stored run, or NULL */
 };
 
 /* Say why the results file could not be written, naming a full filesystem. */
@@ -434,7 +450,8 @@ static int
 run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *state, bool final)
 {
 	struct dd_error err = { 0 };
-	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, state, final);
+	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, out->rec, state,
+					   final);
 	char	       *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 						   JSON_REAL_PRECISION(10));
 	int		rc;
@@ -468,7 +485,7 @@ run_output_open(struct run_output *out, const char *path, const struct dd_plan *
 {
 	struct dd_error err = { 0 };
 
-	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses };
+	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses, .rec = out->rec };
 	/* An unnamed scratch file has no inode at its name to compare: the
 	 * name itself is the target's. */
 	if (ses->unnamed && strcmp(path, t->path) == 0) {
@@ -505,18 +522,21 @@ run_report(const struct run_opts *o, struct run_output *out, struct sweep *sw,
 					       cli_json_sweep_state(state), true) < 0)
 		rc = EXIT_USAGE;
 	if (json_stdout && cli_print_json(run_json_doc(sw, sweep_nresults(sw), plan, t, ses,
-						       cli_json_sweep_state(state), true)) != EXIT_OK)
+						       out->rec, cli_json_sweep_state(state),
+						       true)) != EXIT_OK)
 		rc = EXIT_USAGE;
 	if (!json_stdout && cli_stdout_flush("the table") < 0 && rc == EXIT_OK)
 		rc = EXIT_USAGE;
 	return rc;
 }
 
-/* Open the target and the results file with the sweep's signals blocked;
- * a signal that came meanwhile is taken into *signo.  0 or -1 (said). */
+/* Open the target, the results store and the results file with the
+ * sweep's signals blocked; a signal that came meanwhile is taken into
+ * *signo.  0 or -1 (said). */
 static int
-run_prepare(const struct run_opts *o, struct session *ses, struct dd_plan *plan,
-	    struct dd_target *t, struct run_output *out, int *signo)
+run_prepare(struct cli_ctx *ctx, const struct run_opts *o, struct session *ses,
+	    struct dd_plan *plan, struct dd_target *t, struct run_output *out,
+	    struct record **rec, int *signo)
 {
 	sigset_t mask;
 
@@ -525,6 +545,9 @@ run_prepare(const struct run_opts *o, struct session *ses, struct dd_plan *plan,
 	cli_signals_block(&mask);
 	if (cli_session_open(ses, plan, t) < 0)
 		return -1;
+	if (cli_record_begin_run(ctx, &o->store, ses, plan, t, rec) < 0)
+		return -1;
+	out->rec = *rec;
 	if (o->json_path != NULL && strcmp(o->json_path, "-") != 0 &&
 	    run_output_open(out, o->json_path, plan, t, ses) < 0)
 		return -1;
@@ -541,13 +564,13 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	struct dd_plan	      plan;
 	struct dd_target      t = { .fd = -1 };
 	struct run_output     out = { .open = false };
-	struct cli_sweep_hook hook = { .point_done = run_output_point, .arg = &out };
+	struct cli_sweep_hook hook = { .arg = &out };
+	struct record	     *rec = NULL;
 	struct sweep	     *sw = NULL;
 	enum sweep_state      state;
 	char		      message[512];
 	int		      rc = EXIT_USAGE, signo = 0;
 
-	(void)ctx;
 	plan_init(&plan, "none");
 	if (run_parse_args(argc, argv, &o) < 0)
 		goto out;
@@ -569,9 +592,10 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	ses.o = (struct session_opts){ .target = o.target, .scratch = o.scratch, .size = o.size,
 				       .keep = o.keep, .allow_write = o.allow_write,
 				       .force = o.force, .confirm = o.confirm };
-	if (run_prepare(&o, &ses, &plan, &t, &out, &signo) < 0)
+	if (run_prepare(ctx, &o, &ses, &plan, &t, &out, &rec, &signo) < 0)
 		goto out;
 	if (signo != 0) {
+		cli_record_end(rec, SWEEP_CANCELLED, signo, NULL, 0, true);
 		cli_error("%s before the sweep started: nothing measured", strsignal(signo));
 		rc = cli_exit_signal(signo);
 		goto out;
@@ -586,8 +610,10 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 			plan.steady_state ? ", plus steady-state rounds" : "",
 			plan_has_byte_budget(&plan) ? ", plus byte-budget points" : "");
 	}
-	rc = cli_sweep_run_hook(&t, &plan, o.quiet, out.open ? &hook : NULL, &sw, &state,
-				message, sizeof message, &signo);
+	hook.point_done = out.open ? run_output_point : NULL;
+	hook.rec = rec;
+	rc = cli_sweep_run_hook(&t, &plan, o.quiet, &hook, &sw, &state, message, sizeof message,
+				&signo);
 	if (rc == -EINTR) {
 		/* Abandoned with the sweep thread still running: remove the
 		 * scratch file and leave without joining it. */
@@ -595,11 +621,15 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		_exit(cli_exit_signal(signo));
 	}
 	if (rc < 0) {
+		cli_record_end(rec, SWEEP_FAILED, 0, "the sweep could not start", 0, true);
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	rc = run_report(&o, &out, sw, &plan, &t, &ses, state, message, signo);
+	cli_record_end(rec, state, signo, out.failed ? "writing the --json file failed" : message,
+		       sweep_nresults(sw), o.quiet);
 out:
+	record_free(rec);
 	if (out.open)
 		outfile_close(&out.f);
 	sweep_destroy(sw);

@@ -24,6 +24,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "core/record.h"
 
 /* Check every point of a plan against the target before anything runs. */
 int
@@ -158,7 +159,7 @@ static bool
 cli_sweep_call_hook(const struct cli_sweep_hook *hook, struct sweep *sw,
 		    const struct sweep_snapshot *sn, size_t *seen)
 {
-	if (hook == NULL || sn->nresults == *seen)
+	if (hook == NULL || hook->point_done == NULL || sn->nresults == *seen)
 		return true;
 	*seen = sn->nresults;
 	if (hook->point_done(hook->arg, sw, sn->nresults) == 0)
@@ -192,7 +193,9 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 	/* Signals go to the signalfd; block them before any thread starts. */
 	cli_signals_block(&mask);
 	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
-	if (sigfd < 0 || sweep_create(&sw, t, plan, &err) < 0 || sweep_start(sw, &err) < 0) {
+	if (sigfd >= 0 && sweep_create(&sw, t, plan, &err) == 0 && hook != NULL)
+		record_attach(hook->rec, sw);
+	if (sigfd < 0 || sw == NULL || sweep_start(sw, &err) < 0) {
 		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
 		sweep_destroy(sw);
 		if (sigfd >= 0)

@@ -44,7 +44,10 @@ ui_usage(FILE *f)
 		"  -p, --preset NAME   the preset the sweep setup starts on (default spot)\n"
 		"      --time-scale X  multiply every preset point's runtime and ramp\n"
 		"      --runtime SEC   every point's measured time\n"
-		"      --ramp SEC      every point's ramp time\n\n"
+		"      --ramp SEC      every point's ramp time\n"
+		"      --results PATH  the results store sweeps are saved in (default\n"
+		"                      $XDG_DATA_HOME/drivedash/results.db)\n"
+		"      --no-save       do not store the dashboard's sweeps\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -75,7 +78,7 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 {
 	enum {
 		OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP,
-		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM,
+		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE,
 	};
 	static const struct option opts[] = {
 		{ "theme", required_argument, NULL, OPT_THEME },
@@ -91,6 +94,8 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
 		{ "runtime", required_argument, NULL, OPT_RUNTIME },
 		{ "ramp", required_argument, NULL, OPT_RAMP },
+		{ "results", required_argument, NULL, OPT_RESULTS },
+		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -148,6 +153,12 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_RAMP:
 			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o.ramp_s) < 0)
 				return EXIT_USAGE;
+			break;
+		case OPT_RESULTS:
+			o.results_path = optarg;
+			break;
+		case OPT_NO_SAVE:
+			o.no_save = true;
 			break;
 		case 'h':
 			ui_usage(stdout);

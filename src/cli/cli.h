@@ -16,6 +16,8 @@
 #include "io/nvme.h"
 
 struct session;
+struct session_identity;
+struct record;
 
 /*
  * The one exit-code table of every subcommand (man page EXIT STATUS).  Each
@@ -76,8 +78,9 @@ int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool qu
  * removes what it created and exits with cli_exit_signal(*signo) at once.
  */
 struct cli_sweep_hook {
-	int  (*point_done)(void *arg, struct sweep *sw, size_t n);
+	int  (*point_done)(void *arg, struct sweep *sw, size_t n);	/* or NULL */
 	void *arg;
+	struct record *rec;	/* stores each finished point (record_attach); NULL: none */
 };
 int cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool quiet,
 		       const struct cli_sweep_hook *hook, struct sweep **out,
@@ -129,6 +132,39 @@ json_t *cli_json_sweep_state(enum sweep_state st);
  * negative errno.
  */
 int cli_session_open(struct session *ses, struct dd_plan *plan, struct dd_target *t);
+
+/*
+ * The results store from the CLI (cli-record.c).  --results PATH and
+ * --no-save as `run`, `check` and `ui` take them.
+ */
+struct cli_store_opts {
+	const char *path;	/* --results PATH; NULL: the default store */
+	bool	    no_save;	/* --no-save */
+};
+
+/* Open the store and store the run about to start (record_begin, source
+ * "run" or "check"); *out NULL with --no-save.  0, or -1 with the sentence
+ * printed: the caller exits 2 before any I/O. */
+int cli_record_begin(const struct cli_store_opts *so, const char *source,
+		     const struct session *ses, const struct session_identity *id,
+		     const struct match_result *m, const struct dd_plan *plan,
+		     const struct dd_target *t, struct record **out);
+
+/* cli_record_begin for `run`: a block device is identified and matched to
+ * the specs database first (a database that cannot be opened: no match). */
+int cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
+			 const struct session *ses, const struct dd_plan *plan,
+			 const struct dd_target *t, struct record **out);
+
+/* Record how the sweep ended (signo: the signal that stopped it, 0 none;
+ * message: why it failed) and print "stored as run N: NAME" on stderr
+ * (not when quiet), or one warning sentence when storing failed (npoints:
+ * the points that finished). */
+void cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *message,
+		    size_t npoints, bool quiet);
+
+/* Add "run_id" and "run_name" (null without a recorder) to a JSON object. */
+void cli_json_record(json_t *o, const struct record *rec);
 
 /* JSON string, or null for NULL. */
 json_t *cli_jstr(const char *s);

@@ -609,6 +609,23 @@ results_resolve_link(const char *path, char *real, size_t len, bool *exists,
 	return 0;
 }
 
+/* Create an empty store file, mode 0600 (sqlite would take the umask's
+ * 0644: runs name serials and hosts); one raced in meanwhile is checked. */
+static int
+results_create_file(const char *path, struct dd_error *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno == EEXIST)
+		return results_file_check(path, err);
+	return dd_error_set(err, -errno, "cannot create the results store %s: %s", path,
+			    strerror(errno));
+}
+
 /* ---- open, check through sqlite, migrate ---- */
 
 /* Is the open database ours (or empty, when fresh may be true)?  Reads only. */
@@ -729,6 +746,8 @@ results_open(struct results **out, const char *path, enum results_mode mode,
 		rc = results_file_check(db->path, err);
 	if (rc >= 0 && !exists)
 		rc = results_mkdirs(db->path, err);
+	if (rc >= 0 && !exists)
+		rc = results_create_file(db->path, err);
 	if (rc >= 0)
 		rc = results_connect(db, mode, err);
 	if (rc < 0) {

@@ -50,6 +50,7 @@ struct sweep {
 	double			est_total, est_done;	/* seconds, plan estimate */
 	double			est_current;		/* estimate of the running point */
 	struct nvmeinfo_thermo	thermo;		/* the target's sensor; sweep thread */
+	struct sweep_sink	sink;		/* set before start; sweep thread calls */
 };
 
 /* Estimated seconds of one run of a point (0 for a byte budget). */
@@ -335,12 +336,16 @@ sweep_main(void *arg)
 			dd_strlcpy(s->work->message, "out of memory", sizeof s->work->message);
 			break;
 		}
+		if (s->sink.point_begin != NULL)
+			s->sink.point_begin(s->sink.arg, i, &s->plan->points[i]);
 		ret = sweep_run_point(s, i, res, &sum);
 		if (ret == -ECANCELED && __atomic_load_n(&s->cancel, __ATOMIC_ACQUIRE)) {
 			free(res);
 			ret = 0;
 			break;
 		}
+		if (s->sink.point_done != NULL)
+			s->sink.point_done(s->sink.arg, i, res, &sum);
 		s->results[s->nresults] = res;
 		s->summaries[s->nresults] = sum;
 		s->nresults++;
@@ -433,6 +438,16 @@ sweep_create_finished(struct sweep **out, const struct dd_target *t,
 	memcpy(s->pub, s->work, sizeof *s->pub);
 	*out = s;
 	return 0;
+}
+
+/* Set the sweep's sink. */
+void
+sweep_set_sink(struct sweep *s, const struct sweep_sink *sink)
+{
+	if (sink != NULL)
+		s->sink = *sink;
+	else
+		memset(&s->sink, 0, sizeof s->sink);
 }
 
 /* Start the sweep thread. */

@@ -127,6 +127,25 @@ const struct sweep_summary *sweep_summary_published(const struct sweep *s, size_
  * when the target has no sensor.  After sweep_join. */
 const char *sweep_temp_source(const struct sweep *s);
 
+/*
+ * A plain hook the sweep thread calls around every plan point (never the
+ * preconditioning pass), so a recorder can store points without the sweep
+ * knowing of it (src/core/record.h): point_begin before the point's first
+ * run (SMART can be read before it), point_done with the point's final
+ * result (repeats and rounds folded in) before the point is published to
+ * the snapshots.  Either may be NULL.  Sweep thread; they should not block
+ * for long (one sqlite commit, one SMART log read).
+ */
+struct sweep_sink {
+	void *arg;
+	void (*point_begin)(void *arg, size_t index, const struct dd_point *p);
+	void (*point_done)(void *arg, size_t index, const struct dd_result *r,
+			   const struct sweep_summary *sum);
+};
+
+/* Set the sweep's sink (copied; NULL clears it); before sweep_start. */
+void sweep_set_sink(struct sweep *s, const struct sweep_sink *sink);
+
 /* Free a sweep (joins it first if it still runs). */
 void sweep_destroy(struct sweep *s);
 

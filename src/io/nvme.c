@@ -958,3 +958,27 @@ nvmeinfo_thermo_close(struct nvmeinfo_thermo *t)
 		close(t->fd);
 	thermo_none(t);
 }
+
+/* Read one controller's SMART log through its device node. */
+int
+nvmeinfo_smart_read(const char *dev_root, const char *ctrl, struct nvmeinfo_smart *out)
+{
+	struct nvme_smart_log log;
+	char		      path[PATH_MAX];
+	int		      fd, rc = 0;
+
+	memset(out, 0, sizeof *out);
+	if (strchr(ctrl, '/') != NULL)
+		return -EINVAL;
+	snprintf(path, sizeof path, "%s/%s", dev_root ? dev_root : "/dev", ctrl);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	memset(&log, 0, sizeof log);
+	if (nvme_get_log_smart(fd, NVME_NSID_ALL, true, &log) == 0)
+		smart_decode(&log, out);
+	else
+		rc = errno ? -errno : -EIO;
+	close(fd);
+	return rc;
+}

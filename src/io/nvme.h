@@ -195,4 +195,12 @@ bool nvmeinfo_thermo_read(struct nvmeinfo_thermo *t, double *celsius);
 /* Close the sensor (safe on a closed or never-opened one after _open). */
 void nvmeinfo_thermo_close(struct nvmeinfo_thermo *t);
 
+/*
+ * Read the SMART / health log of controller ctrl ("nvme0") through its
+ * device node under dev_root (NULL: "/dev"), for a reading before and after
+ * a sweep point.  0, or a negative errno (out->valid false) when the node
+ * cannot be opened (needs root) or the controller refuses the log.
+ */
+int nvmeinfo_smart_read(const char *dev_root, const char *ctrl, struct nvmeinfo_smart *out);
+
 #endif

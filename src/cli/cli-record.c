@@ -1,0 +1,139 @@
+/*
+ * Storing the CLI's sweeps (`run`, `check`) through the recorder
+ * (src/core/record.h): --results PATH and --no-save, the run's identity for
+ * `run` (a block device is identified and matched to the specs database, as
+ * `check` does), the line naming the stored run, and the JSON fields.
+ *
+ * Order, for every command: cli_session_open, then cli_record_begin (a store
+ * that cannot be used is exit 2 before any I/O), then the sweep with the
+ * recorder attached (struct cli_sweep_hook's rec), then cli_record_end.  A
+ * store that fails mid-sweep (a full disk) is one warning sentence at the
+ * end; the sweep and its report go on.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/record.h"
+#include "core/session.h"
+
+/* The name stored for a signal that stopped a sweep. */
+static const char *
+cli_record_signame(int signo)
+{
+	switch (signo) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	default:
+		return "signal";
+	}
+}
+
+/* Open the store and store the run about to start. */
+int
+cli_record_begin(const struct cli_store_opts *so, const char *source, const struct session *ses,
+		 const struct session_identity *id, const struct match_result *m,
+		 const struct dd_plan *plan, const struct dd_target *t, struct record **out)
+{
+	struct record_opts  ro = { .path = so->path, .no_save = so->no_save, .source = source,
+				   .utf8 = !cli_text_ascii() };
+	struct record_match rm = { 0 };
+	struct dd_error	    err = { 0 };
+	char		    label[192];
+
+	if (m != NULL && m->rule != MATCH_NONE && m->drive != NULL) {
+		/* The label without the capacity the name adds again. */
+		dd_strlcpy(label, m->label, sizeof label);
+		rm.drive_id = m->drive->id;
+		rm.drive_label = label;
+	}
+	if (record_begin(out, &ro, ses, id, m ? &rm : NULL, plan, t, &err) < 0) {
+		cli_error("%s; nothing was measured (--no-save runs without storing)", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Identify a block device target and match it to the specs database (a
+ * missing database is no match), then cli_record_begin. */
+int
+cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
+		     const struct session *ses, const struct dd_plan *plan,
+		     const struct dd_target *t, struct record **out)
+{
+	struct arena		a = { 0 };
+	struct session_identity id = { 0 };
+	struct match_result	m = { .rule = MATCH_NONE };
+	struct specdb	       *db = NULL;
+	struct spec_family     *fams = NULL;
+	size_t			nfams = 0;
+	char		       *path = NULL;
+	int			rc;
+
+	*out = NULL;
+	if (so->no_save)
+		return 0;
+	if (ses->tgt.kind != SESSION_BLOCK)
+		return cli_record_begin(so, "run", ses, NULL, NULL, plan, t, out);
+	session_identify(ses, NULL, &a, &id);
+	path = specdb_locate(ctx->db_path, NULL);
+	if (id.model != NULL && path != NULL && specdb_open(path, &db, NULL) == 0 &&
+	    specdb_families(db, &a, &fams, &nfams, NULL) == 0)
+		match_model(fams, nfams, id.model,
+			    id.ctrl ? nvmeinfo_match_capacity(id.ctrl)
+				    : id.bdev ? id.bdev->size_bytes : t->size, &m);
+	rc = cli_record_begin(so, "run", ses, &id, &m, plan, t, out);
+	specdb_close(db);
+	free(path);
+	arena_free(&a);
+	return rc;
+}
+
+/* Record how the sweep ended; say where it is stored, or why not all of it. */
+void
+cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *message,
+	       size_t npoints, bool quiet)
+{
+	struct dd_error err = { 0 };
+	const char     *by = "";
+	char		why[512] = "";
+
+	if (rec == NULL)
+		return;
+	if (signo != 0) {
+		by = cli_record_signame(signo);
+		snprintf(why, sizeof why, "stopped by %s", by);
+	} else if (st == SWEEP_FAILED) {
+		by = "error";
+		dd_strlcpy(why, message, sizeof why);
+	} else if (st == SWEEP_CANCELLED) {
+		by = "error";
+		dd_strlcpy(why, message && message[0] ? message : "the results file failed",
+			   sizeof why);
+	}
+	if (record_end(rec, st, by, why, &err) < 0)
+		cli_error("warning: %s; %zu of %zu finished points are stored as run %lld",
+			  err.msg, record_points(rec), npoints, (long long)record_run_id(rec));
+	else if (!quiet)
+		cli_fprintf(stderr, "drivedash: stored as run %lld: %s\n",
+			    (long long)record_run_id(rec), record_name(rec));
+}
+
+/* Add "run_id" and "run_name" to a JSON document (null with --no-save). */
+void
+cli_json_record(json_t *o, const struct record *rec)
+{
+	json_object_set_new(o, "run_id", rec ? json_integer((json_int_t)record_run_id(rec))
+					     : json_null());
+	json_object_set_new(o, "run_name", rec ? json_string(record_name(rec)) : json_null());
+}

@@ -134,6 +134,34 @@ tui_sweep_targets(struct tui *t)
 	}
 }
 
+/* The store's state for the setup screen: where sweeps are saved, or why
+ * they are not (a store that exists but cannot be used).  Never creates it. */
+static void
+sweep_store_probe(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct results	 *db = NULL;
+	struct dd_error	  err = { 0 };
+	char		  path[PATH_MAX];
+	int		  rc;
+
+	s->store_note[0] = '\0';
+	if (t->opts.no_save) {
+		snprintf(s->store_note, sizeof s->store_note, "not saved (--no-save)");
+		return;
+	}
+	if (t->opts.results_path != NULL)
+		snprintf(path, sizeof path, "%s", t->opts.results_path);
+	else if (results_default_path(path, sizeof path, &err) < 0) {
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+		return;
+	}
+	rc = results_open(&db, path, RESULTS_READ, &err);
+	results_close(db);
+	if (rc < 0 && rc != -ENOENT)
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+}
+
 /* Open the setup with p as the reference. */
 void
 tui_sweep_setup(struct tui *t, struct tui_pick p)
@@ -154,8 +182,10 @@ tui_sweep_setup(struct tui *t, struct tui_pick p)
 		if (tui_sheet_load(&s->ref, t->db, p, &err) < 0)
 			tui_message(t, true, "%s", err.msg);
 	}
-	if (!tui_sweep_running(t))
+	if (!tui_sweep_running(t)) {
 		s->mode = TUI_SWEEP_SETUP;
+		sweep_store_probe(t);
+	}
 	t->dirty = true;
 }
 
@@ -226,10 +256,77 @@ sweep_release(struct tui_sweep *s)
 	sweep_destroy(s->sw);
 	s->sw = NULL;
 	s->running = false;
+	record_free(s->rec);
+	s->rec = NULL;
 	if (s->tgt.fd >= 0)
 		engine_target_close(&s->tgt);
 	s->tgt.fd = -1;
 	plan_free(&s->plan);
+}
+
+/* The discovery's identity of a block device target, and its match. */
+static struct session_identity *
+sweep_identity(struct tui *t, const struct session *ses, struct record_match *rm, bool *matched)
+{
+	struct session_identity *id;
+
+	*matched = false;
+	if (ses->tgt.kind != SESSION_BLOCK || (id = calloc(1, sizeof *id)) == NULL)
+		return NULL;
+	session_find(ses->tgt.disk, &t->info, &id->ctrl, &id->ns, &id->bdev);
+	id->model = id->ctrl != NULL ? id->ctrl->model : NULL;
+	for (size_t i = 0; i < t->ndevs; i++) {
+		const struct tui_device *d = &t->devs[i];
+
+		if (d->path == NULL || strcmp(d->path, ses->tgt.path) != 0 || !d->matched ||
+		    d->match.drive == NULL)
+			continue;
+		rm->drive_id = d->match.drive->id;
+		rm->drive_label = d->match.label;
+		*matched = true;
+	}
+	return id;
+}
+
+/* Store the run about to start (record_begin, source "ui").  A store that
+ * cannot be used is said on the message line and the setup screen; the
+ * sweep runs unsaved. */
+static void
+sweep_record_begin(struct tui *t, const struct session *ses)
+{
+	struct tui_sweep	*s = &t->sweep;
+	struct record_opts	 ro = { .path = t->opts.results_path, .no_save = t->opts.no_save,
+					.source = "ui", .utf8 = t->utf8 };
+	struct record_match	 rm = { 0 };
+	struct dd_error		 err = { 0 };
+	bool			 matched;
+	struct session_identity *id = sweep_identity(t, ses, &rm, &matched);
+
+	s->rec = NULL;
+	if (record_begin(&s->rec, &ro, ses, id, matched ? &rm : NULL, &s->plan, &s->tgt,
+			 &err) < 0)
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+	else if (s->rec != NULL)
+		s->store_note[0] = '\0';
+	free(id);
+}
+
+/* Record how the sweep ended (after the join) and say so if the store
+ * failed on the way; the recorder stays until the run is kept. */
+static void
+sweep_record_end(struct tui *t, enum sweep_state st, const char *why)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+
+	if (s->rec == NULL)
+		return;
+	if (record_end(s->rec, st, st == SWEEP_CANCELLED ? "user" : st == SWEEP_FAILED ?
+		       "error" : "", why, &err) < 0) {
+		snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
+		tui_message(t, true, "the results store failed: %s (%zu points stored)", err.msg,
+			    record_points(s->rec));
+	}
 }
 
 /* Start a sweep along the measurement path.  UI thread only. */
@@ -261,9 +358,19 @@ tui_sweep_start(struct tui *t)
 	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
 	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
-	rc = session_start(&s->tgt, &s->plan, &s->sw, &err);
-	if (rc < 0)
+	sweep_record_begin(t, &ses);
+	rc = sweep_create(&s->sw, &s->tgt, &s->plan, &err);
+	if (rc == 0) {
+		record_attach(s->rec, s->sw);
+		if ((rc = sweep_start(s->sw, &err)) < 0) {
+			sweep_destroy(s->sw);
+			s->sw = NULL;
+		}
+	}
+	if (rc < 0) {
+		sweep_record_end(t, SWEEP_FAILED, err.msg);
 		goto fail;
+	}
 	memset(s->sn, 0, sizeof *s->sn);
 	s->sn->state = SWEEP_RUNNING;
 	snprintf(s->sn->plan_name, sizeof s->sn->plan_name, "%s", s->plan.name);
@@ -279,7 +386,9 @@ tui_sweep_start(struct tui *t)
 	s->start_unix = (int64_t)time(NULL);
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
-	if (!writes_ok && !tg->device)
+	if (s->store_note[0] != '\0' && !t->opts.no_save)
+		tui_message(t, true, "%s; the sweep runs unsaved", s->store_note);
+	else if (!writes_ok && !tg->device)
 		tui_message(t, false, "read-only plan: %s is not our scratch file "
 			    "(--allow-write adds the write points)", tg->path);
 	else if (!writes_ok)
@@ -493,10 +602,18 @@ tui_sweep_poll(struct tui *t)
 		return;
 	s->running = false;
 	sweep_join(s->sw);
+	sweep_record_end(t, st, st == SWEEP_FAILED ? s->sn->message : NULL);
 	sweep_record_run(t);
-	if (st == SWEEP_DONE)
-		tui_message(t, false, "sweep done: %zu points; C compares, s runs it again, e sets up",
-			    sweep_nresults(s->sw));
+	s->stored_id = 0;
+	if (st == SWEEP_DONE && t->msg_error)
+		;	/* the store's failure stays on the message line */
+	else if (st == SWEEP_DONE && s->rec != NULL)
+		tui_message(t, false, "sweep done: %zu points, stored as run #%lld (5 lists the "
+			    "runs); Enter opens a point, C compares", sweep_nresults(s->sw),
+			    (long long)record_run_id(s->rec));
+	else if (st == SWEEP_DONE)
+		tui_message(t, false, "sweep done: %zu points (not saved); Enter opens a point, "
+			    "C compares", sweep_nresults(s->sw));
 	else if (st == SWEEP_CANCELLED)
 		tui_message(t, false, "sweep stopped after %zu of %zu points", sweep_nresults(s->sw),
 			    s->plan.npoints);
@@ -512,8 +629,11 @@ tui_sweep_cleanup(struct tui *t)
 {
 	struct tui_sweep *s = &t->sweep;
 
-	if (s->sw != NULL && s->running)
+	if (s->sw != NULL && s->running) {
 		sweep_cancel(s->sw);
+		sweep_join(s->sw);
+		sweep_record_end(t, SWEEP_CANCELLED, "the dashboard quit while it ran");
+	}
 	sweep_release(s);
 	if (s->scratch[0] != '\0' && !t->opts.keep)
 		unlink(s->scratch);
@@ -552,6 +672,15 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		tui_print(cb, 13, row, -1, UI_DIM_TEXT, 0,
 			  "none: pick a drive on the Drives screen (1) and press s");
 	}
+	row++;
+	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Results");
+	if (s->store_note[0] != '\0')
+		tui_print(cb, 13, row, cb->w - 14, t->opts.no_save ? UI_DIM_TEXT : UI_WARN, 0,
+			  "%s%s", s->store_note, t->opts.no_save ? "" : "; sweeps run unsaved");
+	else
+		tui_print(cb, 13, row, cb->w - 14, UI_DIM_TEXT, 0, "every sweep is stored in %s "
+			  "(5: History)", t->opts.results_path ? t->opts.results_path :
+			  "the results store ($XDG_DATA_HOME/drivedash/results.db)");
 	row += 2;
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Target%s",
 		  s->field == 0 ? "   (Up/Down choose, Tab: preset)" : "");

@@ -79,7 +79,7 @@ struct tui_sweep {
 	char		       stored_name[256];/* its results_run_name */
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
-	char		       store_note[256];	/* why sweeps are not saved; "" */
+	char		       store_note[640];	/* why sweeps are not saved; "" */
 	int64_t		       start_unix;	/* when the running sweep started */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 };

@@ -32,6 +32,7 @@
 
 #include <cmocka.h>
 
+#include "core/results.h"
 #include "ui/tui.h"
 
 #define GOLDEN_DIR TOP_SRCDIR "/tests/golden"
@@ -245,6 +246,56 @@ fx_sweep_done(struct tui *t)
 	s->mode = TUI_SWEEP_LIVE;
 	s->running = false;
 	s->fin_sel = 3;
+}
+
+/* One stored run as results_list returns it. */
+static void
+fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state, size_t npoints,
+	double iops, double mbps, double qd1)
+{
+	memset(p, 0, sizeof *p);
+	p->id = id;
+	snprintf(p->name, sizeof p->name, "%s", name);
+	snprintf(p->state, sizeof p->state, "%s", state);
+	snprintf(p->host, sizeof p->host, "lab-host-1");
+	snprintf(p->kernel, sizeof p->kernel, "6.1.0-fixture");
+	snprintf(p->cpu_model, sizeof p->cpu_model, "Fixture CPU @ 3.0GHz");
+	p->ncpus = 16;
+	snprintf(p->version, sizeof p->version, "drivedash 0.1.0");
+	snprintf(p->target_path, sizeof p->target_path, "/dev/nvme0n1");
+	snprintf(p->target_desc, sizeof p->target_desc, "block device nvme0n1");
+	snprintf(p->drive_label, sizeof p->drive_label, "KIOXIA CD9P-R 7.68 TB");
+	snprintf(p->engine, sizeof p->engine, "spin=off iopoll=off batch=auto");
+	snprintf(p->start_utc, sizeof p->start_utc, "2026-11-%02dT13:03:07Z", (int)id);
+	snprintf(p->end_utc, sizeof p->end_utc, "2026-11-%02dT13:09:41Z", (int)id);
+	p->npoints = npoints;
+	p->best_iops = iops;
+	p->best_mbps = mbps;
+	p->qd1_mean_us = qd1;
+}
+
+/* The History screen's list: three stored runs, the second marked, the
+ * cursor on it. */
+static void
+fx_history(struct tui *t)
+{
+	struct tui_history *h = &t->history;
+
+	h->runs = calloc(3, sizeof *h->runs);
+	assert_non_null(h->runs);
+	fx_prov(&h->runs[0], 14, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 review \u00b7 2026-11-14 14:03",
+		"running", 37, 2.17e6, 14236, 30.8);
+	fx_prov(&h->runs[1], 12, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 spot \u00b7 2026-11-12 14:03",
+		"done", 8, 1.99e6, 13373, 31.2);
+	fx_prov(&h->runs[2], 3, "dd.dat on /dev/vda1 \u00b7 spot \u00b7 2026-11-03 14:03",
+		"cancelled", 3, 500e3, NAN, NAN);
+	snprintf(h->runs[2].drive_label, sizeof h->runs[2].drive_label, "%s", "");
+	snprintf(h->runs[2].stopped_by, sizeof h->runs[2].stopped_by, "user");
+	h->n = 3;
+	h->sel = 1;
+	h->marks[h->nmarks++] = 12;
+	h->loaded = true;
+	snprintf(h->path, sizeof h->path, "/fixture/drivedash/results.db");
 }
 
 /* A finished run of every spot point, for Compare. */
@@ -507,6 +558,37 @@ test_point(void **state)
 	tui_free(t);
 }
 
+/* History: stored runs with their headline figures and state, one marked,
+ * the selected run's provenance below; d asks before deleting. */
+static void
+test_history(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event d = { .key = 'd' }, n = { .key = 'n' };
+	struct cellbuf	*cb = cellbuf_create(80, 24);
+	char		*text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_history(t);
+	t->view = TUI_VIEW_HISTORY;
+	screen_check_sizes(t, "history");
+	/* d: the question, and any key but y keeps the run (no store touched). */
+	tui_render(t, cb);
+	tui_handle(t, &d);
+	assert_true(t->history.confirm);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "delete run #12 CD9P-R 7.68 TB SNFIXTURE0001"));
+	free(text);
+	tui_handle(t, &n);
+	assert_false(t->history.confirm);
+	assert_int_equal(t->history.n, 3);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -622,6 +704,7 @@ main(void)
 		cmocka_unit_test(test_sweep_live),
 		cmocka_unit_test(test_sweep_done),
 		cmocka_unit_test(test_point),
+		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),

@@ -144,13 +144,18 @@ tui_history_open_run(struct tui *t, int64_t id)
 		results_run_free(&run);
 		return rc;
 	}
+	/* Its drive's spec and review; a run of no database drive (a scratch
+	 * file) is held against the drive selected on Drives, as s does. */
 	p = history_pick(t, run.prov.drive_id);
+	if (p.fam == NULL)
+		p = tui_drives_selected(t);
 	if (p.fam != NULL && tui_sheet_load(&t->sweep.ref, t->db, p, &err) < 0)
 		tui_message(t, true, "%s", err.msg);
 	else
-		tui_message(t, false, "run #%lld: %zu points%s; j/k a point, Enter its drill-down, "
-			    "Esc back", (long long)id, run.n, p.fam != NULL ? ", beside its "
-			    "drive's spec and review" : " (no database drive matched)");
+		tui_message(t, false, "run #%lld: %zu points%s; j/k a point, Enter its drill-down",
+			    (long long)id, run.n, run.prov.drive_id[0] ? ", beside its drive's spec "
+			    "and review" : p.fam != NULL ? " (no drive matched: against the one "
+			    "selected on Drives)" : " (no drive matched: pick one, r cycles)");
 	results_run_free(&run);
 	tui_set_view(t, TUI_VIEW_SWEEP);
 	return 0;
@@ -296,15 +301,16 @@ history_layout(int w, struct history_cols *c)
 {
 	bool wide = w >= 120;
 
+	/* Narrow: best IOPS only (the panel below has every headline figure). */
 	c->state = w - 13;
 	c->lat = wide ? c->state - 11 : 0;
-	c->mbps = (wide ? c->lat : c->state) - 12;
-	c->iops = c->mbps - 9;
-	c->pts = c->iops - 5;
+	c->mbps = wide ? c->lat - 12 : 0;
+	c->iops = (wide ? c->mbps : c->state) - 9;
+	c->pts = wide ? c->iops - 5 : 0;
 	c->host_w = wide ? 16 : 0;
 	c->host = wide ? c->pts - c->host_w - 1 : 0;
 	c->name = 10;
-	c->name_w = (wide ? c->host : c->pts) - c->name - 1;
+	c->name_w = (wide ? c->host : c->iops) - c->name - 1;
 }
 
 /* The header row. */
@@ -316,12 +322,33 @@ history_header(struct tui *t, struct cellbuf *cb, int y, const struct history_co
 		  t->sym->dot, t->sym->dot);
 	if (c->host)
 		tui_print(cb, c->host, y, c->host_w, UI_DIM_TEXT, 0, "host");
-	tui_print_right(cb, c->pts + 4, y, UI_DIM_TEXT, 0, "pts");
+	if (c->pts)
+		tui_print_right(cb, c->pts + 4, y, UI_DIM_TEXT, 0, "pts");
 	tui_print_right(cb, c->iops + 8, y, UI_DIM_TEXT, 0, "IOPS");
-	tui_print_right(cb, c->mbps + 11, y, UI_DIM_TEXT, 0, "MB/s");
+	if (c->mbps)
+		tui_print_right(cb, c->mbps + 11, y, UI_DIM_TEXT, 0, "MB/s");
 	if (c->lat)
 		tui_print_right(cb, c->lat + 10, y, UI_DIM_TEXT, 0, "QD1 lat");
 	tui_print(cb, c->state + 1, y, 12, UI_DIM_TEXT, 0, "state");
+}
+
+/* A run's name in w columns: when it is longer, the drive part is cut in
+ * the middle so that the preset and the date (after the first separator)
+ * stay whole. */
+static void
+history_name(struct tui *t, struct cellbuf *cb, int x, int y, int w, const char *name,
+	     uint8_t role, uint8_t attr)
+{
+	const char *tail = strstr(name, t->utf8 ? " \u00b7 " : " - ");
+	int	    tw = tail != NULL ? tui_cols(tail) : 0;
+
+	if (tui_cols(name) <= w || tail == NULL || tw + 6 > w) {
+		tui_print(cb, x, y, w, role, attr, "%s", name);
+		return;
+	}
+	tui_print(cb, x, y, w - tw - 1, role, attr, "%.*s", (int)(tail - name), name);
+	tui_print(cb, x + w - tw - 1, y, 1, role, attr, "%s", t->sym->ellipsis);
+	tui_print(cb, x + w - tw, y, tw, role, attr, "%s", tail);
 }
 
 /* One run's row. */
@@ -338,16 +365,18 @@ history_row(struct tui *t, struct cellbuf *cb, int y, const struct results_prov 
 	cellbuf_put_str(cb, 3, y, 1, marked ? "*" : " ", sel ? role : UI_OK, UI_BOLD);
 	snprintf(num, sizeof num, "#%lld", (long long)p->id);
 	tui_print_right(cb, 9, y, role, 0, num);
-	tui_print(cb, c->name, y, c->name_w, role, sel ? UI_BOLD : 0, "%s", p->name);
+	history_name(t, cb, c->name, y, c->name_w, p->name, role, sel ? UI_BOLD : 0);
 	if (c->host)
 		tui_print(cb, c->host, y, c->host_w, sel ? role : UI_DIM_TEXT, 0, "%s", p->host);
 	snprintf(num, sizeof num, "%zu", p->npoints);
-	tui_print_right(cb, c->pts + 4, y, role, 0, num);
+	if (c->pts)
+		tui_print_right(cb, c->pts + 4, y, role, 0, num);
 	tui_print_right(cb, c->iops + 8, y, sel ? role : UI_MEASURED, 0,
 			isnan(p->best_iops) ? t->sym->dash : fmt_count(p->best_iops, num, sizeof num));
-	tui_print_right(cb, c->mbps + 11, y, sel ? role : UI_MEASURED, 0,
-			isnan(p->best_mbps) ? t->sym->dash :
-			fmt_number(p->best_mbps, 0, num, sizeof num));
+	if (c->mbps)
+		tui_print_right(cb, c->mbps + 11, y, sel ? role : UI_MEASURED, 0,
+				isnan(p->best_mbps) ? t->sym->dash :
+				fmt_number(p->best_mbps, 0, num, sizeof num));
 	if (c->lat) {
 		if (!isnan(p->qd1_mean_us))
 			snprintf(num, sizeof num, "%.1f %ss", p->qd1_mean_us, t->sym->micro);
@@ -360,13 +389,24 @@ history_row(struct tui *t, struct cellbuf *cb, int y, const struct results_prov 
 		  history_state(p));
 }
 
-/* The selected run's provenance, below the list. */
+/* The selected run's provenance and headline figures, below the list. */
 static void
 history_detail(struct tui *t, struct cellbuf *cb, int y, const struct results_prov *p)
 {
-	tui_print(cb, 1, y, cb->w - 2, UI_TEXT, 0, "#%lld %s %s %s %s (%u CPUs) %s %s %s %s",
-		  (long long)p->id, t->sym->dot, p->host, t->sym->dot, p->cpu_model, p->ncpus,
-		  t->sym->dot, p->kernel, t->sym->dot, p->version);
+	char iops[32], mbps[32], lat[32];
+	int  x;
+
+	fmt_count(p->best_iops, iops, sizeof iops);
+	fmt_number(p->best_mbps, 0, mbps, sizeof mbps);
+	fmt_number(p->qd1_mean_us, 1, lat, sizeof lat);
+	x = 1 + tui_print(cb, 1, y, -1, UI_MEASURED, UI_BOLD, "#%lld  %zu points  best %s IOPS  "
+			  "%s MB/s  4K QD1 mean %s %ss", (long long)p->id, p->npoints,
+			  isnan(p->best_iops) ? t->sym->dash : iops,
+			  isnan(p->best_mbps) ? t->sym->dash : mbps,
+			  isnan(p->qd1_mean_us) ? t->sym->dash : lat, t->sym->micro);
+	tui_print(cb, x, y, cb->w - 1 - x, UI_TEXT, 0, "  %s %s %s %s (%u CPUs) %s %s %s %s",
+		  t->sym->dot, p->host, t->sym->dot, p->cpu_model, p->ncpus, t->sym->dot,
+		  p->version, t->sym->dot, p->kernel);
 	tui_print(cb, 1, y + 1, cb->w - 2, UI_DIM_TEXT, 0, "%s %s%s%s %s %s", p->target_path,
 		  p->target_desc, p->drive_label[0] ? " = " : "", p->drive_label, t->sym->dot,
 		  p->engine);

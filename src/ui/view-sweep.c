@@ -1408,8 +1408,8 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");
 }
 
-/* The heat map's width: 68 columns on a wide screen; on a narrow one what
- * its columns need (at most 55 %), the rest to the finished list. */
+/* The heat map's width: what its columns need (50 to 68 columns on a wide
+ * screen, at most 55 % of a narrow one), the rest to the finished list. */
 static int
 sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
 {
@@ -1418,10 +1418,12 @@ sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
 	enum dd_pattern pat;
 	unsigned	bs;
 
-	if (w >= 120)
-		return 68;
 	sweep_heat_shape(s, f, &pat, &bs);
 	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	if (w >= 120) {
+		need = 10 + (nj > 0 ? nj : 1) * 10;
+		return need < 50 ? 50 : need > 68 ? 68 : need;
+	}
 	need = 10 + (nj > 0 ? nj : 1) * 8;
 	if (need < 30)
 		need = 30;

@@ -1334,7 +1334,7 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	struct tui_refval  rv;
 	const struct dd_point *p = &s->plan.points[sum->index];
 	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
-	int		   namew = wide ? 22 : w - 4 - 21, valw = seq && wide ? 12 : 8, cx = x + 2;
+	int		   namew = wide ? 22 : w - 4 - 22, valw = seq && wide ? 12 : 8, cx = x + 2;
 	double		   v = seq ? sum->mbps : sum->iops;
 	uint8_t		   role = sel ? UI_SELECTED : UI_TEXT;
 	char		   num[32], ref[32], mean[32], p99[32];
@@ -1359,8 +1359,8 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	}
 	snprintf(num, sizeof num, "%s/%s", sweep_lat_text(sum->mean_us, mean, sizeof mean),
 		 sweep_lat_text(sum->p99_us, p99, sizeof p99));
-	tui_print_right(cb, cx + 12, row, sel ? role : UI_TEXT, 0, num);
-	cx += 13;
+	tui_print_right(cb, cx + 13, row, sel ? role : UI_TEXT, 0, num);
+	cx += 14;
 	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	if (isnan(rv.value) || cx + 12 > x + w - 1)
 		return;
@@ -1424,7 +1424,7 @@ sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
 		need = 10 + (nj > 0 ? nj : 1) * 10;
 		return need < 50 ? 50 : need > 68 ? 68 : need;
 	}
-	need = 10 + (nj > 0 ? nj : 1) * 8;
+	need = 10 + (nj > 0 ? nj : 1) * 7;
 	if (need < 30)
 		need = 30;
 	return need < w * 55 / 100 ? need : w * 55 / 100;

@@ -580,7 +580,7 @@ test_history(void **state)
 	tui_render(t, cb);
 	text = cellbuf_to_text(cb);
 	assert_non_null(text);
-	assert_non_null(strstr(text, "delete run #12 CD9P-R 7.68 TB SNFIXTURE0001"));
+	assert_non_null(strstr(text, "delete run #12 and its 8 points? y deletes"));
 	free(text);
 	tui_handle(t, &n);
 	assert_false(t->history.confirm);

@@ -424,9 +424,10 @@ history_top(struct tui *t, struct cellbuf *cb, int y)
 	int		    x;
 
 	if (h->confirm && h->n > 0) {
-		tui_print(cb, 1, y, cb->w - 2, UI_WARN, UI_BOLD, "delete run #%lld %s and its %zu "
-			  "points? y deletes, any other key keeps it", (long long)h->runs[h->sel].id,
-			  h->runs[h->sel].name, h->runs[h->sel].npoints);
+		tui_print(cb, 1, y, cb->w - 2, UI_WARN, UI_BOLD, "delete run #%lld and its %zu "
+			  "points? y deletes, any other key keeps it %s %s",
+			  (long long)h->runs[h->sel].id, h->runs[h->sel].npoints, t->sym->dot,
+			  h->runs[h->sel].name);
 		return;
 	}
 	x = 1 + tui_print(cb, 1, y, -1, UI_TITLE, UI_BOLD, "STORED RUNS");

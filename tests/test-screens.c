@@ -589,6 +589,59 @@ test_history(void **state)
 	tui_free(t);
 }
 
+/* A stored run shown in the Sweep screen (tui_sweep_show): a finished sweep
+ * that took the run's results, titled by the run, its cursor on the first
+ * point, and the drill-down of its points. */
+static void
+test_stored_run(void **state)
+{
+	struct tui	   *t = fx_tui();
+	struct results_run  run;
+	struct dd_plan	    plan;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	    err = { 0 };
+	struct cellbuf	   *cb = cellbuf_create(132, 43);
+	struct tui_event    enter = { .key = TUI_KEY_ENTER };
+	char		   *text;
+
+	(void)state;
+	assert_non_null(cb);
+	memset(&run, 0, sizeof run);
+	assert_int_equal(plan_preset("spot", &po, &plan, &err), 0);
+	fx_prov(&run.prov, 7, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 spot \u00b7 2026-11-07 14:03",
+		"cancelled", 3, 1.99e6, 13373, 31.2);
+	snprintf(run.prov.plan_name, sizeof run.prov.plan_name, "spot");
+	for (size_t i = 0; i < 3; i++) {
+		struct results_point pt = { .index = i, .r = fx_result(&plan.points[i], i) };
+
+		sweep_summarize(pt.r, &pt.sum);
+		assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	}
+	assert_int_equal(tui_sweep_show(t, &run, &err), 0);
+	for (size_t i = 0; i < run.n; i++)
+		assert_null(run.pts[i].r);	/* taken over by the sweep */
+	results_run_free(&run);
+	t->view = TUI_VIEW_SWEEP;
+	assert_int_equal(tui_sweep_selected(t), 0);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "Run #7 \u00b7 CD9P-R 7.68 TB SNFIXTURE0001"));
+	assert_non_null(strstr(text, "3 of 3 points (stopped)"));
+	assert_non_null(strstr(text, "point 1 of 3"));
+	free(text);
+	tui_handle(t, &enter);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "p99.99"));
+	assert_non_null(strstr(text, "histogram"));
+	free(text);
+	plan_free(&plan);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -705,6 +758,7 @@ main(void)
 		cmocka_unit_test(test_sweep_done),
 		cmocka_unit_test(test_point),
 		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_stored_run),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),

@@ -275,8 +275,11 @@ history_delete(struct tui *t)
 		if (h->marks[i] == id)
 			history_toggle_mark(t);
 	tui_message(t, false, "run #%lld deleted", (long long)id);
-	if (t->sweep.stored_id == id)
-		t->sweep.stored_id = -id;	/* still shown, no longer stored */
+	if (t->sweep.stored_id == id) {	/* still shown, no longer stored */
+		size_t o = strlen(t->sweep.stored_name);
+
+		snprintf(t->sweep.stored_name + o, sizeof t->sweep.stored_name - o, " (deleted)");
+	}
 	tui_history_load(t);
 }
 

@@ -23,6 +23,20 @@
  * Two modes: SETUP (pick target and preset) and LIVE (the running point
  * with its bars against the spec and the review, latency, a time graph, the
  * IODepth x NumJobs heat map filling as points finish and the finished list).
+ * Once the sweep has ended, LIVE is the finished view: a cursor on the
+ * finished list (fin_sel) chooses the point the bars, the latency line and
+ * the time graph show (its whole interval series from the full result), w
+ * steps the heat map through the plan's workloads (heat_shape), and Enter
+ * opens the point's drill-down (view-point.c).
+ *
+ * Every sweep is stored through the recorder (src/core/record.h, source
+ * "ui"): record_begin before sweep_start, record_attach so the sweep thread
+ * commits each finished point, record_end after the join.  A store that
+ * cannot be used is said on the setup and the message line and the sweep
+ * runs unsaved.  A stored run (History) is shown by the same drawing code:
+ * tui_sweep_show builds a finished sweep from its results
+ * (sweep_create_finished), so nothing here knows where a run came from
+ * except the title.
  */
 #include "config.h"
 

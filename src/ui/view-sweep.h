@@ -1,8 +1,10 @@
 /*
  * The Sweep screen's state: the setup's choices (the targets it offers, the
  * preset), and once a sweep started, its plan, the open target, the struct
- * sweep and the latest snapshot copied out of it, the reference drive's
- * sheet and the scroll of the finished list.  The runs that finished this
+ * sweep and the latest snapshot copied out of it, its recorder, the
+ * reference drive's sheet, the cursor and scroll of the finished list, the
+ * heat map's workload and whether the drill-down is up.  A stored run opened
+ * from History fills the same fields (a finished struct sweep).  The runs that finished this
  * session (struct tui_run) are kept in struct tui for the Compare screen.
  * The sweep itself is reached through src/core/session.h and
  * src/core/sweep.h only.

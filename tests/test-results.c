@@ -18,6 +18,11 @@
  *                its bytes unchanged
  *   migrations   every earlier schema version (its frozen SQL text below,
  *                with a row in every table) opens, migrates and loads
+ *   writers      two processes storing runs at once, four creating one
+ *                new store at once: every run lands, none fails
+ *   recorder     src/core/record.c on the fake backend: a sweep recorded
+ *                through the sweep's sink, point for point, provenance and
+ *                end; a failed sweep; --no-save's NULL recorder
  */
 #include "config.h"
 
@@ -32,12 +37,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "core/record.h"
 #include "core/results.h"
+#include "fake-backend.h"
 #include "lib/file.h"
 
 static char tmpdir[64];
@@ -93,6 +102,7 @@ make_prov(struct results_prov *p, const char *serial, int64_t start)
 	p->capacity = 7680000000000ull;
 	dd_strlcpy(p->lba_format, "4096 + 0", sizeof p->lba_format);
 	dd_strlcpy(p->pcie_link, "Gen5 x4 (max Gen5 x4)", sizeof p->pcie_link);
+	dd_strlcpy(p->temp_source, "hwmon of nvme0", sizeof p->temp_source);
 	dd_strlcpy(p->drive_id, "kioxia-cd9p-r-7.68", sizeof p->drive_id);
 	dd_strlcpy(p->drive_label, "KIOXIA CD9P-R 7.68 TB", sizeof p->drive_label);
 	dd_strlcpy(p->plan_name, "spot", sizeof p->plan_name);
@@ -318,12 +328,859 @@ test_round_trip(void **state)
 	results_close(db);
 }
 
+/* ---- queries ---- */
+
+/* A plain successful point: pattern, bs, depth and jobs, its IOPS and mean. */
+static void
+make_plain_point(struct results_point *pt, size_t idx, enum dd_pattern pat, unsigned qd,
+		 double iops, double mean_us)
+{
+	memset(pt, 0, sizeof *pt);
+	pt->r = calloc(1, sizeof *pt->r);
+	assert_non_null(pt->r);
+	plan_point_defaults(&pt->r->point);
+	pt->r->point.pattern = pat;
+	pt->r->point.iodepth = qd;
+	dd_point_autoname(&pt->r->point);
+	pt->r->iops = iops;
+	pt->r->mbps = iops * 4096 / 1e6;
+	pt->r->lat.mean_us = mean_us;
+	pt->index = idx;
+	pt->has_bins = true;
+	sweep_summarize(pt->r, &pt->sum);
+	pt->sum.index = idx;
+}
+
+/* Store a run of serial with the given start and IOPS of its QD1 point. */
+static int64_t
+store_run(struct results *db, const char *serial, const char *host, int64_t start,
+	  double qd1_iops)
+{
+	struct results_prov  p;
+	struct results_point pt;
+	struct dd_error	     err = { 0 };
+
+	make_prov(&p, serial, start);
+	dd_strlcpy(p.host, host, sizeof p.host);
+	assert_int_equal(results_run_begin(db, &p, &err), 0);
+	make_plain_point(&pt, 0, DD_RANDREAD, 1, qd1_iops, 1e6 / qd1_iops);
+	assert_int_equal(results_point_add(db, p.id, &pt, &err), 0);
+	free(pt.r);
+	make_plain_point(&pt, 1, DD_RANDREAD, 32, qd1_iops * 20, 200);
+	assert_int_equal(results_point_add(db, p.id, &pt, &err), 0);
+	free(pt.r);
+	/* A failed point counts in npoints, never in the headline figures. */
+	make_plain_point(&pt, 2, DD_RANDWRITE, 32, 1e9, 1);
+	pt.r->status = -EIO;
+	assert_int_equal(results_point_add(db, p.id, &pt, &err), 0);
+	free(pt.r);
+	return p.id;
+}
+
+/* How many runs a query text lists. */
+static size_t
+count_listed(struct results *db, const char *text, size_t limit)
+{
+	struct results_query q = { .text = text, .limit = limit };
+	struct results_prov *ps;
+	struct dd_error	     err = { 0 };
+	size_t		     n;
+
+	if (results_list(db, &q, &ps, &n, &err) != 0)
+		fail_msg("results_list '%s': %s", text, err.msg);
+	free(ps);
+	return n;
+}
+
+/* Rows of a table (for what a delete leaves). */
+static int64_t
+count_rows(const char *path, const char *table)
+{
+	sqlite3	     *s;
+	sqlite3_stmt *st;
+	char	      sql[128];
+	int64_t	      n = -1;
+
+	assert_int_equal(sqlite3_open_v2(path, &s, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
+	assert_int_equal(sqlite3_prepare_v2(s, sql, -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(s);
+	return n;
+}
+
+/* List (headline figures, filters, limit), resolve and delete. */
+static void
+test_queries(void **state)
+{
+	struct results	    *db = open_new("q.db");
+	struct results_prov *ps;
+	struct dd_error	     err = { 0 };
+	size_t		     n;
+	int64_t		     a1, b, a2, id;
+
+	(void)state;
+	a1 = store_run(db, "SNA", "lab-1", 1793610000, 10000);	/* 2026-11-02 */
+	b = store_run(db, "SNB", "lab-2", 1796133787, 20000);	/* 2026-12-01 */
+	a2 = store_run(db, "SNA", "lab-1", 1796148000, 40000);	/* 2026-12-01, later */
+	assert_int_equal(results_list(db, NULL, &ps, &n, &err), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(ps[0].id, a2);		/* newest first */
+	assert_int_equal(ps[1].id, b);
+	assert_int_equal(ps[2].id, a1);
+	assert_int_equal(ps[0].npoints, 3);
+	assert_float_equal(ps[0].best_iops, 800000, 1e-6);	/* not the failed 1e9 */
+	assert_float_equal(ps[0].best_mbps, 800000 * 4096 / 1e6, 1e-6);
+	assert_float_equal(ps[0].qd1_mean_us, 1e6 / 40000, 1e-9);
+	assert_string_equal(ps[2].serial, "SNA");
+	free(ps);
+
+	assert_int_equal(count_listed(db, "serial:SNA", 0), 2);
+	assert_int_equal(count_listed(db, "serial:sna", 0), 2);	/* LIKE: any case */
+	assert_int_equal(count_listed(db, "host:lab-2", 0), 1);
+	assert_int_equal(count_listed(db, "CD9P", 0), 3);		/* the drive label */
+	assert_int_equal(count_listed(db, "CD9P SNB", 0), 1);	/* every word */
+	assert_int_equal(count_listed(db, "drive:kioxia-cd9p", 0), 3);
+	assert_int_equal(count_listed(db, "since:2026-12-01", 0), 2);
+	assert_int_equal(count_listed(db, "until:2026-11-30", 0), 1);
+	assert_int_equal(count_listed(db, "since:2026-11-02 until:2026-11-02", 0), 1);
+	assert_int_equal(count_listed(db, "nothing-like-this", 0), 0);
+	assert_int_equal(count_listed(db, "100%", 0), 0);		/* % is literal */
+	assert_int_equal(count_listed(db, "", 2), 2);
+	{
+		struct results_query q = { .text = "since:12/01/2026" };
+
+		assert_int_equal(results_list(db, &q, &ps, &n, &err), -EINVAL);
+		assert_non_null(strstr(err.msg, "YYYY-MM-DD"));
+	}
+
+	assert_int_equal(results_resolve(db, "last", &id, &err), 0);
+	assert_int_equal(id, a2);
+	assert_int_equal(results_resolve(db, "last:SNB", &id, &err), 0);
+	assert_int_equal(id, b);
+	assert_int_equal(results_resolve(db, "last:sna", &id, &err), 0);
+	assert_int_equal(id, a2);
+	assert_int_equal(results_resolve(db, "#1", &id, &err), 0);
+	assert_int_equal(id, a1);
+	assert_int_equal(results_resolve(db, "2", &id, &err), 0);
+	assert_int_equal(id, b);
+	assert_int_equal(results_resolve(db, "99", &id, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "no run 99"));
+	assert_int_equal(results_resolve(db, "last:NOPE", &id, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "NOPE"));
+	assert_int_equal(results_resolve(db, "twelve", &id, &err), -EINVAL);
+	assert_int_equal(results_resolve(db, "-3", &id, &err), -EINVAL);
+
+	/* A read-only connection lists and filters the same. */
+	{
+		struct results *ro;
+
+		assert_int_equal(results_open(&ro, tpath("q.db"), RESULTS_READ, &err), 0);
+		assert_int_equal(count_listed(ro, "serial:SNA", 0), 2);
+		assert_int_equal(results_run_delete(ro, a1, &err) < 0, 1);	/* read only */
+		results_close(ro);
+	}
+
+	/* Deleting a run takes every row under it. */
+	assert_int_equal(results_run_delete(db, b, &err), 0);
+	assert_int_equal(count_listed(db, NULL, 0), 2);
+	assert_int_equal(results_run_delete(db, b, &err), -ENOENT);
+	{
+		struct results_run run;
+
+		assert_int_equal(results_run_load(db, b, &run, &err), -ENOENT);
+	}
+	results_close(db);
+	assert_int_equal(count_rows(tpath("q.db"), "points"), 6);
+	assert_int_equal(count_rows(tpath("q.db"), "latency"), 18);
+	assert_int_equal(count_rows(tpath("q.db"), "percentiles"), 18 * HIST_NPCTS);
+}
+
+/* An import: a whole run in one transaction, loaded back. */
+static void
+test_run_store(void **state)
+{
+	struct results	  *db = open_new("store.db");
+	struct results_run run = { 0 }, back;
+	struct dd_error	   err = { 0 };
+
+	(void)state;
+	make_prov(&run.prov, "SNI", 1796133787);
+	run.prov.state[0] = '\0';
+	dd_strlcpy(run.prov.imported_from, "/tmp/fio.json", sizeof run.prov.imported_from);
+	for (unsigned k = 0; k < 3; k++) {
+		struct results_point pt;
+
+		make_plain_point(&pt, k, DD_RANDREAD, 1u << k, 1000.0 * (k + 1), 10);
+		pt.has_bins = false;
+		assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	}
+	assert_int_equal(results_run_store(db, &run, &err), 0);
+	assert_true(run.prov.id > 0);
+	assert_int_equal(results_run_load(db, run.prov.id, &back, &err), 0);
+	assert_string_equal(back.prov.state, "imported");
+	assert_string_equal(back.prov.imported_from, "/tmp/fio.json");
+	assert_int_equal(back.n, 3);
+	for (size_t k = 0; k < 3; k++) {
+		assert_false(back.pts[k].has_bins);
+		assert_float_equal(back.pts[k].r->iops, 1000.0 * (k + 1), 1e-9);
+		assert_int_equal(hist_count(&back.pts[k].r->hist), 0);
+	}
+	results_run_free(&back);
+	results_run_free(&run);
+	results_close(db);
+}
+
+/* ---- names ---- */
+
+/* A run is named by its drive, or its file and device. */
+static void
+test_names(void **state)
+{
+	struct results_prov p;
+	char		    name[256];
+
+	(void)state;
+	make_prov(&p, "X2B0A01Y", 1796133787);
+	results_run_name(&p, true, name, sizeof name);
+	assert_string_equal(name, "CD9P-R 7.68 TB SNX2B0A01Y \u00b7 spot \u00b7 2026-12-01 14:03");
+	results_run_name(&p, false, name, sizeof name);
+	assert_string_equal(name, "CD9P-R 7.68 TB SNX2B0A01Y - spot - 2026-12-01 14:03");
+	/* Not in the database: the model and its capacity. */
+	p.drive_label[0] = '\0';
+	dd_strlcpy(p.model, "QEMU NVMe Ctrl", sizeof p.model);
+	p.capacity = 1073741824;
+	results_run_name(&p, true, name, sizeof name);
+	assert_string_equal(name, "QEMU NVMe Ctrl 1.1 GB SNX2B0A01Y \u00b7 spot \u00b7 2026-12-01 14:03");
+	/* A block device with no model: its path's name. */
+	p.model[0] = p.serial[0] = '\0';
+	dd_strlcpy(p.target_path, "/dev/zram1", sizeof p.target_path);
+	dd_strlcpy(p.device, "zram1", sizeof p.device);
+	results_run_name(&p, true, name, sizeof name);
+	assert_string_equal(name, "zram1 \u00b7 spot \u00b7 2026-12-01 14:03");
+	/* A file: its name and the filesystem's device. */
+	dd_strlcpy(p.target_path, "/srv/dd.dat", sizeof p.target_path);
+	dd_strlcpy(p.target_kind, "file", sizeof p.target_kind);
+	dd_strlcpy(p.device, "/dev/vda1", sizeof p.device);
+	results_run_name(&p, true, name, sizeof name);
+	assert_string_equal(name, "dd.dat on /dev/vda1 \u00b7 spot \u00b7 2026-12-01 14:03");
+	/* ISO 8601 times, UTC and local (TZ is UTC here). */
+	assert_string_equal(p.start_utc, "2026-12-01T14:03:07Z");
+	assert_string_equal(p.start_local, "2026-12-01T14:03:07+00:00");
+}
+
+/* ---- bad files ---- */
+
+/* Read a whole file (test helper). */
+static char *
+slurp(const char *path, size_t *len)
+{
+	char *buf = NULL;
+
+	assert_int_equal(file_read_all(NULL, path, 64 << 20, &buf, len, NULL), 0);
+	return buf;
+}
+
+/* Write bytes to a file, replacing it. */
+static void
+spit(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Run SQL on a file with plain sqlite (building test fixtures). */
+static void
+sql_on(const char *path, const char *sql)
+{
+	sqlite3 *s;
+	char	*msg = NULL;
+
+	assert_int_equal(sqlite3_open(path, &s), SQLITE_OK);
+	if (sqlite3_exec(s, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	sqlite3_close(s);
+}
+
+/* Is there a file at path? */
+static bool
+exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* Opening path (either mode) fails naming it and `phrase`; its bytes and
+ * its neighbours stay as they were. */
+static void
+assert_refused(const char *path, const char *phrase)
+{
+	struct results *db = NULL;
+	struct dd_error err = { 0 };
+	char		side[PATH_MAX + 16];
+	size_t		len0, len1;
+	char	       *before = slurp(path, &len0), *after;
+
+	for (int mode = RESULTS_READ; mode <= RESULTS_WRITE; mode++) {
+		dd_error_clear(&err);
+		assert_true(results_open(&db, path, (enum results_mode)mode, &err) < 0);
+		assert_null(db);
+		if (strstr(err.msg, path) == NULL || strstr(err.msg, phrase) == NULL)
+			fail_msg("'%s' does not name %s and '%s'", err.msg, path, phrase);
+		assert_null(strchr(err.msg, '\n'));
+	}
+	after = slurp(path, &len1);
+	assert_int_equal(len0, len1);
+	assert_memory_equal(before, after, len0);
+	snprintf(side, sizeof side, "%s-wal", path);
+	assert_false(exists(side));
+	snprintf(side, sizeof side, "%s-journal", path);
+	assert_false(exists(side));
+	free(before);
+	free(after);
+}
+
+/* Garbage, truncated, foreign and newer files are refused, untouched. */
+static void
+test_bad_files(void **state)
+{
+	struct results *db;
+	struct dd_error err = { 0 };
+	unsigned char	junk[8192];
+	char	       *good;
+	size_t		len;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof junk; i++)
+		junk[i] = (unsigned char)(i * 131 + 7);
+	spit(tpath("garbage.db"), junk, sizeof junk);
+	assert_refused(tpath("garbage.db"), "not an SQLite file");
+
+	/* A real store, cut in half and cut inside its header. */
+	db = open_new("whole.db");
+	store_run(db, "SNT", "lab", 1796133787, 1000);
+	results_close(db);
+	good = slurp(tpath("whole.db"), &len);
+	assert_true(len > 8192);
+	spit(tpath("half.db"), good, len / 2);
+	assert_refused(tpath("half.db"), "truncated");
+	spit(tpath("stub.db"), good, 50);
+	assert_refused(tpath("stub.db"), "truncated");
+	free(good);
+
+	/* Another program's sqlite database, in rollback and in WAL mode. */
+	sql_on(tpath("other.db"), "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x')");
+	assert_refused(tpath("other.db"), "another program");
+	sql_on(tpath("other-wal.db"), "PRAGMA journal_mode = WAL; CREATE TABLE t (x)");
+	assert_refused(tpath("other-wal.db"), "another program");
+
+	/* Ours, from a newer drivedash. */
+	db = open_new("newer.db");
+	results_close(db);
+	sql_on(tpath("newer.db"), "PRAGMA user_version = 99");
+	assert_refused(tpath("newer.db"), "newer drivedash");
+
+	/* A directory and a FIFO at the path: refused, nothing created. */
+	assert_int_equal(mkdir(tpath("dir.db"), 0700), 0);
+	assert_int_equal(results_open(&db, tpath("dir.db"), RESULTS_WRITE, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "a directory"));
+	assert_int_equal(mkfifo(tpath("fifo.db"), 0600), 0);
+	assert_int_equal(results_open(&db, tpath("fifo.db"), RESULTS_WRITE, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "a FIFO"));
+	assert_false(exists(tpath("fifo.db-wal")));
+
+	/* A missing store: READ says so and creates nothing. */
+	assert_int_equal(results_open(&db, tpath("none/x.db"), RESULTS_READ, &err), -ENOENT);
+	assert_false(exists(tpath("none")));
+
+	/* An empty file is a new store. */
+	spit(tpath("empty.db"), "", 0);
+	assert_int_equal(results_open(&db, tpath("empty.db"), RESULTS_WRITE, &err), 0);
+	results_close(db);
+}
+
+/* A new store's directories are 0700 and the file 0600. */
+static void
+test_create_modes(void **state)
+{
+	struct results *db;
+	struct dd_error err = { 0 };
+	struct stat	st;
+
+	(void)state;
+	assert_int_equal(results_open(&db, tpath("a/b/results.db"), RESULTS_WRITE, &err), 0);
+	assert_string_equal(results_path(db), tpath("a/b/results.db"));
+	results_close(db);
+	assert_int_equal(stat(tpath("a/b"), &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	assert_int_equal(stat(tpath("a"), &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	assert_int_equal(stat(tpath("a/b/results.db"), &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+}
+
+/* A link to the user's own store is followed; to nothing, or to another
+ * user's file, refused (and that file left alone). */
+static void
+test_symlinks(void **state)
+{
+	struct results *db;
+	struct dd_error err = { 0 };
+	const char     *theirs = "/etc/passwd";
+	size_t		len0, len1;
+	char	       *before, *after;
+
+	(void)state;
+	db = open_new("mine.db");
+	results_close(db);
+	assert_int_equal(symlink(tpath("mine.db"), tpath("link.db")), 0);
+	assert_int_equal(results_open(&db, tpath("link.db"), RESULTS_WRITE, &err), 0);
+	assert_string_equal(results_path(db), tpath("mine.db"));
+	results_close(db);
+
+	assert_int_equal(symlink(tpath("nowhere.db"), tpath("dangling.db")), 0);
+	assert_int_equal(results_open(&db, tpath("dangling.db"), RESULTS_WRITE, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "symbolic link to nothing"));
+	assert_false(exists(tpath("nowhere.db")));
+
+	/* Root owns /etc/passwd; as root, a file given to nobody instead. */
+	if (geteuid() == 0) {
+		spit(tpath("nobody.db"), "not yours", 9);
+		assert_int_equal(chown(tpath("nobody.db"), 65534, 65534), 0);
+		theirs = tpath("nobody.db");
+	}
+	before = slurp(theirs, &len0);
+	assert_int_equal(symlink(theirs, tpath("theirs.db")), 0);
+	assert_int_equal(results_open(&db, tpath("theirs.db"), RESULTS_WRITE, &err), -EPERM);
+	assert_non_null(strstr(err.msg, "another user"));
+	after = slurp(theirs, &len1);
+	assert_int_equal(len0, len1);
+	assert_memory_equal(before, after, len0);
+	free(before);
+	free(after);
+}
+
+/* ---- migrations ---- */
+
+/* Schema version 1 as it shipped (frozen: never edit). */
+static const char schema_v1[] =
+	"CREATE TABLE runs (\n"
+	" id INTEGER PRIMARY KEY, name TEXT NOT NULL, source TEXT NOT NULL,\n"
+	" host TEXT, kernel TEXT, cpu_model TEXT, ncpus INTEGER, version TEXT,\n"
+	" start_unix INTEGER, end_unix INTEGER, start_utc TEXT, start_local TEXT,\n"
+	" end_utc TEXT, end_local TEXT,\n"
+	" target_path TEXT, target_kind TEXT, target_desc TEXT, device TEXT,\n"
+	" model TEXT, serial TEXT, firmware TEXT, capacity INTEGER, lba_format TEXT,\n"
+	" pcie_link TEXT, drive_id TEXT, drive_label TEXT,\n"
+	" plan_name TEXT, repeat INTEGER, aggregate TEXT, steady_state INTEGER,\n"
+	" precondition_passes REAL, engine TEXT, precondition TEXT, steady TEXT,\n"
+	" state TEXT NOT NULL, stopped_by TEXT, why TEXT, imported_from TEXT);\n"
+	"CREATE INDEX runs_start ON runs(start_unix);\n"
+	"CREATE INDEX runs_serial ON runs(serial);\n"
+	"CREATE TABLE points (\n"
+	" id INTEGER PRIMARY KEY,\n"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" idx INTEGER NOT NULL, host TEXT, has_bins INTEGER NOT NULL,\n"
+	" name TEXT, pattern INTEGER, read_pct INTEGER, bs INTEGER, iodepth INTEGER,\n"
+	" numjobs INTEGER, ramp_s REAL, runtime_s REAL, budget_bytes INTEGER,\n"
+	" region_offset INTEGER, region_size INTEGER, iopoll INTEGER,\n"
+	" interval_ms INTEGER, batch_asked INTEGER, spin INTEGER, spin_us INTEGER,\n"
+	" status INTEGER, message TEXT, cancelled INTEGER, iopoll_used INTEGER,\n"
+	" iopoll_fallback INTEGER, spin_used INTEGER, iowq INTEGER,\n"
+	" force_async INTEGER, tclass INTEGER, idle_cpus REAL, batch INTEGER,\n"
+	" elapsed_s REAL, ios INTEGER, bytes INTEGER, read_ios INTEGER,\n"
+	" write_ios INTEGER, read_bytes INTEGER, write_bytes INTEGER,\n"
+	" iops REAL, mbps REAL, cpu_user_s REAL, cpu_sys_s REAL,\n"
+	" cpu_us_per_io REAL, proc_user_s REAL, proc_sys_s REAL,\n"
+	" proc_us_per_io REAL,\n"
+	" sum_name TEXT, sum_index INTEGER, sum_status INTEGER,\n"
+	" sum_cancelled INTEGER, sum_iops REAL, sum_mbps REAL, sum_elapsed_s REAL,\n"
+	" sum_mean_us REAL, sum_p50_us REAL, sum_p99_us REAL, sum_p999_us REAL,\n"
+	" sum_max_us REAL, sum_cpu_us_per_io REAL, sum_runs INTEGER,\n"
+	" sum_rounds INTEGER, sum_steady INTEGER);\n"
+	"CREATE INDEX points_run ON points(run_id, idx);\n"
+	"CREATE TABLE latency (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" kind TEXT NOT NULL, n INTEGER, min_us REAL, max_us REAL, mean_us REAL,\n"
+	" stdev_us REAL, PRIMARY KEY (point_id, kind)) WITHOUT ROWID;\n"
+	"CREATE TABLE percentiles (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" kind TEXT NOT NULL, seq INTEGER NOT NULL, pct REAL, us REAL,\n"
+	" PRIMARY KEY (point_id, kind, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE bins (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" idx INTEGER NOT NULL, count INTEGER NOT NULL,\n"
+	" PRIMARY KEY (point_id, idx)) WITHOUT ROWID;\n"
+	"CREATE TABLE intervals (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" seq INTEGER NOT NULL, t_s REAL, iops REAL, mbps REAL, mean_us REAL,\n"
+	" p99_us REAL, read_iops REAL, write_iops REAL, temp_c REAL,\n"
+	" PRIMARY KEY (point_id, seq)) WITHOUT ROWID;\n"
+	"CREATE TABLE smart (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" phase TEXT NOT NULL, critical_warning INTEGER, temperature_c INTEGER,\n"
+	" sensor1 INTEGER, sensor2 INTEGER, sensor3 INTEGER, sensor4 INTEGER,\n"
+	" sensor5 INTEGER, sensor6 INTEGER, sensor7 INTEGER, sensor8 INTEGER,\n"
+	" available_spare_pct INTEGER, spare_threshold_pct INTEGER,\n"
+	" percentage_used INTEGER, data_units_read INTEGER,\n"
+	" data_units_written INTEGER, power_on_hours INTEGER, power_cycles INTEGER,\n"
+	" unsafe_shutdowns INTEGER, media_errors INTEGER, error_log_entries INTEGER,\n"
+	" warning_temp_minutes INTEGER, critical_temp_minutes INTEGER,\n"
+	" thermal_t1_transitions INTEGER, thermal_t2_transitions INTEGER,\n"
+	" thermal_t1_seconds INTEGER, thermal_t2_seconds INTEGER,\n"
+	" PRIMARY KEY (point_id, phase)) WITHOUT ROWID;\n";
+
+/* One row in every table of a version-1 store. */
+static const char rows_v1[] =
+	"INSERT INTO runs (id, name, source, host, start_unix, start_utc, start_local,"
+	" target_path, target_kind, serial, plan_name, repeat, state)"
+	" VALUES (7, 'old run', 'run', 'lab', 1796133787, '2026-12-01T14:03:07Z',"
+	" '2026-12-01T14:03:07+00:00', '/dev/nvme0n1', 'block', 'SNOLD', 'spot', 1, 'done');"
+	"INSERT INTO points (id, run_id, idx, host, has_bins, name, pattern, bs, iodepth,"
+	" numjobs, status, iops, mbps, sum_name, sum_index, sum_iops, sum_mean_us, sum_runs)"
+	" VALUES (70, 7, 0, '', 1, '4K randread QD1 x1', 2, 4096, 1, 1, 0, 12345.5, 50.5,"
+	" '4K randread QD1 x1', 0, 12345.5, 80.25, 1);"
+	"INSERT INTO latency VALUES (70, 'all', 1000, 10, 900, 80.25, 5);"
+	"INSERT INTO percentiles VALUES (70, 'all', 12, 99.0, 150.5);"
+	"INSERT INTO bins VALUES (70, 300, 1000);"
+	"INSERT INTO intervals (point_id, seq, t_s, iops) VALUES (70, 0, 0.2, 12000);"
+	"INSERT INTO smart (point_id, phase, temperature_c, power_on_hours)"
+	" VALUES (70, 'before', 41, 4000);"
+	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
+	"PRAGMA user_version = 1;";
+
+/* Every earlier version: its schema and rows, for the migration test. */
+static const struct {
+	int	    version;
+	const char *schema, *rows;
+} old_versions[] = {
+	{ 1, schema_v1, rows_v1 },
+};
+
+/* The user_version of a file (plain sqlite). */
+static int64_t
+user_version(const char *path)
+{
+	sqlite3	     *s;
+	sqlite3_stmt *st;
+	int64_t	      v = -1;
+
+	assert_int_equal(sqlite3_open_v2(path, &s, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(s, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(s);
+	return v;
+}
+
+/* Load the fixture run and check what every version had. */
+static void
+assert_old_run(struct results *db)
+{
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+	int64_t		   id;
+
+	assert_int_equal(results_resolve(db, "last:SNOLD", &id, &err), 0);
+	assert_int_equal(id, 7);
+	assert_int_equal(results_run_load(db, 7, &run, &err), 0);
+	assert_string_equal(run.prov.name, "old run");
+	assert_string_equal(run.prov.temp_source, "");	/* new in version 2 */
+	assert_int_equal(run.n, 1);
+	assert_float_equal(run.pts[0].r->iops, 12345.5, 1e-9);
+	assert_float_equal(run.pts[0].r->lat.pct_us[12], 150.5, 1e-9);
+	assert_int_equal(run.pts[0].r->hist.bins[300], 1000);
+	assert_int_equal(run.pts[0].r->nintervals, 1);
+	assert_true(run.pts[0].smart_before.valid);
+	assert_int_equal(run.pts[0].smart_before.power_on_hours, 4000);
+	assert_float_equal(run.prov.qd1_mean_us, 80.25, 1e-9);
+	results_run_free(&run);
+}
+
+/* Every earlier schema opens (read or write), is upgraded and loads. */
+static void
+test_migrations(void **state)
+{
+	struct results *fresh = open_new("current.db");
+	int64_t		current;
+
+	(void)state;
+	results_close(fresh);
+	current = user_version(tpath("current.db"));
+	assert_true(current > old_versions[sizeof old_versions / sizeof old_versions[0] - 1].version);
+	for (size_t i = 0; i < sizeof old_versions / sizeof old_versions[0]; i++) {
+		for (int mode = RESULTS_READ; mode <= RESULTS_WRITE; mode++) {
+			struct results	   *db;
+			struct results_prov p;
+			struct dd_error	    err = { 0 };
+			char		    name[32];
+
+			snprintf(name, sizeof name, "v%d-%d.db", old_versions[i].version, mode);
+			sql_on(tpath(name), old_versions[i].schema);
+			sql_on(tpath(name), old_versions[i].rows);
+			assert_int_equal(user_version(tpath(name)), old_versions[i].version);
+			if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
+				fail_msg("v%d: %s", old_versions[i].version, err.msg);
+			assert_int_equal(user_version(tpath(name)), current);
+			assert_old_run(db);
+			results_close(db);
+			/* And it takes new runs with every current field. */
+			assert_int_equal(results_open(&db, tpath(name), RESULTS_WRITE, &err), 0);
+			make_prov(&p, "SNNEW", 1796148000);
+			assert_int_equal(results_run_begin(db, &p, &err), 0);
+			results_close(db);
+		}
+	}
+}
+
+/* ---- two writers ---- */
+
+/* Store runs from two processes at once: every run is stored. */
+static void
+test_two_writers(void **state)
+{
+	struct results *db = open_new("two.db");
+	pid_t		kids[2];
+
+	(void)state;
+	results_close(db);
+	for (int k = 0; k < 2; k++) {
+		kids[k] = fork();
+		assert_true(kids[k] >= 0);
+		if (kids[k] == 0) {
+			struct dd_error err = { 0 };
+			int		bad = 0;
+
+			if (results_open(&db, tpath("two.db"), RESULTS_WRITE, &err) != 0)
+				_exit(2);
+			for (int i = 0; i < 15 && !bad; i++) {
+				struct results_prov  p;
+				struct results_point pt;
+
+				make_prov(&p, k ? "SNK1" : "SNK0", 1796133787 + i);
+				bad |= results_run_begin(db, &p, &err) != 0;
+				make_point(&pt, 0);
+				bad |= results_point_add(db, p.id, &pt, &err) != 0;
+				free(pt.r);
+				results_prov_time(&p, false, 1796133797 + i);
+				bad |= results_run_end(db, &p, &err) != 0;
+			}
+			if (bad)
+				fprintf(stderr, "# writer %d: %s\n", k, err.msg);
+			results_close(db);
+			_exit(bad);
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		int st;
+
+		assert_int_equal(waitpid(kids[k], &st, 0), kids[k]);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 0);
+	}
+	assert_int_equal(count_rows(tpath("two.db"), "runs"), 30);
+	assert_int_equal(count_rows(tpath("two.db"), "points"), 30);
+}
+
+/* Four processes create the same new store at once: all four runs land. */
+static void
+test_racing_creators(void **state)
+{
+	pid_t kids[4];
+
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		kids[k] = fork();
+		assert_true(kids[k] >= 0);
+		if (kids[k] == 0) {
+			struct results	   *db;
+			struct results_prov p;
+			struct dd_error	    err = { 0 };
+			int		    rc;
+
+			rc = results_open(&db, tpath("race/new.db"), RESULTS_WRITE, &err);
+			if (rc == 0) {
+				make_prov(&p, "SNR", 1796133787 + k);
+				rc = results_run_begin(db, &p, &err);
+				results_close(db);
+			}
+			if (rc != 0)
+				fprintf(stderr, "# creator %d: %s\n", k, err.msg);
+			_exit(rc != 0);
+		}
+	}
+	for (int k = 0; k < 4; k++) {
+		int st;
+
+		assert_int_equal(waitpid(kids[k], &st, 0), kids[k]);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), 0);
+	}
+	assert_int_equal(count_rows(tpath("race/new.db"), "runs"), 4);
+}
+
+/* ---- the recorder ---- */
+
+/* A sweep on the fake backend recorded into name; the run id. */
+static int64_t
+record_fake_sweep(const char *name, const char *spec, size_t npoints, enum sweep_state *st)
+{
+	static const double	script[] = { 1000, 2000, 3000 };
+	struct session		ses = { 0 };
+	struct session_identity id = { 0 };
+	struct record_opts	o = { .path = tpath(name), .source = "run", .utf8 = true };
+	struct record_match	m = { .drive_id = "kioxia-cd9p-r-7.68",
+				      .drive_label = "KIOXIA CD9P-R 7.68 TB" };
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_point		p;
+	struct dd_error		err = { 0 };
+	struct record	       *rec;
+	struct sweep	       *sw;
+	int64_t			run;
+
+	assert_int_equal(fake_target_open(&t, script, 3), 0);
+	plan_init(&plan, "fake-plan");
+	for (size_t i = 0; i < npoints; i++) {
+		assert_int_equal(plan_parse_point(spec, NULL, &p, &err), 0);
+		p.spin = i ? DD_SPIN_ON : DD_SPIN_OFF;
+		assert_int_equal(plan_append(&plan, &p, &err), 0);
+	}
+	ses.tgt.kind = SESSION_BLOCK;
+	dd_strlcpy(ses.tgt.path, "/dev/fake0", sizeof ses.tgt.path);
+	dd_strlcpy(ses.tgt.name, "fake0", sizeof ses.tgt.name);
+	dd_strlcpy(ses.tgt.description, "block device fake0", sizeof ses.tgt.description);
+	id.model = "KIOXIA KCD9XPJE7T68";
+	if (record_begin(&rec, &o, &ses, &id, &m, &plan, &t, &err) != 0)
+		fail_msg("record_begin: %s", err.msg);
+	assert_true(record_run_id(rec) > 0);
+	assert_non_null(strstr(record_name(rec), "CD9P-R 7.68 TB"));
+	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
+	record_attach(rec, sw);
+	assert_int_equal(sweep_start(sw, &err), 0);
+	*st = sweep_join(sw);
+	assert_int_equal(record_points(rec), sweep_nresults(sw));
+	assert_int_equal(record_end(rec, *st, *st == SWEEP_FAILED ? "error" : "", "why not",
+				    &err), 0);
+	assert_null(record_error(rec));
+	run = record_run_id(rec);
+	record_free(rec);
+	sweep_destroy(sw);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	return run;
+}
+
+/* A recorded sweep: provenance, every point and its end, through the sink. */
+static void
+test_record(void **state)
+{
+	struct results	  *db;
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+	enum sweep_state   st;
+	int64_t		   id;
+
+	(void)state;
+	id = record_fake_sweep("rec.db", "randread,bs=4k,qd=1,time=1,ramp=0", 3, &st);
+	assert_int_equal(st, SWEEP_DONE);
+	assert_int_equal(results_open(&db, tpath("rec.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, id, &run, &err), 0);
+	assert_int_equal(run.n, 3);
+	assert_string_equal(run.prov.source, "run");
+	assert_string_equal(run.prov.state, "done");
+	assert_string_equal(run.prov.why, "why not");
+	assert_string_equal(run.prov.plan_name, "fake-plan");
+	assert_string_equal(run.prov.device, "fake0");
+	assert_string_equal(run.prov.target_kind, "block");
+	assert_string_equal(run.prov.model, "KIOXIA KCD9XPJE7T68");
+	assert_string_equal(run.prov.drive_id, "kioxia-cd9p-r-7.68");
+	assert_string_equal(run.prov.engine, "spin=mixed iopoll=off batch=auto");
+	assert_string_equal(run.prov.precondition, "none");
+	assert_true(run.prov.end_unix >= run.prov.start_unix);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(run.pts[i].index, i);
+		assert_true(run.pts[i].has_bins);
+		assert_true(run.pts[i].r->iops == 1000.0 * (i + 1));
+		assert_false(run.pts[i].smart_before.valid);	/* no controller */
+	}
+	results_run_free(&run);
+	results_close(db);
+
+	/* A failed point is stored too, and the run reads failed. */
+	id = record_fake_sweep("rec.db", "randread,bs=4k,qd=1,time=1,ramp=0,name=fail", 1, &st);
+	assert_int_equal(st, SWEEP_FAILED);
+	assert_int_equal(results_open(&db, tpath("rec.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, id, &run, &err), 0);
+	assert_string_equal(run.prov.state, "failed");
+	assert_string_equal(run.prov.stopped_by, "error");
+	assert_int_equal(run.n, 1);
+	assert_int_equal(run.pts[0].r->status, -EIO);
+	results_run_free(&run);
+	results_close(db);
+}
+
+/* --no-save: no recorder, and every call takes NULL; a bad store fails
+ * record_begin with its sentence. */
+static void
+test_record_null(void **state)
+{
+	struct record_opts o = { .no_save = true };
+	struct record	  *rec = (struct record *)1;
+	struct dd_error	   err = { 0 };
+	struct session	   ses = { 0 };
+	struct dd_target   t = { .fd = -1 };
+	struct dd_plan	   plan;
+
+	(void)state;
+	plan_init(&plan, "x");
+	assert_int_equal(record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err), 0);
+	assert_null(rec);
+	record_attach(NULL, NULL);
+	assert_int_equal(record_end(NULL, SWEEP_DONE, "", NULL, &err), 0);
+	assert_int_equal(record_run_id(NULL), 0);
+	assert_string_equal(record_name(NULL), "");
+	assert_int_equal(record_points(NULL), 0);
+	assert_null(record_error(NULL));
+	record_free(NULL);
+
+	spit(tpath("bad-rec.db"), "garbage, not a store, long enough to hold a header of one "
+				   "hundred bytes or more: 0123456789012345678901234567890123", 120);
+	o = (struct record_opts){ .path = tpath("bad-rec.db"), .source = "run" };
+	assert_int_equal(record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err), -EINVAL);
+	assert_null(rec);
+	assert_non_null(strstr(err.msg, "bad-rec.db"));
+	plan_free(&plan);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_queries),
+		cmocka_unit_test(test_run_store),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_create_modes),
+		cmocka_unit_test(test_symlinks),
+		cmocka_unit_test(test_migrations),
+		cmocka_unit_test(test_two_writers),
+		cmocka_unit_test(test_racing_creators),
+		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_record_null),
 	};
+
+	/* Local times in names and ISO text are checked in UTC. */
+	setenv("TZ", "UTC", 1);
+	tzset();
 
 	return cmocka_run_group_tests_name("results", tests, setup_dir, teardown_dir);
 }

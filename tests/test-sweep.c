@@ -4,7 +4,8 @@
  * steady-state rounds.  Targets are scratch files in /dev/shm (tmpfs takes
  * O_DIRECT), made and removed here, and the deterministic fake backend
  * (tests/fake-backend.c), which checks the thread logic without I/O and
- * proves that the sweep runs whatever backend opened its target.  Every
+ * proves that the sweep runs whatever backend opened its target; and the
+ * sink a recorder hangs on the sweep (struct sweep_sink).  Every
  * wait is on the wake fd, never a sleep.
  */
 #include "config.h"
@@ -442,6 +443,104 @@ test_create_finished(void **state)
 	free(sn);
 }
 
+
+/* What the sink saw, in the sweep thread. */
+struct sink_log {
+	struct sweep *s;
+	size_t	      nbegin, ndone;
+	size_t	      begin_idx[8], done_idx[8];
+	double	      done_iops[8];
+	unsigned      done_runs[8];
+	int	      done_status[8];
+	size_t	      published[8];	/* snapshot nresults at point_done */
+};
+
+/* Sink: a point is about to start. */
+static void
+sink_begin(void *arg, size_t index, const struct dd_point *p)
+{
+	struct sink_log *l = arg;
+
+	assert_non_null(p);
+	if (l->nbegin < 8)
+		l->begin_idx[l->nbegin] = index;
+	l->nbegin++;
+}
+
+/* Sink: a point's final result. */
+static void
+sink_done(void *arg, size_t index, const struct dd_result *r, const struct sweep_summary *sum)
+{
+	struct sink_log	      *l = arg;
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+
+	assert_non_null(sn);
+	assert_true(sweep_snapshot(l->s, sn, UINT64_MAX));
+	if (l->ndone < 8) {
+		l->done_idx[l->ndone] = index;
+		l->done_iops[l->ndone] = r->iops;
+		l->done_runs[l->ndone] = sum->runs;
+		l->done_status[l->ndone] = r->status;
+		l->published[l->ndone] = sn->nresults;
+	}
+	l->ndone++;
+	free(sn);
+}
+
+/* Fake backend: the sink sees every plan point (not preconditioning) once
+ * begun and once folded, before the point is published; a failed point
+ * too. */
+static void
+test_fake_sink(void **state)
+{
+	static const double	script[] = { 100, 300, 200, 50 };
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_error		err = { 0 };
+	struct sink_log		log = { 0 };
+	struct sweep_sink	sink = { .arg = &log, .point_begin = sink_begin,
+					 .point_done = sink_done };
+	struct dd_point		p;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 4), 0);
+	plan_make(&plan, "randread,bs=4k,qd=4,time=1,ramp=0", 2);
+	plan.repeat = 2;
+	plan.aggregate = DD_AGG_BEST;
+	plan.precondition_passes = 1;
+	assert_int_equal(plan_parse_point("randread,bs=4k,qd=1,time=1,name=fail", NULL, &p, &err), 0);
+	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	assert_int_equal(sweep_create(&log.s, &t, &plan, &err), 0);
+	sweep_set_sink(log.s, &sink);
+	assert_int_equal(sweep_start(log.s, &err), 0);
+	assert_int_equal(sweep_join(log.s), SWEEP_FAILED);
+	assert_int_equal(log.nbegin, 3);
+	assert_int_equal(log.ndone, 3);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(log.begin_idx[i], i);
+		assert_int_equal(log.done_idx[i], i);
+		assert_int_equal(log.published[i], i);	/* not yet published */
+	}
+	/* Runs 1-2 of the preconditioning-free points: best of the script. */
+	assert_true(log.done_iops[0] == sweep_result(log.s, 0)->iops);
+	assert_true(log.done_iops[1] == sweep_result(log.s, 1)->iops);
+	assert_int_equal(log.done_runs[0], 2);
+	assert_int_equal(log.done_status[2], -EIO);
+	sweep_destroy(log.s);
+
+	/* A cleared sink is not called. */
+	memset(&log, 0, sizeof log);
+	assert_int_equal(sweep_create(&log.s, &t, &plan, &err), 0);
+	sweep_set_sink(log.s, &sink);
+	sweep_set_sink(log.s, NULL);
+	assert_int_equal(sweep_start(log.s, &err), 0);
+	sweep_join(log.s);
+	assert_int_equal(log.nbegin + log.ndone, 0);
+	sweep_destroy(log.s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+}
+
 int
 main(void)
 {
@@ -455,6 +554,7 @@ main(void)
 		cmocka_unit_test(test_fake_cancel),
 		cmocka_unit_test(test_fake_steady_and_failure),
 		cmocka_unit_test(test_create_finished),
+		cmocka_unit_test(test_fake_sink),
 	};
 
 	return cmocka_run_group_tests_name("sweep", tests, setup, teardown);

@@ -45,8 +45,10 @@ cli_record_begin(const struct cli_store_opts *so, const char *source, const stru
 		 const struct session_identity *id, const struct match_result *m,
 		 const struct dd_plan *plan, const struct dd_target *t, struct record **out)
 {
+	/* The name is stored in UTF-8 whatever the locale: cli_fprintf
+	 * transliterates it where the terminal needs ASCII. */
 	struct record_opts  ro = { .path = so->path, .no_save = so->no_save, .source = source,
-				   .utf8 = !cli_text_ascii() };
+				   .utf8 = true };
 	struct record_match rm = { 0 };
 	struct dd_error	    err = { 0 };
 	char		    label[192];

@@ -30,6 +30,8 @@ struct record {
 	char		      ctrl[64];		/* "nvme0"; "" no SMART */
 	struct nvmeinfo_smart before;		/* of the running point */
 	size_t		      npoints;
+	size_t		      nrounds, nsteady;	/* points run in steady-state
+						 * rounds, and attained */
 	bool		      failed;
 	struct dd_error	      first;		/* the first write error */
 };
@@ -106,10 +108,12 @@ record_prov_identity(struct results_prov *p, const struct session_identity *id)
 			 nvmeinfo_pcie_gen(c->pcie.max_speed_gts), c->pcie.max_width);
 }
 
-/* What the target is: path, kind, description, device. */
+/* What the target is: path, kind, description, device, temperature sensor. */
 static void
 record_prov_target(struct results_prov *p, const struct session *s, const struct dd_target *t)
 {
+	struct nvmeinfo_thermo th;
+
 	dd_strlcpy(p->target_path, s->tgt.path[0] ? s->tgt.path : t->path, sizeof p->target_path);
 	dd_strlcpy(p->target_kind, session_kind_name(s->tgt.kind), sizeof p->target_kind);
 	dd_strlcpy(p->target_desc, s->tgt.description, sizeof p->target_desc);
@@ -121,6 +125,10 @@ record_prov_target(struct results_prov *p, const struct session *s, const struct
 	} else {
 		dd_strlcpy(p->device, s->tgt.fs_source, sizeof p->device);
 	}
+	/* The sensor the sweep will sample, found as the sweep finds it. */
+	nvmeinfo_thermo_open(&th, t->path);
+	dd_strlcpy(p->temp_source, th.source, sizeof p->temp_source);
+	nvmeinfo_thermo_close(&th);
 }
 
 /* How the plan runs: name, repeats, engine options, preconditioning. */
@@ -224,6 +232,10 @@ record_point_done(void *arg, size_t index, const struct dd_result *r,
 	/* results_point_add only reads the result. */
 	pt.r = (struct dd_result *)r;
 	pt.smart_before = rec->before;
+	if (sum->rounds > 0) {
+		rec->nrounds++;
+		rec->nsteady += sum->steady;
+	}
 	if (rec->ctrl[0] != '\0')
 		nvmeinfo_smart_read(NULL, rec->ctrl, &pt.smart_after);
 	if (results_point_add(rec->db, rec->prov.id, &pt, &err) == 0)
@@ -279,6 +291,10 @@ record_end(struct record *rec, enum sweep_state st, const char *stopped_by, cons
 	dd_strlcpy(rec->prov.state, record_state_name(st), sizeof rec->prov.state);
 	dd_strlcpy(rec->prov.stopped_by, stopped_by, sizeof rec->prov.stopped_by);
 	dd_strlcpy(rec->prov.why, why, sizeof rec->prov.why);
+	if (rec->prov.steady_state)
+		snprintf(rec->prov.steady, sizeof rec->prov.steady,
+			 "steady state attained on %zu of %zu points (SNIA PTS rounds)",
+			 rec->nsteady, rec->nrounds);
 	if (results_run_end(rec->db, &rec->prov, &e) < 0 && !rec->failed) {
 		rec->failed = true;
 		rec->first = e;

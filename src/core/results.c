@@ -3,7 +3,8 @@
  * measured, in a sqlite database of its own.
  *
  * Data model on disk (schema version RESULTS_SCHEMA_VERSION, one table per
- * kind of row; a run's rows go with it, ON DELETE CASCADE):
+ * kind of row; a run's rows go with it, ON DELETE CASCADE; version 1 had no
+ * runs.temp_source):
  *
  *   runs         one row per run: every field of struct results_prov that
  *                is stored (the headline figures are computed by queries)
@@ -128,9 +129,14 @@ static const char results_schema_v1[] =
 	" thermal_t1_seconds INTEGER, thermal_t2_seconds INTEGER,\n"
 	" PRIMARY KEY (point_id, phase)) WITHOUT ROWID;\n";
 
+/* Version 2: the sensor the intervals' temperatures come from. */
+static const char results_migrate_v2[] =
+	"ALTER TABLE runs ADD COLUMN temp_source TEXT;\n";
+
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
 	results_schema_v1,
+	results_migrate_v2,
 };
 
 #define RESULTS_SCHEMA_VERSION \
@@ -176,6 +182,7 @@ static const struct results_col results_prov_cols[] = {
 	P("model", RC_TEXT, model), P("serial", RC_TEXT, serial),
 	P("firmware", RC_TEXT, firmware), P("capacity", RC_U64, capacity),
 	P("lba_format", RC_TEXT, lba_format), P("pcie_link", RC_TEXT, pcie_link),
+	P("temp_source", RC_TEXT, temp_source),
 	P("drive_id", RC_TEXT, drive_id), P("drive_label", RC_TEXT, drive_label),
 	P("plan_name", RC_TEXT, plan_name), P("repeat", RC_UINT, repeat),
 	P("aggregate", RC_TEXT, aggregate), P("steady_state", RC_BOOL, steady_state),
@@ -295,7 +302,7 @@ results_fail(struct results *db, const char *what, struct dd_error *err)
 		   : rc == SQLITE_BUSY ? -EBUSY : rc == SQLITE_NOTADB ? -EINVAL : -EIO;
 
 	if (rc == SQLITE_FULL)
-		return dd_error_set(err, code, "no space left for the results store %s while %s",
+		return dd_error_set(err, code, "no space left for the results store %s (cannot %s)",
 				    db->path, what);
 	return dd_error_set(err, code, "results store %s: cannot %s: %s", db->path, what,
 			    sqlite3_errmsg(db->db));
@@ -502,6 +509,10 @@ results_header_check(const char *path, const unsigned char *h, off_t size,
 	uint32_t app = results_hdr_u32(h, 68), ver = results_hdr_u32(h, 60);
 	uint32_t psz = (uint32_t)h[16] << 8 | h[17], pages = results_hdr_u32(h, 28);
 	bool	 wal = h[18] == 2 && results_has_wal(path);
+	/* No id, no version, no schema yet (or newer pages in the WAL): a
+	 * store another drivedash is creating right now, or an empty
+	 * database; results_check_ours decides through sqlite. */
+	bool	 unborn = app == 0 && ver == 0 && (results_hdr_u32(h, 40) == 0 || wal);
 
 	if (memcmp(h, "SQLite format 3", 16) != 0)
 		return dd_error_set(err, -EINVAL, "%s is not a drivedash results database (not an "
@@ -514,7 +525,7 @@ results_header_check(const char *path, const unsigned char *h, off_t size,
 		return dd_error_set(err, -EINVAL, "%s is truncated (%lld bytes of a %llu-byte "
 				    "results database); it was left as it is", path,
 				    (long long)size, (unsigned long long)pages * psz);
-	if (app != RESULTS_APP_ID && !(app == 0 && ver == 0 && wal))
+	if (app != RESULTS_APP_ID && !unborn)
 		return dd_error_set(err, -EINVAL, "%s is an SQLite database of another program "
 				    "(application id 0x%08x), not a drivedash results store; it "
 				    "was left as it is", path, app);
@@ -628,15 +639,16 @@ results_create_file(const char *path, struct dd_error *err)
 
 /* ---- open, check through sqlite, migrate ---- */
 
-/* Is the open database ours (or empty, when fresh may be true)?  Reads only. */
+/* Is the open database ours (or empty, when fresh may be true)?  Reads
+ * only; the caller holds a transaction, so the three reads agree. */
 static int
 results_check_ours(struct results *db, bool *fresh, struct dd_error *err)
 {
 	int64_t app, ver, ntables;
 
-	if (results_query_int(db, "PRAGMA application_id", &app, err) < 0 ||
-	    results_query_int(db, "PRAGMA user_version", &ver, err) < 0 ||
-	    results_query_int(db, "SELECT count(*) FROM sqlite_master", &ntables, err) < 0) {
+	if (results_query_int(db, "SELECT count(*) FROM sqlite_master", &ntables, err) < 0 ||
+	    results_query_int(db, "PRAGMA application_id", &app, err) < 0 ||
+	    results_query_int(db, "PRAGMA user_version", &ver, err) < 0) {
 		if (err && err->code == -EINVAL)
 			dd_error_set(err, -EINVAL, "%s is not a drivedash results database; it was "
 				     "left as it is", db->path);
@@ -680,6 +692,32 @@ results_migrate(struct results *db, struct dd_error *err)
 	return results_finish(db, rc, "upgrade the schema", err);
 }
 
+/* Switch the store to WAL once.  Changing the journal mode takes a lock
+ * sqlite does not wait for (no busy handler), so a writer that holds one
+ * is waited for here, up to the busy timeout. */
+static int
+results_set_wal(struct results *db, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	int	      rc = SQLITE_BUSY;
+	bool	      wal;
+
+	for (int waited = 0; waited <= RESULTS_BUSY_MS; waited += 10) {
+		if (sqlite3_prepare_v2(db->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
+			return results_fail(db, "set it up", err);
+		rc = sqlite3_step(st);
+		wal = rc == SQLITE_ROW &&
+		      strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
+		sqlite3_finalize(st);
+		if (wal)
+			return 0;
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED && rc != SQLITE_ROW)
+			break;
+		sqlite3_sleep(10);
+	}
+	return results_fail(db, "switch it to WAL", err);
+}
+
 /* Does the open store need a write (created, or an older schema)? */
 static bool
 results_needs_migration(struct results *db)
@@ -691,12 +729,17 @@ results_needs_migration(struct results *db)
 	return ver < RESULTS_SCHEMA_VERSION || app != RESULTS_APP_ID;
 }
 
+/* results_connect's third mode: an existing store opened writable only to
+ * upgrade its schema. */
+#define RESULTS_UPGRADE ((enum results_mode)(RESULTS_WRITE + 1))
+
 /* Open the sqlite connection on a checked path and set it up. */
 static int
 results_connect(struct results *db, enum results_mode mode, struct dd_error *err)
 {
 	int  flags = mode == RESULTS_READ ? SQLITE_OPEN_READONLY
-					  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+		     : mode == RESULTS_UPGRADE ? SQLITE_OPEN_READWRITE
+					       : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	bool fresh;
 	int  rc;
 
@@ -708,20 +751,28 @@ results_connect(struct results *db, enum results_mode mode, struct dd_error *err
 	/* Nothing is written, not even a checkpoint, until it is known ours. */
 	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	sqlite3_busy_timeout(db->db, RESULTS_BUSY_MS);
-	if ((rc = results_check_ours(db, &fresh, err)) < 0)
+	/* One read transaction: another process may be creating it now. */
+	if ((rc = results_exec(db, "BEGIN", "read it", err)) < 0)
+		return rc;
+	rc = results_check_ours(db, &fresh, err);
+	sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
+	if (rc < 0)
 		return rc;
 	if (mode == RESULTS_READ && fresh)
 		return dd_error_set(err, -ENOENT, "%s holds no results yet", db->path);
-	if (mode == RESULTS_READ && results_needs_migration(db))
-		return dd_error_set(err, -EINVAL, "%s was written by an older drivedash; run a "
-				    "sweep with this one to upgrade it", db->path);
+	if (mode == RESULTS_READ && results_needs_migration(db)) {
+		/* An older schema: reopened writable once, to upgrade it. */
+		sqlite3_close(db->db);
+		db->db = NULL;
+		return results_connect(db, RESULTS_UPGRADE, err);
+	}
 	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
 	if ((rc = results_exec(db, "PRAGMA foreign_keys = ON", "set it up", err)) < 0)
 		return rc;
 	if (mode == RESULTS_READ)
 		return 0;
-	if ((rc = results_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL",
-			       "set it up", err)) < 0)
+	if ((rc = results_set_wal(db, err)) < 0 ||
+	    (rc = results_exec(db, "PRAGMA synchronous = FULL", "set it up", err)) < 0)
 		return rc;
 	return results_needs_migration(db) ? results_migrate(db, err) : 0;
 }
@@ -1151,7 +1202,7 @@ results_run_end(struct results *db, const struct results_prov *p, struct dd_erro
 {
 	static const char sql[] =
 		"UPDATE runs SET end_unix = ?, end_utc = ?, end_local = ?, state = ?, "
-		"stopped_by = ?, why = ? WHERE id = ?";
+		"stopped_by = ?, why = ?, steady = ? WHERE id = ?";
 	sqlite3_stmt *st;
 	int	      rc, b;
 
@@ -1164,7 +1215,8 @@ results_run_end(struct results *db, const struct results_prov *p, struct dd_erro
 		    sqlite3_bind_text(st, 4, p->state, -1, SQLITE_STATIC) |
 		    sqlite3_bind_text(st, 5, p->stopped_by, -1, SQLITE_STATIC) |
 		    sqlite3_bind_text(st, 6, p->why, -1, SQLITE_STATIC) |
-		    sqlite3_bind_int64(st, 7, p->id);
+		    sqlite3_bind_text(st, 7, p->steady, -1, SQLITE_STATIC) |
+		    sqlite3_bind_int64(st, 8, p->id);
 		rc = results_step_done(db, st, b, "record the end of the run", err);
 		sqlite3_finalize(st);
 	}

@@ -83,6 +83,8 @@ struct results_prov {
 	uint64_t capacity;		/* bytes; 0 unknown */
 	char	 lba_format[64];	/* "4096 + 0"; "" unknown */
 	char	 pcie_link[64];		/* "Gen5 x4 (max Gen5 x4)"; "" unknown */
+	char	 temp_source[64];	/* the intervals' temp_c sensor: "hwmon of
+					 * nvme0", "SMART log of nvme0"; "" none */
 	char	 drive_id[128];		/* matched database drive id; "" none */
 	char	 drive_label[128];	/* "KIOXIA CD9P-R 7.68 TB"; "" none */
 
@@ -144,7 +146,8 @@ struct results_query {
 struct results;
 
 enum results_mode {
-	RESULTS_READ,		/* must exist; nothing is written */
+	RESULTS_READ,		/* must exist; nothing is written (but an older
+				 * schema is upgraded when the file is writable) */
 	RESULTS_WRITE,		/* created (with its directory) when missing */
 };
 
@@ -179,7 +182,8 @@ int results_run_begin(struct results *db, struct results_prov *p, struct dd_erro
 int results_point_add(struct results *db, int64_t run, struct results_point *pt,
 		      struct dd_error *err);
 
-/* Record how run p->id ended (end time, state, stopped_by, why). */
+/* Record how run p->id ended (end time, state, stopped_by, why, and the
+ * steady-state outcome). */
 int results_run_end(struct results *db, const struct results_prov *p, struct dd_error *err);
 
 /* Store a whole run (provenance and points) in one transaction: imports. */

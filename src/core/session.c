@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/record.h"
 #include "core/session.h"
 #include "lib/file.h"
 #include "io/safety.h"
@@ -527,8 +528,18 @@ int
 session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,
 	      struct dd_error *err)
 {
+	return session_start_record(t, plan, NULL, out, err);
+}
+
+/* Step 7 with a recorder attached before the sweep starts. */
+int
+session_start_record(const struct dd_target *t, const struct dd_plan *plan, struct record *rec,
+		     struct sweep **out, struct dd_error *err)
+{
 	int rc = sweep_create(out, t, plan, err);
 
+	if (rc == 0)
+		record_attach(rec, *out);
 	if (rc == 0 && (rc = sweep_start(*out, err)) < 0) {
 		sweep_destroy(*out);
 		*out = NULL;

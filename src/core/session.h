@@ -152,6 +152,12 @@ int session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 int session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,
 		  struct dd_error *err);
 
+/* session_start with a recorder (src/core/record.h) attached to the sweep
+ * before it starts, so every finished point is stored; rec NULL: none. */
+struct record;
+int session_start_record(const struct dd_target *t, const struct dd_plan *plan,
+			 struct record *rec, struct sweep **out, struct dd_error *err);
+
 /* Step 9: close t and remove a scratch file created here unless keep. */
 void session_close(struct session *s, struct dd_target *t);
 

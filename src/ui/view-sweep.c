@@ -30,8 +30,9 @@
  * opens the point's drill-down (view-point.c).
  *
  * Every sweep is stored through the recorder (src/core/record.h, source
- * "ui"): record_begin before sweep_start, record_attach so the sweep thread
- * commits each finished point, record_end after the join.  A store that
+ * "ui"): record_begin before the start, session_start_record (the recorder
+ * attached before the sweep starts, so the sweep thread commits each
+ * finished point), record_end after the join.  A store that
  * cannot be used is said on the setup and the message line and the sweep
  * runs unsaved.  A stored run (History) is shown by the same drawing code:
  * tui_sweep_show builds a finished sweep from its results
@@ -373,14 +374,7 @@ tui_sweep_start(struct tui *t)
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
 	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
 	sweep_record_begin(t, &ses);
-	rc = sweep_create(&s->sw, &s->tgt, &s->plan, &err);
-	if (rc == 0) {
-		record_attach(s->rec, s->sw);
-		if ((rc = sweep_start(s->sw, &err)) < 0) {
-			sweep_destroy(s->sw);
-			s->sw = NULL;
-		}
-	}
+	rc = session_start_record(&s->tgt, &s->plan, s->rec, &s->sw, &err);
 	if (rc < 0) {
 		sweep_record_end(t, SWEEP_FAILED, err.msg);
 		goto fail;

@@ -420,6 +420,22 @@ for size in 80x24 132x43; do
 	check "$size restart: q quits with status 0" 'drivedash exited 0'
 done
 
+# A store that cannot be used (a file that is not a drivedash store): the
+# setup says so, the sweep runs unsaved, and the file is never written.
+printf 'not a results database\n' >"$tmp/garbage.db"
+rm -f "$scratch"
+start 80 24 "" --results "$tmp/garbage.db" --target "$scratch" --size 64M --preset spot \
+	--runtime 1 --ramp 0
+check "bad store: Drives screen is up" 'DATABASE'
+T send-keys -t dd 3
+check "bad store: the setup says sweeps are not saved" 'Results +not saved: '
+T send-keys -t dd s
+check "bad store: the sweep runs, unsaved, and the message says so" 'runs unsaved'
+check "bad store: ... to its end" 'sweep done: [0-9]+ points \(not saved\)' 900
+T send-keys -t dd q
+check "bad store: q quits with status 0" 'drivedash exited 0'
+is "bad store: the file is left as it was" "not a results database" "$(cat "$tmp/garbage.db")"
+
 # q while a sweep runs asks first; q again stops it and quits.
 start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0
 check "quit while running: Drives screen is up" 'DATABASE'

@@ -327,21 +327,20 @@ sweep_record_begin(struct tui *t, const struct session *ses)
 }
 
 /* Record how the sweep ended (after the join) and say so if the store
- * failed on the way; the recorder stays until the run is kept. */
-static void
+ * failed on the way (then true); the recorder stays until the run is kept. */
+static bool
 sweep_record_end(struct tui *t, enum sweep_state st, const char *why)
 {
 	struct tui_sweep *s = &t->sweep;
 	struct dd_error	  err = { 0 };
 
-	if (s->rec == NULL)
-		return;
-	if (record_end(s->rec, st, st == SWEEP_CANCELLED ? "user" : st == SWEEP_FAILED ?
-		       "error" : "", why, &err) < 0) {
-		snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
-		tui_message(t, true, "the results store failed: %s (%zu points stored)", err.msg,
-			    record_points(s->rec));
-	}
+	if (s->rec == NULL || record_end(s->rec, st, st == SWEEP_CANCELLED ? "user" :
+					 st == SWEEP_FAILED ? "error" : "", why, &err) == 0)
+		return false;
+	snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
+	tui_message(t, true, "the results store failed: %s (%zu points stored)", err.msg,
+		    record_points(s->rec));
+	return true;
 }
 
 /* Start a sweep along the measurement path.  UI thread only. */
@@ -395,7 +394,7 @@ tui_sweep_start(struct tui *t)
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
 	if (s->store_note[0] != '\0' && !t->opts.no_save)
-		tui_message(t, true, "%s; the sweep runs unsaved", s->store_note);
+		tui_message(t, true, "the sweep runs unsaved, %s", s->store_note);
 	else if (!writes_ok && !tg->device)
 		tui_message(t, false, "read-only plan: %s is not our scratch file "
 			    "(--allow-write adds the write points)", tg->path);
@@ -597,6 +596,7 @@ tui_sweep_poll(struct tui *t)
 {
 	struct tui_sweep *s = &t->sweep;
 	enum sweep_state  st;
+	bool		  store_failed;
 
 	if (s->sw == NULL)
 		return;
@@ -610,10 +610,10 @@ tui_sweep_poll(struct tui *t)
 		return;
 	s->running = false;
 	sweep_join(s->sw);
-	sweep_record_end(t, st, st == SWEEP_FAILED ? s->sn->message : NULL);
+	store_failed = sweep_record_end(t, st, st == SWEEP_FAILED ? s->sn->message : NULL);
 	sweep_record_run(t);
 	s->stored_id = 0;
-	if (st == SWEEP_DONE && t->msg_error)
+	if (st == SWEEP_DONE && store_failed)
 		;	/* the store's failure stays on the message line */
 	else if (st == SWEEP_DONE && s->rec != NULL)
 		tui_message(t, false, "sweep done: %zu points, stored as run #%lld (5 lists the "

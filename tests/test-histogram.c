@@ -450,6 +450,41 @@ test_welford_small(void **state)
 	assert_true(w.min == 0 && w.max == 1004);
 }
 
+/* hist_bands: log-scale bands between the extreme buckets keep every count. */
+static void
+test_bands(void **state)
+{
+	struct histogram *h = calloc(1, sizeof *h);
+	double		  up[8];
+	uint64_t	  cnt[8], sum = 0;
+
+	(void)state;
+	assert_non_null(h);
+	assert_int_equal(hist_bands(h, 8, up, cnt), 0);
+	hist_add(h, 50000);
+	assert_int_equal(hist_bands(h, 8, up, cnt), 1);
+	assert_int_equal(cnt[0], 1);
+	/* 1,000 values at 10 µs, 10 at 100 µs, 1 at 1 ms: three decades. */
+	hist_reset(h);
+	for (int i = 0; i < 1000; i++)
+		hist_add(h, 10000);
+	for (int i = 0; i < 10; i++)
+		hist_add(h, 100000);
+	hist_add(h, 1000000);
+	assert_int_equal(hist_bands(h, 6, up, cnt), 6);
+	for (size_t j = 0; j < 6; j++) {
+		sum += cnt[j];
+		if (j > 0)
+			assert_true(up[j] > up[j - 1]);
+	}
+	assert_int_equal(sum, 1011);
+	assert_int_equal(cnt[0], 1000);		/* the lowest band holds 10 µs */
+	assert_int_equal(cnt[2], 10);		/* two bands a decade: 100 µs in the third */
+	assert_int_equal(cnt[5], 1);		/* the top band the 1 ms value */
+	assert_true(up[5] >= hist_bucket_value(hist_index(1000000)) * 0.999);
+	free(h);
+}
+
 int
 main(void)
 {
@@ -465,6 +500,7 @@ main(void)
 		cmocka_unit_test(test_merge_diff),
 		cmocka_unit_test(test_welford),
 		cmocka_unit_test(test_welford_small),
+		cmocka_unit_test(test_bands),
 	};
 
 	return cmocka_run_group_tests_name("histogram", tests, NULL, NULL);

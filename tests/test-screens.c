@@ -32,6 +32,7 @@
 
 #include <cmocka.h>
 
+#include "core/results.h"
 #include "ui/tui.h"
 
 #define GOLDEN_DIR TOP_SRCDIR "/tests/golden"
@@ -169,6 +170,132 @@ fx_sweep_live(struct tui *t)
 	s->gen = s->sn->generation;
 	s->mode = TUI_SWEEP_LIVE;
 	s->running = true;
+}
+
+/* A full result for a point: fx_summary's figures, a histogram spread
+ * around its mean (the percentiles read from it), 50 intervals. */
+static struct dd_result *
+fx_result(const struct dd_point *pt, size_t index)
+{
+	struct dd_result    *r = calloc(1, sizeof *r);
+	struct sweep_summary s = fx_summary(pt, index);
+	static const double  spread[] = { 0.5, 0.7, 0.8, 0.9, 1.0, 1.1, 1.3, 1.6, 2.5, 4, 9 };
+	static const int     weight[] = { 2, 10, 40, 120, 200, 120, 40, 20, 6, 2, 1 };
+	double		     pcts[HIST_NPCTS];
+
+	assert_non_null(r);
+	r->point = *pt;
+	r->iops = s.iops;
+	r->mbps = s.mbps;
+	r->elapsed_s = pt->runtime_s;
+	r->ios = (uint64_t)(s.iops * pt->runtime_s);
+	r->read_ios = r->ios;
+	r->proc_us_per_io = 1.5;
+	for (size_t i = 0; i < sizeof spread / sizeof spread[0]; i++)
+		for (int k = 0; k < weight[i] * 10; k++)
+			hist_add(&r->hist, (uint64_t)(s.mean_us * spread[i] * 1e3));
+	hist_percentiles(&r->hist, hist_default_pcts, HIST_NPCTS, pcts);
+	for (int i = 0; i < HIST_NPCTS; i++)
+		r->lat.pct_us[i] = pcts[i] / 1e3;
+	r->lat.n = hist_count(&r->hist);
+	r->lat.mean_us = s.mean_us;
+	r->lat.min_us = s.mean_us * 0.5;
+	r->lat.max_us = s.mean_us * 9;
+	r->lat.stdev_us = s.mean_us * 0.3;
+	r->nintervals = 50;
+	for (size_t i = 0; i < r->nintervals; i++) {
+		double wobble = (double)(i % 7) / 40;
+
+		r->intervals[i] = (struct dd_interval){
+			.t_s = 0.2 * (double)(i + 1), .iops = s.iops * (0.92 + wobble),
+			.mbps = s.mbps * (0.92 + wobble), .mean_us = s.mean_us * (1.1 - wobble),
+			.p99_us = s.p99_us * (1 + wobble), .read_iops = s.iops,
+			.temp_c = 40 + (double)(i / 10),
+		};
+	}
+	return r;
+}
+
+/* The Sweep screen after a spot sweep that ended: every point finished,
+ * served by sweep_create_finished (as a stored run is), the cursor on the
+ * fourth point. */
+static void
+fx_sweep_done(struct tui *t)
+{
+	struct tui_sweep     *s = &t->sweep;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	      err = { 0 };
+	struct dd_result     *res[64];
+
+	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
+	assert_true(s->plan.npoints <= 64);
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		res[i] = fx_result(&s->plan.points[i], i);
+	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
+					       s->plan.npoints, SWEEP_DONE, "SMART log of nvme0",
+					       &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "kioxia-cd9p-r", 7680),
+					&err), 0);
+	s->sn = calloc(1, sizeof *s->sn);
+	assert_non_null(s->sn);
+	assert_true(sweep_snapshot(s->sw, s->sn, 0));
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_sel = 3;
+}
+
+/* One stored run as results_list returns it. */
+static void
+fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state, size_t npoints,
+	double iops, double mbps, double qd1)
+{
+	memset(p, 0, sizeof *p);
+	p->id = id;
+	snprintf(p->name, sizeof p->name, "%s", name);
+	snprintf(p->state, sizeof p->state, "%s", state);
+	snprintf(p->host, sizeof p->host, "lab-host-1");
+	snprintf(p->kernel, sizeof p->kernel, "6.1.0-fixture");
+	snprintf(p->cpu_model, sizeof p->cpu_model, "Fixture CPU @ 3.0GHz");
+	p->ncpus = 16;
+	snprintf(p->version, sizeof p->version, "drivedash 0.1.0");
+	snprintf(p->target_path, sizeof p->target_path, "/dev/nvme0n1");
+	snprintf(p->target_desc, sizeof p->target_desc, "block device nvme0n1");
+	snprintf(p->drive_label, sizeof p->drive_label, "KIOXIA CD9P-R 7.68 TB");
+	snprintf(p->engine, sizeof p->engine, "spin=off iopoll=off batch=auto");
+	snprintf(p->start_utc, sizeof p->start_utc, "2026-11-%02dT13:03:07Z", (int)id);
+	snprintf(p->end_utc, sizeof p->end_utc, "2026-11-%02dT13:09:41Z", (int)id);
+	p->npoints = npoints;
+	p->best_iops = iops;
+	p->best_mbps = mbps;
+	p->qd1_mean_us = qd1;
+}
+
+/* The History screen's list: three stored runs, the second marked, the
+ * cursor on it. */
+static void
+fx_history(struct tui *t)
+{
+	struct tui_history *h = &t->history;
+
+	h->runs = calloc(3, sizeof *h->runs);
+	assert_non_null(h->runs);
+	fx_prov(&h->runs[0], 14, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 review \u00b7 2026-11-14 14:03",
+		"running", 37, 2.17e6, 14236, 30.8);
+	fx_prov(&h->runs[1], 12, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 spot \u00b7 2026-11-12 14:03",
+		"done", 8, 1.99e6, 13373, 31.2);
+	fx_prov(&h->runs[2], 3, "dd.dat on /dev/vda1 \u00b7 spot \u00b7 2026-11-03 14:03",
+		"cancelled", 3, 500e3, NAN, NAN);
+	snprintf(h->runs[2].drive_label, sizeof h->runs[2].drive_label, "%s", "");
+	snprintf(h->runs[2].stopped_by, sizeof h->runs[2].stopped_by, "user");
+	h->n = 3;
+	h->sel = 1;
+	h->marks[h->nmarks++] = 12;
+	h->loaded = true;
+	snprintf(h->path, sizeof h->path, "/fixture/drivedash/results.db");
 }
 
 /* A finished run of every spot point, for Compare. */
@@ -386,6 +513,135 @@ test_sweep_live(void **state)
 	tui_free(t);
 }
 
+/* A sweep that ended: the cursor's point in the bars, its intervals in the
+ * graph, latency in the finished list; w steps the heat map's workload. */
+static void
+test_sweep_done(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event w = { .key = 'w' }, up = { .key = TUI_KEY_UP };
+
+	(void)state;
+	fx_sweep_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-done");
+	/* The cursor moves and the heat map steps on. */
+	screen_render(t, 132, 43);
+	tui_handle(t, &up);
+	assert_int_equal(tui_sweep_selected(t), 2);
+	tui_handle(t, &w);
+	assert_int_not_equal(t->sweep.heat_shape, -1);
+	tui_free(t);
+}
+
+/* The drill-down of a finished point: interval graph, percentiles,
+ * histogram; Enter opens it, j moves to the next point, Esc closes it. */
+static void
+test_point(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event enter = { .key = TUI_KEY_ENTER }, esc = { .key = TUI_KEY_ESC };
+	struct tui_event j = { .key = 'j' };
+
+	(void)state;
+	fx_sweep_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_render(t, 80, 24);
+	tui_handle(t, &enter);
+	assert_true(t->sweep.drill);
+	screen_check_sizes(t, "point");
+	tui_handle(t, &j);
+	assert_int_equal(tui_sweep_selected(t), 4);
+	tui_handle(t, &esc);
+	assert_false(t->sweep.drill);
+	assert_int_equal(t->view, TUI_VIEW_SWEEP);
+	tui_free(t);
+}
+
+/* History: stored runs with their headline figures and state, one marked,
+ * the selected run's provenance below; d asks before deleting. */
+static void
+test_history(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event d = { .key = 'd' }, n = { .key = 'n' };
+	struct cellbuf	*cb = cellbuf_create(80, 24);
+	char		*text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_history(t);
+	t->view = TUI_VIEW_HISTORY;
+	screen_check_sizes(t, "history");
+	/* d: the question, and any key but y keeps the run (no store touched). */
+	tui_render(t, cb);
+	tui_handle(t, &d);
+	assert_true(t->history.confirm);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "delete run #12 and its 8 points? y deletes"));
+	free(text);
+	tui_handle(t, &n);
+	assert_false(t->history.confirm);
+	assert_int_equal(t->history.n, 3);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* A stored run shown in the Sweep screen (tui_sweep_show): a finished sweep
+ * that took the run's results, titled by the run, its cursor on the first
+ * point, and the drill-down of its points. */
+static void
+test_stored_run(void **state)
+{
+	struct tui	   *t = fx_tui();
+	struct results_run  run;
+	struct dd_plan	    plan;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	    err = { 0 };
+	struct cellbuf	   *cb = cellbuf_create(132, 43);
+	struct tui_event    enter = { .key = TUI_KEY_ENTER };
+	char		   *text;
+
+	(void)state;
+	assert_non_null(cb);
+	memset(&run, 0, sizeof run);
+	assert_int_equal(plan_preset("spot", &po, &plan, &err), 0);
+	fx_prov(&run.prov, 7, "CD9P-R 7.68 TB SNFIXTURE0001 \u00b7 spot \u00b7 2026-11-07 14:03",
+		"cancelled", 3, 1.99e6, 13373, 31.2);
+	snprintf(run.prov.plan_name, sizeof run.prov.plan_name, "spot");
+	for (size_t i = 0; i < 3; i++) {
+		struct results_point pt = { .index = i, .r = fx_result(&plan.points[i], i) };
+
+		sweep_summarize(pt.r, &pt.sum);
+		assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	}
+	assert_int_equal(tui_sweep_show(t, &run, &err), 0);
+	for (size_t i = 0; i < run.n; i++)
+		assert_null(run.pts[i].r);	/* taken over by the sweep */
+	results_run_free(&run);
+	t->view = TUI_VIEW_SWEEP;
+	assert_int_equal(tui_sweep_selected(t), 0);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "Run #7 \u00b7 CD9P-R 7.68 TB SNFIXTURE0001"));
+	assert_non_null(strstr(text, "3 of 3 points (stopped)"));
+	assert_non_null(strstr(text, "point 1 of 3"));
+	free(text);
+	tui_handle(t, &enter);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "p99.99"));
+	assert_non_null(strstr(text, "histogram"));
+	free(text);
+	plan_free(&plan);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -539,6 +795,10 @@ main(void)
 		cmocka_unit_test(test_drives),
 		cmocka_unit_test(test_sheet),
 		cmocka_unit_test(test_sweep_live),
+		cmocka_unit_test(test_sweep_done),
+		cmocka_unit_test(test_point),
+		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_stored_run),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

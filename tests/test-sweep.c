@@ -393,6 +393,57 @@ test_fake_steady_and_failure(void **state)
 	dd_backend_of(&t)->close(&t);
 }
 
+/* A sweep built finished from results: its snapshot and accessors serve
+ * them as a swept run's, it never starts, and it frees them. */
+static void
+test_create_finished(void **state)
+{
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_result      *res[3];
+	struct dd_target       t = { .path = "/stored/target", .fd = -1 };
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+
+	(void)state;
+	assert_non_null(sn);
+	plan_make(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 3);
+	for (size_t i = 0; i < 2; i++) {
+		res[i] = calloc(1, sizeof *res[i]);
+		assert_non_null(res[i]);
+		res[i]->point = plan.points[i];
+		res[i]->iops = 1000.0 * (double)(i + 1);
+		res[i]->elapsed_s = 1.5;
+		res[i]->lat.mean_us = 10.0 * (double)(i + 1);
+	}
+	/* More results than the plan has points: refused, nothing taken. */
+	res[2] = res[0];
+	assert_int_equal(sweep_create_finished(&s, &t, &plan, res, NULL, 4, SWEEP_DONE, NULL,
+					       &err), -EINVAL);
+	assert_int_equal(sweep_create_finished(&s, &t, &plan, res, NULL, 2, SWEEP_CANCELLED,
+					       "SMART log of nvme0", &err), 0);
+	assert_true(sweep_snapshot(s, sn, 0));
+	assert_int_equal(sn->state, SWEEP_CANCELLED);
+	assert_int_equal(sn->nresults, 2);
+	assert_int_equal(sn->nfinished, 2);
+	assert_int_equal(sn->npoints, 3);
+	assert_int_equal(sn->finished[1].index, 1);
+	assert_true(sn->finished[1].iops == 2000.0);
+	assert_true(sn->finished[1].mean_us == 20.0);
+	assert_true(sn->elapsed_s == 3.0);
+	assert_string_equal(sn->temp_source, "SMART log of nvme0");
+	assert_false(sweep_snapshot(s, sn, sn->generation));
+	assert_int_equal(sweep_nresults(s), 2);
+	assert_ptr_equal(sweep_result(s, 1), res[1]);
+	assert_ptr_equal(sweep_result_published(s, 0), res[0]);
+	assert_true(sweep_summary_published(s, 1)->iops == 2000.0);
+	assert_int_equal(sweep_join(s), SWEEP_CANCELLED);
+	sweep_destroy(s);
+	plan_free(&plan);
+	free(sn);
+}
+
+
 /* What the sink saw, in the sweep thread. */
 struct sink_log {
 	struct sweep *s;
@@ -502,6 +553,7 @@ main(void)
 		cmocka_unit_test(test_fake_repeats_snapshots),
 		cmocka_unit_test(test_fake_cancel),
 		cmocka_unit_test(test_fake_steady_and_failure),
+		cmocka_unit_test(test_create_finished),
 		cmocka_unit_test(test_fake_sink),
 	};
 

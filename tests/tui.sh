@@ -51,7 +51,8 @@ start() {
 	w=$1; h=$2; envs=$3; shift 3
 	T kill-session -t dd >/dev/null 2>&1
 	T new-session -d -s dd -x "$w" -y "$h" \
-		"env -u COLORTERM LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' $envs \
+		"env -u COLORTERM LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' \
+		XDG_DATA_HOME='$tmp/data' $envs \
 		'$dd' ui $*; echo \"drivedash exited \$?\"; exec sleep 600"
 }
 
@@ -329,7 +330,8 @@ check "sweep: x stops it" 'sweep stopped after [0-9]+ of 8 points'
 # Compare: two marked drives and the run.
 T send-keys -t dd 1 / c d 9 p - r Enter c Escape / 9 5 5 0 Space m a x Enter c C
 check "compare: shows the CD9P-R" 'KIOXIA CD9P-R 7.68 TB'
-check "compare: and the run" 'run 1 dd-tui'
+check "compare: and the run, named by what it measured (results_run_name)" \
+	"dd-tui-$$\\.dat on "
 check "compare: the spec's depth, the review's % against it and its depth" \
 	'14,800 rated max +14,236 -3\.8% +QD64×1'
 check "compare: % deltas of the run against the review, at its depth" \
@@ -349,6 +351,93 @@ if [ -e "$scratch" ]; then
 else
 	echo "ok $tap_n - the scratch file is removed on exit"
 fi
+
+# The results store at both sizes: a sweep is stored, its points open in a
+# drill-down (interval graph, percentiles, histogram); after a restart
+# History lists it, opens it beside the CD9P-R's spec and review, deletes a
+# run after y/n and marks two for Compare.  The store is a file of the
+# test's own (--results); a second run is stored by `drivedash run`.
+for size in 80x24 132x43; do
+	w=${size%x*}; h=${size#*x}
+	store="$tmp/results-$size.db"
+	rm -f "$scratch"
+	args="--results $store --target $scratch --size 64M --preset spot --runtime 1 --ramp 0"
+	start "$w" "$h" "" $args
+	check "$size store: Drives screen is up" 'DATABASE'
+	T send-keys -t dd / c d 9 p - r Enter s
+	check "$size store: the setup says where sweeps are stored" \
+		"Results +every sweep is stored in $tmp/results-"
+	T send-keys -t dd s
+	check "$size store: the sweep ends and is stored as run #1" \
+		'sweep done: [0-9]+ points, stored as run #1' 900
+	check "$size store: the finished list shows latency (mean/p99)" \
+		'[0-9.,]+/[0-9.,]+ *(│|◆)'
+	check "$size store: the time graph stays after the sweep (the cursor's point)" \
+		'^ p99 µs .*[0-9]$|per interval . [0-9]+ s of [0-9]+K '
+	T send-keys -t dd Enter
+	check "$size store: Enter opens a point's drill-down with percentiles" \
+		'p99\.99 +[0-9.,]+'
+	check "$size store: ... its histogram" '< [0-9.,]+ .*[0-9.]+%'
+	check "$size store: ... and its interval graph" 'per interval . [0-9.]+ s, [0-9]+ intervals'
+	T send-keys -t dd Escape
+	check_gone "$size store: Esc goes back to the run" 'p99\.99 +[0-9.,]+'
+	T send-keys -t dd q
+	check "$size store: q quits with status 0" 'drivedash exited 0'
+	"$dd" run --target "$shm/dd-tui-$$-b.dat" --size 16M --point 'randread,qd=1,time=1s' \
+		--results "$store" >/dev/null 2>"$tmp/run.err"
+	is "$size store: drivedash run stores a second run" 0 "$?"
+	rm -f "$shm/dd-tui-$$-b.dat"
+
+	start "$w" "$h" "" $args
+	check "$size restart: Drives screen is up" 'DATABASE'
+	T send-keys -t dd / c d 9 p - r Enter H
+	check "$size restart: History lists both runs" 'History . 2 runs'
+	check "$size restart: ... the dashboard's run by its name" \
+		"#1 +dd-tui-$$.* . spot . 20[0-9-]+ [0-9:]+"
+	check "$size restart: ... and its state" '#1 .* done *$'
+	T send-keys -t dd / c u s t o m
+	check "$size restart: the filter narrows the list" 'History . 1 run'
+	T send-keys -t dd Escape
+	check "$size restart: Esc clears the filter" 'History . 2 runs'
+	T send-keys -t dd End Enter
+	check "$size restart: Enter opens the run in the Sweep screen" '^ drivedash . Run #1 '
+	check "$size restart: ... beside the CD9P-R's spec" 'spec 14,800 MB/s'
+	check "$size restart: ... and its review" 'review 14,235\.9'
+	T send-keys -t dd j j Enter
+	check "$size restart: the drill-down of a stored point: percentiles" 'p99\.99 +[0-9.,]+'
+	check "$size restart: ... and histogram" '< [0-9.,]+ .*[0-9.]+%'
+	T send-keys -t dd Escape 5 Home d
+	check "$size restart: d asks before deleting" 'delete run #2 and its [0-9]+ points\? y deletes'
+	T send-keys -t dd n
+	check "$size restart: any other key keeps it" 'History . 2 runs'
+	T send-keys -t dd Space Space
+	check "$size restart: Space marks two runs" '2 marked \(C compares\)'
+	T send-keys -t dd C
+	check "$size restart: C compares the marked runs" '^ drivedash . Compare'
+	check "$size restart: ... with the two marked runs" 'Compare . [0-9]+ drives?, 2 runs'
+	[ "$w" -ge 120 ] && check "$size restart: ... both of them" '#2 .*#1 |#1 .*#2 '
+	T send-keys -t dd 5 Home d y
+	check "$size restart: y deletes the run" 'run #2 deleted'
+	check "$size restart: ... and the list follows" 'History . 1 run'
+	T send-keys -t dd q
+	check "$size restart: q quits with status 0" 'drivedash exited 0'
+done
+
+# A store that cannot be used (a file that is not a drivedash store): the
+# setup says so, the sweep runs unsaved, and the file is never written.
+printf 'not a results database\n' >"$tmp/garbage.db"
+rm -f "$scratch"
+start 80 24 "" --results "$tmp/garbage.db" --target "$scratch" --size 64M --preset spot \
+	--runtime 1 --ramp 0
+check "bad store: Drives screen is up" 'DATABASE'
+T send-keys -t dd 3
+check "bad store: the setup says sweeps are not saved" 'Results +not saved: '
+T send-keys -t dd s
+check "bad store: the sweep runs, unsaved, and the message says so" 'runs unsaved'
+check "bad store: ... to its end" 'sweep done: [0-9]+ points \(not saved\)' 900
+T send-keys -t dd q
+check "bad store: q quits with status 0" 'drivedash exited 0'
+is "bad store: the file is left as it was" "not a results database" "$(cat "$tmp/garbage.db")"
 
 # q while a sweep runs asks first; q again stops it and quits.
 start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0

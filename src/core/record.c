@@ -320,6 +320,13 @@ record_name(const struct record *rec)
 	return rec ? rec->prov.name : "";
 }
 
+/* The stored run's provenance (NULL for NULL). */
+const struct results_prov *
+record_prov(const struct record *rec)
+{
+	return rec ? &rec->prov : NULL;
+}
+
 /* Points stored so far. */
 size_t
 record_points(const struct record *rec)

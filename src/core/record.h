@@ -71,6 +71,9 @@ int record_end(struct record *rec, enum sweep_state st, const char *stopped_by,
 int64_t record_run_id(const struct record *rec);
 const char *record_name(const struct record *rec);
 
+/* The stored run's provenance (serial, start, ...); NULL for NULL. */
+const struct results_prov *record_prov(const struct record *rec);
+
 /* Points stored so far, and the first write error (NULL: none). */
 size_t record_points(const struct record *rec);
 const char *record_error(const struct record *rec);

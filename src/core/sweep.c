@@ -405,6 +405,41 @@ sweep_create(struct sweep **out, const struct dd_target *t,
 	return 0;
 }
 
+/* A sweep that is already over, serving the results given. */
+int
+sweep_create_finished(struct sweep **out, const struct dd_target *t,
+		      const struct dd_plan *plan, struct dd_result **results,
+		      const struct sweep_summary *sums, size_t n, enum sweep_state st,
+		      const char *temp_source, struct dd_error *err)
+{
+	struct sweep *s;
+	int	      rc = n > plan->npoints ? -EINVAL : sweep_create(&s, t, plan, err);
+
+	if (rc < 0)
+		return rc == -EINVAL ? dd_error_set(err, rc, "%zu results for a plan of %zu "
+						    "points", n, plan->npoints) : rc;
+	for (size_t i = 0; i < n; i++) {
+		s->results[i] = results[i];
+		if (sums != NULL)
+			s->summaries[i] = sums[i];
+		else
+			sweep_summarize(results[i], &s->summaries[i]);
+		s->summaries[i].index = i;
+		sweep_add_finished(s, &s->summaries[i]);
+		s->work->elapsed_s += results[i]->elapsed_s;
+	}
+	s->nresults = s->work->nresults = n;
+	s->work->state = st;
+	s->work->index = n > 0 ? n - 1 : 0;
+	s->work->point_progress = 1;
+	s->work->generation = 1;
+	if (temp_source != NULL)
+		dd_strlcpy(s->work->temp_source, temp_source, sizeof s->work->temp_source);
+	memcpy(s->pub, s->work, sizeof *s->pub);
+	*out = s;
+	return 0;
+}
+
 /* Set the sweep's sink. */
 void
 sweep_set_sink(struct sweep *s, const struct sweep_sink *sink)

@@ -81,6 +81,19 @@ struct sweep;
 int sweep_create(struct sweep **out, const struct dd_target *t,
 		 const struct dd_plan *plan, struct dd_error *err);
 
+/*
+ * A sweep that is already over: state st (DONE, CANCELLED or FAILED) with
+ * the n results given (heap, taken over: sweep_destroy frees them; the
+ * array itself stays the caller's), in plan order, and their summaries
+ * (NULL: sweep_summarize of each).  Its snapshot and result accessors serve
+ * them exactly as a swept run's, so a stored run is shown like a live one.
+ * temp_source may be NULL.  Never started: sweep_join returns st at once.
+ */
+int sweep_create_finished(struct sweep **out, const struct dd_target *t,
+			  const struct dd_plan *plan, struct dd_result **results,
+			  const struct sweep_summary *sums, size_t n, enum sweep_state st,
+			  const char *temp_source, struct dd_error *err);
+
 /* Start the sweep thread.  Signals should be blocked by the caller first. */
 int sweep_start(struct sweep *s, struct dd_error *err);
 

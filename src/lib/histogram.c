@@ -138,3 +138,40 @@ welford_stdev(const struct welford *w)
 		return 0;
 	return sqrt(w->m2 / (double)(w->n - 1));
 }
+
+/* Fold a histogram into k log-scale bands between its extreme buckets. */
+size_t
+hist_bands(const struct histogram *h, size_t k, double *upper_ns, uint64_t *counts)
+{
+	unsigned lo = HIST_NR, hi = 0;
+	double	 vlo, ratio;
+
+	for (unsigned i = 0; i < HIST_NR; i++)
+		if (h->bins[i] != 0) {
+			lo = lo == HIST_NR ? i : lo;
+			hi = i;
+		}
+	if (lo == HIST_NR || k == 0)
+		return 0;
+	if (lo == hi)
+		k = 1;
+	vlo = hist_bucket_value(lo);
+	ratio = vlo > 0 ? hist_bucket_value(hi) / vlo : 0;
+	for (size_t j = 0; j < k; j++) {
+		counts[j] = 0;
+		upper_ns[j] = ratio > 0 ? vlo * pow(ratio, (double)(j + 1) / (double)k)
+					: hist_bucket_value(hi) * (double)(j + 1) / (double)k;
+	}
+	for (unsigned i = lo; i <= hi; i++) {
+		double v = hist_bucket_value(i), pos;
+		size_t j;
+
+		if (h->bins[i] == 0)
+			continue;
+		pos = ratio > 1 && v > 0 ? log(v / vlo) / log(ratio) * (double)k
+					 : (double)k * v / hist_bucket_value(hi);
+		j = pos <= 0 ? 0 : pos >= (double)k ? k - 1 : (size_t)pos;
+		counts[j] += h->bins[i];
+	}
+	return k;
+}

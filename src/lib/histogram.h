@@ -84,6 +84,15 @@ uint64_t hist_count(const struct histogram *h);
 void hist_percentiles(const struct histogram *h, const double *pcts, size_t n,
 		      double *out);
 
+/*
+ * Fold a histogram into at most k bands of equal width on a log scale, from
+ * its lowest to its highest non-empty bucket (a bucket belongs to the band
+ * holding its representative value): counts[j] and the band's upper edge in
+ * ns, upper_ns[j].  Returns the bands filled: 0 for an empty histogram, 1
+ * when every value is in one bucket.
+ */
+size_t hist_bands(const struct histogram *h, size_t k, double *upper_ns, uint64_t *counts);
+
 /* Running min/max/mean/variance (Welford), mergeable across threads. */
 struct welford {
 	uint64_t n;

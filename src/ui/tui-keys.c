@@ -4,8 +4,9 @@
  * tui_handle() takes one struct tui_event (from tui-term.c, or a test) and
  * hands it on in order: an armed "q again quits" first, then the help
  * overlay (which takes every key), the too-small screen (only q and x), a
- * filter being typed on the Drives screen, the global keys (q ? t x 1-4
- * Ctrl-L), and last the current view's own key function; Esc left over goes
+ * filter being typed on the Drives screen or on History (and History's y/n
+ * question), the global keys (q ? t x 1-5 H Ctrl-L), and last the current
+ * view's own key function; Esc left over goes
  * back to the Drives screen.  Keys only change state and set t->dirty; the
  * loop draws the next frame.  This file also holds what global keys do:
  * switching views, the one-line message, and the theme cycle.
@@ -56,6 +57,8 @@ tui_set_view(struct tui *t, enum tui_view_id v)
 	}
 	if (v == TUI_VIEW_SWEEP && t->sweep.sw == NULL && t->sweep.ntargets == 0)
 		tui_sweep_setup(t, tui_drives_selected(t));
+	if (v == TUI_VIEW_HISTORY)
+		tui_history_load(t);
 	t->view = v;
 	t->dirty = true;
 }
@@ -140,7 +143,8 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		return;
 	}
 	/* A filter being typed takes every key first. */
-	if (t->view == TUI_VIEW_DRIVES && t->drives.editing) {
+	if ((t->view == TUI_VIEW_DRIVES && t->drives.editing) ||
+	    (t->view == TUI_VIEW_HISTORY && (t->history.editing || t->history.confirm))) {
 		tui_views[t->view]->key(t, ev);
 		return;
 	}
@@ -166,8 +170,11 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 			return;
 		}
 		break;
-	case '1': case '2': case '3': case '4':
+	case '1': case '2': case '3': case '4': case '5':
 		tui_set_view(t, (enum tui_view_id)(key - '1'));
+		return;
+	case 'H':
+		tui_set_view(t, TUI_VIEW_HISTORY);
 		return;
 	case 'L' - '@':		/* Ctrl-L */
 		tui_term_repaint();

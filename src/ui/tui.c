@@ -36,6 +36,7 @@ const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_SHEET] = &tui_view_sheet,
 	[TUI_VIEW_SWEEP] = &tui_view_sweep,
 	[TUI_VIEW_COMPARE] = &tui_view_compare,
+	[TUI_VIEW_HISTORY] = &tui_view_history,
 };
 
 /* The loop's own state.  UI thread only. */
@@ -183,6 +184,7 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	t->opts = *o;
 	t->sweep.tgt.fd = -1;
+	t->sweep.fin_sel = t->sweep.heat_shape = -1;
 	if (t->opts.size == 0)
 		t->opts.size = TUI_DEFAULT_SIZE;
 	rc = tui_load_db(t, err);
@@ -204,6 +206,7 @@ tui_free(struct tui *t)
 {
 	tui_sweep_cleanup(t);
 	tui_compare_cleanup(t);
+	tui_history_free(t);
 	tui_sheet_free(&t->sheet.sheet);
 	free(t->drives.rows);
 	free(t->drives.cap_sel);

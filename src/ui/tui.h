@@ -8,7 +8,7 @@
  * copied out of the sweep thread) and the runs that finished this session.
  * Each view owns its state (cursor, scroll, marks): a struct declared in
  * its own header (view-drives.h, view-sheet.h, view-sweep.h, view-compare.h,
- * view-help.h), held by value in struct tui, and an ops
+ * view-history.h, view-help.h), held by value in struct tui, and an ops
  * table (struct tui_view, htop's "class" pattern) with <view>_draw() and
  * <view>_key() (ncdu's one file per screen).  Views draw into a struct
  * cellbuf and know nothing of curses.  The frame is split by job: tui.c
@@ -113,6 +113,7 @@ enum tui_view_id {
 	TUI_VIEW_SHEET,
 	TUI_VIEW_SWEEP,
 	TUI_VIEW_COMPARE,
+	TUI_VIEW_HISTORY,
 	TUI_VIEW_COUNT,
 };
 
@@ -162,6 +163,7 @@ struct tui_sheet {
 #include "ui/view-compare.h"
 #include "ui/view-drives.h"
 #include "ui/view-help.h"
+#include "ui/view-history.h"
 #include "ui/view-sheet.h"
 #include "ui/view-sweep.h"
 
@@ -195,6 +197,7 @@ struct tui {
 	struct tui_sheetview  sheet;
 	struct tui_sweep      sweep;
 	struct tui_compare    compare;
+	struct tui_history    history;
 	struct tui_run	      runs[TUI_RUNS_MAX];
 	size_t		      nruns;
 	unsigned	      run_seq;

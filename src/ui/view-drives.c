@@ -721,9 +721,9 @@ drives_hints(struct tui *t)
 {
 	return t->compare.nmarks >= 2 ?
 		"Enter\tspec sheet\ts\tsweep\tc\tmark\tC\tcompare marked\t/\tfilter\t"
-		"h/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit" :
+		"H\thistory\th/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit" :
 		"Enter\tspec sheet\ts\tsweep\tc\tmark for compare\t/\tfilter\t"
-		"h/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit";
+		"H\thistory\th/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit";
 }
 
 const struct tui_view tui_view_drives = {

@@ -23,6 +23,21 @@
  * Two modes: SETUP (pick target and preset) and LIVE (the running point
  * with its bars against the spec and the review, latency, a time graph, the
  * IODepth x NumJobs heat map filling as points finish and the finished list).
+ * Once the sweep has ended, LIVE is the finished view: a cursor on the
+ * finished list (fin_sel) chooses the point the bars, the latency line and
+ * the time graph show (its whole interval series from the full result), w
+ * steps the heat map through the plan's workloads (heat_shape), and Enter
+ * opens the point's drill-down (view-point.c).
+ *
+ * Every sweep is stored through the recorder (src/core/record.h, source
+ * "ui"): record_begin before the start, session_start_record (the recorder
+ * attached before the sweep starts, so the sweep thread commits each
+ * finished point), record_end after the join.  A store that
+ * cannot be used is said on the setup and the message line and the sweep
+ * runs unsaved.  A stored run (History) is shown by the same drawing code:
+ * tui_sweep_show builds a finished sweep from its results
+ * (sweep_create_finished), so nothing here knows where a run came from
+ * except the title.
  */
 #include "config.h"
 
@@ -37,12 +52,15 @@
 #include <unistd.h>
 
 #include "core/format.h"
+#include "core/record.h"
+#include "core/results.h"
 #include "core/session.h"
 #include "io/safety.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
 
 #define HEAT_MAX 8
+#define HEAT_SHAPES_MAX 64	/* workloads the heat map steps through */
 
 /* The default scratch file path. */
 static void
@@ -131,6 +149,34 @@ tui_sweep_targets(struct tui *t)
 	}
 }
 
+/* The store's state for the setup screen: where sweeps are saved, or why
+ * they are not (a store that exists but cannot be used).  Never creates it. */
+static void
+sweep_store_probe(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct results	 *db = NULL;
+	struct dd_error	  err = { 0 };
+	char		  path[PATH_MAX];
+	int		  rc;
+
+	s->store_note[0] = '\0';
+	if (t->opts.no_save) {
+		snprintf(s->store_note, sizeof s->store_note, "not saved (--no-save)");
+		return;
+	}
+	if (t->opts.results_path != NULL)
+		snprintf(path, sizeof path, "%s", t->opts.results_path);
+	else if (results_default_path(path, sizeof path, &err) < 0) {
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+		return;
+	}
+	rc = results_open(&db, path, RESULTS_READ, &err);
+	results_close(db);
+	if (rc < 0 && rc != -ENOENT)
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+}
+
 /* Open the setup with p as the reference. */
 void
 tui_sweep_setup(struct tui *t, struct tui_pick p)
@@ -151,8 +197,10 @@ tui_sweep_setup(struct tui *t, struct tui_pick p)
 		if (tui_sheet_load(&s->ref, t->db, p, &err) < 0)
 			tui_message(t, true, "%s", err.msg);
 	}
-	if (!tui_sweep_running(t))
+	if (!tui_sweep_running(t)) {
 		s->mode = TUI_SWEEP_SETUP;
+		sweep_store_probe(t);
+	}
 	t->dirty = true;
 }
 
@@ -223,10 +271,76 @@ sweep_release(struct tui_sweep *s)
 	sweep_destroy(s->sw);
 	s->sw = NULL;
 	s->running = false;
+	record_free(s->rec);
+	s->rec = NULL;
 	if (s->tgt.fd >= 0)
 		engine_target_close(&s->tgt);
 	s->tgt.fd = -1;
 	plan_free(&s->plan);
+}
+
+/* The discovery's identity of a block device target, and its match. */
+static struct session_identity *
+sweep_identity(struct tui *t, const struct session *ses, struct record_match *rm, bool *matched)
+{
+	struct session_identity *id;
+
+	*matched = false;
+	if (ses->tgt.kind != SESSION_BLOCK || (id = calloc(1, sizeof *id)) == NULL)
+		return NULL;
+	session_find(ses->tgt.disk, &t->info, &id->ctrl, &id->ns, &id->bdev);
+	id->model = id->ctrl != NULL ? id->ctrl->model : NULL;
+	for (size_t i = 0; i < t->ndevs; i++) {
+		const struct tui_device *d = &t->devs[i];
+
+		if (d->path == NULL || strcmp(d->path, ses->tgt.path) != 0 || !d->matched ||
+		    d->match.drive == NULL)
+			continue;
+		rm->drive_id = d->match.drive->id;
+		rm->drive_label = d->match.label;
+		*matched = true;
+	}
+	return id;
+}
+
+/* Store the run about to start (record_begin, source "ui").  A store that
+ * cannot be used is said on the message line and the setup screen; the
+ * sweep runs unsaved. */
+static void
+sweep_record_begin(struct tui *t, const struct session *ses)
+{
+	struct tui_sweep	*s = &t->sweep;
+	struct record_opts	 ro = { .path = t->opts.results_path, .no_save = t->opts.no_save,
+					.source = "ui", .utf8 = t->utf8 };
+	struct record_match	 rm = { 0 };
+	struct dd_error		 err = { 0 };
+	bool			 matched;
+	struct session_identity *id = sweep_identity(t, ses, &rm, &matched);
+
+	s->rec = NULL;
+	if (record_begin(&s->rec, &ro, ses, id, matched ? &rm : NULL, &s->plan, &s->tgt,
+			 &err) < 0)
+		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
+	else if (s->rec != NULL)
+		s->store_note[0] = '\0';
+	free(id);
+}
+
+/* Record how the sweep ended (after the join) and say so if the store
+ * failed on the way (then true); the recorder stays until the run is kept. */
+static bool
+sweep_record_end(struct tui *t, enum sweep_state st, const char *why)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+
+	if (s->rec == NULL || record_end(s->rec, st, st == SWEEP_CANCELLED ? "user" :
+					 st == SWEEP_FAILED ? "error" : "", why, &err) == 0)
+		return false;
+	snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
+	tui_message(t, true, "the results store failed: %s (%zu points stored)", err.msg,
+		    record_points(s->rec));
+	return true;
 }
 
 /* Start a sweep along the measurement path.  UI thread only. */
@@ -258,9 +372,12 @@ tui_sweep_start(struct tui *t)
 	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
 	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
-	rc = session_start(&s->tgt, &s->plan, &s->sw, &err);
-	if (rc < 0)
+	sweep_record_begin(t, &ses);
+	rc = session_start_record(&s->tgt, &s->plan, s->rec, &s->sw, &err);
+	if (rc < 0) {
+		sweep_record_end(t, SWEEP_FAILED, err.msg);
 		goto fail;
+	}
 	memset(s->sn, 0, sizeof *s->sn);
 	s->sn->state = SWEEP_RUNNING;
 	snprintf(s->sn->plan_name, sizeof s->sn->plan_name, "%s", s->plan.name);
@@ -269,9 +386,16 @@ tui_sweep_start(struct tui *t)
 	s->running = true;
 	s->mode = TUI_SWEEP_LIVE;
 	s->fin_top = 0;
+	s->fin_sel = s->heat_shape = -1;
+	s->drill = false;
+	s->stored_id = 0;
+	s->stored_name[0] = '\0';
+	s->start_unix = (int64_t)time(NULL);
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
-	if (!writes_ok && !tg->device)
+	if (s->store_note[0] != '\0' && !t->opts.no_save)
+		tui_message(t, true, "the sweep runs unsaved, %s", s->store_note);
+	else if (!writes_ok && !tg->device)
 		tui_message(t, false, "read-only plan: %s is not our scratch file "
 			    "(--allow-write adds the write points)", tg->path);
 	else if (!writes_ok)
@@ -286,6 +410,100 @@ fail:
 	return rc;
 }
 
+/* The sweep state a stored run's state string stands for. */
+static enum sweep_state
+sweep_state_of(const char *state)
+{
+	if (strcmp(state, "failed") == 0)
+		return SWEEP_FAILED;
+	if (strcmp(state, "done") == 0 || strcmp(state, "imported") == 0)
+		return SWEEP_DONE;
+	return SWEEP_CANCELLED;		/* "cancelled", or "running": killed */
+}
+
+/* Does any interval of a stored run carry a temperature? */
+static bool
+sweep_run_has_temp(const struct results_run *run)
+{
+	for (size_t i = 0; i < run->n; i++)
+		for (size_t k = 0; run->pts[i].r != NULL && k < run->pts[i].r->nintervals; k++)
+			if (!isnan(run->pts[i].r->intervals[k].temp_c))
+				return true;
+	return false;
+}
+
+/* The stored run's plan and target into s (its points, in order). */
+static int
+sweep_show_plan(struct tui_sweep *s, const struct results_run *run, struct dd_result **res,
+		struct sweep_summary *sums, struct dd_error *err)
+{
+	int rc;
+
+	plan_init(&s->plan, run->prov.plan_name);
+	for (size_t i = 0; i < run->n; i++) {
+		if (run->pts[i].r == NULL)
+			return dd_error_set(err, -EINVAL, "run #%lld: point %zu has no result",
+					    (long long)run->prov.id, i + 1);
+		if ((rc = plan_append(&s->plan, &run->pts[i].r->point, err)) < 0)
+			return rc;
+		res[i] = run->pts[i].r;
+		sums[i] = run->pts[i].sum;
+	}
+	memset(&s->tgt, 0, sizeof s->tgt);
+	s->tgt.fd = -1;
+	snprintf(s->tgt.path, sizeof s->tgt.path, "%s", run->prov.target_path);
+	return 0;
+}
+
+/* Show a stored run in the Sweep screen as a finished sweep (its results
+ * are taken from run).  UI thread only; not while a sweep runs. */
+int
+tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
+{
+	struct tui_sweep     *s = &t->sweep;
+	struct dd_result    **res = calloc(run->n + 1, sizeof *res);
+	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
+	int		      rc;
+
+	if (tui_sweep_running(t))
+		rc = dd_error_set(err, -EBUSY, "a sweep is running: x stops it first");
+	else if (res == NULL || sums == NULL ||
+		 (s->sn == NULL && (s->sn = calloc(1, sizeof *s->sn)) == NULL))
+		rc = dd_error_set(err, -ENOMEM, "out of memory");
+	else
+		rc = 0;
+	if (rc == 0) {
+		sweep_release(s);
+		rc = sweep_show_plan(s, run, res, sums, err);
+	}
+	if (rc == 0)
+		rc = sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, sums, run->n,
+					   sweep_state_of(run->prov.state),
+					   sweep_run_has_temp(run) ? "stored intervals" : NULL, err);
+	free(res);
+	free(sums);
+	if (rc < 0) {
+		if (rc != -EBUSY)
+			sweep_release(s);
+		return rc;
+	}
+	for (size_t i = 0; i < run->n; i++)
+		run->pts[i].r = NULL;		/* the sweep frees them now */
+	sweep_snapshot(s->sw, s->sn, 0);
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_top = 0;
+	s->fin_sel = 0;
+	s->heat_shape = -1;
+	s->drill = false;
+	s->stored_id = run->prov.id;
+	snprintf(s->stored_name, sizeof s->stored_name, "%s", run->prov.name);
+	snprintf(s->what, sizeof s->what, "%s", run->prov.target_desc);
+	t->dirty = true;
+	return 0;
+}
+
 /* Ask the sweep to stop.  UI thread only (sweep_cancel is safe anywhere). */
 void
 tui_sweep_stop(struct tui *t)
@@ -296,6 +514,47 @@ tui_sweep_stop(struct tui *t)
 	tui_message(t, false, "stopping after the current interval...");
 }
 
+/* A slot for a new finished run in t->runs, the oldest dropped when full. */
+struct tui_run *
+tui_runs_slot(struct tui *t)
+{
+	struct tui_run *r;
+
+	if (t->nruns == TUI_RUNS_MAX) {
+		free(t->runs[0].pts);
+		memmove(&t->runs[0], &t->runs[1], (TUI_RUNS_MAX - 1) * sizeof t->runs[0]);
+		t->nruns--;
+	}
+	r = &t->runs[t->nruns++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+/* The running sweep's name: the stored run's, else results_run_name of
+ * what the dashboard knows (the target, the plan, the start). */
+static void
+sweep_run_label(struct tui *t, char *buf, size_t len)
+{
+	struct tui_sweep    *s = &t->sweep;
+	struct results_prov *p;
+
+	if (s->rec != NULL && record_name(s->rec)[0] != '\0') {
+		snprintf(buf, len, "%s", record_name(s->rec));
+		return;
+	}
+	p = calloc(1, sizeof *p);
+	if (p == NULL) {
+		snprintf(buf, len, "%s", s->plan.name);
+		return;
+	}
+	snprintf(p->target_path, sizeof p->target_path, "%s", s->tgt.path);
+	snprintf(p->target_kind, sizeof p->target_kind, "%s", s->tgt.is_blockdev ? "block" : "file");
+	snprintf(p->plan_name, sizeof p->plan_name, "%s", s->plan.name);
+	results_prov_time(p, true, s->start_unix);
+	results_run_name(p, t->utf8, buf, len);
+	free(p);
+}
+
 /* Keep the finished sweep's points as a run for Compare.  UI thread, after
  * sweep_join: the full results are ours to read then. */
 static void
@@ -304,20 +563,15 @@ sweep_record_run(struct tui *t)
 	struct tui_sweep *s = &t->sweep;
 	struct tui_run	 *r;
 	size_t		  n = sweep_nresults(s->sw);
-	const char	 *base = strrchr(s->tgt.path, '/');
 
 	if (n == 0)
 		return;
-	if (t->nruns == TUI_RUNS_MAX) {
-		free(t->runs[0].pts);
-		memmove(&t->runs[0], &t->runs[1], (TUI_RUNS_MAX - 1) * sizeof t->runs[0]);
-		t->nruns--;
-	}
-	r = &t->runs[t->nruns];
-	memset(r, 0, sizeof *r);
+	r = tui_runs_slot(t);
 	r->pts = calloc(n, sizeof *r->pts);
-	if (r->pts == NULL)
+	if (r->pts == NULL) {
+		t->nruns--;
 		return;
+	}
 	for (size_t i = 0; i < n; i++) {
 		r->pts[i].pt = sweep_result(s->sw, i)->point;
 		r->pts[i].sum = *sweep_result_summary(s->sw, i);
@@ -330,10 +584,12 @@ sweep_record_run(struct tui *t)
 	r->n = n;
 	r->state = s->sn->state;
 	r->ref = s->ref.pick;
+	r->stored_id = record_run_id(s->rec);
+	r->started = s->start_unix;
+	if (record_prov(s->rec) != NULL)	/* Compare's drift: runs of one serial */
+		snprintf(r->serial, sizeof r->serial, "%s", record_prov(s->rec)->serial);
 	snprintf(r->plan, sizeof r->plan, "%s", s->plan.name);
-	snprintf(r->label, sizeof r->label, "run %u %.40s", ++t->run_seq,
-		 base != NULL ? base + 1 : s->tgt.path);
-	t->nruns++;
+	sweep_run_label(t, r->label, sizeof r->label);
 }
 
 /* Take a new snapshot; on a final state join the thread and keep the run.
@@ -343,6 +599,7 @@ tui_sweep_poll(struct tui *t)
 {
 	struct tui_sweep *s = &t->sweep;
 	enum sweep_state  st;
+	bool		  store_failed;
 
 	if (s->sw == NULL)
 		return;
@@ -356,10 +613,18 @@ tui_sweep_poll(struct tui *t)
 		return;
 	s->running = false;
 	sweep_join(s->sw);
+	store_failed = sweep_record_end(t, st, st == SWEEP_FAILED ? s->sn->message : NULL);
 	sweep_record_run(t);
-	if (st == SWEEP_DONE)
-		tui_message(t, false, "sweep done: %zu points; C compares, s runs it again, e sets up",
-			    sweep_nresults(s->sw));
+	s->stored_id = 0;
+	if (st == SWEEP_DONE && store_failed)
+		;	/* the store's failure stays on the message line */
+	else if (st == SWEEP_DONE && s->rec != NULL)
+		tui_message(t, false, "sweep done: %zu points, stored as run #%lld (5 lists the "
+			    "runs); Enter opens a point, C compares", sweep_nresults(s->sw),
+			    (long long)record_run_id(s->rec));
+	else if (st == SWEEP_DONE)
+		tui_message(t, false, "sweep done: %zu points (not saved); Enter opens a point, "
+			    "C compares", sweep_nresults(s->sw));
 	else if (st == SWEEP_CANCELLED)
 		tui_message(t, false, "sweep stopped after %zu of %zu points", sweep_nresults(s->sw),
 			    s->plan.npoints);
@@ -375,8 +640,11 @@ tui_sweep_cleanup(struct tui *t)
 {
 	struct tui_sweep *s = &t->sweep;
 
-	if (s->sw != NULL && s->running)
+	if (s->sw != NULL && s->running) {
 		sweep_cancel(s->sw);
+		sweep_join(s->sw);
+		sweep_record_end(t, SWEEP_CANCELLED, "the dashboard quit while it ran");
+	}
 	sweep_release(s);
 	if (s->scratch[0] != '\0' && !t->opts.keep)
 		unlink(s->scratch);
@@ -415,6 +683,15 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		tui_print(cb, 13, row, -1, UI_DIM_TEXT, 0,
 			  "none: pick a drive on the Drives screen (1) and press s");
 	}
+	row++;
+	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Results");
+	if (s->store_note[0] != '\0')
+		tui_print(cb, 13, row, cb->w - 14, t->opts.no_save ? UI_DIM_TEXT : UI_WARN, 0,
+			  "%s%s", s->store_note, t->opts.no_save ? "" : "; sweeps run unsaved");
+	else
+		tui_print(cb, 13, row, cb->w - 14, UI_DIM_TEXT, 0, "every sweep is stored in %s "
+			  "(5: History)", t->opts.results_path ? t->opts.results_path :
+			  "the results store ($XDG_DATA_HOME/drivedash/results.db)");
 	row += 2;
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Target%s",
 		  s->field == 0 ? "   (Up/Down choose, Tab: preset)" : "");
@@ -479,6 +756,58 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 }
 
+/* ---- The finished-list cursor ---- */
+
+/* The cursor's result index: fin_sel, else the newest; -1 when none. */
+static int
+sweep_selected(const struct tui_sweep *s)
+{
+	size_t n = s->sn != NULL && s->sw != NULL ? s->sn->nresults : 0;
+
+	if (n == 0)
+		return -1;
+	return s->fin_sel >= 0 && (size_t)s->fin_sel < n ? s->fin_sel : (int)n - 1;
+}
+
+/* The finished point the cursor is on. */
+int
+tui_sweep_selected(const struct tui *t)
+{
+	return sweep_selected(&t->sweep);
+}
+
+/* Move the cursor by d points (clamped); past the newest it follows again. */
+static void
+sweep_move(struct tui_sweep *s, int d)
+{
+	int n = s->sn != NULL && s->sw != NULL ? (int)s->sn->nresults : 0;
+	int sel = sweep_selected(s) + d;
+
+	if (n == 0)
+		return;
+	if (sel < 0)
+		sel = 0;
+	s->fin_sel = sel >= n - 1 && s->running ? -1 : sel >= n ? n - 1 : sel;
+}
+
+/* The distinct workloads of the plan, in plan order. */
+size_t
+tui_sweep_shapes(const struct tui_sweep *s, enum dd_pattern *pats, unsigned *bss, size_t max)
+{
+	size_t n = 0, k;
+
+	for (size_t i = 0; i < s->plan.npoints && n < max; i++) {
+		for (k = 0; k < n; k++)
+			if (pats[k] == s->plan.points[i].pattern && bss[k] == s->plan.points[i].bs)
+				break;
+		if (k == n) {
+			pats[n] = s->plan.points[i].pattern;
+			bss[n++] = s->plan.points[i].bs;
+		}
+	}
+	return n;
+}
+
 /* ---- Drawing: live ---- */
 
 /* What the live panel shows: the running point, or the last finished one. */
@@ -507,6 +836,7 @@ static void
 sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 {
 	const struct sweep_snapshot *sn = s->sn;
+	int			     sel;
 
 	memset(f, 0, sizeof *f);
 	f->p50 = f->p99 = f->p999 = f->max = f->mean = f->iops = f->mbps = NAN;
@@ -521,19 +851,14 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 		focus_figures(f, &sn->running);
 		return;
 	}
-	/* The newest finished point of the plan. */
-	for (size_t k = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished : SWEEP_FINISHED_MAX;
-	     k > 0; k--) {
-		const struct sweep_summary *sum = &sn->finished[k - 1];
-
-		if (sum->index >= s->plan.npoints)
-			continue;
-		f->pt = s->plan.points[sum->index];
-		f->have = true;
-		focus_figures(f, sum);
-		f->progress = 1;
+	/* The finished point under the cursor (the newest when it follows). */
+	sel = sweep_selected(s);
+	if (sel < 0 || (size_t)sel >= s->plan.npoints)
 		return;
-	}
+	f->pt = s->plan.points[sel];
+	f->have = true;
+	focus_figures(f, sweep_summary_published(s->sw, (size_t)sel));
+	f->progress = 1;
 }
 
 /* A bar and its note: the bar with markers, the value and the review on the
@@ -657,15 +982,14 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
  */
 static void
 sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
-	       const struct sweep_snapshot *sn, size_t n)
+	       const double *temps, size_t n, const char *source)
 {
-	double temps[SWEEP_LIVE_MAX], cols[SWEEP_LIVE_MAX], lo = NAN, hi = NAN, last = NAN;
+	double cols[SWEEP_LIVE_MAX], lo = NAN, hi = NAN, last = NAN;
 	char   num[32];
 
 	if (gw > SWEEP_LIVE_MAX)
 		gw = SWEEP_LIVE_MAX;
 	for (size_t i = 0; i < n; i++) {
-		temps[i] = sn->live[i].temp_c;
 		if (isnan(temps[i]))
 			continue;
 		lo = isnan(lo) || temps[i] < lo ? temps[i] : lo;
@@ -674,7 +998,7 @@ sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
 	}
 	tui_print(cb, x, y, 7, UI_TITLE, 0, "temp");
 	if (isnan(last)) {
-		tui_print(cb, x + 8, y, gw, UI_DIM_TEXT, 0, "no reading yet (%s)", sn->temp_source);
+		tui_print(cb, x + 8, y, gw, UI_DIM_TEXT, 0, "no reading yet (%s)", source);
 		return;
 	}
 	chart_pair_columns(temps, n, gw, cols);
@@ -685,51 +1009,93 @@ sweep_temp_row(struct tui *t, struct cellbuf *cb, int x, int y, int w, int gw,
 	tui_print_right(cb, x + w, y, UI_TEMPERATURE, 0, num);
 }
 
-/* The time graphs of the running point: IOPS, p99, temperature. */
+/* The series the time graphs show: the running point's live intervals, or
+ * the whole of the cursor's finished point folded to the graph's width. */
+struct sweep_series {
+	double iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX], temp[SWEEP_LIVE_MAX];
+	size_t n;
+	double span;		/* seconds the series covers */
+	char   what[96];	/* "this point", or the finished point's name */
+};
+
+/* Fill the graphs' series for a graph gw columns wide. */
+static void
+sweep_series_fill(const struct tui_sweep *s, int gw, struct sweep_series *ser)
+{
+	const struct sweep_snapshot *sn = s->sn;
+	const struct dd_result	    *r;
+	size_t			     max = gw * 2 < SWEEP_LIVE_MAX ? (size_t)(gw > 0 ? gw * 2 : 1) :
+					   SWEEP_LIVE_MAX;
+	int			     sel;
+
+	ser->n = 0;
+	ser->span = 0;
+	snprintf(ser->what, sizeof ser->what, "this point");
+	if (sn->state == SWEEP_RUNNING) {
+		ser->n = sn->nlive;
+		for (size_t i = 0; i < ser->n; i++) {
+			ser->iops[i] = sn->live[i].iops;
+			ser->p99[i] = sn->live[i].p99_us;
+			ser->temp[i] = sn->live[i].temp_c;
+		}
+		ser->span = ser->n > 0 ? sn->live[ser->n - 1].t_s : 0;
+		return;
+	}
+	sel = sweep_selected(s);
+	if (sel < 0 || (r = sweep_result_published(s->sw, (size_t)sel)) == NULL)
+		return;
+	ser->n = tui_point_series(r, TUI_SERIES_IOPS, ser->iops, max);
+	tui_point_series(r, TUI_SERIES_P99, ser->p99, max);
+	tui_point_series(r, TUI_SERIES_TEMP, ser->temp, max);
+	ser->span = r->nintervals > 0 ? r->intervals[r->nintervals - 1].t_s : 0;
+	snprintf(ser->what, sizeof ser->what, "%s", r->point.name);
+}
+
+/* The time graphs: IOPS, p99, temperature of the running point, or of the
+ * finished point under the cursor once the sweep is over. */
 static void
 sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 {
 	const struct sweep_snapshot *sn = t->sweep.sn;
-	double			     iops[SWEEP_LIVE_MAX], p99[SWEEP_LIVE_MAX];
+	struct sweep_series	     ser;
 	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
-	char			     num[32], title[96];
-	size_t			     n = sn->state == SWEEP_RUNNING ? sn->nlive : 0;
-	double			     span = n > 0 ? sn->live[n - 1].t_s : 0;
+	char			     num[32], title[160];
+	size_t			     n;
 	bool			     temp = sn->temp_source[0] != '\0';
 
-	for (size_t i = 0; i < n; i++) {
-		iops[i] = sn->live[i].iops;
-		p99[i] = sn->live[i].p99_us;
-	}
+	gw = w - 8 - 14;
+	sweep_series_fill(&t->sweep, gw, &ser);
+	n = ser.n;
 	if (boxed) {
-		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of this point%s",
-			 t->sym->dot, span, temp ? ", drive temperature" : "");
+		snprintf(title, sizeof title, "IOPS and p99 per interval %s %.0f s of %s%s",
+			 t->sym->dot, ser.span, ser.what, temp ? ", drive temperature" : "");
 		cellbuf_box(cb, 0, y, cb->w, h, t->g, UI_BORDER, title, UI_TITLE);
 		y++;
 		h -= 2;
 	}
-	gw = w - 8 - 14;
 	ih = h >= 6 ? h - 2 - temp : h >= 3 ? h - 1 - (temp && h > 3) : 1;
 	if (ih < 1)
 		ih = 1;
 	ph = h - ih - (temp && h > 3);
 	row = y;
 	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
-	chart_graph(cb, x + 8, row, gw, ih, iops, n, chart_scale_max(iops, n), UI_GRAPH, t->g);
+	chart_graph(cb, x + 8, row, gw, ih, ser.iops, n, chart_scale_max(ser.iops, n), UI_GRAPH,
+		    t->g);
 	if (n > 0)
 		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
-				fmt_count(iops[n - 1], num, sizeof num));
+				fmt_count(ser.iops[n - 1], num, sizeof num));
 	row += ih;
 	if (ph > 0) {
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
-		chart_graph(cb, x + 8, row, gw, ph, p99, n, chart_scale_max(p99, n), UI_WRITE, t->g);
+		chart_graph(cb, x + 8, row, gw, ph, ser.p99, n, chart_scale_max(ser.p99, n),
+			    UI_WRITE, t->g);
 		if (n > 0)
 			tui_print_right(cb, x + w, row + ph - 1, UI_WRITE, 0,
-					fmt_number(p99[n - 1], 1, num, sizeof num));
+					fmt_number(ser.p99[n - 1], 1, num, sizeof num));
 		row += ph;
 	}
 	if (temp && row < y + h && gw > 0)
-		sweep_temp_row(t, cb, x, row, w, gw, sn, n);
+		sweep_temp_row(t, cb, x, row, w, gw, ser.temp, n, sn->temp_source);
 }
 
 /* The index of v in a set, or -1. */
@@ -748,8 +1114,16 @@ static void
 sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd_pattern *pat,
 		 unsigned *bs)
 {
-	size_t best = 0, count;
+	size_t		best = 0, count;
+	enum dd_pattern pats[HEAT_SHAPES_MAX];
+	unsigned	bss[HEAT_SHAPES_MAX];
 
+	if (s->heat_shape >= 0 &&
+	    (size_t)s->heat_shape < tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX)) {
+		*pat = pats[s->heat_shape];
+		*bs = bss[s->heat_shape];
+		return;
+	}
 	*pat = f->have ? f->pt.pattern : DD_RANDREAD;
 	*bs = f->have ? f->pt.bs : 4096;
 	count = 0;
@@ -767,6 +1141,46 @@ sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd
 			*pat = s->plan.points[i].pattern;
 			*bs = s->plan.points[i].bs;
 		}
+	}
+}
+
+/* The heat map's axes for a shape: the plan's IODepths and NumJobs of it. */
+static void
+sweep_heat_axes(const struct tui_sweep *s, enum dd_pattern pat, unsigned bs, unsigned *qds,
+		int *nq, unsigned *njs, int *nj)
+{
+	*nq = *nj = 0;
+	for (size_t i = 0; i < s->plan.npoints; i++)
+		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
+			*nq = tui_set_add(qds, *nq, HEAT_MAX, s->plan.points[i].iodepth);
+			*nj = tui_set_add(njs, *nj, HEAT_MAX, s->plan.points[i].numjobs);
+		}
+}
+
+/* Step the heat map to the next (dir 1) or previous workload of the plan. */
+static void
+sweep_heat_step(struct tui *t, int dir)
+{
+	struct tui_sweep  *s = &t->sweep;
+	struct sweep_focus f;
+	enum dd_pattern	   pats[HEAT_SHAPES_MAX], pat;
+	unsigned	   bss[HEAT_SHAPES_MAX], bs;
+	size_t		   n = tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX), cur = 0;
+	char		   what[64];
+
+	if (n == 0)
+		return;
+	sweep_focus(s, &f);
+	sweep_heat_shape(s, &f, &pat, &bs);
+	for (size_t i = 0; i < n; i++)
+		if (pats[i] == pat && bss[i] == bs)
+			cur = i;
+	s->heat_shape = (int)((cur + n + (dir > 0 ? 1 : n - 1)) % n);
+	{
+		struct dd_point p = { .pattern = pats[s->heat_shape], .bs = bss[s->heat_shape] };
+
+		tui_message(t, false, "heat map: %s (workload %d of %zu; w next, W previous)",
+			    tui_point_label(&p, what, sizeof what), s->heat_shape + 1, n);
 	}
 }
 
@@ -789,20 +1203,29 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
 					  SWEEP_FINISHED_MAX;
 
+	enum dd_pattern		     pats[HEAT_SHAPES_MAX];
+	unsigned		     bss[HEAT_SHAPES_MAX];
+	size_t			     nshapes = tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX);
+	size_t			     cur = 0;
+
 	sweep_heat_shape(s, f, &pat, &bs);
 	rate_iops = dd_pattern_random(pat);
-	for (size_t i = 0; i < s->plan.npoints; i++)
-		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
-			nq = tui_set_add(qds, nq, HEAT_MAX, s->plan.points[i].iodepth);
-			nj = tui_set_add(njs, nj, HEAT_MAX, s->plan.points[i].numjobs);
-		}
+	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	for (size_t i = 0; i < nshapes; i++)
+		if (pats[i] == pat && bss[i] == bs)
+			cur = i;
 	{
 		struct dd_point p = { .pattern = pat, .bs = bs };
 
 		tui_point_label(&p, what, sizeof what);
 	}
-	snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
-		 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
+	if (nshapes > 1)
+		snprintf(title, sizeof title, "%s (w %zu/%zu) %s %s over IODepth %s NumJobs", what,
+			 cur + 1, nshapes, t->sym->dot, rate_iops ? "IOPS (K)" : "MB/s",
+			 t->sym->times);
+	else
+		snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
+			 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (nq == 0)
 		return;
@@ -824,7 +1247,7 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 			grid[r * nj + c] = rate_iops ? sum->iops / 1e3 : sum->mbps;
 	}
 	hm.sel_row = hm.sel_col = -1;
-	if (f->running && f->pt.pattern == pat && f->pt.bs == bs) {
+	if (f->have && f->pt.pattern == pat && f->pt.bs == bs) {
 		int r = sweep_set_index(qds, nq, f->pt.iodepth), c = sweep_set_index(njs, nj,
 										   f->pt.numjobs);
 
@@ -884,7 +1307,84 @@ sweep_review_mark(struct tui *t, struct cellbuf *cb, int x, int y, int w, double
 		break;
 	}
 }
-/* The finished points with their review verdicts. */
+/* A latency for the finished list: one decimal below 1,000 µs. */
+static char *
+sweep_lat_text(double us, char *buf, size_t len)
+{
+	return fmt_number(us, us < 1000 ? 1 : 0, buf, len);
+}
+
+/* The first row of the finished list shown: the cursor's row in view. */
+static int
+sweep_finished_first(struct tui_sweep *s, size_t nf, int rows)
+{
+	int sel = sweep_selected(s), k_sel = (int)nf - 1, first;
+
+	for (size_t k = 0; k < nf; k++)
+		if (sel >= 0 && s->sn->finished[k].index == (size_t)sel)
+			k_sel = (int)k;
+	first = s->fin_top;
+	if (first > k_sel)
+		first = k_sel;
+	if (k_sel >= first + rows)
+		first = k_sel - rows + 1;
+	if (first > (int)nf - rows)
+		first = (int)nf - rows;
+	if (first < 0)
+		first = 0;
+	s->fin_top = first;
+	return first;
+}
+
+/* One row of the finished list: name, rate, latency (mean/p99), review verdict. */
+static void
+sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
+		   const struct sweep_summary *sum, bool sel)
+{
+	struct tui_sweep  *s = &t->sweep;
+	struct tui_refval  rv;
+	const struct dd_point *p = &s->plan.points[sum->index];
+	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
+	int		   namew = wide ? 22 : w - 4 - 22, valw = seq && wide ? 12 : 8, cx = x + 2;
+	double		   v = seq ? sum->mbps : sum->iops;
+	uint8_t		   role = sel ? UI_SELECTED : UI_TEXT;
+	char		   num[32], ref[32], mean[32], p99[32];
+
+	if (sel)
+		cellbuf_fill(cb, x + 1, row, w - 2, 1, ' ', UI_SELECTED, 0);
+	cellbuf_put_str(cb, x + 1, row, 1, sel ? t->sym->cursor : " ", role, UI_BOLD);
+	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s", sum->name);
+	cx += namew + 1;
+	if (seq && wide)
+		snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
+	else if (seq)
+		fmt_number(v, 0, num, sizeof num);
+	else
+		fmt_count(v, num, sizeof num);
+	tui_print_right(cb, cx + valw - 1, row, sel ? role : UI_MEASURED, 0, num);
+	cx += valw;
+	if (sum->status != 0 || sum->cancelled) {
+		tui_print(cb, cx + 1, row, x + w - 2 - cx, sum->status ? UI_FAIL : UI_WARN,
+			  sum->status ? UI_BOLD : 0, sum->status ? "FAILED" : "stopped");
+		return;
+	}
+	snprintf(num, sizeof num, "%s/%s", sweep_lat_text(sum->mean_us, mean, sizeof mean),
+		 sweep_lat_text(sum->p99_us, p99, sizeof p99));
+	tui_print_right(cb, cx + 13, row, sel ? role : UI_TEXT, 0, num);
+	cx += 14;
+	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
+	if (isnan(rv.value) || cx + 12 > x + w - 1)
+		return;
+	if (seq)
+		fmt_number(rv.value, 0, ref, sizeof ref);
+	else
+		fmt_count(rv.value, ref, sizeof ref);
+	cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
+	sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
+}
+
+/* The finished points: rate, latency and review verdict, with the cursor
+ * (Enter opens the drill-down of its point). */
 static void
 sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 {
@@ -892,70 +1392,53 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 	const struct sweep_snapshot *sn = s->sn;
 	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
 					  SWEEP_FINISHED_MAX;
-	int			     rows = h - 2, first, row = y + 1;
-	int			     namew = w >= 60 ? 22 : 19;
+	int			     rows = h - 2, first, row = y + 1, sel = sweep_selected(s);
 	size_t			     done = 0;
-	char			     title[64];
+	char			     title[96];
 
 	for (size_t k = 0; k < nf; k++)
 		done += sn->finished[k].index < s->plan.npoints;
-	snprintf(title, sizeof title, "finished %zu of %zu", done, sn->npoints);
+	snprintf(title, sizeof title, "finished %zu of %zu %s lat %ss mean/p99", done,
+		 sn->npoints, t->sym->dot, t->sym->micro);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (rows <= 0)
 		return;
-	/* Newest at the bottom; PgUp scrolls back. */
-	first = (int)nf - rows - s->fin_top;
-	if (first < 0) {
-		s->fin_top += first;
-		if (s->fin_top < 0)
-			s->fin_top = 0;
-		first = 0;
-	}
+	first = sweep_finished_first(s, nf, rows);
 	for (int k = first; k < (int)nf && row < y + h - 1; k++, row++) {
 		const struct sweep_summary *sum = &sn->finished[k];
-		struct tui_refval	    rv;
-		const struct dd_point	   *p;
-		bool			    seq;
-		double			    v;
-		char			    num[32], ref[32];
-		int			    cx = x + 2;
 
-		if (sum->index >= s->plan.npoints) {
-			tui_print(cb, cx, row, w - 4, UI_DIM_TEXT, 0, "%s (scratch file written once)",
-				  sum->name);
-			continue;
-		}
-		p = &s->plan.points[sum->index];
-		seq = !dd_pattern_random(p->pattern);
-		v = seq ? sum->mbps : sum->iops;
-		tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
-		tui_print(cb, cx, row, namew, UI_TEXT, 0, "%s", sum->name);
-		cx += namew + 1;
-		if (seq)
-			snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
+		if (sum->index >= s->plan.npoints)
+			tui_print(cb, x + 2, row, w - 4, UI_DIM_TEXT, 0,
+				  "%s (scratch file written once)", sum->name);
 		else
-			snprintf(num, sizeof num, "%s", fmt_count(v, ref, sizeof ref));
-		tui_print_right(cb, cx + (seq ? 11 : 7), row, UI_MEASURED, 0, num);
-		cx += seq ? 12 : 8;
-		if (sum->status != 0) {
-			tui_print(cb, cx, row, x + w - 1 - cx, UI_FAIL, UI_BOLD, "FAILED");
-			continue;
-		}
-		if (sum->cancelled) {
-			tui_print(cb, cx, row, x + w - 1 - cx, UI_WARN, 0, "stopped");
-			continue;
-		}
-		if (isnan(rv.value) || cx + 12 > x + w - 1)
-			continue;
-		if (seq)
-			fmt_number(rv.value, 0, ref, sizeof ref);
-		else
-			fmt_count(rv.value, ref, sizeof ref);
-		cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
-		sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
+			sweep_finished_row(t, cb, x, row, w, sum,
+					   sel >= 0 && sum->index == (size_t)sel &&
+					   (!s->running || s->fin_sel >= 0));
 	}
 	if (nf == 0)
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");
+}
+
+/* The heat map's width: what its columns need (50 to 68 columns on a wide
+ * screen, at most 55 % of a narrow one), the rest to the finished list. */
+static int
+sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
+{
+	unsigned	qds[HEAT_MAX], njs[HEAT_MAX];
+	int		nq, nj, need;
+	enum dd_pattern pat;
+	unsigned	bs;
+
+	sweep_heat_shape(s, f, &pat, &bs);
+	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	if (w >= 120) {
+		need = 10 + (nj > 0 ? nj : 1) * 10;
+		return need < 50 ? 50 : need > 68 ? 68 : need;
+	}
+	need = 10 + (nj > 0 ? nj : 1) * 7;
+	if (need < 30)
+		need = 30;
+	return need < w * 55 / 100 ? need : w * 55 / 100;
 }
 
 /* Draw the live panel. */
@@ -996,7 +1479,8 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 				tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "steady-state round %u",
 					  sn->round);
 		} else {
-			tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "(last finished point)");
+			tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "point %d of %zu (j/k another, "
+				  "Enter opens it)", sweep_selected(s) + 1, sn->npoints);
 		}
 	} else {
 		tui_print(cb, 1, row, -1, UI_DIM_TEXT, 0, "starting...");
@@ -1023,7 +1507,7 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 	box_y = row + graph_h;
 	if (y + h - box_y < 3)
 		return;
-	heat_w = cb->w >= 120 ? 68 : cb->w * 55 / 100;
+	heat_w = sweep_heat_width(s, &f, cb->w);
 	sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
 	sweep_finished(t, cb, heat_w + 1, box_y, cb->w - heat_w - 1, y + h - box_y);
 }
@@ -1032,7 +1516,10 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 static void
 sweep_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
-	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL)
+	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL &&
+	    t->sweep.drill && tui_sweep_selected(t) >= 0)
+		tui_point_draw(t, cb, y, h);
+	else if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.sn != NULL && t->sweep.sw != NULL)
 		sweep_draw_live(t, cb, y, h);
 	else
 		sweep_draw_setup(t, cb, y, h);
@@ -1086,6 +1573,8 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 	size_t		  npre;
 
 	plan_presets(&npre);
+	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL && s->drill && tui_point_key(t, ev))
+		return 1;
 	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL) {
 		switch (ev->key) {
 		case 's':
@@ -1099,12 +1588,26 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 				tui_message(t, false, "a sweep is running: x stops it first");
 			return 1;
 		case TUI_KEY_PGUP: case TUI_KEY_WHEEL_UP: case 'k': case TUI_KEY_UP:
-			s->fin_top += ev->key == TUI_KEY_PGUP ? 5 : 1;
+			sweep_move(s, ev->key == TUI_KEY_PGUP ? -5 : -1);
 			return 1;
 		case TUI_KEY_PGDN: case TUI_KEY_WHEEL_DOWN: case 'j': case TUI_KEY_DOWN:
-			s->fin_top -= ev->key == TUI_KEY_PGDN ? 5 : 1;
-			if (s->fin_top < 0)
-				s->fin_top = 0;
+			sweep_move(s, ev->key == TUI_KEY_PGDN ? 5 : 1);
+			return 1;
+		case TUI_KEY_HOME: case 'g':
+			sweep_move(s, -(int)SWEEP_FINISHED_MAX);
+			return 1;
+		case TUI_KEY_END: case 'G':
+			sweep_move(s, (int)SWEEP_FINISHED_MAX);
+			return 1;
+		case TUI_KEY_ENTER:
+			if (sweep_selected(s) < 0) {
+				tui_message(t, false, "no point has finished yet");
+				return 1;
+			}
+			s->drill = true;
+			return 1;
+		case 'w': case 'W':
+			sweep_heat_step(t, ev->key == 'w' ? 1 : -1);
 			return 1;
 		case 'C':
 			tui_set_view(t, TUI_VIEW_COMPARE);
@@ -1168,6 +1671,15 @@ sweep_title(struct tui *t, char *buf, size_t len)
 		snprintf(buf, len, "Sweep setup");
 		return;
 	}
+	if (s->stored_id != 0) {
+		snprintf(buf, len, "Run #%lld %s %s %s %zu of %zu points%s %s %s", (long long)s->stored_id,
+			 t->sym->dot, s->stored_name, t->sym->dot, sweep_nresults(s->sw), sn->npoints,
+			 sn->state == SWEEP_DONE ? "" : sn->state == SWEEP_FAILED ? " (FAILED)" :
+			 " (stopped)", t->sym->dot,
+			 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) :
+			 "no reference");
+		return;
+	}
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
 	/* Progress first: a narrow screen cuts the end. */
@@ -1190,12 +1702,15 @@ sweep_title(struct tui *t, char *buf, size_t len)
 static const char *
 sweep_hints(struct tui *t)
 {
-	if (tui_sweep_running(t))
-		return "x\tstop\tr\treference\tPgUp/PgDn\tfinished list\t1\tdrives\t4\tcompare\t"
-		       "t\ttheme\t?\thelp\tq\tquit";
-	if (t->sweep.mode == TUI_SWEEP_LIVE)
-		return "s\trun again\te\tsetup\tr\treference\tC\tcompare\tEsc\tback\tt\ttheme\t"
+	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.drill)
+		return "j/k\tprevious/next point\tEsc\tback to the run\tr\treference\tt\ttheme\t"
 		       "?\thelp\tq\tquit";
+	if (tui_sweep_running(t))
+		return "x\tstop\tj/k\tpoint\tEnter\topen\tw\tworkload\tr\treference\t"
+		       "1\tdrives\t4\tcompare\tt\ttheme\t?\thelp\tq\tquit";
+	if (t->sweep.mode == TUI_SWEEP_LIVE)
+		return "j/k\tpoint\tEnter\topen\tw\tworkload\ts\trun again\te\tsetup\t"
+		       "r\treference\tC\tcompare\tEsc\tback\tt\ttheme\t?\thelp\tq\tquit";
 	return "s\tstart\tTab\ttarget/preset\tj/k\tchoose\tr\treference\tEsc\tback\tt\ttheme\t"
 	       "?\thelp\tq\tquit";
 }

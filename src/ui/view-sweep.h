@@ -1,8 +1,10 @@
 /*
  * The Sweep screen's state: the setup's choices (the targets it offers, the
  * preset), and once a sweep started, its plan, the open target, the struct
- * sweep and the latest snapshot copied out of it, the reference drive's
- * sheet and the scroll of the finished list.  The runs that finished this
+ * sweep and the latest snapshot copied out of it, its recorder, the
+ * reference drive's sheet, the cursor and scroll of the finished list, the
+ * heat map's workload and whether the drill-down is up.  A stored run opened
+ * from History fills the same fields (a finished struct sweep).  The runs that finished this
  * session (struct tui_run) are kept in struct tui for the Compare screen.
  * The sweep itself is reached through src/core/session.h and
  * src/core/sweep.h only.
@@ -50,6 +52,8 @@ struct tui_run {
 						 * later than any run with a time) */
 };
 
+struct record;
+
 enum tui_sweep_mode {
 	TUI_SWEEP_SETUP,	/* pick target and preset */
 	TUI_SWEEP_LIVE,		/* a sweep runs, or the last one's results */
@@ -71,6 +75,19 @@ struct tui_sweep {
 	uint64_t	       gen;
 	struct tui_sheet       ref;		/* the reference drive's sheet */
 	int		       fin_top;		/* scroll of the finished list */
+	int		       fin_sel;		/* its cursor: a result index (plan
+						 * order); -1: the newest, following */
+	int		       heat_shape;	/* the heat map's workload: an index
+						 * of sweep_shapes(); -1: the focus's */
+	bool		       drill;		/* the drill-down of the cursor's
+						 * point is up (view-point.c) */
+	int64_t		       stored_id;	/* the run shown came from the
+						 * results store; 0: swept here */
+	char		       stored_name[256];/* its results_run_name */
+	struct record	      *rec;		/* the running sweep's recorder;
+						 * NULL: not saved */
+	char		       store_note[640];	/* why sweeps are not saved; "" */
+	int64_t		       start_unix;	/* when the running sweep started */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 };
 
@@ -99,5 +116,50 @@ void tui_sweep_targets(struct tui *t);
 /* Stop and join the sweep, close the target, remove our scratch file.  UI
  * thread only, after curses has ended (the join may wait one interval). */
 void tui_sweep_cleanup(struct tui *t);
+
+struct results_run;
+
+/* Show a stored run in the Sweep screen exactly as a finished sweep (a sweep
+ * from sweep_create_finished; the run's results are taken over, the rest
+ * stays the caller's to free).  0, or a negative errno with err set (-EBUSY
+ * while a sweep runs).  UI thread only. */
+int tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err);
+
+/* A slot for a new finished run in t->runs (the oldest is dropped when they
+ * are TUI_RUNS_MAX), zeroed; t->nruns counts it already. */
+struct tui_run *tui_runs_slot(struct tui *t);
+
+/* The finished point the cursor is on: a result index, or -1 (none yet). */
+int tui_sweep_selected(const struct tui *t);
+
+/* The distinct workloads (pattern, block size) of the sweep's plan, in plan
+ * order, at most max; returns how many. */
+size_t tui_sweep_shapes(const struct tui_sweep *s, enum dd_pattern *pats, unsigned *bss,
+			size_t max);
+
+/* ---- view-point.c: one finished point in full (the Sweep screen's
+ * drill-down: its interval graph, latency percentiles and histogram) ---- */
+
+/* Draw the drill-down of the cursor's point into rows y .. y + h - 1. */
+void tui_point_draw(struct tui *t, struct cellbuf *cb, int y, int h);
+
+/* A key while the drill-down is up; 1 if used. */
+int tui_point_key(struct tui *t, const struct tui_event *ev);
+
+/* Which figure of an interval tui_point_series reads. */
+enum tui_series {
+	TUI_SERIES_IOPS,
+	TUI_SERIES_MBPS,
+	TUI_SERIES_MEAN,
+	TUI_SERIES_P99,
+	TUI_SERIES_TEMP,
+};
+
+/* A point's interval series as max samples, so a graph of max samples
+ * spans the whole point: more intervals are folded (groups of consecutive
+ * intervals averaged; p99 and temperature keep their largest), fewer are
+ * repeated; returns the count (0 without intervals). */
+size_t tui_point_series(const struct dd_result *r, enum tui_series which, double *out,
+			size_t max);
 
 #endif

@@ -26,7 +26,7 @@
 /* Widths of the table's text columns. */
 #define RUNS_W_HOST  14
 #define RUNS_W_DRIVE 34
-#define RUNS_W_PLAN  12
+#define RUNS_W_PLAN  16
 
 /* Open the store at path (NULL: the default), printing why not.  For
  * RESULTS_READ a store that does not exist is -ENOENT with nothing printed,
@@ -105,8 +105,12 @@ runs_drive(const struct results_prov *p, char *buf, size_t len)
 		snprintf(buf, len, "%s%s%s", p->model, p->serial[0] ? " " : "", p->serial);
 	else if (p->drive_label[0])
 		snprintf(buf, len, "%s", p->drive_label);
-	else if (p->target_path[0] && p->device[0])	/* a file: its name is enough */
+	else if (p->target_path[0] && p->device[0] &&
+		 strcmp(runs_base(p->target_path), p->device) != 0)	/* a file: its name is enough */
 		snprintf(buf, len, "%s on %s", runs_base(p->target_path), p->device);
+	else if (p->target_desc[0])	/* a device with no model: what it is */
+		snprintf(buf, len, "%s", strncmp(p->target_desc, "block device ", 13) == 0 ?
+			 p->target_desc + 13 : p->target_desc);
 	else
 		snprintf(buf, len, "%s", p->target_path[0] ? p->target_path : "-");
 }

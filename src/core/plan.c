@@ -1374,7 +1374,7 @@ fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_si
 		fputc(*c, f);
 	}
 	fprintf(f, "\nthread\ngroup_reporting=1\nfixedbufs=1\nregisterfiles=1\n"
-		"randrepeat=0\nnorandommap=1\n");
+		"randrepeat=0\nnorandommap=1\nlat_percentiles=1\n");
 	fprintf(f, "; target class: %s%s\n", engine_target_class_name(tc),
 		tc == DD_TCLASS_UNKNOWN ? " (on a bio-based device such as zram drivedash\n"
 		"; adds force_async=1 while the jobs leave 2 CPUs each)" : "");

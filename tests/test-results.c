@@ -1151,8 +1151,12 @@ test_record_null(void **state)
 	assert_null(record_error(NULL));
 	record_free(NULL);
 
-	spit(tpath("bad-rec.db"), "garbage, not a store, long enough to hold a header of one "
-				   "hundred bytes or more: 0123456789012345678901234567890123", 120);
+	{
+		static const char junk[] = "garbage, not a store, long enough to hold a header "
+					   "of one hundred bytes or more: 0123456789012345678901234567890123";
+
+		spit(tpath("bad-rec.db"), junk, sizeof junk - 1);	/* 115 bytes */
+	}
 	o = (struct record_opts){ .path = tpath("bad-rec.db"), .source = "run" };
 	assert_int_equal(record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err), -EINVAL);
 	assert_null(rec);

@@ -96,4 +96,8 @@ drivedash --db "$db" check /dev/nvme0n1 --time-scale 0.05 --json \
 rc=$?
 emit check.json "$t/check.json" "$rc"
 emit check.err "$t/check.err" "$rc"
+
+# The run check stored (HOME=/tmp: the default store under /tmp/.local/share),
+# exported whole: provenance and every point with SMART before and after.
+section stored drivedash --db "$db" export last --format json
 exit 0

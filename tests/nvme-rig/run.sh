@@ -312,6 +312,13 @@ is "check: the SMART delta counts the sweep's reads" "True" \
 	"$(pyj check.json 'j["smart"]["delta"]["data_units_read"] > 0')"
 is "check: a health row from the SMART delta" "True" \
 	"$(pyj check.json 'any(v["metric"] == "health" for v in j["verdicts"])')"
+is "stored: check's run is in the default store with the drive's identity" \
+	"check|TESTSERIAL01|nvme0n1|True|done|5" \
+	"$(pyj stored '"|".join((j["run"]["source"], str(j["run"]["target"]["serial"]).strip(), j["run"]["target"]["device"], str(bool(j["run"]["target"]["drive_id"])), j["run"]["state"], str(len(j["points"]))))')"
+is "stored: every point has SMART before and after, the reads counted between them" "True" \
+	"$(pyj stored 'all(p["smart_before"] and p["smart_after"] and p["smart_after"]["data_units_read"] >= p["smart_before"]["data_units_read"] for p in j["points"]) and sum(p["smart_after"]["data_units_read"] - p["smart_before"]["data_units_read"] for p in j["points"]) > 0')"
+is "stored: the run's provenance names the firmware, capacity and PCIe link fields" "True" \
+	"$(pyj stored 'all(k in j["run"]["target"] for k in ("firmware", "capacity", "lba_format", "pcie_link")) and bool(j["run"]["target"]["firmware"])')"
 is "check: the spot plan ran read-only to the end" "spot (read-only)|5|done" \
 	"$(pyj check.json '"|".join((j["plan"]["name"], str(len(j["points"])), j["state"]))')"
 like "check: the text report ends with the overall verdict" '^VERDICT (PASS|WARN|FAIL): ' \

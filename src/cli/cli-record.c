@@ -21,24 +21,6 @@
 #include "core/record.h"
 #include "core/session.h"
 
-/* The name stored for a signal that stopped a sweep. */
-static const char *
-cli_record_signame(int signo)
-{
-	switch (signo) {
-	case SIGINT:
-		return "SIGINT";
-	case SIGTERM:
-		return "SIGTERM";
-	case SIGHUP:
-		return "SIGHUP";
-	case SIGQUIT:
-		return "SIGQUIT";
-	default:
-		return "signal";
-	}
-}
-
 /* Open the store and store the run about to start. */
 int
 cli_record_begin(const struct cli_store_opts *so, const char *source, const struct session *ses,
@@ -113,7 +95,7 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 	if (rec == NULL)
 		return;
 	if (signo != 0) {
-		by = cli_record_signame(signo);
+		by = record_signal_name(signo);
 		snprintf(why, sizeof why, "stopped by %s", by);
 	} else if (st == SWEEP_FAILED) {
 		by = "error";

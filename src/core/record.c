@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,6 +305,24 @@ record_end(struct record *rec, enum sweep_state st, const char *stopped_by, cons
 	if (err != NULL)
 		*err = rec->first;
 	return rec->first.code ? rec->first.code : -EIO;
+}
+
+/* The name stored for a signal that stopped a sweep: "SIGINT". */
+const char *
+record_signal_name(int signo)
+{
+	switch (signo) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	default:
+		return "signal";
+	}
 }
 
 /* The stored run's id. */

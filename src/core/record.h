@@ -71,6 +71,10 @@ int record_end(struct record *rec, enum sweep_state st, const char *stopped_by,
 int64_t record_run_id(const struct record *rec);
 const char *record_name(const struct record *rec);
 
+/* The name stored as who stopped a run for a signal: "SIGINT", "SIGTERM",
+ * "SIGHUP", "SIGQUIT", else "signal". */
+const char *record_signal_name(int signo);
+
 /* The stored run's provenance (serial, start, ...); NULL for NULL. */
 const struct results_prov *record_prov(const struct record *rec);
 

@@ -107,6 +107,8 @@ tui_signals(struct tui *t, struct tui_loop *l)
 			t->quit = true;
 			if (l->quit_signal == 0)
 				l->quit_signal = (int)si.ssi_signo;
+			if (t->quit_signal == 0)	/* who stopped a running sweep */
+				t->quit_signal = (int)si.ssi_signo;
 		}
 	}
 }

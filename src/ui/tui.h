@@ -189,6 +189,7 @@ struct tui {
 	enum tui_view_id      view;
 	struct tui_help	      help;		/* the help overlay */
 	bool		      quit, quit_armed;
+	int		      quit_signal;	/* the signal that ended the dashboard; 0 none */
 	bool		      dirty;
 	char		      msg[256];		/* one-line message in the rule */
 	bool		      msg_error;

@@ -334,7 +334,9 @@ sweep_record_end(struct tui *t, enum sweep_state st, const char *why)
 	struct tui_sweep *s = &t->sweep;
 	struct dd_error	  err = { 0 };
 
-	if (s->rec == NULL || record_end(s->rec, st, st == SWEEP_CANCELLED ? "user" :
+	if (s->rec == NULL || record_end(s->rec, st, st == SWEEP_CANCELLED ?
+					 (t->quit_signal ? record_signal_name(t->quit_signal)
+							 : "user") :
 					 st == SWEEP_FAILED ? "error" : "", why, &err) == 0)
 		return false;
 	snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
@@ -643,7 +645,9 @@ tui_sweep_cleanup(struct tui *t)
 	if (s->sw != NULL && s->running) {
 		sweep_cancel(s->sw);
 		sweep_join(s->sw);
-		sweep_record_end(t, SWEEP_CANCELLED, "the dashboard quit while it ran");
+		sweep_record_end(t, SWEEP_CANCELLED, t->quit_signal ?
+				 "the dashboard ended on a signal while it ran" :
+				 "the dashboard quit while it ran");
 	}
 	sweep_release(s);
 	if (s->scratch[0] != '\0' && !t->opts.keep)

@@ -77,7 +77,7 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 	struct tui_sweep  *s = &t->sweep;
 	struct tui_refval  rv, sp;
 	bool		   seq = !dd_pattern_random(r->point.pattern);
-	char		   what[64], a[32], b[32], c[32], d[32], pct[32];
+	char		   what[64], a[32], b[32], c[32], d[32], e[32], pct[32];
 	int		   x;
 
 	x = 1 + tui_print(cb, 1, y, -1, UI_TITLE, UI_BOLD, "%s",
@@ -98,7 +98,7 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 		  fmt_number(r->lat.min_us, 1, pct, sizeof pct),
 		  fmt_number(r->lat.max_us, 0, what, sizeof what),
 		  fmt_number(r->lat.stdev_us, 1, d, sizeof d),
-		  fmt_count((double)r->ios, a, sizeof a), r->proc_us_per_io, t->sym->micro);
+		  fmt_count((double)r->ios, e, sizeof e), r->proc_us_per_io, t->sym->micro);
 	tui_ref_review(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	tui_ref_spec(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &sp);
 	x = 1;

@@ -48,13 +48,17 @@ static int
 group_teardown(void **state)
 {
 	const char *names[] = { "exact", "over", "empty", "fifo", "line", "num", "hex", "bad",
-				"out", "outlink", "outfifo", "outhard" };
+				"out", "outlink", "outfifo", "outhard", "field" };
 	char	    path[PATH_MAX + 16];
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", scratch, names[i]);
 		unlink(path);
 	}
+	snprintf(path, sizeof path, "%s/a/b", scratch);
+	rmdir(path);
+	snprintf(path, sizeof path, "%s/a", scratch);
+	rmdir(path);
 	return rmdir(scratch);
 }
 
@@ -174,6 +178,58 @@ test_file_line(void **state)
 	assert_int_equal(v, 42);
 	put_file("empty", "", path, sizeof path);
 	assert_int_equal(file_read_ll(path, &v), -EINVAL);
+}
+
+/* A /proc-style field; the XDG rule; mkdir -p of a parent; base and stem. */
+static void
+test_file_paths(void **state)
+{
+	char	    path[PATH_MAX + 16], buf[64], failed[PATH_MAX];
+	struct stat st;
+
+	(void)state;
+	put_file("field", "processor\t: 0\nmodel name\t: Xeon(R) Gold\nMemAvailable:   123 kB\n",
+		 path, sizeof path);
+	assert_int_equal(file_read_field(path, "model name", buf, sizeof buf), 0);
+	assert_string_equal(buf, "Xeon(R) Gold");
+	assert_int_equal(file_read_field(path, "MemAvailable:", buf, sizeof buf), 0);
+	assert_string_equal(buf, "123 kB");
+	assert_int_equal(file_read_field(path, "flags", buf, sizeof buf), -ENOENT);
+
+	setenv("XDG_DATA_HOME", "/x/data", 1);
+	setenv("HOME", "/home/u", 1);
+	assert_int_equal(file_xdg_path("XDG_DATA_HOME", ".local/share", "dd/r.db", buf,
+				       sizeof buf), 0);
+	assert_string_equal(buf, "/x/data/dd/r.db");
+	setenv("XDG_DATA_HOME", "relative", 1);	/* the spec: ignored */
+	assert_int_equal(file_xdg_path("XDG_DATA_HOME", ".local/share", "dd/r.db", buf,
+				       sizeof buf), 0);
+	assert_string_equal(buf, "/home/u/.local/share/dd/r.db");
+	unsetenv("XDG_DATA_HOME");
+	setenv("HOME", "home", 1);
+	assert_int_equal(file_xdg_path("XDG_DATA_HOME", ".local/share", "dd/r.db", buf,
+				       sizeof buf), -ENOENT);
+	assert_int_equal(file_xdg_path("XDG_DATA_HOME", ".local/share", "dd/r.db", buf, 4),
+			 -ENOENT);
+	setenv("HOME", "/home/u", 1);
+	assert_int_equal(file_xdg_path("XDG_DATA_HOME", ".local/share", "dd/r.db", buf, 8),
+			 -ENAMETOOLONG);
+
+	snprintf(path, sizeof path, "%s/a/b/file", scratch);
+	assert_int_equal(file_mkdir_parents(path, 0700, failed, sizeof failed), 0);
+	snprintf(path, sizeof path, "%s/a/b", scratch);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(st.st_mode & 0777, 0700);
+	snprintf(path, sizeof path, "%s/field/x/file", scratch);	/* under a file */
+	assert_int_equal(file_mkdir_parents(path, 0700, failed, sizeof failed), -ENOTDIR);
+	assert_non_null(strstr(failed, "/field/x"));
+
+	assert_string_equal(file_base("/mnt/dd.dat"), "dd.dat");
+	assert_string_equal(file_base("dd.dat"), "dd.dat");
+	assert_string_equal(file_stem("/tmp/fio1.json", ".json", buf, sizeof buf), "fio1");
+	assert_string_equal(file_stem("/t/dark.theme", ".json", buf, sizeof buf), "dark.theme");
+	assert_string_equal(file_stem(".json", ".json", buf, sizeof buf), ".json");
 }
 
 /* Decoding: ASCII, 2-4 byte forms, and every kind of malformed input. */
@@ -305,6 +361,7 @@ main(void)
 		cmocka_unit_test(test_file_limit),
 		cmocka_unit_test(test_file_refuses),
 		cmocka_unit_test(test_file_line),
+		cmocka_unit_test(test_file_paths),
 		cmocka_unit_test(test_outfile),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_width),

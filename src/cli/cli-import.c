@@ -29,13 +29,7 @@
 static void
 import_plan_name(const char *file, char *buf, size_t len)
 {
-	const char *base = strrchr(file, '/');
-	size_t	    n;
-
-	dd_strlcpy(buf, base ? base + 1 : file, len);
-	n = strlen(buf);
-	if (n > 5 && strcmp(buf + n - 5, ".json") == 0)
-		buf[n - 5] = '\0';
+	file_stem(file, ".json", buf, len);
 }
 
 /* Read and convert one file into run, named name (NULL: by what it is). */

@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "core/format.h"
 #include "core/results.h"
+#include "lib/file.h"
 #include "lib/utf8.h"
 
 /* Widths of the table's text columns. */
@@ -87,14 +88,6 @@ runs_state(const struct results_prov *p)
 	return p->state[0] ? p->state : "-";
 }
 
-/* The last component of a path. */
-static const char *
-runs_base(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash && slash[1] ? slash + 1 : path;
-}
 
 /* The drive column: model and serial, else the matched drive, else the
  * target (and its device). */
@@ -106,8 +99,8 @@ runs_drive(const struct results_prov *p, char *buf, size_t len)
 	else if (p->drive_label[0])
 		snprintf(buf, len, "%s", p->drive_label);
 	else if (p->target_path[0] && p->device[0] &&
-		 strcmp(runs_base(p->target_path), p->device) != 0)	/* a file: its name is enough */
-		snprintf(buf, len, "%s on %s", runs_base(p->target_path), p->device);
+		 strcmp(file_base(p->target_path), p->device) != 0)	/* a file: its name is enough */
+		snprintf(buf, len, "%s on %s", file_base(p->target_path), p->device);
 	else if (p->target_desc[0])	/* a device with no model: what it is */
 		snprintf(buf, len, "%s", strncmp(p->target_desc, "block device ", 13) == 0 ?
 			 p->target_desc + 13 : p->target_desc);

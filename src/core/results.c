@@ -568,25 +568,6 @@ results_file_check(const char *path, struct dd_error *err)
 	return rc;
 }
 
-/* Create the missing directories of path's parent, mode 0700. */
-static int
-results_mkdirs(const char *path, struct dd_error *err)
-{
-	char dir[PATH_MAX];
-
-	dd_strlcpy(dir, path, sizeof dir);
-	for (char *s = dir + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-			return dd_error_set(err, -errno, "cannot create the directory %s for the "
-					    "results store: %s", dir, strerror(errno));
-		*s = '/';
-	}
-	return 0;
-}
-
 /*
  * Where to open: path itself, or for a symbolic link the file it names when
  * that is owned by this user (a link into another user's file, or dangling,
@@ -621,12 +602,18 @@ results_resolve_link(const char *path, char *real, size_t len, bool *exists,
 }
 
 /* Create an empty store file, mode 0600 (sqlite would take the umask's
- * 0644: runs name serials and hosts); one raced in meanwhile is checked. */
+ * 0644: runs name serials and hosts), and the directories above it, 0700;
+ * one raced in meanwhile is checked. */
 static int
 results_create_file(const char *path, struct dd_error *err)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	char dir[PATH_MAX];
+	int  fd, rc = file_mkdir_parents(path, 0700, dir, sizeof dir);
 
+	if (rc < 0)
+		return dd_error_set(err, rc, "cannot create the directory %s for the results "
+				    "store: %s", dir, strerror(-rc));
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0) {
 		close(fd);
 		return 0;
@@ -796,8 +783,6 @@ results_open(struct results **out, const char *path, enum results_mode mode,
 	if (rc == 0 && exists)
 		rc = results_file_check(db->path, err);
 	if (rc >= 0 && !exists)
-		rc = results_mkdirs(db->path, err);
-	if (rc >= 0 && !exists)
 		rc = results_create_file(db->path, err);
 	if (rc >= 0)
 		rc = results_connect(db, mode, err);
@@ -832,19 +817,13 @@ results_path(const struct results *db)
 int
 results_default_path(char *buf, size_t len, struct dd_error *err)
 {
-	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	int	    n;
+	int rc = file_xdg_path("XDG_DATA_HOME", ".local/share", "drivedash/results.db", buf, len);
 
-	/* The XDG spec: a relative XDG_DATA_HOME is invalid and ignored. */
-	if (xdg != NULL && xdg[0] == '/')
-		n = snprintf(buf, len, "%s/drivedash/results.db", xdg);
-	else if (home != NULL && home[0] == '/')
-		n = snprintf(buf, len, "%s/.local/share/drivedash/results.db", home);
-	else
-		return dd_error_set(err, -ENOENT, "neither XDG_DATA_HOME nor HOME is set to an "
+	if (rc == -ENOENT)
+		return dd_error_set(err, rc, "neither XDG_DATA_HOME nor HOME is set to an "
 				    "absolute path: give the results store with --results PATH");
-	if (n < 0 || (size_t)n >= len)
-		return dd_error_set(err, -ENAMETOOLONG, "the results store's path is too long");
+	if (rc < 0)
+		return dd_error_set(err, rc, "the results store's path is too long");
 	return 0;
 }
 
@@ -855,7 +834,6 @@ void
 results_prov_host(struct results_prov *p)
 {
 	struct utsname u;
-	char	      *cpuinfo = NULL, *line;
 	long	       n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (gethostname(p->host, sizeof p->host) < 0)
@@ -865,15 +843,8 @@ results_prov_host(struct results_prov *p)
 		snprintf(p->kernel, sizeof p->kernel, "%s %s", u.release, u.version);
 	p->ncpus = n > 0 ? (unsigned)n : 0;
 	snprintf(p->version, sizeof p->version, "drivedash %s", PACKAGE_VERSION);
-	if (file_read_all("cpuinfo", "/proc/cpuinfo", 4 << 20, &cpuinfo, NULL, NULL) < 0)
-		return;
-	line = strstr(cpuinfo, "model name");
-	if (line != NULL && (line = strchr(line, ':')) != NULL) {
-		line += strspn(line, ": \t");
-		line[strcspn(line, "\n")] = '\0';
-		dd_strlcpy(p->cpu_model, line, sizeof p->cpu_model);
-	}
-	free(cpuinfo);
+	if (file_read_field("/proc/cpuinfo", "model name", p->cpu_model, sizeof p->cpu_model) < 0)
+		p->cpu_model[0] = '\0';
 }
 
 /* Set the start (or end) time of a provenance. */
@@ -921,10 +892,9 @@ void
 results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
 {
 	const char *dot = utf8 ? " \u00b7 " : " - ";
-	const char *base = strrchr(p->target_path, '/');
+	const char *base = file_base(p->target_path);
 	char	    what[384], when[20];
 
-	base = base ? base + 1 : p->target_path;
 	if (p->model[0] != '\0' || p->drive_label[0] != '\0') {
 		results_name_drive(p, what, sizeof what);
 		if (p->serial[0] != '\0') {

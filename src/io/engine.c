@@ -1355,17 +1355,12 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 static bool
 engine_proc_field(const char *path, const char *key, int base, unsigned long long *out)
 {
-	char *text = NULL, *line, *end = NULL;
-	bool  ok = false;
+	char  v[64], *end = NULL;
 
-	if (file_read_all("proc", path, 1 << 16, &text, NULL, NULL) < 0)
+	if (file_read_field(path, key, v, sizeof v) < 0)
 		return false;
-	if ((line = strstr(text, key)) != NULL) {
-		*out = strtoull(line + strlen(key), &end, base);
-		ok = end != line + strlen(key);
-	}
-	free(text);
-	return ok;
+	*out = strtoull(v, &end, base);
+	return end != v;
 }
 
 /* Memory the kernel says can be had without swapping, in bytes

@@ -207,3 +207,84 @@ file_read_ll(const char *path, long long *out)
 	*out = v;
 	return 0;
 }
+
+/* The text after key in a small /proc-style file. */
+int
+file_read_field(const char *path, const char *key, char *buf, size_t len)
+{
+	char *text = NULL, *v;
+	int   rc;
+
+	if ((rc = file_read_all("proc", path, 4 << 20, &text, NULL, NULL)) < 0)
+		return rc;
+	if ((v = strstr(text, key)) == NULL) {
+		free(text);
+		return -ENOENT;
+	}
+	v += strlen(key);
+	v += strspn(v, ": \t");
+	snprintf(buf, len, "%.*s", (int)strcspn(v, "\n"), v);
+	free(text);
+	return 0;
+}
+
+/* Where an XDG base directory puts this program's files. */
+int
+file_xdg_path(const char *env, const char *home_rel, const char *tail, char *buf, size_t len)
+{
+	const char *xdg = getenv(env), *home = getenv("HOME");
+	int	    n;
+
+	if (xdg != NULL && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/%s", xdg, tail);
+	else if (home != NULL && home[0] == '/')
+		n = snprintf(buf, len, "%s/%s/%s", home, home_rel, tail);
+	else
+		return -ENOENT;
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* mkdir -p of path's parent. */
+int
+file_mkdir_parents(const char *path, mode_t mode, char *failed, size_t len)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof dir, "%s", path);
+	for (char *s = dir + 1; *s != '\0'; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(dir, mode) < 0 && errno != EEXIST) {
+			int e = errno;
+
+			if (failed != NULL)
+				snprintf(failed, len, "%s", dir);
+			return -e;
+		}
+		*s = '/';
+	}
+	return 0;
+}
+
+/* The last component of a path. */
+const char *
+file_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+/* The base name of path less ext. */
+char *
+file_stem(const char *path, const char *ext, char *buf, size_t len)
+{
+	const char *base = file_base(path);
+	size_t	    n = strlen(base), e = strlen(ext);
+
+	if (n > e && strcmp(base + n - e, ext) == 0)
+		n -= e;
+	snprintf(buf, len, "%.*s", (int)n, base);
+	return buf;
+}

@@ -37,6 +37,34 @@ int file_read_line(const char *path, char *buf, size_t len);
  * as strtoll base 0); 0, -EINVAL when it is not one, or the read's errno. */
 int file_read_ll(const char *path, long long *out);
 
+/* The text after key in a small /proc-style file ("model name" in
+ * /proc/cpuinfo, "MemAvailable:" in /proc/meminfo): from the first line
+ * holding key, after the key and any ':', blanks and tabs, to the end of
+ * that line, into buf.  0, -ENOENT when the key is not there, or the read's
+ * negative errno. */
+int file_read_field(const char *path, const char *key, char *buf, size_t len);
+
+/* Where an XDG base directory puts this program's files: $env/tail when env
+ * names an absolute path (the XDG spec ignores a relative one), else
+ * $HOME/home_rel/tail ("XDG_DATA_HOME", ".local/share", "drivedash/results.db").
+ * 0, -ENOENT when neither is set to an absolute path, -ENAMETOOLONG. */
+int file_xdg_path(const char *env, const char *home_rel, const char *tail, char *buf,
+		  size_t len);
+
+/* Create the missing directories above the last component of path (mkdir -p
+ * of its parent), each with mode; 0, or the negative errno of the first
+ * mkdir that failed other than with EEXIST (*failed, when not NULL, then
+ * holds the directory). */
+int file_mkdir_parents(const char *path, mode_t mode, char *failed, size_t len);
+
+/* The last component of a path ("dd.dat" of "/mnt/dd.dat"; path itself
+ * without a '/'). */
+const char *file_base(const char *path);
+
+/* The base name of path less ext when it ends so ("fio1" of "/tmp/fio1.json"
+ * with ".json"), into buf. */
+char *file_stem(const char *path, const char *ext, char *buf, size_t len);
+
 /* A file type in words for a sentence: "a directory", "a FIFO", "a block
  * device", "a character device", "a socket", else "not a regular file". */
 const char *file_kind(mode_t m);

@@ -327,13 +327,11 @@ theme_parse_text(struct theme *t, const char *name, const char *text,
 int
 theme_list_dirs(char dirs[][PATH_MAX], int max)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	int	    n = 0;
+	int n = 0;
 
-	if (n < max && xdg != NULL && xdg[0] == '/')
-		snprintf(dirs[n++], PATH_MAX, "%s/drivedash/themes", xdg);
-	else if (n < max && home != NULL && home[0] != '\0')
-		snprintf(dirs[n++], PATH_MAX, "%s/.config/drivedash/themes", home);
+	if (n < max && file_xdg_path("XDG_CONFIG_HOME", ".config", "drivedash/themes", dirs[n],
+				     PATH_MAX) == 0)
+		n++;
 	if (n < max && THEMESDIR[0] != '\0')
 		snprintf(dirs[n++], PATH_MAX, "%s", THEMESDIR);
 	if (n < max && SRCTHEMESDIR[0] != '\0' && strcmp(SRCTHEMESDIR, THEMESDIR) != 0)
@@ -345,14 +343,7 @@ theme_list_dirs(char dirs[][PATH_MAX], int max)
 static void
 name_from_path(const char *path, char *name, size_t len)
 {
-	const char *base = strrchr(path, '/');
-	size_t	    n;
-
-	base = base != NULL ? base + 1 : path;
-	n = strlen(base);
-	if (n > 6 && strcmp(base + n - 6, ".theme") == 0)
-		n -= 6;
-	snprintf(name, len, "%.*s", (int)n, base);
+	file_stem(path, ".theme", name, len);
 }
 
 /* Load a theme by name or path. */

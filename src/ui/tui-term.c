@@ -34,6 +34,7 @@
 
 #include <curses.h>
 
+#include "lib/file.h"
 #include "ui/tui-term.h"
 #include "ui/tui.h"
 
@@ -118,26 +119,13 @@ tui_term_regular(int fd)
 static void
 tui_term_redirect_stderr(struct tui_term *term)
 {
-	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char	    dir[PATH_MAX];
-	int	    fd = -1;
+	int fd = -1;
 
 	term->saved_stderr = -1;
-	dir[0] = '\0';
-	if (state != NULL && state[0] == '/')
-		snprintf(dir, sizeof dir, "%s/drivedash", state);
-	else if (home != NULL && home[0] == '/')
-		snprintf(dir, sizeof dir, "%s/.local/state/drivedash", home);
-	if (dir[0] != '\0') {
-		/* mkdir -p: every component, ignoring those that exist. */
-		for (char *p = dir + 1; *p != '\0'; p++)
-			if (*p == '/') {
-				*p = '\0';
-				mkdir(dir, 0700);
-				*p = '/';
-			}
-		mkdir(dir, 0700);
-		snprintf(term->log_path, sizeof term->log_path, "%s/log", dir);
+	if (file_xdg_path("XDG_STATE_HOME", ".local/state", "drivedash/log", term->log_path,
+			  sizeof term->log_path) == 0) {
+		/* a directory that cannot be made fails the open below */
+		(void)file_mkdir_parents(term->log_path, 0700, NULL, 0);
 		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
 			  O_NONBLOCK, 0600);
 	}

@@ -111,16 +111,11 @@ static char *
 cmpcli_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf, size_t len)
 {
 	const struct spec_family *f = &sh->family;
-	char			  cap[32];
 
 	for (size_t i = 0; drive_id != NULL && i < f->ndrives; i++)
-		if (strcmp(f->drives[i].id, drive_id) == 0) {
-			snprintf(buf, len, "%s %s %s", f->vendor, f->name,
-				 fmt_capacity(f->drives[i].capacity_gb, cap, sizeof cap));
-			return buf;
-		}
-	snprintf(buf, len, "%s %s", f->vendor, f->name);
-	return buf;
+		if (strcmp(f->drives[i].id, drive_id) == 0)
+			return specdb_drive_label(f, &f->drives[i], true, buf, len);
+	return specdb_drive_label(f, NULL, true, buf, len);
 }
 
 /* Load a family's sheet and add its column; an exit code. */

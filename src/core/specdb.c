@@ -512,7 +512,7 @@ search_add(struct arena *a, struct spec_search *s, size_t *cap,
 	   const char *matched)
 {
 	struct spec_hit *h;
-	char		 label[256], capbuf[32];
+	char		 label[256];
 
 	if (s->nhits == *cap) {
 		*cap = *cap ? *cap * 2 : 16;
@@ -521,14 +521,21 @@ search_add(struct arena *a, struct spec_search *s, size_t *cap,
 	h = &s->hits[s->nhits++];
 	h->family_id = f->id;
 	h->drive_id = d ? d->id : NULL;
-	if (d != NULL) {
-		fmt_capacity(d->capacity_gb, capbuf, sizeof capbuf);
-		snprintf(label, sizeof label, "%s %s %s", f->vendor, f->name, capbuf);
-	} else {
-		snprintf(label, sizeof label, "%s %s", f->vendor, f->name);
-	}
-	h->label = arena_strdup(a, label);
+	h->label = arena_strdup(a, specdb_drive_label(f, d, true, label, sizeof label));
 	h->matched = arena_strdup(a, matched);
+}
+
+/* A drive's label. */
+char *
+specdb_drive_label(const struct spec_family *f, const struct spec_drive *d, bool with_vendor,
+		   char *buf, size_t len)
+{
+	char cap[32];
+
+	snprintf(buf, len, "%s%s%s%s%s", with_vendor ? f->vendor : "", with_vendor ? " " : "",
+		 f->name, d != NULL ? " " : "",
+		 d != NULL ? fmt_capacity(d->capacity_gb, cap, sizeof cap) : "");
+	return buf;
 }
 
 /* Does a family's name or one of its aliases contain the query? */
@@ -559,7 +566,7 @@ static const char *
 drive_matches(const struct spec_family *f, const struct spec_drive *d,
 	      const char *q, int exact_only, char *why, size_t whylen)
 {
-	char capbuf[32], label[256];
+	char label[256];
 
 	for (size_t k = 0; k < d->nskus; k++) {
 		const char *m = d->skus[k].model;
@@ -573,9 +580,7 @@ drive_matches(const struct spec_family *f, const struct spec_drive *d,
 	}
 	if (exact_only)
 		return NULL;
-	fmt_capacity(d->capacity_gb, capbuf, sizeof capbuf);
-	snprintf(label, sizeof label, "%s %s %s", f->vendor, f->name, capbuf);
-	if (squeezed_contains(label, q))
+	if (squeezed_contains(specdb_drive_label(f, d, true, label, sizeof label), q))
 		return snprintf(why, whylen, "%s", label), why;
 	return NULL;
 }

@@ -9,6 +9,7 @@
 #ifndef DD_SPECDB_H
 #define DD_SPECDB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "lib/arena.h"
@@ -139,5 +140,10 @@ int specdb_units(struct specdb *db, struct arena *a, struct spec_unit **out, siz
 
 /* Lowercase a string and keep only letters and digits ("9550 MAX" -> "9550max"). */
 void specdb_squeeze(const char *in, char *out, size_t outlen);
+
+/* A drive's label: "KIOXIA CD9P-R 7.68 TB", without the vendor unless
+ * with_vendor, without the capacity for d NULL (the family). */
+char *specdb_drive_label(const struct spec_family *f, const struct spec_drive *d,
+			 bool with_vendor, char *buf, size_t len);
 
 #endif

@@ -292,20 +292,11 @@ tui_point_label(const struct dd_point *p, char *buf, size_t len)
 char *
 tui_pick_label(struct tui_pick p, bool with_vendor, char *buf, size_t len)
 {
-	char cap[32];
-
 	if (p.fam == NULL) {
 		snprintf(buf, len, "none");
 		return buf;
 	}
-	if (p.drive != NULL)
-		snprintf(buf, len, "%s%s%s %s", with_vendor ? p.fam->vendor : "",
-			 with_vendor ? " " : "", p.fam->name,
-			 fmt_capacity(p.drive->capacity_gb, cap, sizeof cap));
-	else
-		snprintf(buf, len, "%s%s%s", with_vendor ? p.fam->vendor : "",
-			 with_vendor ? " " : "", p.fam->name);
-	return buf;
+	return specdb_drive_label(p.fam, p.drive, with_vendor, buf, len);
 }
 
 /* Insert v into an ascending set; returns the count. */

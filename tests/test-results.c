@@ -566,6 +566,11 @@ test_names(void **state)
 	dd_strlcpy(p.device, "/dev/vda1", sizeof p.device);
 	results_run_name(&p, true, name, sizeof name);
 	assert_string_equal(name, "dd.dat on /dev/vda1 \u00b7 spot \u00b7 2026-12-01 14:03");
+	/* Drift: by serial, else by the target's path on its device. */
+	assert_string_equal(results_drift_key(&p, name, sizeof name), "/srv/dd.dat on /dev/vda1");
+	dd_strlcpy(p.serial, "X2B0A01Y", sizeof p.serial);
+	assert_string_equal(results_drift_key(&p, name, sizeof name), "X2B0A01Y");
+	p.serial[0] = '\0';
 	/* ISO 8601 times, UTC and local (TZ is UTC here). */
 	assert_string_equal(p.start_utc, "2026-12-01T14:03:07Z");
 	assert_string_equal(p.start_local, "2026-12-01T14:03:07+00:00");

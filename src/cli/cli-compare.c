@@ -196,24 +196,13 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 	return cmpcli_add_family(c, s.hits[0].family_id, drive);
 }
 
-/* What a run drifts by: the drive's serial; for a target without one (a
- * file, a loop device) its path on its device. */
-static const char *
-cmpcli_target_key(const struct results_prov *p, char *buf, size_t len)
-{
-	if (p->serial[0] != '\0')
-		return p->serial;
-	snprintf(buf, len, "%s on %s", p->target_path, p->device);
-	return buf;
-}
-
 /* Add the run column a spec names; an exit code. */
 static int
 cmpcli_add_run(struct cmpcli *c, const char *spec)
 {
 	struct dd_error	    err = { 0 };
 	struct results_run *run = &c->runs[c->nruns];
-	char		    key[PATH_MAX + 128];
+	char		    key[RESULTS_DRIFT_KEY_MAX];
 	int64_t		    id;
 	int		    rc = cmpcli_store(c), col;
 
@@ -229,7 +218,7 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 	}
 	c->nruns++;
 	col = cmptab_add_run(&c->tab, run->prov.name,
-			     cmpcli_target_key(&run->prov, key, sizeof key), run->prov.drive_id,
+			     results_drift_key(&run->prov, key, sizeof key), run->prov.drive_id,
 			     run->prov.start_unix, &err);
 	for (size_t i = 0; col >= 0 && i < run->n; i++)
 		if (cmptab_add_point(&c->tab, (size_t)col, &run->pts[i].r->point, &run->pts[i].sum,

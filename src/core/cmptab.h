@@ -54,6 +54,7 @@
 
 #include "lib/error.h"
 #include "core/compare.h"
+#include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
 #include "io/engine.h"
@@ -104,7 +105,7 @@ struct cmptab_col {
 						 * whose spec figures; "" family-wide only */
 	char			 review_drive[128];	/* whose reviews; "" none */
 	/* a run */
-	char			 serial[PATH_MAX + 128];	/* what it drifts by: the drive's
+	char			 serial[RESULTS_DRIFT_KEY_MAX];	/* what it drifts by: the drive's
 							 * serial, or a key naming the
 							 * same target; "" no drift */
 	int64_t			 order;		/* when it ran (any increasing key); 0 unknown */

@@ -913,6 +913,17 @@ results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s%s%s", what, dot, p->plan_name, dot, when);
 }
 
+/* What a run drifts by. */
+const char *
+results_drift_key(const struct results_prov *p, char *buf, size_t len)
+{
+	if (p->serial[0] != '\0')
+		snprintf(buf, len, "%s", p->serial);
+	else
+		snprintf(buf, len, "%s on %s", p->target_path, p->device);
+	return buf;
+}
+
 /* ---- writing ---- */
 
 /* Prepare (once) the cached statement k from its SQL text. */

@@ -175,6 +175,12 @@ void results_prov_time(struct results_prov *p, bool start, int64_t t);
  * file "dd.dat on /dev/vda1 · spot · ...".  utf8 false: ASCII separators. */
 void results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len);
 
+/* What a run drifts by in a comparison (runs of one key compare against the
+ * first of them): the drive's serial; for a target without one (a file, a
+ * loop device) its path on its device; into buf, which it returns. */
+#define RESULTS_DRIFT_KEY_MAX (PATH_MAX + 128)
+const char *results_drift_key(const struct results_prov *p, char *buf, size_t len);
+
 /* Store a run's provenance (state "running"); sets p->id. */
 int results_run_begin(struct results *db, struct results_prov *p, struct dd_error *err);
 

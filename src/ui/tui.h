@@ -33,6 +33,7 @@
 #include "core/compare.h"
 #include "core/match.h"
 #include "core/plan.h"
+#include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
 #include "io/engine.h"

@@ -588,8 +588,8 @@ sweep_record_run(struct tui *t)
 	r->ref = s->ref.pick;
 	r->stored_id = record_run_id(s->rec);
 	r->started = s->start_unix;
-	if (record_prov(s->rec) != NULL)	/* Compare's drift: runs of one serial */
-		snprintf(r->serial, sizeof r->serial, "%s", record_prov(s->rec)->serial);
+	if (record_prov(s->rec) != NULL)	/* Compare's drift, as the CLI's */
+		results_drift_key(record_prov(s->rec), r->serial, sizeof r->serial);
 	snprintf(r->plan, sizeof r->plan, "%s", s->plan.name);
 	sweep_run_label(t, r->label, sizeof r->label);
 }

@@ -45,9 +45,10 @@ struct tui_run {
 	size_t		      n;
 	enum sweep_state      state;
 	int64_t		      stored_id;	/* its run in the results store; 0: not stored */
-	char		      serial[64];	/* the drive's serial; "" unknown (Compare
-						 * shows a run against the first run of
-						 * its serial: the drift) */
+	char		      serial[RESULTS_DRIFT_KEY_MAX];	/* what it drifts by
+						 * (results_drift_key): Compare shows a
+						 * run against the first run of it; ""
+						 * unknown */
 	int64_t		      started;		/* start, unix seconds; 0 unknown (then
 						 * later than any run with a time) */
 };

@@ -239,9 +239,8 @@ check_identify(struct check *c)
 	c->bdev = c->id.bdev;
 	c->model = c->id.model;
 	c->model_source = c->id.model_source;
-	c->capacity = c->ctrl != NULL ? nvmeinfo_match_capacity(c->ctrl)
-		      : c->bdev != NULL ? c->bdev->size_bytes : c->t.size;
-	match_model(c->fams, c->nfams, c->model, c->capacity, &c->match);
+	c->capacity = session_capacity(&c->id, c->t.size);
+	session_match(&c->id, c->t.size, c->fams, c->nfams, &c->match);
 	if (c->match.rule != MATCH_NONE &&
 	    specdb_sheet(c->db, c->match.family->id, c->match.drive->id, &c->a, &c->sheet,
 			 &err) == 0) {

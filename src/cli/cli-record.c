@@ -73,9 +73,7 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 	path = specdb_locate(ctx->db_path, NULL);
 	if (id.model != NULL && path != NULL && specdb_open(path, &db, NULL) == 0 &&
 	    specdb_families(db, &a, &fams, &nfams, NULL) == 0)
-		match_model(fams, nfams, id.model,
-			    id.ctrl ? nvmeinfo_match_capacity(id.ctrl)
-				    : id.bdev ? id.bdev->size_bytes : t->size, &m);
+		session_match(&id, t->size, fams, nfams, &m);
 	rc = cli_record_begin(so, "run", ses, &id, &m, plan, t, out);
 	specdb_close(db);
 	free(path);

@@ -231,6 +231,22 @@ session_resolve(struct session *s, struct dd_error *err)
 	return rc;
 }
 
+/* The capacity an identity is matched at. */
+uint64_t
+session_capacity(const struct session_identity *id, uint64_t target_size)
+{
+	return id->ctrl != NULL ? nvmeinfo_match_capacity(id->ctrl)
+	       : id->bdev != NULL ? id->bdev->size_bytes : target_size;
+}
+
+/* Match an identity to the database. */
+void
+session_match(const struct session_identity *id, uint64_t target_size,
+	      const struct spec_family *fams, size_t nfams, struct match_result *out)
+{
+	match_model(fams, nfams, id->model, session_capacity(id, target_size), out);
+}
+
 /* Find a disk in a discovery. */
 void
 session_find(const char *disk, const struct nvmeinfo *info, const struct nvmeinfo_ctrl **ctrl,

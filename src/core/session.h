@@ -42,6 +42,7 @@
 
 #include "lib/arena.h"
 #include "lib/error.h"
+#include "core/match.h"
 #include "core/plan.h"
 #include "core/sweep.h"
 #include "io/engine.h"
@@ -127,6 +128,15 @@ int session_resolve_path(const char *path, bool scratch, bool block_only,
  */
 void session_identify(const struct session *s, const char *model_override, struct arena *a,
 		      struct session_identity *id);
+
+/* The capacity an identity is matched at: the controller's (as detect
+ * matches it), else the block device's, else target_size. */
+uint64_t session_capacity(const struct session_identity *id, uint64_t target_size);
+
+/* Match an identity's model string, at session_capacity, to the families of
+ * the specs database (out->rule MATCH_NONE without a model string). */
+void session_match(const struct session_identity *id, uint64_t target_size,
+		   const struct spec_family *fams, size_t nfams, struct match_result *out);
 
 /* Find a disk in a discovery: its controller, namespace and sysfs entry
  * (any out pointer may be NULL). */

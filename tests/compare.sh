@@ -17,10 +17,6 @@ export XDG_DATA_HOME
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
-jq_() {
-	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
-}
 
 # Two runs of the same two points on the same scratch file.
 for i in 1 2; do

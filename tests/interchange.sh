@@ -29,14 +29,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 XDG_DATA_HOME="$tmp/xdg"; export XDG_DATA_HOME
 db="$tmp/results.db"
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc (killed after
-# 120 s instead of hanging the suite).
-run() {
-	timeout -s KILL 120 "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+RUN_TIMEOUT=120		# tap.sh's run kills a hung command after 120 s
 
 # nruns: how many runs the test store holds.
 nruns() {

@@ -24,19 +24,8 @@ trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# run CMD...: stdout in $out, stderr in $err, exit code in $rc; a run that
-# hangs is killed after 60 s (exit 124) instead of hanging the suite.
-run() {
-	timeout -s KILL 60 "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	out=$(cat "$tmp/out")
-	err=$(cat "$tmp/err")
-}
+RUN_TIMEOUT=60		# tap.sh's run kills a hung command after 60 s
 
-# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
-jq_() {
-	python3 -c "import json,sys; j=json.load(open('$1')); print($2)" 2>/dev/null
-}
 
 sum() {
 	sha256sum "$1" | cut -d' ' -f1

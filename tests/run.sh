@@ -20,10 +20,6 @@ trap cleanup EXIT INT TERM
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
 
-# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
-jq_() {
-	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
-}
 
 # Point counts the design asks for, with writes allowed.
 expect_points() {

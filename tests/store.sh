@@ -40,10 +40,6 @@ for row in c.execute(sys.argv[2]):
 PY
 }
 
-# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
-jq_() {
-	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
-}
 
 # sum FILE: a checksum of a file's bytes, for "left as it was".
 sum_() {

@@ -54,12 +54,23 @@ done_testing() {
 }
 
 # run CMD...: its stdout in $out, stderr in $err, exit status in $rc (the
-# caller's $tmp holds the two files).
+# caller's $tmp holds the two files).  With RUN_TIMEOUT set, a command still
+# running after that many seconds is killed (SIGKILL, $rc 137) instead of
+# hanging the suite; CMD must then be a program, not a shell function.
 run() {
-	"$@" >"$tmp/out" 2>"$tmp/err"
+	if [ -n "${RUN_TIMEOUT:-}" ]; then
+		timeout -s KILL "$RUN_TIMEOUT" "$@" >"$tmp/out" 2>"$tmp/err"
+	else
+		"$@" >"$tmp/out" 2>"$tmp/err"
+	fi
 	rc=$?
 	out=$(cat "$tmp/out")
 	err=$(cat "$tmp/err")
+}
+
+# jq_ FILE EXPR: a Python expression over the JSON in FILE as `j`.
+jq_() {
+	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
 }
 
 # loop_new FILE [losetup options]: attach FILE with direct I/O (plainly when

@@ -24,7 +24,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
-#include "core/record.h"
+#include "core/session.h"
 
 /* Check every point of a plan against the target before anything runs. */
 int
@@ -193,9 +193,8 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 	/* Signals go to the signalfd; block them before any thread starts. */
 	cli_signals_block(&mask);
 	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
-	if (sigfd >= 0 && sweep_create(&sw, t, plan, &err) == 0 && hook != NULL)
-		record_attach(hook->rec, sw);
-	if (sigfd < 0 || sw == NULL || sweep_start(sw, &err) < 0) {
+	if (sigfd < 0 ||
+	    session_start_record(t, plan, hook != NULL ? hook->rec : NULL, &sw, &err) < 0) {
 		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
 		sweep_destroy(sw);
 		if (sigfd >= 0)

@@ -99,23 +99,17 @@ cmpcli_family_of(struct cmpcli *c, const char *drive_id, struct dd_error *err)
 {
 	if (c->fams == NULL && specdb_families(c->db, &c->a, &c->fams, &c->nfams, err) < 0)
 		return NULL;
-	for (size_t i = 0; i < c->nfams; i++)
-		for (size_t k = 0; k < c->fams[i].ndrives; k++)
-			if (strcmp(c->fams[i].drives[k].id, drive_id) == 0)
-				return &c->fams[i];
-	return NULL;
+	return specdb_find_drive(c->fams, c->nfams, drive_id, NULL);
 }
 
 /* A drive column's label: "KIOXIA CD9P-R 7.68 TB" or "KIOXIA CD9P-R". */
 static char *
 cmpcli_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf, size_t len)
 {
-	const struct spec_family *f = &sh->family;
+	const struct spec_drive *d = NULL;
 
-	for (size_t i = 0; drive_id != NULL && i < f->ndrives; i++)
-		if (strcmp(f->drives[i].id, drive_id) == 0)
-			return specdb_drive_label(f, &f->drives[i], true, buf, len);
-	return specdb_drive_label(f, NULL, true, buf, len);
+	specdb_find_drive(&sh->family, 1, drive_id, &d);
+	return specdb_drive_label(&sh->family, d, true, buf, len);
 }
 
 /* Load a family's sheet and add its column; an exit code. */

@@ -525,6 +525,21 @@ search_add(struct arena *a, struct spec_search *s, size_t *cap,
 	h->matched = arena_strdup(a, matched);
 }
 
+/* The family of a capacity point. */
+const struct spec_family *
+specdb_find_drive(const struct spec_family *fams, size_t nfams, const char *drive_id,
+		  const struct spec_drive **d)
+{
+	for (size_t i = 0; drive_id != NULL && i < nfams; i++)
+		for (size_t k = 0; k < fams[i].ndrives; k++)
+			if (strcmp(fams[i].drives[k].id, drive_id) == 0) {
+				if (d != NULL)
+					*d = &fams[i].drives[k];
+				return &fams[i];
+			}
+	return NULL;
+}
+
 /* A drive's label. */
 char *
 specdb_drive_label(const struct spec_family *f, const struct spec_drive *d, bool with_vendor,

@@ -141,6 +141,11 @@ int specdb_units(struct specdb *db, struct arena *a, struct spec_unit **out, siz
 /* Lowercase a string and keep only letters and digits ("9550 MAX" -> "9550max"). */
 void specdb_squeeze(const char *in, char *out, size_t outlen);
 
+/* The family holding the capacity point drive_id in fams (its drive in *d
+ * when d is not NULL); NULL when none does. */
+const struct spec_family *specdb_find_drive(const struct spec_family *fams, size_t nfams,
+					    const char *drive_id, const struct spec_drive **d);
+
 /* A drive's label: "KIOXIA CD9P-R 7.68 TB", without the vendor unless
  * with_vendor, without the capacity for d NULL (the family). */
 char *specdb_drive_label(const struct spec_family *f, const struct spec_drive *d,

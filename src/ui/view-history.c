@@ -100,13 +100,9 @@ history_pick(const struct tui *t, const char *drive_id)
 {
 	struct tui_pick p = { NULL, NULL };
 
-	for (size_t f = 0; drive_id[0] != '\0' && f < t->nfams; f++)
-		for (size_t d = 0; d < t->fams[f].ndrives; d++)
-			if (strcmp(t->fams[f].drives[d].id, drive_id) == 0) {
-				p.fam = &t->fams[f];
-				p.drive = &t->fams[f].drives[d];
-				return p;
-			}
+	p.fam = specdb_find_drive(t->fams, t->nfams, drive_id, &p.drive);
+	if (p.fam == NULL)
+		p.drive = NULL;
 	return p;
 }
 

@@ -115,6 +115,34 @@ dd_pattern_name(enum dd_pattern p)
 	return NULL;
 }
 
+static const char *const kind_names[DD_KIND_COUNT] = {
+	[DD_KIND_POINT] = "point",
+	[DD_KIND_CURVE_MAX] = "curve-max",
+	[DD_KIND_CURVE_STEP] = "curve-step",
+	[DD_KIND_CHECKPOINT] = "checkpoint",
+	[DD_KIND_THREADS] = "threads",
+	[DD_KIND_CLIFF] = "cliff",
+};
+
+/* Name of a kind. */
+const char *
+dd_kind_name(enum dd_kind k)
+{
+	return (unsigned)k < DD_KIND_COUNT ? kind_names[k] : NULL;
+}
+
+/* Parse a kind name. */
+int
+dd_kind_parse(const char *s, enum dd_kind *out)
+{
+	for (unsigned k = 0; s != NULL && k < DD_KIND_COUNT; k++)
+		if (strcmp(s, kind_names[k]) == 0) {
+			*out = (enum dd_kind)k;
+			return 0;
+		}
+	return -EINVAL;
+}
+
 /* Parse a pattern name, case-insensitively. */
 int
 dd_pattern_parse(const char *s, enum dd_pattern *out)

@@ -133,10 +133,34 @@ static const char results_schema_v1[] =
 static const char results_migrate_v2[] =
 	"ALTER TABLE runs ADD COLUMN temp_source TEXT;\n";
 
+/* Version 3: the kinds beyond the FIO matrix (load curves, checkpoints,
+ * thread scaling, the write cliff) and the per-direction summaries. */
+static const char results_migrate_v3[] =
+	"ALTER TABLE points ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_iops REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_pct REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN region_pct INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN end_fsync INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN grp INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN pass INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN profile TEXT NOT NULL DEFAULT '';\n"
+	"ALTER TABLE points ADD COLUMN flush_s REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_spread REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_share REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_mean_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_p99_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_write_mean_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_write_p99_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_rate_iops REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN sum_rate_spread REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_flush_s REAL NOT NULL DEFAULT 0;\n";
+
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
 	results_schema_v1,
 	results_migrate_v2,
+	results_migrate_v3,
 };
 
 #define RESULTS_SCHEMA_VERSION \
@@ -167,6 +191,7 @@ struct results_col {
 _Static_assert(sizeof(enum dd_pattern) == sizeof(int), "enums stored as int");
 _Static_assert(sizeof(enum dd_spin) == sizeof(int), "enums stored as int");
 _Static_assert(sizeof(enum dd_target_class) == sizeof(int), "enums stored as int");
+_Static_assert(sizeof(enum dd_kind) == sizeof(int), "enums stored as int");
 
 #define P(col, type, m) RCOL(col, type, struct results_prov, m)
 static const struct results_col results_prov_cols[] = {
@@ -217,6 +242,12 @@ static const struct results_col results_point_cols[] = {
 	R("cpu_sys_s", RC_DBL, cpu_sys_s), R("cpu_us_per_io", RC_DBL, cpu_us_per_io),
 	R("proc_user_s", RC_DBL, proc_user_s), R("proc_sys_s", RC_DBL, proc_sys_s),
 	R("proc_us_per_io", RC_DBL, proc_us_per_io),
+	R("kind", RC_INT, point.kind), R("rate_iops", RC_DBL, point.rate_iops),
+	R("rate_pct", RC_DBL, point.rate_pct), R("region_pct", RC_UINT, point.region_pct),
+	R("end_fsync", RC_BOOL, point.end_fsync), R("grp", RC_UINT, point.group),
+	R("pass", RC_UINT, point.pass), R("seq", RC_UINT, point.seq),
+	R("profile", RC_TEXT, point.profile), R("flush_s", RC_DBL, flush_s),
+	R("rate_spread", RC_DBL, rate_spread),
 };
 #undef R
 
@@ -230,6 +261,12 @@ static const struct results_col results_sum_cols[] = {
 	S("sum_p999_us", RC_DBL, p999_us), S("sum_max_us", RC_DBL, max_us),
 	S("sum_cpu_us_per_io", RC_DBL, cpu_us_per_io), S("sum_runs", RC_UINT, runs),
 	S("sum_rounds", RC_UINT, rounds), S("sum_steady", RC_BOOL, steady),
+	S("sum_read_share", RC_DBL, read_share),
+	S("sum_read_mean_us", RC_DBL, read_mean_us), S("sum_read_p99_us", RC_DBL, read_p99_us),
+	S("sum_write_mean_us", RC_DBL, write_mean_us),
+	S("sum_write_p99_us", RC_DBL, write_p99_us),
+	S("sum_rate_iops", RC_DBL, rate_iops), S("sum_rate_spread", RC_DBL, rate_spread),
+	S("sum_flush_s", RC_DBL, flush_s),
 };
 #undef S
 

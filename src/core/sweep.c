@@ -78,6 +78,14 @@ sweep_summarize(const struct dd_result *r, struct sweep_summary *out)
 	out->max_us = r->lat.max_us;
 	out->cpu_us_per_io = r->proc_us_per_io;
 	out->runs = 1;
+	out->read_share = r->ios > 0 ? 100.0 * (double)r->read_ios / (double)r->ios : NAN;
+	out->read_mean_us = r->read_lat.n > 0 ? r->read_lat.mean_us : NAN;
+	out->read_p99_us = r->read_lat.n > 0 ? r->read_lat.pct_us[12] : NAN;
+	out->write_mean_us = r->write_lat.n > 0 ? r->write_lat.mean_us : NAN;
+	out->write_p99_us = r->write_lat.n > 0 ? r->write_lat.pct_us[12] : NAN;
+	out->rate_iops = r->point.rate_iops;
+	out->rate_spread = r->point.rate_iops > 0 ? r->rate_spread : NAN;
+	out->flush_s = r->flush_s;
 }
 
 /* Publish the working snapshot and wake the consumer.  Sweep thread. */

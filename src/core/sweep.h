@@ -45,6 +45,13 @@ struct sweep_summary {
 	unsigned runs;		/* repeats folded in */
 	unsigned rounds;	/* steady-state rounds run; 0 = not checked */
 	bool	 steady;	/* steady state attained */
+	/* Mixes and the kinds beyond the FIO matrix (core/workload.h). */
+	double	 read_share;	/* % of I/Os that were reads; NAN none ran */
+	double	 read_mean_us, read_p99_us;	/* reads only; NAN none */
+	double	 write_mean_us, write_p99_us;	/* writes only; NAN none */
+	double	 rate_iops;	/* the paced target it ran at; 0 unpaced */
+	double	 rate_spread;	/* paced: CV of the interval IOPS; NAN unpaced */
+	double	 flush_s;	/* end_fsync: the flush's share of elapsed_s */
 };
 
 /* A consistent copy of the sweep's state. */

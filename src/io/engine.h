@@ -45,6 +45,41 @@ dd_pattern_random(enum dd_pattern p)
 }
 
 #define DD_POINT_NAME_MAX 64
+#define DD_PROFILE_MAX	  48
+
+/*
+ * What a point is part of.  The engine runs every kind the same way (it
+ * only honours rate_iops, region_pct and end_fsync); the kinds tell the
+ * sweep how to resolve a point from the ones before it and tell the
+ * analysis (core/workload.h), the store, Compare and the views how to read
+ * its result.
+ */
+enum dd_kind {
+	DD_KIND_POINT = 0,	/* a plain point: the FIO IODepth x NumJobs matrix */
+	DD_KIND_CURVE_MAX,	/* load curve (VDBench): unthrottled, finds the
+				 * maximum rate of the group's profile */
+	DD_KIND_CURVE_STEP,	/* load curve: a fixed-rate step at rate_pct of
+				 * the group's DD_KIND_CURVE_MAX IOPS */
+	DD_KIND_CHECKPOINT,	/* checkpoint burst (DLIO): numjobs ranks each
+				 * write their shard of `bytes` sequentially,
+				 * then the target is flushed; elapsed_s is the
+				 * checkpoint's time.  pass == 0: a template
+				 * that plan_resolve expands */
+	DD_KIND_THREADS,	/* thread scaling (GDSIO): QD1 x numjobs threads,
+				 * reported in GiB/s and us */
+	DD_KIND_CLIFF,		/* sustained write watched for a write-cache cliff */
+	DD_KIND_COUNT,
+};
+
+/* A checkpoint template's expansion (DD_KIND_CHECKPOINT, pass 0). */
+struct dd_ckpt {
+	unsigned passes;	/* passes over the checkpoints; 0 = 3 */
+	unsigned count;		/* checkpoints per pass; 0 = as many as fit the
+				 * target (the reviews: proportional to capacity) */
+	double	 size_pct;	/* one checkpoint (all ranks) as % of the target
+				 * when bytes is 0; 0 with bytes 0 = the reviews'
+				 * 1,636 GB per 7.68 TB (21.3 %) */
+};
 
 /*
  * How a worker waits for completions.  The default (zero) is DD_SPIN_OFF,
@@ -106,6 +141,27 @@ struct dd_point {
 					 * (engine_point_batch) */
 	enum dd_spin	spin;		/* completion wait: poll or sleep */
 	unsigned	spin_us;	/* DD_SPIN_ON: longest spin; 0 = the default */
+	/* Kinds beyond the FIO matrix (all zero for a plain point). */
+	enum dd_kind	kind;
+	double		rate_iops;	/* paced target over all jobs, I/Os per second,
+					 * spread evenly (fio rate_iops); 0 = unpaced */
+	double		rate_pct;	/* DD_KIND_CURVE_STEP: the target as % of the
+					 * group's maximum; the sweep resolves it into
+					 * rate_iops before the point runs */
+	unsigned	region_pct;	/* 1..100: the region is this share of the
+					 * target from offset (resolved when the point
+					 * runs, as size 0 is); 0 = size as given */
+	bool		end_fsync;	/* flush the target after the last write; the
+					 * flush is timed into elapsed_s (fio end_fsync) */
+	unsigned	group;		/* the curve or checkpoint series the point is
+					 * part of, 1.. in plan order; 0 = none */
+	unsigned	pass, seq;	/* checkpoint: pass 1.. and checkpoint 1.. in it;
+					 * curve step: seq = step 1.. */
+	struct dd_ckpt	ckpt;		/* checkpoint template (pass 0) only */
+	char		profile[DD_PROFILE_MAX];	/* the reviews' workload it
+					 * reproduces, as the specs database's
+					 * measurement.workload spells it ("4K random
+					 * read", "checkpoint"); "" none */
 };
 
 struct dd_backend_ops;
@@ -134,7 +190,9 @@ struct dd_interval {
 	double temp_c;		/* drive temperature (hooks->temperature), NAN: none */
 };
 
-#define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; later intervals are not kept */
+#define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; when full, neighbours
+				 * merge in pairs and the period doubles, so a
+				 * long point keeps its whole series */
 
 /* Latency summary (microseconds): submission to completion, fio's `lat`. */
 struct dd_latency {
@@ -169,6 +227,11 @@ struct dd_result {
 							 * includes kernel io-wq workers */
 	double		   proc_us_per_io;
 	struct histogram   hist;	/* all I/Os, ns */
+	struct histogram   read_hist, write_hist;	/* per direction, ns */
+	double		   flush_s;	/* end_fsync: the flush's share of elapsed_s */
+	double		   rate_spread;	/* paced points: coefficient of variation of
+					 * the interval IOPS (even pacing: small);
+					 * NAN unpaced */
 	size_t		   nintervals;
 	struct dd_interval intervals[DD_INTERVALS_MAX];
 };
@@ -280,6 +343,13 @@ const char *engine_target_class_name(enum dd_target_class c);
  */
 void engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 		       struct dd_engine_mode *out);
+
+/* Name of a kind ("point", "curve-max", "curve-step", "checkpoint",
+ * "threads", "cliff"); NULL for an invalid one. */
+const char *dd_kind_name(enum dd_kind k);
+
+/* Parse a kind name (as dd_kind_name); 0 or -EINVAL. */
+int dd_kind_parse(const char *s, enum dd_kind *out);
 
 /* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
 const char *dd_pattern_name(enum dd_pattern p);

@@ -1,0 +1,225 @@
+/*
+ * Load curves, checkpoint series, thread scaling units and the write cliff
+ * read out of points and interval series (see workload.h for the model).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lib/error.h"
+#include "workload.h"
+
+/* The distinct groups of a kind, in plan order. */
+size_t
+workload_groups(const struct dd_point *pts, size_t n, enum dd_kind kind,
+		unsigned *groups, size_t max)
+{
+	size_t ng = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool seen = false;
+		bool curve = kind == DD_KIND_CURVE_MAX || kind == DD_KIND_CURVE_STEP;
+		bool match = curve ? (pts[i].kind == DD_KIND_CURVE_MAX ||
+				      pts[i].kind == DD_KIND_CURVE_STEP)
+				   : pts[i].kind == kind;
+
+		if (!match || pts[i].group == 0)
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = pts[j].group == pts[i].group &&
+			       (curve ? (pts[j].kind == DD_KIND_CURVE_MAX ||
+					 pts[j].kind == DD_KIND_CURVE_STEP)
+				      : pts[j].kind == kind);
+		if (seen)
+			continue;
+		if (ng < max)
+			groups[ng] = pts[i].group;
+		ng++;
+	}
+	return ng;
+}
+
+/* One curve point from a point and its summary. */
+static void
+workload_step_fill(const struct dd_point *p, const struct sweep_summary *s, size_t i,
+		   struct workload_step *out)
+{
+	out->index = i;
+	out->target_pct = p->kind == DD_KIND_CURVE_STEP ? p->rate_pct : 0;
+	out->target_iops = p->kind == DD_KIND_CURVE_STEP ? s->rate_iops : 0;
+	out->iops = s->iops;
+	out->mbps = s->mbps;
+	out->mean_us = s->mean_us;
+	out->p99_us = s->p99_us;
+	out->read_mean_us = s->read_mean_us;
+	out->write_mean_us = s->write_mean_us;
+	out->spread = s->rate_spread;
+	out->finished = s->status == 0 && !s->cancelled;
+}
+
+/* Collect the curve of group g. */
+bool
+workload_curve_collect(const struct dd_point *pts, const struct sweep_summary *sums,
+		       size_t n, unsigned g, struct workload_curve *out)
+{
+	double best = -1;
+
+	memset(out, 0, sizeof *out);
+	out->group = g;
+	out->peak = SIZE_MAX;
+	out->peak_iops = out->peak_mbps = out->peak_mean_us = out->peak_p99_us = NAN;
+	for (size_t i = 0; i < n; i++) {
+		const struct dd_point *p = &pts[i];
+		struct workload_step  *st;
+
+		if (p->group != g || (p->kind != DD_KIND_CURVE_MAX &&
+				      p->kind != DD_KIND_CURVE_STEP))
+			continue;
+		if (p->kind == DD_KIND_CURVE_MAX) {
+			if (out->has_max)
+				continue;
+			out->has_max = true;
+			out->shape = *p;
+			st = &out->max;
+		} else {
+			if (out->nsteps == WORKLOAD_STEPS_MAX)
+				continue;
+			if (!out->has_max && out->nsteps == 0)
+				out->shape = *p;
+			st = &out->steps[out->nsteps++];
+		}
+		dd_strlcpy(out->profile, p->profile, sizeof out->profile);
+		workload_step_fill(p, &sums[i], i, st);
+		if (st->finished && st->iops > best) {
+			best = st->iops;
+			out->peak = st == &out->max ? SIZE_MAX : out->nsteps - 1;
+			out->peak_iops = st->iops;
+			out->peak_mbps = st->mbps;
+			out->peak_mean_us = st->mean_us;
+			out->peak_p99_us = st->p99_us;
+		}
+	}
+	return out->has_max || out->nsteps > 0;
+}
+
+/* The slot of pass number pass in a series, adding it; NULL when full. */
+static struct workload_pass *
+workload_pass_slot(struct workload_ckpt *c, unsigned pass)
+{
+	for (size_t i = 0; i < c->npasses; i++)
+		if (c->passes[i].pass == pass)
+			return &c->passes[i];
+	if (c->npasses == WORKLOAD_PASSES_MAX)
+		return NULL;
+	c->passes[c->npasses].pass = pass;
+	c->passes[c->npasses].min_s = INFINITY;
+	c->passes[c->npasses].max_s = -INFINITY;
+	return &c->passes[c->npasses++];
+}
+
+/* Collect the checkpoint series of group g. */
+bool
+workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *sums,
+		      size_t n, unsigned g, struct workload_ckpt *out)
+{
+	double secs = 0, bytes = 0;
+
+	memset(out, 0, sizeof *out);
+	out->group = g;
+	for (size_t i = 0; i < n; i++) {
+		const struct dd_point *p = &pts[i];
+		struct workload_pass  *ps;
+		double		       t = sums[i].elapsed_s;
+
+		if (p->kind != DD_KIND_CHECKPOINT || p->group != g || p->pass == 0)
+			continue;
+		if (sums[i].status != 0 || sums[i].cancelled || out->n == WORKLOAD_CKPTS_MAX)
+			continue;
+		out->ranks = p->numjobs;
+		out->bytes = p->bytes;
+		out->secs[out->n] = t;
+		out->pass[out->n] = p->pass;
+		out->seq[out->n] = p->seq;
+		out->n++;
+		secs += t;
+		bytes += (double)p->bytes;
+		if ((ps = workload_pass_slot(out, p->pass)) == NULL)
+			continue;
+		ps->mean_s = (ps->mean_s * (double)ps->n + t) / (double)(ps->n + 1);
+		ps->n++;
+		ps->min_s = fmin(ps->min_s, t);
+		ps->max_s = fmax(ps->max_s, t);
+	}
+	out->gbps = secs > 0 ? bytes / secs / 1e9 : NAN;
+	return out->n > 0;
+}
+
+/* Mean and coefficient of variation of iv[a..b). */
+static void
+workload_segment(const struct dd_interval *iv, size_t a, size_t b, double *mean,
+		 double *cv, double *sse)
+{
+	double m = 0, q = 0;
+
+	for (size_t i = a; i < b; i++)
+		m += iv[i].mbps;
+	m /= (double)(b - a);
+	for (size_t i = a; i < b; i++)
+		q += (iv[i].mbps - m) * (iv[i].mbps - m);
+	*mean = m;
+	*sse = q;
+	*cv = m > 0 ? sqrt(q / (double)(b - a)) / m : NAN;
+}
+
+/* Find a cliff: the best two-segment split, accepted when it is a drop. */
+void
+workload_cliff_detect(const struct dd_interval *iv, size_t n, struct workload_cliff *out)
+{
+	double best = INFINITY;
+	size_t at = 0;
+
+	memset(out, 0, sizeof *out);
+	out->before_mbps = out->after_mbps = out->before_cv = out->after_cv = NAN;
+	out->t_s = NAN;
+	if (n < 2 * WORKLOAD_CLIFF_MIN_IV)
+		return;
+	for (size_t k = WORKLOAD_CLIFF_MIN_IV; k + WORKLOAD_CLIFF_MIN_IV <= n; k++) {
+		double m1, m2, c1, c2, s1, s2;
+
+		workload_segment(iv, 0, k, &m1, &c1, &s1);
+		workload_segment(iv, k, n, &m2, &c2, &s2);
+		if (s1 + s2 < best) {
+			best = s1 + s2;
+			at = k;
+		}
+	}
+	if (at == 0)
+		return;
+	{
+		double m1, m2, c1, c2, s1, s2, noise;
+
+		workload_segment(iv, 0, at, &m1, &c1, &s1);
+		workload_segment(iv, at, n, &m2, &c2, &s2);
+		noise = sqrt(s1 / (double)at) + sqrt(s2 / (double)(n - at));
+		out->at = at;
+		out->before_mbps = m1;
+		out->after_mbps = m2;
+		out->before_cv = c1;
+		out->after_cv = c2;
+		out->t_s = iv[at - 1].t_s;
+		for (size_t i = 0; i < at; i++) {
+			double dt = iv[i].t_s - (i > 0 ? iv[i - 1].t_s : 0);
+
+			out->bytes_before += iv[i].mbps * 1e6 * dt;
+		}
+		out->found = m1 > 0 && m2 <= WORKLOAD_CLIFF_DROP * m1 && m1 - m2 > 2 * noise;
+	}
+}
+
+/* GiB/s from decimal MB/s. */
+double
+workload_gibps(double mbps)
+{
+	return mbps * 1e6 / (1024.0 * 1024.0 * 1024.0);
+}

@@ -1,0 +1,120 @@
+/*
+ * What the kinds beyond the FIO matrix make of their points: load curves
+ * (VDBench), checkpoint series (DLIO), thread scaling (GDSIO) and the write
+ * cliff.  Pure functions over plain data (struct dd_point + struct
+ * sweep_summary pairs, as a live sweep, a stored run and the comparison
+ * table all hold them, and a result's interval series), so the CLI, the
+ * store's readers, Compare and the views read a workload one way.  No
+ * curses, no sqlite, no JSON.
+ *
+ * Data model:
+ *
+ *   curve     the points of one group: its DD_KIND_CURVE_MAX point (the
+ *             maximum found) and its DD_KIND_CURVE_STEP points in plan
+ *             order, each with its target (% and IOPS) and what it achieved
+ *             (IOPS, MB/s, mean and p99 latency, per direction for mixes).
+ *             The peak is the point with the most achieved IOPS, steps and
+ *             the maximum alike; its latency is "the latency at the peak"
+ *             the reviews print.
+ *   ckpt      the DD_KIND_CHECKPOINT points of one group: seconds per
+ *             checkpoint by pass and sequence, and per pass the mean, min
+ *             and max (the reviews' "average per pass").
+ *   cliff     a sustained write's interval series split where the rate
+ *             drops for good: written before the drop, the rate before and
+ *             after, where.  Found by a two-segment fit (the split that
+ *             minimises the squared error of two constant rates) accepted
+ *             only when the later rate is at most WORKLOAD_CLIFF_DROP of the
+ *             earlier and the step stands out of the noise of both segments.
+ */
+#ifndef DD_WORKLOAD_H
+#define DD_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/sweep.h"
+#include "io/engine.h"
+
+#define WORKLOAD_STEPS_MAX   64	/* steps of one curve */
+#define WORKLOAD_CKPTS_MAX   1024	/* checkpoints of one series */
+#define WORKLOAD_PASSES_MAX  16
+#define WORKLOAD_CLIFF_DROP  0.75	/* after / before at most this */
+#define WORKLOAD_CLIFF_MIN_IV 5		/* intervals on each side at least */
+
+/* One point of a curve: the maximum (target_pct 0) or a step. */
+struct workload_step {
+	size_t	index;		/* into the caller's arrays */
+	double	target_pct;	/* 0 for the maximum */
+	double	target_iops;	/* 0 for the maximum */
+	double	iops, mbps;	/* achieved */
+	double	mean_us, p99_us;
+	double	read_mean_us, write_mean_us;	/* NAN when none */
+	double	spread;		/* CV of the interval IOPS; NAN unpaced */
+	bool	finished;	/* ran to its end (status 0, not cancelled) */
+};
+
+/* A load curve. */
+struct workload_curve {
+	unsigned	     group;
+	char		     profile[DD_PROFILE_MAX];
+	struct dd_point	     shape;	/* the maximum point's (pattern, bs, ...) */
+	bool		     has_max;
+	struct workload_step max;	/* the unthrottled point */
+	size_t		     nsteps;
+	struct workload_step steps[WORKLOAD_STEPS_MAX];
+	size_t		     peak;	/* SIZE_MAX: max is the peak; else steps[] */
+	double		     peak_iops, peak_mbps, peak_mean_us, peak_p99_us;
+};
+
+/* A checkpoint series. */
+struct workload_pass {
+	unsigned pass;
+	size_t	 n;
+	double	 mean_s, min_s, max_s;
+};
+
+struct workload_ckpt {
+	unsigned	     group;
+	unsigned	     ranks;		/* numjobs */
+	uint64_t	     bytes;		/* one checkpoint, all ranks */
+	size_t		     n;
+	double		     secs[WORKLOAD_CKPTS_MAX];	/* in plan order */
+	unsigned	     pass[WORKLOAD_CKPTS_MAX], seq[WORKLOAD_CKPTS_MAX];
+	size_t		     npasses;
+	struct workload_pass passes[WORKLOAD_PASSES_MAX];
+	double		     gbps;		/* bytes of all / seconds of all, GB/s */
+};
+
+/* A write cliff. */
+struct workload_cliff {
+	bool	found;
+	size_t	at;			/* first interval after the drop */
+	double	t_s;			/* when it dropped (end of interval at-1) */
+	double	bytes_before;		/* written before the drop, bytes */
+	double	before_mbps, after_mbps;	/* mean rate of each segment */
+	double	before_cv, after_cv;	/* their noise (CV) */
+};
+
+/* The distinct groups of a kind among n points, in plan order, into
+ * groups[max]; returns how many there are (may exceed max). */
+size_t workload_groups(const struct dd_point *pts, size_t n, enum dd_kind kind,
+		       unsigned *groups, size_t max);
+
+/* Collect the curve of group g from n points (pts[i] ran into sums[i]).
+ * Returns false when the group has no curve point. */
+bool workload_curve_collect(const struct dd_point *pts, const struct sweep_summary *sums,
+			    size_t n, unsigned g, struct workload_curve *out);
+
+/* Collect the checkpoint series of group g; false when it has none. */
+bool workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *sums,
+			   size_t n, unsigned g, struct workload_ckpt *out);
+
+/* Find a cliff in an interval series (iv[i].mbps over iv[i].t_s). */
+void workload_cliff_detect(const struct dd_interval *iv, size_t n,
+			   struct workload_cliff *out);
+
+/* GDSIO's units: GiB/s from MB/s (decimal). */
+double workload_gibps(double mbps);
+
+#endif

@@ -182,8 +182,23 @@ make_result(unsigned k)
 	r->proc_user_s = 0.4;
 	r->proc_sys_s = 0.5;
 	r->proc_us_per_io = 0.6;
-	for (unsigned i = 0; i < HIST_NR; i += 37)
-		r->hist.bins[i] = i * 3 + k;
+	/* Reads and writes in different buckets, all the sum of both. */
+	for (unsigned i = 0; i < HIST_NR; i += 37) {
+		r->read_hist.bins[i] = i % 2 ? i * 2 + k : 0;
+		r->write_hist.bins[i] = i + (i % 3 ? k : 0);
+		r->hist.bins[i] = r->read_hist.bins[i] + r->write_hist.bins[i];
+	}
+	r->point.kind = (enum dd_kind)(k % DD_KIND_COUNT);
+	r->point.rate_iops = 12345.5 * k;
+	r->point.rate_pct = 10.0 * k;
+	r->point.region_pct = 25;
+	r->point.end_fsync = true;
+	r->point.group = k + 2;
+	r->point.pass = k + 3;
+	r->point.seq = k + 4;
+	snprintf(r->point.profile, sizeof r->point.profile, "4K 70/30 \u00b5 %u", k);
+	r->flush_s = 0.125 * k;
+	r->rate_spread = k % 2 ? NAN : 0.0125 * k;
 	r->nintervals = 25;
 	for (size_t i = 0; i < r->nintervals; i++)
 		r->intervals[i] = (struct dd_interval){ .t_s = 0.2 * (i + 1), .iops = 1000.0 + i,
@@ -321,6 +336,15 @@ test_round_trip(void **state)
 		hist_percentiles(&pts[k].r->hist, hist_default_pcts, HIST_NPCTS, want);
 		hist_percentiles(&run.pts[k].r->hist, hist_default_pcts, HIST_NPCTS, pct);
 		assert_memory_equal(pct, want, sizeof pct);
+		/* Each direction's percentiles come back from its own bins. */
+		hist_percentiles(&pts[k].r->read_hist, hist_default_pcts, HIST_NPCTS, want);
+		hist_percentiles(&run.pts[k].r->read_hist, hist_default_pcts, HIST_NPCTS, pct);
+		assert_memory_equal(pct, want, sizeof pct);
+		hist_percentiles(&pts[k].r->write_hist, hist_default_pcts, HIST_NPCTS, want);
+		hist_percentiles(&run.pts[k].r->write_hist, hist_default_pcts, HIST_NPCTS, pct);
+		assert_memory_equal(pct, want, sizeof pct);
+		assert_false(isnan(run.pts[k].sum.read_mean_us));
+		assert_int_equal(run.pts[k].r->point.kind, pts[k].r->point.kind);
 		free(pts[k].r);
 	}
 	assert_false(run.pts[1].smart_after.valid);
@@ -860,12 +884,41 @@ static const char rows_v1[] =
 	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
 	"PRAGMA user_version = 1;";
 
-/* Every earlier version: its schema and rows, for the migration test. */
+/* Schema version 2 as it shipped: version 1 and this (frozen: never edit). */
+static const char schema_v2_upgrade[] =
+	"ALTER TABLE runs ADD COLUMN temp_source TEXT;\n";
+
+/* One row in every table of a version-2 store: a mixed point (70 % reads)
+ * that had no per-direction summaries yet. */
+static const char rows_v2[] =
+	"INSERT INTO runs (id, name, source, host, start_unix, start_utc, start_local,"
+	" target_path, target_kind, serial, plan_name, repeat, state, temp_source)"
+	" VALUES (7, 'old run', 'run', 'lab', 1796133787, '2026-12-01T14:03:07Z',"
+	" '2026-12-01T14:03:07+00:00', '/dev/nvme0n1', 'block', 'SNOLD', 'spot', 1, 'done',"
+	" 'hwmon of nvme0');"
+	"INSERT INTO points (id, run_id, idx, host, has_bins, name, pattern, read_pct, bs,"
+	" iodepth, numjobs, status, ios, read_ios, write_ios, iops, mbps, sum_name, sum_index,"
+	" sum_iops, sum_mean_us, sum_runs)"
+	" VALUES (70, 7, 0, '', 1, '4K randread QD1 x1', 2, 70, 4096, 1, 1, 0, 1000, 700, 300,"
+	" 12345.5, 50.5, '4K randread QD1 x1', 0, 12345.5, 80.25, 1);"
+	"INSERT INTO latency VALUES (70, 'all', 1000, 10, 900, 80.25, 5);"
+	"INSERT INTO latency VALUES (70, 'read', 700, 10, 800, 70.5, 4);"
+	"INSERT INTO percentiles VALUES (70, 'all', 12, 99.0, 150.5);"
+	"INSERT INTO bins VALUES (70, 300, 1000);"
+	"INSERT INTO intervals (point_id, seq, t_s, iops) VALUES (70, 0, 0.2, 12000);"
+	"INSERT INTO smart (point_id, phase, temperature_c, power_on_hours)"
+	" VALUES (70, 'before', 41, 4000);"
+	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
+	"PRAGMA user_version = 2;";
+
+/* Every earlier version: its schema (version 1's, then an upgrade text when
+ * the version was shipped as one) and rows, for the migration test. */
 static const struct {
 	int	    version;
-	const char *schema, *rows;
+	const char *schema, *upgrade, *rows, *temp_source;
 } old_versions[] = {
-	{ 1, schema_v1, rows_v1 },
+	{ 1, schema_v1, "", rows_v1, "" },
+	{ 2, schema_v1, schema_v2_upgrade, rows_v2, "hwmon of nvme0" },
 };
 
 /* The user_version of a file (plain sqlite). */
@@ -887,7 +940,7 @@ user_version(const char *path)
 
 /* Load the fixture run and check what every version had. */
 static void
-assert_old_run(struct results *db)
+assert_old_run(struct results *db, const char *temp_source)
 {
 	struct results_run run;
 	struct dd_error	   err = { 0 };
@@ -897,8 +950,20 @@ assert_old_run(struct results *db)
 	assert_int_equal(id, 7);
 	assert_int_equal(results_run_load(db, 7, &run, &err), 0);
 	assert_string_equal(run.prov.name, "old run");
-	assert_string_equal(run.prov.temp_source, "");	/* new in version 2 */
+	assert_string_equal(run.prov.temp_source, temp_source);	/* new in version 2 */
 	assert_int_equal(run.n, 1);
+	/* New in version 3: a plain point, nothing paced, no direction known. */
+	assert_int_equal(run.pts[0].r->point.kind, DD_KIND_POINT);
+	assert_int_equal(run.pts[0].r->point.group, 0);
+	assert_float_equal(run.pts[0].r->point.rate_iops, 0, 0);
+	assert_string_equal(run.pts[0].r->point.profile, "");
+	assert_true(isnan(run.pts[0].sum.read_share));
+	assert_true(isnan(run.pts[0].sum.read_mean_us));
+	assert_true(isnan(run.pts[0].sum.write_p99_us));
+	assert_true(isnan(run.pts[0].sum.rate_spread));
+	assert_true(isnan(run.pts[0].r->rate_spread));
+	assert_int_equal(hist_count(&run.pts[0].r->read_hist), 0);
+	assert_int_equal(hist_count(&run.pts[0].r->write_hist), 0);
 	assert_float_equal(run.pts[0].r->iops, 12345.5, 1e-9);
 	assert_float_equal(run.pts[0].r->lat.pct_us[12], 150.5, 1e-9);
 	assert_int_equal(run.pts[0].r->hist.bins[300], 1000);
@@ -929,12 +994,13 @@ test_migrations(void **state)
 
 			snprintf(name, sizeof name, "v%d-%d.db", old_versions[i].version, mode);
 			sql_on(tpath(name), old_versions[i].schema);
+			sql_on(tpath(name), old_versions[i].upgrade);
 			sql_on(tpath(name), old_versions[i].rows);
 			assert_int_equal(user_version(tpath(name)), old_versions[i].version);
 			if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
 				fail_msg("v%d: %s", old_versions[i].version, err.msg);
 			assert_int_equal(user_version(tpath(name)), current);
-			assert_old_run(db);
+			assert_old_run(db, old_versions[i].temp_source);
 			results_close(db);
 			/* And it takes new runs with every current field. */
 			assert_int_equal(results_open(&db, tpath(name), RESULTS_WRITE, &err), 0);
@@ -943,6 +1009,64 @@ test_migrations(void **state)
 			results_close(db);
 		}
 	}
+}
+
+/* How many rows a query on a file counts (plain sqlite). */
+static int64_t
+count_on(const char *path, const char *sql)
+{
+	sqlite3	     *s;
+	sqlite3_stmt *st;
+	int64_t	      n = -1;
+
+	assert_int_equal(sqlite3_open_v2(path, &s, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(s, sql, -1, &st, NULL), SQLITE_OK);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_close(s);
+	return n;
+}
+
+/* A point whose I/Os all went one way keeps no per-direction bins of its
+ * own and reads that direction back from its bins; a mix keeps both. */
+static void
+test_dir_bins(void **state)
+{
+	struct results	    *db = open_new("dirbins.db");
+	struct results_prov  p;
+	struct results_point wr, mix;
+	struct results_run   run;
+	struct dd_error	     err = { 0 };
+	double		     want[HIST_NPCTS], got[HIST_NPCTS];
+
+	(void)state;
+	make_prov(&p, "SNDIR", 1796133787);
+	assert_int_equal(results_run_begin(db, &p, &err), 0);
+	make_plain_point(&wr, 0, DD_RANDWRITE, 4, 1000.0, 40.0);
+	for (unsigned i = 100; i < 400; i += 3)
+		wr.r->hist.bins[i] = i;
+	wr.r->write_hist = wr.r->hist;
+	wr.r->ios = wr.r->write_ios = hist_count(&wr.r->hist);
+	make_point(&mix, 1);
+	assert_int_equal(results_point_add(db, p.id, &wr, &err), 0);
+	assert_int_equal(results_point_add(db, p.id, &mix, &err), 0);
+	results_close(db);
+	assert_int_equal(count_on(tpath("dirbins.db"), "SELECT count(DISTINCT point_id || dir) "
+				  "FROM dir_bins"), 2);
+	assert_int_equal(results_open(&db, tpath("dirbins.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, p.id, &run, &err), 0);
+	assert_int_equal(run.n, 2);
+	assert_memory_equal(&run.pts[0].r->write_hist, &wr.r->hist, sizeof wr.r->hist);
+	assert_int_equal(hist_count(&run.pts[0].r->read_hist), 0);
+	hist_percentiles(&wr.r->write_hist, hist_default_pcts, HIST_NPCTS, want);
+	hist_percentiles(&run.pts[0].r->write_hist, hist_default_pcts, HIST_NPCTS, got);
+	assert_memory_equal(got, want, sizeof got);
+	assert_result_equal(mix.r, run.pts[1].r);
+	results_run_free(&run);
+	results_close(db);
+	free(wr.r);
+	free(mix.r);
 }
 
 /* ---- two writers ---- */
@@ -1176,6 +1300,7 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_run_store),
+		cmocka_unit_test(test_dir_bins),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_create_modes),

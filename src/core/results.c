@@ -4,7 +4,8 @@
  *
  * Data model on disk (schema version RESULTS_SCHEMA_VERSION, one table per
  * kind of row; a run's rows go with it, ON DELETE CASCADE; version 1 had no
- * runs.temp_source):
+ * runs.temp_source, version 2 none of the kinds' columns and no dir_bins;
+ * their points read back as DD_KIND_POINT with NAN per-direction summaries):
  *
  *   runs         one row per run: every field of struct results_prov that
  *                is stored (the headline figures are computed by queries)
@@ -17,6 +18,10 @@
  *                index into hist_default_pcts, pct the percent itself)
  *   bins         the point's non-empty histogram buckets (idx, count), so
  *                percentiles can be recomputed exactly
+ *   dir_bins     the same per direction (dir "read"/"write": read_hist,
+ *                write_hist), kept only for a direction that holds some but
+ *                not all of the I/Os (a mix); a point whose I/Os all went
+ *                one way reads that direction's bins from bins (version 3)
  *   intervals    the interval series, in order
  *   smart        SMART before and after the point (phase "before"/"after")
  *
@@ -154,7 +159,11 @@ static const char results_migrate_v3[] =
 	"ALTER TABLE points ADD COLUMN sum_write_p99_us REAL;\n"
 	"ALTER TABLE points ADD COLUMN sum_rate_iops REAL NOT NULL DEFAULT 0;\n"
 	"ALTER TABLE points ADD COLUMN sum_rate_spread REAL;\n"
-	"ALTER TABLE points ADD COLUMN sum_flush_s REAL NOT NULL DEFAULT 0;\n";
+	"ALTER TABLE points ADD COLUMN sum_flush_s REAL NOT NULL DEFAULT 0;\n"
+	"CREATE TABLE dir_bins (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" dir TEXT NOT NULL, idx INTEGER NOT NULL, count INTEGER NOT NULL,\n"
+	" PRIMARY KEY (point_id, dir, idx)) WITHOUT ROWID;\n";
 
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
@@ -321,7 +330,7 @@ static const char *const results_lat_kinds[] = { "all", "read", "write" };
 
 /* The statements a writer reuses for every point. */
 enum results_stmt {
-	RS_POINT, RS_LAT, RS_PCT, RS_BIN, RS_INTERVAL, RS_SMART, RS_NSTMTS,
+	RS_POINT, RS_LAT, RS_PCT, RS_BIN, RS_DIR_BIN, RS_INTERVAL, RS_SMART, RS_NSTMTS,
 };
 
 struct results {
@@ -999,6 +1008,10 @@ results_stmt(struct results *db, enum results_stmt k, sqlite3_stmt **out, struct
 	case RS_BIN:
 		snprintf(sql, sizeof sql, "INSERT INTO bins (point_id, idx, count) VALUES (?, ?, ?)");
 		break;
+	case RS_DIR_BIN:
+		snprintf(sql, sizeof sql, "INSERT INTO dir_bins (point_id, dir, idx, count) "
+			 "VALUES (?, ?, ?, ?)");
+		break;
 	case RS_INTERVAL:
 		snprintf(sql, sizeof sql, "INSERT INTO intervals (point_id, seq");
 		results_col_list(sql, sizeof sql, "", results_interval_cols,
@@ -1087,25 +1100,52 @@ results_insert_lat(struct results *db, int64_t pid, const char *kind,
 	return 0;
 }
 
-/* Insert a point's non-empty histogram bins. */
+/* Insert a point's non-empty histogram bins (dir NULL: bins; else dir_bins
+ * of that direction). */
 static int
-results_insert_bins(struct results *db, int64_t pid, const struct histogram *h,
+results_insert_bins(struct results *db, int64_t pid, const char *dir, const struct histogram *h,
 		    struct dd_error *err)
 {
 	for (unsigned i = 0; i < HIST_NR; i++) {
 		sqlite3_stmt *st;
-		int	      rc, b;
+		int	      rc, b, k = dir ? 3 : 2;
 
 		if (h->bins[i] == 0)
 			continue;
-		if ((rc = results_stmt(db, RS_BIN, &st, err)) < 0)
+		if ((rc = results_stmt(db, dir ? RS_DIR_BIN : RS_BIN, &st, err)) < 0)
 			return rc;
-		b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_int(st, 2, (int)i) |
-		    sqlite3_bind_int64(st, 3, (sqlite3_int64)h->bins[i]);
+		b = sqlite3_bind_int64(st, 1, pid) | sqlite3_bind_int(st, k, (int)i) |
+		    sqlite3_bind_int64(st, k + 1, (sqlite3_int64)h->bins[i]);
+		if (dir)
+			b |= sqlite3_bind_text(st, 2, dir, -1, SQLITE_STATIC);
 		if ((rc = results_step_done(db, st, b, "store a point", err)) < 0)
 			return rc;
 	}
 	return 0;
+}
+
+/* Does a direction's histogram need rows of its own (some of the point's
+ * I/Os, not none and not all of them)? */
+static bool
+results_dir_kept(const struct histogram *all, const struct histogram *dir)
+{
+	uint64_t n = hist_count(dir);
+
+	return n > 0 && memcmp(all, dir, sizeof *all) != 0;
+}
+
+/* Insert the bins of a point: all, then each direction that needs its own. */
+static int
+results_insert_all_bins(struct results *db, int64_t pid, const struct dd_result *r,
+			struct dd_error *err)
+{
+	int rc = results_insert_bins(db, pid, NULL, &r->hist, err);
+
+	if (rc == 0 && results_dir_kept(&r->hist, &r->read_hist))
+		rc = results_insert_bins(db, pid, "read", &r->read_hist, err);
+	if (rc == 0 && results_dir_kept(&r->hist, &r->write_hist))
+		rc = results_insert_bins(db, pid, "write", &r->write_hist, err);
+	return rc;
 }
 
 /* Insert a point's interval series. */
@@ -1172,7 +1212,7 @@ results_insert_point(struct results *db, int64_t run, struct results_point *pt,
 	for (size_t k = 0; rc == 0 && k < 3; k++)
 		rc = results_insert_lat(db, pid, results_lat_kinds[k], lat[k], err);
 	if (rc == 0 && pt->has_bins)
-		rc = results_insert_bins(db, pid, &r->hist, err);
+		rc = results_insert_all_bins(db, pid, r, err);
 	if (rc == 0)
 		rc = results_insert_intervals(db, pid, r, err);
 	if (rc == 0)
@@ -1547,6 +1587,40 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);
 }
 
+/* Load the bins of point pid into r: all, and each direction from its own
+ * rows, or from all when every I/O went that way. */
+static int
+results_load_bins(struct results *db, int64_t pid, struct dd_result *r, struct dd_error *err)
+{
+	static const char sql[] = "SELECT '', idx, count FROM bins WHERE point_id = ?1 "
+				  "UNION ALL SELECT dir, idx, count FROM dir_bins WHERE point_id = ?1";
+	sqlite3_stmt *st;
+	int	      rc, step;
+	bool	      own_read = false, own_write = false;
+
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, pid);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char	 *dir = (const char *)sqlite3_column_text(st, 0);
+		int		  i = sqlite3_column_int(st, 1);
+		struct histogram *h = strcmp(dir, "read") == 0 ? (own_read = true, &r->read_hist)
+				      : strcmp(dir, "write") == 0 ? (own_write = true, &r->write_hist)
+				      : &r->hist;
+
+		if (i >= 0 && (unsigned)i < HIST_NR)
+			h->bins[i] = (uint64_t)sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_DONE)
+		return results_fail(db, "load a point", err);
+	if (!own_read && r->read_ios > 0 && r->write_ios == 0)
+		r->read_hist = r->hist;
+	if (!own_write && r->write_ios > 0 && r->read_ios == 0)
+		r->write_hist = r->hist;
+	return 0;
+}
+
 /* Load the bins and intervals of point pid into r. */
 static int
 results_load_series(struct results *db, int64_t pid, struct dd_result *r, struct dd_error *err)
@@ -1555,19 +1629,8 @@ results_load_series(struct results *db, int64_t pid, struct dd_result *r, struct
 	sqlite3_stmt *st;
 	int	      rc, step;
 
-	if ((rc = results_prepare(db, "SELECT idx, count FROM bins WHERE point_id = ?", &st,
-				  err)) < 0)
+	if ((rc = results_load_bins(db, pid, r, err)) < 0)
 		return rc;
-	sqlite3_bind_int64(st, 1, pid);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		int i = sqlite3_column_int(st, 0);
-
-		if (i >= 0 && (unsigned)i < HIST_NR)
-			r->hist.bins[i] = (uint64_t)sqlite3_column_int64(st, 1);
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_DONE)
-		return results_fail(db, "load a point", err);
 	results_col_list(sql, sizeof sql, "", results_interval_cols, NCOLS(results_interval_cols));
 	strcat(sql, " FROM intervals WHERE point_id = ? ORDER BY seq");
 	if ((rc = results_prepare(db, sql, &st, err)) < 0)

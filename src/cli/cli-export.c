@@ -35,6 +35,7 @@ enum export_format {
 	EXPORT_JSON,
 	EXPORT_CSV,
 	EXPORT_FIO,
+	EXPORT_TEXT,
 };
 
 /* Indexes of p50, p99 and p99.9 in hist_default_pcts. */
@@ -121,27 +122,61 @@ export_csv(const struct results_run *run, char **out, size_t *len)
 	return fclose(f) == 0 ? 0 : -ENOMEM;
 }
 
-/* The run as drivedash JSON. */
+/* The run as drivedash JSON, with its curves, checkpoints, cliffs and
+ * thread scaling as `run --json` writes them. */
 static json_t *
-export_json(const struct results_run *run)
+export_json(const struct results_run *run, double spec_mbps)
 {
-	json_t *pts = json_array();
+	json_t		   *pts = json_array(), *doc;
+	struct cli_workload w;
 
 	for (size_t i = 0; i < run->n; i++)
 		json_array_append_new(pts, cli_json_stored_point(&run->pts[i]));
-	return json_pack("{s:o, s:o}", "run", cli_json_prov(&run->prov), "points", pts);
+	doc = json_pack("{s:o, s:o}", "run", cli_json_prov(&run->prov), "points", pts);
+	if (doc != NULL && cli_workload_from_run(&w, run) == 0) {
+		w.spec_write_mbps = spec_mbps;
+		cli_workload_json(doc, &w);
+		cli_workload_free(&w);
+	}
+	return doc;
 }
 
-/* The run in format f into a malloc'd buffer ending in a newline. */
+/* The run as `run` prints its table and reports, into a malloc'd buffer. */
 static int
-export_render(const struct results_run *run, enum export_format f, char **out, size_t *len)
+export_text(const struct results_run *run, double spec_mbps, char **out, size_t *len)
+{
+	struct cli_workload w;
+	enum dd_aggregate   agg = strcmp(run->prov.aggregate, "mean") == 0 ? DD_AGG_MEAN
+									: DD_AGG_BEST;
+	FILE		   *f;
+
+	if (cli_workload_from_run(&w, run) < 0 || (f = open_memstream(out, len)) == NULL) {
+		cli_workload_free(&w);
+		return -ENOMEM;
+	}
+	w.spec_write_mbps = spec_mbps;
+	cli_fprintf(f, "drivedash run #%lld: %s on %s (%s)\n", (long long)run->prov.id,
+		    run->prov.plan_name, run->prov.target_path, run->prov.target_desc);
+	cli_workload_print_points(f, &w, agg);
+	cli_workload_print(f, &w);
+	cli_workload_free(&w);
+	return fclose(f) == 0 ? 0 : -ENOMEM;
+}
+
+/* The run in format f into a malloc'd buffer ending in a newline
+ * (spec_mbps: cliffs' spec sequential write, NAN none). */
+static int
+export_render(const struct results_run *run, enum export_format f, double spec_mbps,
+	      char **out, size_t *len)
 {
 	json_t *doc;
 	char   *s;
 
 	if (f == EXPORT_CSV)
 		return export_csv(run, out, len);
-	doc = f == EXPORT_FIO ? cli_fio_export(run) : export_json(run);
+	if (f == EXPORT_TEXT)
+		return export_text(run, spec_mbps, out, len);
+	doc = f == EXPORT_FIO ? cli_fio_export(run) : export_json(run, spec_mbps);
 	s = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 		: NULL;
 	json_decref(doc);
@@ -206,10 +241,12 @@ export_load(const char *path, const char *spec, struct results_run *run)
 static void
 export_usage(FILE *f, const char *prog)
 {
-	fprintf(f, "usage: %s export RUN [--format json|csv|fio-json] [-o FILE] [--results PATH]\n\n"
+	fprintf(f, "usage: %s export RUN [--format json|csv|fio-json|text] [-o FILE] "
+		   "[--results PATH]\n\n"
 		   "A stored run (RUN: an id from 'drivedash runs', 'last', or 'last:SERIAL').\n\n"
 		   "  --format F      json (default: provenance and every point), csv (a row per\n"
-		   "                  point) or fio-json (fio's own output keys, json+ bins)\n"
+		   "                  point), fio-json (fio's own output keys, json+ bins) or\n"
+		   "                  text (the table and reports 'run' prints)\n"
 		   "  -o, --output F  write FILE whole (a temporary file renamed over it)\n"
 		   "  --results PATH  the results store (default $XDG_DATA_HOME/drivedash/results.db)\n",
 		prog);
@@ -225,8 +262,10 @@ export_format_parse(const char *s, enum export_format *f)
 		*f = EXPORT_CSV;
 	else if (strcmp(s, "fio-json") == 0 || strcmp(s, "fio") == 0)
 		*f = EXPORT_FIO;
+	else if (strcmp(s, "text") == 0)
+		*f = EXPORT_TEXT;
 	else {
-		cli_error("--format '%s': expected json, csv or fio-json", s);
+		cli_error("--format '%s': expected json, csv, fio-json or text", s);
 		return -EINVAL;
 	}
 	return 0;
@@ -234,7 +273,8 @@ export_format_parse(const char *s, enum export_format *f)
 
 /* Export a loaded run to stdout or the file given by -o. */
 static int
-export_run(const struct results_run *run, enum export_format f, const char *output)
+export_run(const struct results_run *run, enum export_format f, double spec_mbps,
+	   const char *output)
 {
 	struct dd_error err = { 0 };
 	struct outfile	o;
@@ -246,7 +286,7 @@ export_run(const struct results_run *run, enum export_format f, const char *outp
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
-	if (export_render(run, f, &buf, &len) < 0) {
+	if (export_render(run, f, spec_mbps, &buf, &len) < 0) {
 		cli_error("out of memory exporting run %lld", (long long)run->prov.id);
 		rc = EXIT_USAGE;
 	} else
@@ -255,6 +295,21 @@ export_run(const struct results_run *run, enum export_format f, const char *outp
 	if (output != NULL)
 		outfile_close(&o);
 	return rc;
+}
+
+/* Cliffs' spec sequential write for the JSON and text reports; NAN none. */
+static double
+export_spec(struct cli_ctx *ctx, const struct results_run *run, enum export_format f)
+{
+	struct cli_workload w;
+	double		    v = NAN;
+
+	if ((f != EXPORT_JSON && f != EXPORT_TEXT) || cli_workload_from_run(&w, run) < 0)
+		return NAN;
+	cli_workload_spec(&w, ctx, run->prov.drive_id);
+	v = w.spec_write_mbps;
+	cli_workload_free(&w);
+	return v;
 }
 
 /* `drivedash export RUN --format json|csv|fio-json [-o FILE] [--results PATH]`. */
@@ -301,7 +356,7 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	if ((rc = export_load(path, argv[optind], &run)) != EXIT_OK)
 		return rc;
-	rc = export_run(&run, f, output);
+	rc = export_run(&run, f, export_spec(ctx, &run, f), output);
 	results_run_free(&run);
 	return rc;
 }

@@ -73,7 +73,41 @@ cli_json_point(const struct dd_point *p)
 						   : p->spin == DD_SPIN_OFF ? "off" : "auto"));
 	json_object_set_new(pt, "spin_us", json_integer(p->spin_us ? p->spin_us
 							       : DD_SPIN_DEFAULT_US));
+	json_object_set_new(pt, "kind", json_string(dd_kind_name(p->kind)));
+	json_object_set_new(pt, "rate_iops", json_real(p->rate_iops));	/* 0: unpaced */
+	json_object_set_new(pt, "rate_pct", json_real(p->rate_pct));
+	json_object_set_new(pt, "region_pct", json_integer(p->region_pct));
+	json_object_set_new(pt, "end_fsync", json_boolean(p->end_fsync));
+	json_object_set_new(pt, "group", json_integer(p->group));
+	json_object_set_new(pt, "pass", json_integer(p->pass));
+	json_object_set_new(pt, "seq", json_integer(p->seq));
+	json_object_set_new(pt, "profile", json_string(p->profile));
 	return pt;
+}
+
+/* The kind of a point and what it measured per direction, at a point's top
+ * level (issue 12). */
+static void
+cli_json_kind(json_t *o, const struct dd_result *r, const struct sweep_summary *s)
+{
+	const struct dd_point *p = &r->point;
+
+	json_object_set_new(o, "kind", json_string(dd_kind_name(p->kind)));
+	json_object_set_new(o, "rate_iops", p->rate_iops > 0 ? json_real(p->rate_iops)
+							     : json_null());
+	json_object_set_new(o, "rate_pct", p->rate_pct > 0 ? json_real(p->rate_pct)
+							   : json_null());
+	json_object_set_new(o, "profile", p->profile[0] ? json_string(p->profile) : json_null());
+	json_object_set_new(o, "group", json_integer(p->group));
+	json_object_set_new(o, "pass", json_integer(p->pass));
+	json_object_set_new(o, "seq", json_integer(p->seq));
+	json_object_set_new(o, "read_share", cli_jreal(s->read_share));
+	json_object_set_new(o, "read_mean_us", cli_jreal(s->read_mean_us));
+	json_object_set_new(o, "read_p99_us", cli_jreal(s->read_p99_us));
+	json_object_set_new(o, "write_mean_us", cli_jreal(s->write_mean_us));
+	json_object_set_new(o, "write_p99_us", cli_jreal(s->write_p99_us));
+	json_object_set_new(o, "rate_spread", cli_jreal(s->rate_spread));
+	json_object_set_new(o, "flush_s", cli_jreal(r->flush_s));
 }
 
 /* The flat figures check has always printed at a point's top level. */
@@ -228,6 +262,7 @@ cli_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "message", json_string(r->message));
 	json_object_set_new(o, "cancelled", json_boolean(r->cancelled));
 	cli_json_mode(o, r);
+	cli_json_kind(o, r, s);
 	json_object_set_new(o, "runs", json_integer(s->runs));
 	json_object_set_new(o, "steady_rounds", json_integer(s->rounds));
 	json_object_set_new(o, "steady_attained",
@@ -245,6 +280,10 @@ cli_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	json_object_set_new(o, "read_lat", cli_json_latency(&r->read_lat));
 	json_object_set_new(o, "write_lat", cli_json_latency(&r->write_lat));
 	json_object_set_new(o, "histogram_ns", cli_json_histogram(&r->hist));
+	if (r->read_ios > 0 && r->write_ios > 0) {	/* a mix: each direction too */
+		json_object_set_new(o, "read_histogram_ns", cli_json_histogram(&r->read_hist));
+		json_object_set_new(o, "write_histogram_ns", cli_json_histogram(&r->write_hist));
+	}
 	json_object_set_new(o, "intervals", cli_json_intervals(r));
 	json_object_set_new(o, "cpu", cli_json_cpu(r));
 	return o;
@@ -293,8 +332,11 @@ cli_json_stored_point(const struct results_point *pt)
 
 	json_object_set_new(o, "index", json_integer((json_int_t)pt->index));
 	json_object_set_new(o, "has_bins", json_boolean(pt->has_bins));
-	if (!pt->has_bins)	/* fio json: the percentiles are all there is */
+	if (!pt->has_bins) {	/* fio json: the percentiles are all there is */
 		json_object_set_new(o, "histogram_ns", json_null());
+		json_object_del(o, "read_histogram_ns");
+		json_object_del(o, "write_histogram_ns");
+	}
 	json_object_set_new(o, "host", pt->host[0] ? json_string(pt->host) : json_null());
 	json_object_set_new(o, "smart_before", cli_json_smart(&pt->smart_before));
 	json_object_set_new(o, "smart_after", cli_json_smart(&pt->smart_after));

@@ -332,49 +332,25 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Print the results table. */
+/* Print the results table, then the curves, checkpoints, cliffs and thread
+ * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
 static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
-		const struct session *ses)
+		const struct session *ses, double spec_mbps)
 {
+	struct cli_workload w;
 	size_t n = sweep_nresults(sw);
 
 	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
 		ses->tgt.description);
-	cli_fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
-	       "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
-	for (size_t i = 0; i < n; i++) {
-		const struct sweep_summary *s = sweep_result_summary(sw, i);
-		const struct dd_result	   *r = sweep_result(sw, i);
-		char			    v[9][32], note[160] = "";
-
-		if (s->status)
-			snprintf(note, sizeof note, "FAILED: %.140s", r->message);
-		else if (s->cancelled)
-			snprintf(note, sizeof note, "stopped after %.1f s", s->elapsed_s);
-		else if (r->iopoll_fallback)
-			snprintf(note, sizeof note, "no polling: fell back to interrupts");
-		if (s->runs > 1) {
-			size_t o = strlen(note);
-
-			snprintf(note + o, sizeof note - o, "%s%s of %u runs", o ? "; " : "",
-				 plan->aggregate == DD_AGG_MEAN ? "mean" : "best", s->runs);
-		}
-		if (s->rounds > 0) {
-			size_t o = strlen(note);
-
-			snprintf(note + o, sizeof note - o, "%ssteady state %s after %u rounds",
-				 o ? "; " : "", s->steady ? "reached" : "NOT reached", s->rounds);
-		}
-		cli_fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", s->index + 1,
-		       s->name, fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
-		       fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
-		       fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
-		       fmt_number(s->max_us, 1, v[6], 32), fmt_number(s->cpu_us_per_io, 2, v[7], 32),
-		       note);
-	}
+	if (cli_workload_from_sweep(&w, sw, n, false) < 0)
+		return;
+	cli_workload_print_points(f, &w, plan->aggregate);
 	if (n < plan->npoints)
 		cli_fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
+	w.spec_write_mbps = spec_mbps;
+	cli_workload_print(f, &w);
+	cli_workload_free(&w);
 }
 
 /* The JSON document of a run: the sweep, its target and the first n
@@ -382,9 +358,10 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 static json_t *
 run_json_doc(struct sweep *sw, size_t n, const struct dd_plan *plan,
 	     const struct dd_target *t, const struct session *ses, const struct record *rec,
-	     json_t *state, bool final)
+	     json_t *state, bool final, double spec_mbps)
 {
-	json_t *o = json_object(), *pts = json_array(), *tg = json_object();
+	json_t		   *o = json_object(), *pts = json_array(), *tg = json_object();
+	struct cli_workload w;
 
 	json_object_set_new(o, "drivedash", json_string(PACKAGE_VERSION));
 	cli_json_record(o, rec);
@@ -414,6 +391,11 @@ run_json_doc(struct sweep *sw, size_t n, const struct dd_plan *plan,
 		json_array_append_new(pts, cli_json_result(sweep_result_published(sw, i),
 							   sweep_summary_published(sw, i)));
 	json_object_set_new(o, "points", pts);
+	if (cli_workload_from_sweep(&w, sw, n, true) == 0) {
+		w.spec_write_mbps = spec_mbps;
+		cli_workload_json(o, &w);
+		cli_workload_free(&w);
+	}
 	return o;
 }
 
@@ -426,6 +408,7 @@ struct run_output {
 	const struct dd_target *t;
 	const struct session   *ses;
 	const struct record    *rec;	/* the stored run, or NULL */
+	double			spec_mbps;	/* cliffs: the spec's sequential write */
 };
 
 /* Say why the results file could not be written, naming a full filesystem. */
@@ -451,7 +434,7 @@ run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *sta
 {
 	struct dd_error err = { 0 };
 	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, out->rec, state,
-					   final);
+					   final, out->spec_mbps);
 	char	       *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 						   JSON_REAL_PRECISION(10));
 	int		rc;
@@ -485,7 +468,8 @@ run_output_open(struct run_output *out, const char *path, const struct dd_plan *
 {
 	struct dd_error err = { 0 };
 
-	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses, .rec = out->rec };
+	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses, .rec = out->rec,
+				    .spec_mbps = NAN };
 	/* An unnamed scratch file has no inode at its name to compare: the
 	 * name itself is the target's. */
 	if (ses->unnamed && strcmp(path, t->path) == 0) {
@@ -511,7 +495,7 @@ run_report(const struct run_opts *o, struct run_output *out, struct sweep *sw,
 	int  rc;
 
 	/* With --json - the JSON owns stdout; the table goes to stderr. */
-	run_print_table(json_stdout ? stderr : stdout, sw, plan, ses);
+	run_print_table(json_stdout ? stderr : stdout, sw, plan, ses, out->spec_mbps);
 	if (state == SWEEP_FAILED)
 		cli_error("the sweep stopped: %s", message);
 	rc = state == SWEEP_DONE ? EXIT_OK : state == SWEEP_CANCELLED ? cli_exit_signal(signo)
@@ -523,7 +507,7 @@ run_report(const struct run_opts *o, struct run_output *out, struct sweep *sw,
 		rc = EXIT_USAGE;
 	if (json_stdout && cli_print_json(run_json_doc(sw, sweep_nresults(sw), plan, t, ses,
 						       out->rec, cli_json_sweep_state(state),
-						       true)) != EXIT_OK)
+						       true, out->spec_mbps)) != EXIT_OK)
 		rc = EXIT_USAGE;
 	if (!json_stdout && cli_stdout_flush("the table") < 0 && rc == EXIT_OK)
 		rc = EXIT_USAGE;
@@ -553,6 +537,20 @@ run_prepare(struct cli_ctx *ctx, const struct run_opts *o, struct session *ses,
 		return -1;
 	*signo = cli_signal_take(&mask);
 	return 0;
+}
+
+/* The matched drive's spec sequential write for a plan with a cliff point
+ * (the stored run's match); NAN none. */
+static double
+run_spec_write(struct cli_ctx *ctx, const struct record *rec, const struct dd_plan *plan)
+{
+	struct cli_workload w = { .n = plan->npoints, .pts = plan->points,
+				  .spec_write_mbps = NAN };
+	const struct results_prov *p = rec ? record_prov(rec) : NULL;
+
+	if (p != NULL)
+		cli_workload_spec(&w, ctx, p->drive_id);
+	return w.spec_write_mbps;
 }
 
 /* `drivedash run`. */
@@ -594,6 +592,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 				       .force = o.force, .confirm = o.confirm };
 	if (run_prepare(ctx, &o, &ses, &plan, &t, &out, &rec, &signo) < 0)
 		goto out;
+	out.spec_mbps = run_spec_write(ctx, rec, &plan);
 	if (signo != 0) {
 		cli_record_end(rec, SWEEP_CANCELLED, signo, NULL, 0, true);
 		cli_error("%s before the sweep started: nothing measured", strsignal(signo));

@@ -153,6 +153,42 @@ int cli_json_read_pct(const struct dd_point *p);
 json_t *cli_json_prov(const struct results_prov *p);
 json_t *cli_json_stored_point(const struct results_point *pt);
 
+/*
+ * The reports of curves, checkpoints, cliffs and thread scaling (issue 12;
+ * cli-workload.c), one path for a live sweep (`run`) and a stored run
+ * (`export`): the points as plain arrays (pts/sums copies, res borrowed).
+ */
+struct cli_workload {
+	size_t			    n;
+	struct dd_point		   *pts;
+	struct sweep_summary	   *sums;
+	const struct dd_result	  **res;
+	double			    spec_write_mbps;	/* cli_workload_spec; NAN none */
+};
+
+/* The first n points of a sweep (published: while it runs); 0 or -ENOMEM. */
+int cli_workload_from_sweep(struct cli_workload *w, const struct sweep *sw, size_t n,
+			    bool published);
+
+/* The points of a stored run; 0 or -ENOMEM. */
+int cli_workload_from_run(struct cli_workload *w, const struct results_run *run);
+
+/* Free a workload's arrays. */
+void cli_workload_free(struct cli_workload *w);
+
+/* Find the matched drive's spec sequential-write figure for a cliff. */
+void cli_workload_spec(struct cli_workload *w, struct cli_ctx *ctx, const char *drive_id);
+
+/* The per-point table every run prints first (agg: how repeats fold). */
+void cli_workload_print_points(FILE *f, const struct cli_workload *w, enum dd_aggregate agg);
+
+/* The text tables of curves, checkpoints, cliffs, threads (nothing for plain
+ * points). */
+void cli_workload_print(FILE *f, const struct cli_workload *w);
+
+/* Add "curves", "checkpoints", "cliffs" and "threads" arrays to doc. */
+void cli_workload_json(json_t *doc, const struct cli_workload *w);
+
 /* JSON for a sweep's end state: "done", "cancelled", "failed" ... */
 json_t *cli_json_sweep_state(enum sweep_state st);
 

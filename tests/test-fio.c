@@ -396,6 +396,103 @@ test_export_roundtrip(void **state)
 	results_run_free(&back);
 }
 
+/* Split a built mix's histogram into its directions by its read share. */
+static void
+split_dirs(struct dd_result *r)
+{
+	for (unsigned i = 0; i < HIST_NR; i++) {
+		r->read_hist.bins[i] = r->hist.bins[i] * r->point.read_pct / 100;
+		r->write_hist.bins[i] = r->hist.bins[i] - r->read_hist.bins[i];
+	}
+	r->read_ios = hist_count(&r->read_hist);
+	r->write_ios = hist_count(&r->write_hist);
+	r->read_bytes = r->read_ios * 4096;
+	r->write_bytes = r->write_ios * 4096;
+}
+
+/* A curve (its maximum and a paced 70/30 step) and a checkpoint go out as
+ * fio JSON and come back with their kinds, groups, targets and, for the
+ * mix, each direction's bins (rate_iops per job, per direction). */
+static void
+test_export_kinds(void **state)
+{
+	struct results_run   run = { 0 }, back;
+	struct results_point pt = { 0 };
+	struct dd_error	     err = { 0 };
+	json_t		    *doc, *opts;
+	char		    *text;
+
+	(void)state;
+	dd_strlcpy(run.prov.version, "drivedash test", sizeof run.prov.version);
+	dd_strlcpy(run.prov.target_path, "/nonexistent/t.dat", sizeof run.prov.target_path);
+	pt.r = build_result(DD_RANDRW, 70, 20000);
+	pt.r->point.kind = DD_KIND_CURVE_MAX;
+	pt.r->point.group = 1;
+	pt.r->point.region_pct = 25;
+	dd_strlcpy(pt.r->point.profile, "4K 70/30", sizeof pt.r->point.profile);
+	split_dirs(pt.r);
+	pt.has_bins = true;
+	assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	memset(&pt, 0, sizeof pt);
+	pt.r = build_result(DD_RANDRW, 70, 10000);
+	pt.r->point.kind = DD_KIND_CURVE_STEP;
+	pt.r->point.group = 1;
+	pt.r->point.seq = 5;
+	pt.r->point.rate_pct = 50;
+	pt.r->point.rate_iops = 5000;
+	dd_strlcpy(pt.r->point.profile, "4K 70/30", sizeof pt.r->point.profile);
+	split_dirs(pt.r);
+	pt.has_bins = true;
+	assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	memset(&pt, 0, sizeof pt);
+	pt.r = build_result(DD_WRITE, 0, 1000);
+	pt.r->point.kind = DD_KIND_CHECKPOINT;
+	pt.r->point.group = 2;
+	pt.r->point.pass = 3;
+	pt.r->point.seq = 7;
+	pt.r->point.end_fsync = true;
+	pt.has_bins = true;
+	assert_int_equal(results_run_add(&run, &pt, &err), 0);
+
+	doc = cli_fio_export(&run);
+	assert_non_null(doc);
+	opts = json_object_get(json_array_get(json_object_get(doc, "jobs"), 1), "job options");
+	/* 5000 IOPS over 2 jobs, 70 % reads: 1750 reads and 750 writes a job */
+	assert_string_equal(json_string_value(json_object_get(opts, "rate_iops")), "1750,750");
+	assert_string_equal(json_string_value(json_object_get(opts, "drivedash_kind")),
+			    "curve-step");
+	text = json_dumps(doc, JSON_REAL_PRECISION(17));
+	json_decref(doc);
+	parse_ok(text, &back);
+	free(text);
+	assert_int_equal(back.n, 3);
+	for (size_t i = 0; i < 3; i++) {
+		const struct dd_point *a = &run.pts[i].r->point, *b = &back.pts[i].r->point;
+
+		assert_int_equal(a->kind, b->kind);
+		assert_int_equal(a->group, b->group);
+		assert_int_equal(a->pass, b->pass);
+		assert_int_equal(a->seq, b->seq);
+		assert_int_equal(a->region_pct, b->region_pct);
+		assert_int_equal(a->end_fsync, b->end_fsync);
+		assert_string_equal(a->profile, b->profile);
+		assert_true(fabs(a->rate_iops - b->rate_iops) < 1e-6);
+		assert_true(fabs(a->rate_pct - b->rate_pct) < 1e-9);
+		assert_true(back.pts[i].has_bins);
+		assert_memory_equal(&run.pts[i].r->hist, &back.pts[i].r->hist,
+				    sizeof(struct histogram));
+	}
+	for (size_t i = 0; i < 2; i++) {
+		assert_memory_equal(&run.pts[i].r->read_hist, &back.pts[i].r->read_hist,
+				    sizeof(struct histogram));
+		assert_memory_equal(&run.pts[i].r->write_hist, &back.pts[i].r->write_hist,
+				    sizeof(struct histogram));
+	}
+	assert_true(fabs(back.pts[1].sum.rate_iops - 5000) < 1e-6);
+	results_run_free(&run);
+	results_run_free(&back);
+}
+
 int
 main(void)
 {
@@ -407,6 +504,7 @@ main(void)
 		cmocka_unit_test(test_parse_client_stats),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_export_roundtrip),
+		cmocka_unit_test(test_export_kinds),
 	};
 
 	return cmocka_run_group_tests_name("fio", tests, NULL, NULL);

@@ -292,6 +292,83 @@ fio_engine_sync(const char *e)
 	return false;
 }
 
+/* The total IOPS of fio's per-job rate_iops ("N", or "R,W" per direction)
+ * over numjobs jobs: one value on a mix caps each direction, so the mix's
+ * larger share reaches it first. */
+static double
+fio_rate_total(const char *s, const struct dd_point *p, bool *ok)
+{
+	char   buf[64], *w;
+	double r = 0, wr = 0, share;
+
+	dd_strlcpy(buf, s, sizeof buf);
+	w = strchr(buf, ',');
+	if (w != NULL)
+		*w++ = '\0';
+	*ok = (buf[0] == '\0' || parse_double(buf, 0, 1e12, &r) == 0) &&
+	      (w == NULL || w[0] == '\0' || parse_double(w, 0, 1e12, &wr) == 0);
+	if (w != NULL)
+		return (r + wr) * p->numjobs;
+	share = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? p->read_pct / 100.0 : 1;
+	return r * p->numjobs / fmax(share, 1 - share);
+}
+
+/* A number option of ours, or 0 when unset. */
+static int
+fio_opt_number(const struct fio_in *in, json_t *jopts, const char *jat, const char *key,
+	       double max, double *out)
+{
+	const char *s;
+	char	    where[FIO_PATH_MAX];
+	int	    rc = fio_opt(in, jopts, jat, key, &s, where, sizeof where);
+
+	*out = 0;
+	if (rc < 0 || s == NULL)
+		return rc;
+	if (parse_double(s, 0, max, out) < 0)
+		return fio_bad_value(in, where, s, "a number");
+	return 0;
+}
+
+/* fio's rate_iops and end_fsync, and drivedash's own options (written by
+ * export: the point's kind, profile, group, pass, seq, rate_pct and
+ * region_pct), into p. */
+static int
+fio_read_pacing(const struct fio_in *in, json_t *jopts, const char *jat, struct dd_point *p)
+{
+	const char *s, *kind, *prof;
+	char	    where[FIO_PATH_MAX];
+	double	    v[4];
+	unsigned    fsync;
+	bool	    ok = true;
+	int	    rc;
+
+	if ((rc = fio_opt(in, jopts, jat, "rate_iops", &s, where, sizeof where)) < 0)
+		return rc;
+	if (s != NULL && ((p->rate_iops = fio_rate_total(s, p, &ok)), !ok))
+		return fio_bad_value(in, where, s, "IOPS such as 1000 or 700,300");
+	if ((rc = fio_opt_count(in, jopts, jat, "end_fsync", 0, 1, 0, &fsync)) < 0)
+		return rc;
+	p->end_fsync = fsync != 0;
+	if ((rc = fio_opt(in, jopts, jat, "drivedash_kind", &kind, where, sizeof where)) < 0)
+		return rc;
+	if (kind != NULL && dd_kind_parse(kind, &p->kind) < 0)
+		return fio_bad_value(in, where, kind, "a drivedash point kind such as curve-step");
+	if ((rc = fio_opt(in, jopts, jat, "drivedash_profile", &prof, where, sizeof where)) < 0 ||
+	    (rc = fio_opt_number(in, jopts, jat, "drivedash_group", 1e6, &v[0])) < 0 ||
+	    (rc = fio_opt_number(in, jopts, jat, "drivedash_pass", 1e6, &v[1])) < 0 ||
+	    (rc = fio_opt_number(in, jopts, jat, "drivedash_seq", 1e6, &v[2])) < 0 ||
+	    (rc = fio_opt_number(in, jopts, jat, "drivedash_rate_pct", 1000, &p->rate_pct)) < 0 ||
+	    (rc = fio_opt_number(in, jopts, jat, "drivedash_region_pct", 100, &v[3])) < 0)
+		return rc;
+	dd_strlcpy(p->profile, prof ? prof : "", sizeof p->profile);
+	p->group = (unsigned)v[0];
+	p->pass = (unsigned)v[1];
+	p->seq = (unsigned)v[2];
+	p->region_pct = (unsigned)v[3];
+	return 0;
+}
+
 /* The point as fio ran it, from the job's options. */
 static int
 fio_read_point(const struct fio_in *in, json_t *job, const char *at, struct dd_point *p)
@@ -322,7 +399,7 @@ fio_read_point(const struct fio_in *in, json_t *job, const char *at, struct dd_p
 		return rc;
 	if (fio_engine_sync(engine))
 		p->iodepth = 1;
-	return 0;
+	return fio_read_pacing(in, jopts, jat, p);
 }
 
 /* What a fio object keyed by numbers holds: percentiles ("99.000000": ns)
@@ -489,9 +566,11 @@ fio_read_figures(const struct fio_in *in, json_t *job, const char *at, struct dd
 				    "%s: %s has only unified_rw_reporting's \"mixed\" figures, "
 				    "expected read and write (fio without unified_rw_reporting=mixed)",
 				    in->file, at);
-	if ((rc = fio_read_dir(in, job, at, "read", &rd, &r->hist)) < 0 ||
-	    (rc = fio_read_dir(in, job, at, "write", &wr, &r->hist)) < 0)
+	if ((rc = fio_read_dir(in, job, at, "read", &rd, &r->read_hist)) < 0 ||
+	    (rc = fio_read_dir(in, job, at, "write", &wr, &r->write_hist)) < 0)
 		return rc;
+	r->hist = r->read_hist;
+	hist_merge(&r->hist, &r->write_hist);
 	r->read_ios = (uint64_t)rd.ios;
 	r->write_ios = (uint64_t)wr.ios;
 	r->ios = r->read_ios + r->write_ios;
@@ -576,6 +655,7 @@ fio_read_job(const struct fio_in *in, json_t *jobs, const char *arr, size_t i,
 		return dd_error_set(in->err, -ENOMEM, "%s: out of memory", in->file);
 	pt.index = run->n;
 	pt.r->idle_cpus = NAN;
+	pt.r->rate_spread = NAN;	/* fio does not report its pacing's evenness */
 	if ((rc = fio_str(in, job, at, "jobname", &name)) < 0 ||
 	    (rc = fio_str(in, job, at, "hostname", &host)) < 0 ||
 	    (rc = fio_read_point(in, job, at, &pt.r->point)) < 0 ||
@@ -854,7 +934,8 @@ fio_write_samples(json_t *d, const struct dd_result *r, bool reads)
 /* One direction of a point as fio's "read"/"write" object.  drivedash
  * measures submission to completion: clat_ns and lat_ns both carry it, and
  * slat_ns is empty.  Bins go with a direction that did all of the point's
- * I/O (the histogram is of the whole point). */
+ * I/O (the histogram of the whole point), and for a mix each direction's
+ * own (read_hist, write_hist) when it has them. */
 static json_t *
 fio_write_dir(const struct results_point *pt, bool reads)
 {
@@ -865,7 +946,9 @@ fio_write_dir(const struct results_point *pt, bool reads)
 	double			 share = r->ios ? (double)ios / (double)r->ios : 0;
 	double			 bshare = r->bytes ? (double)bytes / (double)r->bytes : 0;
 	double			 bw = isfinite(r->mbps) ? r->mbps * 1e6 * bshare : 0;
-	const struct histogram	*h = pt->has_bins && ios == r->ios ? &r->hist : NULL;
+	const struct histogram	*dh = reads ? &r->read_hist : &r->write_hist;
+	const struct histogram	*h = !pt->has_bins ? NULL : ios == r->ios ? &r->hist
+				     : hist_count(dh) > 0 ? dh : NULL;
 	json_t			*d = json_object();
 	struct dd_latency	 none = { 0 };
 
@@ -902,6 +985,41 @@ fio_write_none(void)
 	return d;
 }
 
+/* A paced point's rate as fio's per-job rate_iops ("N"; a mix "R,W", each
+ * direction's share), and the point's kind, profile, group, pass, seq,
+ * rate_pct and region_pct as drivedash_* options: fio never reads its JSON
+ * output back, the importer does (cli_fio_parse), so a curve stays a curve. */
+static void
+fio_write_pacing(json_t *o, const struct dd_point *p)
+{
+	char v[64];
+	bool mix = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	double per = p->numjobs ? p->rate_iops / p->numjobs : p->rate_iops;
+
+	if (p->rate_iops > 0 && mix)
+		snprintf(v, sizeof v, "%.6g,%.6g", per * p->read_pct / 100.0,
+			 per * (100 - p->read_pct) / 100.0);
+	else
+		snprintf(v, sizeof v, "%.6g", per);
+	if (p->rate_iops > 0)
+		json_object_set_new(o, "rate_iops", json_string(v));
+	if (p->kind == DD_KIND_POINT)
+		return;
+	json_object_set_new(o, "drivedash_kind", json_string(dd_kind_name(p->kind)));
+	if (p->profile[0])
+		json_object_set_new(o, "drivedash_profile", json_string(p->profile));
+#define FIO_OPT_N(key, val) \
+	(snprintf(v, sizeof v, "%.10g", (double)(val)), json_object_set_new(o, key, json_string(v)))
+	FIO_OPT_N("drivedash_group", p->group);
+	FIO_OPT_N("drivedash_pass", p->pass);
+	FIO_OPT_N("drivedash_seq", p->seq);
+	if (p->rate_pct > 0)
+		FIO_OPT_N("drivedash_rate_pct", p->rate_pct);
+	if (p->region_pct > 0)
+		FIO_OPT_N("drivedash_region_pct", p->region_pct);
+#undef FIO_OPT_N
+}
+
 /* A point's options as fio's "job options" (strings, as fio writes them). */
 static json_t *
 fio_write_options(const struct results_point *pt)
@@ -933,7 +1051,10 @@ fio_write_options(const struct results_point *pt)
 		FIO_OPT_U("offset", "%llu", (unsigned long long)p->offset);
 	if (p->bytes > 0)
 		FIO_OPT_U("io_size", "%llu", (unsigned long long)p->bytes);
+	if (p->end_fsync)
+		json_object_set_new(o, "end_fsync", json_string("1"));
 #undef FIO_OPT_U
+	fio_write_pacing(o, p);
 	return o;
 }
 

@@ -201,7 +201,7 @@ is "import client/server: the run's hosts" "127.0.0.1, localhost" \
 run "$dd" export "$id_two" --format csv --results "$db"
 is "export csv: exit 0" 0 "$rc"
 is "export csv: the header" \
-	"point,name,pattern,bs,iodepth,numjobs,read_pct,host,runtime_s,ios,iops,mbps,mean_us,p50_us,p99_us,p99.9_us,max_us,read_iops,read_mbps,read_mean_us,read_p99_us,write_iops,write_mbps,write_mean_us,write_p99_us,status" \
+	"point,name,pattern,bs,iodepth,numjobs,read_pct,host,runtime_s,ios,iops,mbps,mean_us,p50_us,p99_us,p99.9_us,max_us,read_iops,read_mbps,read_mean_us,read_p99_us,write_iops,write_mbps,write_mean_us,write_p99_us,status,kind,group,seq,pass,rate_iops,rate_pct,profile,read_share,rate_spread,flush_s" \
 	"$(printf '%s\n' "$out" | head -1)"
 is "export csv: a row per point" 3 "$(printf '%s\n' "$out" | wc -l)"
 is "export csv: the rows' patterns and block sizes" "randread,4096 write,65536" \
@@ -345,6 +345,48 @@ is "export -o a directory: exit 2" 2 "$rc"
 run "$dd" export last --results "$tmp/none.db"
 is "export from a store that does not exist: exit 2" 2 "$rc"
 ok "export from a missing store creates nothing" test ! -e "$tmp/none.db"
+
+# --- issue 12: a load curve through import, the reports and back ------------
+# fio runs the curve's maximum and a step paced with rate_iops; the
+# drivedash_* options our export writes are added as it would write them.
+fio_run "$tmp/curve.json" --output-format=json+ --filename="$f" --size=16M --runtime=1 \
+	--time_based --ioengine=psync \
+	--name=max --rw=randread --bs=4k --stonewall \
+	--name=step --rw=randread --bs=4k --rate_iops=200 --stonewall
+python3 - "$tmp/curve.json" "$tmp/curve-dd.json" <<'EOF2'
+import json, sys
+t = open(sys.argv[1]).read()
+d = json.loads(t[t.index('{'):])
+for j, kind in zip(d["jobs"], ["curve-max", "curve-step"]):
+    o = j["job options"]
+    o.update({"drivedash_kind": kind, "drivedash_profile": "4K random read",
+              "drivedash_group": "1", "drivedash_seq": "0" if kind == "curve-max" else "1"})
+    if kind == "curve-step":
+        o["drivedash_rate_pct"] = "10"
+json.dump(d, open(sys.argv[2], "w"))
+EOF2
+run "$dd" import "$tmp/curve-dd.json" --results "$db"
+is "import a curve: exit 0" 0 "$rc"
+id_curve=$(printf '%s' "$out" | sed -n 's/.* as run \([0-9]*\).*/\1/p')
+run "$dd" export "$id_curve" --format text --results "$db"
+is "export --format text: exit 0" 0 "$rc"
+like "export --format text: the curve's table" "Load curve 1: 4K random read" "$out"
+like "export --format text: the peak" "peak [0-9,]+ IOPS at" "$out"
+like "export --format text: the paced step's note" "paced at 200 IOPS" "$out"
+is "export json: one curve of a maximum and one step at 200 IOPS" "1 True 1 200.0 curve-step" \
+	"$("$dd" export "$id_curve" --results "$db" | python3 -c 'import json,sys; d=json.load(sys.stdin)
+c=d["curves"]; print(len(c), c[0]["max"] is not None, len(c[0]["steps"]), c[0]["steps"][0]["target_iops"], d["points"][1]["kind"])')"
+"$dd" export "$id_curve" --format fio-json --results "$db" >"$tmp/curve-out.json"
+ok "export fio-json: the step's rate_iops per job" \
+	python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"][1]["job options"]; sys.exit(j["rate_iops"] != "200" or j["drivedash_kind"] != "curve-step")' "$tmp/curve-out.json"
+run "$dd" import "$tmp/curve-out.json" --results "$db"
+id_curve2=$(printf '%s' "$out" | sed -n 's/.* as run \([0-9]*\).*/\1/p')
+is "export fio-json -> import: still a curve, same kinds, group and rate" \
+	"curve-max 1 None curve-step 1 200.0 4K random read" \
+	"$("$dd" export "$id_curve2" --results "$db" | python3 -c 'import json,sys; p=json.load(sys.stdin)["points"]
+print(p[0]["kind"], p[0]["group"], p[0]["rate_iops"], p[1]["kind"], p[1]["group"], p[1]["rate_iops"], p[1]["profile"])')"
+run "$dd" export "$id_curve2" --format csv --results "$db"
+like "export csv: kind, group and rate columns" ",curve-step,1,1,0,200," "$out"
 
 # A results file that is not a store: refused with a sentence, never changed.
 head -c 5000 /dev/urandom >"$tmp/garbage.db"

@@ -8,8 +8,10 @@
  *             (cli_json_stored_point, cli_json_result underneath).
  *   csv       a header row, then one row per point: the point (pattern, bs,
  *             iodepth, numjobs, read_pct), its rates, latency (mean, p50,
- *             p99, p99.9, max, µs) and the read and write split.  An unknown
- *             figure is an empty cell.
+ *             p99, p99.9, max, µs), the read and write split, the status,
+ *             then the point's kind, group, seq, pass, paced target (IOPS
+ *             and %), profile, read share, pacing spread and flush time.
+ *             An unknown figure is an empty cell.
  *   fio-json  fio's own JSON output keys (cli_fio_export, cli-fio.h).
  *
  * The document is built whole in memory, then written to stdout or, with
@@ -103,7 +105,14 @@ export_csv_row(FILE *f, const struct results_point *pt)
 	export_csv_num(f, export_rate((double)r->write_bytes, r->elapsed_s) / 1e6, false);
 	export_csv_num(f, r->write_lat.mean_us, false);
 	export_csv_num(f, r->write_lat.pct_us[EXPORT_P99], false);
-	fprintf(f, "%d\n", r->status);
+	fprintf(f, "%d,%s,%u,%u,%u,", r->status, dd_kind_name(p->kind), p->group, p->seq,
+		p->pass);
+	export_csv_num(f, p->rate_iops > 0 ? p->rate_iops : NAN, false);
+	export_csv_num(f, p->rate_pct > 0 ? p->rate_pct : NAN, false);
+	export_csv_text(f, p->profile);
+	export_csv_num(f, pt->sum.read_share, false);
+	export_csv_num(f, r->rate_spread, false);
+	export_csv_num(f, r->flush_s, true);
 }
 
 /* The run as CSV into a malloc'd buffer. */
@@ -116,7 +125,8 @@ export_csv(const struct results_run *run, char **out, size_t *len)
 		return -ENOMEM;
 	fputs("point,name,pattern,bs,iodepth,numjobs,read_pct,host,runtime_s,ios,iops,mbps,"
 	      "mean_us,p50_us,p99_us,p99.9_us,max_us,read_iops,read_mbps,read_mean_us,"
-	      "read_p99_us,write_iops,write_mbps,write_mean_us,write_p99_us,status\n", f);
+	      "read_p99_us,write_iops,write_mbps,write_mean_us,write_p99_us,status,"
+	      "kind,group,seq,pass,rate_iops,rate_pct,profile,read_share,rate_spread,flush_s\n", f);
 	for (size_t i = 0; i < run->n; i++)
 		export_csv_row(f, &run->pts[i]);
 	return fclose(f) == 0 ? 0 : -ENOMEM;

@@ -248,6 +248,121 @@ fx_sweep_done(struct tui *t)
 	s->fin_sel = 3;
 }
 
+static void fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state,
+		    size_t npoints, double iops, double mbps, double qd1);
+
+/* A load curve's plan (as plan_append_curve makes one): 4K random read at
+ * QD32 x 4 unthrottled, then ten steps at 10-100 % of it. */
+static void
+fx_curve_plan(struct dd_plan *plan)
+{
+	struct dd_point pt;
+	struct dd_error err = { 0 };
+
+	plan_init(plan, "curve-4k-randread");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_RANDREAD;
+	pt.iodepth = 32;
+	pt.numjobs = 4;
+	pt.runtime_s = 30;
+	pt.kind = DD_KIND_CURVE_MAX;
+	pt.group = 1;
+	snprintf(pt.profile, sizeof pt.profile, "4K random read");
+	snprintf(pt.name, sizeof pt.name, "4K randread QD32 x4 max");
+	assert_int_equal(plan_append(plan, &pt, &err), 0);
+	for (unsigned k = 1; k <= 10; k++) {
+		pt.kind = DD_KIND_CURVE_STEP;
+		pt.rate_pct = 10.0 * k;
+		pt.seq = k;
+		snprintf(pt.name, sizeof pt.name, "4K randread QD32 x4 @%u%%", 10 * k);
+		assert_int_equal(plan_append(plan, &pt, &err), 0);
+	}
+}
+
+/* A curve point's figures: a fixed function of its load (the maximum runs
+ * at 650K IOPS; latency climbs towards it). */
+static struct sweep_summary
+fx_curve_summary(const struct dd_point *pt, size_t index)
+{
+	struct sweep_summary s = fx_summary(pt, index);
+	double		     rho = pt->kind == DD_KIND_CURVE_STEP ? pt->rate_pct / 100 : 1;
+
+	s.rate_iops = pt->kind == DD_KIND_CURVE_STEP ? 650000 * rho : 0;
+	s.iops = pt->kind == DD_KIND_CURVE_STEP ? s.rate_iops * 0.998 : 650000;
+	s.mbps = s.iops * pt->bs / 1e6;
+	s.mean_us = 70 + 120 * pow(rho, 4);
+	s.p99_us = s.mean_us * 2.2;
+	s.p50_us = s.mean_us * 0.9;
+	s.p999_us = s.mean_us * 4;
+	s.max_us = s.mean_us * 9;
+	s.rate_spread = pt->kind == DD_KIND_CURVE_STEP ? 0.01 : NAN;
+	s.read_share = 100;
+	s.read_mean_us = s.mean_us;
+	s.read_p99_us = s.p99_us;
+	s.write_mean_us = s.write_p99_us = NAN;
+	return s;
+}
+
+/* The Sweep screen live on a load curve: the maximum and six steps done,
+ * the seventh (70 %) running, the PM1743 7.68 TB (reviewed with VDBench)
+ * the reference. */
+static void
+fx_curve_live(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+	const size_t	  cur = 7;
+
+	fx_curve_plan(&s->plan);
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	s->tgt.is_blockdev = true;
+	s->tgt.size = fx_ns.size_bytes;
+	s->tgt.lbs = 4096;
+	assert_int_equal(sweep_create(&s->sw, &s->tgt, &s->plan, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "samsung-pm1743", 7680),
+					&err), 0);
+	s->sn = fx_snapshot(&s->plan);
+	s->sn->index = cur;
+	s->sn->current = s->plan.points[cur];
+	s->sn->current.rate_iops = 650000 * 0.7;
+	s->sn->running = fx_curve_summary(&s->sn->current, cur);
+	for (size_t i = 0; i < s->sn->nlive; i++)
+		s->sn->live[i].iops = s->sn->running.iops * (0.995 + (double)(i % 3) / 200);
+	s->sn->nfinished = cur;
+	for (size_t k = 0; k < cur; k++)
+		s->sn->finished[k] = fx_curve_summary(&s->plan.points[k], k);
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = true;
+}
+
+/* A stored load curve: every point of fx_curve_plan as results_run_load
+ * returns it (kinds, groups and rates stored), for tui_sweep_show. */
+static void
+fx_curve_run(struct results_run *run)
+{
+	struct dd_plan	plan;
+	struct dd_error err = { 0 };
+
+	memset(run, 0, sizeof *run);
+	fx_curve_plan(&plan);
+	fx_prov(&run->prov, 9, "PM1743 scratch \u00b7 curve-4k-randread \u00b7 2026-11-09 14:03",
+		"done", plan.npoints, 650000, 2662, NAN);
+	snprintf(run->prov.plan_name, sizeof run->prov.plan_name, "%s", plan.name);
+	for (size_t i = 0; i < plan.npoints; i++) {
+		struct results_point pt = { .index = i, .r = fx_result(&plan.points[i], i) };
+
+		pt.sum = fx_curve_summary(&plan.points[i], i);
+		pt.r->point.rate_iops = pt.sum.rate_iops;
+		pt.r->iops = pt.sum.iops;
+		pt.r->mbps = pt.sum.mbps;
+		assert_int_equal(results_run_add(run, &pt, &err), 0);
+	}
+	plan_free(&plan);
+}
+
 /* One stored run as results_list returns it. */
 static void
 fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state, size_t npoints,
@@ -642,6 +757,65 @@ test_stored_run(void **state)
 	tui_free(t);
 }
 
+/* A load curve growing live: the finished steps, the running step, the
+ * peak, the targets and the PM1743's published VDBench point; p plots p99. */
+static void
+test_curve_live(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event p = { .key = 'p' };
+	struct cellbuf	*cb = cellbuf_create(132, 43);
+	char		*text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_curve_live(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-live");
+	tui_set_charset(t, false);
+	screen_check(t, "curve-live-ascii", 80, 24);
+	tui_set_charset(t, true);
+	tui_handle(t, &p);
+	assert_true(t->sweep.curve_p99);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "p99 lat vs IOPS"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* A stored load curve (History -> Enter) opens into the curve view, its
+ * steps' targets and achieved rates in the finished list. */
+static void
+test_curve_stored(void **state)
+{
+	struct tui	  *t = fx_tui();
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+	struct cellbuf	  *cb = cellbuf_create(80, 24);
+	char		  *text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_curve_run(&run);
+	assert_int_equal(tui_sheet_load(&t->sweep.ref, t->db,
+					fx_pick(t, "samsung-pm1743", 7680), &err), 0);
+	assert_int_equal(tui_sweep_show(t, &run, &err), 0);
+	results_run_free(&run);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-done");
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "mean lat vs IOPS"));
+	assert_non_null(strstr(text, "@50% \u2192 325K"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -799,6 +973,8 @@ main(void)
 		cmocka_unit_test(test_point),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_stored_run),
+		cmocka_unit_test(test_curve_live),
+		cmocka_unit_test(test_curve_stored),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

@@ -45,19 +45,27 @@ point_interval_value(const struct dd_interval *iv, enum tui_series which)
 size_t
 tui_point_series(const struct dd_result *r, enum tui_series which, double *out, size_t max)
 {
-	size_t n = r->nintervals < DD_INTERVALS_MAX ? r->nintervals : DD_INTERVALS_MAX;
+	return tui_point_series_iv(r->intervals, r->nintervals < DD_INTERVALS_MAX ?
+				   r->nintervals : DD_INTERVALS_MAX, which, out, max);
+}
+
+/* n intervals folded to at most max samples. */
+size_t
+tui_point_series_iv(const struct dd_interval *iv, size_t n, enum tui_series which,
+		    double *out, size_t max)
+{
 	size_t m = n > 0 ? max : 0;
 	bool   peak = which == TUI_SERIES_P99 || which == TUI_SERIES_TEMP;
 
 	/* Fewer intervals than samples: each spans its share of the graph. */
 	for (size_t j = 0; n < m && j < m; j++)
-		out[j] = point_interval_value(&r->intervals[j * n / m], which);
+		out[j] = point_interval_value(&iv[j * n / m], which);
 	for (size_t j = 0; n >= m && j < m; j++) {
 		size_t a = j * n / m, b = (j + 1) * n / m, k = 0;
 		double acc = peak ? NAN : 0;
 
 		for (size_t i = a; i < b; i++) {
-			double v = point_interval_value(&r->intervals[i], which);
+			double v = point_interval_value(&iv[i], which);
 
 			if (isnan(v))
 				continue;

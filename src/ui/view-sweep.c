@@ -55,6 +55,7 @@
 #include "core/record.h"
 #include "core/results.h"
 #include "core/session.h"
+#include "core/workload.h"
 #include "io/safety.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
@@ -1340,6 +1341,72 @@ sweep_finished_first(struct tui_sweep *s, size_t nf, int rows)
 	return first;
 }
 
+/* The name column of a finished point: a curve step by its target (the
+ * panel names the workload), anything else by its name. */
+static const char *
+sweep_finished_name(struct tui *t, const struct dd_point *p, const struct sweep_summary *sum,
+		    char *buf, size_t len)
+{
+	char num[32];
+
+	if (p->kind == DD_KIND_CURVE_MAX)
+		snprintf(buf, len, "curve %u: max", p->group);
+	else if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0)
+		snprintf(buf, len, "@%.0f%% %s %s", p->rate_pct, t->sym->arrow,
+			 fmt_count(sum->rate_iops, num, sizeof num));
+	else if (p->kind == DD_KIND_CURVE_STEP)
+		snprintf(buf, len, "@%.0f%%", p->rate_pct);
+	else
+		snprintf(buf, len, "%s", sum->name);
+	return buf;
+}
+
+/* The rate column: IOPS, MB/s for sequential points, GiB/s for thread scaling. */
+static void
+sweep_finished_rate(const struct dd_point *p, const struct sweep_summary *sum, bool wide,
+		    char *buf, size_t len)
+{
+	char num[32];
+
+	if (p->kind == DD_KIND_THREADS)
+		snprintf(buf, len, "%s GiB/s", fmt_number(workload_gibps(sum->mbps), 2, num,
+							  sizeof num));
+	else if (!dd_pattern_random(p->pattern) && wide)
+		snprintf(buf, len, "%s MB/s", fmt_number(sum->mbps, 0, num, sizeof num));
+	else if (!dd_pattern_random(p->pattern))
+		fmt_number(sum->mbps, 0, buf, len);
+	else
+		fmt_count(sum->iops, buf, len);
+}
+
+/* The latency column: mean/p99, or for a mix the reads' and writes' means. */
+static void
+sweep_finished_lat(const struct sweep_summary *sum, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	if (sum->read_share > 0 && sum->read_share < 100 && !isnan(sum->read_mean_us) &&
+	    !isnan(sum->write_mean_us))
+		snprintf(buf, len, "r%s w%s", sweep_lat_text(sum->read_mean_us, a, sizeof a),
+			 sweep_lat_text(sum->write_mean_us, b, sizeof b));
+	else
+		snprintf(buf, len, "%s/%s", sweep_lat_text(sum->mean_us, a, sizeof a),
+			 sweep_lat_text(sum->p99_us, b, sizeof b));
+}
+
+/* A curve step's achieved share of its target: within 2 % is on target. */
+static void
+sweep_finished_target(struct tui *t, struct cellbuf *cb, int x, int row, int w,
+		      const struct sweep_summary *sum)
+{
+	char   num[32];
+	double pct = sum->iops / sum->rate_iops * 100;
+
+	(void)t;
+	snprintf(num, sizeof num, "%.1f%%", pct);
+	tui_print(cb, x, row, w, fabs(pct - 100) <= 2 ? UI_OK : UI_WARN, 0, " %s", num);
+}
+
 /* One row of the finished list: name, rate, latency (mean/p99), review verdict. */
 static void
 sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
@@ -1349,22 +1416,20 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	struct tui_refval  rv;
 	const struct dd_point *p = &s->plan.points[sum->index];
 	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
-	int		   namew = wide ? 22 : w - 4 - 22, valw = seq && wide ? 12 : 8, cx = x + 2;
+	bool		   gib = p->kind == DD_KIND_THREADS;
+	int		   namew = wide ? 22 : w - 4 - 22, valw = (seq || gib) && wide ? 12 : 8;
+	int		   cx = x + 2;
 	double		   v = seq ? sum->mbps : sum->iops;
 	uint8_t		   role = sel ? UI_SELECTED : UI_TEXT;
-	char		   num[32], ref[32], mean[32], p99[32];
+	char		   num[32], ref[32];
 
 	if (sel)
 		cellbuf_fill(cb, x + 1, row, w - 2, 1, ' ', UI_SELECTED, 0);
 	cellbuf_put_str(cb, x + 1, row, 1, sel ? t->sym->cursor : " ", role, UI_BOLD);
-	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s", sum->name);
+	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s",
+		  sweep_finished_name(t, p, sum, ref, sizeof ref));
 	cx += namew + 1;
-	if (seq && wide)
-		snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
-	else if (seq)
-		fmt_number(v, 0, num, sizeof num);
-	else
-		fmt_count(v, num, sizeof num);
+	sweep_finished_rate(p, sum, wide, num, sizeof num);
 	tui_print_right(cb, cx + valw - 1, row, sel ? role : UI_MEASURED, 0, num);
 	cx += valw;
 	if (sum->status != 0 || sum->cancelled) {
@@ -1372,10 +1437,13 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 			  sum->status ? UI_BOLD : 0, sum->status ? "FAILED" : "stopped");
 		return;
 	}
-	snprintf(num, sizeof num, "%s/%s", sweep_lat_text(sum->mean_us, mean, sizeof mean),
-		 sweep_lat_text(sum->p99_us, p99, sizeof p99));
+	sweep_finished_lat(sum, num, sizeof num);
 	tui_print_right(cb, cx + 13, row, sel ? role : UI_TEXT, 0, num);
 	cx += 14;
+	if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0) {
+		sweep_finished_target(t, cb, cx, row, x + w - 1 - cx, sum);
+		return;
+	}
 	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	if (isnan(rv.value) || cx + 12 > x + w - 1)
 		return;
@@ -1455,6 +1523,7 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 	char			     what[64], num[32], tot[32], ref[160];
 	int			     row = y, graph_h, box_y, heat_w;
 	bool			     boxed = h >= 30;
+	enum tui_workload_panel	     panel;
 
 	sweep_focus(s, &f);
 	if (sn->preconditioning) {
@@ -1503,16 +1572,27 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 		  cb->w >= 120 ? " (a rated max where the sheet states no depth)" : "", t->sym->review,
 		  s->ref.loaded ? tui_pick_label(s->ref.pick, true, ref, sizeof ref) :
 		  "none (pick a drive, then s)");
-	/* Graph, then the heat map and the finished list side by side. */
+	/* Graph, then the heat map (or the workload's panel) and the finished
+	 * list side by side. */
+	panel = f.have ? tui_workload_panel(&f.pt) : TUI_PANEL_NONE;
 	graph_h = boxed ? 9 : 3;
-	if (y + h - row - graph_h < 6)
+	if (panel == TUI_PANEL_CLIFF || (panel != TUI_PANEL_NONE && !boxed))
+		graph_h = 0;	/* the cliff graph is the interval graph; small: the panel */
+	if (graph_h > 0 && y + h - row - graph_h < 6)
 		graph_h = y + h - row - 6 > 1 ? y + h - row - 6 : 1;
-	sweep_graphs(t, cb, row, graph_h, boxed);
+	if (graph_h > 0)
+		sweep_graphs(t, cb, row, graph_h, boxed);
 	box_y = row + graph_h;
 	if (y + h - box_y < 3)
 		return;
-	heat_w = sweep_heat_width(s, &f, cb->w);
-	sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
+	if (panel != TUI_PANEL_NONE) {
+		heat_w = cb->w >= 120 ? cb->w - 62 : cb->w / 2;
+		tui_workload_draw(t, cb, 0, box_y, heat_w, y + h - box_y, &f.pt, f.running,
+				  sweep_selected(s));
+	} else {
+		heat_w = sweep_heat_width(s, &f, cb->w);
+		sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
+	}
 	sweep_finished(t, cb, heat_w + 1, box_y, cb->w - heat_w - 1, y + h - box_y);
 }
 
@@ -1618,6 +1698,11 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 			return 1;
 		case 'r': case 'R':
 			sweep_cycle_ref(t, ev->key == 'r' ? 1 : -1);
+			return 1;
+		case 'p':
+			s->curve_p99 = !s->curve_p99;
+			tui_message(t, false, "load curves plot %s latency (p: %s)",
+				    s->curve_p99 ? "p99" : "mean", s->curve_p99 ? "mean" : "p99");
 			return 1;
 		}
 		return 0;

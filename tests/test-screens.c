@@ -363,6 +363,98 @@ fx_curve_run(struct results_run *run)
 	plan_free(&plan);
 }
 
+/* The Sweep screen after a sweep of plan (taken over) ended, every point
+ * of res finished, ref the reference, the cursor on point sel. */
+static void
+fx_sweep_finished(struct tui *t, struct dd_plan *plan, struct dd_result **res, const char *ref,
+		  double gb, int sel)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+
+	s->plan = *plan;
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
+					       s->plan.npoints, SWEEP_DONE, NULL, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, ref, gb), &err), 0);
+	s->sn = calloc(1, sizeof *s->sn);
+	assert_non_null(s->sn);
+	assert_true(sweep_snapshot(s->sw, s->sn, 0));
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_sel = sel;
+}
+
+/* Checkpoint bursts: 3 passes of 4 checkpoints, 8 ranks writing 2 GiB in
+ * all each time; pass 1 faster (the drive still fresh), as in the reviews. */
+static void
+fx_ckpt_done(struct tui *t)
+{
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[12];
+
+	plan_init(&plan, "checkpoint");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_WRITE;
+	pt.bs = 1u << 20;
+	pt.iodepth = 1;
+	pt.numjobs = 8;
+	pt.bytes = 2ull << 30;
+	pt.kind = DD_KIND_CHECKPOINT;
+	pt.group = 1;
+	pt.end_fsync = true;
+	snprintf(pt.profile, sizeof pt.profile, "checkpoint");
+	for (unsigned pass = 1; pass <= 3; pass++)
+		for (unsigned k = 1; k <= 4; k++) {
+			pt.pass = pass;
+			pt.seq = k;
+			pt.runtime_s = (pass == 1 ? 0.60 : 0.74) + 0.01 * k;
+			snprintf(pt.name, sizeof pt.name, "checkpoint %u.%u", pass, k);
+			assert_int_equal(plan_append(&plan, &pt, &err), 0);
+		}
+	for (size_t i = 0; i < plan.npoints; i++)
+		res[i] = fx_result(&plan.points[i], i);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 5);
+}
+
+/* A sustained write with a cliff: 2,000 MB/s for 24 s, then 480 MB/s. */
+static void
+fx_cliff_done(struct tui *t)
+{
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[1];
+
+	plan_init(&plan, "cliff");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_WRITE;
+	pt.bs = 128u << 10;
+	pt.iodepth = 32;
+	pt.numjobs = 1;
+	pt.runtime_s = 60;
+	pt.kind = DD_KIND_CLIFF;
+	snprintf(pt.name, sizeof pt.name, "128K write QD32 cliff");
+	assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	res[0] = fx_result(&plan.points[0], 0);
+	res[0]->nintervals = 300;
+	for (size_t i = 0; i < res[0]->nintervals; i++) {
+		double wobble = (double)(i % 7) / 100, mbps = (i < 120 ? 2000 : 480) * (0.97 + wobble);
+
+		res[0]->intervals[i].t_s = 0.2 * (double)(i + 1);
+		res[0]->intervals[i].mbps = mbps;
+		res[0]->intervals[i].iops = mbps * 1e6 / pt.bs;
+	}
+	res[0]->mbps = (2000 * 120 + 480 * 180) / 300.0;
+	res[0]->iops = res[0]->mbps * 1e6 / pt.bs;
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+}
+
 /* One stored run as results_list returns it. */
 static void
 fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state, size_t npoints,
@@ -816,6 +908,47 @@ test_curve_stored(void **state)
 	tui_free(t);
 }
 
+/* Checkpoint bars: the passes' means with the review's pass averages (at
+ * this checkpoint's size), then every checkpoint. */
+static void
+test_ckpt(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	fx_ckpt_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "ckpt");
+	tui_set_charset(t, false);
+	screen_check(t, "ckpt-ascii", 80, 24);
+	tui_free(t);
+}
+
+/* The write cliff: the interval MB/s, the cliff found and marked, the
+ * spec's sequential write as the target line. */
+static void
+test_cliff(void **state)
+{
+	struct tui     *t = fx_tui();
+	struct cellbuf *cb = cellbuf_create(80, 24);
+	char	       *text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_cliff_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "cliff");
+	tui_set_charset(t, false);
+	screen_check(t, "cliff-ascii", 80, 24);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "cliff at 24 s after 47.99 GB"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -975,6 +1108,8 @@ main(void)
 		cmocka_unit_test(test_stored_run),
 		cmocka_unit_test(test_curve_live),
 		cmocka_unit_test(test_curve_stored),
+		cmocka_unit_test(test_ckpt),
+		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

@@ -1341,8 +1341,9 @@ sweep_finished_first(struct tui_sweep *s, size_t nf, int rows)
 	return first;
 }
 
-/* The name column of a finished point: a curve step by its target (the
- * panel names the workload), anything else by its name. */
+/* The name column of a finished point: a curve step by its target, a
+ * checkpoint by pass and number (the panel names the workload), anything
+ * else by its name. */
 static const char *
 sweep_finished_name(struct tui *t, const struct dd_point *p, const struct sweep_summary *sum,
 		    char *buf, size_t len)
@@ -1356,6 +1357,8 @@ sweep_finished_name(struct tui *t, const struct dd_point *p, const struct sweep_
 			 fmt_count(sum->rate_iops, num, sizeof num));
 	else if (p->kind == DD_KIND_CURVE_STEP)
 		snprintf(buf, len, "@%.0f%%", p->rate_pct);
+	else if (p->kind == DD_KIND_CHECKPOINT && p->pass > 0)
+		snprintf(buf, len, "pass %u ckpt %u", p->pass, p->seq);
 	else
 		snprintf(buf, len, "%s", sum->name);
 	return buf;
@@ -1368,7 +1371,10 @@ sweep_finished_rate(const struct dd_point *p, const struct sweep_summary *sum, b
 {
 	char num[32];
 
-	if (p->kind == DD_KIND_THREADS)
+	if (p->kind == DD_KIND_CHECKPOINT)
+		snprintf(buf, len, "%s s", fmt_number(sum->elapsed_s, sum->elapsed_s < 10 ? 2 : 1,
+						      num, sizeof num));
+	else if (p->kind == DD_KIND_THREADS)
 		snprintf(buf, len, "%s GiB/s", fmt_number(workload_gibps(sum->mbps), 2, num,
 							  sizeof num));
 	else if (!dd_pattern_random(p->pattern) && wide)

@@ -325,7 +325,7 @@ wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 	       const struct workload_ckpt *c, const double *rev, double scale, double max)
 {
 	char a[32], b[32], d[32];
-	int  row = y, barw = w - 8 - 30;
+	int  row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
 
 	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
 		const struct workload_pass *p = &c->passes[i];
@@ -346,29 +346,34 @@ wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 	return row - y;
 }
 
-/* Every checkpoint as a column, the passes a column apart. */
+/* Every checkpoint as a column (up to 4 cells wide, one blank between), the
+ * passes two apart, on an axis 0..max whose top is said at the right. */
 static void
 wl_ckpt_columns(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		const struct workload_ckpt *c, double max)
 {
-	int col = x;
+	int  slots = (int)(c->n + c->npasses), colw = slots > 0 ? w / slots : 1, col = x;
+	char num[32];
+	char top[32];
 
-	for (size_t i = 0; i < c->n && col < x + w; i++) {
-		int eighths, full;
+	colw = colw < 1 ? 1 : colw > 5 ? 5 : colw;
+	snprintf(top, sizeof top, "%s s", fmt_number(max, max < 10 ? 2 : 0, num, sizeof num));
+	tui_print_right(cb, x + w, y, UI_DIM_TEXT, 0, top);
+	for (size_t i = 0; i < c->n; i++) {
+		int eighths = (int)lround(c->secs[i] / max * h * 8), full = eighths / 8;
 
 		if (i > 0 && c->pass[i] != c->pass[i - 1])
-			col++;
-		if (col >= x + w)
+			col += colw;
+		if (col + (colw > 1 ? colw - 1 : 1) > x + w - 8)
 			break;
-		eighths = (int)lround(c->secs[i] / max * h * 8);
-		full = eighths / 8;
 		for (int r = 0; r < h; r++) {
 			int	 lev = r < full ? 8 : r == full ? eighths % 8 : 0;
 			uint32_t ch = t->g->utf8 ? t->g->vbar[lev] : lev >= 4 ? '#' : ' ';
 
-			cellbuf_put(cb, col, y + h - 1 - r, ch, UI_MEASURED, 0);
+			for (int k = 0; k < (colw > 1 ? colw - 1 : 1); k++)
+				cellbuf_put(cb, col + k, y + h - 1 - r, ch, UI_MEASURED, 0);
 		}
-		col++;
+		col += colw;
 	}
 }
 
@@ -414,16 +419,24 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 	max = chart_scale_max(vals, WORKLOAD_PASSES_MAX + 1);
 	used = wl_ckpt_passes(t, cb, x + 2, row, w - 4, h - 4, c, rev, scale, max);
 	row += used;
-	if (s->ref.loaded && nrev > 0)
-		tui_print(cb, x + 2, row++, w - 4, UI_REVIEW_REF, 0, "%s review %s: %s s pass 1 "
-			  "for %s, drawn at this checkpoint's size", t->sym->review,
-			  tui_pick_label(s->ref.pick, false, who, sizeof who),
-			  fmt_number(rev[0], 1, a, sizeof a),
+	if (s->ref.loaded && nrev > 0) {
+		char passes[96] = "";
+
+		for (size_t p = 0; p < nrev; p++) {
+			size_t o = strlen(passes);
+
+			snprintf(passes + o, sizeof passes - o, "%s%s", p > 0 ? "/" : "",
+				 fmt_number(rev[p], 0, a, sizeof a));
+		}
+		tui_print(cb, x + 2, row++, w - 4, UI_REVIEW_REF, 0, "%s %s review: %s s per pass "
+			  "for %s, at this size", t->sym->review,
+			  tui_pick_label(s->ref.pick, false, who, sizeof who), passes,
 			  fmt_bytes(WL_REVIEW_CKPT_BYTES, sz, sizeof sz));
-	else
+	} else {
 		tui_print(cb, x + 2, row++, w - 4, UI_DIM_TEXT, 0, "%s no DLIO review of %s",
 			  t->sym->review, s->ref.loaded ? tui_pick_label(s->ref.pick, false, who,
 								       sizeof who) : "(r picks a drive)");
+	}
 	if (y + h - 1 - row >= 2) {
 		double cmax = chart_scale_max(c->secs, c->n);
 
@@ -462,10 +475,10 @@ wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int row
 	char a[32], b[32], d[32], e[32], pct[32];
 
 	if (c->found)
-		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "cliff at %s s after %s written: %s MB/s, "
-			  "then %s MB/s (%s)", fmt_number(c->t_s, 1, a, sizeof a),
+		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "cliff at %s s after %s: %s %s %s MB/s "
+			  "(%s)", fmt_number(c->t_s, 1, a, sizeof a),
 			  fmt_bytes(c->bytes_before, b, sizeof b),
-			  fmt_number(c->before_mbps, 0, d, sizeof d),
+			  fmt_number(c->before_mbps, 0, d, sizeof d), t->sym->arrow,
 			  fmt_number(c->after_mbps, 0, e, sizeof e),
 			  chart_pct_delta(c->after_mbps, c->before_mbps, t->g, pct, sizeof pct));
 	else
@@ -477,8 +490,8 @@ wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int row
 		tui_print(cb, x, y + 1, w, UI_DIM_TEXT, 0, "no sustained write figure in the spec");
 		return;
 	}
-	tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec sequential write %s MB/s: "
-		  "%s %s", t->sym->spec, fmt_number(spec->base, 0, a, sizeof a),
+	tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s: %s %s",
+		  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a),
 		  c->found ? "after the cliff" : "measured",
 		  chart_pct_delta(c->found ? c->after_mbps : rate, spec->base, t->g, pct,
 				  sizeof pct));
@@ -497,11 +510,11 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	double			   samples[2 * SWEEP_LIVE_MAX], vals[2 * SWEEP_LIVE_MAX + 1], max;
 	double			   mean = 0;
 	char			   title[192], num[32];
-	int			   gx = x + 9, gw = w - 11, gh = h - 2 - 2;
+	int			   gx = x + 9, gw = w - 11, gh = h - 2 - 3;
 	size_t			   m;
 
-	snprintf(title, sizeof title, "write cliff %s MB/s per interval of %s", t->sym->dot,
-		 focus->name);
+	snprintf(title, sizeof title, "write cliff %s MB/s per interval%s%s", t->sym->dot,
+		 w >= 64 ? " of " : "", w >= 64 ? focus->name : "");
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (gw > SWEEP_LIVE_MAX)
 		gw = SWEEP_LIVE_MAX;

@@ -949,6 +949,43 @@ test_cliff(void **state)
 	tui_free(t);
 }
 
+/* The setup's preset list at 80x24: whichever preset the cursor is on is
+ * on screen (the list scrolls; the plan line under it stays), and a list
+ * longer than the rows says which part it shows. */
+static void
+test_setup_presets(void **state)
+{
+	struct tui		    *t = fx_tui();
+	struct cellbuf		    *cb = cellbuf_create(80, 24);
+	struct tui_event	     down = { .key = TUI_KEY_DOWN }, tab = { .key = TUI_KEY_TAB };
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	char			    *text, want[64];
+
+	(void)state;
+	assert_non_null(cb);
+	tui_sweep_setup(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	t->view = TUI_VIEW_SWEEP;
+	t->sweep.preset_sel = 0;
+	tui_render(t, cb);
+	tui_handle(t, &tab);
+	assert_int_equal(t->sweep.field, 1);
+	for (size_t i = 0; i < n; i++) {
+		tui_render(t, cb);
+		text = cellbuf_to_text(cb);
+		assert_non_null(text);
+		snprintf(want, sizeof want, "%s %s", t->sym->cursor, pi[i].name);
+		if (strstr(text, want) == NULL)
+			fail_msg("preset %zu (%s) is not on the 80x24 setup", i, pi[i].name);
+		assert_non_null(strstr(text, "Plan "));
+		free(text);
+		tui_handle(t, &down);
+	}
+	assert_int_equal(t->sweep.preset_sel, n - 1);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -1110,6 +1147,7 @@ main(void)
 		cmocka_unit_test(test_curve_stored),
 		cmocka_unit_test(test_ckpt),
 		cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_setup_presets),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

@@ -664,6 +664,29 @@ tui_sweep_cleanup(struct tui *t)
 
 /* ---- Drawing: setup ---- */
 
+/* Scroll the preset list (n presets, rows shown) so the cursor is in view. */
+static void
+sweep_preset_scroll(struct tui_sweep *s, size_t n, int rows)
+{
+	size_t r = rows > 0 ? (size_t)rows : 1;
+
+	if (s->preset_sel < s->preset_top)
+		s->preset_top = s->preset_sel;
+	if (s->preset_sel >= s->preset_top + r)
+		s->preset_top = s->preset_sel - r + 1;
+	if (s->preset_top + r > n)
+		s->preset_top = n > r ? n - r : 0;
+}
+
+/* "3-12 of 20 presets" for a list that does not fit. */
+static const char *
+sweep_preset_more(const struct tui_sweep *s, size_t n, size_t shown, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu-%zu of %zu presets (Up/Down scroll)", s->preset_top + 1,
+		 s->preset_top + shown, n);
+	return buf;
+}
+
 /* Draw the setup: reference, targets, presets, the plan it makes. */
 static void
 sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
@@ -724,7 +747,8 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
 		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
 	s->presets_y = row;
-	for (size_t i = 0; i < n && row < end - 3; i++, row++) {
+	sweep_preset_scroll(s, n, end - 3 - row);
+	for (size_t i = s->preset_top; i < n && row < end - 3; i++, row++) {
 		bool	sel = i == s->preset_sel;
 		uint8_t role = sel && s->field == 1 ? UI_SELECTED : UI_TEXT;
 
@@ -736,6 +760,10 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		tui_print(cb, 4, row, 10, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
 		tui_print(cb, 15, row, cb->w - 17, sel ? role : UI_DIM_TEXT, 0, "%s", pi[i].summary);
 	}
+	if (s->preset_top > 0 || s->preset_top + (size_t)(row - s->presets_y) < n)
+		tui_print_right(cb, cb->w - 1, s->presets_y - 1, UI_DIM_TEXT, 0,
+				sweep_preset_more(s, n, (size_t)(row - s->presets_y), label,
+						  sizeof label));
 	row++;
 	if (s->ntargets > 0 && row < end) {
 		const struct tui_target *tg = &s->targets[s->target_sel];
@@ -1731,9 +1759,9 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 			s->preset_sel++;
 		return 1;
 	case TUI_KEY_CLICK:
-		if (ev->y >= s->presets_y && ev->y < s->presets_y + (int)npre) {
+		if (ev->y >= s->presets_y && ev->y < s->presets_y + (int)(npre - s->preset_top)) {
 			s->field = 1;
-			s->preset_sel = (size_t)(ev->y - s->presets_y);
+			s->preset_sel = s->preset_top + (size_t)(ev->y - s->presets_y);
 		} else if (ev->y >= s->targets_y && ev->y < s->targets_y + (int)s->ntargets) {
 			s->field = 0;
 			s->target_sel = (size_t)(ev->y - s->targets_y);

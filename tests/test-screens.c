@@ -986,6 +986,55 @@ test_setup_presets(void **state)
 	tui_free(t);
 }
 
+/* A 70/30 mix: its reads' and writes' latency apart in the finished list
+ * and in the drill-down. */
+static void
+test_mix(void **state)
+{
+	struct tui	 *t = fx_tui();
+	struct cellbuf	 *cb = cellbuf_create(132, 43);
+	struct tui_event  enter = { .key = TUI_KEY_ENTER };
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[1];
+	char		 *text;
+
+	(void)state;
+	assert_non_null(cb);
+	plan_init(&plan, "mix");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_RANDRW;
+	pt.read_pct = 70;
+	pt.iodepth = 32;
+	pt.numjobs = 4;
+	pt.runtime_s = 10;
+	snprintf(pt.name, sizeof pt.name, "4K randrw 70%% QD32 x4");
+	assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	res[0] = fx_result(&plan.points[0], 0);
+	res[0]->read_ios = res[0]->ios * 7 / 10;
+	res[0]->read_lat = res[0]->lat;
+	res[0]->read_lat.mean_us = 80.5;
+	res[0]->write_lat = res[0]->lat;
+	res[0]->write_lat.mean_us = 240.4;
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+	t->view = TUI_VIEW_SWEEP;
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "r80.5 w240.4"));
+	free(text);
+	tui_handle(t, &enter);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "reads 70.0%: mean 80.5"));
+	assert_non_null(strstr(text, "writes: mean 240.4"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -1148,6 +1197,7 @@ main(void)
 		cmocka_unit_test(test_ckpt),
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_setup_presets),
+		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

@@ -1250,6 +1250,11 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	{
 		struct dd_point p = { .pattern = pat, .bs = bs };
 
+		for (size_t i = 0; i < s->plan.npoints; i++)
+			if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
+				p.read_pct = s->plan.points[i].read_pct;	/* a mix's */
+				break;
+			}
 		tui_point_label(&p, what, sizeof what);
 	}
 	if (nshapes > 1)

@@ -248,6 +248,213 @@ fx_sweep_done(struct tui *t)
 	s->fin_sel = 3;
 }
 
+static void fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state,
+		    size_t npoints, double iops, double mbps, double qd1);
+
+/* A load curve's plan (as plan_append_curve makes one): 4K random read at
+ * QD32 x 4 unthrottled, then ten steps at 10-100 % of it. */
+static void
+fx_curve_plan(struct dd_plan *plan)
+{
+	struct dd_point pt;
+	struct dd_error err = { 0 };
+
+	plan_init(plan, "curve-4k-randread");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_RANDREAD;
+	pt.iodepth = 32;
+	pt.numjobs = 4;
+	pt.runtime_s = 30;
+	pt.kind = DD_KIND_CURVE_MAX;
+	pt.group = 1;
+	snprintf(pt.profile, sizeof pt.profile, "4K random read");
+	snprintf(pt.name, sizeof pt.name, "4K randread QD32 x4 max");
+	assert_int_equal(plan_append(plan, &pt, &err), 0);
+	for (unsigned k = 1; k <= 10; k++) {
+		pt.kind = DD_KIND_CURVE_STEP;
+		pt.rate_pct = 10.0 * k;
+		pt.seq = k;
+		snprintf(pt.name, sizeof pt.name, "4K randread QD32 x4 @%u%%", 10 * k);
+		assert_int_equal(plan_append(plan, &pt, &err), 0);
+	}
+}
+
+/* A curve point's figures: a fixed function of its load (the maximum runs
+ * at 650K IOPS; latency climbs towards it). */
+static struct sweep_summary
+fx_curve_summary(const struct dd_point *pt, size_t index)
+{
+	struct sweep_summary s = fx_summary(pt, index);
+	double		     rho = pt->kind == DD_KIND_CURVE_STEP ? pt->rate_pct / 100 : 1;
+
+	s.rate_iops = pt->kind == DD_KIND_CURVE_STEP ? 650000 * rho : 0;
+	s.iops = pt->kind == DD_KIND_CURVE_STEP ? s.rate_iops * 0.998 : 650000;
+	s.mbps = s.iops * pt->bs / 1e6;
+	s.mean_us = 70 + 120 * pow(rho, 4);
+	s.p99_us = s.mean_us * 2.2;
+	s.p50_us = s.mean_us * 0.9;
+	s.p999_us = s.mean_us * 4;
+	s.max_us = s.mean_us * 9;
+	s.rate_spread = pt->kind == DD_KIND_CURVE_STEP ? 0.01 : NAN;
+	s.read_share = 100;
+	s.read_mean_us = s.mean_us;
+	s.read_p99_us = s.p99_us;
+	s.write_mean_us = s.write_p99_us = NAN;
+	return s;
+}
+
+/* The Sweep screen live on a load curve: the maximum and six steps done,
+ * the seventh (70 %) running, the PM1743 7.68 TB (reviewed with VDBench)
+ * the reference. */
+static void
+fx_curve_live(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+	const size_t	  cur = 7;
+
+	fx_curve_plan(&s->plan);
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	s->tgt.is_blockdev = true;
+	s->tgt.size = fx_ns.size_bytes;
+	s->tgt.lbs = 4096;
+	assert_int_equal(sweep_create(&s->sw, &s->tgt, &s->plan, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "samsung-pm1743", 7680),
+					&err), 0);
+	s->sn = fx_snapshot(&s->plan);
+	s->sn->index = cur;
+	s->sn->current = s->plan.points[cur];
+	s->sn->current.rate_iops = 650000 * 0.7;
+	s->sn->running = fx_curve_summary(&s->sn->current, cur);
+	for (size_t i = 0; i < s->sn->nlive; i++)
+		s->sn->live[i].iops = s->sn->running.iops * (0.995 + (double)(i % 3) / 200);
+	s->sn->nfinished = cur;
+	for (size_t k = 0; k < cur; k++)
+		s->sn->finished[k] = fx_curve_summary(&s->plan.points[k], k);
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = true;
+}
+
+/* A stored load curve: every point of fx_curve_plan as results_run_load
+ * returns it (kinds, groups and rates stored), for tui_sweep_show. */
+static void
+fx_curve_run(struct results_run *run)
+{
+	struct dd_plan	plan;
+	struct dd_error err = { 0 };
+
+	memset(run, 0, sizeof *run);
+	fx_curve_plan(&plan);
+	fx_prov(&run->prov, 9, "PM1743 scratch \u00b7 curve-4k-randread \u00b7 2026-11-09 14:03",
+		"done", plan.npoints, 650000, 2662, NAN);
+	snprintf(run->prov.plan_name, sizeof run->prov.plan_name, "%s", plan.name);
+	for (size_t i = 0; i < plan.npoints; i++) {
+		struct results_point pt = { .index = i, .r = fx_result(&plan.points[i], i) };
+
+		pt.sum = fx_curve_summary(&plan.points[i], i);
+		pt.r->point.rate_iops = pt.sum.rate_iops;
+		pt.r->iops = pt.sum.iops;
+		pt.r->mbps = pt.sum.mbps;
+		assert_int_equal(results_run_add(run, &pt, &err), 0);
+	}
+	plan_free(&plan);
+}
+
+/* The Sweep screen after a sweep of plan (taken over) ended, every point
+ * of res finished, ref the reference, the cursor on point sel. */
+static void
+fx_sweep_finished(struct tui *t, struct dd_plan *plan, struct dd_result **res, const char *ref,
+		  double gb, int sel)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+
+	s->plan = *plan;
+	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->what, sizeof s->what, "block device nvme0n1");
+	s->tgt.fd = -1;
+	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
+					       s->plan.npoints, SWEEP_DONE, NULL, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, ref, gb), &err), 0);
+	s->sn = calloc(1, sizeof *s->sn);
+	assert_non_null(s->sn);
+	assert_true(sweep_snapshot(s->sw, s->sn, 0));
+	s->gen = s->sn->generation;
+	s->mode = TUI_SWEEP_LIVE;
+	s->running = false;
+	s->fin_sel = sel;
+}
+
+/* Checkpoint bursts: 3 passes of 4 checkpoints, 8 ranks writing 2 GiB in
+ * all each time; pass 1 faster (the drive still fresh), as in the reviews. */
+static void
+fx_ckpt_done(struct tui *t)
+{
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[12];
+
+	plan_init(&plan, "checkpoint");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_WRITE;
+	pt.bs = 1u << 20;
+	pt.iodepth = 1;
+	pt.numjobs = 8;
+	pt.bytes = 2ull << 30;
+	pt.kind = DD_KIND_CHECKPOINT;
+	pt.group = 1;
+	pt.end_fsync = true;
+	snprintf(pt.profile, sizeof pt.profile, "checkpoint");
+	for (unsigned pass = 1; pass <= 3; pass++)
+		for (unsigned k = 1; k <= 4; k++) {
+			pt.pass = pass;
+			pt.seq = k;
+			pt.runtime_s = (pass == 1 ? 0.60 : 0.74) + 0.01 * k;
+			snprintf(pt.name, sizeof pt.name, "checkpoint %u.%u", pass, k);
+			assert_int_equal(plan_append(&plan, &pt, &err), 0);
+		}
+	for (size_t i = 0; i < plan.npoints; i++)
+		res[i] = fx_result(&plan.points[i], i);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 5);
+}
+
+/* A sustained write with a cliff: 2,000 MB/s for 24 s, then 480 MB/s. */
+static void
+fx_cliff_done(struct tui *t)
+{
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[1];
+
+	plan_init(&plan, "cliff");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_WRITE;
+	pt.bs = 128u << 10;
+	pt.iodepth = 32;
+	pt.numjobs = 1;
+	pt.runtime_s = 60;
+	pt.kind = DD_KIND_CLIFF;
+	snprintf(pt.name, sizeof pt.name, "128K write QD32 cliff");
+	assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	res[0] = fx_result(&plan.points[0], 0);
+	res[0]->nintervals = 300;
+	for (size_t i = 0; i < res[0]->nintervals; i++) {
+		double wobble = (double)(i % 7) / 100, mbps = (i < 120 ? 2000 : 480) * (0.97 + wobble);
+
+		res[0]->intervals[i].t_s = 0.2 * (double)(i + 1);
+		res[0]->intervals[i].mbps = mbps;
+		res[0]->intervals[i].iops = mbps * 1e6 / pt.bs;
+	}
+	res[0]->mbps = (2000 * 120 + 480 * 180) / 300.0;
+	res[0]->iops = res[0]->mbps * 1e6 / pt.bs;
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+}
+
 /* One stored run as results_list returns it. */
 static void
 fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state, size_t npoints,
@@ -642,6 +849,192 @@ test_stored_run(void **state)
 	tui_free(t);
 }
 
+/* A load curve growing live: the finished steps, the running step, the
+ * peak, the targets and the PM1743's published VDBench point; p plots p99. */
+static void
+test_curve_live(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event p = { .key = 'p' };
+	struct cellbuf	*cb = cellbuf_create(132, 43);
+	char		*text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_curve_live(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-live");
+	tui_set_charset(t, false);
+	screen_check(t, "curve-live-ascii", 80, 24);
+	tui_set_charset(t, true);
+	tui_handle(t, &p);
+	assert_true(t->sweep.curve_p99);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "p99 lat vs IOPS"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* A stored load curve (History -> Enter) opens into the curve view, its
+ * steps' targets and achieved rates in the finished list. */
+static void
+test_curve_stored(void **state)
+{
+	struct tui	  *t = fx_tui();
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+	struct cellbuf	  *cb = cellbuf_create(80, 24);
+	char		  *text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_curve_run(&run);
+	assert_int_equal(tui_sheet_load(&t->sweep.ref, t->db,
+					fx_pick(t, "samsung-pm1743", 7680), &err), 0);
+	assert_int_equal(tui_sweep_show(t, &run, &err), 0);
+	results_run_free(&run);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-done");
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "mean lat vs IOPS"));
+	assert_non_null(strstr(text, "@50% \u2192 325K"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* Checkpoint bars: the passes' means with the review's pass averages (at
+ * this checkpoint's size), then every checkpoint. */
+static void
+test_ckpt(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	fx_ckpt_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "ckpt");
+	tui_set_charset(t, false);
+	screen_check(t, "ckpt-ascii", 80, 24);
+	tui_free(t);
+}
+
+/* The write cliff: the interval MB/s, the cliff found and marked, the
+ * spec's sequential write as the target line. */
+static void
+test_cliff(void **state)
+{
+	struct tui     *t = fx_tui();
+	struct cellbuf *cb = cellbuf_create(80, 24);
+	char	       *text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_cliff_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "cliff");
+	tui_set_charset(t, false);
+	screen_check(t, "cliff-ascii", 80, 24);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "cliff at 24 s after 47.99 GB"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* The setup's preset list at 80x24: whichever preset the cursor is on is
+ * on screen (the list scrolls; the plan line under it stays), and a list
+ * longer than the rows says which part it shows. */
+static void
+test_setup_presets(void **state)
+{
+	struct tui		    *t = fx_tui();
+	struct cellbuf		    *cb = cellbuf_create(80, 24);
+	struct tui_event	     down = { .key = TUI_KEY_DOWN }, tab = { .key = TUI_KEY_TAB };
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	char			    *text, want[64];
+
+	(void)state;
+	assert_non_null(cb);
+	tui_sweep_setup(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	t->view = TUI_VIEW_SWEEP;
+	t->sweep.preset_sel = 0;
+	tui_render(t, cb);
+	tui_handle(t, &tab);
+	assert_int_equal(t->sweep.field, 1);
+	for (size_t i = 0; i < n; i++) {
+		tui_render(t, cb);
+		text = cellbuf_to_text(cb);
+		assert_non_null(text);
+		snprintf(want, sizeof want, "%s %s", t->sym->cursor, pi[i].name);
+		if (strstr(text, want) == NULL)
+			fail_msg("preset %zu (%s) is not on the 80x24 setup", i, pi[i].name);
+		assert_non_null(strstr(text, "Plan "));
+		free(text);
+		tui_handle(t, &down);
+	}
+	assert_int_equal(t->sweep.preset_sel, n - 1);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* A 70/30 mix: its reads' and writes' latency apart in the finished list
+ * and in the drill-down. */
+static void
+test_mix(void **state)
+{
+	struct tui	 *t = fx_tui();
+	struct cellbuf	 *cb = cellbuf_create(132, 43);
+	struct tui_event  enter = { .key = TUI_KEY_ENTER };
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[1];
+	char		 *text;
+
+	(void)state;
+	assert_non_null(cb);
+	plan_init(&plan, "mix");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_RANDRW;
+	pt.read_pct = 70;
+	pt.iodepth = 32;
+	pt.numjobs = 4;
+	pt.runtime_s = 10;
+	snprintf(pt.name, sizeof pt.name, "4K randrw 70%% QD32 x4");
+	assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	res[0] = fx_result(&plan.points[0], 0);
+	res[0]->read_ios = res[0]->ios * 7 / 10;
+	res[0]->read_lat = res[0]->lat;
+	res[0]->read_lat.mean_us = 80.5;
+	res[0]->write_lat = res[0]->lat;
+	res[0]->write_lat.mean_us = 240.4;
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+	t->view = TUI_VIEW_SWEEP;
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "r80.5 w240.4"));
+	free(text);
+	tui_handle(t, &enter);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "reads 70.0%: mean 80.5"));
+	assert_non_null(strstr(text, "writes: mean 240.4"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Compare: two marked drives and one finished run. */
 static void
 test_compare(void **state)
@@ -799,6 +1192,12 @@ main(void)
 		cmocka_unit_test(test_point),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_stored_run),
+		cmocka_unit_test(test_curve_live),
+		cmocka_unit_test(test_curve_stored),
+		cmocka_unit_test(test_ckpt),
+		cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_setup_presets),
+		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
 		cmocka_unit_test(test_help),

@@ -436,6 +436,41 @@ for size in 80x24 132x43; do
 	check "$size restart: q quits with status 0" 'drivedash exited 0'
 done
 
+# A stored load curve opens into the curve view (History -> Enter): a run
+# of three points that the store then calls a curve (its maximum and two
+# steps at 50 and 100 %, the store's kind columns, as a `curve` plan
+# stores them), shown beside the PM1743's published VDBench point.
+if command -v sqlite3 >/dev/null 2>&1; then
+	store="$tmp/results-curve.db"
+	"$dd" run --target "$shm/dd-tui-$$-c.dat" --size 16M --point 'randread,qd=4,time=1s' \
+		--point 'randread,qd=4,time=1s' --point 'randread,qd=4,time=1s' \
+		--results "$store" >/dev/null 2>"$tmp/run.err"
+	is "curve: drivedash run stores the run" 0 "$?"
+	rm -f "$shm/dd-tui-$$-c.dat"
+	sqlite3 "$store" "UPDATE points SET kind = CASE idx WHEN 0 THEN 1 ELSE 2 END, grp = 1,
+		profile = '4K random read', seq = idx, rate_pct = 50 * idx,
+		sum_rate_iops = (SELECT p0.sum_iops FROM points p0 WHERE p0.run_id = points.run_id
+				 AND p0.idx = 0) * 0.5 * idx;"
+	is "curve: the run's points become a load curve" 0 "$?"
+	start 132 43 "" --results "$store" --target "$scratch" --size 64M
+	check "curve: Drives screen is up" 'DATABASE'
+	T send-keys -t dd / p m 1 7 4 3 Enter H
+	check "curve: History lists the run" 'History . 1 run'
+	T send-keys -t dd Enter
+	check "curve: Enter opens the stored run into the curve view" \
+		'4K random read . mean lat vs IOPS . curve 1'
+	check "curve: ... its steps by target and achieved share" '@50% . [0-9.,]+K? .*[0-9.]+%'
+	check "curve: ... the peak" 'peak [0-9.,]+K? at [0-9.,]+ µs'
+	check "curve: ... and the PM1743's review point" \
+		'◆ 719.1K IOPS at 123 µs . PM1743 7.68 TB review'
+	mkdir -p "$caps"
+	cap >"$caps/curve-132x43.txt"
+	T send-keys -t dd p
+	check "curve: p plots p99" 'p99 lat vs IOPS'
+	T send-keys -t dd q
+	check "curve: q quits with status 0" 'drivedash exited 0'
+fi
+
 # A store that cannot be used (a file that is not a drivedash store): the
 # setup says so, the sweep runs unsaved, and the file is never written.
 printf 'not a results database\n' >"$tmp/garbage.db"

@@ -398,3 +398,65 @@ chart_put_number(struct cellbuf *cb, int x, int y, int width, double v, int deci
 		start = x;
 	return cellbuf_put_str(cb, start, y, x + width - start, num, role, attr);
 }
+
+/* The row (0 at the top) of a value on a height-row axis 0..max; -1 for none. */
+int
+chart_xy_row(double v, double max, int height)
+{
+	int col = chart_marker_col(v, max, height);
+
+	return col < 0 ? -1 : height - 1 - col;
+}
+
+/* The column of a value on a width-column axis 0..max; -1 for none. */
+int
+chart_xy_col(double v, double max, int width)
+{
+	return chart_marker_col(v, max, width);
+}
+
+/* An x/y plot: blank the region, then one glyph per point, series in order. */
+void
+chart_xy(struct cellbuf *cb, int x, int y, int width, int height, const struct chart_series *s,
+	 size_t ns, double xmax, double ymax)
+{
+	if (width <= 0 || height <= 0)
+		return;
+	cellbuf_fill(cb, x, y, width, height, ' ', UI_DEFAULT, 0);
+	for (size_t k = 0; k < ns; k++)
+		for (size_t i = 0; i < s[k].n; i++) {
+			int c = chart_xy_col(s[k].x[i], xmax, width);
+			int r = chart_xy_row(s[k].y[i], ymax, height);
+
+			if (c >= 0 && r >= 0)
+				cellbuf_put(cb, x + c, y + r, s[k].glyph, s[k].role, s[k].attr);
+		}
+}
+
+/* A horizontal line at value v of a graph's axis 0..max, over blank cells. */
+void
+chart_graph_hline(struct cellbuf *cb, int x, int y, int width, int height, double v,
+		  double max, uint32_t glyph, uint8_t role)
+{
+	int r = chart_xy_row(v, max, height);
+
+	for (int c = 0; r >= 0 && c < width; c++) {
+		const struct cell *cell = cellbuf_get(cb, x + c, y + r);
+
+		if (cell != NULL && cell->ch == ' ')
+			cellbuf_put(cb, x + c, y + r, glyph, role, 0);
+	}
+}
+
+/* A vertical line in column col of a graph, over blank cells. */
+void
+chart_graph_vline(struct cellbuf *cb, int x, int y, int width, int height, int col,
+		  uint32_t glyph, uint8_t role)
+{
+	for (int r = 0; col >= 0 && col < width && r < height; r++) {
+		const struct cell *cell = cellbuf_get(cb, x + col, y + r);
+
+		if (cell != NULL && cell->ch == ' ')
+			cellbuf_put(cb, x + col, y + r, glyph, role, 0);
+	}
+}

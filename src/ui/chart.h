@@ -130,4 +130,37 @@ char *chart_pct_delta(double measured, double reference, const struct glyphs *g,
 int chart_put_number(struct cellbuf *cb, int x, int y, int width, double v, int decimals,
 		     uint8_t role, uint8_t attr);
 
+/* One series of an x/y plot: n points (x[i], y[i]) drawn as glyph. */
+struct chart_series {
+	const double *x, *y;
+	size_t	      n;
+	uint32_t      glyph;
+	uint8_t	      role, attr;
+};
+
+/* The column of v on a width-column axis 0..max (the marker rule above);
+ * -1 for NAN or no axis. */
+int chart_xy_col(double v, double max, int width);
+
+/* The row of v on a height-row axis 0..max, 0 at the top (max in row 0's
+ * share, 0 in the bottom row); -1 for NAN or no axis. */
+int chart_xy_row(double v, double max, int height);
+
+/* An x/y plot at (x, y), width x height cells, axes 0..xmax across and
+ * 0..ymax up: the region is blanked, then every point of every series is
+ * its glyph in the cell it falls in (values beyond an axis sit on its
+ * edge), the series in order so a later one is drawn over an earlier. */
+void chart_xy(struct cellbuf *cb, int x, int y, int width, int height,
+	      const struct chart_series *s, size_t ns, double xmax, double ymax);
+
+/* Over a graph drawn at (x, y) with chart_graph's axis 0..max: a horizontal
+ * line of glyph at value v (a target), in its blank cells only. */
+void chart_graph_hline(struct cellbuf *cb, int x, int y, int width, int height, double v,
+		       double max, uint32_t glyph, uint8_t role);
+
+/* Over a graph: a vertical line of glyph in column col (an event), in its
+ * blank cells only. */
+void chart_graph_vline(struct cellbuf *cb, int x, int y, int width, int height, int col,
+		       uint32_t glyph, uint8_t role);
+
 #endif

@@ -6,7 +6,8 @@
  *
  * Series are told apart by glyph as well as colour, so a monochrome screen
  * still reads: measured '█' / '#', spec target '│' / '|', review reference
- * '◆' / '*'.
+ * '◆' / '*'; on an x/y plot a curve's finished step '●' / 'o', its running
+ * step '◎' / '@' and its peak '▲' / '^' (the up mark).
  *
  * Graph cells carry two samples each (btop): graph[left][right] for levels
  * 0-4 (0 empty, 4 full cell).  UTF-8 uses braille 2x4 dots, filled from the
@@ -30,6 +31,8 @@ struct glyphs {
 	uint32_t spec;		/* '│' / '|' */
 	uint32_t review;	/* '◆' / '*' */
 	uint32_t overflow;	/* '»' / '>': a value beyond the axis */
+	uint32_t step;		/* '●' / 'o': a finished step of a curve */
+	uint32_t live;		/* '◎' / '@': the running step, still measuring */
 
 	/* Other marks. */
 	uint32_t cursor;	/* '▸' / '>' */

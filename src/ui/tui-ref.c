@@ -315,3 +315,98 @@ tui_set_add(unsigned *set, int n, int max, unsigned v)
 	set[i] = v;
 	return n + 1;
 }
+
+/* Is m a review row of the sheet's review drive from benchmark bench? */
+static bool
+ref_review_row(const struct tui_sheet *s, const struct spec_measurement *m, const char *bench)
+{
+	return s->loaded && s->review_drive != NULL && m->drive_id != NULL &&
+	       strcmp(m->drive_id, s->review_drive) == 0 && m->benchmark != NULL &&
+	       strcmp(m->benchmark, bench) == 0 && m->workload != NULL;
+}
+
+/* The latency row published with rate row r (same source, chart and profile). */
+static const struct spec_measurement *
+ref_curve_latency(const struct tui_sheet *s, const struct spec_measurement *r)
+{
+	for (size_t i = 0; i < s->sheet.nmeasurements; i++) {
+		const struct spec_measurement *m = &s->sheet.measurements[i];
+
+		if (ref_review_row(s, m, "vdbench") && strcmp(m->metric_id, "lat_mean") == 0 &&
+		    strcasecmp(m->workload, r->workload) == 0 &&
+		    strcmp(m->source_id, r->source_id) == 0 &&
+		    (m->label == NULL) == (r->label == NULL) &&
+		    (m->label == NULL || strcmp(m->label, r->label) == 0))
+			return m;
+	}
+	return NULL;
+}
+
+/* The IOPS of a VDBench rate row: IOPS as printed, MB/s through the block size. */
+static double
+ref_curve_iops(const struct spec_measurement *m, unsigned bs)
+{
+	int b = m->block_size > 0 ? m->block_size : (int)bs;
+
+	if (strcmp(m->metric_id, "iops") == 0)
+		return m->base;
+	if (strcmp(m->metric_id, "bw") == 0 && b > 0)
+		return m->base * 1e6 / b;
+	return NAN;
+}
+
+/* The review's published points of a load curve profile. */
+size_t
+tui_ref_curve_points(const struct tui_sheet *s, const char *profile, unsigned bs,
+		     struct tui_ref_point *out, size_t max)
+{
+	size_t n = 0;
+
+	if (profile == NULL || profile[0] == '\0')
+		return 0;
+	for (size_t i = 0; s->loaded && i < s->sheet.nmeasurements && n < max; i++) {
+		const struct spec_measurement *m = &s->sheet.measurements[i];
+		const struct spec_measurement *lat;
+		double			       iops;
+		bool			       dup = false;
+
+		if (!ref_review_row(s, m, "vdbench") || strcasecmp(m->workload, profile) != 0)
+			continue;
+		iops = ref_curve_iops(m, bs);
+		if (isnan(iops) || iops <= 0)
+			continue;
+		/* The same figure rounded (a conclusion's, or MB/s beside IOPS). */
+		for (size_t k = 0; k < n && !dup; k++)
+			dup = fabs(out[k].iops - iops) <= 0.02 * iops;
+		if (dup)
+			continue;
+		lat = ref_curve_latency(s, m);
+		out[n].iops = iops;
+		out[n].lat_us = lat != NULL ? lat->base : NAN;
+		out[n].meas = m;
+		n++;
+	}
+	return n;
+}
+
+/* The review's checkpoint seconds of each pass 1..max (NAN where none). */
+size_t
+tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < max; p++)
+		secs[p] = NAN;
+	for (size_t i = 0; s->loaded && i < s->sheet.nmeasurements; i++) {
+		const struct spec_measurement *m = &s->sheet.measurements[i];
+
+		/* Pass averages only: the per-checkpoint charts number checkpoints. */
+		if (!ref_review_row(s, m, "dlio") || strcmp(m->metric_id, "duration") != 0 ||
+		    m->pass < 1 || (size_t)m->pass > max || m->label == NULL ||
+		    strstr(m->label, "per checkpoint") != NULL || !isnan(secs[m->pass - 1]))
+			continue;
+		secs[m->pass - 1] = m->base / 1e6;	/* base: µs */
+		n = (size_t)m->pass > n ? (size_t)m->pass : n;
+	}
+	return n;
+}

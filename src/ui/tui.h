@@ -309,6 +309,23 @@ void tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tu
 void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
 			 enum tui_metric m, struct tui_refval *out);
 
+/* A review's published point of a load curve (VDBench): the profile's peak
+ * rate as IOPS (MB/s through the block size) and the latency there. */
+struct tui_ref_point {
+	double				iops, lat_us;	/* lat_us NAN: not printed */
+	const struct spec_measurement  *meas;		/* the rate's row */
+};
+
+/* The review drive's published points of a load curve profile (its
+ * measurement.workload, any case; bs converts MB/s), duplicates (a
+ * conclusion's rounding) left out; returns how many, at most max. */
+size_t tui_ref_curve_points(const struct tui_sheet *s, const char *profile, unsigned bs,
+			    struct tui_ref_point *out, size_t max);
+
+/* The review drive's DLIO checkpoint seconds averaged per pass, secs[p - 1]
+ * for pass p (NAN: none); returns the last pass published, 0 for none. */
+size_t tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max);
+
 /* A spec figure by metric for the sheet's capacity point (or family-wide). */
 const struct spec_figure *tui_ref_figure(const struct tui_sheet *s, const char *metric,
 					 int block_size);

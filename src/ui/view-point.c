@@ -45,19 +45,27 @@ point_interval_value(const struct dd_interval *iv, enum tui_series which)
 size_t
 tui_point_series(const struct dd_result *r, enum tui_series which, double *out, size_t max)
 {
-	size_t n = r->nintervals < DD_INTERVALS_MAX ? r->nintervals : DD_INTERVALS_MAX;
+	return tui_point_series_iv(r->intervals, r->nintervals < DD_INTERVALS_MAX ?
+				   r->nintervals : DD_INTERVALS_MAX, which, out, max);
+}
+
+/* n intervals folded to at most max samples. */
+size_t
+tui_point_series_iv(const struct dd_interval *iv, size_t n, enum tui_series which,
+		    double *out, size_t max)
+{
 	size_t m = n > 0 ? max : 0;
 	bool   peak = which == TUI_SERIES_P99 || which == TUI_SERIES_TEMP;
 
 	/* Fewer intervals than samples: each spans its share of the graph. */
 	for (size_t j = 0; n < m && j < m; j++)
-		out[j] = point_interval_value(&r->intervals[j * n / m], which);
+		out[j] = point_interval_value(&iv[j * n / m], which);
 	for (size_t j = 0; n >= m && j < m; j++) {
 		size_t a = j * n / m, b = (j + 1) * n / m, k = 0;
 		double acc = peak ? NAN : 0;
 
 		for (size_t i = a; i < b; i++) {
-			double v = point_interval_value(&r->intervals[i], which);
+			double v = point_interval_value(&iv[i], which);
 
 			if (isnan(v))
 				continue;
@@ -67,6 +75,25 @@ tui_point_series(const struct dd_result *r, enum tui_series which, double *out, 
 		out[j] = k == 0 ? NAN : peak ? acc : acc / (double)k;
 	}
 	return m;
+}
+
+/* A mix's reads and writes apart ("reads 70.0 %: mean 80.1 p99 210 µs ·
+ * writes: ..."), before the references; returns the columns used. */
+static int
+point_mix(struct tui *t, struct cellbuf *cb, int x, int y, const struct sweep_summary *sum)
+{
+	char a[32], b[32], c[32], d[32];
+	int  w;
+
+	if (!(sum->read_share > 0 && sum->read_share < 100) || isnan(sum->read_mean_us) ||
+	    isnan(sum->write_mean_us))
+		return 0;
+	w = tui_print(cb, x, y, -1, UI_READ, 0, "reads %.1f%%: mean %s p99 %s %ss ",
+		      sum->read_share, fmt_number(sum->read_mean_us, 1, a, sizeof a),
+		      fmt_number(sum->read_p99_us, 1, b, sizeof b), t->sym->micro);
+	return w + tui_print(cb, x + w, y, -1, UI_WRITE, 0, "%s writes: mean %s p99 %s %ss   ",
+			     t->sym->dot, fmt_number(sum->write_mean_us, 1, c, sizeof c),
+			     fmt_number(sum->write_p99_us, 1, d, sizeof d), t->sym->micro);
 }
 
 /* The header: the point, its figures, and what it is held against. */
@@ -101,7 +128,7 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 		  fmt_count((double)r->ios, e, sizeof e), r->proc_us_per_io, t->sym->micro);
 	tui_ref_review(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	tui_ref_spec(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &sp);
-	x = 1;
+	x = 1 + point_mix(t, cb, 1, y + 2, sum);
 	if (!isnan(rv.value))
 		x += tui_print(cb, x, y + 2, -1, UI_REVIEW_REF, 0, "%s review %s %s (%s)   ",
 			       t->sym->review, seq ? fmt_number(rv.value, 1, a, sizeof a) :

@@ -55,6 +55,7 @@
 #include "core/record.h"
 #include "core/results.h"
 #include "core/session.h"
+#include "core/workload.h"
 #include "io/safety.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
@@ -663,6 +664,29 @@ tui_sweep_cleanup(struct tui *t)
 
 /* ---- Drawing: setup ---- */
 
+/* Scroll the preset list (n presets, rows shown) so the cursor is in view. */
+static void
+sweep_preset_scroll(struct tui_sweep *s, size_t n, int rows)
+{
+	size_t r = rows > 0 ? (size_t)rows : 1;
+
+	if (s->preset_sel < s->preset_top)
+		s->preset_top = s->preset_sel;
+	if (s->preset_sel >= s->preset_top + r)
+		s->preset_top = s->preset_sel - r + 1;
+	if (s->preset_top + r > n)
+		s->preset_top = n > r ? n - r : 0;
+}
+
+/* "3-12 of 20 presets" for a list that does not fit. */
+static const char *
+sweep_preset_more(const struct tui_sweep *s, size_t n, size_t shown, char *buf, size_t len)
+{
+	snprintf(buf, len, "%zu-%zu of %zu presets (Up/Down scroll)", s->preset_top + 1,
+		 s->preset_top + shown, n);
+	return buf;
+}
+
 /* Draw the setup: reference, targets, presets, the plan it makes. */
 static void
 sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
@@ -723,7 +747,8 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
 		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
 	s->presets_y = row;
-	for (size_t i = 0; i < n && row < end - 3; i++, row++) {
+	sweep_preset_scroll(s, n, end - 3 - row);
+	for (size_t i = s->preset_top; i < n && row < end - 3; i++, row++) {
 		bool	sel = i == s->preset_sel;
 		uint8_t role = sel && s->field == 1 ? UI_SELECTED : UI_TEXT;
 
@@ -735,6 +760,10 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		tui_print(cb, 4, row, 10, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
 		tui_print(cb, 15, row, cb->w - 17, sel ? role : UI_DIM_TEXT, 0, "%s", pi[i].summary);
 	}
+	if (s->preset_top > 0 || s->preset_top + (size_t)(row - s->presets_y) < n)
+		tui_print_right(cb, cb->w - 1, s->presets_y - 1, UI_DIM_TEXT, 0,
+				sweep_preset_more(s, n, (size_t)(row - s->presets_y), label,
+						  sizeof label));
 	row++;
 	if (s->ntargets > 0 && row < end) {
 		const struct tui_target *tg = &s->targets[s->target_sel];
@@ -1221,6 +1250,11 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	{
 		struct dd_point p = { .pattern = pat, .bs = bs };
 
+		for (size_t i = 0; i < s->plan.npoints; i++)
+			if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
+				p.read_pct = s->plan.points[i].read_pct;	/* a mix's */
+				break;
+			}
 		tui_point_label(&p, what, sizeof what);
 	}
 	if (nshapes > 1)
@@ -1340,6 +1374,78 @@ sweep_finished_first(struct tui_sweep *s, size_t nf, int rows)
 	return first;
 }
 
+/* The name column of a finished point: a curve step by its target, a
+ * checkpoint by pass and number (the panel names the workload), anything
+ * else by its name. */
+static const char *
+sweep_finished_name(struct tui *t, const struct dd_point *p, const struct sweep_summary *sum,
+		    char *buf, size_t len)
+{
+	char num[32];
+
+	if (p->kind == DD_KIND_CURVE_MAX)
+		snprintf(buf, len, "curve %u: max", p->group);
+	else if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0)
+		snprintf(buf, len, "@%.0f%% %s %s", p->rate_pct, t->sym->arrow,
+			 fmt_count(sum->rate_iops, num, sizeof num));
+	else if (p->kind == DD_KIND_CURVE_STEP)
+		snprintf(buf, len, "@%.0f%%", p->rate_pct);
+	else if (p->kind == DD_KIND_CHECKPOINT && p->pass > 0)
+		snprintf(buf, len, "pass %u ckpt %u", p->pass, p->seq);
+	else
+		snprintf(buf, len, "%s", sum->name);
+	return buf;
+}
+
+/* The rate column: IOPS, MB/s for sequential points, GiB/s for thread scaling. */
+static void
+sweep_finished_rate(const struct dd_point *p, const struct sweep_summary *sum, bool wide,
+		    char *buf, size_t len)
+{
+	char num[32];
+
+	if (p->kind == DD_KIND_CHECKPOINT)
+		snprintf(buf, len, "%s s", fmt_number(sum->elapsed_s, sum->elapsed_s < 10 ? 2 : 1,
+						      num, sizeof num));
+	else if (p->kind == DD_KIND_THREADS)
+		snprintf(buf, len, "%s GiB/s", fmt_number(workload_gibps(sum->mbps), 2, num,
+							  sizeof num));
+	else if (!dd_pattern_random(p->pattern) && wide)
+		snprintf(buf, len, "%s MB/s", fmt_number(sum->mbps, 0, num, sizeof num));
+	else if (!dd_pattern_random(p->pattern))
+		fmt_number(sum->mbps, 0, buf, len);
+	else
+		fmt_count(sum->iops, buf, len);
+}
+
+/* The latency column: mean/p99, or for a mix the reads' and writes' means. */
+static void
+sweep_finished_lat(const struct sweep_summary *sum, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	if (sum->read_share > 0 && sum->read_share < 100 && !isnan(sum->read_mean_us) &&
+	    !isnan(sum->write_mean_us))
+		snprintf(buf, len, "r%s w%s", sweep_lat_text(sum->read_mean_us, a, sizeof a),
+			 sweep_lat_text(sum->write_mean_us, b, sizeof b));
+	else
+		snprintf(buf, len, "%s/%s", sweep_lat_text(sum->mean_us, a, sizeof a),
+			 sweep_lat_text(sum->p99_us, b, sizeof b));
+}
+
+/* A curve step's achieved share of its target: within 2 % is on target. */
+static void
+sweep_finished_target(struct tui *t, struct cellbuf *cb, int x, int row, int w,
+		      const struct sweep_summary *sum)
+{
+	char   num[32];
+	double pct = sum->iops / sum->rate_iops * 100;
+
+	(void)t;
+	snprintf(num, sizeof num, "%.1f%%", pct);
+	tui_print(cb, x, row, w, fabs(pct - 100) <= 2 ? UI_OK : UI_WARN, 0, " %s", num);
+}
+
 /* One row of the finished list: name, rate, latency (mean/p99), review verdict. */
 static void
 sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
@@ -1349,22 +1455,20 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	struct tui_refval  rv;
 	const struct dd_point *p = &s->plan.points[sum->index];
 	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
-	int		   namew = wide ? 22 : w - 4 - 22, valw = seq && wide ? 12 : 8, cx = x + 2;
+	bool		   gib = p->kind == DD_KIND_THREADS;
+	int		   namew = wide ? 22 : w - 4 - 22, valw = (seq || gib) && wide ? 12 : 8;
+	int		   cx = x + 2;
 	double		   v = seq ? sum->mbps : sum->iops;
 	uint8_t		   role = sel ? UI_SELECTED : UI_TEXT;
-	char		   num[32], ref[32], mean[32], p99[32];
+	char		   num[32], ref[32];
 
 	if (sel)
 		cellbuf_fill(cb, x + 1, row, w - 2, 1, ' ', UI_SELECTED, 0);
 	cellbuf_put_str(cb, x + 1, row, 1, sel ? t->sym->cursor : " ", role, UI_BOLD);
-	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s", sum->name);
+	tui_print(cb, cx, row, namew, role, sel ? UI_BOLD : 0, "%s",
+		  sweep_finished_name(t, p, sum, ref, sizeof ref));
 	cx += namew + 1;
-	if (seq && wide)
-		snprintf(num, sizeof num, "%s MB/s", fmt_number(v, 0, ref, sizeof ref));
-	else if (seq)
-		fmt_number(v, 0, num, sizeof num);
-	else
-		fmt_count(v, num, sizeof num);
+	sweep_finished_rate(p, sum, wide, num, sizeof num);
 	tui_print_right(cb, cx + valw - 1, row, sel ? role : UI_MEASURED, 0, num);
 	cx += valw;
 	if (sum->status != 0 || sum->cancelled) {
@@ -1372,10 +1476,13 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 			  sum->status ? UI_BOLD : 0, sum->status ? "FAILED" : "stopped");
 		return;
 	}
-	snprintf(num, sizeof num, "%s/%s", sweep_lat_text(sum->mean_us, mean, sizeof mean),
-		 sweep_lat_text(sum->p99_us, p99, sizeof p99));
+	sweep_finished_lat(sum, num, sizeof num);
 	tui_print_right(cb, cx + 13, row, sel ? role : UI_TEXT, 0, num);
 	cx += 14;
+	if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0) {
+		sweep_finished_target(t, cb, cx, row, x + w - 1 - cx, sum);
+		return;
+	}
 	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	if (isnan(rv.value) || cx + 12 > x + w - 1)
 		return;
@@ -1455,6 +1562,7 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 	char			     what[64], num[32], tot[32], ref[160];
 	int			     row = y, graph_h, box_y, heat_w;
 	bool			     boxed = h >= 30;
+	enum tui_workload_panel	     panel;
 
 	sweep_focus(s, &f);
 	if (sn->preconditioning) {
@@ -1503,16 +1611,27 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 		  cb->w >= 120 ? " (a rated max where the sheet states no depth)" : "", t->sym->review,
 		  s->ref.loaded ? tui_pick_label(s->ref.pick, true, ref, sizeof ref) :
 		  "none (pick a drive, then s)");
-	/* Graph, then the heat map and the finished list side by side. */
+	/* Graph, then the heat map (or the workload's panel) and the finished
+	 * list side by side. */
+	panel = f.have ? tui_workload_panel(&f.pt) : TUI_PANEL_NONE;
 	graph_h = boxed ? 9 : 3;
-	if (y + h - row - graph_h < 6)
+	if (panel == TUI_PANEL_CLIFF || (panel != TUI_PANEL_NONE && !boxed))
+		graph_h = 0;	/* the cliff graph is the interval graph; small: the panel */
+	if (graph_h > 0 && y + h - row - graph_h < 6)
 		graph_h = y + h - row - 6 > 1 ? y + h - row - 6 : 1;
-	sweep_graphs(t, cb, row, graph_h, boxed);
+	if (graph_h > 0)
+		sweep_graphs(t, cb, row, graph_h, boxed);
 	box_y = row + graph_h;
 	if (y + h - box_y < 3)
 		return;
-	heat_w = sweep_heat_width(s, &f, cb->w);
-	sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
+	if (panel != TUI_PANEL_NONE) {
+		heat_w = cb->w >= 120 ? cb->w - 62 : cb->w / 2;
+		tui_workload_draw(t, cb, 0, box_y, heat_w, y + h - box_y, &f.pt, f.running,
+				  sweep_selected(s));
+	} else {
+		heat_w = sweep_heat_width(s, &f, cb->w);
+		sweep_heat(t, cb, 0, box_y, heat_w, y + h - box_y, &f);
+	}
 	sweep_finished(t, cb, heat_w + 1, box_y, cb->w - heat_w - 1, y + h - box_y);
 }
 
@@ -1619,6 +1738,11 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 		case 'r': case 'R':
 			sweep_cycle_ref(t, ev->key == 'r' ? 1 : -1);
 			return 1;
+		case 'p':
+			s->curve_p99 = !s->curve_p99;
+			tui_message(t, false, "load curves plot %s latency (p: %s)",
+				    s->curve_p99 ? "p99" : "mean", s->curve_p99 ? "mean" : "p99");
+			return 1;
 		}
 		return 0;
 	}
@@ -1640,9 +1764,9 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 			s->preset_sel++;
 		return 1;
 	case TUI_KEY_CLICK:
-		if (ev->y >= s->presets_y && ev->y < s->presets_y + (int)npre) {
+		if (ev->y >= s->presets_y && ev->y < s->presets_y + (int)(npre - s->preset_top)) {
 			s->field = 1;
-			s->preset_sel = (size_t)(ev->y - s->presets_y);
+			s->preset_sel = s->preset_top + (size_t)(ev->y - s->presets_y);
 		} else if (ev->y >= s->targets_y && ev->y < s->targets_y + (int)s->ntargets) {
 			s->field = 0;
 			s->target_sel = (size_t)(ev->y - s->targets_y);

@@ -17,6 +17,26 @@
 
 #ifndef DD_TUI_H
 #error "include ui/tui.h, which includes ui/view-sweep.h"
+/* ---- view-workload.c: the panels of the kinds beyond the FIO matrix
+ * (load curve, checkpoint bars, write cliff) in the Sweep screen ---- */
+
+enum tui_workload_panel {
+	TUI_PANEL_NONE,		/* a plain point: the heat map */
+	TUI_PANEL_CURVE,	/* DD_KIND_CURVE_MAX / _STEP: latency vs IOPS */
+	TUI_PANEL_CKPT,		/* DD_KIND_CHECKPOINT: seconds per checkpoint by pass */
+	TUI_PANEL_CLIFF,	/* DD_KIND_CLIFF: MB/s per interval, the cliff marked */
+};
+
+/* The panel a point's kind calls for. */
+enum tui_workload_panel tui_workload_panel(const struct dd_point *p);
+
+/* Draw the panel of the focus point's workload (its group's points among
+ * the finished ones, the running point's live figures when running; sel
+ * the cursor's result index for a finished cliff point's intervals) into
+ * the box at (x, y), w x h; false for a kind with no panel. */
+bool tui_workload_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
+		       const struct dd_point *focus, bool running, int sel);
+
 #endif
 
 /* A target the sweep setup offers. */
@@ -90,6 +110,8 @@ struct tui_sweep {
 	char		       store_note[640];	/* why sweeps are not saved; "" */
 	int64_t		       start_unix;	/* when the running sweep started */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
+	size_t		       preset_top;	/* the first preset the setup shows */
+	bool		       curve_p99;	/* load curves plot p99, not the mean */
 };
 
 extern const struct tui_view tui_view_sweep;
@@ -156,11 +178,35 @@ enum tui_series {
 	TUI_SERIES_TEMP,
 };
 
+/* tui_point_series of n intervals iv (a running point's live series). */
+size_t tui_point_series_iv(const struct dd_interval *iv, size_t n, enum tui_series which,
+			   double *out, size_t max);
+
 /* A point's interval series as max samples, so a graph of max samples
  * spans the whole point: more intervals are folded (groups of consecutive
  * intervals averaged; p99 and temperature keep their largest), fewer are
  * repeated; returns the count (0 without intervals). */
 size_t tui_point_series(const struct dd_result *r, enum tui_series which, double *out,
 			size_t max);
+
+/* ---- view-workload.c: the panels of the kinds beyond the FIO matrix
+ * (load curve, checkpoint bars, write cliff) in the Sweep screen ---- */
+
+enum tui_workload_panel {
+	TUI_PANEL_NONE,		/* a plain point: the heat map */
+	TUI_PANEL_CURVE,	/* DD_KIND_CURVE_MAX / _STEP: latency vs IOPS */
+	TUI_PANEL_CKPT,		/* DD_KIND_CHECKPOINT: seconds per checkpoint by pass */
+	TUI_PANEL_CLIFF,	/* DD_KIND_CLIFF: MB/s per interval, the cliff marked */
+};
+
+/* The panel a point's kind calls for. */
+enum tui_workload_panel tui_workload_panel(const struct dd_point *p);
+
+/* Draw the panel of the focus point's workload (its group's points among
+ * the finished ones, the running point's live figures when running; sel
+ * the cursor's result index for a finished cliff point's intervals) into
+ * the box at (x, y), w x h; false for a kind with no panel. */
+bool tui_workload_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
+		       const struct dd_point *focus, bool running, int sel);
 
 #endif

@@ -1267,7 +1267,8 @@ plan_resolve(struct dd_plan *p, uint64_t target_size, bool scratch, struct dd_er
 		if (scratch)
 			pt.region_pct = 0;
 		if (resolve_pending(&pt) && target_size == 0)
-			rc = dd_error_set(err, -EINVAL, "%s: the target's size is unknown", pt.name);
+			rc = dd_error_set(err, -EINVAL, "%s: its size follows the target's, which "
+					  "is unknown here (name the target)", pt.name);
 		else if (pt.kind == DD_KIND_CHECKPOINT && pt.pass == 0)
 			rc = resolve_checkpoint(&q, &pt, target_size, err);
 		else if (!resolve_pending(&pt) || (rc = resolve_cliff(&pt, target_size, err)) == 0)
@@ -1282,6 +1283,19 @@ plan_resolve(struct dd_plan *p, uint64_t target_size, bool scratch, struct dd_er
 	p->npoints = q.npoints;
 	p->cap = q.cap;
 	return 0;
+}
+
+static uint64_t fio_target_size(const char *path);
+
+/* Resolve a plan for a path without opening it (see plan.h). */
+int
+plan_resolve_path(struct dd_plan *p, const char *target_path, uint64_t scratch_size,
+		  struct dd_error *err)
+{
+	if (scratch_size != 0)
+		return plan_resolve(p, scratch_size, true, err);
+	return plan_resolve(p, target_path != NULL ? fio_target_size(target_path) : 0, false,
+			    err);
 }
 
 /* Apply one plan-file directive (word, then its argument); 1 if word is none. */

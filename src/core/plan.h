@@ -197,6 +197,14 @@ int plan_append_curve(struct dd_plan *p, const struct dd_point *shape,
 int plan_resolve(struct dd_plan *p, uint64_t target_size, bool scratch,
 		 struct dd_error *err);
 
+/*
+ * plan_resolve for a target known only by its path (--print-fio): a
+ * scratch file of scratch_size bytes when that is not 0, else the path's
+ * size as plan_fio_jobfile_target finds it (stat, sysfs; no I/O).
+ */
+int plan_resolve_path(struct dd_plan *p, const char *target_path, uint64_t scratch_size,
+		      struct dd_error *err);
+
 /* Does running the plan write to the target (a write point, or preconditioning)? */
 bool plan_writes(const struct dd_plan *p);
 

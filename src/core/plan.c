@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 
 #include "format.h"
 #include "plan.h"
+#include "plan-presets.h"
 #include "workload.h"
 #include "lib/file.h"
 #include "lib/parse.h"
@@ -1626,6 +1628,16 @@ preset_cdm_nvme(struct preset_ctx *c)
 	return preset_cdm_tests(c, t, NITEMS(t));
 }
 
+/* A thread-scaling point: DD_KIND_THREADS, profile as the specs database's
+ * GDSIO rows spell it ("read", "write"). */
+static void
+preset_mark_threads(struct dd_point *pt)
+{
+	pt->kind = DD_KIND_THREADS;
+	snprintf(pt->profile, sizeof pt->profile, "%s",
+		 dd_pattern_writes(pt->pattern) ? "write" : "read");
+}
+
 /*
  * threads: thread scaling as the reviews' GDSIO charts, sequential at QD1
  * with 1..128 threads for 16K, 128K and 1M; all reads (block size outer,
@@ -1640,10 +1652,15 @@ preset_threads(struct preset_ctx *c)
 
 	for (int w = 0; w < 2; w++)
 		for (size_t b = 0; b < NITEMS(bss); b++)
-			for (size_t t = 0; t < NITEMS(threads); t++)
+			for (size_t t = 0; t < NITEMS(threads); t++) {
+				size_t n = c->plan->npoints;
+
 				if ((rc = preset_add(c, w ? DD_WRITE : DD_READ, bss[b], 1,
 						     threads[t], 5, 1, NULL)) != 0)
 					return rc;
+				if (c->plan->npoints > n)
+					preset_mark_threads(&c->plan->points[n]);
+			}
 	return 0;
 }
 
@@ -1660,19 +1677,107 @@ static const struct dd_preset_info preset_infos[] = {
 	  "RND4K Q32T16, RND4K Q1T1, 5 runs of 5 s each, best run" },
 	{ "threads", "thread scaling as the reviews' GDSIO charts: 16K, 128K and "
 	  "1M sequential at QD1 with 1 to 128 threads" },
+	{ "gdsio", "the threads preset under the reviews' name (GDSIO thread scaling, "
+	  "seeds 000 and 001; reported in GiB/s and us)" },
 };
 
 /* Builders, in the order of preset_infos. */
 static int (*const preset_builders[])(struct preset_ctx *) = {
 	preset_review, preset_spot, preset_cdm, preset_cdm_nvme, preset_threads,
+	preset_threads,
 };
+
+#define PRESETS_MAX 64	/* code-built and data presets together */
+
+static struct dd_preset_info preset_all[PRESETS_MAX];
+static size_t		     preset_nall;
+static pthread_once_t	     preset_once = PTHREAD_ONCE_INIT;
+
+/* Fill the list of every preset: the code-built ones, then the data ones. */
+static void
+preset_list_fill(void)
+{
+	for (size_t i = 0; i < NITEMS(preset_infos) && preset_nall < PRESETS_MAX; i++)
+		preset_all[preset_nall++] = preset_infos[i];
+	for (size_t i = 0; i < plan_data_npresets && preset_nall < PRESETS_MAX; i++)
+		preset_all[preset_nall++] = (struct dd_preset_info){
+			plan_data_presets[i].name, plan_data_presets[i].summary };
+}
 
 /* The presets. */
 const struct dd_preset_info *
 plan_presets(size_t *n)
 {
-	*n = NITEMS(preset_infos);
-	return preset_infos;
+	pthread_once(&preset_once, preset_list_fill);
+	*n = preset_nall;
+	return preset_all;
+}
+
+/* Fail an unknown preset name, listing every valid one. */
+static int
+preset_unknown(const char *name, struct dd_error *err)
+{
+	const struct dd_preset_info *all;
+	char			     list[1024];
+	size_t			     n, o = 0;
+
+	all = plan_presets(&n);
+	list[0] = '\0';
+	for (size_t i = 0; i < n && o < sizeof list; i++)
+		o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
+				      all[i].name);
+	return dd_error_set(err, -EINVAL, "unknown preset '%s' (valid: %s)",
+			    name != NULL ? name : "", list);
+}
+
+/* Drop the write points and the preconditioning of a data preset's plan
+ * (a write curve goes whole: its points all write); the count dropped. */
+static size_t
+preset_drop_writes(struct dd_plan *p)
+{
+	size_t o = 0, dropped = 0;
+
+	for (size_t i = 0; i < p->npoints; i++) {
+		if (dd_pattern_writes(p->points[i].pattern))
+			dropped++;
+		else
+			p->points[o++] = p->points[i];
+	}
+	p->npoints = o;
+	if (p->precondition_passes > 0) {
+		p->precondition_passes = 0;
+		dropped++;
+	}
+	return dropped;
+}
+
+/* Build a data preset (data/plans/NAME.plan) into c->plan. */
+static int
+preset_data(const struct plan_data_preset *d, struct preset_ctx *c)
+{
+	struct dd_plan q;
+	char	       origin[PLAN_NAME_MAX + 8];
+	int	       rc;
+
+	snprintf(origin, sizeof origin, "%s.plan", d->name);
+	if ((rc = plan_parse_text(d->text, origin, &q, c->err)) != 0)
+		return rc;
+	for (size_t i = 0; i < q.npoints; i++) {
+		q.points[i].runtime_s *= c->time_scale;
+		q.points[i].ramp_s *= c->time_scale;
+	}
+	if (!c->allow_write)
+		c->skipped += preset_drop_writes(&q);
+	if (q.npoints == 0) {
+		plan_free(&q);
+		return dd_error_set(c->err, -EPERM, "preset '%s' only writes: pass "
+				    "--allow-write (or run it on a scratch file)", d->name);
+	}
+	plan_free(c->plan);
+	q.repeat = c->plan->repeat;
+	q.aggregate = c->plan->aggregate;
+	*c->plan = q;
+	return 0;
 }
 
 /* Build a preset plan. */
@@ -1683,7 +1788,7 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 	struct dd_preset_opts def = { 0 };
 	struct preset_ctx     c;
 	struct dd_plan	      p;
-	size_t		      i;
+	size_t		      i, d = 0;
 	int		      rc;
 
 	plan_init(plan, "");
@@ -1692,10 +1797,11 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 	for (i = 0; i < NITEMS(preset_infos); i++)
 		if (name != NULL && strcmp(name, preset_infos[i].name) == 0)
 			break;
-	if (i == NITEMS(preset_infos))
-		return dd_error_set(err, -EINVAL,
-				    "unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
-				    name != NULL ? name : "");
+	for (d = 0; i == NITEMS(preset_infos) && d < plan_data_npresets; d++)
+		if (name != NULL && strcmp(name, plan_data_presets[d].name) == 0)
+			break;
+	if (i == NITEMS(preset_infos) && d == plan_data_npresets)
+		return preset_unknown(name, err);
 	if (o->time_scale != 0 && !(isfinite(o->time_scale) && o->time_scale > 0 &&
 				    o->time_scale <= 1000))
 		return dd_error_set(err, -EINVAL,
@@ -1717,7 +1823,8 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 		p.repeat = o->repeat;
 	if (o->aggregate != DD_AGG_NONE)
 		p.aggregate = o->aggregate;
-	if ((rc = preset_builders[i](&c)) != 0) {
+	if ((rc = i < NITEMS(preset_infos) ? preset_builders[i](&c)
+					   : preset_data(&plan_data_presets[d], &c)) != 0) {
 		plan_free(&p);
 		return rc;
 	}

@@ -1189,11 +1189,13 @@ resolve_region(const struct dd_point *pt, uint64_t size)
 	return want < left ? want : left;
 }
 
-/* One checkpoint's bytes on a target of size bytes, in whole ranks x bs. */
+/* One checkpoint's bytes on a target of size bytes, before rounding down
+ * to whole ranks x bs (the count per pass is taken from this size, so the
+ * rounding never adds a checkpoint the reviews' ratio does not). */
 static uint64_t
 resolve_ckpt_bytes(const struct dd_point *t, uint64_t size)
 {
-	uint64_t unit = (uint64_t)t->numjobs * t->bs, b;
+	uint64_t b;
 
 	if (t->bytes != 0) {
 		b = t->bytes;
@@ -1206,7 +1208,7 @@ resolve_ckpt_bytes(const struct dd_point *t, uint64_t size)
 		if (b > (uint64_t)(CKPT_REVIEW_GB * 1e9))
 			b = (uint64_t)(CKPT_REVIEW_GB * 1e9);
 	}
-	return b / unit * unit;
+	return b;
 }
 
 /* Expand one checkpoint template into q. */
@@ -1214,8 +1216,9 @@ static int
 resolve_checkpoint(struct dd_plan *q, const struct dd_point *t, uint64_t size,
 		   struct dd_error *err)
 {
-	uint64_t	region = resolve_region(t, size), ckpt = resolve_ckpt_bytes(t, size);
-	uint64_t	fit = ckpt != 0 ? region / ckpt : 0;
+	uint64_t	region = resolve_region(t, size), raw = resolve_ckpt_bytes(t, size);
+	uint64_t	unit = (uint64_t)t->numjobs * t->bs, ckpt = raw / unit * unit;
+	uint64_t	fit = ckpt != 0 ? region / raw : 0;
 	unsigned	passes = t->ckpt.passes != 0 ? t->ckpt.passes : CKPT_PASSES_DEFAULT;
 	uint64_t	count = t->ckpt.count != 0 ? t->ckpt.count : fit;
 	struct dd_point pt = *t;
@@ -1784,7 +1787,7 @@ preset_data(const struct plan_data_preset *d, struct preset_ctx *c)
 	if (q.npoints == 0) {
 		plan_free(&q);
 		return dd_error_set(c->err, -EPERM, "preset '%s' only writes: pass "
-				    "--allow-write (or run it on a scratch file)", d->name);
+				    "--allow-write", d->name);
 	}
 	plan_free(c->plan);
 	q.repeat = c->plan->repeat;

@@ -22,6 +22,8 @@
 
 #include "core/plan.h"
 
+#define PLAN_DATA_FILES 14	/* the files in data/plans */
+
 #define FIO "/usr/bin/fio"
 
 static char tmpdir[256];
@@ -842,7 +844,10 @@ test_preset_errors(void **state)
 
 	(void)state;
 	info = plan_presets(&n);
-	assert_int_equal(n, 5);
+	/* The code-built presets, gdsio (threads' alias), then data/plans. */
+	assert_int_equal(n, 6 + PLAN_DATA_FILES);
+	assert_string_equal(info[5].name, "gdsio");
+	assert_string_equal(info[6].name, "vdbench");
 	assert_string_equal(info[0].name, "review");
 	assert_string_equal(info[1].name, "spot");
 	assert_string_equal(info[2].name, "cdm");
@@ -850,15 +855,33 @@ test_preset_errors(void **state)
 	assert_string_equal(info[4].name, "threads");
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(info[i].summary);
-		/* NULL options are the defaults: read-only. */
-		assert_int_equal(plan_preset(info[i].name, NULL, &p, &err), 0);
+		/* NULL options are the defaults: read-only (a preset that
+		 * only writes says it needs --allow-write). */
+		int rc = plan_preset(info[i].name, NULL, &p, &err);
+
+		if (rc == -EPERM) {
+			struct dd_preset_opts w = { .allow_write = true };
+
+			assert_contains(err.msg, "--allow-write");
+			assert_int_equal(p.npoints, 0);
+			assert_int_equal(plan_preset(info[i].name, &w, &p, &err), 0);
+			for (size_t k = 0; k < p.npoints; k++)
+				assert_true(dd_pattern_writes(p.points[k].pattern));
+			plan_free(&p);
+			continue;
+		}
+		assert_int_equal(rc, 0);
 		assert_false(plan_writes(&p));
 		plan_free(&p);
 	}
 
 	assert_int_equal(plan_preset("bogus", NULL, &p, &err), -EINVAL);
 	assert_string_equal(err.msg, "unknown preset 'bogus' (valid: review, spot, cdm, "
-			    "cdm-nvme, threads)");
+			    "cdm-nvme, threads, gdsio, vdbench, vdbench-4k-randread, "
+			    "vdbench-4k-randwrite, vdbench-64k-randread, vdbench-64k-randwrite, "
+			    "vdbench-16k-seqread, vdbench-16k-seqwrite, vdbench-64k-seqread, "
+			    "vdbench-64k-seqwrite, vdbench-4k-7030, vdbench-8k-7030, "
+			    "vdbench-16k-7030, dlio, cliff)");
 	assert_int_equal(p.npoints, 0);
 	assert_int_equal(plan_preset("precondition", NULL, &p, &err), -EINVAL);
 	assert_int_equal(plan_preset(NULL, NULL, &p, &err), -EINVAL);
@@ -932,7 +955,11 @@ test_fio_presets(void **state)
 	info = plan_presets(&n);
 	for (size_t i = 0; i < n; i++) {
 		o.allow_write = i % 2 == 0;
-		assert_int_equal(plan_preset(info[i].name, &o, &p, &err), 0);
+		if (plan_preset(info[i].name, &o, &p, &err) == -EPERM) {
+			o.allow_write = true;	/* dlio, cliff: writes only */
+			assert_int_equal(plan_preset(info[i].name, &o, &p, &err), 0);
+		}
+		assert_int_equal(plan_resolve(&p, 64ull << 30, false, &err), 0);
 		text = plan_fio_jobfile(&p, "/dev/nvme0n1", i == 0);
 		assert_non_null(text);
 		assert_contains(text, "filename=/dev/nvme0n1\n");
@@ -1032,6 +1059,377 @@ test_fio_points(void **state)
 	plan_free(&p);
 }
 
+/* Parse plan text that must parse. */
+static void
+kparse_ok(const char *text, struct dd_plan *p)
+{
+	struct dd_error err = { 0 };
+	int		rc = plan_parse_text(text, "k.plan", p, &err);
+
+	if (rc != 0)
+		fail_msg("%s", err.msg);
+}
+
+/* curve, checkpoint and cliff directives: kinds, groups, names, defaults. */
+static void
+test_kind_directives(void **state)
+{
+	struct dd_plan	 p;
+	struct dd_point *pt;
+
+	(void)state;
+	kparse_ok("defaults time=3\n"
+		 "curve randread bs=4k qd=32 jobs=4 profile=\"4K random read\" steps=10,20,50\n"
+		 "read bs=128k\n"
+		 "curve randrw70 bs=8k qd=16 jobs=4 steps=10-120/10 name=\"mix\"\n"
+		 "checkpoint\n"
+		 "checkpoint bs=2m jobs=4 qd=2 passes=2 count=3 ckpt=10% name=ck\n"
+		 "checkpoint ckpt=1636g\n"
+		 "cliff\n"
+		 "cliff randwrite bs=4k time=30s\n", &p);
+	assert_int_equal(p.npoints, 4 + 1 + 13 + 3 + 2);
+	pt = p.points;
+	assert_int_equal(pt[0].kind, DD_KIND_CURVE_MAX);
+	assert_int_equal(pt[0].group, 1);
+	assert_true(pt[0].rate_pct == 0 && pt[0].rate_iops == 0);
+	assert_string_equal(pt[0].name, "4K randread QD32 x4 max");
+	assert_string_equal(pt[0].profile, "4K random read");
+	for (unsigned i = 1; i <= 3; i++) {
+		assert_int_equal(pt[i].kind, DD_KIND_CURVE_STEP);
+		assert_int_equal(pt[i].group, 1);
+		assert_int_equal(pt[i].seq, i);
+		assert_string_equal(pt[i].profile, "4K random read");
+		assert_true(pt[i].runtime_s == 3);
+		assert_int_equal(pt[i].iodepth, 32);
+	}
+	assert_true(pt[1].rate_pct == 10 && pt[2].rate_pct == 20 && pt[3].rate_pct == 50);
+	assert_string_equal(pt[3].name, "4K randread QD32 x4 @50%");
+	assert_int_equal(pt[4].kind, DD_KIND_POINT);
+	assert_int_equal(pt[4].group, 0);
+	/* The range form and a given name; a new group. */
+	assert_int_equal(pt[5].kind, DD_KIND_CURVE_MAX);
+	assert_int_equal(pt[5].group, 2);
+	assert_string_equal(pt[5].name, "mix max");
+	assert_int_equal(pt[5].read_pct, 70);
+	assert_true(pt[6].rate_pct == 10 && pt[17].rate_pct == 120);
+	assert_string_equal(pt[17].name, "mix @120%");
+	assert_int_equal(pt[17].seq, 12);
+	/* checkpoint defaults: 8 ranks, 1M, a write, flushed, 3 passes, sized
+	 * by plan_resolve. */
+	pt = &p.points[18];
+	assert_int_equal(pt->kind, DD_KIND_CHECKPOINT);
+	assert_int_equal(pt->group, 3);
+	assert_int_equal(pt->pass, 0);
+	assert_int_equal(pt->numjobs, 8);
+	assert_int_equal(pt->bs, 1024 * 1024);
+	assert_int_equal(pt->pattern, DD_WRITE);
+	assert_true(pt->end_fsync);
+	assert_int_equal(pt->ckpt.passes, 3);
+	assert_int_equal(pt->ckpt.count, 0);
+	assert_true(pt->ckpt.size_pct == 0 && pt->bytes == 0 && pt->runtime_s == 0);
+	assert_string_equal(pt->profile, "checkpoint");
+	assert_string_equal(pt->name, "checkpoint x8");
+	pt++;
+	assert_int_equal(pt->group, 4);
+	assert_int_equal(pt->numjobs, 4);
+	assert_int_equal(pt->bs, 2 * 1024 * 1024);
+	assert_int_equal(pt->iodepth, 2);
+	assert_int_equal(pt->ckpt.passes, 2);
+	assert_int_equal(pt->ckpt.count, 3);
+	assert_true(pt->ckpt.size_pct == 10);
+	assert_string_equal(pt->name, "ck");
+	pt++;
+	assert_true(pt->bytes == 1636ull << 30);
+	/* cliff: 128K sequential write QD32, 1 s intervals, no ramp; no budget
+	 * = one pass over the target (plan_resolve). */
+	pt++;
+	assert_int_equal(pt->kind, DD_KIND_CLIFF);
+	assert_int_equal(pt->pattern, DD_WRITE);
+	assert_int_equal(pt->bs, 128 * 1024);
+	assert_int_equal(pt->iodepth, 32);
+	assert_int_equal(pt->interval_ms, 1000);
+	assert_true(pt->ramp_s == 0 && pt->runtime_s == 0 && pt->bytes == 0);
+	assert_string_equal(pt->name, "cliff 128K write QD32 x1");
+	assert_true(plan_has_byte_budget(&p));
+	pt++;
+	assert_int_equal(pt->pattern, DD_RANDWRITE);
+	assert_int_equal(pt->bs, 4096);
+	assert_true(pt->runtime_s == 30);
+	plan_free(&p);
+}
+
+/* Bad directives: one sentence each, naming file:line. */
+static void
+test_kind_errors(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{ "curve", "k.plan:1: curve needs a point spec" },
+		{ "read\ncurve steps=10", "k.plan:2: curve needs a point spec" },
+		{ "curve randread steps=0,10", "k.plan:1: steps: '0' is not a percentage from 1 to 200" },
+		{ "curve randread steps=20,10", "k.plan:1: curve steps must be ascending" },
+		{ "curve randread steps=10-300/10", "k.plan:1: steps '10-300/10': a range" },
+		{ "curve randread steps=x", "k.plan:1: steps: 'x' is not a percentage" },
+		{ "curve randread size=1g", "k.plan:1: a curve's points run for a time, not a size" },
+		{ "curve randread bogus=1", "k.plan:1: point 'randread bogus=1': unknown key 'bogus'" },
+		{ "checkpoint read", "k.plan:1: checkpoint: a checkpoint writes; 'read' reads" },
+		{ "checkpoint time=5", "k.plan:1: checkpoint: a checkpoint is sized, not timed" },
+		{ "checkpoint ckpt=0%", "k.plan:1: checkpoint: ckpt '0%' is not a share" },
+		{ "checkpoint ckpt=lots", "k.plan:1: checkpoint: ckpt 'lots' is neither a byte count" },
+		{ "checkpoint passes=99", "k.plan:1: checkpoint: passes must be a whole number from 1 to 16" },
+		{ "checkpoint count=0", "k.plan:1: checkpoint: count must be a whole number from 1" },
+		{ "checkpoint passes=16 count=100", "k.plan:1: checkpoint: passes x count is more than 1024" },
+		{ "cliff randread", "k.plan:1: cliff: a cliff point writes; 'randread' reads" },
+		{ "cliff steps=10", "k.plan:1: point 'steps=10': unknown key 'steps'" },
+	};
+	struct dd_error err;
+	struct dd_plan	p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		memset(&err, 0, sizeof err);
+		assert_int_equal(plan_parse_text(bad[i].text, "k.plan", &p, &err), -EINVAL);
+		if (strncmp(err.msg, bad[i].msg, strlen(bad[i].msg)) != 0)
+			fail_msg("'%s': got '%s', want '%s...'", bad[i].text, err.msg, bad[i].msg);
+		assert_int_equal(p.npoints, 0);
+	}
+}
+
+/* plan_append_curve: groups follow the plan, names fit, errors roll back. */
+static void
+test_append_curve(void **state)
+{
+	static const unsigned pcts[] = { 25, 50, 100, 120 }, bad[] = { 50, 50 };
+	struct dd_error	      err = { 0 };
+	struct dd_point	      shape;
+	struct dd_plan	      p;
+
+	(void)state;
+	plan_init(&p, "t");
+	assert_int_equal(plan_parse_point("randwrite,bs=64k,qd=32,jobs=4,time=2", NULL, &shape,
+					  &err), 0);
+	snprintf(shape.profile, sizeof shape.profile, "64K random write");
+	assert_int_equal(plan_append_curve(&p, &shape, pcts, 4, &err), 0);
+	assert_int_equal(plan_append_curve(&p, &shape, pcts, 2, &err), 0);
+	assert_int_equal(p.npoints, 5 + 3);
+	assert_int_equal(p.points[4].group, 1);
+	assert_int_equal(p.points[5].group, 2);
+	assert_string_equal(p.points[4].name, "64K randwrite QD32 x4 @120%");
+	assert_string_equal(p.points[7].profile, "64K random write");
+	/* A long name is cut before the step, never the step. */
+	memset(shape.name, 'n', sizeof shape.name - 1);
+	shape.name[sizeof shape.name - 1] = '\0';
+	assert_int_equal(plan_append_curve(&p, &shape, pcts + 3, 1, &err), 0);
+	assert_int_equal(strlen(p.points[9].name), DD_POINT_NAME_MAX - 1);
+	assert_non_null(strstr(p.points[9].name, "n @120%"));
+	assert_int_equal(p.points[9].group, 3);
+	assert_int_equal(plan_append_curve(&p, &shape, bad, 2, &err), -EINVAL);
+	assert_int_equal(plan_append_curve(&p, &shape, pcts, 0, &err), -EINVAL);
+	assert_int_equal(p.npoints, 10);
+	plan_free(&p);
+}
+
+#define TB 1000000000000ull
+
+/* Count the expanded checkpoints of group g per pass; check each in its
+ * own region, sized in whole ranks x bs, and return the count per pass. */
+static unsigned
+ckpt_per_pass(const struct dd_plan *p, unsigned g, unsigned passes, uint64_t size)
+{
+	unsigned per[17] = { 0 }, n = 0;
+
+	for (size_t i = 0; i < p->npoints; i++) {
+		const struct dd_point *pt = &p->points[i];
+
+		if (pt->kind != DD_KIND_CHECKPOINT || pt->group != g)
+			continue;
+		assert_in_range(pt->pass, 1, passes);
+		assert_int_equal(pt->seq, ++per[pt->pass]);
+		assert_true(pt->bytes > 0 && pt->bytes == pt->size);
+		assert_int_equal(pt->bytes % ((uint64_t)pt->numjobs * pt->bs), 0);
+		assert_true(pt->offset + pt->bytes <= size);
+		assert_int_equal(pt->offset % pt->bytes, 0);
+		assert_true(pt->end_fsync);
+		n++;
+	}
+	for (unsigned ps = 2; ps <= passes; ps++)
+		assert_int_equal(per[ps], per[1]);
+	assert_int_equal(n, per[1] * passes);
+	return per[1];
+}
+
+/* plan_resolve: checkpoint counts by size, scratch regions, idempotence. */
+static void
+test_plan_resolve(void **state)
+{
+	struct dd_error err = { 0 };
+	struct dd_plan	p, q;
+	uint64_t	sizes[] = { 7680 * TB / 1000, 256ull << 20, 64ull << 30, 3840 * TB / 1000 };
+
+	(void)state;
+	/* The reviews' ratio: 4 a pass (checkpoint 12 after 3 passes) on a
+	 * 7.68 TB drive and, scaled, on any target up to it. */
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		kparse_ok("checkpoint\n", &p);
+		assert_int_equal(plan_resolve(&p, sizes[i], false, &err), 0);
+		assert_int_equal(p.npoints, 12);
+		assert_int_equal(ckpt_per_pass(&p, 1, 3, sizes[i]), 4);
+		assert_string_equal(p.points[11].name, "checkpoint x8 p3 #4");
+		/* each checkpoint of a pass its own region */
+		for (size_t k = 1; k < 4; k++)
+			assert_true(p.points[k].offset == p.points[k - 1].offset + p.points[0].bytes);
+		assert_true(p.points[4].offset == p.points[0].offset);
+		plan_free(&p);
+	}
+	/* 7.68 TB: the review's 1,636 GB (to whole 8 x 1M). */
+	kparse_ok("checkpoint\n", &p);
+	assert_int_equal(plan_resolve(&p, 7680 * TB / 1000, false, &err), 0);
+	assert_true(p.points[0].bytes <= 1636000000000ull &&
+		    p.points[0].bytes > 1636000000000ull - 8 * 1048576);
+	plan_free(&p);
+	/* 15.36 TB (the CM9-R): the same 1,636 GB checkpoint, more of them. */
+	kparse_ok("checkpoint\n", &p);
+	assert_int_equal(plan_resolve(&p, 15360 * TB / 1000, false, &err), 0);
+	assert_int_equal(ckpt_per_pass(&p, 1, 3, 15360 * TB / 1000), 9);
+	plan_free(&p);
+	/* Given count cycles through the target; a given size and passes. */
+	kparse_ok("checkpoint count=7 passes=2 ckpt=30%\n", &p);
+	assert_int_equal(plan_resolve(&p, 1ull << 30, false, &err), 0);
+	assert_int_equal(ckpt_per_pass(&p, 1, 2, 1ull << 30), 7);
+	assert_true(p.points[3].offset == 0);	/* 3 fit: the 4th starts over */
+	plan_free(&p);
+	/* Too small a target, an unknown size: a sentence each. */
+	kparse_ok("checkpoint ckpt=1g\n", &p);
+	assert_int_equal(plan_resolve(&p, 512ull << 20, false, &err), -EINVAL);
+	assert_contains(err.msg, "does not fit");
+	assert_int_equal(p.npoints, 1);
+	assert_int_equal(plan_resolve(&p, 0, false, &err), -EINVAL);
+	assert_contains(err.msg, "unknown");
+	plan_free(&p);
+	/* A scratch target: region=25% becomes the whole file; a budget-less
+	 * cliff is one pass over it; resolving twice changes nothing. */
+	kparse_ok("curve randread bs=4k qd=32 jobs=4 time=1 region=25% steps=50\n"
+		 "checkpoint\ncliff\nread region=25%\n", &p);
+	assert_int_equal(p.points[0].region_pct, 25);
+	assert_int_equal(plan_resolve(&p, 256ull << 20, true, &err), 0);
+	assert_int_equal(p.npoints, 2 + 12 + 1 + 1);
+	for (size_t i = 0; i < p.npoints; i++)
+		assert_int_equal(p.points[i].region_pct, 0);
+	assert_int_equal(p.points[14].kind, DD_KIND_CLIFF);
+	assert_true(p.points[14].bytes == 256ull << 20);
+	plan_init(&q, "copy");
+	for (size_t i = 0; i < p.npoints; i++)
+		assert_int_equal(plan_append(&q, &p.points[i], &err), 0);
+	assert_int_equal(plan_resolve(&p, 256ull << 20, true, &err), 0);
+	assert_int_equal(plan_resolve(&p, 1ull << 40, false, &err), 0);
+	assert_int_equal(p.npoints, q.npoints);
+	assert_memory_equal(p.points, q.points, q.npoints * sizeof *q.points);
+	plan_free(&q);
+	plan_free(&p);
+	/* Not scratch: the region stays, for the engine to take from the
+	 * drive. */
+	kparse_ok("read region=25%\n", &p);
+	assert_int_equal(plan_resolve(&p, 1ull << 40, false, &err), 0);
+	assert_int_equal(p.points[0].region_pct, 25);
+	plan_free(&p);
+}
+
+/* The VDBench profiles: name, profile as the specs database spells it,
+ * pattern, bs, outstanding I/Os (jobs x qd), whether it writes. */
+static const struct {
+	const char     *preset, *profile;
+	enum dd_pattern pat;
+	unsigned	bs, threads;
+} vdb[] = {
+	{ "vdbench-4k-randread", "4K random read", DD_RANDREAD, 4096, 128 },
+	{ "vdbench-4k-randwrite", "4K random write", DD_RANDWRITE, 4096, 128 },
+	{ "vdbench-64k-randread", "64K random read", DD_RANDREAD, 65536, 128 },
+	{ "vdbench-64k-randwrite", "64K random write", DD_RANDWRITE, 65536, 128 },
+	{ "vdbench-16k-seqread", "16K sequential read", DD_READ, 16384, 32 },
+	{ "vdbench-16k-seqwrite", "16K sequential write", DD_WRITE, 16384, 16 },
+	{ "vdbench-64k-seqread", "64K sequential read", DD_READ, 65536, 32 },
+	{ "vdbench-64k-seqwrite", "64K sequential write", DD_WRITE, 65536, 16 },
+	{ "vdbench-4k-7030", "4K 70/30", DD_RANDRW, 4096, 64 },
+	{ "vdbench-8k-7030", "8K 70/30", DD_RANDRW, 8192, 64 },
+	{ "vdbench-16k-7030", "16K 70/30", DD_RANDRW, 16384, 64 },
+};
+
+/* Every data preset parses; the VDBench ones are the reviews' profiles. */
+static void
+test_data_presets(void **state)
+{
+	struct dd_preset_opts o = { .allow_write = true, .time_scale = 0.5 };
+	struct dd_error	      err = { 0 };
+	struct dd_plan	      p, all;
+
+	(void)state;
+	assert_int_equal(plan_preset("vdbench", &o, &all, &err), 0);
+	assert_int_equal(all.npoints, 13 * (sizeof vdb / sizeof vdb[0]));
+	assert_true(all.precondition_passes == 1);
+	for (size_t i = 0; i < sizeof vdb / sizeof vdb[0]; i++) {
+		assert_int_equal(plan_preset(vdb[i].preset, &o, &p, &err), 0);
+		assert_string_equal(p.name, vdb[i].preset);
+		assert_true(p.precondition_passes == 1);	/* the full fill */
+		assert_int_equal(p.npoints, 13);
+		for (size_t k = 0; k < p.npoints; k++) {
+			const struct dd_point *pt = &p.points[k], *a = &all.points[13 * i + k];
+
+			assert_int_equal(pt->kind, k == 0 ? DD_KIND_CURVE_MAX : DD_KIND_CURVE_STEP);
+			assert_true(pt->rate_pct == 10.0 * (double)k);
+			assert_string_equal(pt->profile, vdb[i].profile);
+			assert_int_equal(pt->pattern, vdb[i].pat);
+			assert_int_equal(pt->bs, vdb[i].bs);
+			assert_int_equal(pt->iodepth * pt->numjobs, vdb[i].threads);
+			assert_int_equal(pt->region_pct, 25);
+			assert_true(pt->runtime_s == 2 && pt->ramp_s == 0.5);
+			if (pt->pattern == DD_RANDRW)
+				assert_int_equal(pt->read_pct, 70);
+			/* vdbench holds the same curves, in this order */
+			assert_string_equal(a->profile, pt->profile);
+			assert_string_equal(a->name, pt->name);
+			assert_int_equal(a->group, i + 1);
+		}
+		plan_free(&p);
+	}
+	plan_free(&all);
+	/* Read-only: the write curves go whole, and the full fill with them. */
+	o.allow_write = false;
+	assert_int_equal(plan_preset("vdbench", &o, &all, &err), 0);
+	assert_string_equal(all.name, "vdbench (read-only)");
+	assert_int_equal(all.npoints, 13 * 4);
+	assert_true(all.precondition_passes == 0);
+	assert_false(plan_writes(&all));
+	plan_free(&all);
+	assert_int_equal(plan_preset("vdbench-4k-randwrite", &o, &p, &err), -EPERM);
+	/* dlio and cliff. */
+	o.allow_write = true;
+	assert_int_equal(plan_preset("dlio", &o, &p, &err), 0);
+	assert_int_equal(p.npoints, 1);
+	assert_int_equal(p.points[0].kind, DD_KIND_CHECKPOINT);
+	assert_int_equal(p.points[0].numjobs, 8);
+	assert_int_equal(p.points[0].ckpt.passes, 3);
+	assert_string_equal(p.points[0].profile, "checkpoint");
+	plan_free(&p);
+	assert_int_equal(plan_preset("cliff", &o, &p, &err), 0);
+	assert_int_equal(p.points[0].kind, DD_KIND_CLIFF);
+	assert_int_equal(p.points[0].interval_ms, 1000);
+	assert_true(plan_has_byte_budget(&p));
+	plan_free(&p);
+	/* threads and gdsio: the same plan, DD_KIND_THREADS, GDSIO's profile. */
+	assert_int_equal(plan_preset("threads", &o, &all, &err), 0);
+	assert_int_equal(plan_preset("gdsio", &o, &p, &err), 0);
+	assert_int_equal(p.npoints, all.npoints);
+	for (size_t k = 0; k < p.npoints; k++) {
+		assert_int_equal(p.points[k].kind, DD_KIND_THREADS);
+		assert_string_equal(p.points[k].profile,
+				    dd_pattern_writes(p.points[k].pattern) ? "write" : "read");
+		assert_string_equal(p.points[k].name, all.points[k].name);
+	}
+	plan_free(&p);
+	plan_free(&all);
+}
+
 int
 main(void)
 {
@@ -1054,6 +1452,11 @@ main(void)
 		cmocka_unit_test(test_preset_errors),
 		cmocka_unit_test(test_fio_presets),
 		cmocka_unit_test(test_fio_points),
+		cmocka_unit_test(test_kind_directives),
+		cmocka_unit_test(test_kind_errors),
+		cmocka_unit_test(test_append_curve),
+		cmocka_unit_test(test_plan_resolve),
+		cmocka_unit_test(test_data_presets),
 	};
 
 	return cmocka_run_group_tests_name("plan", tests, setup, teardown);

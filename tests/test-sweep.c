@@ -541,6 +541,55 @@ test_fake_sink(void **state)
 	dd_backend_of(&t)->close(&t);
 }
 
+/* Load curves: a step runs at its % of the IOPS its group's maximum
+ * achieved (the latest one), the stored result carries the resolved rate,
+ * and a step without a finished maximum fails with a sentence. */
+static void
+test_curve_steps(void **state)
+{
+	static const double    script[] = { 1000, 480, 950, 2000, 1900, 999 };
+	static const unsigned  pcts[] = { 50, 100, 120 }, one[] = { 25 };
+	struct dd_error	       err = { 0 };
+	struct dd_point	       shape;
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct sweep	      *s;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 6), 0);
+	plan_init(&plan, "curves");
+	assert_int_equal(plan_parse_point("randread,bs=4k,qd=32,jobs=4,time=1,ramp=0", NULL,
+					  &shape, &err), 0);
+	assert_int_equal(plan_append_curve(&plan, &shape, pcts, 3, &err), 0);
+	assert_int_equal(plan_append_curve(&plan, &shape, one, 1, &err), 0);
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_DONE);
+	assert_int_equal(sweep_nresults(s), 6);
+	assert_true(sweep_result(s, 0)->point.rate_iops == 0);
+	assert_true(fabs(sweep_result(s, 1)->point.rate_iops - 500) < 1e-9);
+	assert_true(fabs(sweep_result(s, 2)->point.rate_iops - 1000) < 1e-9);
+	assert_true(fabs(sweep_result(s, 3)->point.rate_iops - 1200) < 1e-9);
+	assert_true(fabs(sweep_result_summary(s, 1)->rate_iops - 500) < 1e-9);
+	/* the second curve takes its own maximum (1900 IOPS), not the first's */
+	assert_true(fabs(sweep_result(s, 5)->point.rate_iops - 475) < 1e-9);
+	/* the plan itself is not changed: the next run resolves afresh */
+	assert_true(plan.points[1].rate_iops == 0 && plan.points[1].rate_pct == 50);
+	sweep_destroy(s);
+	dd_backend_of(&t)->close(&t);
+
+	/* A step whose maximum never ran: the step fails, saying why. */
+	assert_int_equal(fake_target_open(&t, script, 6), 0);
+	plan.points[0] = plan.points[1];
+	plan.npoints = 1;
+	assert_int_equal(sweep_run_all(&t, &plan, &s), SWEEP_FAILED);
+	assert_int_equal(sweep_nresults(s), 1);
+	assert_int_equal(sweep_result(s, 0)->status, -ENODATA);
+	assert_non_null(strstr(sweep_result(s, 0)->message, "the curve's maximum has not run"));
+	assert_int_equal(((struct fake_state *)t.backend_data)->runs, 0);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+}
+
 int
 main(void)
 {
@@ -555,6 +604,7 @@ main(void)
 		cmocka_unit_test(test_fake_steady_and_failure),
 		cmocka_unit_test(test_create_finished),
 		cmocka_unit_test(test_fake_sink),
+		cmocka_unit_test(test_curve_steps),
 	};
 
 	return cmocka_run_group_tests_name("sweep", tests, setup, teardown);

@@ -576,8 +576,17 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	if (o.print_fio) {
 		const char *path = o.target ? o.target : o.scratch ? o.scratch : "/dev/TARGET";
-		char	   *job = plan_fio_jobfile_target(&plan, path, o.iopoll);
+		struct stat st;
+		bool	    scratch = o.scratch != NULL || (o.target != NULL && stat(o.target, &st) < 0);
+		struct dd_error e = { 0 };
+		char	   *job;
 
+		if (plan_resolve_path(&plan, path, scratch ? (o.size ? o.size : SESSION_DEFAULT_SCRATCH)
+				      : 0, &e) < 0) {
+			cli_error("%s", e.msg);
+			goto out;
+		}
+		job = plan_fio_jobfile_target(&plan, path, o.iopoll);
 		if (job == NULL) {
 			cli_error("cannot build the fio job file");
 			goto out;

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,8 @@
 
 #include "format.h"
 #include "plan.h"
+#include "plan-presets.h"
+#include "workload.h"
 #include "lib/file.h"
 #include "lib/parse.h"
 
@@ -40,6 +43,16 @@
 #define PLAN_FILE_MAX	 (1024 * 1024)
 #define ITEM_MAX	 256
 #define SPEC_QUOTE_MAX	 80
+#define CURVE_STEPS_MAX	 WORKLOAD_STEPS_MAX
+#define CURVE_PCT_MAX	 200
+#define CKPT_RANKS_DEFAULT 8u		/* DLIO: the reviews' eight GPUs */
+#define CKPT_BS_DEFAULT	 MIB
+#define CKPT_PASSES_DEFAULT 3u
+#define CKPT_REVIEW_GB	 1636.0		/* the reviews' checkpoint (LLAMA 3.1 405B) ... */
+#define CKPT_REVIEW_TARGET_GB 7680.0	/* ... on a 7.68 TB drive */
+#define CLIFF_BS_DEFAULT (128u * KIB)
+#define CLIFF_QD_DEFAULT 32u
+#define CLIFF_INTERVAL_MS 1000u
 
 /* fio's rw= names (plus seqread/seqwrite), in the order messages list them. */
 static const struct {
@@ -63,7 +76,8 @@ static const struct {
 enum spec_key {
 	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
 	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
-	KEY_BATCH, KEY_SPIN,
+	KEY_BATCH, KEY_SPIN, KEY_PROFILE,
+	KEY_REGION_TEMP,	/* TEMP: the rate branch owns region= */
 };
 
 /* Point spec keys and their aliases. */
@@ -86,11 +100,14 @@ static const struct {
 	{ "name", KEY_NAME },
 	{ "batch", KEY_BATCH },
 	{ "spin", KEY_SPIN },
+	{ "profile", KEY_PROFILE },
+	{ "region", KEY_REGION_TEMP },	/* TEMP: the rate branch owns region= */
 };
 
 #define KEY_LIST \
 	"rw, pattern, bs, qd, iodepth, jobs, numjobs, threads, time, runtime, " \
-	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, spin, name"
+	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, spin, name, " \
+	"profile"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
 
@@ -487,6 +504,21 @@ spec_name(const char *spec, const char *v, char *out, struct dd_error *err)
 	return 0;
 }
 
+/* Check a profile name: as a name, within DD_PROFILE_MAX. */
+static int
+spec_profile(const char *spec, const char *v, char *out, struct dd_error *err)
+{
+	if (strlen(v) >= DD_PROFILE_MAX)
+		return spec_fail(spec, err, "profile is longer than %d characters",
+				 DD_PROFILE_MAX - 1);
+	for (const char *c = v; *c != '\0'; c++)
+		if (iscntrl((unsigned char)*c) || strchr("#[]\"", *c) != NULL)
+			return spec_fail(spec, err,
+					 "profile may not contain '#', '[', ']', quotes or control characters");
+	snprintf(out, DD_PROFILE_MAX, "%s", v);
+	return 0;
+}
+
 /* Find a key by name; -1 if unknown. */
 static int
 spec_key_find(const char *k)
@@ -588,6 +620,20 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 
 		if (plan_parse_spin(v, pt, &e) != 0)
 			return spec_fail(spec, err, "%s", e.msg);
+		break;
+	}
+	case KEY_PROFILE:
+		rc = spec_profile(spec, v, pt->profile, err);
+		break;
+	case KEY_REGION_TEMP: {
+		/* TEMP (branch plan): until the rate branch's region= key lands;
+		 * take that branch's version at the merge. */
+		char pct[16];
+
+		snprintf(pct, sizeof pct, "%s", v);
+		if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
+			pct[strlen(pct) - 1] = '\0';
+		rc = spec_uint(spec, k, pct, 1, 100, &pt->region_pct, err);
 		break;
 	}
 	case KEY_NAME:
@@ -757,6 +803,519 @@ plan_name_from_origin(struct dd_plan *p, const char *origin)
 		*dot = '\0';
 }
 
+/* ---- Directives of the kinds beyond the FIO matrix ---- */
+
+/* A directive's line split: its own key=value items apart, the point spec
+ * that is left (raw items, quotes kept), and which point keys it gave. */
+struct kind_args {
+	char	   *spec;		/* malloc'd; "" when only directive keys */
+	char	    vals[4][ITEM_MAX];	/* the directive keys' values, in order */
+	bool	    have[4];
+	bool	    has_rw, has_budget, has_bs, has_jobs, has_qd, has_ramp,
+		    has_interval, has_name;
+};
+
+/* Note which point key an item of a directive's spec gives. */
+static void
+kind_args_note(struct kind_args *a, const char *key)
+{
+	switch (spec_key_find(key)) {
+	case KEY_RW:
+		a->has_rw = true;
+		break;
+	case KEY_TIME:
+	case KEY_SIZE:
+		a->has_budget = true;
+		break;
+	case KEY_BS:
+		a->has_bs = true;
+		break;
+	case KEY_JOBS:
+		a->has_jobs = true;
+		break;
+	case KEY_QD:
+		a->has_qd = true;
+		break;
+	case KEY_RAMP:
+		a->has_ramp = true;
+		break;
+	case KEY_INTERVAL:
+		a->has_interval = true;
+		break;
+	case KEY_NAME:
+		a->has_name = true;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Split a directive's argument: items whose key is one of keys[] (NULL
+ * ended, at most 4) go to a->vals, the rest stay the point spec.  0, or
+ * -EINVAL/-ENOMEM with err set.
+ */
+static int
+kind_args_split(const char *word, const char *arg, const char *const *keys,
+		struct kind_args *a, struct dd_error *err)
+{
+	char	    item[ITEM_MAX];
+	const char *pos = arg, *start;
+	size_t	    o = 0;
+	int	    rc, n = 0, last = -1;
+
+	memset(a, 0, sizeof *a);
+	if ((a->spec = malloc(strlen(arg) + 1)) == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	for (;;) {
+		while (*pos != '\0' && spec_is_sep((unsigned char)*pos))
+			pos++;
+		start = pos;
+		if ((rc = spec_next_item(&pos, item, sizeof item)) == 0)
+			break;
+		if (rc < 0) {
+			free(a->spec);
+			a->spec = NULL;
+			return dd_error_set(err, -EINVAL, "%s: %s", word, rc == -E2BIG ?
+					    "an item is too long" : "a quote is not closed");
+		}
+		char  *eq = strchr(item, '=');
+		size_t k = 0;
+
+		if (eq != NULL) {
+			*eq = '\0';
+			for (k = 0; keys[k] != NULL && strcasecmp(item, keys[k]) != 0; k++)
+				;
+			if (keys[k] != NULL) {
+				snprintf(a->vals[k], sizeof a->vals[k], "%s", eq + 1);
+				a->have[k] = true;
+				last = (int)k;
+				continue;
+			}
+			kind_args_note(a, item);
+		} else if (last >= 0 && item[strspn(item, "0123456789")] == '\0') {
+			/* "steps=10,20,50": the commas split the list into items */
+			size_t l = strlen(a->vals[last]);
+
+			snprintf(a->vals[last] + l, sizeof a->vals[last] - l, ",%s", item);
+			continue;
+		} else if (n == 0) {
+			a->has_rw = true;
+		}
+		last = -1;
+		memcpy(a->spec + o, start, (size_t)(pos - start));
+		o += (size_t)(pos - start);
+		a->spec[o++] = ' ';
+		n++;
+	}
+	a->spec[o > 0 ? o - 1 : 0] = '\0';
+	return 0;
+}
+
+/* The next group number of a plan: one past the highest in use. */
+static unsigned
+plan_next_group(const struct dd_plan *p)
+{
+	unsigned g = 0;
+
+	for (size_t i = 0; i < p->npoints; i++)
+		if (p->points[i].group > g)
+			g = p->points[i].group;
+	return g + 1;
+}
+
+/* Name a point "BASE SUFFIX", cutting BASE so the whole fits. */
+static void
+kind_name(struct dd_point *pt, const char *base, const char *suffix)
+{
+	int room = DD_POINT_NAME_MAX - 1 - (int)strlen(suffix);
+
+	snprintf(pt->name, sizeof pt->name, "%.*s%s", room > 0 ? room : 0, base, suffix);
+}
+
+/* Append a load curve (see plan.h). */
+int
+plan_append_curve(struct dd_plan *p, const struct dd_point *shape,
+		  const unsigned *pcts, size_t npcts, struct dd_error *err)
+{
+	struct dd_point pt = *shape;
+	size_t		n0 = p->npoints;
+	char		sfx[16];
+	int		rc = 0;
+
+	if (npcts == 0 || npcts > CURVE_STEPS_MAX)
+		return dd_error_set(err, -EINVAL, "a curve needs 1 to %d steps",
+				    CURVE_STEPS_MAX);
+	for (size_t i = 0; i < npcts; i++)
+		if (pcts[i] < 1 || pcts[i] > CURVE_PCT_MAX || (i > 0 && pcts[i] <= pcts[i - 1]))
+			return dd_error_set(err, -EINVAL, "curve steps must be ascending "
+					    "percentages from 1 to %d", CURVE_PCT_MAX);
+	if (shape->bytes != 0 || !(shape->runtime_s > 0))
+		return dd_error_set(err, -EINVAL, "a curve's points run for a time, not a size");
+	pt.kind = DD_KIND_CURVE_MAX;
+	pt.group = plan_next_group(p);
+	pt.rate_iops = pt.rate_pct = 0;
+	pt.pass = pt.seq = 0;
+	kind_name(&pt, shape->name, " max");
+	rc = plan_append(p, &pt, err);
+	for (size_t i = 0; rc == 0 && i < npcts; i++) {
+		pt.kind = DD_KIND_CURVE_STEP;
+		pt.rate_pct = pcts[i];
+		pt.seq = (unsigned)i + 1;
+		snprintf(sfx, sizeof sfx, " @%u%%", pcts[i]);
+		kind_name(&pt, shape->name, sfx);
+		rc = plan_append(p, &pt, err);
+	}
+	if (rc != 0)
+		p->npoints = n0;
+	return rc;
+}
+
+/* Parse a curve's steps: "10,20,50" or "10-120/10" (see plan.h). */
+static int
+curve_steps_parse(const char *v, unsigned *pcts, size_t *n, struct dd_error *err)
+{
+	unsigned lo, hi, step;
+	char	 tail;
+
+	*n = 0;
+	if (sscanf(v, "%u-%u/%u%c", &lo, &hi, &step, &tail) == 3) {
+		if (lo < 1 || hi > CURVE_PCT_MAX || lo > hi || step < 1)
+			return dd_error_set(err, -EINVAL, "steps '%s': a range is LOW-HIGH/STEP "
+					    "within 1-%d", v, CURVE_PCT_MAX);
+		for (unsigned x = lo; x <= hi && *n < CURVE_STEPS_MAX; x += step)
+			pcts[(*n)++] = x;
+		if (hi - lo >= step * CURVE_STEPS_MAX)
+			return dd_error_set(err, -EINVAL, "steps '%s': more than %d steps", v,
+					    CURVE_STEPS_MAX);
+		return 0;
+	}
+	for (const char *s = v; *s != '\0'; s += *s == ',') {
+		uint64_t x;
+		char	 num[16];
+		size_t	 l = strcspn(s, ",");
+
+		if (l == 0 || l >= sizeof num || *n >= CURVE_STEPS_MAX)
+			return dd_error_set(err, -EINVAL, "steps '%s' is not a list of up to %d "
+					    "percentages (10,20,50) or a range (10-120/10)", v,
+					    CURVE_STEPS_MAX);
+		memcpy(num, s, l);
+		num[l] = '\0';
+		if (parse_u64(num, &x) != 0 || x < 1 || x > CURVE_PCT_MAX)
+			return dd_error_set(err, -EINVAL, "steps: '%s' is not a percentage "
+					    "from 1 to %d", num, CURVE_PCT_MAX);
+		pcts[(*n)++] = (unsigned)x;
+		s += l;
+	}
+	return 0;
+}
+
+/* `curve SPEC [steps=LIST]`. */
+static int
+plan_directive_curve(struct dd_plan *p, const struct dd_point *defaults, const char *arg,
+		     struct dd_error *err)
+{
+	static const char *const keys[] = { "steps", NULL };
+	static const unsigned	 def[] = { 10, 20, 30, 40, 50, 60, 70, 80, 90, 100 };
+	struct kind_args	 a;
+	struct dd_point		 shape;
+	unsigned		 pcts[CURVE_STEPS_MAX];
+	size_t			 n = NITEMS(def);
+	int			 rc;
+
+	if ((rc = kind_args_split("curve", arg, keys, &a, err)) != 0)
+		return rc;
+	memcpy(pcts, def, sizeof def);
+	if (a.spec[0] == '\0')
+		rc = dd_error_set(err, -EINVAL, "curve needs a point spec (curve randread "
+				  "bs=4k qd=32 jobs=4 [steps=10-120/10])");
+	else if (a.have[0])
+		rc = curve_steps_parse(a.vals[0], pcts, &n, err);
+	if (rc == 0)
+		rc = point_parse(a.spec, defaults, &shape, true, err);
+	if (rc == 0)
+		rc = plan_append_curve(p, &shape, pcts, n, err);
+	free(a.spec);
+	return rc;
+}
+
+/* Parse a count directive key within lo..hi. */
+static int
+kind_count(const char *word, const char *key, const char *v, unsigned lo, unsigned hi,
+	   unsigned *out, struct dd_error *err)
+{
+	uint64_t n;
+
+	if (parse_u64(v, &n) != 0 || n < lo || n > hi)
+		return dd_error_set(err, -EINVAL, "%s: %s must be a whole number from %u to %u, "
+				    "not '%s'", word, key, lo, hi, v);
+	*out = (unsigned)n;
+	return 0;
+}
+
+/* A checkpoint's ckpt=BYTES|P% into the template. */
+static int
+ckpt_size_parse(const char *v, struct dd_point *pt, struct dd_error *err)
+{
+	size_t l = strlen(v);
+	char   num[32];
+
+	if (l > 1 && l < sizeof num && v[l - 1] == '%') {
+		memcpy(num, v, l - 1);
+		num[l - 1] = '\0';
+		if (parse_double(num, 0, 100, &pt->ckpt.size_pct) != 0 || !(pt->ckpt.size_pct > 0))
+			return dd_error_set(err, -EINVAL, "checkpoint: ckpt '%s' is not a share "
+					    "of the target above 0%% and at most 100%%", v);
+		pt->bytes = 0;
+		return 0;
+	}
+	if (parse_bytes(v, &pt->bytes) != 0 || pt->bytes == 0)
+		return dd_error_set(err, -EINVAL, "checkpoint: ckpt '%s' is neither a byte "
+				    "count (1636g) nor a share of the target (21%%)", v);
+	pt->ckpt.size_pct = 0;
+	return 0;
+}
+
+/* `checkpoint SPEC [passes=N] [count=N] [ckpt=BYTES|P%]`. */
+static int
+plan_directive_checkpoint(struct dd_plan *p, const struct dd_point *defaults,
+			  const char *arg, struct dd_error *err)
+{
+	static const char *const keys[] = { "passes", "count", "ckpt", NULL };
+	struct kind_args	 a;
+	struct dd_point		 d = *defaults, pt;
+	int			 rc;
+
+	if ((rc = kind_args_split("checkpoint", arg, keys, &a, err)) != 0)
+		return rc;
+	if (!a.has_bs)
+		d.bs = CKPT_BS_DEFAULT;
+	if (!a.has_jobs)
+		d.numjobs = CKPT_RANKS_DEFAULT;
+	d.pattern = DD_WRITE;
+	rc = point_parse(a.spec[0] != '\0' ? a.spec : "write", &d, &pt, true, err);
+	if (rc == 0 && a.has_budget && pt.bytes == 0)
+		rc = dd_error_set(err, -EINVAL, "checkpoint: a checkpoint is sized, not timed "
+				  "(ckpt=BYTES or ckpt=P%%)");
+	if (rc == 0 && !dd_pattern_writes(pt.pattern))
+		rc = dd_error_set(err, -EINVAL, "checkpoint: a checkpoint writes; '%s' reads",
+				  dd_pattern_name(pt.pattern));
+	pt.ckpt = (struct dd_ckpt){ .passes = CKPT_PASSES_DEFAULT };
+	if (rc == 0 && a.have[0])
+		rc = kind_count("checkpoint", "passes", a.vals[0], 1, WORKLOAD_PASSES_MAX,
+				&pt.ckpt.passes, err);
+	if (rc == 0 && a.have[1])
+		rc = kind_count("checkpoint", "count", a.vals[1], 1, WORKLOAD_CKPTS_MAX,
+				&pt.ckpt.count, err);
+	if (rc == 0 && a.have[2])
+		rc = ckpt_size_parse(a.vals[2], &pt, err);
+	if (rc == 0 && pt.ckpt.count * pt.ckpt.passes > WORKLOAD_CKPTS_MAX)
+		rc = dd_error_set(err, -EINVAL, "checkpoint: passes x count is more than %d",
+				  WORKLOAD_CKPTS_MAX);
+	if (rc == 0) {
+		pt.pattern = DD_WRITE;
+		pt.kind = DD_KIND_CHECKPOINT;
+		pt.end_fsync = true;
+		pt.runtime_s = pt.ramp_s = 0;
+		pt.pass = pt.seq = 0;
+		pt.group = plan_next_group(p);
+		if (pt.profile[0] == '\0')
+			snprintf(pt.profile, sizeof pt.profile, "checkpoint");
+		if (!a.has_name)
+			snprintf(pt.name, sizeof pt.name, "checkpoint x%u", pt.numjobs);
+		rc = plan_append(p, &pt, err);
+	}
+	free(a.spec);
+	return rc;
+}
+
+/* `cliff SPEC`: a sustained write; no time or size = one pass over the target. */
+static int
+plan_directive_cliff(struct dd_plan *p, const struct dd_point *defaults, const char *arg,
+		     struct dd_error *err)
+{
+	static const char *const keys[] = { NULL };
+	struct kind_args	 a;
+	struct dd_point		 d = *defaults, pt;
+	int			 rc;
+
+	if ((rc = kind_args_split("cliff", arg, keys, &a, err)) != 0)
+		return rc;
+	d.pattern = DD_WRITE;
+	if (!a.has_bs)
+		d.bs = CLIFF_BS_DEFAULT;
+	if (!a.has_qd)
+		d.iodepth = CLIFF_QD_DEFAULT;
+	if (!a.has_interval)
+		d.interval_ms = CLIFF_INTERVAL_MS;
+	if (!a.has_ramp)
+		d.ramp_s = 0;
+	rc = point_parse(a.spec[0] != '\0' ? a.spec : "write", &d, &pt, true, err);
+	if (rc == 0 && !dd_pattern_writes(pt.pattern))
+		rc = dd_error_set(err, -EINVAL, "cliff: a cliff point writes; '%s' reads",
+				  dd_pattern_name(pt.pattern));
+	if (rc == 0) {
+		pt.kind = DD_KIND_CLIFF;
+		pt.group = plan_next_group(p);
+		if (!a.has_name) {
+			char base[DD_POINT_NAME_MAX];
+
+			memcpy(base, pt.name, sizeof base);
+			snprintf(pt.name, sizeof pt.name, "cliff %.*s",
+				 DD_POINT_NAME_MAX - 7, base);
+		}
+		if (!a.has_budget) {
+			pt.runtime_s = 0;	/* plan_resolve: one pass over the target */
+			pt.bytes = 0;
+		}
+		rc = plan_append(p, &pt, err);
+	}
+	free(a.spec);
+	return rc;
+}
+
+/* ---- Resolving a plan against its target ---- */
+
+/* The region a point covers on a target of size bytes (0: none left). */
+static uint64_t
+resolve_region(const struct dd_point *pt, uint64_t size)
+{
+	uint64_t left = size > pt->offset ? size - pt->offset : 0, want = left;
+
+	if (pt->size != 0)
+		want = pt->size;
+	else if (pt->region_pct != 0)
+		want = (uint64_t)((double)size * pt->region_pct / 100.0);
+	return want < left ? want : left;
+}
+
+/* One checkpoint's bytes on a target of size bytes, before rounding down
+ * to whole ranks x bs (the count per pass is taken from this size, so the
+ * rounding never adds a checkpoint the reviews' ratio does not). */
+static uint64_t
+resolve_ckpt_bytes(const struct dd_point *t, uint64_t size)
+{
+	uint64_t b;
+
+	if (t->bytes != 0) {
+		b = t->bytes;
+	} else if (t->ckpt.size_pct > 0) {
+		b = (uint64_t)((double)size * t->ckpt.size_pct / 100.0);
+	} else {
+		/* The reviews' 1,636 GB per 7.68 TB, and never more than their
+		 * 1,636 GB: a larger drive holds more checkpoints, as theirs. */
+		b = (uint64_t)((double)size * CKPT_REVIEW_GB / CKPT_REVIEW_TARGET_GB);
+		if (b > (uint64_t)(CKPT_REVIEW_GB * 1e9))
+			b = (uint64_t)(CKPT_REVIEW_GB * 1e9);
+	}
+	return b;
+}
+
+/* Expand one checkpoint template into q. */
+static int
+resolve_checkpoint(struct dd_plan *q, const struct dd_point *t, uint64_t size,
+		   struct dd_error *err)
+{
+	uint64_t	region = resolve_region(t, size), raw = resolve_ckpt_bytes(t, size);
+	uint64_t	unit = (uint64_t)t->numjobs * t->bs, ckpt = raw / unit * unit;
+	uint64_t	fit = ckpt != 0 ? region / raw : 0;
+	unsigned	passes = t->ckpt.passes != 0 ? t->ckpt.passes : CKPT_PASSES_DEFAULT;
+	uint64_t	count = t->ckpt.count != 0 ? t->ckpt.count : fit;
+	struct dd_point pt = *t;
+	char		sfx[32];
+	int		rc = 0;
+
+	if (fit == 0)
+		return dd_error_set(err, -EINVAL, "%s: a checkpoint of %llu bytes (%u ranks x "
+				    "bs %u at least) does not fit the target's %llu bytes",
+				    t->name, (unsigned long long)ckpt, t->numjobs, t->bs,
+				    (unsigned long long)region);
+	if (count * passes > WORKLOAD_CKPTS_MAX)
+		count = WORKLOAD_CKPTS_MAX / passes;
+	pt.bytes = pt.size = ckpt;
+	pt.runtime_s = pt.ramp_s = 0;
+	pt.region_pct = 0;
+	for (unsigned ps = 1; rc == 0 && ps <= passes; ps++)
+		for (unsigned sq = 1; rc == 0 && sq <= count; sq++) {
+			uint64_t idx = (uint64_t)(ps - 1) * count + (sq - 1);
+
+			pt.pass = ps;
+			pt.seq = sq;
+			pt.offset = t->offset + idx % fit * ckpt;
+			snprintf(sfx, sizeof sfx, " p%u #%u", ps, sq);
+			kind_name(&pt, t->name, sfx);
+			rc = plan_append(q, &pt, err);
+		}
+	return rc;
+}
+
+/* A cliff point without a budget: one pass over its region. */
+static int
+resolve_cliff(struct dd_point *pt, uint64_t size, struct dd_error *err)
+{
+	uint64_t unit = (uint64_t)pt->numjobs * pt->bs;
+	uint64_t b = resolve_region(pt, size) / unit * unit;
+
+	if (b == 0)
+		return dd_error_set(err, -EINVAL, "%s: the target is smaller than %u jobs x bs %u",
+				    pt->name, pt->numjobs, pt->bs);
+	pt->bytes = b;
+	return 0;
+}
+
+/* Does a point need the target to be resolved? */
+static bool
+resolve_pending(const struct dd_point *pt)
+{
+	return (pt->kind == DD_KIND_CHECKPOINT && pt->pass == 0) ||
+	       (pt->kind == DD_KIND_CLIFF && pt->bytes == 0 && !(pt->runtime_s > 0));
+}
+
+/* Resolve a plan against its target (see plan.h). */
+int
+plan_resolve(struct dd_plan *p, uint64_t target_size, bool scratch, struct dd_error *err)
+{
+	struct dd_plan q;
+	int	       rc = 0;
+
+	plan_init(&q, p->name);
+	for (size_t i = 0; rc == 0 && i < p->npoints; i++) {
+		struct dd_point pt = p->points[i];
+
+		if (scratch)
+			pt.region_pct = 0;
+		if (resolve_pending(&pt) && target_size == 0)
+			rc = dd_error_set(err, -EINVAL, "%s: its size follows the target's, which "
+					  "is unknown here (name the target)", pt.name);
+		else if (pt.kind == DD_KIND_CHECKPOINT && pt.pass == 0)
+			rc = resolve_checkpoint(&q, &pt, target_size, err);
+		else if (!resolve_pending(&pt) || (rc = resolve_cliff(&pt, target_size, err)) == 0)
+			rc = plan_append(&q, &pt, err);
+	}
+	if (rc != 0) {
+		plan_free(&q);
+		return rc;
+	}
+	free(p->points);
+	p->points = q.points;
+	p->npoints = q.npoints;
+	p->cap = q.cap;
+	return 0;
+}
+
+static uint64_t fio_target_size(const char *path);
+
+/* Resolve a plan for a path without opening it (see plan.h). */
+int
+plan_resolve_path(struct dd_plan *p, const char *target_path, uint64_t scratch_size,
+		  struct dd_error *err)
+{
+	if (scratch_size != 0)
+		return plan_resolve(p, scratch_size, true, err);
+	return plan_resolve(p, target_path != NULL ? fio_target_size(target_path) : 0, false,
+			    err);
+}
+
 /* Apply one plan-file directive (word, then its argument); 1 if word is none. */
 static int
 plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
@@ -805,6 +1364,12 @@ plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
 					    "precondition must be a number of passes from 0 to %g, not '%s'",
 					    PRECONDITION_MAX, arg);
 		p->precondition_passes = d;
+	} else if (strcmp(word, "curve") == 0) {
+		return plan_directive_curve(p, defaults, arg, err);
+	} else if (strcmp(word, "checkpoint") == 0) {
+		return plan_directive_checkpoint(p, defaults, arg, err);
+	} else if (strcmp(word, "cliff") == 0) {
+		return plan_directive_cliff(p, defaults, arg, err);
 	} else {
 		return 1;
 	}
@@ -1079,6 +1644,16 @@ preset_cdm_nvme(struct preset_ctx *c)
 	return preset_cdm_tests(c, t, NITEMS(t));
 }
 
+/* A thread-scaling point: DD_KIND_THREADS, profile as the specs database's
+ * GDSIO rows spell it ("read", "write"). */
+static void
+preset_mark_threads(struct dd_point *pt)
+{
+	pt->kind = DD_KIND_THREADS;
+	snprintf(pt->profile, sizeof pt->profile, "%s",
+		 dd_pattern_writes(pt->pattern) ? "write" : "read");
+}
+
 /*
  * threads: thread scaling as the reviews' GDSIO charts, sequential at QD1
  * with 1..128 threads for 16K, 128K and 1M; all reads (block size outer,
@@ -1093,10 +1668,15 @@ preset_threads(struct preset_ctx *c)
 
 	for (int w = 0; w < 2; w++)
 		for (size_t b = 0; b < NITEMS(bss); b++)
-			for (size_t t = 0; t < NITEMS(threads); t++)
+			for (size_t t = 0; t < NITEMS(threads); t++) {
+				size_t n = c->plan->npoints;
+
 				if ((rc = preset_add(c, w ? DD_WRITE : DD_READ, bss[b], 1,
 						     threads[t], 5, 1, NULL)) != 0)
 					return rc;
+				if (c->plan->npoints > n)
+					preset_mark_threads(&c->plan->points[n]);
+			}
 	return 0;
 }
 
@@ -1113,19 +1693,107 @@ static const struct dd_preset_info preset_infos[] = {
 	  "RND4K Q32T16, RND4K Q1T1, 5 runs of 5 s each, best run" },
 	{ "threads", "thread scaling as the reviews' GDSIO charts: 16K, 128K and "
 	  "1M sequential at QD1 with 1 to 128 threads" },
+	{ "gdsio", "the threads preset under the reviews' name (GDSIO thread scaling, "
+	  "seeds 000 and 001; reported in GiB/s and us)" },
 };
 
 /* Builders, in the order of preset_infos. */
 static int (*const preset_builders[])(struct preset_ctx *) = {
 	preset_review, preset_spot, preset_cdm, preset_cdm_nvme, preset_threads,
+	preset_threads,
 };
+
+#define PRESETS_MAX 64	/* code-built and data presets together */
+
+static struct dd_preset_info preset_all[PRESETS_MAX];
+static size_t		     preset_nall;
+static pthread_once_t	     preset_once = PTHREAD_ONCE_INIT;
+
+/* Fill the list of every preset: the code-built ones, then the data ones. */
+static void
+preset_list_fill(void)
+{
+	for (size_t i = 0; i < NITEMS(preset_infos) && preset_nall < PRESETS_MAX; i++)
+		preset_all[preset_nall++] = preset_infos[i];
+	for (size_t i = 0; i < plan_data_npresets && preset_nall < PRESETS_MAX; i++)
+		preset_all[preset_nall++] = (struct dd_preset_info){
+			plan_data_presets[i].name, plan_data_presets[i].summary };
+}
 
 /* The presets. */
 const struct dd_preset_info *
 plan_presets(size_t *n)
 {
-	*n = NITEMS(preset_infos);
-	return preset_infos;
+	pthread_once(&preset_once, preset_list_fill);
+	*n = preset_nall;
+	return preset_all;
+}
+
+/* Fail an unknown preset name, listing every valid one. */
+static int
+preset_unknown(const char *name, struct dd_error *err)
+{
+	const struct dd_preset_info *all;
+	char			     list[1024];
+	size_t			     n, o = 0;
+
+	all = plan_presets(&n);
+	list[0] = '\0';
+	for (size_t i = 0; i < n && o < sizeof list; i++)
+		o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
+				      all[i].name);
+	return dd_error_set(err, -EINVAL, "unknown preset '%s' (valid: %s)",
+			    name != NULL ? name : "", list);
+}
+
+/* Drop the write points and the preconditioning of a data preset's plan
+ * (a write curve goes whole: its points all write); the count dropped. */
+static size_t
+preset_drop_writes(struct dd_plan *p)
+{
+	size_t o = 0, dropped = 0;
+
+	for (size_t i = 0; i < p->npoints; i++) {
+		if (dd_pattern_writes(p->points[i].pattern))
+			dropped++;
+		else
+			p->points[o++] = p->points[i];
+	}
+	p->npoints = o;
+	if (p->precondition_passes > 0) {
+		p->precondition_passes = 0;
+		dropped++;
+	}
+	return dropped;
+}
+
+/* Build a data preset (data/plans/NAME.plan) into c->plan. */
+static int
+preset_data(const struct plan_data_preset *d, struct preset_ctx *c)
+{
+	struct dd_plan q;
+	char	       origin[PLAN_NAME_MAX + 8];
+	int	       rc;
+
+	snprintf(origin, sizeof origin, "%s.plan", d->name);
+	if ((rc = plan_parse_text(d->text, origin, &q, c->err)) != 0)
+		return rc;
+	for (size_t i = 0; i < q.npoints; i++) {
+		q.points[i].runtime_s *= c->time_scale;
+		q.points[i].ramp_s *= c->time_scale;
+	}
+	if (!c->allow_write)
+		c->skipped += preset_drop_writes(&q);
+	if (q.npoints == 0) {
+		plan_free(&q);
+		return dd_error_set(c->err, -EPERM, "preset '%s' only writes: pass "
+				    "--allow-write", d->name);
+	}
+	plan_free(c->plan);
+	q.repeat = c->plan->repeat;
+	q.aggregate = c->plan->aggregate;
+	*c->plan = q;
+	return 0;
 }
 
 /* Build a preset plan. */
@@ -1136,7 +1804,7 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 	struct dd_preset_opts def = { 0 };
 	struct preset_ctx     c;
 	struct dd_plan	      p;
-	size_t		      i;
+	size_t		      i, d = 0;
 	int		      rc;
 
 	plan_init(plan, "");
@@ -1145,10 +1813,11 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 	for (i = 0; i < NITEMS(preset_infos); i++)
 		if (name != NULL && strcmp(name, preset_infos[i].name) == 0)
 			break;
-	if (i == NITEMS(preset_infos))
-		return dd_error_set(err, -EINVAL,
-				    "unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
-				    name != NULL ? name : "");
+	for (d = 0; i == NITEMS(preset_infos) && d < plan_data_npresets; d++)
+		if (name != NULL && strcmp(name, plan_data_presets[d].name) == 0)
+			break;
+	if (i == NITEMS(preset_infos) && d == plan_data_npresets)
+		return preset_unknown(name, err);
 	if (o->time_scale != 0 && !(isfinite(o->time_scale) && o->time_scale > 0 &&
 				    o->time_scale <= 1000))
 		return dd_error_set(err, -EINVAL,
@@ -1170,7 +1839,8 @@ plan_preset(const char *name, const struct dd_preset_opts *o,
 		p.repeat = o->repeat;
 	if (o->aggregate != DD_AGG_NONE)
 		p.aggregate = o->aggregate;
-	if ((rc = preset_builders[i](&c)) != 0) {
+	if ((rc = i < NITEMS(preset_infos) ? preset_builders[i](&c)
+					   : preset_data(&plan_data_presets[d], &c)) != 0) {
 		plan_free(&p);
 		return rc;
 	}
@@ -1197,7 +1867,7 @@ bool
 plan_has_byte_budget(const struct dd_plan *p)
 {
 	for (size_t i = 0; i < p->npoints; i++)
-		if (p->points[i].bytes != 0)
+		if (p->points[i].bytes != 0 || resolve_pending(&p->points[i]))
 			return true;
 	return false;
 }

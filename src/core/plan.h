@@ -4,7 +4,8 @@
  * folded into one figure (CrystalDiskMark style), whether each point is run
  * in SNIA steady-state rounds, and how many capacity-sized 128 KiB
  * sequential write passes precondition the drive first.  A plan comes from a
- * preset (data in plan.c), from a plan file, or is built point by point.  The
+ * preset (code-built in plan.c, or a data/plans/NAME.plan file compiled in:
+ * core/plan-presets.h), from a plan file, or is built point by point.  The
  * points array is owned by the plan; nothing else in it is allocated.
  *
  * Point specs are comma- and/or space-separated key=value items; the first
@@ -70,10 +71,18 @@
  *   checkpoint SPEC [passes=N] [count=N] [ckpt=BYTES|P%]
  *                             checkpoint bursts (DLIO): a DD_KIND_CHECKPOINT
  *                             template (SPEC's jobs are the ranks, default 8;
- *                             bs default 1m) that plan_resolve expands
- *                             against the target
+ *                             bs default 1m; always a write, flushed at the
+ *                             end) that plan_resolve expands against the
+ *                             target: ckpt default 1636/7680 of it, at most
+ *                             1,636 GB (so a larger drive holds more, as the
+ *                             reviews'); count default as many as fit;
+ *                             passes 1..16, default 3; passes x count <= 1024
+ *                             (LIST: at most 64 steps, 1..200 %)
  *   cliff SPEC                a sustained write (DD_KIND_CLIFF) watched for
- *                             a write-cache cliff (core/workload.h)
+ *                             a write-cache cliff (core/workload.h); default
+ *                             128K sequential write QD32, interval 1 s, no
+ *                             ramp; without time or size one pass over the
+ *                             target (plan_resolve)
  *
  * Errors from a plan file name the file and line ("x.plan:3: point ...").
  */
@@ -196,6 +205,14 @@ int plan_append_curve(struct dd_plan *p, const struct dd_point *shape,
  */
 int plan_resolve(struct dd_plan *p, uint64_t target_size, bool scratch,
 		 struct dd_error *err);
+
+/*
+ * plan_resolve for a target known only by its path (--print-fio): a
+ * scratch file of scratch_size bytes when that is not 0, else the path's
+ * size as plan_fio_jobfile_target finds it (stat, sysfs; no I/O).
+ */
+int plan_resolve_path(struct dd_plan *p, const char *target_path, uint64_t scratch_size,
+		      struct dd_error *err);
 
 /* Does running the plan write to the target (a write point, or preconditioning)? */
 bool plan_writes(const struct dd_plan *p);

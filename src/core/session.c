@@ -472,6 +472,18 @@ session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 	return 0;
 }
 
+/* Step 6 begins: resolve the plan against the open target (checkpoint
+ * templates, whole-target cliffs, a scratch file's regions; plan.h), then
+ * check every point. */
+static int
+session_resolve_points(struct dd_plan *plan, const struct dd_target *t,
+		       struct dd_error *err)
+{
+	int rc = plan_resolve(plan, t->size, t->is_scratch, err);
+
+	return rc < 0 ? rc : session_check_points(plan, t, err);
+}
+
 /* A block device the user may not open: say what opening one takes. */
 static int
 session_access_hint(const struct session *s, int rc, struct dd_error *err)
@@ -507,7 +519,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 			s->created = s->unnamed = true;
 			t->is_scratch = true;
 			session_precondition(t, plan);
-			rc = session_check_points(plan, t, err);
+			rc = session_resolve_points(plan, t, err);
 			goto out;
 		}
 		if (rc != -EOPNOTSUPP)
@@ -526,7 +538,7 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)
 			session_precondition(t, plan);
-		rc = session_check_points(plan, t, err);
+		rc = session_resolve_points(plan, t, err);
 	}
 out:
 	if (rc < 0) {

@@ -26,7 +26,10 @@
  *   5. precondition  a scratch file created here is written once by the
  *                 sweep's own preconditioning pass (reads then measure data,
  *                 not unwritten extents), unless the plan already does.
- *   6. point checks  every point against the open target, before any I/O.
+ *   6. point checks  the plan resolved against the open target (plan_resolve:
+ *                 checkpoint templates, whole-target cliffs, a scratch
+ *                 file's regions), then every point checked against it,
+ *                 before any I/O.
  *   7. start      session_start (the dashboard) or cli_sweep_run (the CLI,
  *                 which also waits in the foreground): sweep_create+start.
  *   8. collect    the caller reads the joined sweep's results.
@@ -151,7 +154,8 @@ bool session_writes_free(const struct session *s);
 /*
  * Steps 4 to 6: check the write rules for plan, create a scratch file,
  * open the target into *t, add the preconditioning pass a fresh scratch
- * file needs, and check every point.  0 or negative errno with err set;
+ * file needs, resolve plan against the target (plan_resolve; plan changes
+ * in place) and check every point.  0 or negative errno with err set;
  * on failure nothing stays open (a scratch file created is removed).
  */
 int session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -206,6 +207,48 @@ sweep_aggregate(struct dd_result *const *runs, unsigned n, enum dd_aggregate how
 	memcpy(out, runs[best], sizeof *out);
 }
 
+/*
+ * Resolve a load curve step before it runs: its rate is rate_pct of the
+ * IOPS the latest finished DD_KIND_CURVE_MAX point of its group achieved.
+ * 0, or -ENODATA with why set when that point failed, was cancelled or has
+ * not run.  Sweep thread.
+ */
+static int
+sweep_resolve_step(const struct sweep *s, struct dd_point *p, char *why, size_t len)
+{
+	for (size_t i = s->nresults; i-- > 0;) {
+		const struct dd_result *r = s->results[i];
+
+		if (r->point.kind != DD_KIND_CURVE_MAX || r->point.group != p->group)
+			continue;
+		if (r->status < 0 || r->cancelled || !(r->iops > 0)) {
+			snprintf(why, len, "%s: the curve's maximum (%s) did not finish, so "
+				 "there is no rate to take %g%% of", p->name, r->point.name,
+				 p->rate_pct);
+			return -ENODATA;
+		}
+		p->rate_iops = p->rate_pct / 100.0 * r->iops;
+		return 0;
+	}
+	snprintf(why, len, "%s: the curve's maximum has not run, so there is no rate to "
+		 "take %g%% of", p->name, p->rate_pct);
+	return -ENODATA;
+}
+
+/* A point that fails before it runs: its result says why. */
+static void
+sweep_fail_point(const struct dd_point *p, int status, const char *why,
+		 struct dd_result *out, struct sweep_summary *sum, size_t idx)
+{
+	memset(out, 0, sizeof *out);
+	out->point = *p;
+	out->status = status;
+	dd_strlcpy(out->message, why, sizeof out->message);
+	out->rate_spread = NAN;
+	sweep_summarize(out, sum);
+	sum->index = idx;
+}
+
 /* Run one plan point: repeats or steady-state rounds.  Sweep thread. */
 static int
 sweep_run_point(struct sweep *s, size_t idx, struct dd_result *out,
@@ -224,6 +267,15 @@ sweep_run_point(struct sweep *s, size_t idx, struct dd_result *out,
 	steady_rule_default(&rule);
 	if (runs == NULL)
 		return -ENOMEM;
+	if (p.kind == DD_KIND_CURVE_STEP) {
+		char why[sizeof out->message];
+
+		if ((ret = sweep_resolve_step(s, &p, why, sizeof why)) < 0) {
+			free(runs);
+			sweep_fail_point(&p, ret, why, out, sum, idx);
+			return ret;
+		}
+	}
 	s->work->index = idx;
 	s->work->nruns = nruns;
 	for (unsigned r = 0; r < nruns && ret == 0; r++) {

@@ -652,6 +652,7 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	v->rule = COMPARE_NONE;
 	v->status = VERDICT_NOT_COMPARABLE;
 	v->spec_value = v->ratio = v->review_value = v->review_ratio = NAN;
+	v->spec.value = v->spec.value_hi = NAN;	/* no spec figure: the review decides */
 	v->measured = q == COMPARE_LAT ? cv->peak_mean_us : cv->peak_iops;
 	v->result = cv->peak == SIZE_MAX ? cv->max.index : cv->steps[cv->peak].index;
 	snprintf(v->point, sizeof v->point, "%s", cv->shape.name);
@@ -676,8 +677,8 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	v->review_source = x->source_id;
 	v->decided_by = "review";
 	verdict_judge(v, o->tolerance);
-	verdict_say(v, ", %.1f%% of the review's VDBench %s (%s, %d threads)", v->ratio * 100,
-		    fmt_number(rv, q == COMPARE_LAT ? 1 : 0, ref, sizeof ref),
+	verdict_say(v, ", %.1f%% of the review's VDBench %s %s (%s, %d threads)", v->ratio * 100,
+		    fmt_number(rv, q == COMPARE_LAT ? 1 : 0, ref, sizeof ref), v->unit,
 		    x->source_id ? x->source_id : "?", x->threads);
 	if (v->status == VERDICT_PASS)
 		verdict_say(v, ", within %.0f%%", o->tolerance * 100);

@@ -3,7 +3,8 @@
 # scratch file (results in a temp dir through --results), compared with each
 # other (the later drifts against the earlier: its % is computed here from
 # the runs' own --json) and with a database drive (the spec's "rated max",
-# the review's depth, the run's % against the review); run and drive
+# the review's depth, the run's % against the review), a stored load curve
+# against the PM1743's VDBench figures (its peak by profile); run and drive
 # operands and their errors, each one sentence with the exit code of cli.h.
 . "${top_srcdir:-.}/tests/tap.sh"
 
@@ -74,6 +75,43 @@ is "a point the drive has no figure for: empty drive cells, no %" "None None Non
 run "$dd" compare last KCD9XPJE7T68 --results "$store"
 like "text: the spec's rated max and the review's % against it" \
 	'^4K rand read best +IOPS .*2\.6M rated max +2\.17M -16\.7% +QD32x16' "$out"
+
+# -- a load curve against the PM1743's VDBench figures ------------------------
+# A run of three points made a load curve of the "4K random read" profile in
+# the store (kind, group, profile, rate as a curve's points are stored), so
+# the case does not depend on how a plan builds one.
+run "$dd" run --target "$tmp/scratch.dat" --size 64M --ramp 0 -q \
+	--point 'randread,bs=4k,qd=1,time=0.2' --point 'randread,bs=4k,qd=2,time=0.2' \
+	--point 'randread,bs=4k,qd=4,time=0.2' --results "$store"
+is "run 3 on a scratch file is stored" 0 "$rc"
+curve_peak=$(python3 - "$store" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+rid = c.execute("SELECT max(run_id) FROM points").fetchone()[0]
+c.execute("UPDATE points SET grp = 1, profile = '4K random read', kind = 1 "
+          "WHERE run_id = ? AND idx = 0", (rid,))
+for idx, pct in ((1, 50), (2, 100)):
+    c.execute("UPDATE points SET grp = 1, profile = '4K random read', kind = 2, rate_pct = ?, "
+              "seq = ? WHERE run_id = ? AND idx = ?", (pct, idx, rid, idx))
+c.commit()
+print('%.4f' % max(r[0] for r in c.execute("SELECT sum_iops FROM points WHERE run_id = ?", (rid,))))
+PY
+)
+run "$dd" compare PM1743 'run:3' --results "$store" --json
+is "compare PM1743 run:3 exits 0" 0 "$rc"
+printf '%s\n' "$out" >"$tmp/curve.json"
+is "the curve's row: the profile, its kind, the review's IOPS at its threads" \
+	"curve 4K random read 719094.0 x128" \
+	"$(jq_ "$tmp/curve.json" "(lambda r: '%s %s %s %s' % (r['kind'], r['profile'], r['cells']['A']['review']['value'], r['cells']['A']['review']['depth']['label']))([r for r in j['rows'] if r['point'] == 'VDBench 4K random read peak' and r['unit'] == 'IOPS'][0])")"
+is "the run's cell is the curve's peak, against the review" "$curve_peak review True" \
+	"$(jq_ "$tmp/curve.json" "(lambda c: '%.4f %s %s' % (c['value'], c['against'], abs(c['vs_review_pct'] - (c['value'] / 719094.0 - 1) * 100) < 1e-6))([r for r in j['rows'] if r['point'] == 'VDBench 4K random read peak' and r['unit'] == 'IOPS'][0]['cells']['B']['measured'])")"
+is "the latency at the peak is a row of its own, lower is better" "123.0 True" \
+	"$(jq_ "$tmp/curve.json" "(lambda r: '%s %s' % (r['cells']['A']['review']['value'], r['lower_is_better']))([r for r in j['rows'] if r['point'] == 'VDBench 4K random read peak' and r['unit'] == 'us'][0])")"
+is "a curve's points make no FIO rows" "" \
+	"$(jq_ "$tmp/curve.json" "' '.join(r['point'] for r in j['rows'] if 'QD4x1' in r['point'] or 'QD2x1' in r['point'])")"
+run "$dd" compare PM1743 'run:3' --results "$store"
+like "text: the curve's row with the review's figure and depth" \
+	'^VDBench 4K random read peak +IOPS .* 719\.1K +x128 *\| .*review +QD' "$out"
 
 # -- drives alone, no store needed ------------------------------------------
 run "$dd" compare KCD9XPJE7T68 'drive:9550 max' --results "$tmp/none.db"

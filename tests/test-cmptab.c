@@ -6,8 +6,12 @@
  * review, a run against an earlier run of the same serial shows the drift
  * (and one of another serial is held against the first run column),
  * a latency spec without a depth is QD1 x1, and a run point the drive has
- * no figure for is a row with empty drive cells.  The expected figures are
- * the database's own (read back from the sheet) and the synthetic runs'.
+ * no figure for is a row with empty drive cells.  The reviews' other
+ * workloads: a run's load curves against the PM1743's VDBench figures by
+ * profile, its checkpoint passes against the CD9P-R's DLIO pass averages
+ * (never its per-checkpoint figures), its thread-scaling points against
+ * the CD9P-R's GDSIO figures in GiB/s.  The expected figures are the
+ * database's own (read back from the sheet) and the synthetic runs'.
  */
 #include "config.h"
 
@@ -29,7 +33,7 @@
 
 static struct specdb	*db;
 static struct arena	 arena;
-static struct spec_sheet cd9p, m9550;
+static struct spec_sheet cd9p, m9550, pm1743;
 
 /* Open the database and load two families' sheets. */
 static int
@@ -44,7 +48,8 @@ setup(void **state)
 		return -1;
 	}
 	if (specdb_sheet(db, "kioxia-cd9p-r", NULL, &arena, &cd9p, &err) < 0 ||
-	    specdb_sheet(db, "micron-9550-max", NULL, &arena, &m9550, &err) < 0) {
+	    specdb_sheet(db, "micron-9550-max", NULL, &arena, &m9550, &err) < 0 ||
+	    specdb_sheet(db, "samsung-pm1743", NULL, &arena, &pm1743, &err) < 0) {
 		fprintf(stderr, "# %s\n", err.msg);
 		return -1;
 	}
@@ -84,7 +89,8 @@ find_row(const struct cmptab *t, enum dd_pattern pat, unsigned bs, enum compare_
 	for (size_t r = 0; r < t->nrows; r++) {
 		const struct cmptab_row *x = &t->rows[r];
 
-		if (x->pattern == pat && x->bs == bs && x->q == q && x->pct == -1 &&
+		if (x->kind == DD_KIND_POINT && x->pattern == pat && x->bs == bs && x->q == q &&
+		    x->pct == -1 &&
 		    x->best == best && (best || (x->qd == qd && x->jobs == jobs)))
 			return r;
 	}
@@ -316,6 +322,320 @@ test_latency_qd1(void **state)
 	cmptab_free(&t);
 }
 
+/* The row of another kind labelled label in quantity q; fails if none. */
+static size_t
+find_label(const struct cmptab *t, const char *label, enum compare_quantity q)
+{
+	char buf[96];
+
+	for (size_t r = 0; r < t->nrows; r++)
+		if (t->rows[r].q == q &&
+		    strcmp(cmptab_row_label(&t->rows[r], "x", buf, sizeof buf), label) == 0)
+			return r;
+	fail_msg("no row '%s' in quantity %d", label, q);
+	return SIZE_MAX;
+}
+
+/* Is there a row labelled label (any quantity)? */
+static bool
+has_label(const struct cmptab *t, const char *label)
+{
+	char buf[96];
+
+	for (size_t r = 0; r < t->nrows; r++)
+		if (strcmp(cmptab_row_label(&t->rows[r], "x", buf, sizeof buf), label) == 0)
+			return true;
+	return false;
+}
+
+/* A measurement of drive_id, benchmark, workload and metric straight from the
+ * sheet (threads and pass when > 0; label_has: a word of its label, or NULL). */
+static const struct spec_measurement *
+meas_of(const struct spec_sheet *sh, const char *drive_id, const char *bench, const char *wl,
+	int bs, int threads, int pass, const char *metric, const char *label_has)
+{
+	for (size_t i = 0; i < sh->nmeasurements; i++) {
+		const struct spec_measurement *m = &sh->measurements[i];
+
+		if (strcmp(m->drive_id, drive_id) == 0 && strcmp(m->benchmark, bench) == 0 &&
+		    strcmp(m->workload, wl) == 0 && strcmp(m->metric_id, metric) == 0 &&
+		    (bs == 0 || m->block_size == bs) && (threads == 0 || m->threads == threads) &&
+		    (pass == 0 || m->pass == pass) &&
+		    (label_has == NULL || strstr(m->label, label_has) != NULL))
+			return m;
+	}
+	fail_msg("no %s %s %s measurement of %s", bench, wl, metric, drive_id);
+	return NULL;
+}
+
+/* Add a curve of profile (group g): a maximum, then steps of 10..100 %; the
+ * achieved IOPS of step k is k x 10 % of max x ach; the latency rises. */
+static double
+add_curve(struct cmptab *t, int col, unsigned g, const char *profile, enum dd_pattern pat,
+	  unsigned bs, double max_iops, double ach, double *peak_lat)
+{
+	struct dd_error err = { 0 };
+	double		peak = -1;
+
+	for (unsigned k = 0; k <= 10; k++) {
+		struct dd_point	     p = { .pattern = pat, .bs = bs, .iodepth = 32, .numjobs = 4,
+					   .read_pct = dd_pattern_writes(pat) ? 0 : 100,
+					   .kind = k ? DD_KIND_CURVE_STEP : DD_KIND_CURVE_MAX,
+					   .group = g, .rate_pct = 10.0 * k, .seq = k };
+		struct sweep_summary s = { .iops = k ? max_iops * k / 10 * ach : max_iops,
+					   .mean_us = 50 + 10.0 * k, .p999_us = NAN, .runs = 1 };
+
+		s.mbps = s.iops * bs / 1e6;
+		s.rate_iops = k ? max_iops * k / 10 : 0;
+		p.rate_iops = s.rate_iops;
+		snprintf(p.profile, sizeof p.profile, "%s", profile);
+		dd_point_autoname(&p);
+		assert_int_equal(cmptab_add_point(t, (size_t)col, &p, &s, &err), 0);
+		if (s.iops > peak) {
+			peak = s.iops;
+			*peak_lat = s.mean_us;
+		}
+	}
+	return peak;
+}
+
+/* The PM1743's VDBench figures beside measured curves of the same profiles. */
+static void
+test_vdbench_curves(void **state)
+{
+	struct dd_error		       err = { 0 };
+	struct cmptab		       t;
+	const struct spec_measurement *iops, *lat, *bw;
+	const struct cmptab_cell      *rv, *m;
+	double			       peak, peak_lat, peak64, lat64, peak_raw, lat_raw;
+
+	char			       buf[64];
+	size_t			       r;
+
+	(void)state;
+	cmptab_init(&t);
+	assert_int_equal(cmptab_add_drive(&t, &pm1743, NULL, NULL, &err), 0);
+	assert_int_equal(cmptab_add_run(&t, "run", "S1", NULL, 1, &err), 1);
+	/* The 100 % step achieves 2 % more than the maximum: the peak. */
+	peak = add_curve(&t, 1, 1, "4K random read", DD_RANDREAD, 4 * KIB, 600000, 1.02,
+			 &peak_lat);
+	peak64 = add_curve(&t, 1, 2, "64K random read", DD_RANDREAD, 64 * KIB, 150000, 0.99,
+			   &lat64);
+	peak_raw = add_curve(&t, 1, 3, "", DD_RANDWRITE, 4 * KIB, 300000, 1.0, &lat_raw);
+	assert_int_equal(cmptab_build(&t, &err), 0);
+
+	iops = meas_of(&pm1743, "samsung-pm1743-7680", "vdbench", "4K random read", 0, 0, 0,
+		       "iops", NULL);
+	lat = meas_of(&pm1743, "samsung-pm1743-7680", "vdbench", "4K random read", 0, 0, 0,
+		      "lat_mean", NULL);
+	r = find_label(&t, "VDBench 4K random read peak", COMPARE_IOPS);
+	rv = cmptab_cell(&t, r, 0, CMPTAB_REVIEW);
+	m = cmptab_cell(&t, r, 1, CMPTAB_MEASURED);
+	assert_float_equal(rv->value, iops->base, 1e-9);
+	assert_ptr_equal(rv->meas, iops);
+	assert_false(rv->derived);
+	assert_int_equal(rv->depth, CMPTAB_DEPTH_THREADS);
+	assert_string_equal(cmptab_depth_label(rv, "x", buf, sizeof buf), "x128");
+	assert_true(isnan(cmptab_cell(&t, r, 0, CMPTAB_SPEC)->value));
+	assert_float_equal(m->value, peak, 1e-9);
+	assert_float_equal(m->value, 600000 * 1.02, 1e-6);
+	assert_int_equal(m->ref, CMPTAB_REF_REVIEW);
+	assert_float_equal(m->delta[CMPTAB_REF_REVIEW], (peak / iops->base - 1) * 100, 1e-9);
+	assert_string_equal(cmptab_depth_label(m, "x", buf, sizeof buf), "QD32x4");
+	assert_true(rv->best && !m->best);	/* 719K > 612K */
+	/* Latency at the peak, lower is better. */
+	r = find_label(&t, "VDBench 4K random read peak", COMPARE_LAT);
+	assert_float_equal(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->value, lat->base, 1e-9);
+	m = cmptab_cell(&t, r, 1, CMPTAB_MEASURED);
+	assert_float_equal(m->value, peak_lat, 1e-9);
+	assert_float_equal(m->value, 150, 1e-9);
+	assert_true(peak_lat < lat->base ? m->best : !m->best);
+	/* 64K: MB/s as the review gives it, IOPS derived through the profile's bs. */
+	bw = meas_of(&pm1743, "samsung-pm1743-7680", "vdbench", "64K random read", 0, 0, 0, "bw",
+		     NULL);
+	r = find_label(&t, "VDBench 64K random read peak", COMPARE_MBPS);
+	rv = cmptab_cell(&t, r, 0, CMPTAB_REVIEW);
+	assert_float_equal(rv->value, bw->base, 1e-9);
+	assert_false(rv->derived);
+	assert_float_equal(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value,
+			   peak64 * 64 * KIB / 1e6, 1e-6);
+	r = find_label(&t, "VDBench 64K random read peak", COMPARE_IOPS);
+	rv = cmptab_cell(&t, r, 0, CMPTAB_REVIEW);
+	assert_true(rv->derived);
+	assert_float_equal(rv->value, bw->base * 1e6 / (64 * KIB), 1e-6);
+	/* 4K rates are IOPS only. */
+	for (size_t i = 0; i < t.nrows; i++)
+		assert_false(t.rows[i].kind == DD_KIND_CURVE_MAX && t.rows[i].bs == 4 * KIB &&
+			     t.rows[i].q == COMPARE_MBPS);
+	/* A curve without a profile is keyed by its shape and has no review. */
+	r = find_label(&t, "curve 4K rand write QD32x4 peak", COMPARE_IOPS);
+	assert_float_equal(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value, peak_raw, 1e-9);
+	assert_true(isnan(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->value));
+	/* Paced steps are not FIO points: no 4K random read QD32x4 row. */
+	for (size_t i = 0; i < t.nrows; i++)
+		assert_false(t.rows[i].kind == DD_KIND_POINT && !t.rows[i].best &&
+			     t.rows[i].qd == 32 && t.rows[i].jobs == 4);
+	/* Nor is a curve's maximum: curves have rows of their own. */
+	r = find_row(&t, DD_RANDREAD, 4 * KIB, COMPARE_IOPS, true, 0, 0);
+	assert_true(isnan(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value));
+	cmptab_free(&t);
+}
+
+/* The CD9P-R's DLIO pass averages beside a run's checkpoint passes. */
+static void
+test_dlio_passes(void **state)
+{
+	struct dd_error		       err = { 0 };
+	struct cmptab		       t;
+	const struct spec_measurement *want, *per_ckpt;
+	size_t			       npass = 0, nckpt = 0, nnone = 0;
+	double			       mean[3] = { 0 };
+
+	(void)state;
+	/* Which figures are pass averages and which checkpoint numbers. */
+	for (size_t i = 0; i < cd9p.nmeasurements; i++) {
+		const struct spec_measurement *x = &cd9p.measurements[i];
+
+		if (strcmp(x->benchmark, "dlio") != 0)
+			continue;
+		switch (compare_dlio_series(x)) {
+		case COMPARE_DLIO_PASS:
+			npass++;
+			assert_null(strstr(x->label, "per checkpoint"));
+			break;
+		case COMPARE_DLIO_CKPT:
+			nckpt++;
+			assert_non_null(strstr(x->label, "per checkpoint"));
+			break;
+		default:
+			nnone++;
+			assert_true(x->pass <= 0);
+		}
+	}
+	assert_int_equal(npass, 6);
+	assert_int_equal(nckpt, 2);
+	assert_int_equal(nnone, 1);
+
+	cmptab_init(&t);
+	assert_int_equal(cmptab_add_drive(&t, &cd9p, "kioxia-cd9p-r-7680", NULL, &err), 0);
+	assert_int_equal(cmptab_add_run(&t, "run", NULL, NULL, 0, &err), 1);
+	for (unsigned p = 1; p <= 3; p++)
+		for (unsigned q = 1; q <= 2; q++) {
+			struct dd_point	     pt = { .pattern = DD_WRITE, .bs = 1 << 20, .iodepth = 1,
+						    .numjobs = 8, .kind = DD_KIND_CHECKPOINT,
+						    .group = 1, .pass = p, .seq = q,
+						    .bytes = 1ULL << 30, .end_fsync = true };
+			struct sweep_summary s = { .elapsed_s = 1.0 + 0.25 * p + 0.1 * q,
+						   .p999_us = NAN, .runs = 1 };
+
+			s.mbps = (double)pt.bytes / s.elapsed_s / 1e6;
+			mean[p - 1] += s.elapsed_s / 2;
+			snprintf(pt.profile, sizeof pt.profile, "checkpoint");
+			dd_point_autoname(&pt);
+			assert_int_equal(cmptab_add_point(&t, 1, &pt, &s, &err), 0);
+		}
+	assert_int_equal(cmptab_build(&t, &err), 0);
+	for (unsigned p = 1; p <= 3; p++) {
+		char			  label[32];
+		size_t			  r;
+		const struct cmptab_cell *rv, *m;
+
+		snprintf(label, sizeof label, "DLIO pass %u avg", p);
+		r = find_label(&t, label, COMPARE_SECS);
+		want = meas_of(&cd9p, "kioxia-cd9p-r-7680", "dlio", "checkpoint", 0, 0, (int)p,
+			       "duration", "average");
+		rv = cmptab_cell(&t, r, 0, CMPTAB_REVIEW);
+		m = cmptab_cell(&t, r, 1, CMPTAB_MEASURED);
+		assert_float_equal(rv->value, want->base / 1e6, 1e-9);
+		assert_float_equal(m->value, mean[p - 1], 1e-9);
+		assert_float_equal(m->delta[CMPTAB_REF_REVIEW],
+				   (mean[p - 1] / (want->base / 1e6) - 1) * 100, 1e-9);
+		assert_true(m->best && !rv->best);	/* seconds: lower is better */
+		assert_string_equal(cmptab_row_unit(&t.rows[r], false), "s");
+	}
+	/* Pass 1's average, not checkpoint 1 (471.4 s). */
+	per_ckpt = meas_of(&cd9p, "kioxia-cd9p-r-7680", "dlio", "checkpoint", 0, 0, 1, "duration",
+			   "per checkpoint");
+	assert_true(cmptab_cell(&t, find_label(&t, "DLIO pass 1 avg", COMPARE_SECS), 0,
+				CMPTAB_REVIEW)->value != per_ckpt->base / 1e6);
+	assert_false(has_label(&t, "DLIO pass 12 avg"));
+	cmptab_free(&t);
+}
+
+/* Add a QD1 sequential point at bs x threads of a kind, achieving gib GiB/s. */
+static void
+add_gdsio(struct cmptab *t, int col, enum dd_kind kind, enum dd_pattern pat, unsigned bs,
+	  unsigned threads, double gib, double lat_us)
+{
+	struct dd_error	     err = { 0 };
+	struct dd_point	     p = { .pattern = pat, .bs = bs, .iodepth = 1, .numjobs = threads,
+				   .read_pct = pat == DD_READ ? 100 : 0, .kind = kind };
+	struct sweep_summary s = { .mbps = gib * 1073.741824, .mean_us = lat_us,
+				   .p999_us = NAN, .runs = 1 };
+
+	s.iops = s.mbps * 1e6 / bs;
+	dd_point_autoname(&p);
+	assert_int_equal(cmptab_add_point(t, (size_t)col, &p, &s, &err), 0);
+}
+
+/* The CD9P-R's GDSIO figures beside thread-scaling points, in GiB/s and us. */
+static void
+test_gdsio_threads(void **state)
+{
+	struct dd_error		       err = { 0 };
+	struct cmptab		       t;
+	const struct spec_measurement *bw128, *lat128, *bw1, *bw8;
+	const struct cmptab_cell      *rv, *m;
+	char			       buf[64];
+	size_t			       r;
+
+	(void)state;
+	cmptab_init(&t);
+	assert_int_equal(cmptab_add_drive(&t, &cd9p, "kioxia-cd9p-r-7680", NULL, &err), 0);
+	assert_int_equal(cmptab_add_run(&t, "run", NULL, NULL, 0, &err), 1);
+	add_gdsio(&t, 1, DD_KIND_THREADS, DD_READ, 1 << 20, 1, 3.5, 280);
+	add_gdsio(&t, 1, DD_KIND_THREADS, DD_READ, 1 << 20, 128, 5.8, 22000);
+	/* Plain points: 128K x8 has a GDSIO figure, 4K x1 none. */
+	add_gdsio(&t, 1, DD_KIND_POINT, DD_READ, 128 * KIB, 8, 3.0, 300);
+	add_gdsio(&t, 1, DD_KIND_POINT, DD_READ, 4 * KIB, 1, 0.1, 40);
+	assert_int_equal(cmptab_build(&t, &err), 0);
+
+	bw128 = meas_of(&cd9p, "kioxia-cd9p-r-7680", "gdsio", "read", 1 << 20, 128, 0, "bw",
+			NULL);
+	lat128 = meas_of(&cd9p, "kioxia-cd9p-r-7680", "gdsio", "read", 1 << 20, 128, 0,
+			 "lat_mean", NULL);
+	r = find_label(&t, "GDSIO 1M read x128", COMPARE_GIBPS);
+	rv = cmptab_cell(&t, r, 0, CMPTAB_REVIEW);
+	m = cmptab_cell(&t, r, 1, CMPTAB_MEASURED);
+	assert_float_equal(rv->value, bw128->value, 1e-9);	/* GiB/s as printed */
+	assert_string_equal(cmptab_depth_label(rv, "x", buf, sizeof buf), "x128");
+	assert_float_equal(m->value, 5.8, 1e-9);
+	assert_string_equal(cmptab_depth_label(m, "x", buf, sizeof buf), "QD1x128");
+	assert_float_equal(m->delta[CMPTAB_REF_REVIEW], (5.8 / bw128->value - 1) * 100, 1e-9);
+	assert_string_equal(cmptab_row_unit(&t.rows[r], false), "GiB/s");
+	r = find_label(&t, "GDSIO 1M read x128", COMPARE_LAT);
+	assert_float_equal(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->value, lat128->base, 1e-9);
+	assert_float_equal(lat128->base, 20300, 1e-9);	/* printed in ms */
+	assert_float_equal(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value, 22000, 1e-9);
+	/* The best over thread counts: the review's best 1M read figure, the run's best point. */
+	bw1 = meas_of(&cd9p, "kioxia-cd9p-r-7680", "gdsio", "read", 1 << 20, 1, 0, "bw", NULL);
+	r = find_label(&t, "GDSIO 1M read best", COMPARE_GIBPS);
+	assert_float_equal(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->value,
+			   fmax(bw1->value, bw128->value), 1e-9);
+	assert_float_equal(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value, 5.8, 1e-9);
+	/* A plain QD1 sequential point where the drive has a GDSIO figure. */
+	bw8 = meas_of(&cd9p, "kioxia-cd9p-r-7680", "gdsio", "read", 128 * KIB, 8, 0, "bw", NULL);
+	r = find_label(&t, "GDSIO 128K read x8", COMPARE_GIBPS);
+	assert_float_equal(cmptab_cell(&t, r, 0, CMPTAB_REVIEW)->value, bw8->value, 1e-9);
+	assert_float_equal(cmptab_cell(&t, r, 1, CMPTAB_MEASURED)->value, 3.0, 1e-9);
+	find_row(&t, DD_READ, 128 * KIB, COMPARE_MBPS, false, 1, 8);	/* and its FIO row */
+	assert_false(has_label(&t, "GDSIO 4K read x1"));
+	/* Thread-scaling points make no FIO rows. */
+	for (size_t i = 0; i < t.nrows; i++)
+		assert_false(t.rows[i].kind == DD_KIND_POINT && t.rows[i].bs == 1 << 20);
+	cmptab_free(&t);
+}
+
 /* Texts of values and references. */
 static void
 test_text(void **state)
@@ -325,6 +645,8 @@ test_text(void **state)
 	(void)state;
 	assert_string_equal(cmptab_value_text(NAN, COMPARE_IOPS, "-", buf, sizeof buf), "-");
 	assert_string_equal(cmptab_ref_name(CMPTAB_REF_DRIFT), "drift");
+	assert_string_equal(cmptab_value_text(6.157, COMPARE_GIBPS, "-", buf, sizeof buf), "6.16");
+	assert_string_equal(cmptab_value_text(464.66, COMPARE_SECS, "-", buf, sizeof buf), "464.7");
 }
 
 /* Run the tests. */
@@ -336,6 +658,9 @@ main(void)
 		cmocka_unit_test(test_drift),
 		cmocka_unit_test(test_unfinished),
 		cmocka_unit_test(test_latency_qd1),
+		cmocka_unit_test(test_vdbench_curves),
+		cmocka_unit_test(test_dlio_passes),
+		cmocka_unit_test(test_gdsio_threads),
 		cmocka_unit_test(test_text),
 	};
 

@@ -3,6 +3,8 @@
  * each is compared with, the tolerance boundaries in both directions,
  * NOT_COMPARABLE when the spec states conditions the check did not run, the
  * WARN cap when it states none, mixes matched by read share, the health row,
+ * a short load curve against the review's VDBench figures of its profile
+ * (and "no published curve" when there is none),
  * explainers, worst-of and the unknown drive.  Results are built in memory.
  */
 #include "config.h"
@@ -746,6 +748,121 @@ test_explainers(void **state)
 	assert_int_equal(verdict_link_hint(&c, NULL, &hint), 0);
 }
 
+/* A published VDBench figure of drive "d1": profile, metric, value (base unit). */
+static struct spec_measurement
+vdb(const char *bench, const char *profile, const char *metric, double v)
+{
+	struct spec_measurement m = { 0 };
+
+	m.source_id = "seed-003";
+	m.drive_id = "d1";
+	m.benchmark = bench;
+	m.workload = profile;
+	m.metric_id = metric;
+	m.qual = "eq";
+	m.value = m.base = v;
+	m.value_hi = m.base_hi = NAN;
+	m.dimension = strcmp(metric, "iops") == 0 ? "rate" : "time";
+	m.block_size = 4096;
+	m.threads = 128;
+	m.read_pct = 100;
+	return m;
+}
+
+/* A load curve whose peak is peak IOPS at lat us (the 100 % step). */
+static void
+curve_of(struct workload_curve *cv, const char *profile, double peak, double lat)
+{
+	memset(cv, 0, sizeof *cv);
+	snprintf(cv->profile, sizeof cv->profile, "%s", profile);
+	snprintf(cv->shape.name, sizeof cv->shape.name, "4K randread QD32 x4 max");
+	cv->shape.iodepth = 32;
+	cv->shape.numjobs = 4;
+	cv->has_max = true;
+	cv->max.index = 3;
+	cv->nsteps = 1;
+	cv->steps[0].index = 4;
+	cv->peak = 0;
+	cv->peak_iops = peak;
+	cv->peak_mean_us = lat;
+	cv->peak_mbps = peak * 4096 / 1e6;
+	cv->peak_p99_us = 3 * lat;
+}
+
+/* A short load curve against the review's VDBench figures of its profile. */
+static void
+test_curve(void **state)
+{
+	struct spec_measurement	ms[4];
+	struct verdict_opts	o = { .tolerance = 0.10, .review = ms, .nreview = 4,
+				      .review_drive = "d1" };
+	struct verdict_report	r;
+	struct workload_curve	cv;
+
+	(void)state;
+	ms[0] = vdb("fio", "4K random read", "iops", 1e9);	/* not VDBench */
+	ms[1] = vdb("vdbench", "4K random write", "iops", 1e9);	/* another profile */
+	ms[2] = vdb("vdbench", "4K random read", "iops", 719094);
+	ms[3] = vdb("vdbench", "4K random read", "lat_mean", 123);
+
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	curve_of(&cv, "4K random read", 700000, 130);
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.nrows, 2);
+	assert_string_equal(r.rows[0].metric, "curve_iops");
+	assert_string_equal(r.rows[0].unit, "IOPS");
+	assert_float_equal(r.rows[0].measured, 700000, 1e-9);
+	assert_float_equal(r.rows[0].review_value, 719094, 1e-9);
+	assert_float_equal(r.rows[0].ratio, 700000 / 719094.0, 1e-12);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	assert_string_equal(r.rows[0].decided_by, "review");
+	assert_int_equal(r.rows[0].review_jobs, 128);
+	assert_int_equal(r.rows[0].result, 4);
+	assert_string_equal(r.rows[1].metric, "curve_lat");
+	assert_true(r.rows[1].lower_is_better);
+	assert_float_equal(r.rows[1].ratio, 130 / 123.0, 1e-12);
+	assert_int_equal(r.rows[1].status, VERDICT_PASS);
+	assert_int_equal(r.overall, VERDICT_PASS);
+
+	/* 83 % of the review's peak: WARN; 25 % over its latency: FAIL. */
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	curve_of(&cv, "4K random read", 600000, 123 * 1.25);
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.rows[0].status, VERDICT_WARN);
+	assert_int_equal(r.rows[1].status, VERDICT_FAIL);
+	assert_non_null(strstr(r.rows[1].reason, "more than 20% over"));
+	assert_int_equal(r.overall, VERDICT_FAIL);
+
+	/* No published curve of the profile: information, not a FAIL. */
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	curve_of(&cv, "8K 70/30", 100, 1e6);
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.nrows, 2);
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(r.rows[i].status, VERDICT_NOT_COMPARABLE);
+		assert_null(r.rows[i].decided_by);
+		assert_non_null(strstr(r.rows[i].reason, "no published curve for this drive"));
+	}
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	/* Nor for another drive, or without a review at all. */
+	memset(&r, 0, sizeof r);
+	curve_of(&cv, "4K random read", 1, 1e6);
+	o.review_drive = "d2";
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.rows[0].status, VERDICT_NOT_COMPARABLE);
+	o.review = NULL;
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.nrows, 4);
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	/* A drive not in the database gets no rows. */
+	verdict_unknown(&r, 0.10, "X", NULL);
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.nrows, 0);
+}
+
 int
 main(void)
 {
@@ -761,6 +878,7 @@ main(void)
 		cmocka_unit_test(test_unknown_drive),
 		cmocka_unit_test(test_health),
 		cmocka_unit_test_setup_teardown(test_explainers, setup, teardown),
+		cmocka_unit_test(test_curve),
 	};
 
 	return cmocka_run_group_tests_name("verdict", tests, group_setup, group_teardown);

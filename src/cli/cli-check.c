@@ -13,6 +13,14 @@
  * (src/core/verdict.h holds the rules).  Discoveries and the sheet live in
  * the check's arena.
  *
+ * With --curve a short load curve (VDBench style) follows the spot points:
+ * the shape of a plan preset's curve of that profile (its CURVE_MAX point:
+ * pattern, block size, depth, jobs, region), a maximum then steps at 25,
+ * 50, 75 and 100 % of it, appended through plan_append_curve; its peak and
+ * the latency there are judged against the matched drive's VDBench figures
+ * (verdict_curve), and the rate limiter's achieved/target per step is
+ * reported as information (struct workload_curve).
+ *
  * The main thread sets everything up, then only waits, as `run` does: on the
  * sweep's wake fd (progress line on a terminal, a log line per finished
  * point otherwise) and on a signalfd (Ctrl-C stops the sweep; what finished
@@ -44,13 +52,19 @@
 #include "core/session.h"
 #include "core/sweep.h"
 #include "core/verdict.h"
+#include "core/workload.h"
 #include "io/engine.h"
 #include "io/nvme.h"
+
+#define CHECK_CURVE_DEFAULT "4K random read"	/* --curve without a profile */
+#define CHECK_CURVE_STEP_S  2.0	/* a step's measured time (x --time-scale) */
+#define CHECK_CURVE_RAMP_S  0.5
 
 /* What `check` was asked to do. */
 struct check_opts {
 	const char *device;
 	const char *model;		/* --model, or NULL */
+	const char *curve;		/* --curve's profile, or NULL */
 	const char *confirm;
 	bool	    json, allow_write, force, quiet;
 	double	    time_scale;		/* 0 = 1 */
@@ -92,6 +106,8 @@ struct check {
 	char				sweep_message[512];
 	struct verdict_smart_delta	delta;
 	struct verdict_report		report;
+	bool				have_curve;	/* --curve ran (some of) its points */
+	struct workload_curve		curve;
 };
 
 /* Print usage of `check`. */
@@ -100,7 +116,8 @@ check_usage(FILE *f)
 {
 	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
-		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n\n"
+		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n"
+		"                       [--curve [PROFILE]]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
 		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
 		"read SMART, run the spot preset (about 80 s read-only, 88 s with writes), read\n"
@@ -112,6 +129,9 @@ check_usage(FILE *f)
 		"                         NVMe identity, or to override it)\n"
 		"      --time-scale X     multiply every point's runtime and ramp\n"
 		"      --tolerance PCT    PASS band in percent of the spec (default 10)\n"
+		"      --curve [PROFILE]  add a short load curve (max, then 25/50/75/100 %%) of a\n"
+		"                         preset's VDBench profile (default \"4K random read\"),\n"
+		"                         judged against the drive's published curve\n"
 		"  -w, --allow-write      also measure writes (destroys data on DEVICE)\n"
 		"      --force            write even to a device the safety check refuses...\n"
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
@@ -124,13 +144,41 @@ check_usage(FILE *f)
 		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
 }
 
+/* The shape of a preset's load curve of profile (case-insensitive): its
+ * CURVE_MAX point, into *shape (may be NULL); 0, or -ENOENT none. */
+static int
+check_curve_shape(const char *profile, struct dd_point *shape)
+{
+	struct dd_preset_opts	     po = { .allow_write = true };
+	size_t			     n;
+	const struct dd_preset_info *ps = plan_presets(&n);
+	int			     rc = -ENOENT;
+
+	for (size_t i = 0; i < n && rc != 0; i++) {
+		struct dd_plan	tmp;
+		struct dd_error err = { 0 };
+
+		plan_init(&tmp, "");
+		if (plan_preset(ps[i].name, &po, &tmp, &err) == 0)
+			for (size_t k = 0; k < tmp.npoints && rc != 0; k++)
+				if (tmp.points[k].kind == DD_KIND_CURVE_MAX &&
+				    strcasecmp(tmp.points[k].profile, profile) == 0) {
+					if (shape != NULL)
+						*shape = tmp.points[k];
+					rc = 0;
+				}
+		plan_free(&tmp);
+	}
+	return rc;
+}
+
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */
 static int
 check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE,
+		OPT_NO_SAVE, OPT_CURVE,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -143,6 +191,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+		{ "curve", optional_argument, NULL, OPT_CURVE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -190,6 +239,13 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_NO_SAVE:
 			o->store.no_save = true;
+			break;
+		case OPT_CURVE:
+			/* "--curve PROFILE" when the next word is a profile, not the DEVICE. */
+			o->curve = optarg != NULL ? optarg : CHECK_CURVE_DEFAULT;
+			if (optarg == NULL && optind < argc && argv[optind][0] != '-' &&
+			    check_curve_shape(argv[optind], NULL) == 0)
+				o->curve = argv[optind++];
 			break;
 		case 'h':
 			check_usage(stdout);
@@ -260,6 +316,35 @@ check_identify(struct check *c)
 	}
 }
 
+/* Append --curve's short load curve to the plan. */
+static int
+check_plan_curve(struct check *c)
+{
+	static const unsigned pcts[] = { 25, 50, 75, 100 };
+	double		      scale = c->o.time_scale > 0 ? c->o.time_scale : 1;
+	struct dd_error	      err = { 0 };
+	struct dd_point	      shape;
+
+	if (check_curve_shape(c->o.curve, &shape) < 0) {
+		cli_error("--curve: no preset has a load curve of the profile '%s' (the "
+			  "VDBench presets name them, e.g. \"%s\")", c->o.curve,
+			  CHECK_CURVE_DEFAULT);
+		return -1;
+	}
+	if (dd_pattern_writes(shape.pattern) && !c->o.allow_write) {
+		cli_error("--curve '%s' writes: it needs --allow-write", shape.profile);
+		return -1;
+	}
+	shape.runtime_s = CHECK_CURVE_STEP_S * scale;
+	shape.ramp_s = CHECK_CURVE_RAMP_S * scale;
+	shape.bytes = 0;
+	if (plan_append_curve(&c->plan, &shape, pcts, sizeof pcts / sizeof pcts[0], &err) < 0) {
+		cli_error("--curve: %s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* Build the spot plan. */
 static int
 check_plan(struct check *c)
@@ -272,7 +357,7 @@ check_plan(struct check *c)
 		cli_error("%s", err.msg);
 		return -1;
 	}
-	return 0;
+	return c->o.curve != NULL ? check_plan_curve(c) : 0;
 }
 
 /* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */
@@ -283,6 +368,28 @@ check_sweep(struct check *c)
 
 	return cli_sweep_run_hook(&c->t, &c->plan, c->o.quiet, &hook, &c->sw, &c->state,
 				  c->sweep_message, sizeof c->sweep_message, &c->signo);
+}
+
+/* Collect --curve's curve out of the results and judge it against the review. */
+static void
+check_judge_curve(struct check *c, const struct dd_result **res, size_t n,
+		  const struct verdict_opts *vo)
+{
+	struct dd_point	     *pts = arena_alloc(&c->a, (n ? n : 1) * sizeof *pts);
+	struct sweep_summary *sums = arena_alloc(&c->a, (n ? n : 1) * sizeof *sums);
+	unsigned	      g;
+
+	if (c->o.curve == NULL || pts == NULL || sums == NULL)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		pts[i] = res[i]->point;
+		sums[i] = *sweep_result_summary(c->sw, i);
+	}
+	if (workload_groups(pts, n, DD_KIND_CURVE_MAX, &g, 1) == 0 ||
+	    !workload_curve_collect(pts, sums, n, g, &c->curve))
+		return;
+	c->have_curve = true;
+	verdict_curve(&c->report, &c->curve, vo);
 }
 
 /* Read SMART again and judge. */
@@ -314,6 +421,7 @@ check_judge(struct check *c)
 		vo.review_drive = c->match.drive->id;
 	}
 	verdict_evaluate(c->figs, c->nfigs, res, n, &vo, &c->report);
+	check_judge_curve(c, res, n, &vo);
 	verdict_health(&c->report, &c->delta);
 	verdict_explain(&c->report, c->items, c->nitems);
 }
@@ -465,6 +573,31 @@ check_print_table(FILE *f, const struct check *c)
 	}
 }
 
+/* Print --curve's curve: the peak and the rate limiter's achieved/target per step. */
+static void
+check_print_curve(FILE *f, const struct check *c)
+{
+	const struct workload_curve *cv = &c->curve;
+	char			     v[4][32];
+
+	if (!c->have_curve)
+		return;
+	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s us mean, %s us p99\n",
+		"curve", cv->profile, cv->shape.name, fmt_number(cv->peak_iops, 0, v[0], 32),
+		fmt_number(cv->peak_mbps, 1, v[1], 32), fmt_number(cv->peak_mean_us, 1, v[2], 32),
+		fmt_number(cv->peak_p99_us, 1, v[3], 32));
+	cli_fprintf(f, "  %-11s achieved/target:", "rate");
+	for (size_t i = 0; i < cv->nsteps; i++) {
+		const struct workload_step *st = &cv->steps[i];
+
+		if (!st->finished || isnan(st->accuracy))
+			cli_fprintf(f, " %.0f%% -", st->target_pct);
+		else
+			cli_fprintf(f, " %.0f%% %.3f", st->target_pct, st->accuracy);
+	}
+	cli_fprintf(f, " (information, not a verdict)\n");
+}
+
 /* Print the SMART delta. */
 static void
 check_print_smart(FILE *f, const struct check *c)
@@ -505,6 +638,7 @@ check_print_text(FILE *f, const struct check *c)
 	else if (c->state == SWEEP_FAILED)
 		cli_fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
 	check_print_table(f, c);
+	check_print_curve(f, c);
 	check_print_smart(f, c);
 	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
 		c->report.summary);
@@ -668,6 +802,39 @@ check_json_row(const struct check *c, const struct verdict *v)
 	return o;
 }
 
+/* JSON for --curve's curve, or null. */
+static json_t *
+check_json_curve(const struct check *c)
+{
+	const struct workload_curve *cv = &c->curve;
+	json_t			    *o, *steps = json_array();
+
+	if (!c->have_curve)
+		return json_null();
+	for (size_t i = 0; i < cv->nsteps; i++) {
+		const struct workload_step *st = &cv->steps[i];
+
+		json_array_append_new(steps, json_pack(
+			"{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:I}", "target_pct",
+			cli_jreal(st->target_pct), "target_iops", cli_jreal(st->target_iops),
+			"iops", cli_jreal(st->iops), "accuracy", cli_jreal(st->accuracy),
+			"mean_us", cli_jreal(st->mean_us), "p99_us", cli_jreal(st->p99_us),
+			"spread", cli_jreal(st->spread), "finished", st->finished,
+			"point_index", (json_int_t)st->index));
+	}
+	o = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "profile", cv->profile,
+		      "shape", cv->shape.name, "max_iops",
+		      cv->has_max && cv->max.finished ? cli_jreal(cv->max.iops) : json_null(),
+		      "peak_iops", cli_jreal(cv->peak_iops), "peak_mbps", cli_jreal(cv->peak_mbps),
+		      "peak_mean_us", cli_jreal(cv->peak_mean_us), "peak_p99_us",
+		      cli_jreal(cv->peak_p99_us), "peak_point_index",
+		      isnan(cv->peak_iops) ? json_null() :
+		      json_integer((json_int_t)(cv->peak == SIZE_MAX ? cv->max.index :
+						cv->steps[cv->peak].index)),
+		      "steps", steps);
+	return o;
+}
+
 /* The whole check as one JSON object. */
 static json_t *
 check_json(const struct check *c, int exit_code)
@@ -702,6 +869,7 @@ check_json(const struct check *c, int exit_code)
 	for (size_t i = 0; i < c->report.nrows; i++)
 		json_array_append_new(vs, check_json_row(c, &c->report.rows[i]));
 	json_object_set_new(o, "verdicts", vs);
+	json_object_set_new(o, "curve", check_json_curve(c));
 	json_object_set_new(ov, "verdict", json_string(verdict_status_name(c->report.overall)));
 	json_object_set_new(ov, "summary", json_string(c->report.summary));
 	json_object_set_new(ov, "exit_code", json_integer(exit_code));

@@ -16,8 +16,11 @@
  * Output: a legend of the columns (letters A, B, ...), then one line per
  * row of the table: the run's value, its % and what it is against (drift,
  * review, spec) and its depth; a drive's spec with its stated depth or
- * "rated max", its review with % against the spec and its depth.  --json
- * prints the same table as one document.
+ * "rated max", its review with % against the spec and its depth.  Rows of
+ * the reviews' other workloads (a load curve's peak against VDBench, a
+ * checkpoint pass against DLIO, thread scaling against GDSIO) say so in
+ * their label and unit.  --json prints the same table as one document; a
+ * row's "kind" is "fio", "curve", "checkpoint" or "gdsio".
  */
 #include "config.h"
 
@@ -292,15 +295,39 @@ cmpcli_print_legend(const struct cmpcli *c)
 	}
 }
 
+/* Display columns of a row's unit ("µs" is two in three bytes). */
+static int
+cmpcli_unit_cols(const struct cmptab_row *row)
+{
+	return row->q == COMPARE_LAT ? 2 : (int)strlen(cmptab_row_unit(row, true));
+}
+
+/* The widths of the point and unit columns: the longest label and unit, at
+ * least 24 and 4. */
+static void
+cmpcli_widths(const struct cmpcli *c, int *lw, int *uw)
+{
+	*lw = 24;
+	*uw = 4;
+	for (size_t r = 0; r < c->tab.nrows; r++) {
+		char label[96];
+		int  n = (int)strlen(cmptab_row_label(&c->tab.rows[r], "x", label, sizeof label));
+
+		*lw = n > *lw ? n : *lw;
+		n = cmpcli_unit_cols(&c->tab.rows[r]);
+		*uw = n > *uw ? n : *uw;
+	}
+}
+
 /* Print the header rows of the table. */
 static void
-cmpcli_print_header(const struct cmpcli *c)
+cmpcli_print_header(const struct cmpcli *c, int lw, int uw)
 {
-	cli_printf("\n%-24s %-4s", "", "");
+	cli_printf("\n%-*s %-*s", lw, "", uw, "");
 	for (size_t i = 0; i < c->tab.ncols; i++)
 		cli_printf(c->tab.cols[i].kind == CMPTAB_RUN ? " | %-33c" : " | %-46c",
 			   cmpcli_letter(i));
-	cli_printf("\n%-24s %-4s", "point", "unit");
+	cli_printf("\n%-*s %-*s", lw, "point", uw, "unit");
 	for (size_t i = 0; i < c->tab.ncols; i++)
 		if (c->tab.cols[i].kind == CMPTAB_RUN)
 			cli_printf(" | %9s %-7s %-6s %-8s", "measured", "%", "vs", "at");
@@ -341,15 +368,18 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 static int
 cmpcli_print_text(const struct cmpcli *c)
 {
+	int lw, uw;
+
+	cmpcli_widths(c, &lw, &uw);
 	cmpcli_print_legend(c);
-	cmpcli_print_header(c);
+	cmpcli_print_header(c, lw, uw);
 	for (size_t r = 0; r < c->tab.nrows; r++) {
 		const struct cmptab_row *row = &c->tab.rows[r];
 		char			 label[96];
 
 		/* "µs" is two columns in three bytes: padded by hand. */
-		cli_printf("%-24s %s", cmptab_row_label(row, "x", label, sizeof label),
-			   row->q == COMPARE_LAT ? "µs  " : row->q == COMPARE_IOPS ? "IOPS" : "MB/s");
+		cli_printf("%-*s %s%*s", lw, cmptab_row_label(row, "x", label, sizeof label),
+			   cmptab_row_unit(row, true), uw - cmpcli_unit_cols(row), "");
 		for (size_t i = 0; i < c->tab.ncols; i++)
 			cmpcli_print_cell(c, r, i);
 		putchar('\n');
@@ -368,6 +398,10 @@ cmpcli_json_depth(const struct cmptab_cell *cell)
 
 	if (cell->depth == CMPTAB_DEPTH_NONE)
 		return json_null();
+	if (cell->depth == CMPTAB_DEPTH_THREADS)
+		return json_pack("{s:o, s:o, s:s}", "iodepth", json_null(), "threads",
+				 cli_jint(cell->jobs), "label",
+				 cmptab_depth_label(cell, "x", buf, sizeof buf));
 	return json_pack("{s:o, s:o, s:s}", "iodepth",
 			 cell->depth == CMPTAB_DEPTH_RATED_MAX ? json_null() : cli_jint(cell->qd),
 			 "numjobs", cell->depth == CMPTAB_DEPTH_RATED_MAX || cell->jobs == 0 ?
@@ -431,6 +465,22 @@ cmpcli_json_columns(const struct cmpcli *c)
 	return a;
 }
 
+/* What a row is in JSON: "fio", "curve", "checkpoint", "gdsio". */
+static const char *
+cmpcli_row_kind(const struct cmptab_row *row)
+{
+	switch (row->kind) {
+	case DD_KIND_CURVE_MAX:
+		return "curve";
+	case DD_KIND_CHECKPOINT:
+		return "checkpoint";
+	case DD_KIND_THREADS:
+		return "gdsio";
+	default:
+		return "fio";
+	}
+}
+
 /* JSON of one row. */
 static json_t *
 cmpcli_json_row(const struct cmpcli *c, size_t r)
@@ -451,11 +501,16 @@ cmpcli_json_row(const struct cmpcli *c, size_t r)
 				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_SPEC)), "review",
 				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW))));
 	}
-	return json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:b, s:o, s:o, s:o}", "point",
-			 cmptab_row_label(row, "x", label, sizeof label), "pattern",
-			 dd_pattern_name(row->pattern), "bs", (int)row->bs, "read_pct",
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s, s:o, s:o, s:b, s:o, s:b, s:o, s:o, s:o}",
+			 "point", cmptab_row_label(row, "x", label, sizeof label), "kind",
+			 cmpcli_row_kind(row), "pattern", dd_pattern_name(row->pattern), "bs",
+			 row->bs > 0 ? cli_jint(row->bs) : json_null(), "read_pct",
 			 row->read_pct >= 0 ? json_integer(row->read_pct) : json_null(), "unit",
-			 compare_unit(row->q), "percentile",
+			 compare_unit(row->q), "profile", cli_jstr(row->profile[0] ? row->profile :
+								   NULL),
+			 "pass", row->pass > 0 ? cli_jint(row->pass) : json_null(),
+			 "lower_is_better", (int)compare_lower_is_better(row->q),
+			 "percentile",
 			 row->q == COMPARE_LAT && row->pct >= 0 ? json_real(hist_default_pcts[row->pct])
 								: json_null(),
 			 "best_depth", row->best, "iodepth", row->best ? json_null() :

@@ -1,8 +1,9 @@
 /*
  * The comparison table (see cmptab.h for the data model): columns are
- * added by the caller, cmptab_build() gathers the rows from the run points,
- * the drives' spec figures and the headline workloads, sorts them, then
- * fills every cell through core/compare.h and sets each cell's deltas
+ * added by the caller, cmptab_build() reads each run's curves and
+ * checkpoint series (core/workload.h), gathers the rows from the run
+ * points, the drives' spec figures and the headline workloads, sorts them,
+ * then fills every cell through core/compare.h and sets each cell's deltas
  * against its references.
  */
 #include "config.h"
@@ -19,14 +20,17 @@
 #define KIB 1024u
 
 /* The headline rows every table with a drive shows. */
+#define CMPTAB_HEADLINE(pat, b, quant, bst, d) \
+	{ .pattern = (pat), .bs = (b), .read_pct = -1, .q = (quant), .pct = -1, \
+	  .best = (bst), .qd = (d), .jobs = (d), .best_value = NAN, .kind = DD_KIND_POINT }
 static const struct cmptab_row cmptab_headline[] = {
-	{ DD_READ, 128 * KIB, -1, COMPARE_MBPS, -1, true, 0, 0, NAN },
-	{ DD_WRITE, 128 * KIB, -1, COMPARE_MBPS, -1, true, 0, 0, NAN },
-	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_IOPS, -1, true, 0, 0, NAN },
-	{ DD_RANDWRITE, 4 * KIB, -1, COMPARE_IOPS, -1, true, 0, 0, NAN },
-	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_IOPS, -1, false, 1, 1, NAN },
-	{ DD_RANDREAD, 4 * KIB, -1, COMPARE_LAT, -1, false, 1, 1, NAN },
-	{ DD_RANDWRITE, 4 * KIB, -1, COMPARE_LAT, -1, false, 1, 1, NAN },
+	CMPTAB_HEADLINE(DD_READ, 128 * KIB, COMPARE_MBPS, true, 0),
+	CMPTAB_HEADLINE(DD_WRITE, 128 * KIB, COMPARE_MBPS, true, 0),
+	CMPTAB_HEADLINE(DD_RANDREAD, 4 * KIB, COMPARE_IOPS, true, 0),
+	CMPTAB_HEADLINE(DD_RANDWRITE, 4 * KIB, COMPARE_IOPS, true, 0),
+	CMPTAB_HEADLINE(DD_RANDREAD, 4 * KIB, COMPARE_IOPS, false, 1),
+	CMPTAB_HEADLINE(DD_RANDREAD, 4 * KIB, COMPARE_LAT, false, 1),
+	CMPTAB_HEADLINE(DD_RANDWRITE, 4 * KIB, COMPARE_LAT, false, 1),
 };
 
 /* An empty table. */
@@ -48,14 +52,27 @@ cmptab_free_rows(struct cmptab *t)
 	t->nrows = t->rowcap = 0;
 }
 
+/* Free what cmptab_build read out of a run column. */
+static void
+cmptab_free_analysis(struct cmptab_col *c)
+{
+	free(c->curves);
+	free(c->ckpts);
+	c->curves = NULL;
+	c->ckpts = NULL;
+	c->ncurves = c->nckpts = 0;
+}
+
 /* Free everything. */
 void
 cmptab_free(struct cmptab *t)
 {
 	bool headline = t->headline;
 
-	for (size_t i = 0; i < t->ncols; i++)
+	for (size_t i = 0; i < t->ncols; i++) {
 		free(t->cols[i].pts);
+		cmptab_free_analysis(&t->cols[i]);
+	}
 	free(t->cols);
 	cmptab_free_rows(t);
 	cmptab_init(t);
@@ -182,7 +199,9 @@ cmptab_row_read_pct(enum dd_pattern pat, unsigned read_pct)
 static bool
 cmptab_row_same(const struct cmptab_row *a, const struct cmptab_row *b)
 {
-	return a->pattern == b->pattern && a->bs == b->bs && a->read_pct == b->read_pct &&
+	return a->kind == b->kind && strcmp(a->profile, b->profile) == 0 &&
+	       a->pass == b->pass &&
+	       a->pattern == b->pattern && a->bs == b->bs && a->read_pct == b->read_pct &&
 	       a->q == b->q && a->pct == b->pct && a->best == b->best &&
 	       (a->best || (a->qd == b->qd && a->jobs == b->jobs));
 }
@@ -226,6 +245,21 @@ cmptab_fig_score(const struct cmptab_col *c, const struct spec_figure *f)
 	return score * 2 + (f->preferred > 0 ? 1 : 0);
 }
 
+/* Is p one of GDSIO's: sequential read or write at QD1? */
+static bool
+cmptab_point_gdsio(const struct dd_point *p)
+{
+	return (p->pattern == DD_READ || p->pattern == DD_WRITE) && p->iodepth == 1 &&
+	       (p->kind == DD_KIND_THREADS || p->kind == DD_KIND_POINT);
+}
+
+/* Does a point make and fill the FIO matrix's rows? */
+static bool
+cmptab_point_fio(const struct dd_point *p)
+{
+	return p->kind == DD_KIND_POINT || (p->kind == DD_KIND_THREADS && !cmptab_point_gdsio(p));
+}
+
 /* Rows from a run's points: each point's rate, and its latency at QD1 x1. */
 static int
 cmptab_rows_run(struct cmptab *t, const struct cmptab_col *c, struct dd_error *err)
@@ -238,8 +272,11 @@ cmptab_rows_run(struct cmptab *t, const struct cmptab_col *c, struct dd_error *e
 			     .q = cmptab_rate_quantity(p->pattern, p->bs), .pct = -1,
 			     .qd = p->iodepth, .jobs = p->numjobs,
 		};
-		int rc = cmptab_add_row(t, &r, err);
+		int rc;
 
+		if (!cmptab_point_fio(p))
+			continue;
+		rc = cmptab_add_row(t, &r, err);
 		if (rc == 0 && p->iodepth == 1 && p->numjobs == 1) {
 			r.q = COMPARE_LAT;
 			rc = cmptab_add_row(t, &r, err);
@@ -248,6 +285,100 @@ cmptab_rows_run(struct cmptab *t, const struct cmptab_col *c, struct dd_error *e
 			return rc;
 	}
 	return 0;
+}
+
+/* A curve's rows: its peak IOPS (MB/s too for sequential and large
+ * blocks) and the latency at the peak. */
+static int
+cmptab_rows_curve(struct cmptab *t, const struct workload_curve *cv, struct dd_error *err)
+{
+	const struct dd_point *p = &cv->shape;
+	struct cmptab_row      r = {
+		     .kind = DD_KIND_CURVE_MAX, .pattern = p->pattern, .bs = p->bs,
+		     .read_pct = cmptab_row_read_pct(p->pattern, p->read_pct),
+		     .q = COMPARE_IOPS, .pct = -1,
+	};
+	int rc;
+
+	snprintf(r.profile, sizeof r.profile, "%s", cv->profile);
+	if (r.profile[0] == '\0') {
+		r.qd = p->iodepth;	/* no profile: the shape is the key */
+		r.jobs = p->numjobs;
+	}
+	rc = cmptab_add_row(t, &r, err);
+	r.q = COMPARE_MBPS;
+	if (rc == 0 && cmptab_rate_quantity(p->pattern, p->bs) == COMPARE_MBPS)
+		rc = cmptab_add_row(t, &r, err);
+	r.q = COMPARE_LAT;
+	return rc < 0 ? rc : cmptab_add_row(t, &r, err);
+}
+
+/* A GDSIO point's rows: GiB/s and mean latency at its thread count, and
+ * the best GiB/s over thread counts. */
+static int
+cmptab_rows_gdsio(struct cmptab *t, const struct dd_point *p, struct dd_error *err)
+{
+	struct cmptab_row r = {
+		.kind = DD_KIND_THREADS, .pattern = p->pattern, .bs = p->bs, .read_pct = -1,
+		.q = COMPARE_GIBPS, .pct = -1, .qd = 1, .jobs = p->numjobs,
+	};
+	int rc = cmptab_add_row(t, &r, err);
+
+	r.q = COMPARE_LAT;
+	if (rc == 0)
+		rc = cmptab_add_row(t, &r, err);
+	r.q = COMPARE_GIBPS;
+	r.best = true;
+	return rc < 0 ? rc : cmptab_add_row(t, &r, err);
+}
+
+/* Has a drive column of the table a GDSIO figure at p's bs and thread count? */
+static bool
+cmptab_gdsio_reviewed(const struct cmptab *t, const struct dd_point *p)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct cmptab_col *d = &t->cols[c];
+
+		if (d->kind == CMPTAB_DRIVE && d->review_drive[0] != '\0' &&
+		    (compare_review_threads(d->sheet->measurements, d->sheet->nmeasurements,
+					    d->review_drive, p->pattern, p->bs, p->numjobs,
+					    COMPARE_GIBPS, NULL) != NULL ||
+		     compare_review_threads(d->sheet->measurements, d->sheet->nmeasurements,
+					    d->review_drive, p->pattern, p->bs, p->numjobs,
+					    COMPARE_LAT, NULL) != NULL))
+			return true;
+	}
+	return false;
+}
+
+/* Rows of the reviews' other workloads from a run: its curves, its
+ * checkpoint passes, its thread-scaling points (and plain QD1 sequential
+ * points where a drive has a GDSIO figure). */
+static int
+cmptab_rows_kinds(struct cmptab *t, const struct cmptab_col *c, struct dd_error *err)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < c->ncurves && rc == 0; i++)
+		rc = cmptab_rows_curve(t, &c->curves[i], err);
+	for (size_t i = 0; i < c->nckpts && rc == 0; i++)
+		for (size_t k = 0; k < c->ckpts[i].npasses && rc == 0; k++) {
+			struct cmptab_row r = {
+				.kind = DD_KIND_CHECKPOINT, .pattern = DD_WRITE, .read_pct = -1,
+				.q = COMPARE_SECS, .pct = -1, .pass = c->ckpts[i].passes[k].pass,
+			};
+
+			snprintf(r.profile, sizeof r.profile, "%s", "checkpoint");
+			rc = cmptab_add_row(t, &r, err);
+		}
+	for (size_t i = 0; i < c->npts && rc == 0; i++) {
+		const struct dd_point *p = &c->pts[i].pt;
+
+		if (cmptab_point_gdsio(p) &&
+		    (p->kind == DD_KIND_THREADS || cmptab_gdsio_reviewed(t, p)))
+			rc = cmptab_rows_gdsio(t, p, err);
+	}
+	return rc;
 }
 
 /* Rows from a drive's comparable spec figures. */
@@ -287,13 +418,20 @@ cmptab_row_cmp(const void *pa, const void *pb)
 {
 	const struct cmptab_row *a = pa, *b = pb;
 	unsigned		 da = a->qd * a->jobs, db = b->qd * b->jobs;
+	int			 c;
 
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->pass != b->pass)
+		return a->pass < b->pass ? -1 : 1;
 	if (a->pattern != b->pattern)
 		return a->pattern < b->pattern ? -1 : 1;
 	if (a->bs != b->bs)
 		return a->bs < b->bs ? -1 : 1;
 	if (a->read_pct != b->read_pct)
 		return a->read_pct > b->read_pct ? -1 : 1;
+	if ((c = strcmp(a->profile, b->profile)) != 0)
+		return c;
 	if (a->best != b->best)
 		return a->best ? -1 : 1;
 	if (da != db)
@@ -301,7 +439,8 @@ cmptab_row_cmp(const void *pa, const void *pb)
 	if (a->qd != b->qd)
 		return a->qd < b->qd ? -1 : 1;
 	if (a->q != b->q)
-		return a->q == COMPARE_LAT ? 1 : b->q == COMPARE_LAT ? -1 : (int)a->q - (int)b->q;
+		return compare_lower_is_better(a->q) ? 1 : compare_lower_is_better(b->q) ? -1 :
+		       (int)a->q - (int)b->q;
 	return a->pct - b->pct;
 }
 
@@ -320,6 +459,9 @@ cmptab_rows(struct cmptab *t, struct dd_error *err)
 			rc = cmptab_rows_drive(t, &t->cols[c], err);
 		}
 	}
+	for (size_t c = 0; c < t->ncols && rc == 0; c++)
+		if (t->cols[c].kind == CMPTAB_RUN)
+			rc = cmptab_rows_kinds(t, &t->cols[c], err);
 	for (size_t i = 0; rc == 0 && any_drive && t->headline &&
 			   i < sizeof cmptab_headline / sizeof cmptab_headline[0]; i++)
 		rc = cmptab_add_row(t, &cmptab_headline[i], err);
@@ -381,6 +523,8 @@ cmptab_fill_spec(const struct cmptab_col *c, const struct cmptab_row *r,
 	struct compare_spec best = { 0 };
 	int		    best_score = 0;
 
+	if (r->kind != DD_KIND_POINT)
+		return;		/* spec sheets state no curve, checkpoint or GDSIO figure */
 	for (size_t i = 0; i < c->sheet->nfigures; i++) {
 		const struct spec_figure *f = &c->sheet->figures[i];
 		struct compare_spec	  cs;
@@ -404,6 +548,28 @@ cmptab_fill_spec(const struct cmptab_col *c, const struct cmptab_row *r,
 	out->jobs = (unsigned)best.jobs;
 }
 
+/* The review of a row of the other kinds: VDBench, DLIO, GDSIO. */
+static const struct spec_measurement *
+cmptab_review_kind(const struct cmptab_col *c, const struct cmptab_row *r, double *v)
+{
+	const struct spec_sheet *sh = c->sheet;
+
+	switch (r->kind) {
+	case DD_KIND_CURVE_MAX:
+		return compare_review_profile(sh->measurements, sh->nmeasurements,
+					      c->review_drive, r->profile, r->q, v);
+	case DD_KIND_CHECKPOINT:
+		return compare_review_pass(sh->measurements, sh->nmeasurements, c->review_drive,
+					   r->pass, v);
+	case DD_KIND_THREADS:
+		return compare_review_threads(sh->measurements, sh->nmeasurements,
+					      c->review_drive, r->pattern, r->bs,
+					      r->best ? 0 : r->jobs, r->q, v);
+	default:
+		return NULL;
+	}
+}
+
 /* A drive's review cell of a row: at the row's depth, best rows at the best. */
 static void
 cmptab_fill_review(const struct cmptab_col *c, const struct cmptab_row *r,
@@ -416,6 +582,19 @@ cmptab_fill_review(const struct cmptab_col *c, const struct cmptab_row *r,
 
 	if (c->review_drive[0] == '\0' || (r->q == COMPARE_LAT && r->pct >= 0))
 		return;
+	if (r->kind != DD_KIND_POINT) {
+		m = cmptab_review_kind(c, r, &v);
+		if (m == NULL || isnan(v))
+			return;
+		out->meas = m;
+		out->value = v;
+		out->derived = !compare_measurement_direct(m, r->q);
+		if (m->threads > 0) {
+			out->depth = CMPTAB_DEPTH_THREADS;
+			out->jobs = (unsigned)m->threads;
+		}
+		return;
+	}
 	if (r->best)
 		m = compare_review_best(sh->measurements, sh->nmeasurements, c->review_drive,
 					r->pattern, r->bs, r->q, &v);
@@ -426,8 +605,7 @@ cmptab_fill_review(const struct cmptab_col *c, const struct cmptab_row *r,
 		return;
 	out->meas = m;
 	out->value = v;
-	out->derived = r->q != COMPARE_LAT &&
-		       strcmp(m->metric_id, r->q == COMPARE_IOPS ? "iops" : "bw") != 0;
+	out->derived = !compare_measurement_direct(m, r->q);
 	if (m->iodepth > 0 && m->numjobs > 0) {
 		out->depth = CMPTAB_DEPTH_AT;
 		out->qd = (unsigned)m->iodepth;
@@ -450,6 +628,12 @@ cmptab_summary_value(const struct sweep_summary *s, enum compare_quantity q, int
 	case COMPARE_MBPS:
 		v = s->mbps;
 		break;
+	case COMPARE_GIBPS:
+		v = workload_gibps(s->mbps);
+		break;
+	case COMPARE_SECS:
+		v = s->elapsed_s;
+		break;
 	case COMPARE_LAT:
 	default:
 		/* The summary keeps the mean, p50, p99 and p99.9 (hist indexes 12, 14). */
@@ -467,16 +651,103 @@ cmptab_point_workload(const struct dd_point *p, const struct cmptab_row *r)
 	       cmptab_row_read_pct(p->pattern, p->read_pct) == r->read_pct;
 }
 
-/* A run's cell of a row: the point at the row's depth, or the best of the workload. */
+/* Is a curve the one of a row: its profile, or without one its shape? */
+static bool
+cmptab_curve_is(const struct workload_curve *cv, const struct cmptab_row *r)
+{
+	if (strcmp(cv->profile, r->profile) != 0)
+		return false;
+	return r->profile[0] != '\0' ||
+	       (cmptab_point_workload(&cv->shape, r) && cv->shape.iodepth == r->qd &&
+		cv->shape.numjobs == r->jobs);
+}
+
+/* A run's cell of a curve row: the peak of its best curve of the profile. */
 static void
-cmptab_fill_run(const struct cmptab_col *c, const struct cmptab_row *r,
-		struct cmptab_cell *out)
+cmptab_fill_curve(const struct cmptab_col *c, const struct cmptab_row *r,
+		  struct cmptab_cell *out)
+{
+	const struct workload_curve *best = NULL;
+
+	for (size_t i = 0; i < c->ncurves; i++)
+		if (cmptab_curve_is(&c->curves[i], r) &&
+		    compare_better(c->curves[i].peak_iops, best ? best->peak_iops : NAN, false))
+			best = &c->curves[i];
+	if (best == NULL)
+		return;
+	out->value = r->q == COMPARE_IOPS ? best->peak_iops :
+		     r->q == COMPARE_MBPS ? best->peak_mbps : best->peak_mean_us;
+	if (!(isfinite(out->value) && out->value > 0)) {
+		out->value = NAN;
+		return;
+	}
+	out->depth = CMPTAB_DEPTH_AT;
+	out->qd = best->shape.iodepth;
+	out->jobs = best->shape.numjobs;
+}
+
+/* A run's cell of a checkpoint row: the lowest mean of the pass over its series. */
+static void
+cmptab_fill_ckpt(const struct cmptab_col *c, const struct cmptab_row *r,
+		 struct cmptab_cell *out)
+{
+	for (size_t i = 0; i < c->nckpts; i++)
+		for (size_t k = 0; k < c->ckpts[i].npasses; k++) {
+			const struct workload_pass *ps = &c->ckpts[i].passes[k];
+
+			if (ps->pass != r->pass || !compare_better(ps->mean_s, out->value, true))
+				continue;
+			out->value = ps->mean_s;
+			out->depth = CMPTAB_DEPTH_THREADS;
+			out->jobs = c->ckpts[i].ranks;
+		}
+}
+
+/* A run's cell of a GDSIO row: its point at the thread count, or the best. */
+static void
+cmptab_fill_gdsio(const struct cmptab_col *c, const struct cmptab_row *r,
+		  struct cmptab_cell *out)
 {
 	for (size_t i = 0; i < c->npts; i++) {
 		const struct cmptab_point *cp = &c->pts[i];
 		double			   v;
 
-		if (!cmptab_point_workload(&cp->pt, r) ||
+		if (!cmptab_point_gdsio(&cp->pt) || cp->pt.pattern != r->pattern ||
+		    cp->pt.bs != r->bs || (!r->best && cp->pt.numjobs != r->jobs))
+			continue;
+		v = cmptab_summary_value(&cp->sum, r->q, r->pct);
+		if (!compare_better(v, out->value, compare_lower_is_better(r->q)))
+			continue;
+		out->value = v;
+		out->depth = CMPTAB_DEPTH_AT;
+		out->qd = cp->pt.iodepth;
+		out->jobs = cp->pt.numjobs;
+	}
+}
+
+/* A run's cell of a row: the point at the row's depth, or the best of the workload. */
+static void
+cmptab_fill_run(const struct cmptab_col *c, const struct cmptab_row *r,
+		struct cmptab_cell *out)
+{
+	switch (r->kind) {
+	case DD_KIND_CURVE_MAX:
+		cmptab_fill_curve(c, r, out);
+		return;
+	case DD_KIND_CHECKPOINT:
+		cmptab_fill_ckpt(c, r, out);
+		return;
+	case DD_KIND_THREADS:
+		cmptab_fill_gdsio(c, r, out);
+		return;
+	default:
+		break;
+	}
+	for (size_t i = 0; i < c->npts; i++) {
+		const struct cmptab_point *cp = &c->pts[i];
+		double			   v;
+
+		if (!cmptab_point_fio(&cp->pt) || !cmptab_point_workload(&cp->pt, r) ||
 		    (!r->best && (cp->pt.iodepth != r->qd || cp->pt.numjobs != r->jobs)))
 			continue;
 		v = cmptab_summary_value(&cp->sum, r->q, r->pct);
@@ -617,7 +888,7 @@ static void
 cmptab_mark_best(struct cmptab *t, size_t r)
 {
 	struct cmptab_row *row = &t->rows[r];
-	bool		   lower = row->q == COMPARE_LAT;
+	bool		   lower = compare_lower_is_better(row->q);
 
 	for (size_t c = 0; c < t->ncols; c++) {
 		const struct cmptab_cell *x = cmptab_cell(t, r, c, t->cols[c].kind == CMPTAB_DRIVE ?
@@ -634,15 +905,58 @@ cmptab_mark_best(struct cmptab *t, size_t r)
 	}
 }
 
+/* Read a run column's curves and checkpoint series out of its points. */
+static int
+cmptab_analyse(struct cmptab_col *c, struct dd_error *err)
+{
+	struct dd_point	     *pts = malloc((c->npts ? c->npts : 1) * sizeof *pts);
+	struct sweep_summary *sums = malloc((c->npts ? c->npts : 1) * sizeof *sums);
+	unsigned	     *g = malloc((c->npts ? c->npts : 1) * sizeof *g);
+	size_t		      nc, nk;
+
+	cmptab_free_analysis(c);
+	for (size_t i = 0; pts != NULL && sums != NULL && i < c->npts; i++) {
+		pts[i] = c->pts[i].pt;
+		sums[i] = c->pts[i].sum;
+	}
+	nc = pts ? workload_groups(pts, c->npts, DD_KIND_CURVE_MAX, g, c->npts) : 0;
+	nk = pts ? workload_groups(pts, c->npts, DD_KIND_CHECKPOINT, g, c->npts) : 0;
+	c->curves = nc ? calloc(nc, sizeof *c->curves) : NULL;
+	c->ckpts = nk ? calloc(nk, sizeof *c->ckpts) : NULL;
+	if (pts == NULL || sums == NULL || g == NULL || (nc && c->curves == NULL) ||
+	    (nk && c->ckpts == NULL)) {
+		free(pts);
+		free(sums);
+		free(g);
+		cmptab_free_analysis(c);
+		return dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
+	}
+	workload_groups(pts, c->npts, DD_KIND_CURVE_MAX, g, c->npts);
+	for (size_t i = 0; i < nc; i++)
+		c->ncurves += workload_curve_collect(pts, sums, c->npts, g[i],
+						     &c->curves[c->ncurves]);
+	workload_groups(pts, c->npts, DD_KIND_CHECKPOINT, g, c->npts);
+	for (size_t i = 0; i < nk; i++)
+		c->nckpts += workload_ckpt_collect(pts, sums, c->npts, g[i], &c->ckpts[c->nckpts]);
+	free(pts);
+	free(sums);
+	free(g);
+	return 0;
+}
+
 /* Build rows and cells. */
 int
 cmptab_build(struct cmptab *t, struct dd_error *err)
 {
 	size_t n;
-	int    rc;
+	int    rc = 0;
 
 	cmptab_free_rows(t);
-	rc = cmptab_rows(t, err);
+	for (size_t c = 0; c < t->ncols && rc == 0; c++)
+		if (t->cols[c].kind == CMPTAB_RUN)
+			rc = cmptab_analyse(&t->cols[c], err);
+	if (rc == 0)
+		rc = cmptab_rows(t, err);
 	if (rc < 0)
 		return rc;
 	n = t->nrows * t->ncols * 2;
@@ -694,13 +1008,49 @@ cmptab_workload(const struct cmptab_row *r, char *buf, size_t len)
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
+/* A row of the other kinds in words; false for a FIO row. */
+static bool
+cmptab_kind_label(const struct cmptab_row *r, const char *times, char *buf, size_t len)
+{
+	char   bs[16];
+	size_t o;
+
+	switch (r->kind) {
+	case DD_KIND_CURVE_MAX:
+		if (r->profile[0] != '\0') {
+			snprintf(buf, len, "VDBench %s peak", r->profile);
+			return true;
+		}
+		o = (size_t)snprintf(buf, len, "curve ");
+		if (o < len)
+			o += cmptab_workload(r, buf + o, len - o);
+		if (o < len)
+			snprintf(buf + o, len - o, " QD%u%s%u peak", r->qd, times, r->jobs);
+		return true;
+	case DD_KIND_CHECKPOINT:
+		snprintf(buf, len, "DLIO pass %u avg", r->pass);
+		return true;
+	case DD_KIND_THREADS:
+		fmt_block_size((int)r->bs, bs, sizeof bs);
+		if (r->best)
+			snprintf(buf, len, "GDSIO %s %s best", bs,
+				 r->pattern == DD_READ ? "read" : "write");
+		else
+			snprintf(buf, len, "GDSIO %s %s %s%u", bs,
+				 r->pattern == DD_READ ? "read" : "write", times, r->jobs);
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* A row in words. */
 char *
 cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_t len)
 {
 	size_t o;
 
-	if (len == 0)
+	if (len == 0 || cmptab_kind_label(r, times, buf, len))
 		return buf;
 	o = cmptab_workload(r, buf, len);
 	if (r->best)
@@ -725,6 +1075,9 @@ cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *buf, si
 	case CMPTAB_DEPTH_RATED_MAX:
 		snprintf(buf, len, "rated max");
 		break;
+	case CMPTAB_DEPTH_THREADS:
+		snprintf(buf, len, "%s%u", times, c->jobs);
+		break;
 	case CMPTAB_DEPTH_QD1:
 	case CMPTAB_DEPTH_AT:
 		if (c->jobs > 0)
@@ -745,8 +1098,16 @@ cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf
 	else if (q == COMPARE_IOPS)
 		fmt_count(v, buf, len);
 	else
-		fmt_number(v, q == COMPARE_LAT ? 1 : 0, buf, len);
+		fmt_number(v, q == COMPARE_GIBPS ? 2 : q == COMPARE_LAT || q == COMPARE_SECS ? 1 : 0,
+			   buf, len);
 	return buf;
+}
+
+/* A row's unit as the table prints it. */
+const char *
+cmptab_row_unit(const struct cmptab_row *r, bool utf8)
+{
+	return r->q == COMPARE_LAT && utf8 ? "µs" : compare_unit(r->q);
 }
 
 /* The name of a reference. */

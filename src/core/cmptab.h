@@ -25,6 +25,20 @@
  *            rows (4K random and 128K sequential best, 4K QD1).  Rates are in
  *            MB/s for sequential workloads and blocks of 64K and up, in IOPS
  *            otherwise.
+ *            The reviews' other workloads have rows of their own kind
+ *            (struct cmptab_row.kind), made from a run's points of that
+ *            kind: a load curve's peak (DD_KIND_CURVE_MAX: "VDBench 4K
+ *            random read peak" in IOPS, MB/s for sequential and 64K-and-up
+ *            profiles, and the mean latency at the peak), a checkpoint
+ *            series' pass averages (DD_KIND_CHECKPOINT: "DLIO pass 2 avg",
+ *            seconds) and thread scaling (DD_KIND_THREADS: "GDSIO 1M read
+ *            x128" in GiB/s and mean latency, and the best over thread
+ *            counts).  A plain QD1 sequential point at bs x jobs makes a
+ *            GDSIO row too when a drive column has a GDSIO figure there, and
+ *            fills one always.  A curve row is keyed by the profile the
+ *            points reproduce (dd_point.profile), never by a point's name;
+ *            a curve without a profile by its shape.  Only plain points
+ *            (DD_KIND_POINT) make and fill the FIO rows.
  *   cells    a value in the base unit (NAN: none), the depth it is at (a
  *            review's or a run's own QD x NJ, a spec's stated depth, "rated
  *            max" or QD1), and % deltas against each reference it has.
@@ -57,6 +71,7 @@
 #include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
+#include "core/workload.h"
 #include "io/engine.h"
 
 /* What a delta is against. */
@@ -75,6 +90,7 @@ enum cmptab_depth {
 	CMPTAB_DEPTH_AT,	/* qd x jobs (jobs 0: only the iodepth stated) */
 	CMPTAB_DEPTH_RATED_MAX,	/* a spec figure with no depth: rated maximum */
 	CMPTAB_DEPTH_QD1,	/* a latency spec with no depth: QD1 x1 by convention */
+	CMPTAB_DEPTH_THREADS,	/* a VDBench or GDSIO review's thread count (jobs) */
 };
 
 /* Which cell of a column. */
@@ -116,6 +132,10 @@ struct cmptab_col {
 	size_t			 ref_drive;	/* run: its reference drive column; SIZE_MAX none */
 	size_t			 base_run;	/* run: the table's first run column, when
 						 * not this one; SIZE_MAX none */
+	struct workload_curve	*curves;	/* run: its load curves */
+	size_t			 ncurves;
+	struct workload_ckpt	*ckpts;		/* run: its checkpoint series */
+	size_t			 nckpts;
 };
 
 /* A row: a workload, a quantity and a depth. */
@@ -128,6 +148,10 @@ struct cmptab_row {
 	bool		      best;	/* the best at any depth, else at qd x jobs */
 	unsigned	      qd, jobs;
 	double		      best_value;	/* best measured value of the row; NAN none */
+	enum dd_kind	      kind;	/* DD_KIND_POINT: the FIO matrix; CURVE_MAX: a
+					 * curve's peak; CHECKPOINT; THREADS */
+	char		      profile[DD_PROFILE_MAX];	/* curve: the profile; "" none */
+	unsigned	      pass;	/* checkpoint: the pass */
 };
 
 /* A cell. */
@@ -195,10 +219,13 @@ double cmptab_summary_value(const struct sweep_summary *s, enum compare_quantity
 /* A row's workload and depth, short enough for a screen: "4K rand read
  * QD32x4", "128K seq read best" (the best depth), "4K rand read QD1x1 p99"
  * (a latency percentile; a mean latency row is told by its unit alone);
- * times is the multiplication sign ("x", "×"). */
+ * times is the multiplication sign ("x", "×").  The other kinds: "VDBench
+ * 4K random read peak", "curve 4K rand read QD32x4 peak" (no profile),
+ * "DLIO pass 2 avg", "GDSIO 1M read x128", "GDSIO 1M read best". */
 char *cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_t len);
 
-/* A cell's depth: "QD32x4", "QD32", "rated max", "QD1x1"; "" none. */
+/* A cell's depth: "QD32x4", "QD32", "rated max", "QD1x1", "x128" (threads);
+ * "" none. */
 char *cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *buf,
 			 size_t len);
 
@@ -206,6 +233,10 @@ char *cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *b
  * "30.5" us; dash when NAN. */
 char *cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf,
 			size_t len);
+
+/* A row's unit as the table prints it ("IOPS", "MB/s", "us", "s", "GiB/s";
+ * utf8: "µs"). */
+const char *cmptab_row_unit(const struct cmptab_row *r, bool utf8);
 
 /* "run", "spec", "review", "drift", "" for NONE. */
 const char *cmptab_ref_name(enum cmptab_ref r);

@@ -74,14 +74,51 @@ compare_convert(const struct spec_unit *units, size_t nunits, double value, cons
 const char *
 compare_dimension(enum compare_quantity q)
 {
-	return q == COMPARE_MBPS ? "throughput" : q == COMPARE_LAT ? "time" : "rate";
+	switch (q) {
+	case COMPARE_MBPS:
+	case COMPARE_GIBPS:
+		return "throughput";
+	case COMPARE_LAT:
+	case COMPARE_SECS:
+		return "time";
+	case COMPARE_IOPS:
+	default:
+		return "rate";
+	}
 }
 
-/* The base unit of a quantity. */
+/* The unit of a quantity. */
 const char *
 compare_unit(enum compare_quantity q)
 {
-	return q == COMPARE_MBPS ? "MB/s" : q == COMPARE_LAT ? "us" : "IOPS";
+	switch (q) {
+	case COMPARE_MBPS:
+		return "MB/s";
+	case COMPARE_LAT:
+		return "us";
+	case COMPARE_SECS:
+		return "s";
+	case COMPARE_GIBPS:
+		return "GiB/s";
+	case COMPARE_IOPS:
+	default:
+		return "IOPS";
+	}
+}
+
+/* Is less of q better? */
+bool
+compare_lower_is_better(enum compare_quantity q)
+{
+	return q == COMPARE_LAT || q == COMPARE_SECS;
+}
+
+/* Is p a plain measurement of its shape? */
+bool
+compare_point_plain(const struct dd_point *p)
+{
+	return p->kind != DD_KIND_CURVE_STEP && p->kind != DD_KIND_CHECKPOINT &&
+	       p->rate_iops <= 0;
 }
 
 /* Does text contain word, ignoring case? */
@@ -211,7 +248,7 @@ compare_spec_depth(const struct compare_spec *cs, const struct dd_point *p)
 bool
 compare_spec_applies(const struct compare_spec *cs, const struct dd_point *p)
 {
-	return compare_spec_workload(cs, p) && compare_spec_depth(cs, p);
+	return compare_point_plain(p) && compare_spec_workload(cs, p) && compare_spec_depth(cs, p);
 }
 
 /* The rule in words. */
@@ -370,6 +407,14 @@ compare_measurement_value(const struct spec_measurement *x, enum compare_quantit
 				       strcmp(x->metric_id, "lat_mean") == 0
 			       ? v
 			       : NAN;
+	case COMPARE_SECS:
+		return x->dimension != NULL && strcmp(x->dimension, "time") == 0 &&
+				       strcmp(x->metric_id, "duration") == 0
+			       ? v / 1e6
+			       : NAN;
+	case COMPARE_GIBPS:
+		v = compare_measurement_value(x, COMPARE_MBPS, bs);
+		return v * 1e6 / (1024.0 * 1024.0 * 1024.0);
 	}
 	return NAN;
 }
@@ -440,6 +485,137 @@ compare_review_best(const struct spec_measurement *ms, size_t n, const char *dri
 			best = &ms[i];
 		}
 	}
+	if (value != NULL)
+		*value = bv;
+	return best;
+}
+
+/* Is x drive_id's figure of benchmark b? */
+static bool
+compare_review_of(const struct spec_measurement *x, const char *drive_id, const char *b)
+{
+	return drive_id != NULL && x->drive_id != NULL && strcmp(x->drive_id, drive_id) == 0 &&
+	       x->benchmark != NULL && strcmp(x->benchmark, b) == 0 && x->workload != NULL &&
+	       x->metric_id != NULL &&
+	       (x->phase == NULL || strcmp(x->phase, "preconditioning") != 0);
+}
+
+/* Which DLIO figure x is. */
+enum compare_dlio
+compare_dlio_series(const struct spec_measurement *x)
+{
+	if (x->benchmark == NULL || strcmp(x->benchmark, "dlio") != 0 || x->pass <= 0 ||
+	    x->metric_id == NULL || strcmp(x->metric_id, "duration") != 0)
+		return COMPARE_DLIO_NONE;
+	return compare_has(x->label, "per checkpoint") ? COMPARE_DLIO_CKPT : COMPARE_DLIO_PASS;
+}
+
+/* Is x the very metric of q, not one derived through the block size? */
+bool
+compare_measurement_direct(const struct spec_measurement *x, enum compare_quantity q)
+{
+	switch (q) {
+	case COMPARE_IOPS:
+		return strcmp(x->metric_id, "iops") == 0;
+	case COMPARE_MBPS:
+	case COMPARE_GIBPS:
+		return strcmp(x->metric_id, "bw") == 0;
+	case COMPARE_LAT:
+		return strcmp(x->metric_id, "lat_mean") == 0;
+	case COMPARE_SECS:
+		return strcmp(x->metric_id, "duration") == 0;
+	}
+	return false;
+}
+
+/* drive_id's VDBench review of a profile. */
+const struct spec_measurement *
+compare_review_profile(const struct spec_measurement *ms, size_t n, const char *drive_id,
+		       const char *profile, enum compare_quantity q, double *value)
+{
+	if (value != NULL)
+		*value = NAN;
+	if (profile == NULL || profile[0] == '\0')
+		return NULL;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			const struct spec_measurement *x = &ms[i];
+			double			       v;
+
+			if (!compare_review_of(x, drive_id, "vdbench") ||
+			    strcmp(x->workload, profile) != 0 ||
+			    compare_measurement_direct(x, q) != (pass == 0))
+				continue;
+			v = compare_measurement_value(x, q, x->block_size > 0 ?
+							    (unsigned)x->block_size : 0);
+			if (isnan(v))
+				continue;
+			if (value != NULL)
+				*value = v;
+			return x;
+		}
+	return NULL;
+}
+
+/* drive_id's DLIO average of a pass. */
+const struct spec_measurement *
+compare_review_pass(const struct spec_measurement *ms, size_t n, const char *drive_id,
+		    unsigned pass, double *value)
+{
+	if (value != NULL)
+		*value = NAN;
+	for (size_t i = 0; i < n; i++) {
+		const struct spec_measurement *x = &ms[i];
+		double			       v;
+
+		if (!compare_review_of(x, drive_id, "dlio") ||
+		    compare_dlio_series(x) != COMPARE_DLIO_PASS || (unsigned)x->pass != pass)
+			continue;
+		v = compare_measurement_value(x, COMPARE_SECS, 0);
+		if (isnan(v))
+			continue;
+		if (value != NULL)
+			*value = v;
+		return x;
+	}
+	return NULL;
+}
+
+/* Is x a GDSIO figure of pattern and bs? */
+static bool
+compare_gdsio_workload(const struct spec_measurement *x, enum dd_pattern pattern, unsigned bs)
+{
+	const char *w = pattern == DD_READ ? "read" : pattern == DD_WRITE ? "write" : NULL;
+
+	return w != NULL && strcmp(x->workload, w) == 0 && x->block_size > 0 &&
+	       (unsigned)x->block_size == bs;
+}
+
+/* drive_id's GDSIO figure at a thread count, or the best at any. */
+const struct spec_measurement *
+compare_review_threads(const struct spec_measurement *ms, size_t n, const char *drive_id,
+		       enum dd_pattern pattern, unsigned bs, unsigned threads,
+		       enum compare_quantity q, double *value)
+{
+	const struct spec_measurement *best = NULL;
+	double			       bv = NAN;
+
+	for (int pass = 0; pass < 2 && best == NULL; pass++)
+		for (size_t i = 0; i < n; i++) {
+			const struct spec_measurement *x = &ms[i];
+			double			       v;
+
+			if (!compare_review_of(x, drive_id, "gdsio") ||
+			    !compare_gdsio_workload(x, pattern, bs) ||
+			    (threads > 0 && (x->threads <= 0 || (unsigned)x->threads != threads)) ||
+			    compare_measurement_direct(x, q) != (pass == 0))
+				continue;
+			v = compare_measurement_value(x, q, bs);
+			if (compare_better(v, bv, compare_lower_is_better(q))) {
+				bv = v;
+				best = x;
+			}
+		}
 	if (value != NULL)
 		*value = bv;
 	return best;

@@ -31,6 +31,26 @@
  * matched on workload, block size, iodepth and numjobs exactly; IOPS and
  * MB/s derive from each other through the block size.
  *
+ * The reviews' other benchmarks are matched by what the point reproduces,
+ * never by its name:
+ *
+ *   vdbench      a load curve's profile (dd_point.profile) is the review's
+ *                workload ("4K random read"); its iops, bw and lat_mean are
+ *                the peak of the curve and the latency there (threads: the
+ *                review's thread count).
+ *   dlio         measurement.pass is a pass number when the label gives
+ *                averages ("average per run", "Checkpoint Performance":
+ *                "pass average" notes) and a checkpoint number when it is
+ *                "(per checkpoint)" (compare_dlio_series); a run's pass mean
+ *                compares with the former only.
+ *   gdsio        read/write at a block size and thread count (threads:
+ *                QD1 x threads jobs); bw in GiB/s, iops, lat_mean.  A figure
+ *                with no thread count is the peak over thread counts.
+ *
+ * A paced point (a load curve's step) or a checkpoint is not a plain
+ * measurement of its shape: spec figures and fio reviews never apply to it
+ * (compare_point_plain).
+ *
  * Judging a ratio r = measured / reference with tolerance t (default 10%):
  * for MB/s and IOPS PASS when r >= 1 - t, WARN when r >= 1 - 2t, else FAIL;
  * for latency PASS when r <= 1 + t, WARN when r <= 1 + 2t, else FAIL.  The
@@ -53,6 +73,9 @@ enum compare_quantity {
 	COMPARE_IOPS,	/* IOPS (dimension "rate") */
 	COMPARE_MBPS,	/* MB/s (dimension "throughput") */
 	COMPARE_LAT,	/* mean or percentile latency, us (dimension "time") */
+	COMPARE_SECS,	/* a duration, s (dimension "time"): a DLIO checkpoint;
+			 * lower is better */
+	COMPARE_GIBPS,	/* GiB/s (dimension "throughput"): GDSIO's unit */
 };
 
 /* How a spec figure's depth is matched. */
@@ -102,8 +125,15 @@ double compare_convert(const struct spec_unit *units, size_t nunits, double valu
 /* "rate", "throughput", "time". */
 const char *compare_dimension(enum compare_quantity q);
 
-/* "IOPS", "MB/s", "us". */
+/* "IOPS", "MB/s", "us", "s", "GiB/s". */
 const char *compare_unit(enum compare_quantity q);
+
+/* Is less of q better (latency, durations)? */
+bool compare_lower_is_better(enum compare_quantity q);
+
+/* Is p a plain measurement of its shape (unpaced, not a checkpoint): what
+ * spec figures and fio reviews may apply to? */
+bool compare_point_plain(const struct dd_point *p);
 
 /* Is metric id a performance figure compare_spec_init takes? */
 bool compare_metric_known(const char *metric_id);
@@ -148,6 +178,10 @@ bool compare_better(double a, double b, bool lower_is_better);
 double compare_measurement_value(const struct spec_measurement *x, enum compare_quantity q,
 				 unsigned bs);
 
+/* Is x the very metric of q ("iops", "bw", "lat_mean", "duration"), not a
+ * value derived through the block size? */
+bool compare_measurement_direct(const struct spec_measurement *x, enum compare_quantity q);
+
 /* The review measurement of drive_id at exactly p's workload, bs, iodepth and
  * numjobs (a direct figure first, then one derived through bs); NULL none. */
 const struct spec_measurement *compare_review_at(const struct spec_measurement *ms, size_t n,
@@ -159,6 +193,38 @@ const struct spec_measurement *compare_review_best(const struct spec_measurement
 						   size_t n, const char *drive_id,
 						   enum dd_pattern pattern, unsigned bs,
 						   enum compare_quantity q, double *value);
+
+/* What a DLIO measurement's pass number is. */
+enum compare_dlio {
+	COMPARE_DLIO_NONE,	/* not a DLIO checkpoint duration, or no number */
+	COMPARE_DLIO_PASS,	/* the average of pass `pass` */
+	COMPARE_DLIO_CKPT,	/* checkpoint number `pass` of the series */
+};
+
+/* Which DLIO figure x is (COMPARE_DLIO_NONE for any other measurement). */
+enum compare_dlio compare_dlio_series(const struct spec_measurement *x);
+
+/* drive_id's VDBench review of profile (its peak) as q (IOPS and MB/s derive
+ * from each other through the profile's block size); NULL none. */
+const struct spec_measurement *compare_review_profile(const struct spec_measurement *ms,
+						      size_t n, const char *drive_id,
+						      const char *profile,
+						      enum compare_quantity q, double *value);
+
+/* drive_id's DLIO average of pass number pass, in s; NULL none. */
+const struct spec_measurement *compare_review_pass(const struct spec_measurement *ms,
+						   size_t n, const char *drive_id, unsigned pass,
+						   double *value);
+
+/* drive_id's GDSIO figure for pattern (DD_READ or DD_WRITE) and bs as q
+ * (GiB/s, IOPS through bs, or mean latency): at exactly threads, or with
+ * threads 0 the best at any thread count (a figure with no thread count
+ * included); NULL none. */
+const struct spec_measurement *compare_review_threads(const struct spec_measurement *ms,
+						      size_t n, const char *drive_id,
+						      enum dd_pattern pattern, unsigned bs,
+						      unsigned threads, enum compare_quantity q,
+						      double *value);
 
 /* measured / reference; NAN when either is missing or the reference is not positive. */
 double compare_ratio(double measured, double reference);

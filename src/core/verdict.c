@@ -634,6 +634,76 @@ verdict_health(struct verdict_report *r, const struct verdict_smart_delta *d)
 	verdict_summarize(r);
 }
 
+/* One row of a load curve: quantity q of the peak against the review. */
+static void
+verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compare_quantity q,
+		  const struct verdict_opts *o)
+{
+	const struct spec_measurement *x = NULL;
+	double			       rv = NAN;
+	char			       num[32], ref[32];
+
+	memset(v, 0, sizeof *v);
+	v->metric = q == COMPARE_LAT ? "curve_lat" : "curve_iops";
+	v->metric_name = q == COMPARE_LAT ? "mean latency at the load curve's peak"
+					  : "load curve peak IOPS";
+	v->unit = compare_unit(q);
+	v->lower_is_better = compare_lower_is_better(q);
+	v->rule = COMPARE_NONE;
+	v->status = VERDICT_NOT_COMPARABLE;
+	v->spec_value = v->ratio = v->review_value = v->review_ratio = NAN;
+	v->spec.value = v->spec.value_hi = NAN;	/* no spec figure: the review decides */
+	v->measured = q == COMPARE_LAT ? cv->peak_mean_us : cv->peak_iops;
+	v->result = cv->peak == SIZE_MAX ? cv->max.index : cv->steps[cv->peak].index;
+	snprintf(v->point, sizeof v->point, "%s", cv->shape.name);
+	if (isnan(v->measured)) {
+		v->result = SIZE_MAX;
+		verdict_say(v, "the curve '%s' has no finished point", cv->profile);
+		return;
+	}
+	if (o->review != NULL)
+		x = compare_review_profile(o->review, o->nreview, o->review_drive, cv->profile, q,
+					   &rv);
+	verdict_say(v, "%s peak %s %s at QD%u x%u", cv->profile,
+		    fmt_number(v->measured, q == COMPARE_LAT ? 1 : 0, num, sizeof num), v->unit,
+		    cv->shape.iodepth, cv->shape.numjobs);
+	if (x == NULL) {
+		verdict_say(v, ": no published curve for this drive (VDBench '%s')", cv->profile);
+		return;
+	}
+	v->review_value = v->spec_value = rv;
+	v->review_ratio = v->ratio = compare_ratio(v->measured, rv);
+	v->review_jobs = x->threads > 0 ? (unsigned)x->threads : 0;
+	v->review_source = x->source_id;
+	v->decided_by = "review";
+	verdict_judge(v, o->tolerance);
+	verdict_say(v, ", %.1f%% of the review's VDBench %s %s (%s, %d threads)", v->ratio * 100,
+		    fmt_number(rv, q == COMPARE_LAT ? 1 : 0, ref, sizeof ref), v->unit,
+		    x->source_id ? x->source_id : "?", x->threads);
+	if (v->status == VERDICT_PASS)
+		verdict_say(v, ", within %.0f%%", o->tolerance * 100);
+	else
+		verdict_say(v, ", more than %.0f%% %s",
+			    (v->status == VERDICT_WARN ? o->tolerance : 2 * o->tolerance) * 100,
+			    v->lower_is_better ? "over" : "short");
+}
+
+/* Append a load curve's rows. */
+void
+verdict_curve(struct verdict_report *r, const struct workload_curve *cv,
+	      const struct verdict_opts *o)
+{
+	struct verdict_opts def = { .tolerance = r->tolerance };
+
+	if (o == NULL)
+		o = &def;
+	if (r->overall == VERDICT_UNKNOWN)
+		return;
+	for (int k = 0; k < 2 && r->nrows < VERDICT_MAX; k++)
+		verdict_curve_row(&r->rows[r->nrows++], cv, k ? COMPARE_LAT : COMPARE_IOPS, o);
+	verdict_summarize(r);
+}
+
 /* May an explainer of this kind explain a row? */
 static bool
 verdict_relevant(const char *kind, const struct verdict *v)

@@ -67,6 +67,16 @@
  * with no other row is NOT_COMPARABLE overall.  A drive not in the
  * database has no rows and is UNKNOWN overall.
  *
+ * verdict_curve adds the rows of a short load curve (`check --curve`):
+ * "curve_iops", the curve's peak IOPS, and "curve_lat", the mean latency
+ * at the peak, each held against the matched drive's published VDBench
+ * figure of the same profile (compare_review_profile: never by a point's
+ * name) with the tolerance above; decided_by "review".  A drive without a
+ * published curve of the profile gets both rows NOT_COMPARABLE, "no
+ * published curve for this drive": information, never a FAIL.  The rate
+ * limiter's accuracy per step is not a verdict (the caller reports it from
+ * struct workload_curve).
+ *
  * verdict_explain marks, on each WARN or FAIL row, the explainers (struct
  * explain_item from explain_controller, plus verdict_link_hint's) that may
  * explain it: pcie-link for MB/s and IOPS, lba-format for 4K random and
@@ -83,6 +93,7 @@
 #include "core/compare.h"
 #include "core/explain.h"
 #include "core/specdb.h"
+#include "core/workload.h"
 #include "io/engine.h"
 #include "io/nvme.h"
 
@@ -193,6 +204,12 @@ void verdict_smart_delta(const struct nvmeinfo_smart *before,
  * verdict and summary; nothing when the delta is not valid or the report is
  * UNKNOWN (a drive not in the database gets no verdicts at all). */
 void verdict_health(struct verdict_report *r, const struct verdict_smart_delta *d);
+
+/* Append the rows of load curve cv (curve_iops, curve_lat) against the
+ * review in o (o->review of o->review_drive; NULL: none) and recompute the
+ * overall verdict and summary; nothing when the report is UNKNOWN or full. */
+void verdict_curve(struct verdict_report *r, const struct workload_curve *cv,
+		   const struct verdict_opts *o);
 
 /* Mark on every WARN and FAIL row the explainers (at most 32) that may explain it. */
 void verdict_explain(struct verdict_report *r, const struct explain_item *items,

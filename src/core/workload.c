@@ -55,6 +55,7 @@ workload_step_fill(const struct dd_point *p, const struct sweep_summary *s, size
 	out->read_mean_us = s->read_mean_us;
 	out->write_mean_us = s->write_mean_us;
 	out->spread = s->rate_spread;
+	out->accuracy = out->target_iops > 0 ? s->iops / out->target_iops : NAN;
 	out->finished = s->status == 0 && !s->cancelled;
 }
 
@@ -155,35 +156,41 @@ workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *su
 	return out->n > 0;
 }
 
-/* Mean and coefficient of variation of iv[a..b). */
+/* Length of interval i: from the end of the one before (the phase began at 0). */
+static double
+workload_dt(const struct dd_interval *iv, size_t i)
+{
+	double dt = iv[i].t_s - (i > 0 ? iv[i - 1].t_s : 0);
+
+	return dt > 0 ? dt : 0;
+}
+
+/* Time-weighted mean, CV and squared error (x seconds) of iv[a..b). */
 static void
 workload_segment(const struct dd_interval *iv, size_t a, size_t b, double *mean,
 		 double *cv, double *sse)
 {
-	double m = 0, q = 0;
+	double m = 0, q = 0, t = 0;
 
+	for (size_t i = a; i < b; i++) {
+		m += iv[i].mbps * workload_dt(iv, i);
+		t += workload_dt(iv, i);
+	}
+	m = t > 0 ? m / t : NAN;
 	for (size_t i = a; i < b; i++)
-		m += iv[i].mbps;
-	m /= (double)(b - a);
-	for (size_t i = a; i < b; i++)
-		q += (iv[i].mbps - m) * (iv[i].mbps - m);
+		q += workload_dt(iv, i) * (iv[i].mbps - m) * (iv[i].mbps - m);
 	*mean = m;
 	*sse = q;
-	*cv = m > 0 ? sqrt(q / (double)(b - a)) / m : NAN;
+	*cv = m > 0 && t > 0 ? sqrt(q / t) / m : NAN;
 }
 
-/* Find a cliff: the best two-segment split, accepted when it is a drop. */
-void
-workload_cliff_detect(const struct dd_interval *iv, size_t n, struct workload_cliff *out)
+/* The split k of iv[0..n) that minimises the squared error of two constant rates. */
+static size_t
+workload_cliff_split(const struct dd_interval *iv, size_t n)
 {
 	double best = INFINITY;
 	size_t at = 0;
 
-	memset(out, 0, sizeof *out);
-	out->before_mbps = out->after_mbps = out->before_cv = out->after_cv = NAN;
-	out->t_s = NAN;
-	if (n < 2 * WORKLOAD_CLIFF_MIN_IV)
-		return;
 	for (size_t k = WORKLOAD_CLIFF_MIN_IV; k + WORKLOAD_CLIFF_MIN_IV <= n; k++) {
 		double m1, m2, c1, c2, s1, s2;
 
@@ -194,27 +201,77 @@ workload_cliff_detect(const struct dd_interval *iv, size_t n, struct workload_cl
 			at = k;
 		}
 	}
-	if (at == 0)
-		return;
-	{
-		double m1, m2, c1, c2, s1, s2, noise;
+	return at;
+}
 
-		workload_segment(iv, 0, at, &m1, &c1, &s1);
-		workload_segment(iv, at, n, &m2, &c2, &s2);
-		noise = sqrt(s1 / (double)at) + sqrt(s2 / (double)(n - at));
-		out->at = at;
-		out->before_mbps = m1;
-		out->after_mbps = m2;
-		out->before_cv = c1;
-		out->after_cv = c2;
-		out->t_s = iv[at - 1].t_s;
-		for (size_t i = 0; i < at; i++) {
-			double dt = iv[i].t_s - (i > 0 ? iv[i - 1].t_s : 0);
+/* Does the rate stay down after at: no WORKLOAD_CLIFF_MIN_IV intervals in a
+ * row back above the middle of the two rates (a dip that recovers is not a
+ * cliff)? */
+static bool
+workload_cliff_stays(const struct dd_interval *iv, size_t n, size_t at, double mid)
+{
+	for (size_t a = at; a + WORKLOAD_CLIFF_MIN_IV <= n; a++) {
+		double m, cv, sse;
 
-			out->bytes_before += iv[i].mbps * 1e6 * dt;
-		}
-		out->found = m1 > 0 && m2 <= WORKLOAD_CLIFF_DROP * m1 && m1 - m2 > 2 * noise;
+		workload_segment(iv, a, a + WORKLOAD_CLIFF_MIN_IV, &m, &cv, &sse);
+		if (m > mid)
+			return false;
 	}
+	return true;
+}
+
+/* No cliff: the whole series is one rate (before), nothing after it. */
+static void
+workload_cliff_none(const struct dd_interval *iv, size_t n, struct workload_cliff *out)
+{
+	double sse;
+
+	memset(out, 0, sizeof *out);
+	out->after_mbps = out->after_cv = out->t_s = NAN;
+	workload_segment(iv, 0, n, &out->before_mbps, &out->before_cv, &sse);
+}
+
+/* Find a cliff: the best two-segment split, accepted when it is a drop for good. */
+void
+workload_cliff_detect(const struct dd_interval *iv, size_t n, struct workload_cliff *out)
+{
+	double m1, m2, c1, c2, s1, s2, t1, noise;
+	size_t at;
+
+	memset(out, 0, sizeof *out);
+	out->before_mbps = out->after_mbps = out->before_cv = out->after_cv = NAN;
+	out->t_s = NAN;
+	if (n < 2 * WORKLOAD_CLIFF_MIN_IV)
+		return;
+	if ((at = workload_cliff_split(iv, n)) == 0) {
+		workload_cliff_none(iv, n, out);
+		return;
+	}
+	workload_segment(iv, 0, at, &m1, &c1, &s1);
+	workload_segment(iv, at, n, &m2, &c2, &s2);
+	t1 = iv[at - 1].t_s;
+	noise = (isnan(c1) ? 0 : c1 * m1) + (isnan(c2) ? 0 : c2 * m2);
+	out->at = at;
+	out->before_mbps = m1;
+	out->after_mbps = m2;
+	out->before_cv = c1;
+	out->after_cv = c2;
+	out->t_s = t1;
+	out->bytes_before = m1 * 1e6 * t1;
+	out->found = m1 > 0 && m2 <= WORKLOAD_CLIFF_DROP * m1 && m1 - m2 > 2 * noise &&
+		     workload_cliff_stays(iv, n, at, (m1 + m2) / 2);
+	if (!out->found)
+		workload_cliff_none(iv, n, out);
+}
+
+/* GB/s of pass number pass of a series: a checkpoint's bytes over the pass's mean. */
+double
+workload_ckpt_pass_gbps(const struct workload_ckpt *c, unsigned pass)
+{
+	for (size_t i = 0; i < c->npasses; i++)
+		if (c->passes[i].pass == pass && c->passes[i].n > 0 && c->passes[i].mean_s > 0)
+			return (double)c->bytes / c->passes[i].mean_s / 1e9;
+	return NAN;
 }
 
 /* GiB/s from decimal MB/s. */

@@ -22,9 +22,16 @@
  *   cliff     a sustained write's interval series split where the rate
  *             drops for good: written before the drop, the rate before and
  *             after, where.  Found by a two-segment fit (the split that
- *             minimises the squared error of two constant rates) accepted
- *             only when the later rate is at most WORKLOAD_CLIFF_DROP of the
- *             earlier and the step stands out of the noise of both segments.
+ *             minimises the squared error of two constant rates, each
+ *             interval weighted by its length, so a series whose period
+ *             doubled or a late sample counts by time) accepted only when
+ *             the later rate is at most WORKLOAD_CLIFF_DROP of the earlier,
+ *             the step is more than twice the two segments' noise (standard
+ *             deviations added), and the drop is for good: no
+ *             WORKLOAD_CLIFF_MIN_IV intervals in a row after it average
+ *             above the middle of the two rates (a dip that recovers, however
+ *             long, is not a cliff; a tail that rises a little is).  Rates
+ *             are time-weighted means, so before_mbps x t_s is bytes_before.
  */
 #ifndef DD_WORKLOAD_H
 #define DD_WORKLOAD_H
@@ -51,6 +58,8 @@ struct workload_step {
 	double	mean_us, p99_us;
 	double	read_mean_us, write_mean_us;	/* NAN when none */
 	double	spread;		/* CV of the interval IOPS; NAN unpaced */
+	double	accuracy;	/* the rate limiter's: iops / target_iops; NAN
+				 * for the maximum */
 	bool	finished;	/* ran to its end (status 0, not cancelled) */
 };
 
@@ -86,7 +95,9 @@ struct workload_ckpt {
 	double		     gbps;		/* bytes of all / seconds of all, GB/s */
 };
 
-/* A write cliff. */
+/* A write cliff.  None found: at and bytes_before 0, t_s and the after
+ * fields NAN, before_mbps/before_cv the whole series' rate (the sustained
+ * rate); too few intervals (< 2 x WORKLOAD_CLIFF_MIN_IV): all rates NAN. */
 struct workload_cliff {
 	bool	found;
 	size_t	at;			/* first interval after the drop */
@@ -113,6 +124,10 @@ bool workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summar
 /* Find a cliff in an interval series (iv[i].mbps over iv[i].t_s). */
 void workload_cliff_detect(const struct dd_interval *iv, size_t n,
 			   struct workload_cliff *out);
+
+/* GB/s of pass number pass (one checkpoint's bytes over the pass's mean
+ * time); NAN when the series has no such pass. */
+double workload_ckpt_pass_gbps(const struct workload_ckpt *c, unsigned pass);
 
 /* GDSIO's units: GiB/s from MB/s (decimal). */
 double workload_gibps(double mbps);

@@ -976,7 +976,8 @@ test_setup_presets(void **state)
 		assert_non_null(text);
 		snprintf(want, sizeof want, "%s %s", t->sym->cursor, pi[i].name);
 		if (strstr(text, want) == NULL)
-			fail_msg("preset %zu (%s) is not on the 80x24 setup", i, pi[i].name);
+			fail_msg("preset %zu (%s) is not on the 80x24 setup:\n%s", i, pi[i].name,
+				 text);
 		assert_non_null(strstr(text, "Plan "));
 		free(text);
 		tui_handle(t, &down);

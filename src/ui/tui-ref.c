@@ -218,7 +218,10 @@ tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_metri
 				 sizeof src), cs.bs / 1024);
 		snprintf(from, sizeof from, " (%s)", out->from);
 	}
-	if (out->comparable && cs.rule == COMPARE_RATED_MAX)
+	if (!compare_point_plain(p))
+		snprintf(out->note, sizeof out->note, "spec %s%s: not a target for a %s",
+			 v, from, p->kind == DD_KIND_CHECKPOINT ? "checkpoint" : "paced step");
+	else if (out->comparable && cs.rule == COMPARE_RATED_MAX)
 		snprintf(out->note, sizeof out->note, "spec %s%s: %s", v, from, rule);
 	else if (!out->comparable && m == TUI_M_LAT)
 		snprintf(out->note, sizeof out->note,

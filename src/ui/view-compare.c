@@ -242,14 +242,13 @@ cmp_draw_rows(struct tui *t, struct cellbuf *cb, int y, int h, int labw,
 	for (int i = 0; i < h && (size_t)(t->compare.top + i) < tab->nrows; i++) {
 		size_t			 r = (size_t)(t->compare.top + i);
 		const struct cmptab_row *row = &tab->rows[r];
-		const char		*unit = compare_unit(row->q);
 		char			 label[96];
 		int			 x = labw;
 
-		tui_print(cb, 1, y + i, labw - 7, UI_TEXT, 0, "%s",
+		tui_print(cb, 1, y + i, labw - 8, UI_TEXT, 0, "%s",
 			  cmptab_row_label(row, t->sym->times, label, sizeof label));
-		tui_print(cb, labw - 5, y + i, 4, UI_DIM_TEXT, 0, "%s",
-			  row->q == COMPARE_LAT ? (t->utf8 ? "µs" : "us") : unit);
+		tui_print(cb, labw - 6, y + i, 5, UI_DIM_TEXT, 0, "%s",
+			  cmptab_row_unit(row, t->utf8));
 		for (size_t c = (size_t)t->compare.left; c <= last; c++) {
 			if (tab->cols[c].kind == CMPTAB_DRIVE)
 				cmp_draw_drive(t, cb, x, y + i, tab, r, c);

@@ -697,7 +697,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	struct dd_plan		     plan;
 	struct dd_error		     err = { 0 };
 	char			     label[160], eta[32];
-	int			     row = y, end = y + h;
+	int			     row = y, end = y + h, namew;
 	bool			     writes_ok;
 
 	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Reference");
@@ -747,6 +747,11 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
 		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
 	s->presets_y = row;
+	namew = 10;
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(pi[i].name) > namew)
+			namew = (int)strlen(pi[i].name);
+	namew = namew > 24 ? 24 : namew;
 	sweep_preset_scroll(s, n, end - 3 - row);
 	for (size_t i = s->preset_top; i < n && row < end - 3; i++, row++) {
 		bool	sel = i == s->preset_sel;
@@ -757,8 +762,9 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 				     UI_DEFAULT, 0);
 		cellbuf_put_str(cb, 2, row, 1, sel ? t->sym->cursor : " ", sel ? role : UI_KEY,
 				UI_BOLD);
-		tui_print(cb, 4, row, 10, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
-		tui_print(cb, 15, row, cb->w - 17, sel ? role : UI_DIM_TEXT, 0, "%s", pi[i].summary);
+		tui_print(cb, 4, row, namew, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
+		tui_print(cb, 5 + namew, row, cb->w - 7 - namew, sel ? role : UI_DIM_TEXT, 0, "%s",
+			  pi[i].summary);
 	}
 	if (s->preset_top > 0 || s->preset_top + (size_t)(row - s->presets_y) < n)
 		tui_print_right(cb, cb->w - 1, s->presets_y - 1, UI_DIM_TEXT, 0,

@@ -1380,6 +1380,31 @@ fio_point_notes(FILE *f, const struct dd_point *pt, bool iopoll)
 			"; CPUs it finds idle outnumber the jobs; fio has no twin of spinning\n");
 }
 
+/*
+ * Write a point's pacing and end flush.  fio's rate_iops is per job, the
+ * point's rate is over all jobs; a curve step whose rate the sweep has not
+ * resolved yet (it is a share of the group's maximum, found when the plan
+ * runs) gets a comment instead.
+ */
+static void
+fio_rate(FILE *f, const struct dd_point *pt)
+{
+	double per = pt->rate_iops / pt->numjobs;
+
+	if (pt->rate_iops > 0) {
+		if (per != floor(per))
+			fprintf(f, "; drivedash paces %.0f IOPS over %u jobs; fio's rate_iops is "
+				"per job, rounded\n", pt->rate_iops, pt->numjobs);
+		fprintf(f, "rate_iops=%.0f\n", per < 1 ? 1 : round(per));
+	} else if (pt->kind == DD_KIND_CURVE_STEP && pt->rate_pct > 0) {
+		fprintf(f, "; load curve step: rate_iops is %g %% of the maximum the previous\n"
+			"; section (the unthrottled curve point) measures, per job\n",
+			pt->rate_pct);
+	}
+	if (pt->end_fsync)
+		fprintf(f, "end_fsync=1\n");
+}
+
 /* Write one point's section. */
 static void
 fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
@@ -1423,6 +1448,9 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 		fio_split(f, pt, target_size);
 	else if (pt->size != 0)
 		fprintf(f, "size=%llu\n", (unsigned long long)pt->size);
+	else if (pt->region_pct != 0)
+		fprintf(f, "size=%u%%\n", pt->region_pct);
+	fio_rate(f, pt);
 	fprintf(f, "\n");
 }
 

@@ -527,7 +527,7 @@ worker_setup(struct worker *w)
 		}
 		w->wait_nr = mode.batch;
 	} else {
-		w->wait_nr = engine_point_batch(p, false);
+		w->wait_nr = p->rate_iops > 0 ? 1 : engine_point_batch(p, false);
 	}
 	/* The probe read the device into buffer 0: make it random again. */
 	for (size_t i = 0; i + 8 <= p->bs; i += 8) {
@@ -1795,6 +1795,10 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 	}
 	out->batch = engine_point_batch(p, c == DD_TCLASS_BLK_BIO && !p->iopoll &&
 						   !out->force_async);
+	/* A paced job wakes for every completion (or its next due time): a
+	 * batch would hold completed I/Os back and add to their latency. */
+	if (p->rate_iops > 0)
+		out->batch = 1;
 }
 
 /* The number after "key" in a small /proc file, in base (10, 16); false

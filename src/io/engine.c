@@ -60,8 +60,10 @@
 #define ENGINE_EMPTY_MAX_S 2.0
 
 /* Pacing (engine_rate_next, engine_rate_held): the most a paced job that
- * woke late catches up, and the least time its I/O may wait for a free slot
- * before its schedule slips (completion jitter, not a saturated device). */
+ * woke late catches up (a quarter of the default interval), and the least
+ * time its I/O may wait for a free slot before its schedule slips
+ * (completion jitter on a busy machine, not a saturated device; at most a
+ * twentieth of the default interval comes back at once when it recovers). */
 #define ENGINE_RATE_CATCHUP_NS 50000000ull
 #define ENGINE_RATE_SLACK_NS   10000000ull
 

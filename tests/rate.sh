@@ -25,6 +25,27 @@ trap cleanup EXIT INT TERM
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 [ "$(id -u)" = 0 ] || skip_all "root is needed for zram and loop devices"
 
+# busy: is the machine loaded past its CPUs (1-minute load average)?  The
+# pacing checks then still run and print, but as TODO (not failures): a job
+# that is not scheduled cannot issue on time, whatever the limiter does.
+busy() {
+	python3 -c "import os, sys; sys.exit(not os.getloadavg()[0] > os.cpu_count())"
+}
+
+# ok_paced NAME PYEXPR: ok, or a TODO on a busy machine.
+ok_paced() {
+	if ! busy; then
+		ok "$1" python3 -c "import sys; sys.exit(not ($2))"
+		return
+	fi
+	tap_n=$((tap_n + 1))
+	if python3 -c "import sys; sys.exit(not ($2))"; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1 # TODO busy machine: load $(cut -d' ' -f1 /proc/loadavg) on $(nproc) CPUs"
+	fi
+}
+
 # point TARGET SPEC NAME: run one point; its JSON in $tmp/NAME.json.
 point() {
 	run "$dd" run --target "$1" --point "$2" --allow-write -q --json "$tmp/$3.json"
@@ -51,11 +72,11 @@ pacing() {
 		echo "# $tgt: $pct %: target $rate, achieved $got IOPS," \
 			"interval spread (CV) $spread"
 		if [ "$pct" = 100 ]; then
-			ok "$tgt: $pct % achieves at least 98 % of the target" \
-				python3 -c "import sys; sys.exit(not $got >= 0.98 * $rate)"
+			ok_paced "$tgt: $pct % achieves at least 98 % of the target" \
+				"$got >= 0.98 * $rate"
 		else
-			ok "$tgt: $pct % achieves the target within 2 %" \
-				python3 -c "import sys; sys.exit(not abs($got / $rate - 1) <= 0.02)"
+			ok_paced "$tgt: $pct % achieves the target within 2 %" \
+				"abs($got / $rate - 1) <= 0.02"
 		fi
 		like "$tgt: $pct % is named by its rate" "@[0-9.]+[kM]? IOPS" \
 			"$(field "$tgt-$pct" name)"

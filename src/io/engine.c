@@ -711,8 +711,8 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 		n++;
 		*due = engine_rate_next(*due, now, period, ENGINE_RATE_CATCHUP_NS);
 	}
-	if (w->nidle == 0)
-		w->full_since = now;
+	if (n > 0 && w->nidle == 0)
+		w->full_since = now;	/* the queue just filled */
 	return n;
 }
 

@@ -1430,6 +1430,76 @@ test_data_presets(void **state)
 	plan_free(&all);
 }
 
+/* The pacing, region and flush keys, their errors, names and fio twins. */
+static void
+test_point_rate_keys(void **state)
+{
+	static const struct {
+		const char *spec, *want;
+	} bad[] = {
+		{ "rate=-1", "rate '-1' is not a rate" },
+		{ "rate=abc", "rate 'abc' is not a rate" },
+		{ "rate=2g", "rate '2g' is not a rate" },
+		{ "rate=1001m", "rate must be between 0 and 1000m IOPS" },
+		{ "region=0%", "region must be between 1 and 100" },
+		{ "region=101", "region must be between 1 and 100" },
+		{ "region=25% range=1g", "give region or range, not both" },
+		{ "fsync=2", "fsync must be 0 or 1, not '2'" },
+	};
+	struct dd_point pt;
+	struct dd_plan	p;
+	struct dd_error err = { 0 };
+	char	       *text;
+
+	(void)state;
+	if (plan_parse_point("randread qd=16 jobs=3 rate=20k region=25% fsync=1", NULL, &pt,
+			     &err) != 0)
+		fail_msg("%s", err.msg);
+	assert_true(pt.rate_iops == 20000);
+	assert_int_equal(pt.region_pct, 25);
+	assert_true(pt.end_fsync);
+	assert_string_equal(pt.name, "4K randread QD16 x3 @20k IOPS");
+	assert_int_equal(plan_parse_point("randread rate=1.5m region=7 rate_iops=0", NULL, &pt,
+					  &err), 0);
+	assert_true(pt.rate_iops == 0);
+	assert_int_equal(pt.region_pct, 7);
+	assert_int_equal(plan_parse_point("randread rate=1.5m", NULL, &pt, &err), 0);
+	assert_true(pt.rate_iops == 1.5e6);
+	assert_string_equal(pt.name, "4K randread QD1 x1 @1.5M IOPS");
+	assert_int_equal(plan_parse_point("randrw100 bs=64m qd=4096 jobs=1024 rate=999.9m",
+					  NULL, &pt, &err), 0);
+	assert_true(strlen(pt.name) < DD_POINT_NAME_MAX - 1);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(plan_parse_point(bad[i].spec, NULL, &pt, &err), -EINVAL);
+		assert_contains(err.msg, bad[i].want);
+	}
+	if (plan_parse_text("randread qd=16 jobs=3 rate=20k region=25% fsync=1\n"
+			    "randwrite qd=4 jobs=2 rate=500 fsync=1\n", "rate.plan", &p, &err) != 0)
+		fail_msg("%s", err.msg);
+	text = plan_fio_jobfile(&p, "/dev/nvme0n1", false);
+	assert_non_null(text);
+	check_jobfile(&p, text, "rate.fio");
+	/* fio's rate_iops is per job: 20000 / 3 does not divide, 500 / 2 does. */
+	assert_contains(text, "; drivedash paces 20000 IOPS over 3 jobs; fio's rate_iops is "
+			"per job, rounded\nrate_iops=6667\n");
+	assert_contains(text, "\nrate_iops=250\nend_fsync=1\n");
+	assert_contains(text, "\nsize=25%\n");
+	assert_int_equal(count_of(text, "\nend_fsync=1\n"), 2);
+	/* Paced points wait for every completion: no batch lines. */
+	assert_int_equal(count_of(text, "iodepth_batch_complete_min"), 0);
+	free(text);
+	/* A curve step whose rate is not resolved: a comment, no rate_iops. */
+	p.points[0].kind = DD_KIND_CURVE_STEP;
+	p.points[0].rate_iops = 0;
+	p.points[0].rate_pct = 50;
+	text = plan_fio_jobfile(&p, "/dev/nvme0n1", false);
+	assert_non_null(text);
+	assert_contains(text, "; load curve step: rate_iops is 50 % of the maximum");
+	assert_int_equal(count_of(text, "\nrate_iops="), 1);
+	free(text);
+	plan_free(&p);
+}
+
 int
 main(void)
 {
@@ -1457,6 +1527,7 @@ main(void)
 		cmocka_unit_test(test_append_curve),
 		cmocka_unit_test(test_plan_resolve),
 		cmocka_unit_test(test_data_presets),
+		cmocka_unit_test(test_point_rate_keys),
 	};
 
 	return cmocka_run_group_tests_name("plan", tests, setup, teardown);

@@ -53,6 +53,7 @@
 #define CLIFF_BS_DEFAULT (128u * KIB)
 #define CLIFF_QD_DEFAULT 32u
 #define CLIFF_INTERVAL_MS 1000u
+#define RATE_MAX_IOPS	 1e9
 
 /* fio's rw= names (plus seqread/seqwrite), in the order messages list them. */
 static const struct {
@@ -76,8 +77,7 @@ static const struct {
 enum spec_key {
 	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
 	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
-	KEY_BATCH, KEY_SPIN, KEY_PROFILE,
-	KEY_REGION_TEMP,	/* TEMP: the rate branch owns region= */
+	KEY_BATCH, KEY_SPIN, KEY_PROFILE, KEY_RATE, KEY_REGION, KEY_FSYNC,
 };
 
 /* Point spec keys and their aliases. */
@@ -101,13 +101,15 @@ static const struct {
 	{ "batch", KEY_BATCH },
 	{ "spin", KEY_SPIN },
 	{ "profile", KEY_PROFILE },
-	{ "region", KEY_REGION_TEMP },	/* TEMP: the rate branch owns region= */
+	{ "rate", KEY_RATE }, { "rate_iops", KEY_RATE },
+	{ "region", KEY_REGION },
+	{ "fsync", KEY_FSYNC }, { "end_fsync", KEY_FSYNC },
 };
 
 #define KEY_LIST \
 	"rw, pattern, bs, qd, iodepth, jobs, numjobs, threads, time, runtime, " \
-	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, spin, name, " \
-	"profile"
+	"ramp, size, bytes, offset, range, read, rwmixread, iopoll, interval, batch, spin, " \
+	"rate, rate_iops, region, fsync, end_fsync, name, profile"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
 
@@ -251,6 +253,19 @@ plan_point_defaults(struct dd_point *pt)
 	dd_point_autoname(pt);
 }
 
+/* A rate in short form, three significant digits: "20k", "1.5k", "2.5M", "500". */
+static char *
+plan_fmt_rate(double iops, char *buf, size_t len)
+{
+	if (iops >= 1e6)
+		snprintf(buf, len, "%.3gM", iops / 1e6);
+	else if (iops >= 1e3)
+		snprintf(buf, len, "%.3gk", iops / 1e3);
+	else
+		snprintf(buf, len, "%.3g", iops);
+	return buf;
+}
+
 /* Name a point from its shape. */
 void
 dd_point_autoname(struct dd_point *pt)
@@ -268,6 +283,13 @@ dd_point_autoname(struct dd_point *pt)
 	if (snprintf(pt->name, sizeof pt->name, "%s %s QD%u x%u", bs, pat,
 		     pt->iodepth, pt->numjobs) < 0)
 		pt->name[0] = '\0';
+	if (pt->rate_iops > 0) {
+		char   rate[24];
+		size_t n = strlen(pt->name);
+
+		snprintf(pt->name + n, sizeof pt->name - n, " @%s IOPS",
+			 plan_fmt_rate(pt->rate_iops, rate, sizeof rate));
+	}
 }
 
 /* Fail a point spec: "point 'SPEC': MESSAGE", the spec shortened if long. */
@@ -519,6 +541,61 @@ spec_profile(const char *spec, const char *v, char *out, struct dd_error *err)
 	return 0;
 }
 
+/* A rate in I/Os per second: a number with an optional decimal k or m
+ * ("20k", "1.5m"), 0..RATE_MAX_IOPS. */
+static int
+parse_rate(const char *v, double *out)
+{
+	char	num[32];
+	size_t	n = strlen(v);
+	double	mult = 1, r;
+
+	if (n == 0 || n >= sizeof num)
+		return -EINVAL;
+	memcpy(num, v, n + 1);
+	if (num[n - 1] == 'k' || num[n - 1] == 'K')
+		mult = 1e3;
+	else if (num[n - 1] == 'm' || num[n - 1] == 'M')
+		mult = 1e6;
+	if (mult != 1)
+		num[n - 1] = '\0';
+	if (!isdigit((unsigned char)num[0]) || parse_double(num, 0, HUGE_VAL, &r) != 0)
+		return -EINVAL;
+	r *= mult;
+	if (!isfinite(r) || r > RATE_MAX_IOPS)
+		return -ERANGE;
+	*out = r;
+	return 0;
+}
+
+/* Apply a rate= item. */
+static int
+spec_rate(const char *spec, const char *k, const char *v, struct dd_point *pt,
+	  struct dd_error *err)
+{
+	int rc = parse_rate(v, &pt->rate_iops);
+
+	if (rc == -EINVAL)
+		return spec_fail(spec, err, "%s '%s' is not a rate (I/Os per second, with an "
+				 "optional k or m: 20k)", k, v);
+	if (rc != 0)
+		return spec_fail(spec, err, "%s must be between 0 and 1000m IOPS", k);
+	return 0;
+}
+
+/* Apply a region= item: a share of the target, "25%" (the % optional). */
+static int
+spec_region(const char *spec, const char *k, const char *v, struct dd_point *pt,
+	    struct dd_error *err)
+{
+	char pct[16];
+
+	snprintf(pct, sizeof pct, "%s", v);
+	if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
+		pct[strlen(pct) - 1] = '\0';
+	return spec_uint(spec, k, pct, 1, 100, &pt->region_pct, err);
+}
+
 /* Find a key by name; -1 if unknown. */
 static int
 spec_key_find(const char *k)
@@ -625,17 +702,16 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	case KEY_PROFILE:
 		rc = spec_profile(spec, v, pt->profile, err);
 		break;
-	case KEY_REGION_TEMP: {
-		/* TEMP (branch plan): until the rate branch's region= key lands;
-		 * take that branch's version at the merge. */
-		char pct[16];
-
-		snprintf(pct, sizeof pct, "%s", v);
-		if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
-			pct[strlen(pct) - 1] = '\0';
-		rc = spec_uint(spec, k, pct, 1, 100, &pt->region_pct, err);
+	case KEY_RATE:
+		rc = spec_rate(spec, k, v, pt, err);
 		break;
-	}
+	case KEY_REGION:
+		rc = spec_region(spec, k, v, pt, err);
+		break;
+	case KEY_FSYNC:
+		if (parse_bool(v, &pt->end_fsync) != 0)
+			return spec_fail(spec, err, "%s must be 0 or 1, not '%s'", k, v);
+		break;
 	case KEY_NAME:
 		if (!allow_name)
 			return spec_fail(spec, err, "name cannot be a default");
@@ -677,6 +753,8 @@ spec_check(const char *spec, struct dd_point *pt, bool have_time,
 				 pt->numjobs, bs);
 	if (pt->size > UINT64_MAX - pt->offset)
 		return spec_fail(spec, err, "offset plus range is too large");
+	if (pt->size != 0 && pt->region_pct != 0)
+		return spec_fail(spec, err, "give region or range, not both");
 	return 0;
 }
 
@@ -1958,6 +2036,31 @@ fio_point_notes(FILE *f, const struct dd_point *pt, bool iopoll)
 			"; CPUs it finds idle outnumber the jobs; fio has no twin of spinning\n");
 }
 
+/*
+ * Write a point's pacing and end flush.  fio's rate_iops is per job, the
+ * point's rate is over all jobs; a curve step whose rate the sweep has not
+ * resolved yet (it is a share of the group's maximum, found when the plan
+ * runs) gets a comment instead.
+ */
+static void
+fio_rate(FILE *f, const struct dd_point *pt)
+{
+	double per = pt->rate_iops / pt->numjobs;
+
+	if (pt->rate_iops > 0) {
+		if (per != floor(per))
+			fprintf(f, "; drivedash paces %.0f IOPS over %u jobs; fio's rate_iops is "
+				"per job, rounded\n", pt->rate_iops, pt->numjobs);
+		fprintf(f, "rate_iops=%.0f\n", per < 1 ? 1 : round(per));
+	} else if (pt->kind == DD_KIND_CURVE_STEP && pt->rate_pct > 0) {
+		fprintf(f, "; load curve step: rate_iops is %g %% of the maximum the previous\n"
+			"; section (the unthrottled curve point) measures, per job\n",
+			pt->rate_pct);
+	}
+	if (pt->end_fsync)
+		fprintf(f, "end_fsync=1\n");
+}
+
 /* Write one point's section. */
 static void
 fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
@@ -2001,6 +2104,9 @@ fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
 		fio_split(f, pt, target_size);
 	else if (pt->size != 0)
 		fprintf(f, "size=%llu\n", (unsigned long long)pt->size);
+	else if (pt->region_pct != 0)
+		fprintf(f, "size=%u%%\n", pt->region_pct);
+	fio_rate(f, pt);
 	fprintf(f, "\n");
 }
 

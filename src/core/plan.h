@@ -40,11 +40,12 @@
  *
  * Keys of the kinds beyond the FIO matrix (struct dd_point's kind fields):
  *
- *   rate                 paced target over all jobs, IOPS (suffixes k m:
- *                        decimal); 0 = unpaced
- *   region               the region as a share of the target, "25%" (1..100);
- *                        not together with range
- *   fsync                0 or 1: flush the target after the last write,
+ *   rate, rate_iops      paced target over all jobs, IOPS (suffixes k m:
+ *                        decimal), 0..1000m; 0 = unpaced.  Autonamed
+ *                        points say it ("4K randread QD16 x1 @20k IOPS")
+ *   region               the region as a share of the target from offset,
+ *                        "25%" or "25" (1..100); not together with range
+ *   fsync, end_fsync     0 or 1: flush the target after the last I/O,
  *                        timed into the point (fio end_fsync)
  *   profile              the reviews' workload the point reproduces, as the
  *                        specs database spells it (quoted: profile="4K

@@ -41,6 +41,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -57,6 +58,14 @@
 /* How much longer than asked a time-based point measures when no I/O has
  * completed yet (engine_run): a starved start, not the device, is why. */
 #define ENGINE_EMPTY_MAX_S 2.0
+
+/* Pacing (engine_rate_next, engine_rate_held): the most a paced job that
+ * woke late catches up (a quarter of the default interval), and the least
+ * time its I/O may wait for a free slot before its schedule slips
+ * (completion jitter on a busy machine, not a saturated device; at most a
+ * twentieth of the default interval comes back at once when it recovers). */
+#define ENGINE_RATE_CATCHUP_NS 50000000ull
+#define ENGINE_RATE_SLACK_NS   10000000ull
 
 enum {
 	PHASE_SETUP,
@@ -107,6 +116,9 @@ struct worker {
 	unsigned char	      *slot_write;
 	unsigned	      *pend;		/* slots prepared since the last submit */
 	unsigned	       npend;
+	unsigned	      *idle;		/* paced: slots not in flight (a stack) */
+	unsigned	       nidle;
+	uint64_t	       full_since;	/* paced: when the last free slot went */
 
 	/* Offsets. */
 	uint64_t	       lo, nblocks;	/* region start, length in bs units */
@@ -449,8 +461,14 @@ worker_setup(struct worker *w)
 	w->slot_write = calloc(w->nslots, 1);
 	w->slot_counted = calloc(w->nslots, 1);
 	w->pend = calloc(w->nslots, sizeof *w->pend);
-	if (!w->submit_ns || !w->slot_off || !w->slot_write || !w->slot_counted || !w->pend)
+	w->idle = calloc(w->nslots, sizeof *w->idle);
+	if (!w->submit_ns || !w->slot_off || !w->slot_write || !w->slot_counted || !w->pend ||
+	    !w->idle)
 		return -ENOMEM;
+	/* Paced: popped from the top, slot 0 first. */
+	for (unsigned i = 0; i < w->nslots; i++)
+		w->idle[i] = w->nslots - 1 - i;
+	w->nidle = w->nslots;
 	if (w->sh->budget_blocks) {
 		uint64_t n = w->sh->budget_blocks;
 
@@ -466,7 +484,7 @@ worker_setup(struct worker *w)
 	}
 
 	start = p->offset;
-	region = p->size ? p->size : t->size - p->offset;
+	region = engine_point_region(p, t->size);
 	if (dd_pattern_random(p->pattern)) {
 		w->lo = start;
 		w->nblocks = region / p->bs;
@@ -511,7 +529,7 @@ worker_setup(struct worker *w)
 		}
 		w->wait_nr = mode.batch;
 	} else {
-		w->wait_nr = engine_point_batch(p, false);
+		w->wait_nr = p->rate_iops > 0 ? 1 : engine_point_batch(p, false);
 	}
 	/* The probe read the device into buffer 0: make it random again. */
 	for (size_t i = 0; i + 8 <= p->bs; i += 8) {
@@ -565,6 +583,228 @@ worker_submit_wait(struct worker *w, unsigned want)
 	return ret;
 }
 
+/*
+ * Account one completion of slot (res: the CQE's result, t: the reap time)
+ * in the worker's counters and its direction's histogram; false after a
+ * failed or short I/O (recorded with worker_fail).
+ */
+static inline bool
+worker_complete(struct worker *w, struct worker_counters *c, unsigned slot, int res,
+		uint64_t t, int phase)
+{
+	const struct dd_point *p = w->sh->p;
+	bool		       wr = w->slot_write[slot];
+	uint64_t	       lat = t - w->submit_ns[slot];
+
+	if (res != (int)p->bs) {
+		char what[96];
+
+		if (res >= 0)
+			snprintf(what, sizeof what, "short %s: %d of %u bytes",
+				 wr ? "write" : "read", res, p->bs);
+		else
+			snprintf(what, sizeof what, "%s", wr ? "write" : "read");
+		worker_fail(w, res >= 0 ? -EIO : res, w->slot_off[slot], what);
+		return false;
+	}
+	if (!(w->sh->budget_blocks ? w->slot_counted[slot] : phase == PHASE_MEASURE))
+		return true;
+	if (wr) {
+		hist_add(&w->hist_w, lat);
+		welford_add(&w->wf_w, lat);
+		c->write_ios++;
+		c->write_bytes += p->bs;
+	} else {
+		hist_add(&w->hist_r, lat);
+		welford_add(&w->wf_r, lat);
+		c->read_ios++;
+		c->read_bytes += p->bs;
+	}
+	c->ios++;
+	c->bytes += p->bs;
+	c->lat_sum_ns += lat;
+	return true;
+}
+
+/* Step the worker's view of the phase after a wait: start or end its CPU
+ * accounting, and set *stopping at STOP or after another worker failed. */
+static inline int
+worker_phase_step(struct worker *w, bool *stopping)
+{
+	int phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
+
+	if (phase == PHASE_MEASURE && !w->measured) {
+		w->measured = true;
+		getrusage(RUSAGE_THREAD, &w->ru0);
+	}
+	if (phase == PHASE_STOP && !*stopping) {
+		*stopping = true;
+		if (w->measured) {
+			getrusage(RUSAGE_THREAD, &w->ru1);
+			w->have_ru1 = true;
+		}
+	}
+	if (__atomic_load_n(&w->sh->failed, __ATOMIC_RELAXED))
+		*stopping = true;
+	return phase;
+}
+
+/*
+ * The pacing rules, for a job's schedule t0 + k * period.  A job that wakes
+ * late on its own (scheduling, a busy CPU) catches up what it missed, as
+ * fast as its queue depth allows, but never more than slack_ns of it: after
+ * issuing, at now, the I/O due at due, the next is due a period later and
+ * no earlier than now - slack_ns (a stopped job drops what it missed).
+ */
+uint64_t
+engine_rate_next(uint64_t due, uint64_t now, uint64_t period_ns, uint64_t slack_ns)
+{
+	uint64_t next = due + period_ns;
+
+	if (now > slack_ns && next < now - slack_ns)
+		next = now - slack_ns;
+	return next;
+}
+
+/*
+ * A job whose queue was full from full_since until now (a completion came
+ * at now) was held back by the device: it does not catch up that time, so
+ * the 110 % step of a load curve runs at what the device gives and never
+ * bursts when the device recovers.  Its schedule slips by the time its due
+ * I/O waited for a free slot beyond slack_ns (completion jitter).
+ */
+uint64_t
+engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint64_t slack_ns)
+{
+	uint64_t from = due > full_since ? due : full_since;
+
+	if (now > from && now - from > slack_ns)
+		due += now - from - slack_ns;
+	return due;
+}
+
+/* How long a paced job's due I/O may wait for a free slot before its
+ * schedule slips (engine_rate_held): a period, at least ENGINE_RATE_SLACK_NS,
+ * so that completions reaped a little late do not cost I/Os. */
+static uint64_t
+engine_rate_slack(uint64_t period_ns)
+{
+	return period_ns > ENGINE_RATE_SLACK_NS ? period_ns : ENGINE_RATE_SLACK_NS;
+}
+
+/* Issue every free slot whose due time has come (paced loop); the number
+ * issued.  *spent: the job's byte budget ran out. */
+static unsigned
+worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
+		 int phase, bool *spent)
+{
+	unsigned n = 0;
+
+	while (w->nidle > 0 && now >= *due) {
+		unsigned slot = w->idle[w->nidle - 1];
+
+		if (!slot_prep(w, slot, phase == PHASE_MEASURE)) {
+			*spent = w->sh->budget_blocks && w->budget_left == 0;
+			break;
+		}
+		w->nidle--;
+		n++;
+		*due = engine_rate_next(*due, now, period, ENGINE_RATE_CATCHUP_NS);
+	}
+	if (n > 0 && w->nidle == 0)
+		w->full_since = now;	/* the queue just filled */
+	return n;
+}
+
+/* Submit what is prepared and sleep until a completion or until due (paced
+ * loop); wait: false sleeps for nothing but the submit. */
+static int
+worker_paced_wait(struct worker *w, uint64_t due, bool timed)
+{
+	struct io_uring_cqe	*cqe;
+	struct __kernel_timespec ts;
+	uint64_t		 now = clock_now_ns();
+	int			 ret;
+
+	if (w->npend > 0) {
+		for (unsigned i = 0; i < w->npend; i++)
+			w->submit_ns[w->pend[i]] = now;
+		w->npend = 0;
+	}
+	if (!timed)
+		return io_uring_submit_and_wait(&w->ring, 1);
+	if (due <= now)
+		return io_uring_submit_and_get_events(&w->ring);
+	ts.tv_sec = (long long)((due - now) / 1000000000u);
+	ts.tv_nsec = (long long)((due - now) % 1000000000u);
+	ret = io_uring_submit_and_wait_timeout(&w->ring, &cqe, 1, &ts, NULL);
+	return ret == -ETIME ? 0 : ret;
+}
+
+/*
+ * The paced loop (rate_iops): each job issues its share of the rate, an
+ * I/O every period (t0 + k * period, the jobs' schedules staggered by a
+ * fraction of it), in ramp and measured phase.  Between due times it sleeps
+ * until a completion or the next due time, whichever is first; the queue
+ * depth caps what is in flight.  A job late on its own catches up a little
+ * (engine_rate_next); one the device held back slips (engine_rate_held).
+ */
+static void
+worker_loop_paced(struct worker *w)
+{
+	const struct dd_point *p = w->sh->p;
+	struct worker_counters c = { 0 };
+	double		       per_job = p->rate_iops / p->numjobs;
+	uint64_t	       period = (uint64_t)(1e9 / per_job), due, slack;
+	unsigned	       inflight = 0;
+	bool		       stopping = false, spent = false, full;
+	int		       phase;
+
+	if (period == 0)
+		period = 1;
+	slack = engine_rate_slack(period);
+	prctl(PR_SET_TIMERSLACK, 1UL);	/* wake at the due time, not 50 us later */
+	phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
+	due = clock_now_ns() + period * w->id / p->numjobs;
+	for (;;) {
+		struct io_uring_cqe *cqe;
+		unsigned	     head, n = 0;
+		bool		     issuing = !stopping && !spent;
+		uint64_t	     t;
+		int		     ret;
+
+		if (issuing)
+			inflight += worker_issue_due(w, &due, clock_now_ns(), period, phase,
+						     &spent);
+		if (inflight == 0 && (stopping || spent))
+			break;
+		ret = worker_paced_wait(w, due, issuing && !spent && w->nidle > 0);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+			worker_fail(w, ret, 0, "submitting I/O");
+			stopping = true;
+		}
+		t = clock_now_ns();
+		phase = worker_phase_step(w, &stopping);
+		full = w->nidle == 0;
+		io_uring_for_each_cqe(&w->ring, head, cqe) {
+			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
+
+			n++;
+			if (!worker_complete(w, &c, slot, cqe->res, t, phase))
+				stopping = true;
+			w->idle[w->nidle++] = slot;
+			inflight--;
+		}
+		if (full && n > 0)
+			due = engine_rate_held(due, w->full_since, t, slack);
+		io_uring_cq_advance(&w->ring, n);
+		if (n > 0)
+			worker_publish(w, &c);
+	}
+	if (w->measured && !w->have_ru1)
+		getrusage(RUSAGE_THREAD, &w->ru1);
+}
+
 /* The hot loop: keep iodepth I/Os in flight until STOP, then drain. */
 static void
 worker_loop(struct worker *w)
@@ -605,55 +845,14 @@ worker_loop(struct worker *w)
 				break;
 		}
 		t = clock_now_ns();
-		phase = __atomic_load_n(&w->sh->phase, __ATOMIC_ACQUIRE);
-		if (phase == PHASE_MEASURE && !w->measured) {
-			w->measured = true;
-			getrusage(RUSAGE_THREAD, &w->ru0);
-		}
-		if (phase == PHASE_STOP && !stopping) {
-			stopping = true;
-			if (w->measured) {
-				getrusage(RUSAGE_THREAD, &w->ru1);
-				w->have_ru1 = true;
-			}
-		}
-		if (__atomic_load_n(&w->sh->failed, __ATOMIC_RELAXED))
-			stopping = true;
+		phase = worker_phase_step(w, &stopping);
 
 		io_uring_for_each_cqe(&w->ring, head, cqe) {
 			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
-			bool	 wr = w->slot_write[slot];
-			uint64_t lat = t - w->submit_ns[slot];
 
 			n++;
-			if (cqe->res != (int)p->bs) {
-				char what[96];
-
-				if (cqe->res >= 0)
-					snprintf(what, sizeof what, "short %s: %d of %u bytes",
-						 wr ? "write" : "read", cqe->res, p->bs);
-				else
-					snprintf(what, sizeof what, "%s", wr ? "write" : "read");
-				worker_fail(w, cqe->res >= 0 ? -EIO : cqe->res,
-					    w->slot_off[slot], what);
+			if (!worker_complete(w, &c, slot, cqe->res, t, phase))
 				stopping = true;
-			} else if (w->sh->budget_blocks ? w->slot_counted[slot]
-							: phase == PHASE_MEASURE) {
-				if (wr) {
-					hist_add(&w->hist_w, lat);
-					welford_add(&w->wf_w, lat);
-					c.write_ios++;
-					c.write_bytes += p->bs;
-				} else {
-					hist_add(&w->hist_r, lat);
-					welford_add(&w->wf_r, lat);
-					c.read_ios++;
-					c.read_bytes += p->bs;
-				}
-				c.ios++;
-				c.bytes += p->bs;
-				c.lat_sum_ns += lat;
-			}
 			if (stopping || !slot_prep(w, slot, phase == PHASE_MEASURE))
 				inflight--;
 		}
@@ -688,8 +887,12 @@ worker_main(void *arg)
 	while (!sh->open)
 		pthread_cond_wait(&sh->cond, &sh->lock);
 	pthread_mutex_unlock(&sh->lock);
-	if (ret == 0 && __atomic_load_n(&sh->phase, __ATOMIC_ACQUIRE) != PHASE_STOP)
-		worker_loop(w);
+	if (ret == 0 && __atomic_load_n(&sh->phase, __ATOMIC_ACQUIRE) != PHASE_STOP) {
+		if (sh->p->rate_iops > 0)
+			worker_loop_paced(w);
+		else
+			worker_loop(w);
+	}
 	if (write(sh->done_fd, &one, sizeof one) < 0) {
 		/* An eventfd write only fails on overflow, not reachable here. */
 	}
@@ -708,6 +911,7 @@ worker_cleanup(struct worker *w)
 	free(w->slot_write);
 	free(w->slot_counted);
 	free(w->pend);
+	free(w->idle);
 }
 
 /* Seconds between two rusage timevals. */
@@ -822,10 +1026,119 @@ struct collector {
 	unsigned	      finished;	/* workers that left their loop */
 	double		      temp_c;	/* last temperature sample, NAN: none */
 	uint64_t	      t_temp;	/* when it was taken; 0: never */
+	unsigned	      stride;	/* samples per stored interval (1, 2, 4, ...) */
+	unsigned	      npend;	/* samples merged into pend so far */
+	struct dd_interval    pend;	/* the stored interval being filled */
+	double		      pend_start;	/* when pend began, s */
+	double		      spread_n, spread_sum, spread_sq;	/* sampled IOPS */
 };
 
 #define TEMP_PERIOD_NS 1000000000ull	/* sensors are read at most once a second */
 #define SPIN_IDLE_WINDOW_MS 100		/* spin=auto: idle CPUs measured over this */
+
+/* Merge two neighbouring intervals, a (which began at a_start s) then b:
+ * rates averaged by time, mean latency by I/Os, p99 the larger, the end and
+ * the temperature b's. */
+struct dd_interval
+engine_interval_merge(const struct dd_interval *a, double a_start,
+		      const struct dd_interval *b)
+{
+	struct dd_interval m = *b;
+	double		   da = a->t_s - a_start, db = b->t_s - a->t_s, d = da + db;
+	double		   na = a->iops * da, nb = b->iops * db;
+
+	if (!(da > 0) || !(db > 0) || !(d > 0))
+		return da > 0 ? *a : *b;
+	m.iops = (a->iops * da + b->iops * db) / d;
+	m.mbps = (a->mbps * da + b->mbps * db) / d;
+	m.read_iops = (a->read_iops * da + b->read_iops * db) / d;
+	m.write_iops = (a->write_iops * da + b->write_iops * db) / d;
+	if (isnan(a->mean_us) || !(na > 0))
+		m.mean_us = b->mean_us;
+	else if (isnan(b->mean_us) || !(nb > 0))
+		m.mean_us = a->mean_us;
+	else
+		m.mean_us = (a->mean_us * na + b->mean_us * nb) / (na + nb);
+	m.p99_us = fmax(a->p99_us, b->p99_us);
+	if (isnan(b->temp_c))
+		m.temp_c = a->temp_c;
+	return m;
+}
+
+/* Halve a full interval series in place: neighbours merged in pairs (an odd
+ * last one kept); the new count. */
+size_t
+engine_intervals_halve(struct dd_interval *iv, size_t n)
+{
+	size_t i;
+
+	for (i = 0; 2 * i + 1 < n; i++) {
+		double start = i == 0 ? 0 : iv[2 * i - 1].t_s;
+
+		iv[i] = engine_interval_merge(&iv[2 * i], start, &iv[2 * i + 1]);
+	}
+	if (2 * i < n) {
+		iv[i] = iv[2 * i];
+		i++;
+	}
+	return i;
+}
+
+/*
+ * Keep one sample in the result's series.  The series holds the whole
+ * point: while it has room every sample is kept; when it is full its
+ * neighbours merge in pairs and from then on two (four, ...) samples make
+ * one entry, so a long point keeps its whole series at a coarser period.
+ * The live hook still sees every sample.
+ */
+static void
+collector_store(struct collector *c, const struct dd_interval *iv)
+{
+	struct dd_result *res = c->res;
+
+	if (c->npend == 0) {
+		c->pend = *iv;
+		c->pend_start = res->nintervals ? res->intervals[res->nintervals - 1].t_s : 0;
+	} else {
+		c->pend = engine_interval_merge(&c->pend, c->pend_start, iv);
+	}
+	if (++c->npend < c->stride)
+		return;
+	res->intervals[res->nintervals++] = c->pend;
+	c->npend = 0;
+	if (res->nintervals == DD_INTERVALS_MAX) {
+		res->nintervals = engine_intervals_halve(res->intervals, res->nintervals);
+		c->stride *= 2;
+	}
+}
+
+/* Count one sample's IOPS into the pacing spread (samples shorter than half
+ * a period, the last one of an odd runtime, say little and are left out). */
+static void
+collector_spread_add(struct collector *c, double iops, double dt, double period_s)
+{
+	if (dt < period_s / 2)
+		return;
+	c->spread_n++;
+	c->spread_sum += iops;
+	c->spread_sq += iops * iops;
+}
+
+/* The pacing spread: coefficient of variation of the sampled IOPS; NAN
+ * unpaced or with fewer than two samples. */
+static double
+collector_spread(const struct collector *c)
+{
+	double mean, var;
+
+	if (!(c->sh->p->rate_iops > 0) || c->spread_n < 2)
+		return NAN;
+	mean = c->spread_sum / c->spread_n;
+	var = (c->spread_sq - c->spread_sum * mean) / (c->spread_n - 1);
+	if (!(mean > 0))
+		return NAN;
+	return var > 0 ? sqrt(var) / mean : 0;
+}
 
 /* Take one interval sample. */
 static void
@@ -864,8 +1177,8 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 		c->temp_c = hooks->temperature(hooks->arg, &temp) ? temp : NAN;
 	}
 	iv.temp_c = c->temp_c;
-	if (c->res->nintervals < DD_INTERVALS_MAX)
-		c->res->intervals[c->res->nintervals++] = iv;
+	collector_store(c, &iv);
+	collector_spread_add(c, iv.iops, dt, (double)(p->interval_ms ? p->interval_ms : 200) / 1e3);
 	c->prev_c = cur;
 	{
 		struct histogram *swap = c->prev;
@@ -951,6 +1264,13 @@ collector_finish(struct collector *c)
 	hist_reset(&res->hist);
 	hist_merge(&res->hist, hr);
 	hist_merge(&res->hist, hw);
+	res->read_hist = *hr;
+	res->write_hist = *hw;
+	res->rate_spread = collector_spread(c);
+	if (c->npend > 0 && res->nintervals < DD_INTERVALS_MAX) {
+		res->intervals[res->nintervals++] = c->pend;
+		c->npend = 0;
+	}
 	wa = wr;
 	welford_merge(&wa, &ww);
 	latency_fill(&res->lat, &wa, &res->hist);
@@ -964,6 +1284,124 @@ collector_finish(struct collector *c)
 						(double)res->ios : NAN;
 	res->proc_us_per_io = res->ios ? (res->proc_user_s + res->proc_sys_s) * 1e6 /
 						 (double)res->ios : NAN;
+}
+
+/* A flush running in its own thread (engine_flush), owned by whichever of
+ * the thread and the collector lets go last. */
+struct flush_job {
+	int fd;		/* a dup of the target's */
+	int done_fd;	/* eventfd: the flush returned */
+	int result;	/* 0 or negative errno; read after done_fd */
+	int refs;	/* atomic */
+};
+
+/* Let go of a flush job; the last owner frees it. */
+static void
+flush_job_put(struct flush_job *j)
+{
+	if (__atomic_sub_fetch(&j->refs, 1, __ATOMIC_ACQ_REL) != 0)
+		return;
+	close(j->fd);
+	close(j->done_fd);
+	free(j);
+}
+
+/* Flush thread body: fdatasync (a block device: the drive's cache flush). */
+static void *
+flush_main(void *arg)
+{
+	struct flush_job *j = arg;
+	uint64_t	  one = 1;
+
+	j->result = fdatasync(j->fd) < 0 ? -errno : 0;
+	if (write(j->done_fd, &one, sizeof one) < 0) {
+		/* An eventfd write only fails on overflow, not reachable here. */
+	}
+	flush_job_put(j);
+	return NULL;
+}
+
+/* Start the flush thread of a job; 0 or negative errno. */
+static int
+flush_job_start(struct flush_job *j)
+{
+	pthread_attr_t attr;
+	pthread_t      th;
+	int	       rc;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	rc = pthread_create(&th, &attr, flush_main, j);
+	pthread_attr_destroy(&attr);
+	return -rc;
+}
+
+/*
+ * Flush the target after the point's last I/O (end_fsync), timed into
+ * *secs.  The flush runs in a thread of its own so that a cancel still
+ * stops the point at once: the thread finishes the flush alone.  0, 1 when
+ * cancelled, or negative errno.
+ */
+static int
+engine_flush(const struct dd_target *t, int cancel_fd, double *secs)
+{
+	struct flush_job *j = calloc(1, sizeof *j);
+	uint64_t	  t0 = clock_now_ns(), v;
+	int		  rc;
+
+	*secs = 0;
+	if (j == NULL)
+		return -ENOMEM;
+	j->refs = 2;
+	j->fd = fcntl(t->fd, F_DUPFD_CLOEXEC, 0);
+	j->done_fd = eventfd(0, EFD_CLOEXEC);
+	if (j->fd < 0 || j->done_fd < 0 || (rc = flush_job_start(j)) < 0) {
+		rc = j->fd < 0 || j->done_fd < 0 ? -errno : rc;
+		if (j->fd >= 0)
+			close(j->fd);
+		if (j->done_fd >= 0)
+			close(j->done_fd);
+		free(j);
+		return rc;
+	}
+	for (;;) {
+		struct pollfd pfd[2] = { { .fd = j->done_fd, .events = POLLIN },
+					 { .fd = cancel_fd, .events = POLLIN } };
+
+		if (poll(pfd, cancel_fd >= 0 ? 2 : 1, -1) < 0 && errno != EINTR) {
+			rc = -errno;
+			break;
+		}
+		if (pfd[0].revents & POLLIN) {
+			rc = read(j->done_fd, &v, sizeof v) == sizeof v ? j->result : -EIO;
+			break;
+		}
+		if (cancel_fd >= 0 && (pfd[1].revents & POLLIN)) {
+			rc = 1;
+			break;
+		}
+	}
+	*secs = (double)(clock_now_ns() - t0) / 1e9;
+	flush_job_put(j);
+	return rc;
+}
+
+/* The region a point uses on a target of target_size bytes: size, else
+ * region_pct of the target from offset (up to its end), else the rest of
+ * the target; aligned down to bs (a multiple of the logical block). */
+uint64_t
+engine_point_region(const struct dd_point *p, uint64_t target_size)
+{
+	uint64_t left = target_size > p->offset ? target_size - p->offset : 0, r;
+
+	if (p->size != 0)
+		return p->size;
+	if (p->region_pct == 0)
+		return left;
+	r = target_size / 100 * p->region_pct + target_size % 100 * p->region_pct / 100;
+	if (r > left)
+		r = left;
+	return p->bs ? r / p->bs * p->bs : r;
 }
 
 /* Let the workers past the gate. */
@@ -983,7 +1421,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	   struct dd_error *err)
 {
 	struct engine_shared sh = { .t = t, .p = p, .phase = PHASE_SETUP, .done_fd = -1 };
-	struct collector     c = { .temp_c = NAN };
+	struct collector     c = { .temp_c = NAN, .stride = 1 };
 	struct worker	    *w;
 	struct histogram    *hbuf;
 	unsigned	     started = 0;
@@ -1125,6 +1563,17 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 join:
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(w[i].thread, NULL);
+	if (p->end_fsync && c.t_measure0 && !cancelled && ret == 0 &&
+	    !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
+		int frc = engine_flush(t, cancel_fd, &res->flush_s);
+
+		res->elapsed_s += res->flush_s;
+		if (frc == 1)
+			cancelled = true;
+		else if (frc < 0)
+			ret = dd_error_set(err, frc, "flushing %s after the point failed: %s",
+					   t->path, strerror(-frc));
+	}
 	collector_finish(&c);
 	res->cancelled = cancelled;
 	if (res->iopoll_fallback)
@@ -1348,6 +1797,10 @@ engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 	}
 	out->batch = engine_point_batch(p, c == DD_TCLASS_BLK_BIO && !p->iopoll &&
 						   !out->force_async);
+	/* A paced job wakes for every completion (or its next due time): a
+	 * batch would hold completed I/Os back and add to their latency. */
+	if (p->rate_iops > 0)
+		out->batch = 1;
 }
 
 /* The number after "key" in a small /proc file, in base (10, 16); false
@@ -1483,7 +1936,19 @@ engine_point_check(const struct dd_point *p, const struct dd_target *t,
 		return dd_error_set(err, -EINVAL,
 				    "offset %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
 				    p->offset, t->path, t->size);
-	region = p->size ? p->size : t->size - p->offset;
+	if (p->region_pct > 100)
+		return dd_error_set(err, -EINVAL, "region %u%% is over 100%% of the target",
+				    p->region_pct);
+	if (p->region_pct != 0 && p->size != 0)
+		return dd_error_set(err, -EINVAL, "a point takes a region share (region=%u%%) "
+				    "or a range, not both", p->region_pct);
+	if (!(p->rate_iops >= 0) || !isfinite(p->rate_iops))
+		return dd_error_set(err, -EINVAL, "a point's rate must be a finite number of "
+				    "I/Os per second, 0 or more");
+	if (p->rate_iops > 0 && p->rate_iops / p->numjobs < 1e-3)
+		return dd_error_set(err, -EINVAL, "a rate of %g IOPS over %u jobs is under one "
+				    "I/O per 1000 s per job", p->rate_iops, p->numjobs);
+	region = engine_point_region(p, t->size);
 	if (p->offset + region > t->size)
 		return dd_error_set(err, -EINVAL,
 				    "region %" PRIu64 "+%" PRIu64 " runs past the end of %s (%" PRIu64 " bytes)",

@@ -16,6 +16,7 @@
 #define DD_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/error.h"
@@ -191,8 +192,11 @@ struct dd_interval {
 };
 
 #define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; when full, neighbours
-				 * merge in pairs and the period doubles, so a
-				 * long point keeps its whole series */
+				 * merge in pairs (engine_intervals_halve) and
+				 * the stored period doubles, so a long point
+				 * keeps its whole series (a 30-minute point at
+				 * 200 ms: 1.6 s entries).  The interval hook
+				 * still sees every sample at interval_ms */
 
 /* Latency summary (microseconds): submission to completion, fio's `lat`. */
 struct dd_latency {
@@ -322,6 +326,36 @@ unsigned engine_point_batch(const struct dd_point *p, bool serial_iowq);
  * kernel).
  */
 uint64_t engine_point_spin_ns(const struct dd_point *p, long idle_cpus);
+
+/*
+ * The region a point uses on a target of target_size bytes: size when set,
+ * else region_pct % of the target from offset (at most to its end), else
+ * the rest of the target from offset; aligned down to bs.
+ */
+uint64_t engine_point_region(const struct dd_point *p, uint64_t target_size);
+
+/*
+ * The pacing rules of a paced point (rate_iops), each job on a schedule
+ * t0 + k * period.  engine_rate_next: after the I/O due at `due` was issued
+ * at `now`, the next one's due time; a job that woke late catches up, but
+ * the schedule never lags the clock by more than slack_ns.
+ * engine_rate_held: a job whose queue was full from full_since to now was
+ * held back by the device; its schedule slips by that wait beyond slack_ns
+ * instead of catching up later in a burst (a saturated device: the 110 %
+ * step runs at what the device gives).
+ */
+uint64_t engine_rate_next(uint64_t due, uint64_t now, uint64_t period_ns, uint64_t slack_ns);
+uint64_t engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint64_t slack_ns);
+
+/* Merge interval a (which began at a_start seconds) with the interval b
+ * right after it: rates averaged by time, mean latency by I/Os, p99 the
+ * larger of the two, t_s (and temperature) b's. */
+struct dd_interval engine_interval_merge(const struct dd_interval *a, double a_start,
+					 const struct dd_interval *b);
+
+/* Halve a series in place, neighbours merged in pairs (engine_interval_merge;
+ * an odd last one stays as it is); the new count. */
+size_t engine_intervals_halve(struct dd_interval *iv, size_t n);
 
 /*
  * CPUs idle over a window of window_ms, from /proc/stat (idle + iowait

@@ -686,7 +686,12 @@ cmptab_fill_curve(const struct cmptab_col *c, const struct cmptab_row *r,
 	out->jobs = best->shape.numjobs;
 }
 
-/* A run's cell of a checkpoint row: the lowest mean of the pass over its series. */
+/*
+ * A run's cell of a checkpoint row: the lowest mean of the pass over its
+ * series, scaled to the reviews' checkpoint size (seconds per 1,636 GB), so
+ * a checkpoint of a scratch file or a smaller drive compares by the rate it
+ * wrote at, not by its size.
+ */
 static void
 cmptab_fill_ckpt(const struct cmptab_col *c, const struct cmptab_row *r,
 		 struct cmptab_cell *out)
@@ -694,10 +699,12 @@ cmptab_fill_ckpt(const struct cmptab_col *c, const struct cmptab_row *r,
 	for (size_t i = 0; i < c->nckpts; i++)
 		for (size_t k = 0; k < c->ckpts[i].npasses; k++) {
 			const struct workload_pass *ps = &c->ckpts[i].passes[k];
+			double secs = c->ckpts[i].bytes > 0 ? ps->mean_s * WORKLOAD_REVIEW_CKPT_BYTES /
+							      (double)c->ckpts[i].bytes : NAN;
 
-			if (ps->pass != r->pass || !compare_better(ps->mean_s, out->value, true))
+			if (ps->pass != r->pass || !compare_better(secs, out->value, true))
 				continue;
-			out->value = ps->mean_s;
+			out->value = secs;
 			out->depth = CMPTAB_DEPTH_THREADS;
 			out->jobs = c->ckpts[i].ranks;
 		}
@@ -1028,7 +1035,7 @@ cmptab_kind_label(const struct cmptab_row *r, const char *times, char *buf, size
 			snprintf(buf + o, len - o, " QD%u%s%u peak", r->qd, times, r->jobs);
 		return true;
 	case DD_KIND_CHECKPOINT:
-		snprintf(buf, len, "DLIO pass %u avg", r->pass);
+		snprintf(buf, len, "DLIO pass %u avg per 1636GB", r->pass);
 		return true;
 	case DD_KIND_THREADS:
 		fmt_block_size((int)r->bs, bs, sizeof bs);

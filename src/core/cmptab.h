@@ -30,8 +30,9 @@
  *            kind: a load curve's peak (DD_KIND_CURVE_MAX: "VDBench 4K
  *            random read peak" in IOPS, MB/s for sequential and 64K-and-up
  *            profiles, and the mean latency at the peak), a checkpoint
- *            series' pass averages (DD_KIND_CHECKPOINT: "DLIO pass 2 avg",
- *            seconds) and thread scaling (DD_KIND_THREADS: "GDSIO 1M read
+ *            series' pass averages (DD_KIND_CHECKPOINT: "DLIO pass 2 avg
+ *            per 1636GB", seconds scaled to the reviews' 1,636 GB
+ *            checkpoint, WORKLOAD_REVIEW_CKPT_BYTES) and thread scaling (DD_KIND_THREADS: "GDSIO 1M read
  *            x128" in GiB/s and mean latency, and the best over thread
  *            counts).  A plain QD1 sequential point at bs x jobs makes a
  *            GDSIO row too when a drive column has a GDSIO figure there, and
@@ -221,7 +222,7 @@ double cmptab_summary_value(const struct sweep_summary *s, enum compare_quantity
  * (a latency percentile; a mean latency row is told by its unit alone);
  * times is the multiplication sign ("x", "×").  The other kinds: "VDBench
  * 4K random read peak", "curve 4K rand read QD32x4 peak" (no profile),
- * "DLIO pass 2 avg", "GDSIO 1M read x128", "GDSIO 1M read best". */
+ * "DLIO pass 2 avg per 1636GB", "GDSIO 1M read x128", "GDSIO 1M read best". */
 char *cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf, size_t len);
 
 /* A cell's depth: "QD32x4", "QD32", "rated max", "QD1x1", "x128" (threads);

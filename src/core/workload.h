@@ -48,6 +48,10 @@
 #define WORKLOAD_PASSES_MAX  16
 #define WORKLOAD_CLIFF_DROP  0.75	/* after / before at most this */
 #define WORKLOAD_CLIFF_MIN_IV 5		/* intervals on each side at least */
+/* One checkpoint of the reviews' DLIO runs (LLAMA 3.1 405B, 8 GPUs, seeds
+ * 000 and 001), all ranks: their seconds compare with a checkpoint of
+ * another size only scaled to it. */
+#define WORKLOAD_REVIEW_CKPT_BYTES 1636e9
 
 /* One point of a curve: the maximum (target_pct 0) or a step. */
 struct workload_step {

@@ -38,9 +38,6 @@
 #include "ui/tui.h"
 
 #define WL_REVIEW_MAX 8
-/* One checkpoint of the reviews' DLIO runs, all ranks (io/engine.h's
- * struct dd_ckpt default): their seconds scale to a checkpoint of ours. */
-#define WL_REVIEW_CKPT_BYTES 1636e9
 
 /* The points of a kind's group g among the finished ones, as the parallel
  * arrays core/workload.h takes; returns how many (freed by the caller). */
@@ -316,7 +313,7 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 static double
 wl_ckpt_scale(uint64_t bytes)
 {
-	return bytes > 0 ? (double)bytes / WL_REVIEW_CKPT_BYTES : NAN;
+	return bytes > 0 ? (double)bytes / WORKLOAD_REVIEW_CKPT_BYTES : NAN;
 }
 
 /* One row per pass: mean seconds as a bar, min-max, the review's marker. */
@@ -431,7 +428,7 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 		tui_print(cb, x + 2, row++, w - 4, UI_REVIEW_REF, 0, "%s %s review: %s s per pass "
 			  "for %s, at this size", t->sym->review,
 			  tui_pick_label(s->ref.pick, false, who, sizeof who), passes,
-			  fmt_bytes(WL_REVIEW_CKPT_BYTES, sz, sizeof sz));
+			  fmt_bytes(WORKLOAD_REVIEW_CKPT_BYTES, sz, sizeof sz));
 	} else {
 		tui_print(cb, x + 2, row++, w - 4, UI_DIM_TEXT, 0, "%s no DLIO review of %s",
 			  t->sym->review, s->ref.loaded ? tui_pick_label(s->ref.pick, false, who,

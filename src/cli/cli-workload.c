@@ -191,16 +191,17 @@ cli_workload_step_row(FILE *f, const char *label, const struct workload_step *s,
 {
 	char v[9][32];
 
-	cli_fprintf(f, "  %-6s %8s %12s %12s %8s %9s %9s %9s %9s %7s\n", label,
+	cli_fprintf(f, "  %-6s %8s %12s %12s %8s %9s %9s", label,
 		    s->target_pct > 0 ? cli_workload_num(s->target_pct, 0, v[0], 32) : "max",
 		    s->target_iops > 0 ? cli_workload_num(s->target_iops, 0, v[1], 32) : "-",
 		    cli_workload_num(s->iops, 0, v[2], 32),
-		    s->target_iops > 0 ? cli_workload_num(s->iops / s->target_iops, 3, v[3], 32)
+		    s->target_iops > 0 ? cli_workload_pct(s->iops / s->target_iops, v[3], 32)
 				       : "-",
-		    cli_workload_num(s->mean_us, 1, v[4], 32), cli_workload_num(s->p99_us, 1, v[5], 32),
-		    mix ? cli_workload_num(s->read_mean_us, 1, v[6], 32) : "",
-		    mix ? cli_workload_num(s->write_mean_us, 1, v[7], 32) : "",
-		    cli_workload_pct(s->spread, v[8], 32));
+		    cli_workload_num(s->mean_us, 1, v[4], 32), cli_workload_num(s->p99_us, 1, v[5], 32));
+	if (mix)
+		cli_fprintf(f, " %9s %9s", cli_workload_num(s->read_mean_us, 1, v[6], 32),
+			    cli_workload_num(s->write_mean_us, 1, v[7], 32));
+	cli_fprintf(f, " %7s\n", cli_workload_pct(s->spread, v[8], 32));
 }
 
 /* Is a curve a mix (reads and writes both measured)? */
@@ -220,9 +221,11 @@ cli_workload_print_curve(FILE *f, const struct workload_curve *c)
 	snprintf(us, sizeof us, "%ss", cli_glyph(CLI_G_MICRO));
 	cli_fprintf(f, "\nLoad curve %u: %s (%s)\n", c->group, c->profile[0] ? c->profile : "-",
 		    c->shape.name);
-	cli_fprintf(f, "  %-6s %8s %12s %12s %8s %9s %9s %9s %9s %7s\n", "step", "target%",
-		    "target IOPS", "IOPS", "ach/tgt", "mean", "p99", mix ? "rd mean" : "",
-		    mix ? "wr mean" : "", "spread");
+	cli_fprintf(f, "  %-6s %8s %12s %12s %8s %9s %9s", "step", "target%", "target IOPS",
+		    "IOPS", "ach/tgt", "mean", "p99");
+	if (mix)
+		cli_fprintf(f, " %9s %9s", "rd mean", "wr mean");
+	cli_fprintf(f, " %7s\n", "spread");
 	if (c->has_max)
 		cli_workload_step_row(f, "max", &c->max, mix);
 	for (size_t i = 0; i < c->nsteps; i++) {

@@ -1526,7 +1526,9 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 
 		if (sum->index >= s->plan.npoints)
 			tui_print(cb, x + 2, row, w - 4, UI_DIM_TEXT, 0,
-				  "%s (scratch file written once)", sum->name);
+				  "%s (the target written %g time%s over)", sum->name,
+				  s->plan.precondition_passes,
+				  s->plan.precondition_passes == 1 ? "" : "s");
 		else
 			sweep_finished_row(t, cb, x, row, w, sum,
 					   sel >= 0 && sum->index == (size_t)sel &&

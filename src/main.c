@@ -32,7 +32,7 @@ const struct cli_command cli_commands[] = {
 	{ "runs", cmd_runs, "[--json] [QUERY]",
 	  "the runs in the results store: date, host, drive, headline figures" },
 	{ "export", cmd_export, "RUN --format F",
-	  "a stored run as json, csv or fio-json (fio's own output keys)" },
+	  "a stored run as json, csv, fio-json (fio's own output keys) or text" },
 	{ "import", cmd_import, "FILE...",
 	  "fio 3.x json/json+ output into the results store" },
 	{ "compare", cmd_compare, "A [B C D] [--json]",

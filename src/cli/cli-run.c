@@ -611,8 +611,9 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	if (!o.quiet) {
 		char eta[32];
 
-		cli_fprintf(stderr, "drivedash: %s: %zu points on %s (%s), about %s%s%s%s\n", plan.name,
-			plan.npoints, t.path, ses.tgt.description,
+		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s), about %s%s%s%s\n",
+			plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", t.path,
+			ses.tgt.description,
 			fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
 			plan.steady_state ? ", plus steady-state rounds" : "",

@@ -524,9 +524,12 @@ cli_workload_note(const struct dd_result *r, const struct sweep_summary *s,
 	if (isfinite(s->read_mean_us) && isfinite(s->write_mean_us) && (o = strlen(note)) < len)
 		snprintf(note + o, len - o, "%s%.1f%% reads, mean read %.1f / write %.1f us",
 			 o ? "; " : "", s->read_share, s->read_mean_us, s->write_mean_us);
-	if (r->point.rate_iops > 0 && (o = strlen(note)) < len)
-		snprintf(note + o, len - o, "%spaced at %.0f IOPS", o ? "; " : "",
-			 r->point.rate_iops);
+	if (r->point.rate_iops > 0 && (o = strlen(note)) < len) {
+		char rate[32];
+
+		snprintf(note + o, len - o, "%spaced at %s IOPS", o ? "; " : "",
+			 cli_workload_num(r->point.rate_iops, 0, rate, sizeof rate));
+	}
 }
 
 /* The per-point table every run prints first (agg: how repeats fold). */

@@ -115,14 +115,17 @@ cliff_devnum() {
 
 # cliff_dev_new SIZE CACHE FAST SLOW: a drive of SIZE (bytes, or truncate's
 # units) whose writes run at FAST bytes/s until about CACHE bytes are
-# cached, then at SLOW (0: no cache limit, FAST throughout).  The drive in $dev; it is added to $cliffs for
-# cliff_dev_free (call that from the caller's trap).  Returns 1 (nothing
-# left behind) when a step fails.
+# cached, then at SLOW (0: no cache limit, FAST throughout).  The drive in
+# $dev; it is added to $cliffs for cliff_dev_free (call that from the
+# caller's trap).  Returns 1 (nothing left behind) when a step fails.
 cliff_dev_new() {
 	_f=$(mktemp /dev/shm/dd-cliff-XXXXXX) || return 1
 	truncate -s "$1" "$_f" || { rm -f "$_f"; return 1; }
-	_lo=$(losetup --find --show --direct-io=on "$_f" 2>/dev/null) ||
+	_lo=$(losetup --find --show --direct-io=on "$_f" 2>/dev/null) || _lo=""
+	if [ -z "$_lo" ]; then
+		for _d in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_d"; done
 		_lo=$(losetup --find --show "$_f" 2>/dev/null) || { rm -f "$_f"; return 1; }
+	fi
 	# No --direct-io flag: off is the default, and setting it can fail busy.
 	_up=$(losetup --find --show "$_lo" 2>/dev/null) || _up=""
 	cliffs="$_up:$_lo:$_f $cliffs"
@@ -145,8 +148,8 @@ cliff_dev_new() {
 } 2>/dev/null
 
 # cliff_dev_free: undo every cliff_dev_new: throttles off first (so the
-# cached writes drain at memory speed), the bdi limits back, both loop
-# devices detached, the file removed.
+# cached writes drain at memory speed), the bdi limits back to the kernel's
+# defaults, both loop devices detached, the file removed.
 cliff_dev_free() {
 	for _c in $cliffs; do
 		_up=${_c%%:*}; _f=${_c##*:}; _lo=${_c#*:}; _lo=${_lo%%:*}
@@ -155,10 +158,13 @@ cliff_dev_free() {
 				echo "$(cliff_devnum "$_d") 0" >"$cliff_throttle"
 		done
 		_bdi=/sys/class/bdi/$(cliff_devnum "$_lo")
+		# A loop device (and its bdi) outlives its detach: leave it as found.
 		echo 0 >"$_bdi/min_bytes"
+		echo 100 >"$_bdi/max_ratio"
 		echo 0 >"$_bdi/strict_limit"
-		[ -n "$_up" ] && losetup -d "$_up"
-		losetup -d "$_lo"
+		# Every device over the lower one, also one a failed losetup left.
+		for _d in $_up $(losetup -n -O NAME -j "$_lo"); do losetup -d "$_d"; done
+		for _d in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_d"; done
 		rm -f "$_f"
 	done
 	cliffs=""

@@ -84,6 +84,11 @@ cliff_ok() {
 	fi
 }
 
+# series NAME: the MB/s per interval of $tmp/NAME.json's first point.
+series() {
+	jq_ "$tmp/$1.json" "' '.join('%.0f' % i['mbps'] for i in j['points'][0]['intervals'])" 2>&1
+}
+
 spec="write bs=128k qd=32 interval=100ms size=384m"
 
 # --- the rig: a cache of CACHE at FAST, then SLOW ---------------------------
@@ -95,6 +100,7 @@ cliff_run "$rig" rig "$spec"
 is "rig: run exits 0" 0 "$rc"
 echo "# rig $rig: CACHE $CACHE B, FAST $FAST B/s, SLOW $SLOW B/s"
 printf '%s\n' "$out" | grep -A1 '^Write cliff' | sed 's/^/# /'
+echo "# rig MB/s per interval: $(series rig)"
 like "rig: the CLI reports the cliff" "^Write cliff \(cliff 128K write QD32 x1\): found after [0-9.]+ MB written at [0-9.]+ s" "$out"
 cliff_ok rig "c['found'] is True"
 cliff_ok rig "0.5 * $CACHE <= c['bytes_before'] <= 1.5 * $CACHE"

@@ -87,3 +87,85 @@ loop_new() {
 	[ -n "$dev" ] || return 1
 	loops="$dev $loops"
 }
+
+# The write-cliff rig (tests/cliff.sh documents the recipe): a loop device
+# without direct I/O (the "drive") over a second loop device over a file in
+# /dev/shm (the "flash").  The drive's O_DIRECT writes land in the lower
+# device's page cache at the drive's write limit; that cache holds about
+# CACHE bytes (the lower bdi's strict_limit, min_bytes and max_bytes), and
+# the lower device takes writeback at its write limit only (blkio v1
+# throttle), so once the cache is full every write waits for the slow rate.
+cliff_throttle=/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device
+
+# cliff_rig_missing: why the rig can't be made here (nothing when it can).
+cliff_rig_missing() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "root is needed for loop devices, bdi limits and blkio throttling"
+	elif [ ! -w "$cliff_throttle" ]; then
+		echo "no blkio v1 throttle ($cliff_throttle)"
+	elif ! ls /sys/class/bdi/*/max_bytes >/dev/null 2>&1; then
+		echo "no bdi max_bytes (kernel before 6.2)"
+	fi
+}
+
+# cliff_devnum DEV: a block device's major:minor.
+cliff_devnum() {
+	cat "/sys/class/block/${1#/dev/}/dev"
+}
+
+# cliff_dev_new SIZE CACHE FAST SLOW: a drive of SIZE (bytes, or truncate's
+# units) whose writes run at FAST bytes/s until about CACHE bytes are
+# cached, then at SLOW (0: no cache limit, FAST throughout).  The drive in
+# $dev; it is added to $cliffs for cliff_dev_free (call that from the
+# caller's trap).  Returns 1 (nothing left behind) when a step fails.
+cliff_dev_new() {
+	_f=$(mktemp /dev/shm/dd-cliff-XXXXXX) || return 1
+	truncate -s "$1" "$_f" || { rm -f "$_f"; return 1; }
+	_lo=$(losetup --find --show --direct-io=on "$_f" 2>/dev/null) || _lo=""
+	if [ -z "$_lo" ]; then
+		for _d in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_d"; done
+		_lo=$(losetup --find --show "$_f" 2>/dev/null) || { rm -f "$_f"; return 1; }
+	fi
+	# No --direct-io flag: off is the default, and setting it can fail busy.
+	_up=$(losetup --find --show "$_lo" 2>/dev/null) || _up=""
+	cliffs="$_up:$_lo:$_f $cliffs"
+	[ -n "$_up" ] || { cliff_dev_free; return 1; }
+	_bdi=/sys/class/bdi/$(cliff_devnum "$_lo")
+	if [ "$(cat "/sys/class/block/${_up#/dev/}/loop/dio")" != 0 ] ||
+	   ! echo "$(cliff_devnum "$_up") $3" >"$cliff_throttle"; then
+		cliff_dev_free
+		return 1
+	fi
+	# SLOW 0: the same drive without the cache running out (a control).
+	if [ "$4" != 0 ] && { ! echo 1 >"$_bdi/strict_limit" ||
+	   ! echo "$2" >"$_bdi/max_bytes" ||
+	   ! echo $(($2 * 7 / 8)) >"$_bdi/min_bytes" ||
+	   ! echo "$(cliff_devnum "$_lo") $4" >"$cliff_throttle"; }; then
+		cliff_dev_free
+		return 1
+	fi
+	dev=$_up
+} 2>/dev/null
+
+# cliff_dev_free: undo every cliff_dev_new: throttles off first (so the
+# cached writes drain at memory speed), the bdi limits back to the kernel's
+# defaults, both loop devices detached, the file removed.
+cliff_dev_free() {
+	for _c in $cliffs; do
+		_up=${_c%%:*}; _f=${_c##*:}; _lo=${_c#*:}; _lo=${_lo%%:*}
+		for _d in $_up $_lo; do
+			[ -e "/sys/class/block/${_d#/dev/}/dev" ] &&
+				echo "$(cliff_devnum "$_d") 0" >"$cliff_throttle"
+		done
+		_bdi=/sys/class/bdi/$(cliff_devnum "$_lo")
+		# A loop device (and its bdi) outlives its detach: leave it as found.
+		echo 0 >"$_bdi/min_bytes"
+		echo 100 >"$_bdi/max_ratio"
+		echo 0 >"$_bdi/strict_limit"
+		# Every device over the lower one, also one a failed losetup left.
+		for _d in $_up $(losetup -n -O NAME -j "$_lo"); do losetup -d "$_d"; done
+		for _d in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_d"; done
+		rm -f "$_f"
+	done
+	cliffs=""
+} 2>/dev/null

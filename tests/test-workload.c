@@ -2,7 +2,8 @@
  * Unit tests for src/core/workload.c on synthetic data: write-cliff
  * detection over interval series built here (a clean cliff, none, noise
  * of CV 10 % with and without a cliff, a slow ramp at the start, a dip
- * that recovers, too few intervals, irregular interval lengths), load
+ * that recovers, two series measured on tests/cliff.sh's rig, too few
+ * intervals, irregular interval lengths), load
  * curve collection (the peak is the most achieved IOPS of the finished
  * points) and checkpoint series (per-pass mean, min, max and GB/s).
  *
@@ -247,6 +248,55 @@ test_cliff_partial_recovery(void **state)
 	assert_true(c.found);
 	assert_int_equal(c.at, 30);
 	assert_close(c.after_mbps, (500.0 * 30 + 800.0 * 30) / 60, 1e-12);
+}
+
+/*
+ * Two series measured on tests/cliff.sh's rig (a page cache of a set size
+ * in front of a throttled loop device): the interval that holds the drop is
+ * half fast, half slow; the throttle then eases the rate down over a few
+ * intervals and the slow side alternates between two levels (the throttle's
+ * 100 ms slices); under load it stalls for seconds (a burst at the start
+ * and stalls after the drop made the old noise test, the two segments'
+ * standard deviations added, miss it).  The cliff is at the drop, give or
+ * take that interval.
+ */
+static void
+test_cliff_rig(void **state)
+{
+	static const double s1[] = {	/* 1 s intervals: 1 GiB cache, 150 -> 40 MB/s */
+		165, 139, 151, 150, 150, 103, 66, 66, 57, 39, 38, 39, 49, 39, 38, 35,
+	};
+	static const double s2[] = {	/* 100 ms: 256 MiB cache, 200 -> 32 MB/s */
+		398, 199, 199, 199, 199, 206, 199, 199, 199, 10, 68, 42, 42, 42, 42, 52,
+		42, 42, 42, 42, 42, 52, 42, 42, 42, 42, 42, 42, 31, 40, 33, 32, 31, 31,
+		31, 42, 31, 31, 31, 31, 32, 31, 31, 42, 31, 32, 31, 31, 31, 31, 32, 42,
+		31, 31, 32, 31, 31, 31, 31, 42, 31, 31, 31, 31,
+	};
+	static const double s3[] = {	/* as s2 on a loaded machine: stalls after it */
+		392, 130, 157, 204, 188, 203, 167, 199, 255, 146, 84, 63, 74, 63, 63, 63,
+		52, 31, 42, 31, 31, 31, 42, 63, 63, 63, 73, 53, 63, 31, 31, 32, 31, 42,
+		31, 31, 32, 31, 31, 31, 31, 42, 31, 31, 31, 32, 31, 1, 0, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	};
+	static const struct { const double *r; size_t n, drop; double dt; } set[] = {
+		{ s1, NELEM(s1), 5, 1.0 }, { s2, NELEM(s2), 9, 0.1 },
+		{ s3, NELEM(s3), 10, 0.1 },
+	};
+	struct dd_interval    iv[NELEM(s3)];
+	struct workload_cliff c;
+
+	(void)state;
+	for (size_t k = 0; k < NELEM(set); k++) {
+		series_fill(iv, set[k].r, set[k].n, set[k].dt);
+		workload_cliff_detect(iv, set[k].n, &c);
+		assert_true(c.found);
+		assert_in_range(c.at, set[k].drop, set[k].drop + 1);
+		assert_close(c.bytes_before, series_bytes(iv, c.at), 1e-9);
+		assert_close(c.before_mbps, series_mean(iv, 0, c.at), 1e-9);
+		assert_close(c.after_mbps, series_mean(iv, c.at, set[k].n), 1e-9);
+		assert_true(c.after_mbps <= 0.4 * c.before_mbps);
+	}
 }
 
 /* Fewer than 2 x WORKLOAD_CLIFF_MIN_IV intervals: nothing to decide. */
@@ -498,6 +548,7 @@ main(void)
 		cmocka_unit_test(test_cliff_ramp),
 		cmocka_unit_test(test_cliff_dip_recovers),
 		cmocka_unit_test(test_cliff_partial_recovery),
+		cmocka_unit_test(test_cliff_rig),
 		cmocka_unit_test(test_cliff_too_few),
 		cmocka_unit_test(test_cliff_irregular),
 		cmocka_unit_test(test_curve_collect),

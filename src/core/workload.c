@@ -220,6 +220,17 @@ workload_cliff_stays(const struct dd_interval *iv, size_t n, size_t at, double m
 	return true;
 }
 
+/* Seconds iv[0..n) spans. */
+static double
+workload_span(const struct dd_interval *iv, size_t n)
+{
+	double t = 0;
+
+	for (size_t i = 0; i < n; i++)
+		t += workload_dt(iv, i);
+	return t;
+}
+
 /* No cliff: the whole series is one rate (before), nothing after it. */
 static void
 workload_cliff_none(const struct dd_interval *iv, size_t n, struct workload_cliff *out)
@@ -250,7 +261,10 @@ workload_cliff_detect(const struct dd_interval *iv, size_t n, struct workload_cl
 	workload_segment(iv, 0, at, &m1, &c1, &s1);
 	workload_segment(iv, at, n, &m2, &c2, &s2);
 	t1 = iv[at - 1].t_s;
-	noise = (isnan(c1) ? 0 : c1 * m1) + (isnan(c2) ? 0 : c2 * m2);
+	/* The fit's residual standard deviation: a short segment's scatter (a
+	 * burst at the start) or a long one's (stalls after the drop) counts
+	 * by its time, not as much as the whole other side. */
+	noise = workload_span(iv, n) > 0 ? sqrt((s1 + s2) / workload_span(iv, n)) : 0;
 	out->at = at;
 	out->before_mbps = m1;
 	out->after_mbps = m2;

@@ -26,8 +26,10 @@
  *             interval weighted by its length, so a series whose period
  *             doubled or a late sample counts by time) accepted only when
  *             the later rate is at most WORKLOAD_CLIFF_DROP of the earlier,
- *             the step is more than twice the two segments' noise (standard
- *             deviations added), and the drop is for good: no
+ *             the step is more than twice the fit's noise (the residual
+ *             standard deviation of the two rates, by time, so a burst in
+ *             a short segment or stalls in a long one count by their
+ *             time), and the drop is for good: no
  *             WORKLOAD_CLIFF_MIN_IV intervals in a row after it average
  *             above the middle of the two rates (a dip that recovers, however
  *             long, is not a cliff; a tail that rises a little is).  Rates

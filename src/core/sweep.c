@@ -50,6 +50,7 @@ struct sweep {
 	uint64_t		t0_ns;
 	double			est_total, est_done;	/* seconds, plan estimate */
 	double			est_current;		/* estimate of the running point */
+	uint64_t		point_t0_ns;		/* when the running point started */
 	struct nvmeinfo_thermo	thermo;		/* the target's sensor; sweep thread */
 	struct sweep_sink	sink;		/* set before start; sweep thread calls */
 };
@@ -89,6 +90,23 @@ sweep_summarize(const struct dd_result *r, struct sweep_summary *out)
 	out->flush_s = r->flush_s;
 }
 
+/*
+ * Seconds left of a running byte-budget point, which the plan's estimate
+ * cannot time: its elapsed time stretched by the share of the budget still
+ * to go (0 before a first interval, and for time-based points).
+ */
+static double
+sweep_budget_remaining(const struct sweep *s)
+{
+	const struct dd_point *p = &s->work->current;
+	double		       f = s->work->point_progress;
+
+	if (s->work->state != SWEEP_RUNNING || p->bytes == 0 || p->runtime_s > 0 ||
+	    s->point_t0_ns == 0 || !(f > 0.001 && f < 1))
+		return 0;
+	return (double)(clock_now_ns() - s->point_t0_ns) / 1e9 * (1 - f) / f;
+}
+
 /* Publish the working snapshot and wake the consumer.  Sweep thread. */
 static void
 sweep_publish(struct sweep *s)
@@ -103,6 +121,7 @@ sweep_publish(struct sweep *s)
 	else
 		s->work->eta_s = s->work->state == SWEEP_RUNNING && s->est_total > 0
 					 ? s->est_total - done : 0;
+	s->work->eta_s += sweep_budget_remaining(s);
 	pthread_mutex_lock(&s->lock);
 	s->work->generation = s->pub->generation + 1;
 	memcpy(s->pub, s->work, sizeof *s->pub);
@@ -169,6 +188,7 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 	struct dd_error err = { 0 };
 
 	s->work->current = *p;
+	s->point_t0_ns = clock_now_ns();
 	s->work->nlive = 0;
 	s->work->point_progress = 0;
 	memset(&s->work->running, 0, sizeof s->work->running);

@@ -777,9 +777,11 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 		if (tg->bad) {
 			tui_print(cb, 1, row++, -1, UI_WARN, 0, "%s", tg->what);
 		} else if (sweep_build_plan(t, tg, &plan, &writes_ok, &err) == 0) {
-			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu points, about %s%s%s",
-				  plan.name, plan.npoints,
+			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu point%s, about %s%s%s%s",
+				  plan.name, plan.npoints, plan.npoints == 1 ? "" : "s",
 				  fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
+				  plan_has_byte_budget(&plan) ? " plus byte budgets (time depends "
+								"on the target)" : "",
 				  plan.repeat > 1 ? " (repeats included)" : "",
 				  writes_ok ? (tg->device ? "; WRITES to the device" :
 					       "; includes writes (scratch file)") :
@@ -1591,6 +1593,12 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 		if (f.running && f.ramping) {
 			x += tui_print(cb, x + 3, row, -1, UI_WARN, 0, "ramp %s s: not measured yet",
 				       fmt_number(f.pt.ramp_s, 1, num, sizeof num)) + 3;
+		} else if (f.running && f.pt.runtime_s <= 0 && f.pt.bytes > 0) {
+			/* A byte budget: how much of it is written or read. */
+			fmt_bytes(f.progress * (double)f.pt.bytes, num, sizeof num);
+			fmt_bytes((double)f.pt.bytes, tot, sizeof tot);
+			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s of %s   ramp %s", num,
+				       tot, t->sym->ok) + 3;
 		} else if (f.running) {
 			fmt_number(f.progress * (f.pt.runtime_s > 0 ? f.pt.runtime_s : 0), 1, num,
 				   sizeof num);

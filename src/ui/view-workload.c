@@ -521,12 +521,19 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	m = tui_point_series_iv(iv, n, TUI_SERIES_MBPS, samples, 2 * (size_t)gw);
 	for (size_t i = 0; i < m; i++)
 		vals[i] = samples[i];
-	vals[m] = spec != NULL ? spec->base : NAN;
-	max = chart_scale_max(vals, m + 1);
+	/* The spec line joins the scale unless it would flatten the series
+	 * (over 3 x its peak: a slow target against a fast drive's sheet);
+	 * the caption gives it either way. */
+	vals[m] = NAN;
+	max = chart_scale_max(vals, m);
+	if (spec != NULL && spec->base <= 3 * max) {
+		vals[m] = spec->base;
+		max = chart_scale_max(vals, m + 1);
+	}
 	for (size_t i = 0; i < n; i++)
 		mean += iv[i].mbps / (double)n;
 	chart_graph(cb, gx, y + 1, gw, gh, samples, m, max, UI_WRITE, t->g);
-	if (spec != NULL)
+	if (spec != NULL && spec->base <= max)
 		chart_graph_hline(cb, gx, y + 1, gw, gh, spec->base, max, t->g->h, UI_SPEC_TARGET);
 	if (c.found && n > 0)
 		chart_graph_vline(cb, gx, y + 1, gw, gh, (int)(c.at * 2 * (size_t)gw / n / 2),

@@ -773,8 +773,9 @@ worker_paced_wait(struct worker *w, uint64_t due, bool timed)
  * fraction of it), in ramp and measured phase.  Between due times it sleeps
  * until a completion or the next due time, whichever is first, unless that
  * is within ENGINE_RATE_WINDOW_NS (then it issues it early, one per wake);
- * the queue depth caps what is in flight.  A job late on its own catches up a little
- * (engine_rate_next); one the device held back slips (engine_rate_held).
+ * the queue depth caps what is in flight.  A job late on its own catches
+ * up a little (engine_rate_next); one the device held back slips
+ * (engine_rate_held).
  */
 static void
 worker_loop_paced(struct worker *w)

@@ -120,6 +120,107 @@ test_rate_saturated(void **state)
 	assert_true(issued_after >= (end - recover_at - 100 * MS) / p - 1);
 }
 
+/* An I/O is ready when due, or up to the window early as the first of a
+ * wake-up; never a second one early. */
+static void
+test_rate_ready(void **state)
+{
+	const uint64_t due = 1000 * MS, win = 50000;
+
+	(void)state;
+	assert_true(engine_rate_ready(due, due, 0, win));
+	assert_true(engine_rate_ready(due, due + 5 * MS, 7, win));	/* catching up */
+	assert_true(engine_rate_ready(due, due - win, 0, win));
+	assert_false(engine_rate_ready(due, due - win, 1, win));	/* one early per wake */
+	assert_false(engine_rate_ready(due, due - win - 1, 0, win));
+	assert_false(engine_rate_ready(due, due - 1, 0, 0));	/* no window: on time */
+	assert_true(engine_rate_ready(due, due, 3, 0));
+}
+
+/* One simulated paced job: a device that completes each I/O lat_ns after
+ * it was issued, the job waking at each completion or its due time (late
+ * by wake_ns), issuing what engine_rate_ready allows.  Counts its wake-ups
+ * and I/Os; fails on an I/O issued more than the window early or a second
+ * early one in a wake-up. */
+struct rate_sim {
+	uint64_t period, lat, wake, win, end;
+	unsigned qd;
+	uint64_t ios, wakes, max_lead;
+};
+
+static void
+rate_sim_run(struct rate_sim *s)
+{
+	uint64_t done[64], now = 0, due = 0;
+	unsigned nin = 0;
+
+	assert_true(s->qd <= 64);
+	s->ios = s->wakes = s->max_lead = 0;
+	while (now < s->end) {
+		uint64_t next = UINT64_MAX;
+		unsigned n = 0;
+
+		for (unsigned i = 0; i < nin;)	/* reap */
+			if (done[i] <= now)
+				done[i] = done[--nin];
+			else
+				i++;
+		while (nin < s->qd && engine_rate_ready(due, now, n, s->win)) {
+			if (due > now) {
+				assert_int_equal(n, 0);
+				if (due - now > s->max_lead)
+					s->max_lead = due - now;
+			}
+			done[nin++] = now + s->lat;
+			n++;
+			s->ios++;
+			due = engine_rate_next(due, now, s->period, 50 * MS);
+		}
+		for (unsigned i = 0; i < nin; i++)
+			if (done[i] < next)
+				next = done[i];
+		if (nin < s->qd && due < next)
+			next = due + s->wake;
+		now = next > now ? next : now + 1;
+		s->wakes++;
+	}
+}
+
+/*
+ * The window: a job whose completions come before its next due time (80K
+ * IOPS per job, 9 us I/Os) wakes about once per I/O with it, against twice
+ * (completion, then the due time) without; it keeps the schedule's count
+ * within the window's worth and is never more than the window ahead.  A
+ * device slower than the period (queued I/Os) keeps the count too.
+ */
+static void
+test_rate_window(void **state)
+{
+	struct rate_sim s = { .period = 12500, .lat = 9000, .wake = 1000, .win = 50000,
+			      .end = 200 * MS, .qd = 16 };
+	uint64_t	sched = s.end / s.period;
+	double		with, without;
+
+	(void)state;
+	rate_sim_run(&s);
+	assert_true(s.max_lead <= s.win);
+	assert_true(s.ios >= sched - 1 && s.ios <= sched + s.win / s.period + 1);
+	with = (double)s.wakes / (double)s.ios;
+	s.win = 0;
+	rate_sim_run(&s);
+	assert_int_equal(s.max_lead, 0);
+	assert_true(s.ios >= sched - 1 && s.ios <= sched + 1);
+	without = (double)s.wakes / (double)s.ios;
+	assert_true(without > 1.9);
+	assert_true(with < 0.6 * without);
+
+	s.win = 50000;
+	s.lat = 40000;		/* three or four in flight */
+	rate_sim_run(&s);
+	assert_true(s.max_lead <= s.win);
+	assert_true(s.ios >= sched - 1 && s.ios <= sched + s.win / s.period + 1);
+}
+
 /* Two intervals merge by time; p99 is the larger; the end is the later. */
 static void
 test_interval_merge(void **state)
@@ -216,6 +317,8 @@ main(void)
 		cmocka_unit_test(test_rate_next_bounded),
 		cmocka_unit_test(test_rate_held),
 		cmocka_unit_test(test_rate_saturated),
+		cmocka_unit_test(test_rate_ready),
+		cmocka_unit_test(test_rate_window),
 		cmocka_unit_test(test_interval_merge),
 		cmocka_unit_test(test_intervals_halve),
 		cmocka_unit_test(test_point_region),

@@ -162,8 +162,12 @@ cliff_dev_free() {
 		echo 0 >"$_bdi/min_bytes"
 		echo 100 >"$_bdi/max_ratio"
 		echo 0 >"$_bdi/strict_limit"
-		# Every device over the lower one, also one a failed losetup left.
-		for _d in $_up $(losetup -n -O NAME -j "$_lo"); do losetup -d "$_d"; done
+		# Every device over the lower one, also one a failed losetup left;
+		# the upper one only while it is still over the lower one (its
+		# number may have gone to another test's device meanwhile).
+		[ "$(losetup -n -O BACK-FILE "$_up" 2>/dev/null | sed 's/ *$//')" = "$_lo" ] &&
+			losetup -d "$_up"
+		for _d in $(losetup -n -O NAME -j "$_lo"); do losetup -d "$_d"; done
 		for _d in $(losetup -n -O NAME -j "$_f"); do losetup -d "$_d"; done
 		rm -f "$_f"
 	done

@@ -348,9 +348,8 @@ uint64_t engine_rate_next(uint64_t due, uint64_t now, uint64_t period_ns, uint64
 uint64_t engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint64_t slack_ns);
 
 /* May a paced job issue, at now, the I/O due at due, having issued `issued`
- * I/Os since it last woke: every I/O due, and when none was, the next one
- * up to window_ns early (one I/O per wake-up: never more than window_ns
- * ahead of the schedule, never a burst). */
+ * I/Os since it last woke: every I/O due, and every one due within
+ * window_ns (never more than window_ns ahead of the schedule). */
 bool engine_rate_ready(uint64_t due, uint64_t now, unsigned issued, uint64_t window_ns);
 
 /* Merge interval a (which began at a_start seconds) with the interval b

@@ -1158,6 +1158,32 @@ test_kind_directives(void **state)
 	plan_free(&p);
 }
 
+/* matrix: a mix at every IODepth x NumJobs, the reviews' order and default. */
+static void
+test_matrix(void **state)
+{
+	struct dd_plan p;
+
+	(void)state;
+	kparse_ok("matrix randrw read=70 bs=4k time=2 qd=1-8 jobs=1,4\n", &p);
+	assert_int_equal(p.npoints, 8);
+	for (size_t i = 0; i < p.npoints; i++) {
+		assert_int_equal(p.points[i].pattern, DD_RANDRW);
+		assert_int_equal(p.points[i].read_pct, 70);
+		assert_int_equal(p.points[i].kind, DD_KIND_POINT);
+		assert_int_equal(p.points[i].iodepth, 1u << (i % 4));
+		assert_int_equal(p.points[i].numjobs, i < 4 ? 1 : 4);
+		assert_true(p.points[i].runtime_s == 2);
+	}
+	assert_string_equal(p.points[5].name, "4K randrw70 QD2 x4");
+	plan_free(&p);
+	kparse_ok("matrix randread bs=16k\n", &p);
+	assert_int_equal(p.npoints, 30);	/* 1-32 x 1-16 */
+	assert_int_equal(p.points[29].iodepth, 32);
+	assert_int_equal(p.points[29].numjobs, 16);
+	plan_free(&p);
+}
+
 /* Bad directives: one sentence each, naming file:line. */
 static void
 test_kind_errors(void **state)
@@ -1182,6 +1208,11 @@ test_kind_errors(void **state)
 		{ "checkpoint passes=16 count=100", "k.plan:1: checkpoint: passes x count is more than 1024" },
 		{ "cliff randread", "k.plan:1: cliff: a cliff point writes; 'randread' reads" },
 		{ "cliff steps=10", "k.plan:1: point 'steps=10': unknown key 'steps'" },
+		{ "matrix", "k.plan:1: matrix needs a point spec" },
+		{ "matrix randread qd=1-3", "k.plan:1: matrix qd '1-3': a range is two powers" },
+		{ "matrix randread jobs=4,2", "k.plan:1: matrix jobs: '2' is not an ascending" },
+		{ "matrix randread qd=0", "k.plan:1: matrix qd: '0' is not an ascending" },
+		{ "matrix randread name=x", "k.plan:1: matrix: its points are named by their shape" },
 	};
 	struct dd_error err;
 	struct dd_plan	p;
@@ -1524,6 +1555,7 @@ main(void)
 		cmocka_unit_test(test_fio_points),
 		cmocka_unit_test(test_kind_directives),
 		cmocka_unit_test(test_kind_errors),
+		cmocka_unit_test(test_matrix),
 		cmocka_unit_test(test_append_curve),
 		cmocka_unit_test(test_plan_resolve),
 		cmocka_unit_test(test_data_presets),

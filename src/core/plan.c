@@ -45,6 +45,7 @@
 #define SPEC_QUOTE_MAX	 80
 #define CURVE_STEPS_MAX	 WORKLOAD_STEPS_MAX
 #define CURVE_PCT_MAX	 200
+#define MATRIX_AXIS_MAX	 16
 #define CKPT_RANKS_DEFAULT 8u		/* DLIO: the reviews' eight GPUs */
 #define CKPT_BS_DEFAULT	 MIB
 #define CKPT_PASSES_DEFAULT 3u
@@ -1117,6 +1118,91 @@ plan_directive_curve(struct dd_plan *p, const struct dd_point *defaults, const c
 	return rc;
 }
 
+/*
+ * Parse a matrix axis: "1,2,8" (ascending) or "1-32", the powers of two
+ * from the first to the last (both powers of two), into out[*n].
+ */
+static int
+matrix_axis_parse(const char *what, const char *v, unsigned hi, unsigned *out, size_t *n,
+		  struct dd_error *err)
+{
+	unsigned lo, top;
+	char	 tail;
+
+	*n = 0;
+	if (sscanf(v, "%u-%u%c", &lo, &top, &tail) == 2) {
+		if (lo < 1 || top > hi || lo > top || (lo & (lo - 1)) || (top & (top - 1)))
+			return dd_error_set(err, -EINVAL, "matrix %s '%s': a range is two powers "
+					    "of two, LOW-HIGH, within 1-%u", what, v, hi);
+		for (unsigned x = lo; x <= top; x *= 2)
+			out[(*n)++] = x;
+		return 0;
+	}
+	for (const char *s = v; *s != '\0'; s += *s == ',') {
+		uint64_t x;
+		char	 num[16];
+		size_t	 l = strcspn(s, ",");
+
+		if (l == 0 || l >= sizeof num || *n >= MATRIX_AXIS_MAX)
+			return dd_error_set(err, -EINVAL, "matrix %s '%s' is not a list of up to "
+					    "%d values (1,4,16) or a range (1-32)", what, v,
+					    MATRIX_AXIS_MAX);
+		memcpy(num, s, l);
+		num[l] = '\0';
+		if (parse_u64(num, &x) != 0 || x < 1 || x > hi ||
+		    (*n > 0 && x <= out[*n - 1]))
+			return dd_error_set(err, -EINVAL, "matrix %s: '%s' is not an ascending "
+					    "value from 1 to %u", what, num, hi);
+		out[(*n)++] = (unsigned)x;
+		s += l;
+	}
+	return 0;
+}
+
+/*
+ * `matrix SPEC [qd=LIST] [jobs=LIST]`: SPEC at every IODepth x NumJobs, as
+ * the reviews' FIO sweeps run (NumJobs outer, IODepth inner; default the
+ * reviews' 1-32 x 1-16), so any workload, a mix included, gets the matrix.
+ */
+static int
+plan_directive_matrix(struct dd_plan *p, const struct dd_point *defaults, const char *arg,
+		      struct dd_error *err)
+{
+	static const char *const keys[] = { "qd", "jobs", NULL };
+	struct kind_args	 a;
+	struct dd_point		 pt;
+	unsigned		 qds[MATRIX_AXIS_MAX] = { 1, 2, 4, 8, 16, 32 };
+	unsigned		 jobs[MATRIX_AXIS_MAX] = { 1, 2, 4, 8, 16 };
+	size_t			 nq = 6, nj = 5, n0 = p->npoints;
+	int			 rc;
+
+	if ((rc = kind_args_split("matrix", arg, keys, &a, err)) != 0)
+		return rc;
+	if (a.spec[0] == '\0')
+		rc = dd_error_set(err, -EINVAL, "matrix needs a point spec (matrix randrw "
+				  "read=70 bs=4k [qd=1-32] [jobs=1-16])");
+	else if (a.has_name)
+		rc = dd_error_set(err, -EINVAL, "matrix: its points are named by their shape, "
+				  "not name=");
+	if (rc == 0 && a.have[0])
+		rc = matrix_axis_parse("qd", a.vals[0], 4096, qds, &nq, err);
+	if (rc == 0 && a.have[1])
+		rc = matrix_axis_parse("jobs", a.vals[1], 1024, jobs, &nj, err);
+	if (rc == 0)
+		rc = point_parse(a.spec, defaults, &pt, true, err);
+	for (size_t j = 0; rc == 0 && j < nj; j++)
+		for (size_t q = 0; rc == 0 && q < nq; q++) {
+			pt.iodepth = qds[q];
+			pt.numjobs = jobs[j];
+			dd_point_autoname(&pt);
+			rc = plan_append(p, &pt, err);
+		}
+	if (rc != 0)
+		p->npoints = n0;
+	free(a.spec);
+	return rc;
+}
+
 /* Parse a count directive key within lo..hi. */
 static int
 kind_count(const char *word, const char *key, const char *v, unsigned lo, unsigned hi,
@@ -1444,6 +1530,8 @@ plan_directive(struct dd_plan *p, struct dd_point *defaults, const char *word,
 		p->precondition_passes = d;
 	} else if (strcmp(word, "curve") == 0) {
 		return plan_directive_curve(p, defaults, arg, err);
+	} else if (strcmp(word, "matrix") == 0) {
+		return plan_directive_matrix(p, defaults, arg, err);
 	} else if (strcmp(word, "checkpoint") == 0) {
 		return plan_directive_checkpoint(p, defaults, arg, err);
 	} else if (strcmp(word, "cliff") == 0) {

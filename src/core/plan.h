@@ -69,6 +69,12 @@
  *                             runs SPEC's time); LIST is "10,20,50" or a
  *                             range "10-120/10"; default 10-100/10.  The
  *                             points share a new group number.
+ *   matrix SPEC [qd=LIST] [jobs=LIST]
+ *                             SPEC at every IODepth x NumJobs, as the reviews'
+ *                             FIO sweeps (NumJobs outer, IODepth inner); LIST
+ *                             is "1,4,16" or "1-32" (the powers of two);
+ *                             default qd=1-32 jobs=1-16: any workload, a mix
+ *                             (randrw read=70) included, gets the matrix
  *   checkpoint SPEC [passes=N] [count=N] [ckpt=BYTES|P%]
  *                             checkpoint bursts (DLIO): a DD_KIND_CHECKPOINT
  *                             template (SPEC's jobs are the ranks, default 8;

@@ -62,6 +62,31 @@ runs_on() {
 	is "$name: dlio exits 0" 0 "$rc"
 	[ "$rc" -eq 0 ] || printf '%s\n' "$err" | head -3 | sed 's/^/# /'
 	is "$name: dlio wrote 12 checkpoints" 12 "$(jq_ "$tmp/d.json" "len(j['points'])")"
+	# A checkpoint's time is its bytes over its elapsed time, flush included,
+	# and a pass's mean is the mean of its checkpoints' times.  (ok sets
+	# name: keep the target's.)
+	where=$name
+	ok "$where: each checkpoint wrote its size, its MB/s is bytes / elapsed (flush in)" \
+		python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+for p in j['points']:
+    b, e, f = p['write_bytes'], p['elapsed_s'], p['flush_s']
+    assert b == p['point']['bytes'] > 0 and p['point']['end_fsync'], p['name']
+    assert 0 < f <= e, (p['name'], f, e)
+    assert abs(p['mbps'] - b / e / 1e6) <= 1e-3 * p['mbps'], p['name']
+" "$tmp/d.json"
+	ok "$where: a pass's mean is its checkpoints' mean, its GB/s the size over it" \
+		python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j['checkpoints'][0]
+for ps in c['passes']:
+    t = [p['elapsed_s'] for p in j['points'] if p['pass'] == ps['pass']]
+    assert ps['checkpoints'] == len(t) == 4
+    assert abs(ps['mean_s'] - sum(t) / len(t)) <= 1e-9 * ps['mean_s']
+    assert abs(ps['gbps'] - c['bytes'] / ps['mean_s'] / 1e9) <= 1e-6 * ps['gbps']
+" "$tmp/d.json"
 }
 if command -v python3 >/dev/null 2>&1; then
 	runs_on "scratch file" "$tmp/run.dat" --size 64M

@@ -807,10 +807,11 @@ static json_t *
 check_json_curve(const struct check *c)
 {
 	const struct workload_curve *cv = &c->curve;
-	json_t			    *o, *steps = json_array();
+	json_t			    *o, *steps;
 
 	if (!c->have_curve)
 		return json_null();
+	steps = json_array();
 	for (size_t i = 0; i < cv->nsteps; i++) {
 		const struct workload_step *st = &cv->steps[i];
 

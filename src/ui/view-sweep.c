@@ -622,12 +622,12 @@ tui_sweep_poll(struct tui *t)
 	if (st == SWEEP_DONE && store_failed)
 		;	/* the store's failure stays on the message line */
 	else if (st == SWEEP_DONE && s->rec != NULL)
-		tui_message(t, false, "sweep done: %zu points, stored as run #%lld (5 lists the "
+		tui_message(t, false, "sweep done: %zu point%s, stored as run #%lld (5 lists the "
 			    "runs); Enter opens a point, C compares", sweep_nresults(s->sw),
-			    (long long)record_run_id(s->rec));
+			    sweep_nresults(s->sw) == 1 ? "" : "s", (long long)record_run_id(s->rec));
 	else if (st == SWEEP_DONE)
-		tui_message(t, false, "sweep done: %zu points (not saved); Enter opens a point, "
-			    "C compares", sweep_nresults(s->sw));
+		tui_message(t, false, "sweep done: %zu point%s (not saved); Enter opens a point, "
+			    "C compares", sweep_nresults(s->sw), sweep_nresults(s->sw) == 1 ? "" : "s");
 	else if (st == SWEEP_CANCELLED)
 		tui_message(t, false, "sweep stopped after %zu of %zu points", sweep_nresults(s->sw),
 			    s->plan.npoints);

@@ -63,7 +63,7 @@ pacing() {
 	is "$tgt: unpaced point exits 0" 0 "$rc"
 	max=$(field "$tgt-max" iops | cut -d. -f1)
 	echo "# $tgt: maximum $max IOPS (4K randread QD16)"
-	for pct in 10 30 50 70 90 100; do
+	for pct in $steps; do
 		rate=$((max * pct / 100))
 		point "$target" "randread bs=4k qd=16 rate=$rate time=3 ramp=0.5" "$tgt-$pct"
 		is "$tgt: $pct % step exits 0" 0 "$rc"
@@ -72,8 +72,15 @@ pacing() {
 		echo "# $tgt: $pct %: target $rate, achieved $got IOPS," \
 			"interval spread (CV) $spread"
 		if [ "$pct" = 100 ]; then
-			ok_paced "$tgt: $pct % achieves at least 98 % of the target" \
-				"$got >= 0.98 * $rate"
+			# The target is one measurement of the maximum, which
+			# drifts by several % between runs here: hold the step
+			# to the target or to the maximum measured again now,
+			# whichever is lower.
+			point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max2"
+			max2=$(field "$tgt-max2" iops | cut -d. -f1)
+			echo "# $tgt: maximum again $max2 IOPS"
+			ok_paced "$tgt: $pct % achieves at least 98 % of the target (or of the maximum now)" \
+				"$got >= 0.98 * min($rate, $max2)"
 		else
 			ok_paced "$tgt: $pct % achieves the target within 2 %" \
 				"abs($got / $rate - 1) <= 0.02"
@@ -89,6 +96,11 @@ pacing() {
 	ok "$tgt: randrw read=70 reads 70 % within 1" \
 		python3 -c "import sys; sys.exit(not abs($share - 70) <= 1)"
 }
+
+# A sanitizer slows the engine, not the schedule: its builds run two steps
+# through the paced loop (for the sanitizer's checks), not the accuracy sweep.
+steps="10 30 50 70 90 100"
+[ -z "${DD_SANITIZED:-}" ] || steps="10 100"
 
 # --- zram ------------------------------------------------------------------
 if [ -w /sys/class/zram-control/hot_add ]; then

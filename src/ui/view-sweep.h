@@ -17,26 +17,6 @@
 
 #ifndef DD_TUI_H
 #error "include ui/tui.h, which includes ui/view-sweep.h"
-/* ---- view-workload.c: the panels of the kinds beyond the FIO matrix
- * (load curve, checkpoint bars, write cliff) in the Sweep screen ---- */
-
-enum tui_workload_panel {
-	TUI_PANEL_NONE,		/* a plain point: the heat map */
-	TUI_PANEL_CURVE,	/* DD_KIND_CURVE_MAX / _STEP: latency vs IOPS */
-	TUI_PANEL_CKPT,		/* DD_KIND_CHECKPOINT: seconds per checkpoint by pass */
-	TUI_PANEL_CLIFF,	/* DD_KIND_CLIFF: MB/s per interval, the cliff marked */
-};
-
-/* The panel a point's kind calls for. */
-enum tui_workload_panel tui_workload_panel(const struct dd_point *p);
-
-/* Draw the panel of the focus point's workload (its group's points among
- * the finished ones, the running point's live figures when running; sel
- * the cursor's result index for a finished cliff point's intervals) into
- * the box at (x, y), w x h; false for a kind with no panel. */
-bool tui_workload_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
-		       const struct dd_point *focus, bool running, int sel);
-
 #endif
 
 /* A target the sweep setup offers. */

@@ -63,6 +63,18 @@ cli_workload_set(struct cli_workload *w, size_t i, const struct dd_result *r,
 	w->res[i] = r;
 }
 
+/* Read the curves and checkpoint series out of w's points, once. */
+static int
+cli_workload_analyse(struct cli_workload *w)
+{
+	if (workload_collect(w->pts, w->sums, w->n, &w->curves, &w->ncurves, &w->ckpts,
+			     &w->nckpts) < 0) {
+		cli_workload_free(w);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 /* The first n points of a sweep (published: safe while it runs). */
 int
 cli_workload_from_sweep(struct cli_workload *w, const struct sweep *sw, size_t n,
@@ -74,7 +86,7 @@ cli_workload_from_sweep(struct cli_workload *w, const struct sweep *sw, size_t n
 		cli_workload_set(w, i, published ? sweep_result_published(sw, i) : sweep_result(sw, i),
 				 published ? sweep_summary_published(sw, i)
 					   : sweep_result_summary(sw, i));
-	return 0;
+	return cli_workload_analyse(w);
 }
 
 /* The points of a stored run. */
@@ -85,7 +97,7 @@ cli_workload_from_run(struct cli_workload *w, const struct results_run *run)
 		return -ENOMEM;
 	for (size_t i = 0; i < run->n; i++)
 		cli_workload_set(w, i, run->pts[i].r, &run->pts[i].sum);
-	return 0;
+	return cli_workload_analyse(w);
 }
 
 /* Free what a workload holds (the results stay their owner's). */
@@ -95,10 +107,14 @@ cli_workload_free(struct cli_workload *w)
 	free(w->pts);
 	free(w->sums);
 	free(w->res);
+	free(w->curves);
+	free(w->ckpts);
 	w->pts = NULL;
 	w->sums = NULL;
 	w->res = NULL;
-	w->n = 0;
+	w->curves = NULL;
+	w->ckpts = NULL;
+	w->n = w->ncurves = w->nckpts = 0;
 }
 
 /* Does the workload hold a point of kind k? */
@@ -327,25 +343,10 @@ cli_workload_print_threads(FILE *f, const struct cli_workload *w)
 void
 cli_workload_print(FILE *f, const struct cli_workload *w)
 {
-	unsigned groups[64];
-	size_t	 ng;
-
-	ng = workload_groups(w->pts, w->n, DD_KIND_CURVE_MAX, groups, 64);
-	for (size_t g = 0; g < ng && g < 64; g++) {
-		struct workload_curve *c = malloc(sizeof *c);
-
-		if (c != NULL && workload_curve_collect(w->pts, w->sums, w->n, groups[g], c))
-			cli_workload_print_curve(f, c);
-		free(c);
-	}
-	ng = workload_groups(w->pts, w->n, DD_KIND_CHECKPOINT, groups, 64);
-	for (size_t g = 0; g < ng && g < 64; g++) {
-		struct workload_ckpt *c = malloc(sizeof *c);
-
-		if (c != NULL && workload_ckpt_collect(w->pts, w->sums, w->n, groups[g], c))
-			cli_workload_print_ckpt(f, c);
-		free(c);
-	}
+	for (size_t i = 0; i < w->ncurves; i++)
+		cli_workload_print_curve(f, &w->curves[i]);
+	for (size_t i = 0; i < w->nckpts; i++)
+		cli_workload_print_ckpt(f, &w->ckpts[i]);
 	for (size_t i = 0; i < w->n; i++)
 		if (w->pts[i].kind == DD_KIND_CLIFF)
 			cli_workload_print_cliff(f, w, i);
@@ -471,26 +472,12 @@ cli_workload_threads_json(const struct cli_workload *w)
 void
 cli_workload_json(json_t *doc, const struct cli_workload *w)
 {
-	json_t	*curves = json_array(), *ckpts = json_array(), *cliffs = json_array();
-	unsigned groups[64];
-	size_t	 ng;
+	json_t *curves = json_array(), *ckpts = json_array(), *cliffs = json_array();
 
-	ng = workload_groups(w->pts, w->n, DD_KIND_CURVE_MAX, groups, 64);
-	for (size_t g = 0; g < ng && g < 64; g++) {
-		struct workload_curve *c = malloc(sizeof *c);
-
-		if (c != NULL && workload_curve_collect(w->pts, w->sums, w->n, groups[g], c))
-			json_array_append_new(curves, cli_workload_curve_json(c));
-		free(c);
-	}
-	ng = workload_groups(w->pts, w->n, DD_KIND_CHECKPOINT, groups, 64);
-	for (size_t g = 0; g < ng && g < 64; g++) {
-		struct workload_ckpt *c = malloc(sizeof *c);
-
-		if (c != NULL && workload_ckpt_collect(w->pts, w->sums, w->n, groups[g], c))
-			json_array_append_new(ckpts, cli_workload_ckpt_json(c));
-		free(c);
-	}
+	for (size_t i = 0; i < w->ncurves; i++)
+		json_array_append_new(curves, cli_workload_curve_json(&w->curves[i]));
+	for (size_t i = 0; i < w->nckpts; i++)
+		json_array_append_new(ckpts, cli_workload_ckpt_json(&w->ckpts[i]));
 	for (size_t i = 0; i < w->n; i++)
 		if (w->pts[i].kind == DD_KIND_CLIFF)
 			json_array_append_new(cliffs, cli_workload_cliff_json(w, i));

@@ -164,6 +164,10 @@ struct cli_workload {
 	struct sweep_summary	   *sums;
 	const struct dd_result	  **res;
 	double			    spec_write_mbps;	/* cli_workload_spec; NAN none */
+	struct workload_curve	   *curves;	/* workload_collect of the points */
+	size_t			    ncurves;
+	struct workload_ckpt	   *ckpts;
+	size_t			    nckpts;
 };
 
 /* The first n points of a sweep (published: while it runs); 0 or -ENOMEM. */

@@ -918,37 +918,19 @@ cmptab_analyse(struct cmptab_col *c, struct dd_error *err)
 {
 	struct dd_point	     *pts = malloc((c->npts ? c->npts : 1) * sizeof *pts);
 	struct sweep_summary *sums = malloc((c->npts ? c->npts : 1) * sizeof *sums);
-	unsigned	     *g = malloc((c->npts ? c->npts : 1) * sizeof *g);
-	size_t		      nc, nk;
+	int		      rc = -ENOMEM;
 
 	cmptab_free_analysis(c);
 	for (size_t i = 0; pts != NULL && sums != NULL && i < c->npts; i++) {
 		pts[i] = c->pts[i].pt;
 		sums[i] = c->pts[i].sum;
 	}
-	nc = pts ? workload_groups(pts, c->npts, DD_KIND_CURVE_MAX, g, c->npts) : 0;
-	nk = pts ? workload_groups(pts, c->npts, DD_KIND_CHECKPOINT, g, c->npts) : 0;
-	c->curves = nc ? calloc(nc, sizeof *c->curves) : NULL;
-	c->ckpts = nk ? calloc(nk, sizeof *c->ckpts) : NULL;
-	if (pts == NULL || sums == NULL || g == NULL || (nc && c->curves == NULL) ||
-	    (nk && c->ckpts == NULL)) {
-		free(pts);
-		free(sums);
-		free(g);
-		cmptab_free_analysis(c);
-		return dd_error_set(err, -ENOMEM, "out of memory for the comparison table");
-	}
-	workload_groups(pts, c->npts, DD_KIND_CURVE_MAX, g, c->npts);
-	for (size_t i = 0; i < nc; i++)
-		c->ncurves += workload_curve_collect(pts, sums, c->npts, g[i],
-						     &c->curves[c->ncurves]);
-	workload_groups(pts, c->npts, DD_KIND_CHECKPOINT, g, c->npts);
-	for (size_t i = 0; i < nk; i++)
-		c->nckpts += workload_ckpt_collect(pts, sums, c->npts, g[i], &c->ckpts[c->nckpts]);
+	if (pts != NULL && sums != NULL)
+		rc = workload_collect(pts, sums, c->npts, &c->curves, &c->ncurves, &c->ckpts,
+				      &c->nckpts);
 	free(pts);
 	free(sums);
-	free(g);
-	return 0;
+	return rc < 0 ? dd_error_set(err, -ENOMEM, "out of memory for the comparison table") : 0;
 }
 
 /* Build rows and cells. */

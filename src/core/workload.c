@@ -4,7 +4,9 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/error.h"
@@ -154,6 +156,37 @@ workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *su
 	}
 	out->gbps = secs > 0 ? bytes / secs / 1e9 : NAN;
 	return out->n > 0;
+}
+
+/* Every curve and checkpoint series, in plan order. */
+int
+workload_collect(const struct dd_point *pts, const struct sweep_summary *sums, size_t n,
+		 struct workload_curve **curves, size_t *ncurves,
+		 struct workload_ckpt **ckpts, size_t *nckpts)
+{
+	unsigned *g = malloc((n ? n : 1) * sizeof *g);
+	size_t	  nc = g ? workload_groups(pts, n, DD_KIND_CURVE_MAX, g, n) : 0;
+	size_t	  nk = g ? workload_groups(pts, n, DD_KIND_CHECKPOINT, g, n) : 0;
+
+	*ncurves = *nckpts = 0;
+	*curves = nc ? malloc(nc * sizeof **curves) : NULL;
+	*ckpts = nk ? malloc(nk * sizeof **ckpts) : NULL;
+	if (g == NULL || (nc && *curves == NULL) || (nk && *ckpts == NULL)) {
+		free(g);
+		free(*curves);
+		free(*ckpts);
+		*curves = NULL;
+		*ckpts = NULL;
+		return -ENOMEM;
+	}
+	workload_groups(pts, n, DD_KIND_CURVE_MAX, g, n);
+	for (size_t i = 0; i < nc; i++)
+		*ncurves += workload_curve_collect(pts, sums, n, g[i], &(*curves)[*ncurves]);
+	workload_groups(pts, n, DD_KIND_CHECKPOINT, g, n);
+	for (size_t i = 0; i < nk; i++)
+		*nckpts += workload_ckpt_collect(pts, sums, n, g[i], &(*ckpts)[*nckpts]);
+	free(g);
+	return 0;
 }
 
 /* Length of interval i: from the end of the one before (the phase began at 0). */

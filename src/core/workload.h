@@ -127,6 +127,15 @@ bool workload_curve_collect(const struct dd_point *pts, const struct sweep_summa
 bool workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *sums,
 			   size_t n, unsigned g, struct workload_ckpt *out);
 
+/*
+ * Every load curve and checkpoint series among n points, in plan order:
+ * *curves (*ncurves) and *ckpts (*nckpts) are malloc'd arrays, NULL when
+ * there is none; the caller frees both.  0 or -ENOMEM (both NULL then).
+ */
+int workload_collect(const struct dd_point *pts, const struct sweep_summary *sums, size_t n,
+		     struct workload_curve **curves, size_t *ncurves,
+		     struct workload_ckpt **ckpts, size_t *nckpts);
+
 /* Find a cliff in an interval series (iv[i].mbps over iv[i].t_s). */
 void workload_cliff_detect(const struct dd_interval *iv, size_t n,
 			   struct workload_cliff *out);

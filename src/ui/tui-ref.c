@@ -392,24 +392,19 @@ tui_ref_curve_points(const struct tui_sheet *s, const char *profile, unsigned bs
 	return n;
 }
 
-/* The review's checkpoint seconds of each pass 1..max (NAN where none). */
+/* The review's checkpoint seconds of each pass 1..max (NAN where none):
+ * compare.h's pass averages (a per-checkpoint chart numbers checkpoints). */
 size_t
 tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max)
 {
 	size_t n = 0;
 
-	for (size_t p = 0; p < max; p++)
+	for (size_t p = 0; p < max; p++) {
 		secs[p] = NAN;
-	for (size_t i = 0; s->loaded && i < s->sheet.nmeasurements; i++) {
-		const struct spec_measurement *m = &s->sheet.measurements[i];
-
-		/* Pass averages only: the per-checkpoint charts number checkpoints. */
-		if (!ref_review_row(s, m, "dlio") || strcmp(m->metric_id, "duration") != 0 ||
-		    m->pass < 1 || (size_t)m->pass > max || m->label == NULL ||
-		    strstr(m->label, "per checkpoint") != NULL || !isnan(secs[m->pass - 1]))
-			continue;
-		secs[m->pass - 1] = m->base / 1e6;	/* base: µs */
-		n = (size_t)m->pass > n ? (size_t)m->pass : n;
+		if (s->loaded && s->review_drive != NULL &&
+		    compare_review_pass(s->sheet.measurements, s->sheet.nmeasurements,
+					s->review_drive, (unsigned)p + 1, &secs[p]) != NULL)
+			n = p + 1;
 	}
 	return n;
 }

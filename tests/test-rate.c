@@ -128,13 +128,12 @@ test_rate_ready(void **state)
 	const uint64_t due = 1000 * MS, win = 50000;
 
 	(void)state;
-	assert_true(engine_rate_ready(due, due, 0, win));
-	assert_true(engine_rate_ready(due, due + 5 * MS, 7, win));	/* catching up */
-	assert_true(engine_rate_ready(due, due - win, 0, win));
-	assert_true(engine_rate_ready(due, due - win, 3, win));	/* all due within the window */
-	assert_false(engine_rate_ready(due, due - win - 1, 0, win));
-	assert_false(engine_rate_ready(due, due - 1, 0, 0));	/* no window: on time */
-	assert_true(engine_rate_ready(due, due, 3, 0));
+	assert_true(engine_rate_ready(due, due, win));
+	assert_true(engine_rate_ready(due, due + 5 * MS, win));	/* catching up */
+	assert_true(engine_rate_ready(due, due - win, win));	/* due within the window */
+	assert_false(engine_rate_ready(due, due - win - 1, win));
+	assert_false(engine_rate_ready(due, due - 1, 0));	/* no window: on time */
+	assert_true(engine_rate_ready(due, due, 0));
 }
 
 /* One simulated paced job: a device that completes each I/O lat_ns after
@@ -157,21 +156,19 @@ rate_sim_run(struct rate_sim *s)
 	s->ios = s->wakes = s->max_lead = 0;
 	while (now < s->end) {
 		uint64_t next = UINT64_MAX;
-		unsigned n = 0;
 
 		for (unsigned i = 0; i < nin;)	/* reap */
 			if (done[i] <= now)
 				done[i] = done[--nin];
 			else
 				i++;
-		while (nin < s->qd && engine_rate_ready(due, now, n, s->win)) {
+		while (nin < s->qd && engine_rate_ready(due, now, s->win)) {
 			if (due > now) {
 				assert_true(due - now <= s->win);
 				if (due - now > s->max_lead)
 					s->max_lead = due - now;
 			}
 			done[nin++] = now + s->lat;
-			n++;
 			s->ios++;
 			due = engine_rate_next(due, now, s->period, 50 * MS);
 		}

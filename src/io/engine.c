@@ -696,16 +696,14 @@ engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint64_t slack
 }
 
 /*
- * May a paced job issue, at now, the I/O due at due, having issued `issued`
- * I/Os since it last woke?  Every I/O that is due (catching up), and every
- * one due within window_ns: a job less than the window ahead issues instead
- * of sleeping for the rest, so it is never more than window_ns ahead of its
- * schedule (issued is kept for the callers' accounting).
+ * May a paced job issue, at now, the I/O due at due?  Every I/O that is due
+ * (catching up), and every one due within window_ns: a job less than the
+ * window ahead issues instead of sleeping for the rest, so it is never more
+ * than window_ns ahead of its schedule.
  */
 bool
-engine_rate_ready(uint64_t due, uint64_t now, unsigned issued, uint64_t window_ns)
+engine_rate_ready(uint64_t due, uint64_t now, uint64_t window_ns)
 {
-	(void)issued;
 	if (now >= due)
 		return true;
 	return due - now <= window_ns;
@@ -729,7 +727,7 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 {
 	unsigned n = 0;
 
-	while (w->nidle > 0 && engine_rate_ready(*due, now, n, ENGINE_RATE_WINDOW_NS)) {
+	while (w->nidle > 0 && engine_rate_ready(*due, now, ENGINE_RATE_WINDOW_NS)) {
 		unsigned slot = w->idle[w->nidle - 1];
 
 		if (!slot_prep(w, slot, phase == PHASE_MEASURE)) {

@@ -347,10 +347,10 @@ uint64_t engine_point_region(const struct dd_point *p, uint64_t target_size);
 uint64_t engine_rate_next(uint64_t due, uint64_t now, uint64_t period_ns, uint64_t slack_ns);
 uint64_t engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint64_t slack_ns);
 
-/* May a paced job issue, at now, the I/O due at due, having issued `issued`
- * I/Os since it last woke: every I/O due, and every one due within
- * window_ns (never more than window_ns ahead of the schedule). */
-bool engine_rate_ready(uint64_t due, uint64_t now, unsigned issued, uint64_t window_ns);
+/* May a paced job issue, at now, the I/O due at due: every I/O due, and
+ * every one due within window_ns (never more than window_ns ahead of the
+ * schedule). */
+bool engine_rate_ready(uint64_t due, uint64_t now, uint64_t window_ns);
 
 /* Merge interval a (which began at a_start seconds) with the interval b
  * right after it: rates averaged by time, mean latency by I/Os, p99 the

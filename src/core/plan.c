@@ -1050,12 +1050,43 @@ plan_append_curve(struct dd_plan *p, const struct dd_point *shape,
 	return rc;
 }
 
+/*
+ * Parse a comma list of whole numbers lo..hi into out[max] (*n of them);
+ * ascending: each above the one before.  0; -E2BIG for an empty item, one
+ * too long or too many; -EINVAL for an item out of range or order (copied
+ * into bad).
+ */
+static int
+uint_list_parse(const char *v, unsigned lo, unsigned hi, bool ascending, unsigned *out,
+		size_t max, size_t *n, char *bad, size_t badlen)
+{
+	*n = 0;
+	for (const char *s = v; *s != '\0'; s += *s == ',') {
+		uint64_t x;
+		char	 num[16];
+		size_t	 l = strcspn(s, ",");
+
+		if (l == 0 || l >= sizeof num || *n >= max)
+			return -E2BIG;
+		memcpy(num, s, l);
+		num[l] = '\0';
+		if (parse_u64(num, &x) != 0 || x < lo || x > hi ||
+		    (ascending && *n > 0 && x <= out[*n - 1])) {
+			snprintf(bad, badlen, "%s", num);
+			return -EINVAL;
+		}
+		out[(*n)++] = (unsigned)x;
+		s += l;
+	}
+	return 0;
+}
+
 /* Parse a curve's steps: "10,20,50" or "10-120/10" (see plan.h). */
 static int
 curve_steps_parse(const char *v, unsigned *pcts, size_t *n, struct dd_error *err)
 {
 	unsigned lo, hi, step;
-	char	 tail;
+	char	 tail, bad[16];
 
 	*n = 0;
 	if (sscanf(v, "%u-%u/%u%c", &lo, &hi, &step, &tail) == 3) {
@@ -1069,22 +1100,15 @@ curve_steps_parse(const char *v, unsigned *pcts, size_t *n, struct dd_error *err
 					    CURVE_STEPS_MAX);
 		return 0;
 	}
-	for (const char *s = v; *s != '\0'; s += *s == ',') {
-		uint64_t x;
-		char	 num[16];
-		size_t	 l = strcspn(s, ",");
-
-		if (l == 0 || l >= sizeof num || *n >= CURVE_STEPS_MAX)
-			return dd_error_set(err, -EINVAL, "steps '%s' is not a list of up to %d "
-					    "percentages (10,20,50) or a range (10-120/10)", v,
-					    CURVE_STEPS_MAX);
-		memcpy(num, s, l);
-		num[l] = '\0';
-		if (parse_u64(num, &x) != 0 || x < 1 || x > CURVE_PCT_MAX)
-			return dd_error_set(err, -EINVAL, "steps: '%s' is not a percentage "
-					    "from 1 to %d", num, CURVE_PCT_MAX);
-		pcts[(*n)++] = (unsigned)x;
-		s += l;
+	switch (uint_list_parse(v, 1, CURVE_PCT_MAX, false, pcts, CURVE_STEPS_MAX, n, bad,
+				sizeof bad)) {
+	case -E2BIG:
+		return dd_error_set(err, -EINVAL, "steps '%s' is not a list of up to %d "
+				    "percentages (10,20,50) or a range (10-120/10)", v,
+				    CURVE_STEPS_MAX);
+	case -EINVAL:
+		return dd_error_set(err, -EINVAL, "steps: '%s' is not a percentage "
+				    "from 1 to %d", bad, CURVE_PCT_MAX);
 	}
 	return 0;
 }
@@ -1127,7 +1151,7 @@ matrix_axis_parse(const char *what, const char *v, unsigned hi, unsigned *out, s
 		  struct dd_error *err)
 {
 	unsigned lo, top;
-	char	 tail;
+	char	 tail, bad[16];
 
 	*n = 0;
 	if (sscanf(v, "%u-%u%c", &lo, &top, &tail) == 2) {
@@ -1138,23 +1162,13 @@ matrix_axis_parse(const char *what, const char *v, unsigned hi, unsigned *out, s
 			out[(*n)++] = x;
 		return 0;
 	}
-	for (const char *s = v; *s != '\0'; s += *s == ',') {
-		uint64_t x;
-		char	 num[16];
-		size_t	 l = strcspn(s, ",");
-
-		if (l == 0 || l >= sizeof num || *n >= MATRIX_AXIS_MAX)
-			return dd_error_set(err, -EINVAL, "matrix %s '%s' is not a list of up to "
-					    "%d values (1,4,16) or a range (1-32)", what, v,
-					    MATRIX_AXIS_MAX);
-		memcpy(num, s, l);
-		num[l] = '\0';
-		if (parse_u64(num, &x) != 0 || x < 1 || x > hi ||
-		    (*n > 0 && x <= out[*n - 1]))
-			return dd_error_set(err, -EINVAL, "matrix %s: '%s' is not an ascending "
-					    "value from 1 to %u", what, num, hi);
-		out[(*n)++] = (unsigned)x;
-		s += l;
+	switch (uint_list_parse(v, 1, hi, true, out, MATRIX_AXIS_MAX, n, bad, sizeof bad)) {
+	case -E2BIG:
+		return dd_error_set(err, -EINVAL, "matrix %s '%s' is not a list of up to "
+				    "%d values (1,4,16) or a range (1-32)", what, v, MATRIX_AXIS_MAX);
+	case -EINVAL:
+		return dd_error_set(err, -EINVAL, "matrix %s: '%s' is not an ascending "
+				    "value from 1 to %u", what, bad, hi);
 	}
 	return 0;
 }

@@ -211,7 +211,7 @@ cli_workload_step_row(FILE *f, const char *label, const struct workload_step *s,
 		    s->target_pct > 0 ? cli_workload_num(s->target_pct, 0, v[0], 32) : "max",
 		    s->target_iops > 0 ? cli_workload_num(s->target_iops, 0, v[1], 32) : "-",
 		    cli_workload_num(s->iops, 0, v[2], 32),
-		    s->target_iops > 0 ? cli_workload_pct(s->iops / s->target_iops, v[3], 32)
+		    s->target_iops > 0 ? cli_workload_pct(s->accuracy, v[3], 32)
 				       : "-",
 		    cli_workload_num(s->mean_us, 1, v[4], 32), cli_workload_num(s->p99_us, 1, v[5], 32));
 	if (mix)
@@ -368,7 +368,7 @@ cli_workload_step_json(const struct workload_step *s)
 	json_object_set_new(o, "iops", cli_jreal(s->iops));
 	json_object_set_new(o, "mbps", cli_jreal(s->mbps));
 	json_object_set_new(o, "achieved_ratio", s->target_iops > 0
-				? cli_jreal(s->iops / s->target_iops) : json_null());
+				? cli_jreal(s->accuracy) : json_null());
 	json_object_set_new(o, "mean_us", cli_jreal(s->mean_us));
 	json_object_set_new(o, "p99_us", cli_jreal(s->p99_us));
 	json_object_set_new(o, "read_mean_us", cli_jreal(s->read_mean_us));

@@ -59,6 +59,27 @@ int record_begin(struct record **out, const struct record_opts *o, const struct 
 		 const struct session_identity *id, const struct record_match *m,
 		 const struct dd_plan *plan, const struct dd_target *t, struct dd_error *err);
 
+/* A target on another host (a fleet member, core/fleet.h): what its
+ * provenance says instead of the local session's.  Strings may be "". */
+struct record_remote {
+	const char *host;		/* the far host: fio's hostname=, else the address */
+	const char *address;		/* "HOST:PORT" as fio was given it */
+	const char *device;		/* the path on that host */
+	const char *model, *serial, *firmware;	/* identity (detect=), "" unknown */
+	uint64_t    capacity;		/* bytes; 0 unknown */
+	const char *fio_version;	/* the client's ("fio-3.33") */
+};
+
+/* record_begin for a remote target: prov.host is r->host, target_kind
+ * "remote", target_desc "fio server HOST:PORT, DEVICE", engine "fio
+ * client/server (fio-3.33)", and every point's host r->host.  The
+ * recorder stores has_bins from whether the result's histogram holds
+ * samples (terse output has none). */
+int record_begin_remote(struct record **out, const struct record_opts *o,
+			const struct record_remote *r, const struct record_match *m,
+			const struct dd_plan *plan, const struct dd_target *t,
+			struct dd_error *err);
+
 /* Make sw commit its finished points through rec (before sweep_start). */
 void record_attach(struct record *rec, struct sweep *sw);
 

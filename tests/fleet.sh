@@ -120,9 +120,30 @@ print(r['target']['kind'], r['host']['name'])")"
 done
 zid=$(jget "$tmp/run.json" zram "h['run_id']")
 lid=$(jget "$tmp/run.json" loop "h['run_id']")
-run "$dd" compare "run:$zid" "run:$lid" --results "$store"
+run "$dd" compare "run:$zid" "run:$lid" --results "$store" --json
 is "compare run:ID run:ID: exit 0" 0 "$rc"
-like "compare shows the zram run's 4K randread" '4K randread' "$out"
+printf '%s\n' "$out" >"$tmp/compare.json"
+# compare_iops COLUMN QD: the measured IOPS compare shows for 4K randread.
+compare_iops() {
+	python3 -c "
+import json
+rows = json.load(open('$tmp/compare.json'))['rows']
+r = [x for x in rows if x['pattern'] == 'randread' and x['unit'] == 'IOPS' and x['iodepth'] == $2]
+print(round(r[0]['cells']['$1']['measured']['value']) if r else 'no row')"
+}
+for qd in 1 32; do
+	is "compare shows zram's stored QD$qd IOPS" \
+		"$(jget "$tmp/run.json" zram "round([p for p in h['points'] if p['point']['iodepth'] == $qd][0]['iops'])")" \
+		"$(compare_iops A $qd)"
+	is "compare shows loop's stored QD$qd IOPS" \
+		"$(jget "$tmp/run.json" loop "round([p for p in h['points'] if p['point']['iodepth'] == $qd][0]['iops'])")" \
+		"$(compare_iops B $qd)"
+done
+kid=$(jget "$tmp/run.json" doomed "h['run_id']")
+is "doomed: its run is stored as failed" failed "$(python3 -c "
+import json
+r = [x for x in json.load(open('$tmp/runs.json')) if str(x['id']) == '$kid']
+print(r[0]['state'] if r else 'no run $kid')")"
 
 # --- check --hosts ---------------------------------------------------------------
 : >"$rig_hosts"
@@ -179,7 +200,7 @@ PY
 )
 	echo "# $1 $2: $1$3; fio$4; median ratio $6, repeat spread $7"
 	tap_n=$((tap_n + 1))
-	if [ "$8" = True ] && [ "$9" = True ]; then
+	if [ "$8" != True ] && [ "$9" = True ]; then
 		echo "ok $tap_n # SKIP $1 $2: too noisy here (repeats differ by over $5 %: ratio $6)"
 	elif case " $known_gaps " in *" $1:$2 "*) true ;; *) false ;; esac; then
 		if [ "$8" = True ]; then

@@ -363,6 +363,15 @@ fleet_member_judge(struct fleet *f, struct fleet_member *m)
 	m->judged = true;
 }
 
+/* Who stopped a sweep, as the results store says it. */
+static const char *
+fleet_stopped_by(enum sweep_state st)
+{
+	if (st == SWEEP_FAILED)
+		return "error";
+	return st == SWEEP_CANCELLED ? "user" : "";
+}
+
 /* A member's sweep has ended: join it, set its final state, record the end
  * and (judge) its verdict. */
 static void
@@ -375,11 +384,11 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 	m->gen = m->sn->generation;
 	m->status = st == SWEEP_FAILED ? (m->sn->status < 0 ? m->sn->status : -EIO) : 0;
 	dd_strlcpy(m->message, m->sn->message, sizeof m->message);
-	fleet_set_state(m, st == SWEEP_DONE ? FLEET_DONE : st == SWEEP_FAILED ? FLEET_FAILED
-										 : FLEET_CANCELLED);
-	if (record_end(m->rec, st, st == SWEEP_FAILED ? "error" : st == SWEEP_CANCELLED ? "user"
-											: "",
-		       m->message[0] ? m->message : NULL, &e) < 0 && m->message[0] == '\0')
+	fleet_set_state(m, st == SWEEP_DONE     ? FLEET_DONE
+			   : st == SWEEP_FAILED ? FLEET_FAILED
+						: FLEET_CANCELLED);
+	if (record_end(m->rec, st, fleet_stopped_by(st), m->message[0] ? m->message : NULL,
+		       &e) < 0 && m->message[0] == '\0')
 		snprintf(m->message, sizeof m->message, "the results store: %.400s", e.msg);
 	if (f->o.judge && st == SWEEP_DONE)
 		fleet_member_judge(f, m);

@@ -115,27 +115,6 @@ static const struct {
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
 
-/* Name of a pattern as fio spells it. */
-const char *
-dd_pattern_name(enum dd_pattern p)
-{
-	switch (p) {
-	case DD_READ:
-		return "read";
-	case DD_WRITE:
-		return "write";
-	case DD_RANDREAD:
-		return "randread";
-	case DD_RANDWRITE:
-		return "randwrite";
-	case DD_RANDRW:
-		return "randrw";
-	case DD_SEQRW:
-		return "rw";
-	}
-	return NULL;
-}
-
 static const char *const kind_names[DD_KIND_COUNT] = {
 	[DD_KIND_POINT] = "point",
 	[DD_KIND_CURVE_MAX] = "curve-max",

@@ -22,6 +22,28 @@
 
 #include "fiojob.h"
 
+/* Name of a pattern as fio spells it (declared in engine.h; the parser of
+ * the names, with their aliases, is core/plan.c's). */
+const char *
+dd_pattern_name(enum dd_pattern p)
+{
+	switch (p) {
+	case DD_READ:
+		return "read";
+	case DD_WRITE:
+		return "write";
+	case DD_RANDREAD:
+		return "randread";
+	case DD_RANDWRITE:
+		return "randwrite";
+	case DD_RANDRW:
+		return "randrw";
+	case DD_SEQRW:
+		return "rw";
+	}
+	return NULL;
+}
+
 /* A time as fio reads it: whole seconds bare, otherwise milliseconds. */
 static char *
 fiojob_time(double s, char *buf, size_t len)

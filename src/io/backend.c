@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "fio.h"
 
 const struct dd_backend_ops dd_backend_uring = {
 	.name = "uring",
@@ -23,6 +24,7 @@ const struct dd_backend_ops dd_backend_uring = {
 
 const struct dd_backend_ops *const dd_backends[] = {
 	&dd_backend_uring,
+	&dd_backend_fio,
 	NULL,
 };
 

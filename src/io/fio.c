@@ -42,8 +42,15 @@
  *                      host=H disconnected", no terse line  -> -ECONNRESET
  *   job error          "fio: pid=0, err=22/file:..., error=Invalid argument",
  *                      a terse line with error 22            -> -EIO
- * So a stall is "no line but bare zero-job ETA lines for stall_timeout_s"
- * (the client keeps printing "Jobs: 0 (f=0)" for a dead server).
+ *   unknown host       "fio: failed to resolve <H> (Name or service not
+ *                      known)", exit 1                       -> -EHOSTUNREACH
+ *                      (as "fio: connect: No route to host"; state "failed")
+ * So a stall is "no line but bare zero-job ETA lines for stall_timeout_s":
+ * the client keeps printing "Jobs: 0 (f=0)" for a dead server (lost; with
+ * the default 15 s the client's own "timeout on SEND_ETA" and "disconnected"
+ * come first, also lost), and a time-based point that outlives its ramp,
+ * runtime and both allowances is a timeout (a hung drive's server goes on
+ * answering with figure-less ETA lines).
  */
 #include "config.h"
 
@@ -104,7 +111,9 @@ struct fio_run {
 	double	 t_prev_iv;		/* the previous interval's end (s since measure) */
 	double	 t_stop;		/* SIGINT sent (cancel or deadline); 0 no */
 	bool	 killed;		/* SIGKILL sent */
+	double	 t_hello;		/* the greeting (or first live ETA line) */
 	bool	 hello, cancelled, disconnected, terse_ok;
+	bool	 zero_only;		/* since the last live output, only "Jobs: 0" */
 	int	 verdict;		/* a failure the lines or a deadline decided */
 	char	 why[384];		/* its sentence */
 	char	 fio_err[256];		/* the first "fio: ..." error line */
@@ -825,6 +834,9 @@ fio_run_message(struct fio_run *run, const char *line)
 		fio_run_fail(run, strstr(line, "refused") != NULL ? -ECONNREFUSED :
 			     strstr(line, "timed out") != NULL ? -ETIMEDOUT : -EHOSTUNREACH,
 			     "%s:%u: cannot connect (%s)", host, port, line + 14);
+	else if (strncmp(line, "fio: failed to resolve", 22) == 0)
+		fio_run_fail(run, -EHOSTUNREACH, "%s:%u: the host name does not resolve (%s)",
+			     host, port, line);
 	else if (strstr(line, "version mismatch") != NULL)
 		fio_run_fail(run, -EPROTO, "%s:%u speaks another version of fio's protocol "
 			     "(%s)", host, port, line);
@@ -882,8 +894,10 @@ fio_run_line(struct fio_run *run, char *line)
 		if (rc == 1)
 			fio_run_eta(run, &iv, progress);
 		/* A dead server's client goes on printing "Jobs: 0 (f=0)". */
-		if (jobs == 0 && rc != 1)
+		if (jobs == 0 && rc != 1) {
+			run->zero_only = run->hello;
 			return;
+		}
 		run->hello = true;
 	} else if (strncmp(line, "3;", 2) == 0 || line[0] == ';') {
 		fio_run_terse(run, line);
@@ -891,6 +905,9 @@ fio_run_line(struct fio_run *run, char *line)
 		fio_run_message(run, line);
 	}
 	run->t_output = clock_now_s();
+	run->zero_only = false;
+	if (run->t_hello == 0 && run->hello)
+		run->t_hello = run->t_output;
 }
 
 /* Split what was read into lines ('\r' and '\n' both end one). */
@@ -936,6 +953,38 @@ fio_run_read(struct fio_run *run)
 	return true;
 }
 
+/*
+ * The deadlines of a point under way: output must keep coming (a server
+ * that died leaves its client printing bare "Jobs: 0" lines: lost; total
+ * silence: timeout), and a time-based point must end within its ramp and
+ * runtime plus the stall and connect allowances (a server whose drive hangs
+ * goes on answering with ETA lines but never finishes).  The next deadline.
+ */
+static double
+fio_run_stall_check(struct fio_run *run, double now, double stall, double connect)
+{
+	const struct dd_fio_addr *a = &run->ft->addr;
+	const struct dd_point	 *p = run->p;
+	/* Before the first figures the ramp may pass in silence. */
+	double quiet = run->t_output + stall + (run->t_first_eta == 0 ? p->ramp_s : 0);
+	double end = p->bytes == 0 ? run->t_hello + p->ramp_s + p->runtime_s + stall + connect
+				   : INFINITY;
+
+	if (now >= quiet && run->zero_only)
+		fio_run_fail(run, -ECONNRESET, "%s:%u: the server stopped answering mid-run "
+			     "(nothing from it for %.0f s)", a->host, a->port, now - run->t_output);
+	else if (now >= quiet)
+		fio_run_fail(run, -ETIMEDOUT, "%s:%u: fio went silent for %.0f s while the point "
+			     "ran", a->host, a->port, now - run->t_output);
+	else if (now >= end)
+		fio_run_fail(run, -ETIMEDOUT, "%s:%u: the point should have ended %.0f s ago and fio "
+			     "has not finished it", a->host, a->port, now - end + stall + connect);
+	else
+		return fmin(quiet, end);
+	fio_run_stop(run);
+	return now;
+}
+
 /* Check the deadlines; the milliseconds to the next one (-1: none). */
 static int
 fio_run_deadlines(struct fio_run *run)
@@ -964,14 +1013,9 @@ fio_run_deadlines(struct fio_run *run)
 			return fio_run_deadlines(run);
 		}
 	} else {
-		/* Before the first figures the ramp may pass in silence. */
-		next = run->t_output + stall + (run->t_first_eta == 0 ? run->p->ramp_s : 0);
-		if (now >= next) {
-			fio_run_fail(run, -ETIMEDOUT, "%s:%u: fio went silent for %g s while the "
-				     "point ran", a->host, a->port, next - run->t_output);
-			fio_run_stop(run);
+		next = fio_run_stall_check(run, now, stall, connect);
+		if (run->t_stop > 0)
 			return fio_run_deadlines(run);
-		}
 	}
 	return (int)fmin(ceil((next - now) * 1000), 60000);
 }

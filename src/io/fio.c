@@ -1020,8 +1020,9 @@ fio_run_deadlines(struct fio_run *run)
 	return (int)fmin(ceil((next - now) * 1000), 60000);
 }
 
-/* Follow the client until its output ends: lines, cancel, deadlines. */
-static void
+/* Follow the client until its output ends: lines, cancel, deadlines.
+ * False if poll itself failed (the client is then killed, not waited for). */
+static bool
 fio_run_follow(struct fio_run *run)
 {
 	int cancel_fd = run->hooks != NULL ? run->hooks->cancel_fd : -1;
@@ -1034,13 +1035,13 @@ fio_run_follow(struct fio_run *run)
 		int timeout = fio_run_deadlines(run);
 
 		if (poll(pfd, 2, timeout) < 0 && errno != EINTR)
-			break;
+			return false;
 		if (pfd[1].revents & (POLLIN | POLLHUP | POLLERR)) {
 			run->cancelled = true;
 			fio_run_stop(run);
 		}
 		if ((pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) && !fio_run_read(run))
-			break;
+			return true;
 	}
 }
 
@@ -1137,6 +1138,8 @@ fio_run_end(struct fio_run *run, int st, struct dd_error *err)
 		return dd_error_set(err, run->verdict, "%s", run->why);
 	}
 	res->rate_spread = fio_rate_spread(res);
+	/* Polling that the server's drive lacks fails the job (EOPNOTSUPP). */
+	res->iopoll_used = run->p->iopoll;
 	snprintf(res->message, sizeof res->message, "fio client/server: latency per point only%s",
 		 res->read_ios && res->write_ios ? "; the mix's percentiles are the larger "
 		 "direction's (an upper bound: terse output has no bins)" : "");
@@ -1179,7 +1182,8 @@ fio_point_run(const struct dd_target *t, const struct dd_point *p,
 			rc = dd_error_set(err, (int)run->pid, "cannot start %s: %s", fio_binary(),
 					  strerror((int)-run->pid));
 		} else {
-			fio_run_follow(run);
+			if (!fio_run_follow(run))
+				kill(run->pid, SIGKILL);
 			close(run->fd);
 			st = fio_reap(run->pid);
 			rc = fio_run_end(run, st, err);

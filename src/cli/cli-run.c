@@ -332,17 +332,15 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Print the results table, then the curves, checkpoints, cliffs and thread
- * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
-static void
-run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
-		const struct session *ses, double spec_mbps)
+/* Print a joined sweep's point table, then its curves, checkpoints, cliffs
+ * and thread scaling (local runs and each fleet host). */
+void
+cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan,
+		     double spec_mbps)
 {
 	struct cli_workload w;
 	size_t n = sweep_nresults(sw);
 
-	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
-		ses->tgt.description);
 	if (cli_workload_from_sweep(&w, sw, n, false) < 0)
 		return;
 	cli_workload_print_points(f, &w, plan->aggregate);
@@ -351,6 +349,17 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 	w.spec_write_mbps = spec_mbps;
 	cli_workload_print(f, &w);
 	cli_workload_free(&w);
+}
+
+/* Print the results table, then the curves, checkpoints, cliffs and thread
+ * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
+static void
+run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
+		const struct session *ses, double spec_mbps)
+{
+	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+		ses->tgt.description);
+	cli_run_print_points(f, sw, plan, spec_mbps);
 }
 
 /* The JSON document of a run: the sweep, its target and the first n

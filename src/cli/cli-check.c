@@ -70,6 +70,7 @@ struct check_opts {
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
 	struct cli_store_opts store;	/* --results, --no-save */
+	struct cli_fleet_opts fleet;	/* --hosts, --host, --fio ... */
 };
 
 /* Everything one check learns. */
@@ -117,7 +118,8 @@ check_usage(FILE *f)
 	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
 		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n"
-		"                       [--curve [PROFILE]]\n\n"
+		"                       [--curve [PROFILE]]\n"
+		"       drivedash check {--hosts FILE | --host SPEC...} [options]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
 		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
 		"read SMART, run the spot preset (about 80 s read-only, 88 s with writes), read\n"
@@ -139,6 +141,13 @@ check_usage(FILE *f)
 		"                         $XDG_DATA_HOME/drivedash/results.db)\n"
 		"      --no-save          do not store the check's sweep\n"
 		"  -q, --quiet            no progress, no text report with --json\n\n"
+		"A rack (fio client/server; drivedash(1) FLEET): each host's device, judged\n"
+		"against the drive its hosts-file line (or detect= file) names, then a rack\n"
+		"verdict and the worst host's exit status:\n"
+		"      --hosts FILE       the hosts file (ADDRESS DEVICE [DRIVE] [CONFIRM] [key=value])\n"
+		"      --host SPEC        one such line (repeatable)\n"
+		"      --fio PATH         the fio binary that runs the clients (default: fio)\n"
+		"      --connect-timeout SEC  give up on a host that does not answer (default 10)\n\n"
 		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
 		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
 		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
@@ -172,13 +181,32 @@ check_curve_shape(const char *profile, struct dd_point *shape)
 	return rc;
 }
 
+/* The arguments a rack check refuses (rest: the words after the options);
+ * 0, or -1 after saying which. */
+static int
+check_fleet_args(const struct check_opts *o, int nrest, char **rest)
+{
+	if (nrest > 0) {
+		cli_error("check --hosts takes no DEVICE (got '%s'): each hosts-file line names "
+			  "its host's device", rest[0]);
+		return -1;
+	}
+	if (o->model != NULL || o->force || o->confirm != NULL) {
+		cli_error("--%s is for a local DEVICE: a rack names each drive (DRIVE, detect=) "
+			  "and confirms writes (CONFIRM) in the hosts file",
+			  o->model ? "model" : o->force ? "force" : "confirm");
+		return -1;
+	}
+	return 0;
+}
+
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */
 static int
 check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE,
+		OPT_NO_SAVE, OPT_CURVE, OPT_HOSTS, OPT_HOST, OPT_FIO, OPT_CONNECT_TIMEOUT,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -192,6 +220,10 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "curve", optional_argument, NULL, OPT_CURVE },
+		{ "hosts", required_argument, NULL, OPT_HOSTS },
+		{ "host", required_argument, NULL, OPT_HOST },
+		{ "fio", required_argument, NULL, OPT_FIO },
+		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -247,6 +279,15 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			    check_curve_shape(argv[optind], NULL) == 0)
 				o->curve = argv[optind++];
 			break;
+		case OPT_HOSTS:
+		case OPT_HOST:
+		case OPT_FIO:
+		case OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&o->fleet, c == OPT_HOSTS ? "--hosts" : c == OPT_HOST
+					     ? "--host" : c == OPT_FIO ? "--fio" : "--connect-timeout",
+					     optarg) < 0)
+				return -1;
+			break;
 		case 'h':
 			check_usage(stdout);
 			return 1;
@@ -254,6 +295,12 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			cli_fprintf(stderr, "Try 'drivedash check --help'.\n");
 			return -1;
 		}
+	}
+	if (cli_fleet_wanted(&o->fleet))
+		return check_fleet_args(o, argc - optind, argv + optind);
+	if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
+		cli_error("--fio and --connect-timeout go with --hosts or --host");
+		return -1;
 	}
 	if (optind >= argc) {
 		cli_error("check needs a DEVICE, a block device such as /dev/nvme0n1");
@@ -888,6 +935,22 @@ check_json(const struct check *c, int exit_code)
 	return o;
 }
 
+/* `check --hosts`: the same plan on every host, judged; an exit code. */
+static int
+check_fleet(struct cli_ctx *ctx, struct check *c)
+{
+	struct cli_fleet_opts *fo = &c->o.fleet;
+
+	if (check_plan(c) < 0)
+		return EXIT_USAGE;
+	fo->allow_write = c->o.allow_write;
+	fo->quiet = c->o.quiet;
+	fo->tolerance = c->o.tolerance;
+	fo->curve = c->o.curve;
+	fo->store = c->o.store;
+	return cli_fleet_cmd_check(ctx, fo, &c->plan, c->o.json);
+}
+
 /* `drivedash check DEVICE`. */
 int
 cmd_check(struct cli_ctx *ctx, int argc, char **argv)
@@ -905,6 +968,10 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	prc = check_parse_args(argc, argv, &c->o);
 	if (prc != 0) {
 		rc = prc > 0 ? EXIT_OK : EXIT_USAGE;
+		goto out;
+	}
+	if (cli_fleet_wanted(&c->o.fleet)) {
+		rc = check_fleet(ctx, c);
 		goto out;
 	}
 	if (check_device(c) < 0 || check_plan(c) < 0)
@@ -962,6 +1029,7 @@ out:
 	plan_free(&c->plan);
 	arena_free(&c->a);
 	specdb_close(c->db);
+	cli_fleet_opts_free(&c->o.fleet);
 	free(c);
 	return rc;
 }

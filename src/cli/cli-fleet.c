@@ -762,28 +762,24 @@ cli_fleet_json_run_host(struct fleet_member *m, double spec_mbps)
 	return o;
 }
 
-/* Write a JSON document to path ("-": stdout); an exit code. */
+/* Write a JSON document (taken) to out, checked before the sweeps, or to
+ * stdout (out NULL); an exit code. */
 static int
-cli_fleet_write_json(json_t *doc, const char *path)
+cli_fleet_write_json(json_t *doc, struct outfile *out)
 {
 	struct dd_error err = { 0 };
-	struct outfile	f;
 	char	       *text;
 	int		rc;
 
-	if (strcmp(path, "-") == 0)
+	if (out == NULL)
 		return cli_print_json(doc);
 	text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(doc);
 	if (text == NULL) {
-		cli_error("out of memory building the JSON for %s", path);
+		cli_error("out of memory building the JSON for %s", out->path);
 		return EXIT_USAGE;
 	}
-	rc = outfile_open(&f, path, -1, &err);
-	if (rc == 0) {
-		rc = outfile_replace(&f, text, strlen(text), &err);
-		outfile_close(&f);
-	}
+	rc = outfile_replace(out, text, strlen(text), &err);
 	free(text);
 	if (rc < 0) {
 		cli_error("%s", err.msg);
@@ -792,9 +788,11 @@ cli_fleet_write_json(json_t *doc, const char *path)
 	return EXIT_OK;
 }
 
-/* Print every host's run report; the JSON document, when asked, too. */
+/* Print every host's run report; the JSON document, when asked, too (to
+ * out, or stdout for "-"). */
 static int
-cli_fleet_report_run(struct cli_ctx *ctx, struct cli_fleet *cf, const char *json_path)
+cli_fleet_report_run(struct cli_ctx *ctx, struct cli_fleet *cf, const char *json_path,
+		     struct outfile *out)
 {
 	bool	json_stdout = json_path != NULL && strcmp(json_path, "-") == 0;
 	FILE   *f = json_stdout ? stderr : stdout;
@@ -815,7 +813,7 @@ cli_fleet_report_run(struct cli_ctx *ctx, struct cli_fleet *cf, const char *json
 								       : EXIT_NOMATCH;
 	}
 	json_object_set_new(doc, "hosts", hs);
-	if (json_path != NULL && cli_fleet_write_json(doc, json_path) != EXIT_OK)
+	if (json_path != NULL && cli_fleet_write_json(doc, json_stdout ? NULL : out) != EXIT_OK)
 		rc = EXIT_USAGE;
 	else if (json_path == NULL)
 		json_decref(doc);
@@ -830,15 +828,25 @@ cli_fleet_cmd_run(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 		  const struct dd_plan *plan, const char *json_path)
 {
 	struct cli_fleet cf = { 0 };
+	struct outfile	 out;
+	struct dd_error	 err = { 0 };
+	bool		 file = json_path != NULL && strcmp(json_path, "-") != 0;
 	int		 rc = EXIT_USAGE;
 
+	/* The results file is checked before anything runs, as a local run's. */
+	if (file && outfile_open(&out, json_path, -1, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
 	if (cli_fleet_measure(ctx, o, plan, false, "run", &cf) == 0 && cf.n > 0) {
 		cli_fleet_stored(&cf, o->quiet);
-		rc = cli_fleet_report_run(ctx, &cf, json_path);
+		rc = cli_fleet_report_run(ctx, &cf, json_path, file ? &out : NULL);
 	} else if (cf.signo != 0) {
 		rc = cli_exit_signal(cf.signo);
 	}
 	cli_fleet_free(&cf);
+	if (file)
+		outfile_close(&out);
 	return rc;
 }
 

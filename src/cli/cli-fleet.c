@@ -483,7 +483,7 @@ cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 	} else {
 		snprintf(buf, len, "%-16.16s %-10s [%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s",
 			 m->host.label, fleet_state_name(m),
-			 sn->npoints ? sn->index + (m->state == FLEET_DONE ? 0 : 1) : 0,
+			 m->state == FLEET_DONE ? sn->npoints : sn->npoints ? sn->index + 1 : 0,
 			 sn->npoints, sn->current.name, sn->point_progress * 100,
 			 fmt_number(m->state == FLEET_RUNNING ? sn->running.iops : 0, 0, iops,
 				    sizeof iops),

@@ -870,17 +870,18 @@ cli_fleet_host_exit(const struct cli_fleet *cf, const struct fleet_member *m)
 				   m->judged ? m->report.overall : VERDICT_UNKNOWN);
 }
 
-/* How bad an exit code of check is, for the worst of a rack: a signal,
- * then FAIL, a failed sweep, not in the database, WARN, PASS. */
+/* How bad an exit code of check is, for the worst of a rack, in the rack
+ * verdict's order (core/fleet.c): a signal, then FAIL, a failed sweep (a
+ * FAIL of the rack), WARN, not in the database, PASS. */
 static int
 cli_fleet_exit_rank(int code)
 {
 	switch (code) {
 	case EXIT_OK:
 		return 0;
-	case EXIT_CHECK_WARN:
-		return 1;
 	case EXIT_CHECK_UNKNOWN:
+		return 1;
+	case EXIT_CHECK_WARN:
 		return 2;
 	case EXIT_NOMATCH:
 		return 3;

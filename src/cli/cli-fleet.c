@@ -481,10 +481,13 @@ cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 	} else if (sn == NULL) {
 		snprintf(buf, len, "%-16.16s %-10s", m->host.label, fleet_state_name(m));
 	} else {
+		/* Before its first snapshot a sweep knows no points: the plan's. */
+		size_t n = sn->npoints ? sn->npoints : m->plan.npoints;
+
 		snprintf(buf, len, "%-16.16s %-10s [%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s",
 			 m->host.label, fleet_state_name(m),
-			 m->state == FLEET_DONE ? sn->npoints : sn->npoints ? sn->index + 1 : 0,
-			 sn->npoints, sn->current.name, sn->point_progress * 100,
+			 m->state == FLEET_DONE ? n : sn->npoints ? sn->index + 1 : 0, n,
+			 sn->current.name, sn->point_progress * 100,
 			 fmt_number(m->state == FLEET_RUNNING ? sn->running.iops : 0, 0, iops,
 				    sizeof iops),
 			 fmt_number(m->state == FLEET_RUNNING ? sn->running.mbps : 0, 1, mbps,

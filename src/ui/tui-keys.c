@@ -174,8 +174,8 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 	case 'q':
 		if (tui_sweep_running(t) || tui_fleet_running(t)) {
 			t->quit_armed = true;
-			tui_message(t, false, "a sweep is running: q again stops it and quits, "
-				    "any other key goes on");
+			tui_message(t, false, "a %s is running: q again stops it and quits, "
+				    "any other key goes on", tui_sweep_running(t) ? "sweep" : "fleet");
 		} else {
 			t->quit = true;
 		}

@@ -208,7 +208,7 @@ fleet_options(struct tui *t, const struct dd_plan *plan, const struct record_opt
 	fo->db = t->db;
 	fo->fams = t->fams;
 	fo->nfams = t->nfams;
-	fo->store = ro;
+	fo->store = t->opts.no_save ? NULL : ro;
 	fo->backend = t->opts.fleet_backend;
 }
 
@@ -997,9 +997,12 @@ fleet_title(struct tui *t, char *buf, size_t len)
 static const char *
 fleet_hints(struct tui *t)
 {
-	if (t->fleet.setup)
-		return "s\tstart on every host\tj/k\tpreset\tTab\thosts\tEsc\tback\tt\ttheme\t"
+	if (t->fleet.setup && t->fleet.fl != NULL)
+		return "s\tstart on every host\tj/k\tpreset\tTab\tlast run\tEsc\tback\tt\ttheme\t"
 		       "?\thelp\tq\tquit";
+	if (t->fleet.setup)
+		return "s\tstart on every host\tj/k\tpreset\tEsc\tback\tt\ttheme\t?\thelp\t"
+		       "q\tquit";
 	if (tui_fleet_running(t))
 		return "x\tstop all\tj/k\thost\tEnter\tits sweep\t1\tdrives\tC\tcompare\tt\ttheme\t"
 		       "?\thelp\tq\tquit";

@@ -727,9 +727,14 @@ fleet_draw_header(struct tui *t, struct cellbuf *cb, int y, const struct fleet_c
 {
 	int x = 3;
 
-	tui_print(cb, 1, y, cb->w - 2, UI_DIM_TEXT, 0, "%s live IOPS and MB/s each second   "
-		  "%s spec target   %s review   latency when each point ends (fio client)",
-		  t->sym->measured, t->sym->spec, t->sym->review);
+	if (cb->w >= 120)
+		tui_print(cb, 1, y, cb->w - 2, UI_DIM_TEXT, 0, "%s live IOPS and MB/s each second   "
+			  "%s spec target   %s review   latency when each point ends (fio client)",
+			  t->sym->measured, t->sym->spec, t->sym->review);
+	else
+		tui_print(cb, 1, y, cb->w - 2, UI_DIM_TEXT, 0, "%s live   %s spec   %s review   "
+			  "latency when each point ends (fio client)", t->sym->measured,
+			  t->sym->spec, t->sym->review);
 	tui_print(cb, x, y + 1, c->label, UI_TITLE, UI_BOLD, "HOST");
 	x += c->label + 1;
 	tui_print(cb, x, y + 1, c->addr, UI_TITLE, UI_BOLD, "ADDRESS");
@@ -843,8 +848,7 @@ fleet_draw_presets(struct tui *t, struct cellbuf *cb, int y, int end)
 	char		  eta[32];
 	int		  row;
 
-	tui_print(cb, 1, y, -1, UI_TITLE, UI_BOLD, "Preset   (Up/Down choose, s starts it on "
-		  "every host)");
+	tui_print(cb, 1, y, -1, UI_TITLE, UI_BOLD, "Preset   (Up/Down choose, s starts it)");
 	row = tui_presets_draw(t, cb, y + 1, end - 1, f->preset_sel, &f->preset_top, true);
 	if (row >= end)
 		return;

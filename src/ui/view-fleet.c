@@ -50,7 +50,7 @@ struct fleet_cols {
 	bool verdict;		/* a verdict column at the end of the row */
 };
 
-static const struct fleet_cols fleet_cols_wide = { 14, 21, 13, 18, 11, 7, 9, true };
+static const struct fleet_cols fleet_cols_wide = { 12, 20, 13, 16, 10, 7, 9, true };
 static const struct fleet_cols fleet_cols_narrow = { 9, 15, 12, 14, 10, 5, 6, false };
 
 /* What a member's bars show: the running point's latest interval, or the
@@ -492,7 +492,8 @@ fleet_verdict_text(struct tui *t, const struct fleet_member *m, char *buf, size_
 			 v->metric_name ? v->metric_name : v->metric,
 			 fmt_delta_pct(isnan(v->ratio) ? NAN : (v->ratio - 1) * 100, t->sym->dash,
 				       pct, sizeof pct),
-			 v->decided_by ? v->decided_by : "spec");
+			 v->decided_by != NULL && strcmp(v->decided_by, "review") == 0 ? "review" :
+			 "spec");
 		return;
 	}
 }
@@ -622,8 +623,8 @@ fleet_row_bars(struct tui *t, struct cellbuf *cb, int y, size_t i, const struct 
 	char			num[32];
 
 	fleet_figures(m, &fg);
-	/* label 5+1, value 10, delta, twice; gaps 2 + 2; p99 13. */
-	fixed = x + 2 * (6 + 10 + deltaw) + 4 + 13;
+	/* label 5, value 10, delta, twice; gaps 2 + 2; "p99 1,234.5 µs" 14. */
+	fixed = x + 2 * (5 + 10 + deltaw) + 4 + 14;
 	barw = (cb->w - 1 - fixed) / 2;
 	if (barw < 6)
 		barw = 6;
@@ -633,8 +634,10 @@ fleet_row_bars(struct tui *t, struct cellbuf *cb, int y, size_t i, const struct 
 		snprintf(num, sizeof num, "%s", t->sym->dash);
 	else
 		fmt_number(fg.p99, 1, num, sizeof num);
-	tui_print(cb, x, y, cb->w - x - 1, isnan(fg.p99) ? UI_DIM_TEXT : UI_MEASURED, 0,
-		  "p99 %s%s", num, isnan(fg.p99) ? "" : t->sym->micro);
+	if (isnan(fg.p99))
+		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "p99 %s", num);
+	else
+		tui_print(cb, x, y, cb->w - x - 1, UI_MEASURED, 0, "p99 %s %ss", num, t->sym->micro);
 }
 
 /* Text wrapped at blanks to w columns from (x, y), at most maxrows rows;
@@ -1010,8 +1013,7 @@ fleet_hints(struct tui *t)
 	if (tui_fleet_running(t))
 		return "x\tstop all\tj/k\thost\tEnter\tits sweep\t1\tdrives\tC\tcompare\tt\ttheme\t"
 		       "?\thelp\tq\tquit";
-	return "j/k\thost\tEnter\tits run\ts\trun again\te\tpreset\tC\tcompare\tEsc\tback\t"
-	       "?\thelp\tq\tquit";
+	return "j/k\thost\tEnter\tits run\ts\tagain\te\tpreset\tC\tcompare\t?\thelp\tq\tquit";
 }
 
 const struct tui_view tui_view_fleet = {

@@ -401,6 +401,10 @@ check_judge(struct check *c)
 	size_t			 n = sweep_nresults(c->sw);
 	struct verdict_opts	 vo = { .tolerance = c->o.tolerance,
 					.writes_ran = plan_writes(&c->plan) };
+	struct verdict_subject	 subj = {
+		.drive_id = c->match.rule != MATCH_NONE ? c->match.drive->id : NULL,
+		.sheet = c->have_sheet ? &c->sheet : NULL, .figs = c->figs, .nfigs = c->nfigs,
+		.model = c->model, .nearest = c->match.nearest };
 
 	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
 		c->scanned_after = true;
@@ -408,19 +412,11 @@ check_judge(struct check *c)
 	}
 	verdict_smart_delta(c->ctrl ? &c->ctrl->smart : NULL,
 			    c->ctrl_after ? &c->ctrl_after->smart : NULL, &c->delta);
-	if (c->match.rule == MATCH_NONE) {
-		verdict_unknown(&c->report, c->o.tolerance, c->model, c->match.nearest);
-		return;
-	}
 	res = arena_alloc(&c->a, (n ? n : 1) * sizeof *res);
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(c->sw, i);
-	if (c->have_sheet) {
-		vo.review = c->sheet.measurements;
-		vo.nreview = c->sheet.nmeasurements;
-		vo.review_drive = c->match.drive->id;
-	}
-	verdict_evaluate(c->figs, c->nfigs, res, n, &vo, &c->report);
+	if (!verdict_judge_run(&subj, res, n, &vo, &c->report))
+		return;
 	check_judge_curve(c, res, n, &vo);
 	verdict_health(&c->report, &c->delta);
 	verdict_explain(&c->report, c->items, c->nitems);

@@ -1223,6 +1223,7 @@ fx_fleet_run(struct tui *t)
 		tui_fleet_poll(t);
 	}
 	assert_false(tui_fleet_running(t));
+	t->msg[0] = '\0';	/* "fleet ended ...": the screens show what follows */
 }
 
 /* No clock reaches a golden screen: the members' times fixed. */
@@ -1246,6 +1247,7 @@ fx_fleet_lost(struct fleet_member *m)
 	m->state = FLEET_FAILED;
 	m->status = -ECONNRESET;
 	m->judged = false;
+	m->sn->nfinished = m->sn->nresults = 3;
 	snprintf(m->state_name, sizeof m->state_name, "lost");
 	snprintf(m->message, sizeof m->message, "10.0.0.12:8765: the fio server went away "
 		 "during point 4 of 8 (4K random read QD32 x4): the connection was reset; the "

@@ -473,29 +473,38 @@ fleet_address(const struct fleet_host *h, char *buf, size_t len)
 	return buf;
 }
 
-/* The verdict column: the word and the worst row, "FAIL random read -46% vs spec". */
+/* The worst row of a member's report (the first of its overall verdict),
+ * or NULL when it is neither WARN nor FAIL. */
+static const struct verdict *
+fleet_worst_row(const struct fleet_member *m)
+{
+	const struct verdict_report *r = &m->report;
+
+	if (!m->judged || (r->overall != VERDICT_WARN && r->overall != VERDICT_FAIL))
+		return NULL;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].status == r->overall)
+			return &r->rows[i];
+	return NULL;
+}
+
+/* The verdict column: the word and the worst row, "FAIL random read -46.0%"
+ * (against the spec; "vs review" when the review decided). */
 static void
 fleet_verdict_text(struct tui *t, const struct fleet_member *m, char *buf, size_t len)
 {
-	const struct verdict_report *r = &m->report;
-	char			     pct[32];
+	const struct verdict *v = fleet_worst_row(m);
+	char		      pct[32];
+	bool		      review;
 
-	snprintf(buf, len, "%s", verdict_status_name(r->overall));
-	if (r->overall != VERDICT_WARN && r->overall != VERDICT_FAIL)
+	snprintf(buf, len, "%s", verdict_status_name(m->report.overall));
+	if (v == NULL)
 		return;
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct verdict *v = &r->rows[i];
-
-		if (v->status != r->overall)
-			continue;
-		snprintf(buf, len, "%s %s %s vs %s", verdict_status_name(r->overall),
-			 v->metric_name ? v->metric_name : v->metric,
-			 fmt_delta_pct(isnan(v->ratio) ? NAN : (v->ratio - 1) * 100, t->sym->dash,
-				       pct, sizeof pct),
-			 v->decided_by != NULL && strcmp(v->decided_by, "review") == 0 ? "review" :
-			 "spec");
-		return;
-	}
+	review = v->decided_by != NULL && strcmp(v->decided_by, "review") == 0;
+	snprintf(buf, len, "%s %s %s%s", verdict_status_name(m->report.overall),
+		 v->metric_name ? v->metric_name : v->metric,
+		 fmt_delta_pct(isnan(v->ratio) ? NAN : (v->ratio - 1) * 100, t->sym->dash, pct,
+			       sizeof pct), review ? " vs review" : "");
 }
 
 /* A member's first row: who, where, what drive, its state and progress,
@@ -695,6 +704,8 @@ fleet_detail_text(struct tui *t, const struct fleet_member *m, char *buf, size_t
 	else if (m->state == FLEET_CANCELLED)
 		snprintf(buf, len, "stopped after %zu of %zu points", sn ? sn->nresults : 0,
 			 m->plan.npoints);
+	else if (fleet_worst_row(m) != NULL)
+		snprintf(buf, len, "%s", fleet_worst_row(m)->reason);
 	else if (m->judged && m->report.summary[0] != '\0')
 		snprintf(buf, len, "%s", m->report.summary);
 	else
@@ -714,9 +725,13 @@ fleet_row_detail(struct tui *t, struct cellbuf *cb, int y, int maxrows,
 		return fleet_wrap(cb, 5, y, cb->w - 6, maxrows, UI_WARN, 0,
 				  m->message[0] ? m->message : fleet_state_name(m));
 	if (!c->verdict && m->judged) {
+		int x = 5;
+
 		fleet_verdict_text(t, m, buf, sizeof buf);
-		tui_print(cb, 5, y, cb->w - 6, fleet_verdict_role(m->report.overall), UI_BOLD,
-			  "verdict %s", buf);
+		x += tui_print(cb, x, y, cb->w - 6, fleet_verdict_role(m->report.overall), UI_BOLD,
+			       "verdict %s", buf);
+		fleet_detail_text(t, m, buf, sizeof buf);
+		tui_print(cb, x, y, cb->w - 1 - x, UI_DIM_TEXT, 0, " %s %s", t->sym->dot, buf);
 		return 1;
 	}
 	fleet_detail_text(t, m, buf, sizeof buf);
@@ -1011,8 +1026,7 @@ fleet_hints(struct tui *t)
 		return "s\tstart on every host\tj/k\tpreset\tEsc\tback\tt\ttheme\t?\thelp\t"
 		       "q\tquit";
 	if (tui_fleet_running(t))
-		return "x\tstop all\tj/k\thost\tEnter\tits sweep\t1\tdrives\tC\tcompare\tt\ttheme\t"
-		       "?\thelp\tq\tquit";
+		return "x\tstop all\tj/k\thost\tEnter\tits sweep\tC\tcompare\t?\thelp\tq\tquit";
 	return "j/k\thost\tEnter\tits run\ts\tagain\te\tpreset\tC\tcompare\t?\thelp\tq\tquit";
 }
 

@@ -393,7 +393,8 @@ fleet_open(struct tui *t)
 	}
 	l = (struct tui_sweep_loan){ .sw = m->sw, .plan = &m->plan, .tgt = &m->t, .sn = m->sn,
 				     .gen = m->gen, .running = fleet_member_live(m),
-				     .ref = fleet_pick(m), .what = fleet_what(m, what, sizeof what),
+				     .ref = fleet_pick(m), .label = m->host.label,
+				     .what = fleet_what(m, what, sizeof what),
 				     .started = f->started };
 	if (tui_sweep_borrow(t, &l) == 0)
 		tui_set_view(t, TUI_VIEW_SWEEP);

@@ -558,6 +558,7 @@ tui_sweep_borrow(struct tui *t, const struct tui_sweep_loan *l)
 	s->fin_sel = s->heat_shape = -1;
 	s->preset_sel = home->preset_sel;
 	snprintf(s->what, sizeof s->what, "%s", l->what != NULL ? l->what : "");
+	snprintf(s->stored_name, sizeof s->stored_name, "%s", l->label != NULL ? l->label : "");
 	if (l->ref.fam != NULL && tui_sheet_load(&s->ref, t->db, l->ref, &err) < 0)
 		tui_message(t, true, "%s", err.msg);
 	t->dirty = true;
@@ -1954,8 +1955,10 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	}
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
-	/* Progress first: a narrow screen cuts the end. */
-	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s%s%s",
+	/* Progress first: a narrow screen cuts the end (a lent sweep: its
+	 * owner's name first). */
+	snprintf(buf, len, "Sweep %s%s%s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s%s%s",
+		 s->borrowed ? s->stored_name : "", s->borrowed ? " " : "",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
 		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,

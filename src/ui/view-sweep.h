@@ -84,7 +84,7 @@ struct tui_sweep {
 						 * point is up (view-point.c) */
 	int64_t		       stored_id;	/* the run shown came from the
 						 * results store; 0: swept here */
-	char		       stored_name[256];/* its results_run_name */
+	char		       stored_name[256];/* its results_run_name; lent: whose */
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
 	char		       store_note[640];	/* why sweeps are not saved; "" */
@@ -112,6 +112,7 @@ struct tui_sweep_loan {
 	uint64_t		gen;
 	bool			running;
 	struct tui_pick		ref;		/* the drive it is held against */
+	const char	       *label;		/* whose it is ("rack-a3"), title first */
 	const char	       *what;		/* what is measured, for the title */
 	int64_t			started;	/* unix seconds; 0 unknown */
 };

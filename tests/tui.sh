@@ -558,16 +558,24 @@ if command -v fio >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 	check "fleet: opens on the Fleet setup" 'Fleet setup . 3 hosts'
 	check "fleet: the hosts wait" 'rack: 3 waiting'
 	T send-keys -t dd s
-	check "fleet: the host nobody listens for is refused" 'nobody .* refused' 300
-	check "fleet: the others finish, the rack has a verdict" 'rack: .*2 done.* verdict ' 900
-	mkdir -p "$caps"
-	cap >"$caps/fleet-132x43.txt"
-	check "fleet: the refused host's sentence is under its row" 'Connection refused|refused|nothing listens' 10
-	T send-keys -t dd Enter
-	check "fleet: Enter opens loop-1's sweep" 'Sweep .*loop-1'
-	T send-keys -t dd Escape
-	check "fleet: Esc comes back" 'drivedash . Fleet'
-	T send-keys -t dd q
+	# A build whose fio backend is still the placeholder (src/io/fio-pending.c)
+	# says so on the message line: nothing below can run then.
+	wait_for 'nobody .* refused|not built yet' 300
+	if printf '%s\n' "$screen" | grep -q 'not built yet'; then
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n - fleet: a run over fio servers # SKIP the fio backend is not built"
+	else
+		check "fleet: the host nobody listens for is refused" 'nobody .* refused' 10
+		check "fleet: the others finish, the rack has a verdict" 'rack: .*2 done.* verdict ' 900
+		mkdir -p "$caps"
+		cap >"$caps/fleet-132x43.txt"
+		check "fleet: the refused host's sentence is under its row" '127.0.0.1:[0-9]+.*(refused|listens)' 10
+		T send-keys -t dd Enter
+		check "fleet: Enter opens loop-1's sweep" 'Sweep loop-1'
+		T send-keys -t dd Escape
+		check "fleet: Esc comes back" 'drivedash . Fleet'
+	fi
+	T send-keys -t dd q q
 	check "fleet: q quits with status 0" 'drivedash exited 0'
 else
 	tap_n=$((tap_n + 1))

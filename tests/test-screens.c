@@ -1375,6 +1375,48 @@ test_fleet_done(void **state)
 	tui_free(t);
 }
 
+/* A host the fake backend loses on its second point (fail-at-2): its state
+ * word and its own sentence under its row, the other host done, the rack
+ * FAIL, both runs offered to Compare. */
+static void
+test_fleet_lost(void **state)
+{
+	static struct fleet_host hosts[2];
+	struct tui		*t = fx_tui();
+	struct cellbuf		*cb = cellbuf_create(80, 24);
+	struct dd_error		 err = { 0 };
+	char			*text, want[64];
+
+	(void)state;
+	assert_non_null(cb);
+	assert_int_equal(hosts_parse_one("10.0.0.21 /dev/nvme0n1 KCD9XPJE7T68 - name=ok-host",
+					 &hosts[0], &err), 0);
+	assert_int_equal(hosts_parse_one("10.0.0.22 /dev/fail-at-2 KCD9XPJE7T68 - name=bad-host",
+					 &hosts[1], &err), 0);
+	t->opts.hosts = hosts;
+	t->opts.nhosts = 2;
+	t->opts.fleet_backend = &fake_backend;
+	t->opts.no_save = true;
+	t->opts.time_scale = 0.01;
+	tui_fleet_setup(t);
+	t->view = TUI_VIEW_FLEET;
+	fx_fleet_run(t);
+	assert_int_equal(fleet_member(t->fleet.fl, 1)->state, FLEET_FAILED);
+	assert_int_equal(t->nruns, 2);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "rack: 1 done, 1 lost"));
+	assert_non_null(strstr(text, "verdict FAIL"));
+	snprintf(want, sizeof want, "%.30s", fleet_member(t->fleet.fl, 1)->message);
+	assert_true(want[0] != '\0');
+	if (strstr(text, want) == NULL)
+		fail_msg("the lost host's sentence (%s) is not on the screen:\n%s", want, text);
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -1405,6 +1447,7 @@ main(void)
 		cmocka_unit_test(test_fleet_setup),
 		cmocka_unit_test(test_fleet_live),
 		cmocka_unit_test(test_fleet_done),
+		cmocka_unit_test(test_fleet_lost),
 		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),

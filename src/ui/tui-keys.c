@@ -128,7 +128,7 @@ tui_stop(struct tui *t)
 {
 	if (t->view == TUI_VIEW_FLEET && tui_fleet_running(t))
 		tui_fleet_stop(t);
-	else if (tui_sweep_running(t))
+	else if (tui_sweep_running(t) || t->sweep.borrowed)
 		tui_sweep_stop(t);
 	else
 		tui_fleet_stop(t);

@@ -1417,6 +1417,51 @@ test_fleet_lost(void **state)
 	tui_free(t);
 }
 
+/* Eight hosts on 80x24: the rows scroll with the cursor, the rack line
+ * stays. */
+static void
+test_fleet_eight(void **state)
+{
+	static struct fleet_host hosts[8];
+	struct tui		*t = fx_tui();
+	struct cellbuf		*cb = cellbuf_create(80, 24);
+	struct tui_event	 end = { .key = TUI_KEY_END };
+	struct dd_error		 err = { 0 };
+	char			 line[128], *text;
+
+	(void)state;
+	assert_non_null(cb);
+	for (int i = 0; i < 8; i++) {
+		snprintf(line, sizeof line, "10.0.1.%d /dev/nvme0n1 KCD9XPJE7T68 - name=node-%d", i + 1,
+			 i + 1);
+		assert_int_equal(hosts_parse_one(line, &hosts[i], &err), 0);
+	}
+	t->opts.hosts = hosts;
+	t->opts.nhosts = 8;
+	t->opts.fleet_backend = &fake_backend;
+	t->opts.no_save = true;
+	t->opts.time_scale = 0.01;
+	tui_fleet_setup(t);
+	t->view = TUI_VIEW_FLEET;
+	fx_fleet_run(t);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "node-1 "));
+	assert_null(strstr(text, "node-8 "));
+	free(text);
+	tui_handle(t, &end);
+	assert_int_equal(t->fleet.sel, 7);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "node-8 "));
+	assert_non_null(strstr(text, "rack: 8 done"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -1448,6 +1493,7 @@ main(void)
 		cmocka_unit_test(test_fleet_live),
 		cmocka_unit_test(test_fleet_done),
 		cmocka_unit_test(test_fleet_lost),
+		cmocka_unit_test(test_fleet_eight),
 		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/hosts.h"
 #include "core/session.h"
 #include "ui/tui.h"
 
@@ -47,7 +48,11 @@ ui_usage(FILE *f)
 		"      --ramp SEC      every point's ramp time\n"
 		"      --results PATH  the results store sweeps are saved in (default\n"
 		"                      $XDG_DATA_HOME/drivedash/results.db)\n"
-		"      --no-save       do not store the dashboard's sweeps\n\n"
+		"      --no-save       do not store the dashboard's sweeps\n"
+		"      --hosts FILE    a fleet: one fio server, device and drive per line\n"
+		"                      (man drivedash, FLEET); opens on the Fleet screen\n"
+		"      --host SPEC     one more host: 'ADDRESS DEVICE [DRIVE] [CONFIRM]'\n"
+		"                      (repeatable)\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -72,13 +77,54 @@ ui_scratch(const char *path, struct tui_opts *o)
 	return 0;
 }
 
+/* --hosts FILE and every --host SPEC as one malloc'd array (*out, *n: 0
+ * and NULL for neither); 0, or -1 with the reason said. */
+static int
+ui_hosts(const char *file, char *const *specs, size_t nspecs, struct fleet_host **out,
+	 size_t *n)
+{
+	struct fleet_host *h = NULL, *grown;
+	size_t		   nh = 0;
+	struct dd_error	   err = { 0 };
+
+	*out = NULL;
+	*n = 0;
+	if (file != NULL && hosts_load(file, &h, &nh, &err) < 0) {
+		cli_error("%s", err.msg);
+		return -1;
+	}
+	if (nh + nspecs > HOSTS_MAX) {
+		cli_error("a fleet has at most %d hosts (%zu given)", HOSTS_MAX, nh + nspecs);
+		free(h);
+		return -1;
+	}
+	if (nspecs > 0 && (grown = realloc(h, (nh + nspecs) * sizeof *h)) == NULL) {
+		cli_error("out of memory");
+		free(h);
+		return -1;
+	}
+	if (nspecs > 0)
+		h = grown;
+	for (size_t i = 0; i < nspecs; i++, nh++)
+		if (hosts_parse_one(specs[i], &h[nh], &err) < 0) {
+			cli_error("--host '%s': %s", specs[i], err.msg);
+			free(h);
+			return -1;
+		}
+	/* TODO(cli): detect= files give each host its identity through
+	 * cli_fleet_identify (src/cli/cli-fleet.c) once it lands. */
+	*out = h;
+	*n = nh;
+	return 0;
+}
+
 /* `drivedash ui`. */
 int
 cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 {
 	enum {
 		OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP,
-		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE,
+		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE, OPT_HOSTS, OPT_HOST,
 	};
 	static const struct option opts[] = {
 		{ "theme", required_argument, NULL, OPT_THEME },
@@ -96,15 +142,19 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		{ "ramp", required_argument, NULL, OPT_RAMP },
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+		{ "hosts", required_argument, NULL, OPT_HOSTS },
+		{ "host", required_argument, NULL, OPT_HOST },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct tui_opts o = { .runtime_s = -1, .ramp_s = -1 };
-	struct dd_error err = { 0 };
-	const char     *scratch = NULL;
-	size_t		n;
-	int		c, rc;
-	bool		known;
+	struct tui_opts	   o = { .runtime_s = -1, .ramp_s = -1 };
+	struct dd_error	   err = { 0 };
+	const char	  *scratch = NULL, *hosts_file = NULL;
+	char		  *host_specs[HOSTS_MAX + 1];
+	struct fleet_host *hosts;
+	size_t		   n, nspecs = 0, nhosts;
+	int		   c, rc;
+	bool		   known;
 
 	o.db_path = ctx->db_path;
 	optind = 0;
@@ -160,6 +210,20 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_NO_SAVE:
 			o.no_save = true;
 			break;
+		case OPT_HOSTS:
+			if (hosts_file != NULL) {
+				cli_error("give --hosts once (--host adds single hosts)");
+				return EXIT_USAGE;
+			}
+			hosts_file = optarg;
+			break;
+		case OPT_HOST:
+			if (nspecs == HOSTS_MAX) {
+				cli_error("a fleet has at most %d hosts", HOSTS_MAX);
+				return EXIT_USAGE;
+			}
+			host_specs[nspecs++] = optarg;
+			break;
 		case 'h':
 			ui_usage(stdout);
 			return EXIT_OK;
@@ -182,11 +246,17 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 			  o.preset);
 		return EXIT_USAGE;
 	}
+	if (ui_hosts(hosts_file, host_specs, nspecs, &hosts, &nhosts) < 0)
+		return EXIT_USAGE;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
+		free(hosts);
 		return EXIT_USAGE;
 	}
+	o.hosts = hosts;
+	o.nhosts = nhosts;
 	rc = tui_run(&o, &err);
+	free(hosts);
 	if (rc < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;

@@ -261,7 +261,7 @@ cli_fleet_add_specs(const struct cli_fleet_opts *o, struct fleet_host **hosts, s
 
 /* The rows of --hosts and --host with their detect= identity; 0, or -1
  * (said) with nothing to free. */
-static int
+int
 cli_fleet_hosts(const struct cli_fleet_opts *o, struct fleet_host **hosts, size_t *n)
 {
 	struct dd_error err = { 0 };
@@ -411,7 +411,7 @@ cli_fleet_free(struct cli_fleet *cf)
 }
 
 /* Give the fio backend the command line's client settings. */
-static void
+void
 cli_fleet_configure(const struct cli_fleet_opts *o)
 {
 	struct dd_fio_config c = { .fio = o->fio, .connect_timeout_s = o->connect_timeout_s };

@@ -52,7 +52,10 @@ ui_usage(FILE *f)
 		"      --hosts FILE    a fleet: one fio server, device and drive per line\n"
 		"                      (man drivedash, FLEET); opens on the Fleet screen\n"
 		"      --host SPEC     one more host: 'ADDRESS DEVICE [DRIVE] [CONFIRM]'\n"
-		"                      (repeatable)\n\n"
+		"                      (repeatable)\n"
+		"      --fio PATH      the fio client for --hosts (default: fio in PATH)\n"
+		"      --connect-timeout SEC  give up on a fio server that has not\n"
+		"                      answered in SEC seconds (default 10)\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -77,45 +80,20 @@ ui_scratch(const char *path, struct tui_opts *o)
 	return 0;
 }
 
-/* --hosts FILE and every --host SPEC as one malloc'd array (*out, *n: 0
- * and NULL for neither); 0, or -1 with the reason said. */
-static int
-ui_hosts(const char *file, char *const *specs, size_t nspecs, struct fleet_host **out,
-	 size_t *n)
+/* The fleet option a getopt code stands for ("--hosts" ...). */
+static const char *
+ui_fleet_option_name(int c)
 {
-	struct fleet_host *h = NULL, *grown;
-	size_t		   nh = 0;
-	struct dd_error	   err = { 0 };
-
-	*out = NULL;
-	*n = 0;
-	if (file != NULL && hosts_load(file, &h, &nh, &err) < 0) {
-		cli_error("%s", err.msg);
-		return -1;
+	switch (c) {
+	case 'H':
+		return "--hosts";
+	case 'O':
+		return "--host";
+	case 'F':
+		return "--fio";
+	default:
+		return "--connect-timeout";
 	}
-	if (nh + nspecs > HOSTS_MAX) {
-		cli_error("a fleet has at most %d hosts (%zu given)", HOSTS_MAX, nh + nspecs);
-		free(h);
-		return -1;
-	}
-	if (nspecs > 0 && (grown = realloc(h, (nh + nspecs) * sizeof *h)) == NULL) {
-		cli_error("out of memory");
-		free(h);
-		return -1;
-	}
-	if (nspecs > 0)
-		h = grown;
-	for (size_t i = 0; i < nspecs; i++, nh++)
-		if (hosts_parse_one(specs[i], &h[nh], &err) < 0) {
-			cli_error("--host '%s': %s", specs[i], err.msg);
-			free(h);
-			return -1;
-		}
-	/* TODO(cli): detect= files give each host its identity through
-	 * cli_fleet_identify (src/cli/cli-fleet.c) once it lands. */
-	*out = h;
-	*n = nh;
-	return 0;
 }
 
 /* `drivedash ui`. */
@@ -124,7 +102,7 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 {
 	enum {
 		OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP,
-		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE, OPT_HOSTS, OPT_HOST,
+		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE,
 	};
 	static const struct option opts[] = {
 		{ "theme", required_argument, NULL, OPT_THEME },
@@ -142,17 +120,19 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		{ "ramp", required_argument, NULL, OPT_RAMP },
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		{ "hosts", required_argument, NULL, OPT_HOSTS },
-		{ "host", required_argument, NULL, OPT_HOST },
+		{ "hosts", required_argument, NULL, 'H' },
+		{ "host", required_argument, NULL, 'O' },
+		{ "fio", required_argument, NULL, 'F' },
+		{ "connect-timeout", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tui_opts	   o = { .runtime_s = -1, .ramp_s = -1 };
 	struct dd_error	   err = { 0 };
-	const char	  *scratch = NULL, *hosts_file = NULL;
-	char		  *host_specs[HOSTS_MAX + 1];
-	struct fleet_host *hosts;
-	size_t		   n, nspecs = 0, nhosts;
+	const char	  *scratch = NULL;
+	struct cli_fleet_opts fo = { 0 };
+	struct fleet_host *hosts = NULL;
+	size_t		   n, nhosts = 0;
 	int		   c, rc;
 	bool		   known;
 
@@ -210,19 +190,14 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_NO_SAVE:
 			o.no_save = true;
 			break;
-		case OPT_HOSTS:
-			if (hosts_file != NULL) {
-				cli_error("give --hosts once (--host adds single hosts)");
+		case 'H':
+		case 'O':
+		case 'F':
+		case 'C':
+			if (cli_fleet_option(&fo, ui_fleet_option_name(c), optarg) < 0) {
+				cli_fleet_opts_free(&fo);
 				return EXIT_USAGE;
 			}
-			hosts_file = optarg;
-			break;
-		case OPT_HOST:
-			if (nspecs == HOSTS_MAX) {
-				cli_error("a fleet has at most %d hosts", HOSTS_MAX);
-				return EXIT_USAGE;
-			}
-			host_specs[nspecs++] = optarg;
 			break;
 		case 'h':
 			ui_usage(stdout);
@@ -246,8 +221,12 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 			  o.preset);
 		return EXIT_USAGE;
 	}
-	if (ui_hosts(hosts_file, host_specs, nspecs, &hosts, &nhosts) < 0)
+	if (cli_fleet_wanted(&fo) && cli_fleet_hosts(&fo, &hosts, &nhosts) < 0) {
+		cli_fleet_opts_free(&fo);
 		return EXIT_USAGE;
+	}
+	cli_fleet_configure(&fo);
+	cli_fleet_opts_free(&fo);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
 		free(hosts);

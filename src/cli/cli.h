@@ -380,6 +380,14 @@ int cli_fleet_option(struct cli_fleet_opts *o, const char *name, const char *arg
 /* Free what the options hold. */
 void cli_fleet_opts_free(struct cli_fleet_opts *o);
 
+/* The rows of --hosts and --host with their detect= identity, as one
+ * malloc'd array; 0, or -1 (said) with nothing to free. */
+struct fleet_host;
+int cli_fleet_hosts(const struct cli_fleet_opts *o, struct fleet_host **hosts, size_t *n);
+
+/* Give the fio backend --fio and --connect-timeout. */
+void cli_fleet_configure(const struct cli_fleet_opts *o);
+
 /* `run --hosts ... --print-fio`: each host's job file; an exit code. */
 int cli_fleet_print_fio(const struct cli_fleet_opts *o, const struct dd_plan *plan);
 

@@ -559,7 +559,7 @@ check_print_identity(FILE *f, const struct check *c)
 	else if (c->match.rule != MATCH_NONE)
 		cli_fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
 			c->match.label, match_rule_name(c->match.rule), c->model, src,
-			c->match.sku->status ? c->match.sku->status : "?");
+			c->match.sku && c->match.sku->status ? c->match.sku->status : "?");
 	else
 		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);

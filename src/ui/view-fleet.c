@@ -40,6 +40,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/utf8.h"
 #include "core/format.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
@@ -508,6 +509,25 @@ fleet_verdict_text(struct tui *t, const struct fleet_member *m, char *buf, size_
 			       sizeof pct), review ? " vs review" : "");
 }
 
+/* Print s in w cells; when it is wider, its end after an ellipsis (a path's
+ * end is what tells devices apart: "…/t18801.dat"). */
+static void
+fleet_print_tail(struct tui *t, struct cellbuf *cb, int x, int y, int w, uint8_t role,
+		 const char *s)
+{
+	const char *p = s;
+
+	if (w < 2 || utf8_width(s) <= w) {
+		tui_print(cb, x, y, w, role, 0, "%s", s);
+		return;
+	}
+	while (*p != '\0' && utf8_width(p) > w - 1)
+		p++;
+	while ((*p & 0xc0) == 0x80)	/* not inside a character */
+		p++;
+	tui_print(cb, x, y, w, role, 0, "%s%s", t->sym->ellipsis, p);
+}
+
 /* A member's first row: who, where, what drive, its state and progress,
  * and the verdict when it has one. */
 static void
@@ -527,7 +547,7 @@ fleet_row_head(struct tui *t, struct cellbuf *cb, int y, const struct fleet_cols
 	tui_print(cb, x, y, c->addr, sel ? role : UI_DIM_TEXT, 0, "%s",
 		  fleet_address(&m->host, buf, sizeof buf));
 	x += c->addr + 1;
-	tui_print(cb, x, y, c->dev, role, 0, "%s", m->host.device);
+	fleet_print_tail(t, cb, x, y, c->dev, role, m->host.device);
 	x += c->dev + 1;
 	if (m->match.drive != NULL)
 		tui_print(cb, x, y, c->drive, sel ? role : UI_REVIEW_REF, 0, "%s",
@@ -553,6 +573,10 @@ fleet_row_head(struct tui *t, struct cellbuf *cb, int y, const struct fleet_cols
 		fleet_verdict_text(t, m, buf, sizeof buf);
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : fleet_verdict_role(m->report.overall),
 			  UI_BOLD, "%s", buf);
+	} else if (c->verdict && m->state == FLEET_FAILED) {
+		/* fleet_verdict counts a host that failed as FAIL: say it here too */
+		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_FAIL, UI_BOLD, "%s %s",
+			  verdict_status_name(VERDICT_FAIL), fleet_state_name(m));
 	} else if (c->verdict && m->state != FLEET_WAITING) {
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_DIM_TEXT, 0, "%s", t->sym->dash);
 	}

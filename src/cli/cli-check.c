@@ -206,7 +206,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE, OPT_HOSTS, OPT_HOST, OPT_FIO, OPT_CONNECT_TIMEOUT,
+		OPT_NO_SAVE, OPT_CURVE,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -220,10 +220,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "curve", optional_argument, NULL, OPT_CURVE },
-		{ "hosts", required_argument, NULL, OPT_HOSTS },
-		{ "host", required_argument, NULL, OPT_HOST },
-		{ "fio", required_argument, NULL, OPT_FIO },
-		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -279,13 +276,11 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			    check_curve_shape(argv[optind], NULL) == 0)
 				o->curve = argv[optind++];
 			break;
-		case OPT_HOSTS:
-		case OPT_HOST:
-		case OPT_FIO:
-		case OPT_CONNECT_TIMEOUT:
-			if (cli_fleet_option(&o->fleet, c == OPT_HOSTS ? "--hosts" : c == OPT_HOST
-					     ? "--host" : c == OPT_FIO ? "--fio" : "--connect-timeout",
-					     optarg) < 0)
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
 				return -1;
 			break;
 		case 'h':

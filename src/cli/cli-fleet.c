@@ -73,13 +73,13 @@ cli_fleet_wanted(const struct cli_fleet_opts *o)
 
 /* Take one fleet option and its argument. */
 int
-cli_fleet_option(struct cli_fleet_opts *o, const char *name, const char *arg)
+cli_fleet_option(struct cli_fleet_opts *o, int code, const char *arg)
 {
 	const char **specs;
 
-	if (strcmp(name, "--hosts") == 0) {
+	if (code == CLI_OPT_HOSTS) {
 		o->hosts_file = arg;
-	} else if (strcmp(name, "--host") == 0) {
+	} else if (code == CLI_OPT_HOST) {
 		specs = realloc(o->host_specs, sizeof *specs * (o->nhost_specs + 1));
 		if (specs == NULL) {
 			cli_error("out of memory");
@@ -87,13 +87,13 @@ cli_fleet_option(struct cli_fleet_opts *o, const char *name, const char *arg)
 		}
 		o->host_specs = specs;
 		o->host_specs[o->nhost_specs++] = arg;
-	} else if (strcmp(name, "--fio") == 0) {
+	} else if (code == CLI_OPT_FIO) {
 		if (arg[0] == '\0') {
 			cli_error("--fio needs the path of the fio binary");
 			return -1;
 		}
 		o->fio = arg;
-	} else if (strcmp(name, "--connect-timeout") == 0) {
+	} else if (code == CLI_OPT_CONNECT_TIMEOUT) {
 		return cli_opt_seconds("--connect-timeout", arg, 0.1, 3600,
 				       &o->connect_timeout_s) < 0 ? -1 : 0;
 	}

@@ -147,7 +147,6 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
 		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN, OPT_FORCE,
 		OPT_CONFIRM, OPT_PRINT_FIO, OPT_SCRATCH, OPT_RESULTS, OPT_NO_SAVE,
-		OPT_HOSTS, OPT_HOST, OPT_FIO, OPT_CONNECT_TIMEOUT,
 	};
 	static const struct option opts[] = {
 		{ "target", required_argument, NULL, 't' },
@@ -174,10 +173,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "hosts", required_argument, NULL, OPT_HOSTS },
-		{ "host", required_argument, NULL, OPT_HOST },
-		{ "fio", required_argument, NULL, OPT_FIO },
-		{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -287,13 +283,11 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		case OPT_NO_SAVE:
 			o->store.no_save = true;
 			break;
-		case OPT_HOSTS:
-		case OPT_HOST:
-		case OPT_FIO:
-		case OPT_CONNECT_TIMEOUT:
-			if (cli_fleet_option(&o->fleet, c == OPT_HOSTS ? "--hosts" : c == OPT_HOST
-					     ? "--host" : c == OPT_FIO ? "--fio" : "--connect-timeout",
-					     optarg) < 0)
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
 				return -1;
 			break;
 		case 'h':

@@ -80,22 +80,6 @@ ui_scratch(const char *path, struct tui_opts *o)
 	return 0;
 }
 
-/* The fleet option a getopt code stands for ("--hosts" ...). */
-static const char *
-ui_fleet_option_name(int c)
-{
-	switch (c) {
-	case 'H':
-		return "--hosts";
-	case 'O':
-		return "--host";
-	case 'F':
-		return "--fio";
-	default:
-		return "--connect-timeout";
-	}
-}
-
 /* `drivedash ui`. */
 int
 cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
@@ -120,10 +104,7 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		{ "ramp", required_argument, NULL, OPT_RAMP },
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		{ "hosts", required_argument, NULL, 'H' },
-		{ "host", required_argument, NULL, 'O' },
-		{ "fio", required_argument, NULL, 'F' },
-		{ "connect-timeout", required_argument, NULL, 'C' },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -190,11 +171,11 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_NO_SAVE:
 			o.no_save = true;
 			break;
-		case 'H':
-		case 'O':
-		case 'F':
-		case 'C':
-			if (cli_fleet_option(&fo, ui_fleet_option_name(c), optarg) < 0) {
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&fo, c, optarg) < 0) {
 				cli_fleet_opts_free(&fo);
 				return EXIT_USAGE;
 			}

@@ -373,9 +373,24 @@ struct cli_fleet_opts {
 /* Is a fleet asked for (--hosts or --host)? */
 bool cli_fleet_wanted(const struct cli_fleet_opts *o);
 
-/* Take one of the fleet's options (name: "--hosts", "--host", "--fio",
- * "--connect-timeout") with its argument; -1 after printing why not. */
-int cli_fleet_option(struct cli_fleet_opts *o, const char *name, const char *arg);
+/* The fleet's getopt codes and long options, shared by run, check and ui:
+ * put CLI_FLEET_LONG_OPTIONS in the command's struct option table and pass
+ * any of the codes to cli_fleet_option. */
+enum {
+	CLI_OPT_HOSTS = 0x1000,
+	CLI_OPT_HOST,
+	CLI_OPT_FIO,
+	CLI_OPT_CONNECT_TIMEOUT,
+};
+#define CLI_FLEET_LONG_OPTIONS \
+	{ "hosts", required_argument, NULL, CLI_OPT_HOSTS }, \
+	{ "host", required_argument, NULL, CLI_OPT_HOST }, \
+	{ "fio", required_argument, NULL, CLI_OPT_FIO }, \
+	{ "connect-timeout", required_argument, NULL, CLI_OPT_CONNECT_TIMEOUT }
+
+/* Take one fleet option (a CLI_OPT_* code) with its argument; -1 after
+ * printing why not. */
+int cli_fleet_option(struct cli_fleet_opts *o, int code, const char *arg);
 
 /* Free what the options hold. */
 void cli_fleet_opts_free(struct cli_fleet_opts *o);

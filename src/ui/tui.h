@@ -288,6 +288,10 @@ enum tui_metric {
 	TUI_M_LAT,	/* mean latency, µs */
 };
 
+/* A measured value of metric m as bars print it: "—" for NAN, a count for
+ * IOPS ("1.2M"), one decimal otherwise. */
+char *tui_metric_text(const struct tui *t, enum tui_metric m, double v, char *buf, size_t len);
+
 /* A reference value for a point: the spec figure or the review measurement. */
 struct tui_refval {
 	double				value;		/* NAN: none */

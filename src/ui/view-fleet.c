@@ -628,13 +628,8 @@ fleet_bar(struct tui *t, struct cellbuf *cb, int x, int y, int barw, int deltaw,
 	cx += tui_print(cb, cx, y, 5, UI_TITLE, 0, "%s", m == TUI_M_IOPS ? "IOPS" : "MB/s") + 1;
 	chart_hbar(cb, cx, y, barw, v, chart_scale_max(vals, 3), &mk, NULL, t->g);
 	cx += barw;
-	if (isnan(v))
-		snprintf(num, sizeof num, "%s", t->sym->dash);
-	else if (m == TUI_M_IOPS)
-		fmt_count(v, num, sizeof num);
-	else
-		fmt_number(v, 1, num, sizeof num);
-	tui_print_right(cb, cx + 10, y, UI_MEASURED, UI_BOLD, num);
+	tui_print_right(cb, cx + 10, y, UI_MEASURED, UI_BOLD,
+			tui_metric_text(t, m, v, num, sizeof num));
 	cx += 10;
 	if (deltaw > 0) {
 		fleet_delta(t, &sp, &rv, v, delta, sizeof delta);

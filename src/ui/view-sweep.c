@@ -1033,13 +1033,8 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
 	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
 	tx = x + barw + 1;
-	if (isnan(value))
-		snprintf(num, sizeof num, "%s", t->sym->dash);
-	else if (m == TUI_M_IOPS)
-		fmt_count(value, num, sizeof num);
-	else
-		fmt_number(value, 1, num, sizeof num);
-	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD, num);
+	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD,
+			tui_metric_text(t, m, value, num, sizeof num));
 	tx += 13;
 	if (!isnan(rv.value) && isnan(value)) {
 		if (m == TUI_M_IOPS)

@@ -12,6 +12,13 @@
 
 #include "fake-backend.h"
 
+/* The run a "fail-at-N" path fails. */
+static void
+fake_fail_at(struct fake_state *st, const char *n)
+{
+	st->fail_at = (unsigned)strtoul(n, NULL, 10);
+}
+
 /* Open: a 1 GiB pretend device; the script comes from fake_target_open. */
 static int
 fake_open(struct dd_target *t, const char *path, bool writable, struct dd_error *err)
@@ -26,6 +33,11 @@ fake_open(struct dd_target *t, const char *path, bool writable, struct dd_error 
 	t->backend_data = calloc(1, sizeof(struct fake_state));
 	if (t->backend_data == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
+	if (strstr(path, "nosize") != NULL)
+		t->size = 0;
+	((struct fake_state *)t->backend_data)->nobins = strstr(path, "nobins") != NULL;
+	if (strstr(path, "fail-at-") != NULL)
+		fake_fail_at(t->backend_data, strstr(path, "fail-at-") + 8);
 	return 0;
 }
 
@@ -53,7 +65,8 @@ fake_run(const struct dd_target *t, const struct dd_point *p,
 	 const struct dd_engine_hooks *hooks, struct dd_result *res, struct dd_error *err)
 {
 	struct fake_state *st = t->backend_data;
-	double		   iops = st->script[st->runs < st->nscript ? st->runs : st->nscript - 1];
+	double		   iops = st->nscript == 0 ? FAKE_DEFAULT_IOPS
+				 : st->script[st->runs < st->nscript ? st->runs : st->nscript - 1];
 	double		   rt = p->runtime_s > 0 ? p->runtime_s : 1;
 
 	st->runs++;
@@ -71,11 +84,19 @@ fake_run(const struct dd_target *t, const struct dd_point *p,
 					  .temp_c = NAN };
 
 		res->intervals[res->nintervals++] = iv;
+		if (!st->nobins)
+			hist_add(&res->hist, (uint64_t)llround(res->lat.mean_us * 1000));
 		res->elapsed_s = iv.t_s;
 		res->iops = iops;
 		res->ios = (uint64_t)llround(iops * iv.t_s);
 		if (hooks != NULL && hooks->interval != NULL)
 			hooks->interval(hooks->arg, res, &iv, (double)(i + 1) / FAKE_INTERVALS);
+		if (st->runs == st->fail_at) {
+			res->status = dd_error_set(err, -ECONNRESET, "the fake server of %s went "
+						   "away mid-run", t->path);
+			dd_strlcpy(res->message, err->msg, sizeof res->message);
+			return res->status;
+		}
 		if (strcmp(p->name, "hang") == 0 && fake_wait_cancel(hooks->cancel_fd)) {
 			res->cancelled = true;
 			return 0;

@@ -20,7 +20,8 @@
  *                with a row in every table) opens, migrates and loads
  *   writers      two processes storing runs at once, four creating one
  *                new store at once: every run lands, none fails
- *   recorder     src/core/record.c on the fake backend: a sweep recorded
+ *   recorder     src/core/record.c on the fake backend (local and remote
+ *                targets, record_begin_remote): a sweep recorded
  *                through the sweep's sink, point for point, provenance and
  *                end; a failed sweep; --no-save's NULL recorder
  */
@@ -1256,6 +1257,75 @@ test_record(void **state)
 	results_close(db);
 }
 
+/* A remote target's run (a fleet member): its provenance round trip, every
+ * point's host, has_bins from the histogram, the name and a host: query. */
+static void
+test_record_remote(void **state)
+{
+	static const char	url[] = "fio://10.0.0.7:8766/dev/nvme3n1?nobins";
+	struct record_opts	o = { .path = tpath("remote.db"), .source = "check" };
+	struct record_remote	r = { .host = "node7", .address = "10.0.0.7:8766",
+				      .device = "/dev/nvme3n1", .model = "", .serial = "",
+				      .firmware = "", .capacity = 0, .fio_version = "fio-3.33" };
+	struct results_query	q = { .text = "host:node7" };
+	struct results_prov    *list;
+	struct results_run	run;
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_point		p;
+	struct dd_error		err = { 0 };
+	struct record	       *rec;
+	struct results	       *db;
+	struct sweep	       *sw;
+	size_t			n;
+	int64_t			id;
+
+	(void)state;
+	assert_int_equal(dd_backend_open(&fake_backend, &t, url, false, &err), 0);
+	plan_init(&plan, "spot");
+	assert_int_equal(plan_parse_point("randread,bs=4k,qd=1,time=1,ramp=0", NULL, &p, &err), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(plan_append(&plan, &p, &err), 0);
+	if (record_begin_remote(&rec, &o, &r, NULL, &plan, &t, &err) != 0)
+		fail_msg("record_begin_remote: %s", err.msg);
+	assert_non_null(strstr(record_name(rec), "nvme3n1 on node7"));
+	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
+	record_attach(rec, sw);
+	assert_int_equal(sweep_start(sw, &err), 0);
+	assert_int_equal(sweep_join(sw), SWEEP_DONE);
+	assert_int_equal(record_end(rec, SWEEP_DONE, "", NULL, &err), 0);
+	id = record_run_id(rec);
+	record_free(rec);
+	sweep_destroy(sw);
+	dd_backend_of(&t)->close(&t);
+
+	assert_int_equal(results_open(&db, tpath("remote.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, id, &run, &err), 0);
+	assert_string_equal(run.prov.host, "node7");
+	assert_string_equal(run.prov.kernel, "");
+	assert_string_equal(run.prov.source, "check");
+	assert_string_equal(run.prov.target_kind, "remote");
+	assert_string_equal(run.prov.target_path, url);
+	assert_string_equal(run.prov.target_desc, "fio server 10.0.0.7:8766, /dev/nvme3n1");
+	assert_string_equal(run.prov.device, "nvme3n1");
+	assert_string_equal(run.prov.engine, "fio client/server (fio-3.33)");
+	assert_int_equal(run.prov.capacity, 1ull << 30);	/* the target's size */
+	assert_string_equal(run.prov.state, "done");
+	assert_int_equal(run.n, 2);
+	for (size_t i = 0; i < run.n; i++) {
+		assert_string_equal(run.pts[i].host, "node7");
+		assert_false(run.pts[i].has_bins);
+		assert_true(run.pts[i].r->iops == FAKE_DEFAULT_IOPS);
+	}
+	results_run_free(&run);
+	assert_int_equal(results_list(db, &q, &list, &n, &err), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(list[0].id, id);
+	free(list);
+	results_close(db);
+	plan_free(&plan);
+}
+
 /* --no-save: no recorder, and every call takes NULL; a bad store fails
  * record_begin with its sentence. */
 static void
@@ -1310,6 +1380,7 @@ main(void)
 		cmocka_unit_test(test_racing_creators),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_record_null),
+		cmocka_unit_test(test_record_remote),
 	};
 
 	/* Local times in names and ISO text are checked in UTC. */

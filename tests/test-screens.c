@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,6 +35,8 @@
 
 #include "core/results.h"
 #include "ui/tui.h"
+
+#include "fake-backend.h"
 
 #define GOLDEN_DIR TOP_SRCDIR "/tests/golden"
 
@@ -1171,6 +1174,294 @@ test_drives_many_devices(void **state)
 	tui_free(t);
 }
 
+/* ---- The Fleet screen ---- */
+
+/* A rack of four, as a hosts file names them: two CD9P-R, a 9550 MAX over
+ * IPv6, one host with no drive given. */
+static const char *const fx_host_lines[] = {
+	"10.0.0.11:8765 /dev/nvme0n1 KCD9XPJE7T68 - name=rack-a1",
+	"10.0.0.12:8765 /dev/nvme0n1 KCD9XPJE7T68 - name=rack-a2",
+	"[fd00::13]:8766 /dev/nvme1n1 micron-9550-max-12800 - name=rack-a3",
+	"10.0.0.14 /dev/nvme0n1 - - name=rack-a4",
+};
+#define FX_NHOSTS (sizeof fx_host_lines / sizeof fx_host_lines[0])
+
+static struct fleet_host fx_hosts[FX_NHOSTS];
+
+/* The dashboard as `ui --hosts` opens it: the Fleet setup, the fake
+ * backend in place of fio. */
+static struct tui *
+fx_fleet_tui(void)
+{
+	struct tui     *t = fx_tui();
+	struct dd_error err = { 0 };
+
+	for (size_t i = 0; i < FX_NHOSTS; i++)
+		if (hosts_parse_one(fx_host_lines[i], &fx_hosts[i], &err) < 0)
+			fail_msg("%s: %s", fx_host_lines[i], err.msg);
+	t->opts.hosts = fx_hosts;
+	t->opts.nhosts = FX_NHOSTS;
+	t->opts.fleet_backend = &fake_backend;
+	t->opts.no_save = true;
+	t->opts.time_scale = 0.01;
+	tui_fleet_setup(t);
+	t->view = TUI_VIEW_FLEET;
+	return t;
+}
+
+/* Run the fleet to its end on the fake backend: poll the members' fds and
+ * update, as the loop does (bounded: a hang fails the test). */
+static void
+fx_fleet_run(struct tui *t)
+{
+	assert_int_equal(tui_fleet_start(t), 0);
+	for (int i = 0; i < 2000 && tui_fleet_running(t); i++) {
+		struct pollfd pfd[HOSTS_MAX];
+		size_t	      n = tui_fleet_pollfds(t, pfd, HOSTS_MAX);
+
+		poll(pfd, (nfds_t)n, 100);
+		tui_fleet_poll(t);
+	}
+	assert_false(tui_fleet_running(t));
+	t->msg[0] = '\0';	/* "fleet ended ...": the screens show what follows */
+}
+
+/* No clock reaches a golden screen: the members' times fixed. */
+static void
+fx_fleet_times(struct tui *t)
+{
+	for (size_t i = 0; i < FX_NHOSTS; i++) {
+		struct fleet_member *m = fleet_member(t->fleet.fl, i);
+
+		if (m->sn != NULL) {
+			m->sn->elapsed_s = 95 + 10 * (double)i;
+			m->sn->eta_s = 240 - 30 * (double)i;
+		}
+	}
+}
+
+/* A host lost mid-run, as the fio backend says it. */
+static void
+fx_fleet_lost(struct fleet_member *m)
+{
+	m->state = FLEET_FAILED;
+	m->status = -ECONNRESET;
+	m->judged = false;
+	m->sn->nfinished = m->sn->nresults = 3;
+	snprintf(m->state_name, sizeof m->state_name, "lost");
+	snprintf(m->message, sizeof m->message, "10.0.0.12:8765: the fio server went away "
+		 "during point 4 of 8 (4K random read QD32 x4): the connection was reset; the "
+		 "points before it are stored, the rest of the plan did not run on this host");
+}
+
+/* Member i running point cur of its plan at 40 %, live figures f x its
+ * finished points' mean. */
+static void
+fx_fleet_running(struct fleet_member *m, size_t cur, double f)
+{
+	struct sweep_snapshot *sn = m->sn;
+
+	assert_non_null(sn);
+	assert_true(m->plan.npoints > cur);
+	m->state = FLEET_RUNNING;
+	m->judged = false;
+	sn->state = SWEEP_RUNNING;
+	sn->index = cur;
+	sn->current = m->plan.points[cur];
+	sn->point_progress = 0.4;
+	sn->preconditioning = false;
+	sn->nfinished = sn->nresults = cur;
+	sn->nlive = 8;
+	for (size_t k = 0; k < sn->nlive; k++) {
+		struct sweep_summary s = fx_summary(&sn->current, cur);
+
+		sn->live[k] = (struct dd_interval){ .t_s = (double)k + 1, .iops = s.iops * f,
+						    .mbps = s.mbps * f, .mean_us = NAN,
+						    .p99_us = NAN, .temp_c = NAN };
+	}
+}
+
+/* Fleet setup: the hosts, their matches, the preset list. */
+static void
+test_fleet_setup(void **state)
+{
+	struct tui *t = fx_fleet_tui();
+
+	(void)state;
+	assert_true(t->fleet.setup);
+	assert_null(t->fleet.fl);
+	screen_check_sizes(t, "fleet-setup");
+	tui_free(t);
+}
+
+/* Fleet live: two hosts running (bars against their drives, "p99 —"), one
+ * connecting, one lost with its sentence in full. */
+static void
+test_fleet_live(void **state)
+{
+	struct tui *t = fx_fleet_tui();
+
+	(void)state;
+	fx_fleet_run(t);
+	fx_fleet_running(fleet_member(t->fleet.fl, 0), 3, 0.97);
+	fx_fleet_lost(fleet_member(t->fleet.fl, 1));
+	fx_fleet_running(fleet_member(t->fleet.fl, 2), 2, 1.02);
+	fleet_member(t->fleet.fl, 3)->state = FLEET_CONNECTING;
+	fleet_member(t->fleet.fl, 3)->judged = false;
+	fleet_member(t->fleet.fl, 3)->sn->state = SWEEP_RUNNING;
+	fleet_member(t->fleet.fl, 3)->sn->nlive = 0;
+	fx_fleet_times(t);
+	t->fleet.running = true;
+	screen_check_sizes(t, "fleet-live");
+	/* Every sweep was joined: the members end as they did, so that
+	 * fleet_destroy joins nothing again. */
+	t->fleet.running = false;
+	for (size_t i = 0; i < FX_NHOSTS; i++)
+		if (fleet_member(t->fleet.fl, i)->state != FLEET_FAILED)
+			fleet_member(t->fleet.fl, i)->state = FLEET_DONE;
+	tui_free(t);
+}
+
+/* Fleet ended: verdicts per host, a lost host's sentence, the rack line;
+ * Enter lends a host's sweep to the Sweep screen, Esc comes back; the
+ * hosts' runs went to Compare. */
+static void
+test_fleet_done(void **state)
+{
+	struct tui	*t = fx_fleet_tui();
+	struct tui_event enter = { .key = TUI_KEY_ENTER }, esc = { .key = TUI_KEY_ESC };
+	struct tui_event down = { .key = 'j' }, f = { .key = 'f' };
+	struct cellbuf	*cb = cellbuf_create(132, 43);
+	char		*text;
+
+	(void)state;
+	assert_non_null(cb);
+	fx_fleet_run(t);
+	assert_int_equal(t->nruns, FX_NHOSTS);
+	fx_fleet_lost(fleet_member(t->fleet.fl, 1));
+	fx_fleet_times(t);
+	screen_check_sizes(t, "fleet-done");
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "rack: 3 done, 1 lost"));
+	assert_non_null(strstr(text, "verdict FAIL"));
+	assert_non_null(strstr(text, "the rest of the plan did not run on this host"));
+	free(text);
+	/* Enter on rack-a3: its sweep in the Sweep screen, borrowed. */
+	tui_handle(t, &down);
+	tui_handle(t, &down);
+	tui_handle(t, &enter);
+	assert_int_equal(t->view, TUI_VIEW_SWEEP);
+	assert_true(t->sweep.borrowed);
+	assert_ptr_equal(t->sweep.sw, fleet_member(t->fleet.fl, 2)->sw);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "rack-a3"));
+	assert_non_null(strstr(text, "finished"));
+	free(text);
+	tui_handle(t, &esc);
+	assert_int_equal(t->view, TUI_VIEW_FLEET);
+	assert_false(t->sweep.borrowed);
+	assert_null(t->sweep.sw);
+	/* f from the borrowed sweep comes back too. */
+	tui_handle(t, &enter);
+	assert_true(t->sweep.borrowed);
+	tui_handle(t, &f);
+	assert_int_equal(t->view, TUI_VIEW_FLEET);
+	assert_false(t->sweep.borrowed);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* A host the fake backend loses on its second point (fail-at-2): its state
+ * word and its own sentence under its row, the other host done, the rack
+ * FAIL, both runs offered to Compare. */
+static void
+test_fleet_lost(void **state)
+{
+	static struct fleet_host hosts[2];
+	struct tui		*t = fx_tui();
+	struct cellbuf		*cb = cellbuf_create(80, 24);
+	struct dd_error		 err = { 0 };
+	char			*text, want[64];
+
+	(void)state;
+	assert_non_null(cb);
+	assert_int_equal(hosts_parse_one("10.0.0.21 /dev/nvme0n1 KCD9XPJE7T68 - name=ok-host",
+					 &hosts[0], &err), 0);
+	assert_int_equal(hosts_parse_one("10.0.0.22 /dev/fail-at-2 KCD9XPJE7T68 - name=bad-host",
+					 &hosts[1], &err), 0);
+	t->opts.hosts = hosts;
+	t->opts.nhosts = 2;
+	t->opts.fleet_backend = &fake_backend;
+	t->opts.no_save = true;
+	t->opts.time_scale = 0.01;
+	tui_fleet_setup(t);
+	t->view = TUI_VIEW_FLEET;
+	fx_fleet_run(t);
+	assert_int_equal(fleet_member(t->fleet.fl, 1)->state, FLEET_FAILED);
+	assert_int_equal(t->nruns, 2);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "rack: 1 done, 1 lost"));
+	assert_non_null(strstr(text, "verdict FAIL"));
+	snprintf(want, sizeof want, "%.30s", fleet_member(t->fleet.fl, 1)->message);
+	assert_true(want[0] != '\0');
+	if (strstr(text, want) == NULL)
+		fail_msg("the lost host's sentence (%s) is not on the screen:\n%s", want, text);
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
+/* Eight hosts on 80x24: the rows scroll with the cursor, the rack line
+ * stays. */
+static void
+test_fleet_eight(void **state)
+{
+	static struct fleet_host hosts[8];
+	struct tui		*t = fx_tui();
+	struct cellbuf		*cb = cellbuf_create(80, 24);
+	struct tui_event	 end = { .key = TUI_KEY_END };
+	struct dd_error		 err = { 0 };
+	char			 line[128], *text;
+
+	(void)state;
+	assert_non_null(cb);
+	for (int i = 0; i < 8; i++) {
+		snprintf(line, sizeof line, "10.0.1.%d /dev/nvme0n1 KCD9XPJE7T68 - name=node-%d", i + 1,
+			 i + 1);
+		assert_int_equal(hosts_parse_one(line, &hosts[i], &err), 0);
+	}
+	t->opts.hosts = hosts;
+	t->opts.nhosts = 8;
+	t->opts.fleet_backend = &fake_backend;
+	t->opts.no_save = true;
+	t->opts.time_scale = 0.01;
+	tui_fleet_setup(t);
+	t->view = TUI_VIEW_FLEET;
+	fx_fleet_run(t);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "node-1 "));
+	assert_null(strstr(text, "node-8 "));
+	free(text);
+	tui_handle(t, &end);
+	assert_int_equal(t->fleet.sel, 7);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "node-8 "));
+	assert_non_null(strstr(text, "rack: 8 done"));
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -1198,6 +1489,11 @@ main(void)
 		cmocka_unit_test(test_ckpt),
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_setup_presets),
+		cmocka_unit_test(test_fleet_setup),
+		cmocka_unit_test(test_fleet_live),
+		cmocka_unit_test(test_fleet_done),
+		cmocka_unit_test(test_fleet_lost),
+		cmocka_unit_test(test_fleet_eight),
 		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),

@@ -70,6 +70,7 @@ struct check_opts {
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
 	struct cli_store_opts store;	/* --results, --no-save */
+	struct cli_fleet_opts fleet;	/* --hosts, --host, --fio ... */
 };
 
 /* Everything one check learns. */
@@ -117,7 +118,8 @@ check_usage(FILE *f)
 	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
 		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n"
-		"                       [--curve [PROFILE]]\n\n"
+		"                       [--curve [PROFILE]]\n"
+		"       drivedash check {--hosts FILE | --host SPEC...} [options]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
 		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
 		"read SMART, run the spot preset (about 80 s read-only, 88 s with writes), read\n"
@@ -139,6 +141,13 @@ check_usage(FILE *f)
 		"                         $XDG_DATA_HOME/drivedash/results.db)\n"
 		"      --no-save          do not store the check's sweep\n"
 		"  -q, --quiet            no progress, no text report with --json\n\n"
+		"A rack (fio client/server; drivedash(1) FLEET): each host's device, judged\n"
+		"against the drive its hosts-file line (or detect= file) names, then a rack\n"
+		"verdict and the worst host's exit status:\n"
+		"      --hosts FILE       the hosts file (ADDRESS DEVICE [DRIVE] [CONFIRM] [key=value])\n"
+		"      --host SPEC        one such line (repeatable)\n"
+		"      --fio PATH         the fio binary that runs the clients (default: fio)\n"
+		"      --connect-timeout SEC  give up on a host that does not answer (default 10)\n\n"
 		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
 		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
 		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
@@ -172,6 +181,25 @@ check_curve_shape(const char *profile, struct dd_point *shape)
 	return rc;
 }
 
+/* The arguments a rack check refuses (rest: the words after the options);
+ * 0, or -1 after saying which. */
+static int
+check_fleet_args(const struct check_opts *o, int nrest, char **rest)
+{
+	if (nrest > 0) {
+		cli_error("check --hosts takes no DEVICE (got '%s'): each hosts-file line names "
+			  "its host's device", rest[0]);
+		return -1;
+	}
+	if (o->model != NULL || o->force || o->confirm != NULL) {
+		cli_error("--%s is for a local DEVICE: a rack names each drive (DRIVE, detect=) "
+			  "and confirms writes (CONFIRM) in the hosts file",
+			  o->model ? "model" : o->force ? "force" : "confirm");
+		return -1;
+	}
+	return 0;
+}
+
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */
 static int
 check_parse_args(int argc, char **argv, struct check_opts *o)
@@ -192,6 +220,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "curve", optional_argument, NULL, OPT_CURVE },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -247,6 +276,13 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			    check_curve_shape(argv[optind], NULL) == 0)
 				o->curve = argv[optind++];
 			break;
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
+				return -1;
+			break;
 		case 'h':
 			check_usage(stdout);
 			return 1;
@@ -254,6 +290,12 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			cli_fprintf(stderr, "Try 'drivedash check --help'.\n");
 			return -1;
 		}
+	}
+	if (cli_fleet_wanted(&o->fleet))
+		return check_fleet_args(o, argc - optind, argv + optind);
+	if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
+		cli_error("--fio and --connect-timeout go with --hosts or --host");
+		return -1;
 	}
 	if (optind >= argc) {
 		cli_error("check needs a DEVICE, a block device such as /dev/nvme0n1");
@@ -370,23 +412,35 @@ check_sweep(struct check *c)
 				  c->sweep_message, sizeof c->sweep_message, &c->signo);
 }
 
+/* Collect the load curve of a joined sweep's results into *out (local
+ * checks and fleet hosts); false when it ran no curve point. */
+bool
+cli_check_curve(const struct sweep *sw, struct workload_curve *out)
+{
+	size_t		      n = sw != NULL ? sweep_nresults(sw) : 0;
+	struct dd_point	     *pts = malloc((n ? n : 1) * sizeof *pts);
+	struct sweep_summary *sums = malloc((n ? n : 1) * sizeof *sums);
+	unsigned	      g;
+	bool		      ok = false;
+
+	if (pts != NULL && sums != NULL) {
+		for (size_t i = 0; i < n; i++) {
+			pts[i] = sweep_result(sw, i)->point;
+			sums[i] = *sweep_result_summary(sw, i);
+		}
+		ok = workload_groups(pts, n, DD_KIND_CURVE_MAX, &g, 1) > 0 &&
+		     workload_curve_collect(pts, sums, n, g, out);
+	}
+	free(pts);
+	free(sums);
+	return ok;
+}
+
 /* Collect --curve's curve out of the results and judge it against the review. */
 static void
-check_judge_curve(struct check *c, const struct dd_result **res, size_t n,
-		  const struct verdict_opts *vo)
+check_judge_curve(struct check *c, const struct verdict_opts *vo)
 {
-	struct dd_point	     *pts = arena_alloc(&c->a, (n ? n : 1) * sizeof *pts);
-	struct sweep_summary *sums = arena_alloc(&c->a, (n ? n : 1) * sizeof *sums);
-	unsigned	      g;
-
-	if (c->o.curve == NULL || pts == NULL || sums == NULL)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		pts[i] = res[i]->point;
-		sums[i] = *sweep_result_summary(c->sw, i);
-	}
-	if (workload_groups(pts, n, DD_KIND_CURVE_MAX, &g, 1) == 0 ||
-	    !workload_curve_collect(pts, sums, n, g, &c->curve))
+	if (c->o.curve == NULL || !cli_check_curve(c->sw, &c->curve))
 		return;
 	c->have_curve = true;
 	verdict_curve(&c->report, &c->curve, vo);
@@ -401,6 +455,10 @@ check_judge(struct check *c)
 	size_t			 n = sweep_nresults(c->sw);
 	struct verdict_opts	 vo = { .tolerance = c->o.tolerance,
 					.writes_ran = plan_writes(&c->plan) };
+	struct verdict_subject	 subj = {
+		.drive_id = c->match.rule != MATCH_NONE ? c->match.drive->id : NULL,
+		.sheet = c->have_sheet ? &c->sheet : NULL, .figs = c->figs, .nfigs = c->nfigs,
+		.model = c->model, .nearest = c->match.nearest };
 
 	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
 		c->scanned_after = true;
@@ -408,20 +466,12 @@ check_judge(struct check *c)
 	}
 	verdict_smart_delta(c->ctrl ? &c->ctrl->smart : NULL,
 			    c->ctrl_after ? &c->ctrl_after->smart : NULL, &c->delta);
-	if (c->match.rule == MATCH_NONE) {
-		verdict_unknown(&c->report, c->o.tolerance, c->model, c->match.nearest);
-		return;
-	}
 	res = arena_alloc(&c->a, (n ? n : 1) * sizeof *res);
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(c->sw, i);
-	if (c->have_sheet) {
-		vo.review = c->sheet.measurements;
-		vo.nreview = c->sheet.nmeasurements;
-		vo.review_drive = c->match.drive->id;
-	}
-	verdict_evaluate(c->figs, c->nfigs, res, n, &vo, &c->report);
-	check_judge_curve(c, res, n, &vo);
+	if (!verdict_judge_run(&subj, res, n, &vo, &c->report))
+		return;
+	check_judge_curve(c, &vo);
 	verdict_health(&c->report, &c->delta);
 	verdict_explain(&c->report, c->items, c->nitems);
 }
@@ -445,15 +495,16 @@ check_cw(int bits, char *buf, size_t len)
 	return buf;
 }
 
-/* The verdict's exit code. */
-static int
-check_exit_code(const struct check *c)
+/* The exit code of a check that ended in state (signo: what stopped it)
+ * with overall verdict (local checks and each fleet host). */
+int
+cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overall)
 {
-	if (c->state == SWEEP_CANCELLED)
-		return cli_exit_signal(c->signo);
-	if (c->state == SWEEP_FAILED)
+	if (state == SWEEP_CANCELLED)
+		return cli_exit_signal(signo);
+	if (state == SWEEP_FAILED)
 		return EXIT_NOMATCH;
-	switch (c->report.overall) {
+	switch (overall) {
 	case VERDICT_WARN:
 		return EXIT_CHECK_WARN;
 	case VERDICT_FAIL:
@@ -465,6 +516,13 @@ check_exit_code(const struct check *c)
 		break;
 	}
 	return EXIT_OK;
+}
+
+/* The verdict's exit code. */
+static int
+check_exit_code(const struct check *c)
+{
+	return cli_check_exit_code(c->state, c->signo, c->report.overall);
 }
 
 /* Print the identity, match and explainers. */
@@ -496,7 +554,7 @@ check_print_identity(FILE *f, const struct check *c)
 	else if (c->match.rule != MATCH_NONE)
 		cli_fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
 			c->match.label, match_rule_name(c->match.rule), c->model, src,
-			c->match.sku->status ? c->match.sku->status : "?");
+			c->match.sku && c->match.sku->status ? c->match.sku->status : "?");
 	else
 		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);
@@ -509,11 +567,12 @@ check_print_identity(FILE *f, const struct check *c)
 			c->items[i].message);
 }
 
-/* Print the verdict table and the explainers next to WARN and FAIL rows. */
-static void
-check_print_table(FILE *f, const struct check *c)
+/* Print a report's verdict table (what sw measured when it has no rows) and
+ * the explainers next to WARN and FAIL rows: local checks and fleet hosts. */
+void
+cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
+			 const struct explain_item *items, size_t nitems, const struct sweep *sw)
 {
-	const struct verdict_report *r = &c->report;
 	char			     srcs[256] = "";
 	size_t			     so = 0;
 
@@ -546,8 +605,8 @@ check_print_table(FILE *f, const struct check *c)
 	/* No verdicts: what was measured, still worth having. */
 	if (r->nrows == 0) {
 		cli_fprintf(f, "  (no verdicts; measured:)\n");
-		for (size_t i = 0; i < sweep_nresults(c->sw); i++) {
-			const struct sweep_summary *s = sweep_result_summary(c->sw, i);
+		for (size_t i = 0; sw != NULL && i < sweep_nresults(sw); i++) {
+			const struct sweep_summary *s = sweep_result_summary(sw, i);
 			char			    v[3][32];
 
 			cli_fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
@@ -559,7 +618,7 @@ check_print_table(FILE *f, const struct check *c)
 	if (srcs[0] != '\0')
 		cli_fprintf(f, "  spec figures from %s\n", srcs);
 	/* Each explainer once, with the rows it may explain. */
-	for (size_t k = 0; k < c->nitems && k < 32; k++) {
+	for (size_t k = 0; k < nitems && k < 32; k++) {
 		char   rows[160] = "";
 		size_t o = 0;
 
@@ -569,19 +628,17 @@ check_print_table(FILE *f, const struct check *c)
 						      o ? ", " : "", r->rows[i].metric);
 		if (o > 0)
 			cli_fprintf(f, "  before blaming the drive (%s): %s\n", rows,
-				c->items[k].message);
+				items[k].message);
 	}
 }
 
-/* Print --curve's curve: the peak and the rate limiter's achieved/target per step. */
-static void
-check_print_curve(FILE *f, const struct check *c)
+/* Print --curve's curve: the peak and the rate limiter's achieved/target
+ * per step (local checks and fleet hosts). */
+void
+cli_check_print_curve(FILE *f, const struct workload_curve *cv)
 {
-	const struct workload_curve *cv = &c->curve;
-	char			     v[4][32];
+	char v[4][32];
 
-	if (!c->have_curve)
-		return;
 	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s us mean, %s us p99\n",
 		"curve", cv->profile, cv->shape.name, fmt_number(cv->peak_iops, 0, v[0], 32),
 		fmt_number(cv->peak_mbps, 1, v[1], 32), fmt_number(cv->peak_mean_us, 1, v[2], 32),
@@ -637,8 +694,9 @@ check_print_text(FILE *f, const struct check *c)
 			sweep_nresults(c->sw), c->plan.npoints);
 	else if (c->state == SWEEP_FAILED)
 		cli_fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
-	check_print_table(f, c);
-	check_print_curve(f, c);
+	cli_check_print_verdicts(f, &c->report, c->items, c->nitems, c->sw);
+	if (c->have_curve)
+		cli_check_print_curve(f, &c->curve);
 	check_print_smart(f, c);
 	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
 		c->report.summary);
@@ -717,18 +775,6 @@ check_json_item(const struct explain_item *it)
 			 "message", it->message);
 }
 
-/* JSON for the finished points: the one point writer `run` uses too. */
-static json_t *
-check_json_points(const struct check *c)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < sweep_nresults(c->sw); i++)
-		json_array_append_new(a, cli_json_result(sweep_result(c->sw, i),
-							 sweep_result_summary(c->sw, i)));
-	return a;
-}
-
 /* The comparison rule of a row: "stated", "rated max", "QD1" or null. */
 static json_t *
 check_json_rule(const struct verdict *v)
@@ -748,9 +794,11 @@ check_json_rule(const struct verdict *v)
 	return json_null();
 }
 
-/* JSON for one verdict row. */
-static json_t *
-check_json_row(const struct check *c, const struct verdict *v)
+/* JSON for one verdict row of report r (items: the explainers its rows
+ * point at): local checks and fleet hosts. */
+json_t *
+cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
+		   const struct explain_item *items, size_t nitems)
 {
 	const struct spec_figure *g = &v->spec;
 	json_t			 *o = json_object(), *sp = json_null(), *ex = json_array();
@@ -784,7 +832,7 @@ check_json_row(const struct check *c, const struct verdict *v)
 	json_object_set_new(o, "capped", json_boolean(v->capped));
 	json_object_set_new(o, "rule", check_json_rule(v));
 	json_object_set_new(o, "decided_by", cli_jstr(v->decided_by));
-	json_object_set_new(o, "tolerance", json_real(c->report.tolerance));
+	json_object_set_new(o, "tolerance", json_real(r->tolerance));
 	json_object_set_new(o, "review_value", cli_jreal(v->review_value));
 	json_object_set_new(o, "review_ratio", cli_jreal(v->review_ratio));
 	json_object_set_new(o, "review_depth", v->review_qd == 0 ? json_null() :
@@ -795,21 +843,20 @@ check_json_row(const struct check *c, const struct verdict *v)
 	json_object_set_new(o, "point_index",
 			    v->result == SIZE_MAX ? json_null() : json_integer((json_int_t)v->result));
 	json_object_set_new(o, "reason", json_string(v->reason));
-	for (size_t k = 0; k < c->nitems && k < 32; k++)
+	for (size_t k = 0; k < nitems && k < 32; k++)
 		if (v->explainers & ((uint32_t)1 << k))
-			json_array_append_new(ex, check_json_item(&c->items[k]));
+			json_array_append_new(ex, check_json_item(&items[k]));
 	json_object_set_new(o, "explainers", ex);
 	return o;
 }
 
-/* JSON for --curve's curve, or null. */
-static json_t *
-check_json_curve(const struct check *c)
+/* JSON for --curve's curve, or null for NULL (local checks and fleet hosts). */
+json_t *
+cli_check_json_curve(const struct workload_curve *cv)
 {
-	const struct workload_curve *cv = &c->curve;
-	json_t			    *o, *steps;
+	json_t *o, *steps;
 
-	if (!c->have_curve)
+	if (cv == NULL)
 		return json_null();
 	steps = json_array();
 	for (size_t i = 0; i < cv->nsteps; i++) {
@@ -865,17 +912,34 @@ check_json(const struct check *c, int exit_code)
 			    cli_json_smart(c->ctrl_after ? &c->ctrl_after->smart : NULL));
 	json_object_set_new(sm, "delta", check_json_delta(&c->delta));
 	json_object_set_new(o, "smart", sm);
-	json_object_set_new(o, "points", check_json_points(c));
+	json_object_set_new(o, "points", cli_json_sweep_points(c->sw));
 	json_object_set_new(o, "tolerance_pct", json_real(c->report.tolerance * 100));
 	for (size_t i = 0; i < c->report.nrows; i++)
-		json_array_append_new(vs, check_json_row(c, &c->report.rows[i]));
+		json_array_append_new(vs, cli_check_json_row(&c->report, &c->report.rows[i],
+							     c->items, c->nitems));
 	json_object_set_new(o, "verdicts", vs);
-	json_object_set_new(o, "curve", check_json_curve(c));
+	json_object_set_new(o, "curve", cli_check_json_curve(c->have_curve ? &c->curve : NULL));
 	json_object_set_new(ov, "verdict", json_string(verdict_status_name(c->report.overall)));
 	json_object_set_new(ov, "summary", json_string(c->report.summary));
 	json_object_set_new(ov, "exit_code", json_integer(exit_code));
 	json_object_set_new(o, "overall", ov);
 	return o;
+}
+
+/* `check --hosts`: the same plan on every host, judged; an exit code. */
+static int
+check_fleet(struct cli_ctx *ctx, struct check *c)
+{
+	struct cli_fleet_opts *fo = &c->o.fleet;
+
+	if (check_plan(c) < 0)
+		return EXIT_USAGE;
+	fo->allow_write = c->o.allow_write;
+	fo->quiet = c->o.quiet;
+	fo->tolerance = c->o.tolerance;
+	fo->curve = c->o.curve;
+	fo->store = c->o.store;
+	return cli_fleet_cmd_check(ctx, fo, &c->plan, c->o.json);
 }
 
 /* `drivedash check DEVICE`. */
@@ -895,6 +959,10 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	prc = check_parse_args(argc, argv, &c->o);
 	if (prc != 0) {
 		rc = prc > 0 ? EXIT_OK : EXIT_USAGE;
+		goto out;
+	}
+	if (cli_fleet_wanted(&c->o.fleet)) {
+		rc = check_fleet(ctx, c);
 		goto out;
 	}
 	if (check_device(c) < 0 || check_plan(c) < 0)
@@ -952,6 +1020,7 @@ out:
 	plan_free(&c->plan);
 	arena_free(&c->a);
 	specdb_close(c->db);
+	cli_fleet_opts_free(&c->o.fleet);
 	free(c);
 	return rc;
 }

@@ -96,8 +96,8 @@ cli_json_match(const struct match_result *m)
 	json_object_set_new(o, "family_id", cli_jstr(hit ? m->family->id : NULL));
 	json_object_set_new(o, "drive_id", cli_jstr(hit ? m->drive->id : NULL));
 	json_object_set_new(o, "label", json_string(m->label));
-	json_object_set_new(o, "sku", cli_jstr(hit ? m->sku->model : NULL));
-	json_object_set_new(o, "sku_status", cli_jstr(hit ? m->sku->status : NULL));
+	json_object_set_new(o, "sku", cli_jstr(hit && m->sku ? m->sku->model : NULL));
+	json_object_set_new(o, "sku_status", cli_jstr(hit && m->sku ? m->sku->status : NULL));
 	json_object_set_new(o, "rule", cli_jstr(match_rule_name(m->rule)));
 	json_object_set_new(o, "nearest_family",
 			    cli_jstr(m->nearest ? m->nearest->id : NULL));

@@ -291,6 +291,19 @@ cli_json_result(const struct dd_result *r, const struct sweep_summary *s)
 	return o;
 }
 
+/* The finished points of a joined sweep as an array of cli_json_result
+ * (check and every fleet host); [] for NULL. */
+json_t *
+cli_json_sweep_points(const struct sweep *sw)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; sw != NULL && i < sweep_nresults(sw); i++)
+		json_array_append_new(a, cli_json_result(sweep_result(sw, i),
+							 sweep_result_summary(sw, i)));
+	return a;
+}
+
 /* JSON for a run's provenance: every field of struct results_prov. */
 json_t *
 cli_json_prov(const struct results_prov *p)

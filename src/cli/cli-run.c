@@ -53,6 +53,7 @@ struct run_opts {
 	bool		      have_spin;	/* --spin given: spin below */
 	struct dd_point	      spin;
 	struct cli_store_opts store;		/* --results, --no-save */
+	struct cli_fleet_opts fleet;		/* --hosts, --host, --fio ... */
 };
 
 /* Print usage of `run`. */
@@ -63,7 +64,7 @@ run_usage(FILE *f)
 	const struct dd_preset_info *pi = plan_presets(&n);
 
 	cli_fprintf(f,
-		"usage: drivedash run {--target PATH | --scratch PATH}\n"
+		"usage: drivedash run {--target PATH | --scratch PATH | --hosts FILE | --host SPEC...}\n"
 		"                     [--preset NAME | --point SPEC... | --plan FILE] [options]\n\n"
 		"Run a sweep headless.  PATH is a block device or a file.  A file path that\n"
 		"does not exist (in an existing directory on a real filesystem, not under\n"
@@ -101,9 +102,41 @@ run_usage(FILE *f)
 		"                         $XDG_DATA_HOME/drivedash/results.db)\n"
 		"      --no-save          do not store the run\n"
 		"  -q, --quiet            no progress line\n\n"
+		"A fleet (fio client/server; drivedash(1) FLEET):\n"
+		"      --hosts FILE       run on every host and device FILE names (one line\n"
+		"                         each: ADDRESS DEVICE [DRIVE] [CONFIRM] [key=value])\n"
+		"      --host SPEC        one such line (repeatable; with or without --hosts)\n"
+		"      --fio PATH         the fio binary that runs the clients (default: fio)\n"
+		"      --connect-timeout SEC  give up on a host that does not answer (default 10)\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		cli_fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
+}
+
+/* The options a fleet run refuses, and the fleet's own without one;
+ * -1 after saying which. */
+static int
+run_check_fleet_args(const struct run_opts *o)
+{
+	if (!cli_fleet_wanted(&o->fleet)) {
+		if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
+			cli_error("--fio and --connect-timeout go with --hosts or --host");
+			return -1;
+		}
+		return 0;
+	}
+	if (o->target != NULL || o->scratch != NULL) {
+		cli_error("--hosts and --host measure the devices they name on each host: "
+			  "drop --%s", o->target != NULL ? "target" : "scratch");
+		return -1;
+	}
+	if (o->force || o->confirm != NULL || o->keep) {
+		cli_error("--%s is for a local target: a fleet confirms writes per host "
+			  "(CONFIRM in the hosts file)", o->force ? "force" : o->keep ? "keep"
+			  : "confirm");
+		return -1;
+	}
+	return 0;
 }
 
 /* Parse the command line into opts; returns -1 on error (printed). */
@@ -140,6 +173,7 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "quiet", no_argument, NULL, 'q' },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -249,6 +283,13 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		case OPT_NO_SAVE:
 			o->store.no_save = true;
 			break;
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
+				return -1;
+			break;
 		case 'h':
 			run_usage(stdout);
 			exit(EXIT_OK);
@@ -261,7 +302,10 @@ run_parse_args(int argc, char **argv, struct run_opts *o)
 		cli_error("run: unexpected argument '%s'", argv[optind]);
 		return -1;
 	}
-	if (o->target == NULL && o->scratch == NULL && !o->print_fio) {
+	if (run_check_fleet_args(o) < 0)
+		return -1;
+	if (o->target == NULL && o->scratch == NULL && !o->print_fio &&
+	    !cli_fleet_wanted(&o->fleet)) {
 		cli_error("run needs --target PATH (a block device or a file) or --scratch PATH");
 		return -1;
 	}
@@ -332,17 +376,15 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Print the results table, then the curves, checkpoints, cliffs and thread
- * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
-static void
-run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
-		const struct session *ses, double spec_mbps)
+/* Print a joined sweep's point table, then its curves, checkpoints, cliffs
+ * and thread scaling (local runs and each fleet host). */
+void
+cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan,
+		     double spec_mbps)
 {
 	struct cli_workload w;
 	size_t n = sweep_nresults(sw);
 
-	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
-		ses->tgt.description);
 	if (cli_workload_from_sweep(&w, sw, n, false) < 0)
 		return;
 	cli_workload_print_points(f, &w, plan->aggregate);
@@ -351,6 +393,17 @@ run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 	w.spec_write_mbps = spec_mbps;
 	cli_workload_print(f, &w);
 	cli_workload_free(&w);
+}
+
+/* Print the results table, then the curves, checkpoints, cliffs and thread
+ * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
+static void
+run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
+		const struct session *ses, double spec_mbps)
+{
+	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+		ses->tgt.description);
+	cli_run_print_points(f, sw, plan, spec_mbps);
 }
 
 /* The JSON document of a run: the sweep, its target and the first n
@@ -574,6 +627,15 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	if (run_build_plan(&o, &plan) < 0)
 		goto out;
+	if (cli_fleet_wanted(&o.fleet)) {
+		o.fleet.allow_write = o.allow_write;
+		o.fleet.quiet = o.quiet;
+		o.fleet.iopoll = o.iopoll;
+		o.fleet.store = o.store;
+		rc = o.print_fio ? cli_fleet_print_fio(&o.fleet, &plan)
+				 : cli_fleet_cmd_run(ctx, &o.fleet, &plan, o.json_path);
+		goto out;
+	}
 	if (o.print_fio) {
 		const char *path = o.target ? o.target : o.scratch ? o.scratch : "/dev/TARGET";
 		struct stat st;
@@ -645,5 +707,6 @@ out:
 	session_close(&ses, &t);
 	plan_free(&plan);
 	free(o.points);
+	cli_fleet_opts_free(&o.fleet);
 	return rc;
 }

@@ -106,9 +106,10 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 	fflush(stderr);
 }
 
-/* Log the finished points not yet logged (no terminal). */
-static void
-cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
+/* Log the finished points not yet logged (no terminal); who, when not
+ * NULL, names the fleet host they ran on. */
+void
+cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged, const char *who)
 {
 	for (; *logged < sn->nfinished; (*logged)++) {
 		size_t			    k = sn->nfinished - *logged;
@@ -119,7 +120,8 @@ cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged)
 			continue;	/* scrolled out of the snapshot */
 		s = &sn->finished[SWEEP_FINISHED_MAX < sn->nfinished ? SWEEP_FINISHED_MAX - k
 								     : *logged];
-		cli_fprintf(stderr, "drivedash: done %-26s %12s IOPS %10s MB/s%s\n", s->name,
+		cli_fprintf(stderr, "drivedash: %s%sdone %-26s %12s IOPS %10s MB/s%s\n",
+			who ? who : "", who ? ": " : "", s->name,
 			fmt_number(s->iops, 0, iops, sizeof iops),
 			fmt_number(s->mbps, 1, mbps, sizeof mbps),
 			s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
@@ -231,7 +233,7 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 		if (tty)
 			cli_sweep_progress(sn);
 		else if (!quiet)
-			cli_sweep_log(sn, &logged);
+			cli_sweep_log(sn, &logged, NULL);
 		if (sn->state != SWEEP_RUNNING && sn->state != SWEEP_IDLE)
 			break;
 	}

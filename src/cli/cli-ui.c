@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/hosts.h"
 #include "core/session.h"
 #include "ui/tui.h"
 
@@ -47,7 +48,14 @@ ui_usage(FILE *f)
 		"      --ramp SEC      every point's ramp time\n"
 		"      --results PATH  the results store sweeps are saved in (default\n"
 		"                      $XDG_DATA_HOME/drivedash/results.db)\n"
-		"      --no-save       do not store the dashboard's sweeps\n\n"
+		"      --no-save       do not store the dashboard's sweeps\n"
+		"      --hosts FILE    a fleet: one fio server, device and drive per line\n"
+		"                      (man drivedash, FLEET); opens on the Fleet screen\n"
+		"      --host SPEC     one more host: 'ADDRESS DEVICE [DRIVE] [CONFIRM]'\n"
+		"                      (repeatable)\n"
+		"      --fio PATH      the fio client for --hosts (default: fio in PATH)\n"
+		"      --connect-timeout SEC  give up on a fio server that has not\n"
+		"                      answered in SEC seconds (default 10)\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -96,15 +104,18 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		{ "ramp", required_argument, NULL, OPT_RAMP },
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
+		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct tui_opts o = { .runtime_s = -1, .ramp_s = -1 };
-	struct dd_error err = { 0 };
-	const char     *scratch = NULL;
-	size_t		n;
-	int		c, rc;
-	bool		known;
+	struct tui_opts	   o = { .runtime_s = -1, .ramp_s = -1 };
+	struct dd_error	   err = { 0 };
+	const char	  *scratch = NULL;
+	struct cli_fleet_opts fo = { 0 };
+	struct fleet_host *hosts = NULL;
+	size_t		   n, nhosts = 0;
+	int		   c, rc;
+	bool		   known;
 
 	o.db_path = ctx->db_path;
 	optind = 0;
@@ -160,6 +171,15 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_NO_SAVE:
 			o.no_save = true;
 			break;
+		case CLI_OPT_HOSTS:
+		case CLI_OPT_HOST:
+		case CLI_OPT_FIO:
+		case CLI_OPT_CONNECT_TIMEOUT:
+			if (cli_fleet_option(&fo, c, optarg) < 0) {
+				cli_fleet_opts_free(&fo);
+				return EXIT_USAGE;
+			}
+			break;
 		case 'h':
 			ui_usage(stdout);
 			return EXIT_OK;
@@ -182,11 +202,21 @@ cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 			  o.preset);
 		return EXIT_USAGE;
 	}
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
+	if (cli_fleet_wanted(&fo) && cli_fleet_hosts(&fo, &hosts, &nhosts) < 0) {
+		cli_fleet_opts_free(&fo);
 		return EXIT_USAGE;
 	}
+	cli_fleet_configure(&fo);
+	cli_fleet_opts_free(&fo);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
+		free(hosts);
+		return EXIT_USAGE;
+	}
+	o.hosts = hosts;
+	o.nhosts = nhosts;
 	rc = tui_run(&o, &err);
+	free(hosts);
 	if (rc < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;

@@ -14,11 +14,14 @@
 #include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
+#include "core/verdict.h"
+#include "core/workload.h"
 #include "io/nvme.h"
 
 struct session;
 struct session_identity;
 struct record;
+struct explain_item;
 
 /*
  * The one exit-code table of every subcommand (man page EXIT STATUS).  Each
@@ -309,5 +312,108 @@ json_t *json_family(const struct spec_family *f);
 
 /* A family's interface as one phrase: "PCIe 5.0 x4, NVMe 2.0, single port". */
 char *cli_interface(const struct spec_family *f, char *buf, size_t len);
+
+/*
+ * The report pieces `run` and `check` print for a local sweep and for every
+ * host of a fleet alike (cli-run.c, cli-check.c, cli-json.c, cli-sweep.c).
+ */
+
+/* A joined sweep's point table, then its curves, checkpoints, cliffs and
+ * thread scaling (spec_mbps: the drive's sequential write; NAN none). */
+void cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan,
+			  double spec_mbps);
+
+/* The exit code of a check that ended in state (signo: the signal that
+ * stopped it) with the overall verdict: 0, 3, 4, 5, 1 (failed), 128+N. */
+int cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overall);
+
+/* A report's verdict table (what sw measured when it has no rows; sw may be
+ * NULL) and the explainers next to WARN and FAIL rows. */
+void cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
+			      const struct explain_item *items, size_t nitems,
+			      const struct sweep *sw);
+
+/* A load curve's peak and the rate limiter's achieved/target per step. */
+void cli_check_print_curve(FILE *f, const struct workload_curve *cv);
+
+/* JSON for one verdict row of r, and for a curve (null for NULL). */
+json_t *cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
+			   const struct explain_item *items, size_t nitems);
+json_t *cli_check_json_curve(const struct workload_curve *cv);
+
+/* Collect the load curve a joined sweep ran; false when it ran none. */
+bool cli_check_curve(const struct sweep *sw, struct workload_curve *out);
+
+/* A joined sweep's finished points as an array of cli_json_result ([] for
+ * NULL). */
+json_t *cli_json_sweep_points(const struct sweep *sw);
+
+/* Log on stderr the finished points of a snapshot not yet logged (*logged
+ * counts them); who, when not NULL, names the fleet host they ran on. */
+void cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged, const char *who);
+
+/*
+ * The fleet front end of `run --hosts` and `check --hosts` (cli-fleet.c):
+ * the hosts file and --host rows, their detect= identity, the fio client
+ * settings, one sweep per host through core/fleet.h, the live progress and
+ * the per-host reports.
+ */
+struct cli_fleet_opts {
+	const char  *hosts_file;	/* --hosts FILE, or NULL */
+	const char **host_specs;	/* --host SPEC, repeated (malloc'd array) */
+	size_t	     nhost_specs;
+	const char  *fio;		/* --fio PATH, or NULL */
+	double	     connect_timeout_s;	/* --connect-timeout; 0: the backend's */
+	bool	     allow_write, quiet, iopoll;
+	double	     tolerance;		/* check: verdict tolerance (fraction) */
+	const char  *curve;		/* check --curve's profile, or NULL */
+	struct cli_store_opts store;	/* --results, --no-save */
+};
+
+/* Is a fleet asked for (--hosts or --host)? */
+bool cli_fleet_wanted(const struct cli_fleet_opts *o);
+
+/* The fleet's getopt codes and long options, shared by run, check and ui:
+ * put CLI_FLEET_LONG_OPTIONS in the command's struct option table and pass
+ * any of the codes to cli_fleet_option. */
+enum {
+	CLI_OPT_HOSTS = 0x1000,
+	CLI_OPT_HOST,
+	CLI_OPT_FIO,
+	CLI_OPT_CONNECT_TIMEOUT,
+};
+#define CLI_FLEET_LONG_OPTIONS \
+	{ "hosts", required_argument, NULL, CLI_OPT_HOSTS }, \
+	{ "host", required_argument, NULL, CLI_OPT_HOST }, \
+	{ "fio", required_argument, NULL, CLI_OPT_FIO }, \
+	{ "connect-timeout", required_argument, NULL, CLI_OPT_CONNECT_TIMEOUT }
+
+/* Take one fleet option (a CLI_OPT_* code) with its argument; -1 after
+ * printing why not. */
+int cli_fleet_option(struct cli_fleet_opts *o, int code, const char *arg);
+
+/* Free what the options hold. */
+void cli_fleet_opts_free(struct cli_fleet_opts *o);
+
+/* The rows of --hosts and --host with their detect= identity, as one
+ * malloc'd array; 0, or -1 (said) with nothing to free. */
+struct fleet_host;
+int cli_fleet_hosts(const struct cli_fleet_opts *o, struct fleet_host **hosts, size_t *n);
+
+/* Give the fio backend --fio and --connect-timeout. */
+void cli_fleet_configure(const struct cli_fleet_opts *o);
+
+/* `run --hosts ... --print-fio`: each host's job file; an exit code. */
+int cli_fleet_print_fio(const struct cli_fleet_opts *o, const struct dd_plan *plan);
+
+/* `run --hosts`: sweep plan on every host, print the per-host tables and
+ * write --json (json_path; "-" stdout, NULL none); an exit code. */
+int cli_fleet_cmd_run(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
+		      const struct dd_plan *plan, const char *json_path);
+
+/* `check --hosts`: the check plan on every host, judged; per-host verdict
+ * tables, the rack summary, --json; the worst host's exit code. */
+int cli_fleet_cmd_check(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
+			const struct dd_plan *plan, bool json);
 
 #endif

@@ -45,7 +45,8 @@ struct match_result {
 	enum match_rule		  rule;
 	const struct spec_family *family;	/* NULL when not matched */
 	const struct spec_drive	 *drive;	/* the capacity point */
-	const struct spec_sku	 *sku;		/* the SKU that matched */
+	const struct spec_sku	 *sku;		/* the SKU that matched; NULL when a
+						 * drive id or query named the drive */
 	size_t			  ncandidates;	/* capacity points the rule found */
 	const struct spec_family *nearest;	/* not matched: a plausible family */
 	char			  label[192];	/* "KIOXIA CD9P-R 7.68 TB", or

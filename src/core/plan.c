@@ -27,6 +27,7 @@
 #include "plan.h"
 #include "plan-presets.h"
 #include "workload.h"
+#include "io/fiojob.h"
 #include "lib/file.h"
 #include "lib/parse.h"
 
@@ -113,27 +114,6 @@ static const struct {
 	"rate, rate_iops, region, fsync, end_fsync, name, profile"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
-
-/* Name of a pattern as fio spells it. */
-const char *
-dd_pattern_name(enum dd_pattern p)
-{
-	switch (p) {
-	case DD_READ:
-		return "read";
-	case DD_WRITE:
-		return "write";
-	case DD_RANDREAD:
-		return "randread";
-	case DD_RANDWRITE:
-		return "randwrite";
-	case DD_RANDRW:
-		return "randrw";
-	case DD_SEQRW:
-		return "rw";
-	}
-	return NULL;
-}
 
 static const char *const kind_names[DD_KIND_COUNT] = {
 	[DD_KIND_POINT] = "point",
@@ -2066,152 +2046,6 @@ plan_estimate_seconds(const struct dd_plan *p)
 
 /* ---- fio job files ---- */
 
-/* A time as fio reads it: whole seconds bare, otherwise milliseconds. */
-static char *
-fio_time(double s, char *buf, size_t len)
-{
-	long long ms = llround(s * 1000.0);
-
-	if (ms % 1000 == 0)
-		snprintf(buf, len, "%lld", ms / 1000);
-	else
-		snprintf(buf, len, "%lldms", ms);
-	return buf;
-}
-
-/* Write a section name fio can carry: no brackets, comment marks or controls. */
-static void
-fio_section(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
-	    unsigned runs)
-{
-	char name[DD_POINT_NAME_MAX];
-	int  o = 0;
-
-	for (const char *c = pt->name; *c != '\0'; c++)
-		name[o++] = (iscntrl((unsigned char)*c) || strchr("[];#", *c)) ? '_' : *c;
-	name[o] = '\0';
-	if (o == 0)
-		snprintf(name, sizeof name, "point %zu", idx + 1);
-	fprintf(f, "[%s%s", name, strcasecmp(name, "global") == 0 ? " point" : "");
-	if (runs > 1)
-		fprintf(f, " run%u", run);
-	fprintf(f, "]\n");
-}
-
-/* Write the per-job regions of a multi-job sequential point. */
-static void
-fio_split(FILE *f, const struct dd_point *pt, uint64_t target_size)
-{
-	uint64_t region = pt->size, per;
-	unsigned nj = pt->numjobs;
-
-	if (region == 0 && target_size > pt->offset)
-		region = target_size - pt->offset;
-	if (region != 0) {
-		per = region / nj / pt->bs * pt->bs;
-		fprintf(f, "size=%llu\noffset_increment=%llu\n",
-			(unsigned long long)per, (unsigned long long)per);
-	} else if (pt->offset == 0 && nj <= 100) {
-		if (100 % nj != 0)
-			fprintf(f, "; approximate: %u%% of the target per job "
-				"(its size is unknown here)\n", 100 / nj);
-		fprintf(f, "size=%u%%\noffset_increment=%u%%\n", 100 / nj, 100 / nj);
-	} else {
-		fprintf(f, "; disjoint per-job regions need the target size; "
-			"here the %u jobs overlap\n", nj);
-	}
-}
-
-/* Write the comments on what fio cannot reproduce of one point. */
-static void
-fio_point_notes(FILE *f, const struct dd_point *pt, bool iopoll)
-{
-	if (dd_pattern_writes(pt->pattern))
-		fprintf(f, "; writes destroy data on the target\n");
-	if (!pt->iopoll && !iopoll && pt->spin == DD_SPIN_ON)
-		fprintf(f, "; drivedash polls the ring for completions below (spin); fio sleeps in\n"
-			"; io_uring_enter (it has no twin of spinning), so its latency includes\n"
-			"; waking the thread\n");
-	else if (!pt->iopoll && !iopoll && pt->spin == DD_SPIN_AUTO &&
-		 pt->iodepth <= DD_SPIN_AUTO_MAX_QD)
-		fprintf(f, "; drivedash polls the ring for completions below (spin=auto) when the\n"
-			"; CPUs it finds idle outnumber the jobs; fio has no twin of spinning\n");
-}
-
-/*
- * Write a point's pacing and end flush.  fio's rate_iops is per job, the
- * point's rate is over all jobs; a curve step whose rate the sweep has not
- * resolved yet (it is a share of the group's maximum, found when the plan
- * runs) gets a comment instead.
- */
-static void
-fio_rate(FILE *f, const struct dd_point *pt)
-{
-	double per = pt->rate_iops / pt->numjobs;
-
-	if (pt->rate_iops > 0) {
-		if (per != floor(per))
-			fprintf(f, "; drivedash paces %.0f IOPS over %u jobs; fio's rate_iops is "
-				"per job, rounded\n", pt->rate_iops, pt->numjobs);
-		fprintf(f, "rate_iops=%.0f\n", per < 1 ? 1 : round(per));
-	} else if (pt->kind == DD_KIND_CURVE_STEP && pt->rate_pct > 0) {
-		fprintf(f, "; load curve step: rate_iops is %g %% of the maximum the previous\n"
-			"; section (the unthrottled curve point) measures, per job\n",
-			pt->rate_pct);
-	}
-	if (pt->end_fsync)
-		fprintf(f, "end_fsync=1\n");
-}
-
-/* Write one point's section. */
-static void
-fio_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run,
-	  unsigned runs, uint64_t target_size, enum dd_target_class tc, bool iopoll)
-{
-	struct dd_engine_mode mode;
-	struct dd_point	      ep = *pt;
-	char		      t[32];
-
-	ep.iopoll = pt->iopoll || iopoll;
-	engine_point_mode(&ep, tc, sysconf(_SC_NPROCESSORS_ONLN), &mode);
-	fio_point_notes(f, pt, iopoll);
-	fio_section(f, pt, idx, run, runs);
-	fprintf(f, "stonewall\nrw=%s\n", dd_pattern_name(pt->pattern));
-	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
-		fprintf(f, "rwmixread=%u\n", pt->read_pct);
-	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
-		pt->numjobs);
-	/* The engine submits what it reaped in one call, waits for batch
-	 * completions and reaps every one that is there. */
-	if (mode.batch > 1)
-		fprintf(f, "iodepth_batch_submit=%u\niodepth_batch_complete_min=%u\n",
-			mode.batch, mode.batch);
-	if (pt->iodepth > 1)
-		fprintf(f, "iodepth_batch_complete_max=%u\n", pt->iodepth);
-	if (mode.force_async)
-		fprintf(f, "force_async=1\n");
-	if (pt->iopoll && !iopoll)
-		fprintf(f, "hipri=1\n");
-	if (pt->bytes == 0) {
-		fprintf(f, "time_based=1\nruntime=%s\n",
-			pt->runtime_s < 0.001 ? "1ms" : fio_time(pt->runtime_s, t, sizeof t));
-	} else {
-		fprintf(f, "io_size=%llu\n",
-			(unsigned long long)(pt->bytes / pt->numjobs / pt->bs * pt->bs));
-	}
-	fprintf(f, "ramp_time=%s\n", fio_time(pt->ramp_s, t, sizeof t));
-	if (pt->offset != 0)
-		fprintf(f, "offset=%llu\n", (unsigned long long)pt->offset);
-	if (!dd_pattern_random(pt->pattern) && pt->numjobs > 1)
-		fio_split(f, pt, target_size);
-	else if (pt->size != 0)
-		fprintf(f, "size=%llu\n", (unsigned long long)pt->size);
-	else if (pt->region_pct != 0)
-		fprintf(f, "size=%u%%\n", pt->region_pct);
-	fio_rate(f, pt);
-	fprintf(f, "\n");
-}
-
 /* Bytes of the preconditioning pass (see plan.h). */
 uint64_t
 plan_precondition_bytes(const struct dd_plan *p, uint64_t target_size)
@@ -2253,14 +2087,16 @@ static char *
 fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_size,
 	    enum dd_target_class tc, bool iopoll)
 {
+	struct fiojob_target jt = {
+		.path = target_path, .size = target_size, .tclass = tc, .iopoll = iopoll,
+		.ncpus = sysconf(_SC_NPROCESSORS_ONLN),
+	};
 	FILE   *f;
 	char   *text = NULL;
 	size_t	len = 0;
 	unsigned runs = p->repeat != 0 ? p->repeat : 1;
 
-	if (target_path == NULL || strpbrk(target_path, "\r\n") != NULL)
-		return NULL;
-	if ((f = open_memstream(&text, &len)) == NULL)
+	if (target_path == NULL || (f = open_memstream(&text, &len)) == NULL)
 		return NULL;
 	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION,
 		p->name, p->npoints);
@@ -2273,26 +2109,17 @@ fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_si
 			"point once\n");
 	if (plan_writes(p))
 		fprintf(f, "; this job file WRITES to %s\n", target_path);
-	fprintf(f, "\n[global]\nioengine=io_uring\ndirect=1\nfilename=");
-	for (const char *c = target_path; *c != '\0'; c++) {
-		if (*c == ':')
-			fputc('\\', f);
-		fputc(*c, f);
-	}
-	fprintf(f, "\nthread\ngroup_reporting=1\nfixedbufs=1\nregisterfiles=1\n"
-		"randrepeat=0\nnorandommap=1\nlat_percentiles=1\n");
-	fprintf(f, "; target class: %s%s\n", engine_target_class_name(tc),
-		tc == DD_TCLASS_UNKNOWN ? " (on a bio-based device such as zram drivedash\n"
-		"; adds force_async=1 while the jobs leave 2 CPUs each)" : "");
-	fprintf(f, "; latency: drivedash reports fio's lat (submission to completion)\n");
-	if (iopoll)
-		fprintf(f, "hipri=1\n");
 	fprintf(f, "\n");
+	if (fiojob_global(f, &jt) < 0) {	/* a newline in the path */
+		fclose(f);
+		free(text);
+		return NULL;
+	}
 	if (p->precondition_passes > 0)
 		fio_precondition(f, p, target_size);
 	for (size_t i = 0; i < p->npoints; i++)
 		for (unsigned r = 1; r <= runs; r++)
-			fio_point(f, &p->points[i], i, r, runs, target_size, tc, iopoll);
+			fiojob_point(f, &p->points[i], i, r, runs, &jt);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;

@@ -23,12 +23,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/file.h"
+#include "lib/histogram.h"
 #include "core/record.h"
 
 struct record {
 	struct results	     *db;
 	struct results_prov   prov;
 	char		      ctrl[64];		/* "nvme0"; "" no SMART */
+	char		      point_host[256];	/* every point's host; "" the run's */
 	struct nvmeinfo_smart before;		/* of the running point */
 	size_t		      npoints;
 	size_t		      nrounds, nsteady;	/* points run in steady-state
@@ -153,19 +156,21 @@ record_prov_plan(struct results_prov *p, const struct dd_plan *plan)
 			 "SNIA PTS steady-state rounds per point (outcome per point)");
 }
 
-/* Build the provenance of a run about to start. */
+/* Start a provenance: where (this host) and when. */
 static void
-record_prov_build(struct results_prov *p, const struct record_opts *o, const struct session *s,
-		  const struct session_identity *id, const struct record_match *m,
-		  const struct dd_plan *plan, const struct dd_target *t)
+record_prov_start(struct results_prov *p, const struct record_opts *o)
 {
 	memset(p, 0, sizeof *p);
 	dd_strlcpy(p->source, o->source ? o->source : "run", sizeof p->source);
 	results_prov_host(p);
 	results_prov_time(p, true, (int64_t)time(NULL));
-	record_prov_target(p, s, t);
-	if (id != NULL)
-		record_prov_identity(p, id);
+}
+
+/* Finish a provenance: the matched drive, the plan, the state and the name. */
+static void
+record_prov_finish(struct results_prov *p, const struct record_opts *o,
+		   const struct record_match *m, const struct dd_plan *plan)
+{
 	if (m != NULL) {
 		dd_strlcpy(p->drive_id, m->drive_id, sizeof p->drive_id);
 		dd_strlcpy(p->drive_label, m->drive_label, sizeof p->drive_label);
@@ -175,11 +180,48 @@ record_prov_build(struct results_prov *p, const struct record_opts *o, const str
 	results_run_name(p, o->utf8, p->name, sizeof p->name);
 }
 
-/* Open the store and store the run's provenance. */
-int
-record_begin(struct record **out, const struct record_opts *o, const struct session *s,
-	     const struct session_identity *id, const struct record_match *m,
-	     const struct dd_plan *plan, const struct dd_target *t, struct dd_error *err)
+/* Build the provenance of a run about to start. */
+static void
+record_prov_build(struct results_prov *p, const struct record_opts *o, const struct session *s,
+		  const struct session_identity *id, const struct record_match *m,
+		  const struct dd_plan *plan, const struct dd_target *t)
+{
+	record_prov_start(p, o);
+	record_prov_target(p, s, t);
+	if (id != NULL)
+		record_prov_identity(p, id);
+	record_prov_finish(p, o, m, plan);
+}
+
+/* Build the provenance of a run on a remote target: the far host's name
+ * instead of this one's (whose kernel and CPU say nothing of it), the fio
+ * server and device, the identity detect= gave, the fio client. */
+static void
+record_prov_build_remote(struct results_prov *p, const struct record_opts *o,
+			 const struct record_remote *r, const struct record_match *m,
+			 const struct dd_plan *plan, const struct dd_target *t)
+{
+	record_prov_start(p, o);
+	dd_strlcpy(p->host, r->host, sizeof p->host);
+	p->kernel[0] = p->cpu_model[0] = '\0';
+	p->ncpus = 0;
+	dd_strlcpy(p->target_path, t->path, sizeof p->target_path);
+	dd_strlcpy(p->target_kind, "remote", sizeof p->target_kind);
+	snprintf(p->target_desc, sizeof p->target_desc, "fio server %.256s, %.240s",
+		 r->address ? r->address : "", r->device ? r->device : "");
+	dd_strlcpy(p->device, r->device ? file_base(r->device) : "", sizeof p->device);
+	dd_strlcpy(p->model, r->model, sizeof p->model);
+	dd_strlcpy(p->serial, r->serial, sizeof p->serial);
+	dd_strlcpy(p->firmware, r->firmware, sizeof p->firmware);
+	p->capacity = r->capacity ? r->capacity : t->size;
+	record_prov_finish(p, o, m, plan);
+	snprintf(p->engine, sizeof p->engine, "fio client/server (%s)",
+		 r->fio_version && r->fio_version[0] ? r->fio_version : "fio version unknown");
+}
+
+/* A recorder with its store open, or NULL with 0 for --no-save. */
+static int
+record_open(struct record **out, const struct record_opts *o, struct dd_error *err)
 {
 	struct record *rec;
 	char	       path[PATH_MAX];
@@ -194,16 +236,64 @@ record_begin(struct record **out, const struct record_opts *o, const struct sess
 	if (rec == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	rc = results_open(&rec->db, o->path ? o->path : path, RESULTS_WRITE, err);
-	if (rc == 0) {
-		record_prov_build(&rec->prov, o, s, id, m, plan, t);
-		rc = results_run_begin(rec->db, &rec->prov, err);
-	}
 	if (rc < 0) {
 		record_free(rec);
 		return rc;
 	}
+	*out = rec;
+	return 0;
+}
+
+/* Store the provenance built in rec->prov; frees rec (and NULLs *recp) on failure. */
+static int
+record_store_begin(struct record **recp, struct dd_error *err)
+{
+	int rc = results_run_begin((*recp)->db, &(*recp)->prov, err);
+
+	if (rc < 0) {
+		record_free(*recp);
+		*recp = NULL;
+	}
+	return rc;
+}
+
+/* Open the store and store the run's provenance. */
+int
+record_begin(struct record **out, const struct record_opts *o, const struct session *s,
+	     const struct session_identity *id, const struct record_match *m,
+	     const struct dd_plan *plan, const struct dd_target *t, struct dd_error *err)
+{
+	struct record *rec;
+	int	       rc = record_open(&rec, o, err);
+
+	*out = NULL;
+	if (rc < 0 || rec == NULL)
+		return rc;
+	record_prov_build(&rec->prov, o, s, id, m, plan, t);
+	if ((rc = record_store_begin(&rec, err)) < 0)
+		return rc;
 	if (id != NULL && id->ctrl != NULL && id->ctrl->name != NULL)
 		dd_strlcpy(rec->ctrl, id->ctrl->name, sizeof rec->ctrl);
+	*out = rec;
+	return 0;
+}
+
+/* record_begin for a target on another host. */
+int
+record_begin_remote(struct record **out, const struct record_opts *o,
+		    const struct record_remote *r, const struct record_match *m,
+		    const struct dd_plan *plan, const struct dd_target *t, struct dd_error *err)
+{
+	struct record *rec;
+	int	       rc = record_open(&rec, o, err);
+
+	*out = NULL;
+	if (rc < 0 || rec == NULL)
+		return rc;
+	record_prov_build_remote(&rec->prov, o, r, m, plan, t);
+	if ((rc = record_store_begin(&rec, err)) < 0)
+		return rc;
+	dd_strlcpy(rec->point_host, r->host, sizeof rec->point_host);
 	*out = rec;
 	return 0;
 }
@@ -227,11 +317,14 @@ record_point_done(void *arg, size_t index, const struct dd_result *r,
 		  const struct sweep_summary *sum)
 {
 	struct record	    *rec = arg;
-	struct results_point pt = { .index = index, .sum = *sum, .has_bins = true };
+	struct results_point pt = { .index = index, .sum = *sum };
 	struct dd_error	     err = { 0 };
 
-	/* results_point_add only reads the result. */
+	/* results_point_add only reads the result.  A result without samples
+	 * in its histogram (fio's terse output) has no bins to store. */
 	pt.r = (struct dd_result *)r;
+	pt.has_bins = hist_count(&r->hist) > 0;
+	dd_strlcpy(pt.host, rec->point_host, sizeof pt.host);
 	pt.smart_before = rec->before;
 	if (sum->rounds > 0) {
 		rec->nrounds++;

@@ -948,6 +948,9 @@ results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
 
 			snprintf(what + o, sizeof what - o, " SN%s", p->serial);
 		}
+	} else if (strcmp(p->target_kind, "remote") == 0) {
+		snprintf(what, sizeof what, "%.120s on %.250s", p->device[0] ? p->device : base,
+			 p->host);
 	} else if (strcmp(p->target_kind, "block") != 0 && p->device[0] != '\0') {
 		snprintf(what, sizeof what, "%.250s on %.63s", base, p->device);
 	} else {

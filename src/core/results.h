@@ -76,7 +76,9 @@ struct results_prov {
 
 	/* what was measured */
 	char	 target_path[PATH_MAX];	/* as given */
-	char	 target_kind[16];	/* session_kind_name(): "block", "file", "scratch" */
+	char	 target_kind[16];	/* session_kind_name(): "block", "file", "scratch";
+					 * "remote" for a fleet member (host is
+					 * then the far host) */
 	char	 target_desc[512];	/* session's description */
 	char	 device[64];		/* "nvme0n1"; for files the filesystem's device */
 	char	 model[128], serial[64], firmware[64];
@@ -172,7 +174,8 @@ void results_prov_host(struct results_prov *p);
 void results_prov_time(struct results_prov *p, bool start, int64_t t);
 
 /* Name a run: "CD9P-R 7.68 TB SN1234 · spot · 2026-12-01 14:03", or for a
- * file "dd.dat on /dev/vda1 · spot · ...".  utf8 false: ASCII separators. */
+ * file "dd.dat on /dev/vda1 · spot · ...", for a remote target without an
+ * identity "nvme0n1 on node3 · spot · ...".  utf8 false: ASCII separators. */
 void results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len);
 
 /* What a run drifts by in a comparison (runs of one key compare against the

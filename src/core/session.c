@@ -19,6 +19,7 @@
 #include "core/record.h"
 #include "core/session.h"
 #include "lib/file.h"
+#include "io/backend.h"
 #include "io/safety.h"
 
 /* Filesystems that hold no files to measure. */
@@ -455,15 +456,15 @@ session_precondition(const struct dd_target *t, struct dd_plan *plan)
 		plan->precondition_passes = 1;
 }
 
-/* Step 6: every point against the open target. */
-static int
+/* Step 6: every point against the open target, by its backend's check. */
+int
 session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 		     struct dd_error *err)
 {
 	struct dd_error why = { 0 };
 
 	for (size_t i = 0; i < plan->npoints; i++) {
-		int rc = engine_point_check(&plan->points[i], t, &why);
+		int rc = dd_backend_of(t)->check(&plan->points[i], t, &why);
 
 		if (rc < 0)
 			return dd_error_set(err, rc, "point %zu (%s): %.400s", i + 1,

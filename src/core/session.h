@@ -161,6 +161,12 @@ bool session_writes_free(const struct session *s);
 int session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		 struct dd_error *err);
 
+/* Step 6 alone: every point of plan against the open target t, through its
+ * backend's check op (a fleet member's target is not a session's).  0, or
+ * the first refusal: "point N (NAME): why". */
+int session_check_points(const struct dd_plan *plan, const struct dd_target *t,
+			 struct dd_error *err);
+
 /* Step 7 for callers that do not wait in the foreground: create and start
  * the sweep of plan on t. */
 int session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,

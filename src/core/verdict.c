@@ -552,6 +552,24 @@ verdict_unknown(struct verdict_report *out, double tolerance, const char *model,
 			 nearest->name ? nearest->name : nearest->id);
 }
 
+/* Judge a run: unknown drive, or the figures against spec and review. */
+bool
+verdict_judge_run(const struct verdict_subject *s, const struct dd_result *const *results,
+		  size_t n, struct verdict_opts *vo, struct verdict_report *out)
+{
+	if (s->drive_id == NULL) {
+		verdict_unknown(out, vo->tolerance, s->model, s->nearest);
+		return false;
+	}
+	if (s->sheet != NULL) {
+		vo->review = s->sheet->measurements;
+		vo->nreview = s->sheet->nmeasurements;
+		vo->review_drive = s->drive_id;
+	}
+	verdict_evaluate(s->figs, s->nfigs, results, n, vo, out);
+	return true;
+}
+
 /* after - before of a counter, as a signed count. */
 static int64_t
 verdict_diff(uint64_t before, uint64_t after)

@@ -195,6 +195,30 @@ void verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 void verdict_unknown(struct verdict_report *out, double tolerance,
 		     const char *model, const struct spec_family *nearest);
 
+/* What verdict_judge_run judges: the drive a run matched (drive_id NULL:
+ * not in the database; then model and nearest say what was looked up) and the
+ * figures of its sheet (verdict_figures), whose review measurements are the
+ * second reference. */
+struct verdict_subject {
+	const char		 *drive_id;
+	const struct spec_sheet	 *sheet;	/* NULL: none loaded */
+	const struct spec_figure *figs;
+	size_t			  nfigs;
+	const char		 *model;	/* unknown: the model string; NULL none */
+	const struct spec_family *nearest;	/* unknown: the nearest family; NULL none */
+};
+
+/*
+ * The one rule `check` and a fleet judge a run by: verdict_unknown for a
+ * drive not in the database, else verdict_evaluate of the figures with the
+ * sheet's review measurements of drive_id in vo (vo brings the tolerance and
+ * writes_ran and is left holding the review, for verdict_curve).  True when
+ * the run was evaluated (the caller may add curve, health and explainers).
+ */
+bool verdict_judge_run(const struct verdict_subject *s,
+		       const struct dd_result *const *results, size_t n,
+		       struct verdict_opts *vo, struct verdict_report *out);
+
 /* The difference between two SMART logs (valid only when both are). */
 void verdict_smart_delta(const struct nvmeinfo_smart *before,
 			 const struct nvmeinfo_smart *after,

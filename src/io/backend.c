@@ -1,16 +1,18 @@
 /*
  * The backend registry and the io_uring engine's ops table.
  *
- * dd_backends[] is the one list of backends; dd_backend_uring wraps the
- * engine's functions (engine_target_open, engine_point_check, engine_run,
- * engine_target_close) so that the sweep reaches them only through the
- * table.  See backend.h for the seam itself.
+ * dd_backends[] is the one list of backends (the io_uring engine, the
+ * default, then the fio client/server backend of io/fio.c); dd_backend_uring
+ * wraps the engine's functions (engine_target_open, engine_point_check,
+ * engine_run, engine_target_close) so that the sweep reaches them only
+ * through the table.  See backend.h for the seam itself.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "backend.h"
+#include "fio.h"
 
 const struct dd_backend_ops dd_backend_uring = {
 	.name = "uring",
@@ -23,6 +25,7 @@ const struct dd_backend_ops dd_backend_uring = {
 
 const struct dd_backend_ops *const dd_backends[] = {
 	&dd_backend_uring,
+	&dd_backend_fio,
 	NULL,
 };
 

@@ -13,8 +13,11 @@
  * writes for it (io/fiojob.h: [global] + that point's section) plus
  * percentile_list=<hist_default_pcts>, written to a private temporary file
  * and run as
- *   fio --client=ADDR --output-format=terse --terse-version=3
+ *   fio --client=ADDR --output-format=normal,terse --terse-version=3
  *       --eta=always --eta-newline=1 --eta-interval=1 JOBFILE
+ * (normal as well as terse: only normal output prints the server's
+ * "hostname=..." greeting, which is the connect deadline's signal and the
+ * identity; the figures come from the terse line alone)
  * in a subprocess (posix_spawn; stdin /dev/null, stdout and stderr piped),
  * one client process per host so the ETA line is that host's alone.  fio
  * 3.33's client does not stream --status-interval dumps (fio#712) and JSON
@@ -23,10 +26,15 @@
  *           IOPS][eta 00m:03s]") becomes one struct dd_interval: iops, mbps,
  *           read_iops/write_iops; mean_us and p99_us are NAN (fio sends no
  *           live latency to a client).  Progress comes from its percentage.
+ *           fio 3.33's client prints the first figures 1-2 s into a job,
+ *           so a point shorter than about 3 s may have no interval.
  *   end     the terse v3 line becomes the struct dd_result: counts, IOPS,
  *           MB/s, runtime, lat (fio's `lat`, lat_percentiles=1) min, max,
  *           mean, stdev and the 17 percentiles at hist_default_pcts per
- *           direction, combined for mixes; CPU usr/sys; the histograms stay
+ *           direction, combined for mixes (mean by I/O count, pooled stdev;
+ *           each percentile the larger direction's: without bins the mix's
+ *           own is unknown, and it lies between the two, so the larger is
+ *           an upper bound; res->message says so); CPU usr/sys; the histograms stay
  *           empty (terse has no bins: a result's hist has no samples, and
  *           the recorder stores has_bins false).  Percentiles are whole
  *           microseconds (terse prints ns / 1000).
@@ -43,6 +51,8 @@
  *                  version of it (the sentence gives both when fio says)
  *   -EBADMSG       fio's output did not parse (the offending text quoted)
  *   -EIO           fio ran the job and reported an error (err=N, its text)
+ *   -EHOSTUNREACH  the host name does not resolve, or no route to it
+ *                  (state "failed")
  * dd_fio_state_name() names them for tables and JSON.  Cancelling sends the
  * client SIGINT (fio then stops the server's jobs), SIGKILL after a grace
  * period; the subprocess is always reaped.
@@ -122,8 +132,9 @@ const char *dd_fio_state_name(int status);
  * "\n") into an interval (t_s is left to the caller) and the point's
  * progress 0..1 (-1 when fio prints "-.-%"): 1 parsed, 0 not an ETA line,
  * -EBADMSG malformed.  One terse v3 line into r's figures (r->point must
- * already hold the point: mixes are combined by its read share): 0, or
- * -EBADMSG with err quoting the field that did not parse. */
+ * already hold the point: I/O counts come from KiB / bs, mixes are combined
+ * by those counts): 0 (a job error in the line sets r->status -EIO and
+ * r->message), or -EBADMSG with err quoting the field that did not parse. */
 int dd_fio_parse_eta(const char *line, struct dd_interval *iv, double *progress);
 int dd_fio_parse_terse(const char *line, struct dd_result *r, struct dd_error *err);
 

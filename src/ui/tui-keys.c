@@ -5,7 +5,7 @@
  * hands it on in order: an armed "q again quits" first, then the help
  * overlay (which takes every key), the too-small screen (only q and x), a
  * filter being typed on the Drives screen or on History (and History's y/n
- * question), the global keys (q ? t x 1-5 H Ctrl-L), and last the current
+ * question), the global keys (q ? t x f 1-5 H Ctrl-L), and last the current
  * view's own key function; Esc left over goes
  * back to the Drives screen.  Keys only change state and set t->dirty; the
  * loop draws the next frame.  This file also holds what global keys do:
@@ -59,6 +59,14 @@ tui_set_view(struct tui *t, enum tui_view_id v)
 		tui_sweep_setup(t, tui_drives_selected(t));
 	if (v == TUI_VIEW_HISTORY)
 		tui_history_load(t);
+	if (v == TUI_VIEW_FLEET && t->opts.nhosts == 0) {
+		tui_message(t, false, "no fleet: start the dashboard with --hosts FILE or --host SPEC");
+		return;
+	}
+	if (v == TUI_VIEW_FLEET && t->fleet.fl == NULL && t->fleet.preview == NULL)
+		tui_fleet_setup(t);
+	if (v != TUI_VIEW_SWEEP && t->sweep.borrowed)	/* a fleet host's sweep goes back */
+		tui_sweep_return(t);
 	t->view = v;
 	t->dirty = true;
 }
@@ -112,6 +120,20 @@ tui_theme_next(struct tui *t)
 	t->dirty = true;
 }
 
+/* x: stop what runs.  On the Fleet screen every host; on the Sweep screen
+ * its sweep (a fleet host's: that host only); elsewhere the local sweep,
+ * else the fleet. */
+static void
+tui_stop(struct tui *t)
+{
+	if (t->view == TUI_VIEW_FLEET && tui_fleet_running(t))
+		tui_fleet_stop(t);
+	else if (tui_sweep_running(t) || t->sweep.borrowed)
+		tui_sweep_stop(t);
+	else
+		tui_fleet_stop(t);
+}
+
 /* Handle one event. */
 void
 tui_handle(struct tui *t, const struct tui_event *ev)
@@ -139,7 +161,7 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		if (key == 'q')
 			t->quit = true;
 		else if (key == 'x')
-			tui_sweep_stop(t);
+			tui_stop(t);
 		return;
 	}
 	/* A filter being typed takes every key first. */
@@ -150,10 +172,10 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 	}
 	switch (key) {
 	case 'q':
-		if (tui_sweep_running(t)) {
+		if (tui_sweep_running(t) || tui_fleet_running(t)) {
 			t->quit_armed = true;
-			tui_message(t, false, "a sweep is running: q again stops it and quits, "
-				    "any other key goes on");
+			tui_message(t, false, "a %s is running: q again stops it and quits, "
+				    "any other key goes on", tui_sweep_running(t) ? "sweep" : "fleet");
 		} else {
 			t->quit = true;
 		}
@@ -165,11 +187,14 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		tui_theme_next(t);
 		return;
 	case 'x':
-		if (tui_sweep_running(t)) {
-			tui_sweep_stop(t);
+		if (tui_sweep_running(t) || tui_fleet_running(t)) {
+			tui_stop(t);
 			return;
 		}
 		break;
+	case 'f':
+		tui_set_view(t, TUI_VIEW_FLEET);
+		return;
 	case '1': case '2': case '3': case '4': case '5':
 		tui_set_view(t, (enum tui_view_id)(key - '1'));
 		return;

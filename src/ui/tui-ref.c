@@ -408,3 +408,16 @@ tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max)
 	}
 	return n;
 }
+
+/* A measured value as bars print it. */
+char *
+tui_metric_text(const struct tui *t, enum tui_metric m, double v, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, "%s", t->sym->dash);
+	else if (m == TUI_M_IOPS)
+		fmt_count(v, buf, len);
+	else
+		fmt_number(v, 1, buf, len);
+	return buf;
+}

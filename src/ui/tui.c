@@ -1,11 +1,12 @@
 /*
  * The dashboard's loop and lifetime: tui_run() from start to teardown.
  *
- * One thread owns the terminal.  It poll()s on three fds: stdin (keys and
- * mouse, read by the curses backend, tui-term.c), a signalfd (SIGWINCH
- * resizes, SIGINT, SIGTERM and SIGHUP quit cleanly; the signals are blocked
- * before any thread starts, so every thread inherits the mask and only this
- * fd sees them) and, while a sweep runs, the sweep's wake fd.  Events only
+ * One thread owns the terminal.  It poll()s on stdin (keys and mouse, read
+ * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes, SIGINT,
+ * SIGTERM and SIGHUP quit cleanly; the signals are blocked before any
+ * thread starts, so every thread inherits the mask and only this fd sees
+ * them), while a sweep runs its wake fd, and while a fleet runs
+ * (view-fleet.c) the wake fds of its running members.  Events only
  * change state and set t->dirty; a frame is drawn at most every
  * TUI_FRAME_MS.  The parts have their own files: discovery (tui-detect.c),
  * key dispatch (tui-keys.c), frame rendering (tui-render.c) and the curses
@@ -37,6 +38,7 @@ const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_SWEEP] = &tui_view_sweep,
 	[TUI_VIEW_COMPARE] = &tui_view_compare,
 	[TUI_VIEW_HISTORY] = &tui_view_history,
+	[TUI_VIEW_FLEET] = &tui_view_fleet,
 };
 
 /* The loop's own state.  UI thread only. */
@@ -113,20 +115,37 @@ tui_signals(struct tui *t, struct tui_loop *l)
 	}
 }
 
-/* The loop: poll, handle, draw at most every TUI_FRAME_MS.  UI thread only. */
+/* Did poll say any of the n fds is readable? */
+static bool
+tui_any_readable(const struct pollfd *pfd, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (pfd[i].revents & (POLLIN | POLLERR | POLLHUP))
+			return true;
+	return false;
+}
+
+/* The loop: poll, handle, draw at most every TUI_FRAME_MS.  UI thread only.
+ * The fds: stdin, the signalfd, the local sweep's wake fd while it runs,
+ * then the wake fds of the fleet's running members (on the stack: no
+ * allocation per turn). */
 static void
 tui_loop(struct tui *t, struct tui_loop *l)
 {
 	while (!t->quit) {
-		struct pollfd pfd[3];
-		int	      n = 0, timeout = -1;
+		struct pollfd pfd[3 + HOSTS_MAX];
+		int	      n = 0, timeout = -1, sweep_i = -1, fleet_i;
 		double	      since;
 
 		pfd[n++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		pfd[n++] = (struct pollfd){ .fd = l->sigfd, .events = POLLIN };
-		if (t->sweep.sw != NULL && t->sweep.running)
+		if (t->sweep.sw != NULL && t->sweep.running && !t->sweep.borrowed) {
+			sweep_i = n;
 			pfd[n++] = (struct pollfd){ .fd = sweep_wake_fd(t->sweep.sw),
 						    .events = POLLIN };
+		}
+		fleet_i = n;
+		n += (int)tui_fleet_pollfds(t, &pfd[n], HOSTS_MAX);
 		if (tui_frame_wanted(t, l)) {
 			since = (clock_now_s() - l->last_frame) * 1e3;
 			timeout = since >= TUI_FRAME_MS ? 0 : (int)(TUI_FRAME_MS - since) + 1;
@@ -138,8 +157,10 @@ tui_loop(struct tui *t, struct tui_loop *l)
 		}
 		if (pfd[1].revents & POLLIN)
 			tui_signals(t, l);
-		if (n > 2 && (pfd[2].revents & POLLIN))
+		if (sweep_i >= 0 && (pfd[sweep_i].revents & POLLIN))
 			tui_sweep_poll(t);
+		if (tui_any_readable(&pfd[fleet_i], n - fleet_i))
+			tui_fleet_poll(t);
 		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			if (pfd[0].revents & (POLLHUP | POLLERR) && !(pfd[0].revents & POLLIN)) {
 				fprintf(stderr, "drivedash: the terminal went away: quitting\n");
@@ -206,6 +227,7 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 void
 tui_free(struct tui *t)
 {
+	tui_fleet_cleanup(t);
 	tui_sweep_cleanup(t);
 	tui_compare_cleanup(t);
 	tui_history_free(t);
@@ -269,6 +291,10 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 		tui_detect_devices(t);
 		tui_drives_rebuild(t);
 		t->view = TUI_VIEW_DRIVES;
+		if (t->opts.nhosts > 0) {	/* --hosts: the rack first */
+			tui_fleet_setup(t);
+			t->view = TUI_VIEW_FLEET;
+		}
 		t->dirty = true;
 		tui_loop(t, &l);
 	}

@@ -8,7 +8,7 @@
  * copied out of the sweep thread) and the runs that finished this session.
  * Each view owns its state (cursor, scroll, marks): a struct declared in
  * its own header (view-drives.h, view-sheet.h, view-sweep.h, view-compare.h,
- * view-history.h, view-help.h), held by value in struct tui, and an ops
+ * view-history.h, view-fleet.h, view-help.h), held by value in struct tui, and an ops
  * table (struct tui_view, htop's "class" pattern) with <view>_draw() and
  * <view>_key() (ncdu's one file per screen).  Views draw into a struct
  * cellbuf and know nothing of curses.  The frame is split by job: tui.c
@@ -31,6 +31,7 @@
 #include "lib/arena.h"
 #include "lib/error.h"
 #include "core/compare.h"
+#include "core/fleet.h"
 #include "core/match.h"
 #include "core/plan.h"
 #include "core/results.h"
@@ -66,6 +67,12 @@ struct tui_opts {
 	double	    ramp_s;	/* every point's ramp; < 0: the preset's */
 	const char *results_path;	/* --results PATH; NULL: the default store */
 	bool	    no_save;	/* --no-save: sweeps are not stored */
+	/* --hosts FILE / --host SPEC: a fleet (the dashboard opens on the Fleet
+	 * screen; nhosts 0: none).  The caller's array, alive while the
+	 * dashboard runs. */
+	const struct fleet_host *hosts;
+	size_t			 nhosts;
+	const struct dd_backend_ops *fleet_backend;	/* NULL: fio's (tests: a fake) */
 };
 
 /* Run the dashboard until the user quits; 0, the number of the signal that
@@ -115,6 +122,7 @@ enum tui_view_id {
 	TUI_VIEW_SWEEP,
 	TUI_VIEW_COMPARE,
 	TUI_VIEW_HISTORY,
+	TUI_VIEW_FLEET,		/* f, with --hosts or --host */
 	TUI_VIEW_COUNT,
 };
 
@@ -163,6 +171,7 @@ struct tui_sheet {
 /* The views' own state, held by value in struct tui below. */
 #include "ui/view-compare.h"
 #include "ui/view-drives.h"
+#include "ui/view-fleet.h"
 #include "ui/view-help.h"
 #include "ui/view-history.h"
 #include "ui/view-sheet.h"
@@ -200,6 +209,7 @@ struct tui {
 	struct tui_sweep      sweep;
 	struct tui_compare    compare;
 	struct tui_history    history;
+	struct tui_fleet      fleet;
 	struct tui_run	      runs[TUI_RUNS_MAX];
 	size_t		      nruns;
 	unsigned	      run_seq;
@@ -277,6 +287,10 @@ enum tui_metric {
 	TUI_M_MBPS,
 	TUI_M_LAT,	/* mean latency, µs */
 };
+
+/* A measured value of metric m as bars print it: "—" for NAN, a count for
+ * IOPS ("1.2M"), one decimal otherwise. */
+char *tui_metric_text(const struct tui *t, enum tui_metric m, double v, char *buf, size_t len);
 
 /* A reference value for a point: the spec figure or the review measurement. */
 struct tui_refval {

@@ -19,9 +19,10 @@ static const struct help_line help_lines[] = {
 	{ NULL, "Everywhere" },
 	{ "1 2 3 4 5", "Drives, Spec sheet, Sweep, Compare, History screens" },
 	{ "H", "History: the stored runs" },
+	{ "f", "Fleet: every host of --hosts / --host, live" },
 	{ "Esc", "back to Drives (clears a filter there)" },
 	{ "t", "next theme: default, light, high-contrast, mono" },
-	{ "x", "stop the running sweep (what finished is kept)" },
+	{ "x", "stop the running sweep or fleet (what finished is kept)" },
 	{ "?", "this help" },
 	{ "q", "quit (a sweep runs: q again stops it and quits)" },
 	{ "Ctrl-L", "redraw the screen" },
@@ -57,6 +58,12 @@ static const struct help_line help_lines[] = {
 	{ "Left Right", "scroll the columns when they do not all fit" },
 	{ "Up Down PgUp PgDn", "scroll the rows" },
 	{ "d  Backspace", "drop the last marked drive" },
+	{ NULL, "Fleet" },
+	{ "s  Enter", "setup: start the preset on every host at once" },
+	{ "Up Down j k", "the preset (setup), else the host" },
+	{ "Enter", "the host's sweep in the Sweep screen (Esc or f: back)" },
+	{ "x", "stop every host (on the Sweep screen: that host only)" },
+	{ "e  Tab", "the preset list again once the fleet has ended" },
 };
 
 #define HELP_NLINES (int)(sizeof help_lines / sizeof help_lines[0])

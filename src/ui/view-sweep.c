@@ -187,6 +187,7 @@ tui_sweep_setup(struct tui *t, struct tui_pick p)
 	size_t		  n;
 	const struct dd_preset_info *pi = plan_presets(&n);
 
+	tui_sweep_return(t);
 	if (s->ntargets == 0) {
 		tui_sweep_targets(t);
 		for (size_t i = 0; i < n; i++)
@@ -240,20 +241,21 @@ sweep_writes_ok(const struct tui *t, const struct tui_target *tg)
 				       session_writes_free(&ses));
 }
 
-/* Build the plan for a target; *writes_ok says whether write points were allowed. */
-static int
-sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *plan,
-		 bool *writes_ok, struct dd_error *err)
+/* The plan of preset number preset (plan_presets order) with the
+ * dashboard's --time-scale, --runtime and --ramp; write points only when
+ * writes is true. */
+int
+tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *plan,
+	       struct dd_error *err)
 {
 	struct dd_preset_opts	     po = { 0 };
 	size_t			     n;
 	const struct dd_preset_info *pi = plan_presets(&n);
 	int			     rc;
 
-	*writes_ok = sweep_writes_ok(t, tg);
 	po.time_scale = t->opts.time_scale;
-	po.allow_write = *writes_ok;
-	rc = plan_preset(pi[t->sweep.preset_sel < n ? t->sweep.preset_sel : 0].name, &po, plan, err);
+	po.allow_write = writes;
+	rc = plan_preset(pi[preset < n ? preset : 0].name, &po, plan, err);
 	if (rc < 0)
 		return rc;
 	for (size_t i = 0; i < plan->npoints; i++) {
@@ -263,6 +265,15 @@ sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *pla
 			plan->points[i].ramp_s = t->opts.ramp_s;
 	}
 	return 0;
+}
+
+/* Build the plan for a target; *writes_ok says whether write points were allowed. */
+static int
+sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *plan,
+		 bool *writes_ok, struct dd_error *err)
+{
+	*writes_ok = sweep_writes_ok(t, tg);
+	return tui_plan_build(t, t->sweep.preset_sel, *writes_ok, plan, err);
 }
 
 /* Free the sweep, the target and the plan (the sweep must have ended). */
@@ -357,7 +368,7 @@ tui_sweep_start(struct tui *t)
 	bool		   writes_ok;
 	int		   rc;
 
-	if (tui_sweep_running(t))
+	if (tui_sweep_running(t) || s->borrowed)
 		return -EBUSY;
 	if (s->ntargets == 0)
 		tui_sweep_targets(t);
@@ -468,6 +479,7 @@ tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
 	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
 	int		      rc;
 
+	tui_sweep_return(t);
 	if (tui_sweep_running(t))
 		rc = dd_error_set(err, -EBUSY, "a sweep is running: x stops it first");
 	else if (res == NULL || sums == NULL ||
@@ -517,6 +529,72 @@ tui_sweep_stop(struct tui *t)
 	tui_message(t, false, "stopping after the current interval...");
 }
 
+/* Show a sweep lent by its owner; the screen's own state is set aside. */
+int
+tui_sweep_borrow(struct tui *t, const struct tui_sweep_loan *l)
+{
+	struct tui_sweep *s = &t->sweep, *home;
+	struct dd_error	  err = { 0 };
+
+	tui_sweep_return(t);
+	if (tui_sweep_running(t)) {
+		tui_message(t, false, "a sweep runs on this machine: x stops it first");
+		return -EBUSY;
+	}
+	if ((home = malloc(sizeof *home)) == NULL)
+		return -ENOMEM;
+	*home = *s;
+	memset(s, 0, sizeof *s);
+	s->home = home;
+	s->borrowed = true;
+	s->sw = l->sw;
+	s->plan = *l->plan;
+	s->tgt = *l->tgt;
+	s->sn = l->sn;
+	s->gen = l->gen;
+	s->running = l->running;
+	s->start_unix = l->started;
+	s->mode = TUI_SWEEP_LIVE;
+	s->fin_sel = s->heat_shape = -1;
+	s->preset_sel = home->preset_sel;
+	snprintf(s->what, sizeof s->what, "%s", l->what != NULL ? l->what : "");
+	snprintf(s->stored_name, sizeof s->stored_name, "%s", l->label != NULL ? l->label : "");
+	if (l->ref.fam != NULL && tui_sheet_load(&s->ref, t->db, l->ref, &err) < 0)
+		tui_message(t, true, "%s", err.msg);
+	t->dirty = true;
+	return 0;
+}
+
+/* The owner's news for the sweep on loan. */
+void
+tui_sweep_loan_sync(struct tui *t, const struct sweep *sw, struct sweep_snapshot *sn,
+		    uint64_t gen, bool running)
+{
+	struct tui_sweep *s = &t->sweep;
+
+	if (!s->borrowed || s->sw != sw)
+		return;
+	if (s->gen != gen || s->sn != sn || s->running != running)
+		t->dirty = true;
+	s->sn = sn;
+	s->gen = gen;
+	s->running = running;
+}
+
+/* Give the lent sweep back: the screen's own state returns. */
+void
+tui_sweep_return(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep, *home = s->home;
+
+	if (!s->borrowed || home == NULL)
+		return;
+	tui_sheet_free(&s->ref);
+	*s = *home;
+	free(home);
+	t->dirty = true;
+}
+
 /* A slot for a new finished run in t->runs, the oldest dropped when full. */
 struct tui_run *
 tui_runs_slot(struct tui *t)
@@ -558,14 +636,15 @@ sweep_run_label(struct tui *t, char *buf, size_t len)
 	free(p);
 }
 
-/* Keep the finished sweep's points as a run for Compare.  UI thread, after
- * sweep_join: the full results are ours to read then. */
-static void
-sweep_record_run(struct tui *t)
+/* Keep a finished sweep's points as a run for Compare.  UI thread, after
+ * sweep_join: the full results are ours to read then.  rec may be NULL
+ * (not stored); label names the run. */
+void
+tui_runs_keep(struct tui *t, const struct sweep *sw, const char *plan, enum sweep_state st,
+	      struct tui_pick ref, const struct record *rec, int64_t started, const char *label)
 {
-	struct tui_sweep *s = &t->sweep;
-	struct tui_run	 *r;
-	size_t		  n = sweep_nresults(s->sw);
+	struct tui_run *r;
+	size_t		n = sweep_nresults(sw);
 
 	if (n == 0)
 		return;
@@ -576,23 +655,37 @@ sweep_record_run(struct tui *t)
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		r->pts[i].pt = sweep_result(s->sw, i)->point;
-		r->pts[i].sum = *sweep_result_summary(s->sw, i);
+		r->pts[i].pt = sweep_result(sw, i)->point;
+		r->pts[i].sum = *sweep_result_summary(sw, i);
 		/* The log keeps every result (bench/tui-overhead.sh reads it). */
 		fprintf(stderr, "drivedash: result %s | %s | iops=%.1f mbps=%.3f mean_us=%.2f "
-			"p99_us=%.2f status=%d\n", s->plan.name, r->pts[i].sum.name,
+			"p99_us=%.2f status=%d\n", plan, r->pts[i].sum.name,
 			r->pts[i].sum.iops, r->pts[i].sum.mbps, r->pts[i].sum.mean_us,
 			r->pts[i].sum.p99_us, r->pts[i].sum.status);
 	}
 	r->n = n;
-	r->state = s->sn->state;
-	r->ref = s->ref.pick;
-	r->stored_id = record_run_id(s->rec);
-	r->started = s->start_unix;
-	if (record_prov(s->rec) != NULL)	/* Compare's drift, as the CLI's */
-		results_drift_key(record_prov(s->rec), r->serial, sizeof r->serial);
-	snprintf(r->plan, sizeof r->plan, "%s", s->plan.name);
-	sweep_run_label(t, r->label, sizeof r->label);
+	r->state = st;
+	r->ref = ref;
+	r->stored_id = record_run_id(rec);
+	r->started = started;
+	if (record_prov(rec) != NULL)	/* Compare's drift, as the CLI's */
+		results_drift_key(record_prov(rec), r->serial, sizeof r->serial);
+	snprintf(r->plan, sizeof r->plan, "%s", plan);
+	snprintf(r->label, sizeof r->label, "%s", label);
+}
+
+/* Keep the finished sweep's points as a run for Compare. */
+static void
+sweep_record_run(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	char		  label[sizeof t->runs[0].label];
+
+	if (sweep_nresults(s->sw) == 0)
+		return;
+	sweep_run_label(t, label, sizeof label);
+	tui_runs_keep(t, s->sw, s->plan.name, s->sn->state, s->ref.pick, s->rec, s->start_unix,
+		      label);
 }
 
 /* Take a new snapshot; on a final state join the thread and keep the run.
@@ -604,7 +697,7 @@ tui_sweep_poll(struct tui *t)
 	enum sweep_state  st;
 	bool		  store_failed;
 
-	if (s->sw == NULL)
+	if (s->sw == NULL || s->borrowed)	/* a lent sweep: its owner polls it */
 		return;
 	sweep_ack(s->sw);
 	if (!sweep_snapshot(s->sw, s->sn, s->gen))
@@ -643,6 +736,7 @@ tui_sweep_cleanup(struct tui *t)
 {
 	struct tui_sweep *s = &t->sweep;
 
+	tui_sweep_return(t);
 	if (s->sw != NULL && s->running) {
 		sweep_cancel(s->sw);
 		sweep_join(s->sw);
@@ -664,27 +758,63 @@ tui_sweep_cleanup(struct tui *t)
 
 /* ---- Drawing: setup ---- */
 
-/* Scroll the preset list (n presets, rows shown) so the cursor is in view. */
+/* Scroll a preset list (n presets, rows shown) so the cursor sel is in view. */
 static void
-sweep_preset_scroll(struct tui_sweep *s, size_t n, int rows)
+sweep_preset_scroll(size_t sel, size_t *top, size_t n, int rows)
 {
 	size_t r = rows > 0 ? (size_t)rows : 1;
 
-	if (s->preset_sel < s->preset_top)
-		s->preset_top = s->preset_sel;
-	if (s->preset_sel >= s->preset_top + r)
-		s->preset_top = s->preset_sel - r + 1;
-	if (s->preset_top + r > n)
-		s->preset_top = n > r ? n - r : 0;
+	if (sel < *top)
+		*top = sel;
+	if (sel >= *top + r)
+		*top = sel - r + 1;
+	if (*top + r > n)
+		*top = n > r ? n - r : 0;
 }
 
 /* "3-12 of 20 presets" for a list that does not fit. */
 static const char *
-sweep_preset_more(const struct tui_sweep *s, size_t n, size_t shown, char *buf, size_t len)
+sweep_preset_more(size_t top, size_t n, size_t shown, char *buf, size_t len)
 {
-	snprintf(buf, len, "%zu-%zu of %zu presets (Up/Down scroll)", s->preset_top + 1,
-		 s->preset_top + shown, n);
+	snprintf(buf, len, "%zu-%zu of %zu presets (Up/Down scroll)", top + 1, top + shown, n);
 	return buf;
+}
+
+/* The preset list from row y, ending before row end: name and summary,
+ * the cursor sel highlighted (focus: as the field being chosen), scrolled
+ * by *top so it is in view, "3-12 of 20 presets" on row y - 1 when the
+ * list does not fit; returns the row after it. */
+int
+tui_presets_draw(struct tui *t, struct cellbuf *cb, int y, int end, size_t sel, size_t *top,
+		 bool focus)
+{
+	size_t			     n;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	char			     more[96];
+	int			     row = y, namew = 10;
+
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(pi[i].name) > namew)
+			namew = (int)strlen(pi[i].name);
+	namew = namew > 24 ? 24 : namew;
+	sweep_preset_scroll(sel, top, n, end - row);
+	for (size_t i = *top; i < n && row < end; i++, row++) {
+		bool	is = i == sel;
+		uint8_t role = is && focus ? UI_SELECTED : UI_TEXT;
+
+		if (is)
+			cellbuf_fill(cb, 1, row, cb->w - 2, 1, ' ', focus ? UI_SELECTED : UI_DEFAULT,
+				     0);
+		cellbuf_put_str(cb, 2, row, 1, is ? t->sym->cursor : " ", is ? role : UI_KEY,
+				UI_BOLD);
+		tui_print(cb, 4, row, namew, role, is ? UI_BOLD : 0, "%s", pi[i].name);
+		tui_print(cb, 5 + namew, row, cb->w - 7 - namew, is ? role : UI_DIM_TEXT, 0, "%s",
+			  pi[i].summary);
+	}
+	if (*top > 0 || *top + (size_t)(row - y) < n)
+		tui_print_right(cb, cb->w - 1, y - 1, UI_DIM_TEXT, 0,
+				sweep_preset_more(*top, n, (size_t)(row - y), more, sizeof more));
+	return row;
 }
 
 /* Draw the setup: reference, targets, presets, the plan it makes. */
@@ -692,12 +822,10 @@ static void
 sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct tui_sweep	    *s = &t->sweep;
-	size_t			     n;
-	const struct dd_preset_info *pi = plan_presets(&n);
 	struct dd_plan		     plan;
 	struct dd_error		     err = { 0 };
 	char			     label[160], eta[32];
-	int			     row = y, end = y + h, namew;
+	int			     row = y, end = y + h;
 	bool			     writes_ok;
 
 	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Reference");
@@ -747,29 +875,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	tui_print(cb, 1, row++, -1, UI_TITLE, UI_BOLD, "Preset%s",
 		  s->field == 1 ? "   (Up/Down choose, Tab: target)" : "");
 	s->presets_y = row;
-	namew = 10;
-	for (size_t i = 0; i < n; i++)
-		if ((int)strlen(pi[i].name) > namew)
-			namew = (int)strlen(pi[i].name);
-	namew = namew > 24 ? 24 : namew;
-	sweep_preset_scroll(s, n, end - 3 - row);
-	for (size_t i = s->preset_top; i < n && row < end - 3; i++, row++) {
-		bool	sel = i == s->preset_sel;
-		uint8_t role = sel && s->field == 1 ? UI_SELECTED : UI_TEXT;
-
-		if (sel)
-			cellbuf_fill(cb, 1, row, cb->w - 2, 1, ' ', s->field == 1 ? UI_SELECTED :
-				     UI_DEFAULT, 0);
-		cellbuf_put_str(cb, 2, row, 1, sel ? t->sym->cursor : " ", sel ? role : UI_KEY,
-				UI_BOLD);
-		tui_print(cb, 4, row, namew, role, sel ? UI_BOLD : 0, "%s", pi[i].name);
-		tui_print(cb, 5 + namew, row, cb->w - 7 - namew, sel ? role : UI_DIM_TEXT, 0, "%s",
-			  pi[i].summary);
-	}
-	if (s->preset_top > 0 || s->preset_top + (size_t)(row - s->presets_y) < n)
-		tui_print_right(cb, cb->w - 1, s->presets_y - 1, UI_DIM_TEXT, 0,
-				sweep_preset_more(s, n, (size_t)(row - s->presets_y), label,
-						  sizeof label));
+	row = tui_presets_draw(t, cb, row, end - 3, s->preset_sel, &s->preset_top, s->field == 1);
 	row++;
 	if (s->ntargets > 0 && row < end) {
 		const struct tui_target *tg = &s->targets[s->target_sel];
@@ -927,13 +1033,8 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
 	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
 	tx = x + barw + 1;
-	if (isnan(value))
-		snprintf(num, sizeof num, "%s", t->sym->dash);
-	else if (m == TUI_M_IOPS)
-		fmt_count(value, num, sizeof num);
-	else
-		fmt_number(value, 1, num, sizeof num);
-	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD, num);
+	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD,
+			tui_metric_text(t, m, value, num, sizeof num));
 	tx += 13;
 	if (!isnan(rv.value) && isnan(value)) {
 		if (m == TUI_M_IOPS)
@@ -1709,6 +1810,22 @@ sweep_cycle_ref(struct tui *t, int dir)
 	t->dirty = true;
 }
 
+/* The keys that differ for a lent sweep: Esc and f go back to the Fleet,
+ * nothing starts or sets up here; 1 if used. */
+static int
+sweep_lent_key(struct tui *t, const struct tui_event *ev)
+{
+	switch (ev->key) {
+	case TUI_KEY_ESC: case 'f':
+		tui_set_view(t, TUI_VIEW_FLEET);
+		return 1;
+	case 's': case 'e': case TUI_KEY_TAB:
+		tui_message(t, false, "a fleet host's sweep: f goes back to the Fleet screen");
+		return 1;
+	}
+	return 0;
+}
+
 /* Handle a key on the Sweep screen. */
 static int
 sweep_key(struct tui *t, const struct tui_event *ev)
@@ -1718,6 +1835,8 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 
 	plan_presets(&npre);
 	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL && s->drill && tui_point_key(t, ev))
+		return 1;
+	if (s->borrowed && sweep_lent_key(t, ev))
 		return 1;
 	if (s->mode == TUI_SWEEP_LIVE && s->sw != NULL) {
 		switch (ev->key) {
@@ -1831,8 +1950,10 @@ sweep_title(struct tui *t, char *buf, size_t len)
 	}
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :
 		sn->state == SWEEP_CANCELLED ? " stopped" : sn->state == SWEEP_FAILED ? " FAILED" : "";
-	/* Progress first: a narrow screen cuts the end. */
-	snprintf(buf, len, "Sweep %s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s%s%s",
+	/* Progress first: a narrow screen cuts the end (a lent sweep: its
+	 * owner's name first). */
+	snprintf(buf, len, "Sweep %s%s%s point %zu/%zu%s %s %s elapsed %s ETA %s %s %s %s %s = %s%s%s",
+		 s->borrowed ? s->stored_name : "", s->borrowed ? " " : "",
 		 t->sym->dot, sn->state == SWEEP_RUNNING ?
 		 (sn->preconditioning ? 0 : sn->index + 1) : sweep_nresults(s->sw), sn->npoints,
 		 state, t->sym->dot, fmt_duration(sn->elapsed_s, el, sizeof el), t->sym->dot,
@@ -1854,6 +1975,12 @@ sweep_hints(struct tui *t)
 	if (t->sweep.mode == TUI_SWEEP_LIVE && t->sweep.drill)
 		return "j/k\tprevious/next point\tEsc\tback to the run\tr\treference\tt\ttheme\t"
 		       "?\thelp\tq\tquit";
+	if (t->sweep.borrowed && tui_sweep_running(t))
+		return "x\tstop this host\tj/k\tpoint\tEnter\topen\tw\tworkload\tr\treference\t"
+		       "Esc f\tfleet\t?\thelp\tq\tquit";
+	if (t->sweep.borrowed)
+		return "j/k\tpoint\tEnter\topen\tw\tworkload\tr\treference\tC\tcompare\t"
+		       "Esc f\tfleet\t?\thelp\tq\tquit";
 	if (tui_sweep_running(t))
 		return "x\tstop\tj/k\tpoint\tEnter\topen\tw\tworkload\tr\treference\t"
 		       "1\tdrives\t4\tcompare\tt\ttheme\t?\thelp\tq\tquit";

@@ -84,7 +84,7 @@ struct tui_sweep {
 						 * point is up (view-point.c) */
 	int64_t		       stored_id;	/* the run shown came from the
 						 * results store; 0: swept here */
-	char		       stored_name[256];/* its results_run_name */
+	char		       stored_name[256];/* its results_run_name; lent: whose */
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
 	char		       store_note[640];	/* why sweeps are not saved; "" */
@@ -92,6 +92,29 @@ struct tui_sweep {
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 	size_t		       preset_top;	/* the first preset the setup shows */
 	bool		       curve_p99;	/* load curves plot p99, not the mean */
+	bool		       borrowed;	/* sw, plan, tgt and sn are lent by
+						 * their owner (a fleet member,
+						 * tui_sweep_borrow): nothing here
+						 * frees, joins, records or restarts
+						 * them; stop cancels that sweep only */
+	struct tui_sweep      *home;		/* borrowed: the dashboard's own
+						 * sweep state, set aside until
+						 * tui_sweep_return */
+};
+
+/* A sweep another part of the dashboard owns, shown by the Sweep screen
+ * (a fleet member's: view-fleet.c).  Everything stays the owner's. */
+struct tui_sweep_loan {
+	struct sweep	       *sw;
+	const struct dd_plan   *plan;		/* copied by value: points shared */
+	const struct dd_target *tgt;		/* copied */
+	struct sweep_snapshot  *sn;		/* the owner's copy, kept current by it */
+	uint64_t		gen;
+	bool			running;
+	struct tui_pick		ref;		/* the drive it is held against */
+	const char	       *label;		/* whose it is ("rack-a3"), title first */
+	const char	       *what;		/* what is measured, for the title */
+	int64_t			started;	/* unix seconds; 0 unknown */
 };
 
 extern const struct tui_view tui_view_sweep;
@@ -112,6 +135,40 @@ void tui_sweep_stop(struct tui *t);
 
 /* Is a sweep running? */
 bool tui_sweep_running(const struct tui *t);
+
+/* Show a sweep the dashboard does not own in the Sweep screen (the
+ * screen's own state is set aside until tui_sweep_return).  0, or -EBUSY
+ * (message shown) while the dashboard's own sweep runs.  UI thread only. */
+int tui_sweep_borrow(struct tui *t, const struct tui_sweep_loan *l);
+
+/* The owner's news for a borrowed sweep: its snapshot copy (sn, gen) and
+ * whether it still runs.  Nothing when the Sweep screen shows another. */
+void tui_sweep_loan_sync(struct tui *t, const struct sweep *sw, struct sweep_snapshot *sn,
+			 uint64_t gen, bool running);
+
+/* Give a borrowed sweep back and bring the screen's own state back
+ * (nothing when none is borrowed). */
+void tui_sweep_return(struct tui *t);
+
+/* The plan of preset number preset (plan_presets order) with the
+ * dashboard's --time-scale, --runtime and --ramp; write points only when
+ * writes.  0 or a negative errno with err set. */
+int tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *plan,
+		   struct dd_error *err);
+
+/* The preset list from row y, ending before row end: the cursor sel
+ * (focus: the field being chosen) scrolled into view through *top, "3-12
+ * of 20 presets" on row y - 1 when the list does not fit; returns the row
+ * after it. */
+int tui_presets_draw(struct tui *t, struct cellbuf *cb, int y, int end, size_t sel, size_t *top,
+		     bool focus);
+
+/* Keep a finished (joined) sweep's points as a run for Compare: plan its
+ * plan's name, st how it ended, ref its reference drive, rec its recorder
+ * (NULL: not stored), started unix seconds, label its name. */
+void tui_runs_keep(struct tui *t, const struct sweep *sw, const char *plan, enum sweep_state st,
+		   struct tui_pick ref, const struct record *rec, int64_t started,
+		   const char *label);
 
 /* Fill the setup's target list from the options and discovery. */
 void tui_sweep_targets(struct tui *t);

@@ -1,0 +1,601 @@
+/*
+ * A fleet (fleet.h): N members, each a hosts-file row measured as an
+ * ordinary sweep through the fio client/server backend.
+ *
+ * struct fleet owns the members array (the public struct fleet_member, one
+ * per row, in hosts-file order), a copy of the options, the backend every
+ * member opens with, and an arena holding what matching and the sheets
+ * allocate.  Each member owns its target, its resolved copy of the plan,
+ * its sweep, its recorder and its latest snapshot (heap: a snapshot is
+ * large).  A member's state only moves forward: WAITING -> CONNECTING <->
+ * RUNNING -> DONE | FAILED | CANCELLED; the final state is set once, by
+ * fleet_member_end, which joins the sweep, records the end and judges.
+ *
+ * fleet_create does every check before anything can be half-done: the
+ * write rule is applied to every row first (one row without --allow-write
+ * or a matching CONFIRM refuses the whole fleet, so nothing is written
+ * anywhere), then each member is opened, sized, resolved, checked, matched
+ * and its run stored; any failure closes what was opened and names the row
+ * ("node3 (line 3): ...").
+ *
+ * The rack verdict ranks NOT_COMPARABLE < PASS < UNKNOWN < WARN < FAIL: a
+ * rack is PASS only when every drive was judged and passed, and a finding
+ * (WARN, FAIL) outranks a drive that could not be judged.
+ *
+ * Threads: everything here runs in one front-end thread except
+ * fleet_cancel, which only calls sweep_cancel (any thread).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/file.h"
+#include "core/fleet.h"
+#include "core/session.h"
+#include "io/fio.h"
+
+struct fleet {
+	struct fleet_opts	     o;
+	const struct dd_backend_ops *backend;
+	struct arena		     a;		/* matches and sheets */
+	struct fleet_member	    *m;
+	size_t			     n;
+};
+
+/* The row's name in a sentence: "node3 (line 3)", or "node3" for --host. */
+static const char *
+fleet_row_name(const struct fleet_host *h, char *buf, size_t len)
+{
+	if (h->line > 0)
+		snprintf(buf, len, "%.127s (line %u)", h->label, h->line);
+	else
+		snprintf(buf, len, "%.127s", h->label);
+	return buf;
+}
+
+/* Set err to "ROW: " + why; returns code. */
+static int
+fleet_fail(struct dd_error *err, const struct fleet_host *h, int code, const char *why)
+{
+	char row[160];
+
+	return dd_error_set(err, code, "%s: %.340s", fleet_row_name(h, row, sizeof row), why);
+}
+
+/* The write rule, for every row before anything opens. */
+static int
+fleet_check_writes(const struct fleet_host *hosts, size_t n, const struct fleet_opts *o,
+		   struct dd_error *err)
+{
+	char why[400];
+
+	if (!plan_writes(o->plan))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct fleet_host *h = &hosts[i];
+
+		if (!o->allow_write)
+			return fleet_fail(err, h, -EPERM, "the plan writes to the drive: give "
+					  "--allow-write (and each row's CONFIRM) to destroy its data");
+		if (hosts_confirmed(h))
+			continue;
+		snprintf(why, sizeof why, "writes need CONFIRM on its line to be the %s '%.64s'%s "
+			 "(drivedash cannot check a drive on another host)",
+			 h->serial[0] ? "drive's serial" : "device's name",
+			 h->serial[0] ? h->serial : file_base(h->device),
+			 h->confirm[0] ? ", not what it says" : "");
+		return fleet_fail(err, h, -EPERM, why);
+	}
+	return 0;
+}
+
+/* Copy a plan: everything, and its own points array. */
+static int
+fleet_plan_copy(struct dd_plan *dst, const struct dd_plan *src, struct dd_error *err)
+{
+	int rc = 0;
+
+	*dst = *src;
+	dst->points = NULL;
+	dst->npoints = dst->cap = 0;
+	for (size_t i = 0; rc == 0 && i < src->npoints; i++)
+		rc = plan_append(dst, &src->points[i], err);
+	if (rc < 0)
+		plan_free(dst);
+	return rc;
+}
+
+/* The one-word name of a state (failures: dd_fio_state_name of the status). */
+static const char *
+fleet_state_word(enum fleet_state st, int status)
+{
+	switch (st) {
+	case FLEET_WAITING:
+		return "waiting";
+	case FLEET_CONNECTING:
+		return "connecting";
+	case FLEET_RUNNING:
+		return "running";
+	case FLEET_DONE:
+		return "done";
+	case FLEET_CANCELLED:
+		return "cancelled";
+	case FLEET_FAILED:
+		break;
+	}
+	return dd_fio_state_name(status < 0 ? status : -EIO);
+}
+
+/* Move a member to state st (keeping state_name in step). */
+static void
+fleet_set_state(struct fleet_member *m, enum fleet_state st)
+{
+	m->state = st;
+	dd_strlcpy(m->state_name, fleet_state_word(st, m->status), sizeof m->state_name);
+}
+
+/* The name of a member's state. */
+const char *
+fleet_state_name(const struct fleet_member *m)
+{
+	return fleet_state_word(m->state, m->status);
+}
+
+/* Open a member's target and give it the size the row knows. */
+static int
+fleet_member_open(struct fleet *f, struct fleet_member *m, struct dd_error *err)
+{
+	const struct fleet_host *h = &m->host;
+	bool			 writable = plan_writes(f->o.plan) && f->o.allow_write;
+	uint64_t		 size = h->size ? h->size : h->capacity;
+	struct dd_error		 e = { 0 };
+
+	if (dd_backend_open(f->backend, &m->t, h->url, writable, &e) < 0) {
+		memset(&m->t, 0, sizeof m->t);
+		return fleet_fail(err, h, e.code, e.msg);
+	}
+	if (f->backend == &dd_backend_fio && size > 0)
+		dd_fio_set_size(&m->t, size);
+	return 0;
+}
+
+/* Copy, resolve and check the plan against a member's target. */
+static int
+fleet_member_plan(struct fleet *f, struct fleet_member *m, struct dd_error *err)
+{
+	const struct fleet_host *h = &m->host;
+	struct dd_error		 e = { 0 };
+	char			 why[400];
+	int			 rc;
+
+	if ((rc = fleet_plan_copy(&m->plan, f->o.plan, err)) < 0)
+		return rc;
+	if ((rc = plan_resolve(&m->plan, m->t.size, false, &e)) < 0) {
+		if (m->t.size > 0)
+			return fleet_fail(err, h, rc, e.msg);
+		snprintf(why, sizeof why, "the plan needs the size of %.200s, which fio cannot "
+			 "tell: give size= (or detect=) on its line", h->device);
+		return fleet_fail(err, h, rc, why);
+	}
+	if ((rc = session_check_points(&m->plan, &m->t, &e)) < 0)
+		return fleet_fail(err, h, rc, e.msg);
+	return 0;
+}
+
+/* Match a member's drive and load the sheet it is judged against. */
+static void
+fleet_member_match(struct fleet *f, struct fleet_member *m)
+{
+	struct dd_error e = { 0 };
+
+	memset(&m->match, 0, sizeof m->match);
+	if (f->o.db == NULL) {
+		snprintf(m->match.label, sizeof m->match.label, "no specs database");
+		return;
+	}
+	if (fleet_match(&m->host, f->o.db, f->o.fams, f->o.nfams, &f->a, &m->match) != 1 ||
+	    !f->o.judge)
+		return;
+	if (specdb_sheet(f->o.db, m->match.family->id, m->match.drive->id, &f->a, &m->sheet,
+			 &e) == 0) {
+		m->have_sheet = true;
+		m->nfigs = verdict_figures(&m->sheet, m->figs, VERDICT_MAX);
+	}
+}
+
+/* Begin a member's stored run. */
+static int
+fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err)
+{
+	const struct fleet_host *h = &m->host;
+	char			 addr[300];
+	bool			 matched = m->match.rule != MATCH_NONE;
+	struct record_match	 rm = { .drive_id = matched ? m->match.drive->id : NULL,
+					.drive_label = matched ? m->match.label : NULL };
+	struct record_remote	 r = {
+		.host = h->host, .address = addr, .device = h->device, .model = h->model,
+		.serial = h->serial, .firmware = h->firmware, .capacity = h->capacity,
+		.fio_version = f->backend == &dd_backend_fio ? dd_fio_client_version() : "",
+	};
+
+	if (f->o.store == NULL)
+		return 0;
+	snprintf(addr, sizeof addr, h->ipv6 ? "[%.256s]:%u" : "%.256s:%u", h->host, h->port);
+	return record_begin_remote(&m->rec, f->o.store, &r, &rm, &m->plan, &m->t, err);
+}
+
+/* Set up member i of f from host h: open, plan, match, store. */
+static int
+fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
+		    struct dd_error *err)
+{
+	struct fleet_member *m = &f->m[i];
+	int		     rc;
+
+	m->host = *h;
+	fleet_set_state(m, FLEET_WAITING);
+	m->sn = calloc(1, sizeof *m->sn);
+	if (m->sn == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	if ((rc = fleet_member_open(f, m, err)) < 0 || (rc = fleet_member_plan(f, m, err)) < 0)
+		return rc;
+	fleet_member_match(f, m);
+	return fleet_member_store(f, m, err);
+}
+
+/* Create a fleet of n hosts. */
+int
+fleet_create(struct fleet **out, const struct fleet_host *hosts, size_t n,
+	     const struct fleet_opts *o, struct dd_error *err)
+{
+	struct fleet *f;
+	int	      rc;
+
+	*out = NULL;
+	if (n == 0)
+		return dd_error_set(err, -EINVAL, "a fleet needs at least one host");
+	if (n > HOSTS_MAX)
+		return dd_error_set(err, -E2BIG, "a fleet has at most %d hosts, not %zu",
+				    HOSTS_MAX, n);
+	if ((rc = fleet_check_writes(hosts, n, o, err)) < 0)
+		return rc;
+	f = calloc(1, sizeof *f);
+	if (f == NULL || (f->m = calloc(n, sizeof *f->m)) == NULL) {
+		free(f);
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	}
+	f->o = *o;
+	f->backend = o->backend != NULL ? o->backend : &dd_backend_fio;
+	for (size_t i = 0; i < n; i++, f->n++)
+		if ((rc = fleet_member_create(f, i, &hosts[i], err)) < 0) {
+			f->n++;		/* destroy what it opened too */
+			fleet_destroy(f);
+			return rc;
+		}
+	*out = f;
+	return 0;
+}
+
+/* Start every member's sweep. */
+int
+fleet_start(struct fleet *f, struct dd_error *err)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct fleet_member *m = &f->m[i];
+		int		     rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
+
+		if (rc < 0) {
+			struct dd_error e = *err;
+
+			fleet_cancel(f);
+			return fleet_fail(err, &m->host, rc, e.msg);
+		}
+		fleet_set_state(m, FLEET_CONNECTING);
+	}
+	return 0;
+}
+
+/* How many members. */
+size_t
+fleet_size(const struct fleet *f)
+{
+	return f != NULL ? f->n : 0;
+}
+
+/* Member i (NULL past the end). */
+struct fleet_member *
+fleet_member(struct fleet *f, size_t i)
+{
+	return f != NULL && i < f->n ? &f->m[i] : NULL;
+}
+
+/* Is a member's sweep running (started, not yet ended here)? */
+static bool
+fleet_member_live(const struct fleet_member *m)
+{
+	return m->sw != NULL && (m->state == FLEET_CONNECTING || m->state == FLEET_RUNNING);
+}
+
+/* The wake fds of the running members. */
+size_t
+fleet_pollfds(const struct fleet *f, struct pollfd *pfd, size_t max)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < f->n && k < max; i++)
+		if (fleet_member_live(&f->m[i]))
+			pfd[k++] = (struct pollfd){ .fd = sweep_wake_fd(f->m[i].sw),
+						    .events = POLLIN };
+	return k;
+}
+
+/* Judge an ended member as `check` does (verdict_judge_run). */
+static void
+fleet_member_judge(struct fleet *f, struct fleet_member *m)
+{
+	size_t			 n = sweep_nresults(m->sw);
+	const struct dd_result **res = calloc(n ? n : 1, sizeof *res);
+	struct verdict_opts	 vo = {
+		.tolerance = f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
+		.writes_ran = plan_writes(&m->plan) };
+	bool			 matched = m->match.rule != MATCH_NONE;
+	struct verdict_subject	 s = { .drive_id = matched ? m->match.drive->id : NULL,
+				       .sheet = m->have_sheet ? &m->sheet : NULL,
+				       .figs = m->figs, .nfigs = m->nfigs,
+				       .model = m->host.model[0] ? m->host.model : m->host.drive,
+				       .nearest = m->match.nearest };
+	size_t			 o;
+
+	if (res == NULL)
+		return;
+	for (size_t i = 0; i < n; i++)
+		res[i] = sweep_result(m->sw, i);
+	if (!verdict_judge_run(&s, res, n, &vo, &m->report))
+		snprintf(m->report.summary, sizeof m->report.summary, "%s, so there is no spec "
+			 "to check against", m->match.label);
+	free(res);
+	o = strlen(m->report.summary);
+	snprintf(m->report.summary + o, sizeof m->report.summary - o,
+		 "; SMART not read over fio");
+	m->judged = true;
+}
+
+/* Who stopped a sweep, as the results store says it. */
+static const char *
+fleet_stopped_by(enum sweep_state st)
+{
+	if (st == SWEEP_FAILED)
+		return "error";
+	return st == SWEEP_CANCELLED ? "user" : "";
+}
+
+/* A member's sweep has ended: join it, set its final state, record the end
+ * and (judge) its verdict. */
+static void
+fleet_member_end(struct fleet *f, struct fleet_member *m)
+{
+	enum sweep_state st = sweep_join(m->sw);
+	struct dd_error	 e = { 0 };
+
+	sweep_snapshot(m->sw, m->sn, 0);
+	m->gen = m->sn->generation;
+	m->status = st == SWEEP_FAILED ? (m->sn->status < 0 ? m->sn->status : -EIO) : 0;
+	dd_strlcpy(m->message, m->sn->message, sizeof m->message);
+	fleet_set_state(m, st == SWEEP_DONE     ? FLEET_DONE
+			   : st == SWEEP_FAILED ? FLEET_FAILED
+						: FLEET_CANCELLED);
+	if (record_end(m->rec, st, fleet_stopped_by(st), m->message[0] ? m->message : NULL,
+		       &e) < 0 && m->message[0] == '\0')
+		snprintf(m->message, sizeof m->message, "the results store: %.400s", e.msg);
+	if (f->o.judge && st == SWEEP_DONE)
+		fleet_member_judge(f, m);
+}
+
+/* Copy a member's new snapshot, move its state; true when anything changed. */
+static bool
+fleet_member_update(struct fleet *f, struct fleet_member *m)
+{
+	bool changed;
+
+	sweep_ack(m->sw);
+	changed = sweep_snapshot(m->sw, m->sn, m->gen);
+	if (!changed)
+		return false;
+	m->gen = m->sn->generation;
+	if (m->sn->state == SWEEP_DONE || m->sn->state == SWEEP_FAILED ||
+	    m->sn->state == SWEEP_CANCELLED)
+		fleet_member_end(f, m);
+	else
+		fleet_set_state(m, m->sn->nlive == 0 ? FLEET_CONNECTING : FLEET_RUNNING);
+	return true;
+}
+
+/* Copy new snapshots, move states, end and judge members whose sweep ended. */
+bool
+fleet_update(struct fleet *f)
+{
+	bool changed = false;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (fleet_member_live(&f->m[i]))
+			changed |= fleet_member_update(f, &f->m[i]);
+	return changed;
+}
+
+/* Is any member still running? */
+bool
+fleet_running(const struct fleet *f)
+{
+	for (size_t i = 0; f != NULL && i < f->n; i++)
+		if (fleet_member_live(&f->m[i]))
+			return true;
+	return false;
+}
+
+/* Ask every running member to stop. */
+void
+fleet_cancel(struct fleet *f)
+{
+	for (size_t i = 0; f != NULL && i < f->n; i++)
+		if (f->m[i].sw != NULL)
+			sweep_cancel(f->m[i].sw);
+}
+
+/* How bad a member's verdict is, for the worst of the rack. */
+static int
+fleet_rank(enum verdict_status v)
+{
+	switch (v) {
+	case VERDICT_NOT_COMPARABLE:
+		return 0;
+	case VERDICT_PASS:
+		return 1;
+	case VERDICT_UNKNOWN:
+		return 2;
+	case VERDICT_WARN:
+		return 3;
+	case VERDICT_FAIL:
+		break;
+	}
+	return 4;
+}
+
+/* A member's verdict: failed FAIL, cancelled or unjudged UNKNOWN. */
+static enum verdict_status
+fleet_member_verdict(const struct fleet_member *m)
+{
+	if (m->state == FLEET_FAILED)
+		return VERDICT_FAIL;
+	if (m->state == FLEET_CANCELLED || !m->judged)
+		return VERDICT_UNKNOWN;
+	return m->report.overall;
+}
+
+/* The rack verdict: the worst member's. */
+enum verdict_status
+fleet_verdict(const struct fleet *f)
+{
+	enum verdict_status worst = VERDICT_NOT_COMPARABLE;
+
+	for (size_t i = 0; f != NULL && i < f->n; i++) {
+		enum verdict_status v = fleet_member_verdict(&f->m[i]);
+
+		if (fleet_rank(v) > fleet_rank(worst))
+			worst = v;
+	}
+	return worst;
+}
+
+/* Close one member: end a run still going, free what it holds. */
+static void
+fleet_member_close(struct fleet *f, struct fleet_member *m)
+{
+	if (fleet_member_live(m))
+		fleet_member_end(f, m);
+	else if (m->sw == NULL && m->rec != NULL)
+		record_end(m->rec, SWEEP_CANCELLED, "user", "the fleet never started", NULL);
+	sweep_destroy(m->sw);
+	record_free(m->rec);
+	plan_free(&m->plan);
+	if (m->t.backend != NULL)
+		dd_backend_of(&m->t)->close(&m->t);
+	free(m->sn);
+	m->sw = NULL;
+	m->rec = NULL;
+	m->sn = NULL;
+}
+
+/* Cancel, join, record the end of every run, close, free. */
+void
+fleet_destroy(struct fleet *f)
+{
+	if (f == NULL)
+		return;
+	fleet_cancel(f);
+	for (size_t i = 0; i < f->n; i++)
+		fleet_member_close(f, &f->m[i]);
+	arena_free(&f->a);
+	free(f->m);
+	free(f);
+}
+
+/* A matched capacity point d of family fam, found by id or query. */
+static int
+fleet_match_drive(const struct spec_family *fam, const struct spec_drive *d,
+		  struct match_result *out)
+{
+	out->rule = MATCH_EXACT;
+	out->family = fam;
+	out->drive = d;
+	out->sku = NULL;
+	out->ncandidates = 1;
+	out->nearest = NULL;
+	specdb_drive_label(fam, d, true, out->label, sizeof out->label);
+	return 1;
+}
+
+/* DRIVE as a query: it must name one family and one capacity point. */
+static int
+fleet_match_query(const char *q, struct specdb *db, const struct spec_family *fams,
+		  size_t nfams, struct arena *a, struct match_result *out)
+{
+	struct spec_search	 s = { 0 };
+	struct dd_error		 e = { 0 };
+	const struct spec_drive *d = NULL;
+	const struct spec_family *fam;
+	const char		*id = NULL;
+
+	if (specdb_search(db, q, a, &s, &e) < 0 || s.nhits == 0) {
+		snprintf(out->label, sizeof out->label, "'%.100s' names no drive in the database", q);
+		return 0;
+	}
+	if (s.nfamilies > 1) {
+		snprintf(out->label, sizeof out->label, "'%.60s' names %zu families, not one "
+			 "(first: %.50s)", q, s.nfamilies % 1000, s.hits[0].label);
+		return 0;
+	}
+	for (size_t i = 0; i < s.nhits; i++)
+		if (s.hits[i].drive_id == NULL || (id != NULL && strcmp(id, s.hits[i].drive_id)))
+			id = "";
+		else if (id == NULL)
+			id = s.hits[i].drive_id;
+	fam = id != NULL && id[0] ? specdb_find_drive(fams, nfams, id, &d) : NULL;
+	if (fam == NULL) {
+		for (size_t i = 0; i < nfams; i++)
+			if (strcmp(fams[i].id, s.hits[0].family_id) == 0)
+				fam = &fams[i];
+		snprintf(out->label, sizeof out->label, "'%.40s' names %.30s %.40s but not one "
+			 "capacity point (add the capacity)", q, fam ? fam->vendor : "",
+			 fam ? fam->name : s.hits[0].family_id);
+		return 0;
+	}
+	return fleet_match_drive(fam, d, out);
+}
+
+/* Match a host's drive: detect model, else DRIVE as model, id or query. */
+int
+fleet_match(const struct fleet_host *h, struct specdb *db, const struct spec_family *fams,
+	    size_t nfams, struct arena *a, struct match_result *out)
+{
+	uint64_t		  cap = h->capacity ? h->capacity : h->size;
+	const struct spec_family *fam;
+	const struct spec_drive	 *d;
+
+	memset(out, 0, sizeof *out);
+	if (h->model[0] != '\0' && match_model(fams, nfams, h->model, cap, out) == 1)
+		return 1;
+	if (h->drive[0] == '\0') {
+		if (h->model[0] == '\0')
+			snprintf(out->label, sizeof out->label, "no DRIVE and no detect= on its line");
+		return 0;
+	}
+	if (match_model(fams, nfams, h->drive, cap, out) == 1)
+		return 1;
+	memset(out, 0, sizeof *out);
+	if ((fam = specdb_find_drive(fams, nfams, h->drive, &d)) != NULL)
+		return fleet_match_drive(fam, d, out);
+	return db != NULL ? fleet_match_query(h->drive, db, fams, nfams, a, out) : 0;
+}

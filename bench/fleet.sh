@@ -23,13 +23,16 @@
 #       (/proc/PID/task/TID/stat, by thread name);
 #   (b) the live update delay: from the moment an ETA line of a fio client
 #       reaches drivedash (the read() on that client's stdout pipe that
-#       returns it) to the next frame drivedash writes to its terminal (the
-#       next write() to the pty).  Taken from `strace -f -ttt -y -e
-#       trace=read,write` attached to the process in a separate pass (strace
-#       slows every system call, so (a) is measured without it): median and
-#       p95 over every ETA line of the pass.  The next frame is the first
-#       one that can show the line; a frame may carry it later (if the view
-#       throttles, the delay is then a lower bound: say so when comparing).
+#       returns it, in the host's sweep thread) to the frame that can show
+#       it, followed through the trace: that thread publishes the interval
+#       (its wake eventfd write), the UI thread (or run's main thread) reads
+#       that eventfd, and its next write() to the terminal is the frame.
+#       Lines the backend drops (a point's ramp) have no publish and are
+#       counted apart.  Taken from `strace -f -ttt -y -e trace=read,write`
+#       attached to the process in a separate pass (strace slows every
+#       system call, and traces the fio clients it forks too, so (a) is
+#       measured without it): median and p95 over every published line,
+#       and the median of each step.
 #
 # Output: the progress log, and a summary file (bench/fleet-<date>.txt or
 # --out FILE) with both tables and the raw figures.
@@ -199,41 +202,65 @@ delay() {
 	wait "$spid" 2>/dev/null
 	T kill-session -t b >/dev/null 2>&1
 	python3 - "$tmp/$1.strace" "$1" >>"$tmp/delay.txt" <<'PY'
+# The causal chain of one live figure, per ETA line: a sweep thread's
+# read() of a client's pipe returns an ETA line with figures (t0); that
+# thread's next read/write is its wake eventfd write (t1: the interval was
+# published; lines the backend drops, such as the ramp's, have none and are
+# counted apart); the UI thread's read of that eventfd (t2); its next
+# write() to the terminal (t3, the frame).  Delay t3 - t0.
 import re, statistics, sys
-# A read that returns an ETA line with figures, from a pipe (the fio
-# client's stdout), completed (its own line or a "resumed" one); a write to
-# the terminal (a frame), started.
-eta, frames, pending = [], [], {}
-ts = re.compile(r'^(\d+)\s+([\d.]+) (.*)$')
+ev = []
+unfinished = {}
+line_re = re.compile(r'^(\d+)\s+([\d.]+) (.*)$')
+call_re = re.compile(r'^(read|write)\((\d+)<([^>]*)>, (.*)$')
+res_re = re.compile(r'^<\.\.\. (read|write) resumed>(.*)$')
 for line in open(sys.argv[1]):
-    m = ts.match(line)
+    m = line_re.match(line.rstrip('\n'))
     if not m:
         continue
     pid, t, rest = m.group(1), float(m.group(2)), m.group(3)
-    if rest.startswith('read(') and '<pipe:' in rest.split(',', 1)[0]:
+    c = call_re.match(rest)
+    if c:
         if rest.endswith('<unfinished ...>'):
-            pending[pid] = True
-        elif 'IOPS]' in rest and not rest.endswith('= 0'):
-            eta.append(t)
-    elif rest.startswith('<... read resumed>'):
-        if pending.pop(pid, False) and 'IOPS]' in rest:
-            eta.append(t)
-    elif rest.startswith('write(') and '</dev/pts/' in rest.split(',', 1)[0]:
-        frames.append(t)
-frames.sort()
-d = []
-j = 0
-for t in sorted(eta):
-    while j < len(frames) and frames[j] < t:
-        j += 1
-    if j < len(frames):
-        d.append((frames[j] - t) * 1000)
+            unfinished[pid] = (c.group(1), c.group(2), c.group(3), rest)
+            if c.group(1) == 'write':	# a write counts from its start
+                ev.append((t, pid, 'write', c.group(2), c.group(3), rest))
+            continue
+        ev.append((t, pid, c.group(1), c.group(2), c.group(3), rest))
+        continue
+    r = res_re.match(rest)
+    if r and pid in unfinished:
+        call, fd, path, _ = unfinished.pop(pid)
+        if call == 'read':
+            ev.append((t, pid, 'read', fd, path, r.group(2)))
+ev.sort()
+d, parts, dropped = [], [], 0
+for i, (t0, pid, call, fd, path, text) in enumerate(ev):
+    if not (call == 'read' and path.startswith('pipe:') and 'IOPS]' in text):
+        continue
+    nxt = next((e for e in ev[i + 1:] if e[1] == pid), None)
+    if nxt is None or nxt[2] != 'write' or 'eventfd' not in nxt[4]:
+        dropped += 1
+        continue
+    t1, wfd = nxt[0], nxt[3]
+    ack = next((e for e in ev if e[0] >= t1 and e[1] != pid and e[2] == 'read'
+                and e[3] == wfd and 'eventfd' in e[4]), None)
+    if ack is None:
+        continue
+    frame = next((e for e in ev if e[0] >= ack[0] and e[2] == 'write'
+                  and e[4].startswith('/dev/pts/')), None)
+    if frame is None:
+        continue
+    d.append((frame[0] - t0) * 1000)
+    parts.append(((t1 - t0) * 1000, (ack[0] - t1) * 1000, (frame[0] - ack[0]) * 1000))
 if not d:
-    print("%-5s no ETA line followed by a frame (%d ETA reads, %d frames)" % (sys.argv[2], len(eta), len(frames)))
+    print("%-5s no ETA line reached a frame (%d dropped by the backend)" % (sys.argv[2], dropped))
 else:
-    d.sort()
-    p95 = d[min(len(d) - 1, int(round(0.95 * (len(d) - 1))))]
-    print("%-5s %5d %8.1f %8.1f %8.1f %8.1f" % (sys.argv[2], len(d), statistics.median(d), p95, d[0], d[-1]))
+    s = sorted(d)
+    p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+    med = [statistics.median(x) for x in zip(*parts)]
+    print("%-5s %5d %8.1f %8.1f %8.1f %8.1f   publish %.2f, wake %.2f, draw %.2f; %d ramp lines dropped"
+          % (sys.argv[2], len(d), statistics.median(d), p95, s[0], s[-1], med[0], med[1], med[2], dropped))
 PY
 }
 
@@ -250,17 +277,18 @@ done
 	echo "drivedash copy sha256 $(sha256sum "$dd" | cut -c1-16), $nhosts hosts ($targets, fio servers at nice 19), spot preset read-only, ${runtime} s points, 1 s ramp"
 	echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo
-	echo "(a) drivedash's own CPU while following $nhosts hosts (utime+stime of its process, fio clients excluded)"
-	printf '%-5s %8s %8s\n' mode "CPU %" "wall s"
+	echo "(a) drivedash's own CPU while following $nhosts hosts (utime+stime of its process, fio clients excluded;"
+	echo "    one tick is 1/$hz s: a figure of a few ticks is at the resolution's edge)"
+	printf '%-5s %8s %8s %8s\n' mode "CPU %" "wall s" "ticks"
 	while read -r what t0 t1 s0 s1; do
-		python3 -c "print('%-5s %8.2f %8.1f' % ('$what', ($t1 - $t0) / $hz / ($s1 - $s0) * 100, $s1 - $s0))"
+		python3 -c "print('%-5s %8.2f %8.1f %8d' % ('$what', ($t1 - $t0) / $hz / ($s1 - $s0) * 100, $s1 - $s0, $t1 - $t0))"
 	done <"$tmp/cpu.txt"
 	echo
 	echo "per thread (% of one CPU over the same window):"
 	cat "$tmp/threads.txt"
 	echo
 	echo "(b) live update delay: ETA line read from a client's pipe -> next frame written to the terminal (ms)"
-	printf '%-5s %5s %8s %8s %8s %8s\n' mode lines median p95 min max
+	printf '%-5s %5s %8s %8s %8s %8s   %s\n' mode lines median p95 min max "median of each step (ms)"
 	cat "$tmp/delay.txt"
 } | tee "$out"
 log "summary in $out"

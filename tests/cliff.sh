@@ -35,6 +35,7 @@
 # The checks are against the rig's own parameters (CACHE, FAST, SLOW) with
 # wide margins, not against a recorded run.
 . "${top_srcdir:-.}/tests/tap.sh"
+machine_alone
 
 dd="${top_builddir:-.}/drivedash"
 tmp=$(mktemp -d /dev/shm/dd-cliff-t-XXXXXX)

@@ -35,6 +35,7 @@
 #             disconnected", rc 1, no terse line, nothing on stderr
 # Skips without fio, root or zram.
 . "${top_srcdir:-.}/tests/tap.sh"
+machine_alone
 . "${top_srcdir:-.}/tests/fleet-rig.sh"
 
 rig_require

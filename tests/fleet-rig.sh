@@ -107,7 +107,7 @@ rig_listens_or_gone() {
 rig_server_start() {
 	for _try in 1 2 3 4 5 6 7 8; do
 		rig_port=$(rig_free_port) || return 1
-		setsid fio --server="ip:127.0.0.1,$rig_port" >"$rig_dir/$1.log" 2>&1 </dev/null &
+		setsid fio --server="ip:127.0.0.1,$rig_port" >"$rig_dir/$1.log" 2>&1 </dev/null 9>&- &
 		rig_pid=$!
 		rig_servers="$1:$rig_pid $rig_servers"
 		# 10 s: fio starts in a few ms, but the machine may be loaded.
@@ -123,7 +123,7 @@ rig_server_start() {
 # $rig_port and $rig_pid.
 rig_fake_start() {
 	_pf=$rig_dir/fake-$1.port
-	"$rig_fake" "$1" --port-file "$_pf" >/dev/null 2>"$rig_dir/fake-$1.log" </dev/null &
+	"$rig_fake" "$1" --port-file "$_pf" >/dev/null 2>"$rig_dir/fake-$1.log" </dev/null 9>&- &
 	rig_pid=$!
 	rig_fakes="$rig_pid $rig_fakes"
 	rig_wait 200 test -s "$_pf" || return 1

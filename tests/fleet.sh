@@ -21,6 +21,7 @@
 #     cannot tell: a visible SKIP, as in fio-twin.sh.
 # Skips without fio, root, zram or python3.
 . "${top_srcdir:-.}/tests/tap.sh"
+machine_alone
 . "${top_srcdir:-.}/tests/fleet-rig.sh"
 
 dd="${top_builddir:-.}/drivedash"

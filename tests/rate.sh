@@ -9,6 +9,7 @@
 # are ratios between them, so a slow or busy machine changes the maximum,
 # not the verdicts.
 . "${top_srcdir:-.}/tests/tap.sh"
+machine_alone
 
 dd="${top_builddir:-.}/drivedash"
 tmp=$(mktemp -d /dev/shm/dd-rate-XXXXXX)
@@ -32,8 +33,27 @@ busy() {
 	python3 -c "import os, sys; sys.exit(not os.getloadavg()[0] > os.cpu_count())"
 }
 
-# ok_paced NAME PYEXPR: ok, or a TODO on a busy machine.
+# disturbed CV: did the run's own intervals swing?  A paced step's interval
+# IOPS vary by a CV of about 0.0005 on an idle machine (zram and loop); over
+# 0.05 the jobs were not scheduled on time for part of it (a sanitizer build
+# under make -j2 next to the fio-server tests), which the load average, a
+# one-minute mean, can miss.
+disturbed() {
+	python3 -c "import sys; sys.exit(not (float('${1:-0}') > 0.05))" 2>/dev/null
+}
+
+# ok_paced NAME PYEXPR [CV]: ok, or a TODO on a busy machine or when the
+# run's interval spread CV says it was disturbed.
 ok_paced() {
+	if disturbed "${3:-0}"; then
+		tap_n=$((tap_n + 1))
+		if python3 -c "import sys; sys.exit(not ($2))"; then
+			echo "ok $tap_n - $1"
+		else
+			echo "not ok $tap_n - $1 # TODO disturbed run: interval spread (CV) $3"
+		fi
+		return
+	fi
 	if ! busy; then
 		ok "$1" python3 -c "import sys; sys.exit(not ($2))"
 		return
@@ -83,7 +103,7 @@ pacing() {
 				"$got >= 0.98 * min($rate, $max2)"
 		else
 			ok_paced "$tgt: $pct % achieves the target within 2 %" \
-				"abs($got / $rate - 1) <= 0.02"
+				"abs($got / $rate - 1) <= 0.02" "$spread"
 		fi
 		like "$tgt: $pct % is named by its rate" "@[0-9.]+[kM]? IOPS" \
 			"$(field "$tgt-$pct" name)"

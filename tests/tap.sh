@@ -73,6 +73,18 @@ jq_() {
 	python3 -c "import json,sys; j=json.load(open('$1')); print($2)"
 }
 
+# machine_alone: wait until no other test that loads the machine or judges
+# timing holds the machine (rate.sh, cliff.sh, fleet.sh, fio-client.sh take
+# it), then hold it until this test exits.  make -j2 check would otherwise run
+# eight fio servers next to the rate limiter's 2 % checks.  An flock on a
+# file in the build tree: released by the kernel whatever ends the test.
+machine_alone() {
+	command -v flock >/dev/null 2>&1 || return 0
+	exec 9>>"${top_builddir:-.}/tests/machine.lock" || return 0
+	# bounded: a stray process holding the lock must not hang the suite
+	flock -w 900 9 || echo "# machine_alone: still held after 900 s, going on"
+}
+
 # loop_new FILE [losetup options]: attach FILE with direct I/O (plainly when
 # its filesystem refuses that); the device in $dev, added to $loops for the
 # caller's cleanup.

@@ -232,6 +232,10 @@ test_parse_errors(void **state)
 		  "t.json: timestamp is 1e+300, expected a number from 0 to 1e+11" },
 		{ DOC(JOB("x", "\"bs\":\"huge\"", NODIR, NODIR)),
 		  "t.json: jobs[0].\"job options\".bs is \"huge\", expected a size such as 4k" },
+		{ DOC(JOB("x", "\"bs\":\"0k\"", NODIR, NODIR)),	/* found by fuzz-fio */
+		  "t.json: jobs[0].\"job options\".bs is \"0k\", expected a size of at least 1 byte" },
+		{ DOC(JOB("x", "\"blocksize\":\"0\"", NODIR, NODIR)),
+		  "t.json: jobs[0].\"job options\".blocksize is \"0\", expected a size of at least 1 byte" },
 		{ DOC(JOB("x", "\"bs\":4096", NODIR, NODIR)),
 		  "t.json: jobs[0].\"job options\".bs is a number, expected a string" },
 		{ DOC(JOB("x", "\"rw\":\"trim\"", NODIR, NODIR)),

@@ -190,10 +190,11 @@ fio_bad_value(const struct fio_in *in, const char *where, const char *value, con
 			    value, want);
 }
 
-/* A size option ("4k", "4k,64k": the first), or dflt when unset. */
+/* A size option ("4k", "4k,64k": the first) from min to max, or dflt when
+ * unset. */
 static int
 fio_opt_size(const struct fio_in *in, json_t *jopts, const char *jat, const char *key,
-	     uint64_t max, uint64_t dflt, uint64_t *out)
+	     uint64_t min, uint64_t max, uint64_t dflt, uint64_t *out)
 {
 	const char *s;
 	char	    where[FIO_PATH_MAX], first[64];
@@ -206,6 +207,11 @@ fio_opt_size(const struct fio_in *in, json_t *jopts, const char *jat, const char
 	first[strcspn(first, ",:")] = '\0';
 	if (parse_size(first, 0, max, out) < 0)
 		return fio_bad_value(in, where, s, "a size such as 4k");
+	if (*out < min) {
+		snprintf(first, sizeof first, "a size of at least %llu byte%s",
+			 (unsigned long long)min, min == 1 ? "" : "s");
+		return fio_bad_value(in, where, s, first);
+	}
 	return 0;
 }
 
@@ -383,9 +389,9 @@ fio_read_point(const struct fio_in *in, json_t *job, const char *at, struct dd_p
 		return rc;
 	fio_path(jat, sizeof jat, at, "job options");
 	if ((rc = fio_opt_pattern(in, jopts, jat, p)) < 0 ||
-	    (rc = fio_opt_size(in, jopts, jat, "bs", UINT32_MAX, 4096, &bs)) < 0)
+	    (rc = fio_opt_size(in, jopts, jat, "bs", 1, UINT32_MAX, 4096, &bs)) < 0)
 		return rc;
-	if (bs == 4096 && (rc = fio_opt_size(in, jopts, jat, "blocksize", UINT32_MAX, 4096,
+	if (bs == 4096 && (rc = fio_opt_size(in, jopts, jat, "blocksize", 1, UINT32_MAX, 4096,
 					     &bs)) < 0)
 		return rc;
 	p->bs = (unsigned)bs;
@@ -393,8 +399,8 @@ fio_read_point(const struct fio_in *in, json_t *job, const char *at, struct dd_p
 	    (rc = fio_opt_count(in, jopts, jat, "numjobs", 1, 65536, 1, &p->numjobs)) < 0 ||
 	    (rc = fio_opt_seconds(in, jopts, jat, "runtime", &p->runtime_s)) < 0 ||
 	    (rc = fio_opt_seconds(in, jopts, jat, "ramp_time", &p->ramp_s)) < 0 ||
-	    (rc = fio_opt_size(in, jopts, jat, "size", UINT64_MAX, 0, &p->size)) < 0 ||
-	    (rc = fio_opt_size(in, jopts, jat, "offset", UINT64_MAX, 0, &p->offset)) < 0 ||
+	    (rc = fio_opt_size(in, jopts, jat, "size", 0, UINT64_MAX, 0, &p->size)) < 0 ||
+	    (rc = fio_opt_size(in, jopts, jat, "offset", 0, UINT64_MAX, 0, &p->offset)) < 0 ||
 	    (rc = fio_opt(in, jopts, jat, "ioengine", &engine, where, sizeof where)) < 0)
 		return rc;
 	if (fio_engine_sync(engine))

@@ -301,26 +301,6 @@ cli_fleet_address(const struct fleet_host *h, char *buf, size_t len)
 	return buf;
 }
 
-/* A copy of plan (points included); 0 or -ENOMEM (said). */
-static int
-cli_fleet_plan_copy(const struct dd_plan *plan, struct dd_plan *out)
-{
-	struct dd_error err = { 0 };
-
-	plan_init(out, plan->name);
-	out->repeat = plan->repeat;
-	out->aggregate = plan->aggregate;
-	out->steady_state = plan->steady_state;
-	out->precondition_passes = plan->precondition_passes;
-	for (size_t i = 0; i < plan->npoints; i++)
-		if (plan_append(out, &plan->points[i], &err) < 0) {
-			cli_error("%s", err.msg);
-			plan_free(out);
-			return -ENOMEM;
-		}
-	return 0;
-}
-
 /* Print one host's job file for plan; 0 or -1 (said). */
 static int
 cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan, bool iopoll)
@@ -329,8 +309,10 @@ cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan,
 	struct dd_plan	p;
 	char		addr[300], *job;
 
-	if (cli_fleet_plan_copy(plan, &p) < 0)
+	if (plan_copy(&p, plan, &err) < 0) {
+		cli_error("%s", err.msg);
 		return -1;
+	}
 	if (plan_resolve(&p, h->size, false, &err) < 0) {
 		cli_error("%s: %s", h->label, err.msg);
 		plan_free(&p);

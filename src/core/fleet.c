@@ -92,22 +92,6 @@ fleet_check_writes(const struct fleet_host *hosts, size_t n, const struct fleet_
 	return 0;
 }
 
-/* Copy a plan: everything, and its own points array. */
-static int
-fleet_plan_copy(struct dd_plan *dst, const struct dd_plan *src, struct dd_error *err)
-{
-	int rc = 0;
-
-	*dst = *src;
-	dst->points = NULL;
-	dst->npoints = dst->cap = 0;
-	for (size_t i = 0; rc == 0 && i < src->npoints; i++)
-		rc = plan_append(dst, &src->points[i], err);
-	if (rc < 0)
-		plan_free(dst);
-	return rc;
-}
-
 /* The one-word name of a state (failures: dd_fio_state_name of the status). */
 static const char *
 fleet_state_word(enum fleet_state st, int status)
@@ -171,7 +155,7 @@ fleet_member_plan(struct fleet *f, struct fleet_member *m, struct dd_error *err)
 	char			 why[400];
 	int			 rc;
 
-	if ((rc = fleet_plan_copy(&m->plan, f->o.plan, err)) < 0)
+	if ((rc = plan_copy(&m->plan, f->o.plan, err)) < 0)
 		return rc;
 	if ((rc = plan_resolve(&m->plan, m->t.size, false, &e)) < 0) {
 		if (m->t.size > 0)

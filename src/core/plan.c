@@ -183,6 +183,22 @@ plan_init(struct dd_plan *p, const char *name)
 	p->aggregate = DD_AGG_NONE;
 }
 
+/* Copy a plan with its own points array. */
+int
+plan_copy(struct dd_plan *dst, const struct dd_plan *src, struct dd_error *err)
+{
+	int rc = 0;
+
+	*dst = *src;
+	dst->points = NULL;
+	dst->npoints = dst->cap = 0;
+	for (size_t i = 0; rc == 0 && i < src->npoints; i++)
+		rc = plan_append(dst, &src->points[i], err);
+	if (rc < 0)
+		plan_free(dst);
+	return rc;
+}
+
 /* Free a plan's points. */
 void
 plan_free(struct dd_plan *p)

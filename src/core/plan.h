@@ -142,6 +142,10 @@ void plan_init(struct dd_plan *p, const char *name);
 /* Free a plan's points and leave it empty (still named, still usable). */
 void plan_free(struct dd_plan *p);
 
+/* Copy src into dst: every setting, and a points array of its own (plan_free
+ * it).  0, or a negative errno with err set and dst empty. */
+int plan_copy(struct dd_plan *dst, const struct dd_plan *src, struct dd_error *err);
+
 /* Append a copy of a point; -ENOMEM, or -E2BIG past PLAN_POINTS_MAX. */
 int plan_append(struct dd_plan *p, const struct dd_point *pt,
 		struct dd_error *err);

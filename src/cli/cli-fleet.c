@@ -293,14 +293,6 @@ fail:
 	return -1;
 }
 
-/* A host's address as fio is given it: "host:port", "[v6]:port". */
-static char *
-cli_fleet_address(const struct fleet_host *h, char *buf, size_t len)
-{
-	snprintf(buf, len, h->ipv6 ? "[%s]:%u" : "%s:%u", h->host, h->port);
-	return buf;
-}
-
 /* Print one host's job file for plan; 0 or -1 (said). */
 static int
 cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan, bool iopoll)
@@ -325,7 +317,7 @@ cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan,
 		return -1;
 	}
 	printf("# host %s (fio --client=%s): %s\n", h->label,
-	       cli_fleet_address(h, addr, sizeof addr), h->device);
+	       hosts_label_address(h, addr, sizeof addr), h->device);
 	fputs(job, stdout);
 	putchar('\n');
 	free(job);
@@ -650,7 +642,7 @@ cli_fleet_print_header(FILE *f, struct fleet_member *m)
 	char		       addr[300];
 
 	cli_fprintf(f, "host %s (%s) %s", m->host.label,
-		cli_fleet_address(&m->host, addr, sizeof addr), m->host.device);
+		hosts_label_address(&m->host, addr, sizeof addr), m->host.device);
 	if (dd_fio_identity(&m->t, &id) && id.server_host[0] != '\0')
 		cli_fprintf(f, ": fio server %s%s%s", id.server_host, id.fio_version[0] ? ", " : "",
 			id.fio_version);
@@ -695,7 +687,7 @@ cli_fleet_json_host(struct fleet_member *m)
 	char	addr[300];
 
 	json_object_set_new(o, "label", json_string(m->host.label));
-	json_object_set_new(o, "address", json_string(cli_fleet_address(&m->host, addr,
+	json_object_set_new(o, "address", json_string(hosts_label_address(&m->host, addr,
 									sizeof addr)));
 	json_object_set_new(o, "device", json_string(m->host.device));
 	json_object_set_new(o, "state", json_string(fleet_state_name(m)));
@@ -835,18 +827,6 @@ cli_fleet_cmd_run(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 	return rc;
 }
 
-/* A host's verdict: its report's, FAIL when it failed, UNKNOWN when it was
- * stopped or not judged (fleet_verdict's rule). */
-static enum verdict_status
-cli_fleet_host_verdict(const struct fleet_member *m)
-{
-	if (m->state == FLEET_FAILED)
-		return VERDICT_FAIL;
-	if (m->state != FLEET_DONE || !m->judged)
-		return VERDICT_UNKNOWN;
-	return m->report.overall;
-}
-
 /* A host's check exit code. */
 static int
 cli_fleet_host_exit(const struct cli_fleet *cf, const struct fleet_member *m)
@@ -903,27 +883,16 @@ cli_fleet_judge_curves(struct cli_fleet *cf, const struct cli_fleet_opts *o)
 	}
 }
 
-/* The row that decided a host's verdict: the first of its worst status. */
-static const struct verdict *
-cli_fleet_worst_row(const struct fleet_member *m)
-{
-	for (size_t k = 0; m->judged && k < m->report.nrows; k++)
-		if (m->report.rows[k].status == m->report.overall &&
-		    m->report.overall >= VERDICT_WARN && m->report.overall <= VERDICT_FAIL)
-			return &m->report.rows[k];
-	return NULL;
-}
-
 /* One host's line of the rack summary. */
 static void
 cli_fleet_print_rack_line(FILE *f, const struct fleet_member *m)
 {
-	const struct verdict *v = cli_fleet_worst_row(m);
+	const struct verdict *v = m->judged ? verdict_worst_row(&m->report) : NULL;
 	const char	     *drive = m->match.rule != MATCH_NONE ? m->match.label
 			      : m->host.model[0] ? m->host.model : "not matched";
 
 	cli_fprintf(f, "  %-16s %-28.28s %-14s ", m->host.label, drive,
-		verdict_status_name(cli_fleet_host_verdict(m)));
+		verdict_status_name(fleet_member_verdict(m)));
 	if (m->state != FLEET_DONE)
 		cli_fprintf(f, "%s%s%s\n", fleet_state_name(m), m->message[0] ? ": " : "",
 			m->message);
@@ -940,7 +909,7 @@ cli_fleet_count(const struct cli_fleet *cf, enum verdict_status st)
 	size_t k = 0;
 
 	for (size_t i = 0; i < cf->n; i++)
-		k += cli_fleet_host_verdict(fleet_member(cf->f, i)) == st;
+		k += fleet_member_verdict(fleet_member(cf->f, i)) == st;
 	return k;
 }
 
@@ -954,7 +923,7 @@ cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 	cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
 	if (cf->have_curve[i])
 		cli_check_print_curve(f, &cf->curves[i]);
-	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(cli_fleet_host_verdict(m)),
+	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(fleet_member_verdict(m)),
 		m->judged ? m->report.summary : m->message[0] ? m->message : "not judged");
 }
 
@@ -973,7 +942,7 @@ cli_fleet_json_check_host(const struct cli_fleet *cf, size_t i, int exit_code)
 	json_object_set_new(o, "curve", cli_check_json_curve(cf->have_curve[i] ? &cf->curves[i]
 										: NULL));
 	json_object_set_new(ov, "verdict",
-			    json_string(verdict_status_name(cli_fleet_host_verdict(m))));
+			    json_string(verdict_status_name(fleet_member_verdict(m))));
 	json_object_set_new(ov, "summary", m->judged ? json_string(m->report.summary)
 						     : cli_jstr(m->message[0] ? m->message : NULL));
 	json_object_set_new(ov, "exit_code", json_integer(exit_code));

@@ -448,7 +448,7 @@ fleet_rank(enum verdict_status v)
 }
 
 /* A member's verdict: failed FAIL, cancelled or unjudged UNKNOWN. */
-static enum verdict_status
+enum verdict_status
 fleet_member_verdict(const struct fleet_member *m)
 {
 	if (m->state == FLEET_FAILED)

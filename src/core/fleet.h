@@ -127,6 +127,10 @@ void fleet_cancel(struct fleet *f);
  * VERDICT_FAIL, one cancelled or unjudged as VERDICT_UNKNOWN). */
 enum verdict_status fleet_verdict(const struct fleet *f);
 
+/* A member's verdict as the rack counts it: FAIL when it failed, UNKNOWN
+ * when it was cancelled or not judged, else its report's. */
+enum verdict_status fleet_member_verdict(const struct fleet_member *m);
+
 /* The state's word: "waiting", "connecting", "running", "done", and for
  * failures dd_fio_state_name of the status ("refused", "lost" ...). */
 const char *fleet_state_name(const struct fleet_member *m);

@@ -481,3 +481,11 @@ hosts_confirmed(const struct fleet_host *h)
 		return strcmp(h->confirm, h->serial) == 0;
 	return h->device[0] != '\0' && strcmp(h->confirm, file_base(h->device)) == 0;
 }
+
+/* The address as tables name it. */
+char *
+hosts_label_address(const struct fleet_host *h, char *buf, size_t len)
+{
+	snprintf(buf, len, h->ipv6 ? "[%s]:%u" : "%s:%u", h->host, h->port);
+	return buf;
+}

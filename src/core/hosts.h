@@ -74,6 +74,9 @@ int hosts_load(const char *path, struct fleet_host **out, size_t *n, struct dd_e
 /* Parse one line as --host gives it ("127.0.0.1:8766 /dev/zram0 - -"). */
 int hosts_parse_one(const char *spec, struct fleet_host *out, struct dd_error *err);
 
+/* The host's address as tables name it: "host:port", "[v6]:port". */
+char *hosts_label_address(const struct fleet_host *h, char *buf, size_t len);
+
 /* Does confirm confirm writes to h: its serial (when known) or the device's
  * base name, compared exactly? */
 bool hosts_confirmed(const struct fleet_host *h);

@@ -793,3 +793,15 @@ verdict_link_hint(const struct nvmeinfo_ctrl *c, const struct spec_family *f,
 		 cur, spec);
 	return 1;
 }
+
+/* The row that decided a WARN or FAIL report. */
+const struct verdict *
+verdict_worst_row(const struct verdict_report *r)
+{
+	if (r->overall != VERDICT_WARN && r->overall != VERDICT_FAIL)
+		return NULL;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].status == r->overall)
+			return &r->rows[i];
+	return NULL;
+}

@@ -253,4 +253,8 @@ enum verdict_status verdict_overall(const struct verdict *rows, size_t n);
 /* "PASS", "WARN", "FAIL", "NOT_COMPARABLE", "UNKNOWN". */
 const char *verdict_status_name(enum verdict_status s);
 
+/* The row that decided a WARN or FAIL report: the first row of its overall
+ * status; NULL for any other overall verdict. */
+const struct verdict *verdict_worst_row(const struct verdict_report *r);
+
 #endif

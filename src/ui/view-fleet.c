@@ -466,36 +466,12 @@ fleet_figures(const struct fleet_member *m, struct fleet_fig *fg)
 	fg->p99 = last->p99_us;
 }
 
-/* "address:port" as fio is given it. */
-static char *
-fleet_address(const struct fleet_host *h, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%.200s%s:%u", h->ipv6 ? "[" : "", h->host, h->ipv6 ? "]" : "",
-		 h->port);
-	return buf;
-}
-
-/* The worst row of a member's report (the first of its overall verdict),
- * or NULL when it is neither WARN nor FAIL. */
-static const struct verdict *
-fleet_worst_row(const struct fleet_member *m)
-{
-	const struct verdict_report *r = &m->report;
-
-	if (!m->judged || (r->overall != VERDICT_WARN && r->overall != VERDICT_FAIL))
-		return NULL;
-	for (size_t i = 0; i < r->nrows; i++)
-		if (r->rows[i].status == r->overall)
-			return &r->rows[i];
-	return NULL;
-}
-
 /* The verdict column: the word and the worst row, "FAIL random read -46.0%"
  * (against the spec; "vs review" when the review decided). */
 static void
 fleet_verdict_text(struct tui *t, const struct fleet_member *m, char *buf, size_t len)
 {
-	const struct verdict *v = fleet_worst_row(m);
+	const struct verdict *v = m->judged ? verdict_worst_row(&m->report) : NULL;
 	char		      pct[32];
 	bool		      review;
 
@@ -545,7 +521,7 @@ fleet_row_head(struct tui *t, struct cellbuf *cb, int y, const struct fleet_cols
 	tui_print(cb, x, y, c->label, role, UI_BOLD, "%s", m->host.label);
 	x += c->label + 1;
 	tui_print(cb, x, y, c->addr, sel ? role : UI_DIM_TEXT, 0, "%s",
-		  fleet_address(&m->host, buf, sizeof buf));
+		  hosts_label_address(&m->host, buf, sizeof buf));
 	x += c->addr + 1;
 	fleet_print_tail(t, cb, x, y, c->dev, role, m->host.device);
 	x += c->dev + 1;
@@ -714,7 +690,7 @@ fleet_detail_text(struct tui *t, const struct fleet_member *m, char *buf, size_t
 			 m->match.drive ? m->match.label : "");
 	else if (m->state == FLEET_CONNECTING)
 		snprintf(buf, len, "connecting to the fio server at %s",
-			 fleet_address(&m->host, a, sizeof a));
+			 hosts_label_address(&m->host, a, sizeof a));
 	else if (fleet_member_live(m) && sn != NULL && sn->current.bs > 0)
 		snprintf(buf, len, "%s   IODepth %u %s NumJobs %u   %s s of %s s",
 			 tui_point_label(&sn->current, what, sizeof what), sn->current.iodepth,
@@ -724,8 +700,8 @@ fleet_detail_text(struct tui *t, const struct fleet_member *m, char *buf, size_t
 	else if (m->state == FLEET_CANCELLED)
 		snprintf(buf, len, "stopped after %zu of %zu points", sn ? sn->nresults : 0,
 			 m->plan.npoints);
-	else if (fleet_worst_row(m) != NULL)
-		snprintf(buf, len, "%s", fleet_worst_row(m)->reason);
+	else if (m->judged && verdict_worst_row(&m->report) != NULL)
+		snprintf(buf, len, "%s", verdict_worst_row(&m->report)->reason);
 	else if (m->judged && m->report.summary[0] != '\0')
 		snprintf(buf, len, "%s", m->report.summary);
 	else

@@ -1158,12 +1158,21 @@ collector_spread_add(struct collector *c, double iops, double dt, double period_
 static double
 collector_spread(const struct collector *c)
 {
+	if (!(c->sh->p->rate_iops > 0))
+		return NAN;
+	return engine_rate_spread((size_t)c->spread_n, c->spread_sum, c->spread_sq);
+}
+
+/* Coefficient of variation from a sum and a sum of squares. */
+double
+engine_rate_spread(size_t n, double sum, double sq)
+{
 	double mean, var;
 
-	if (!(c->sh->p->rate_iops > 0) || c->spread_n < 2)
+	if (n < 2)
 		return NAN;
-	mean = c->spread_sum / c->spread_n;
-	var = (c->spread_sq - c->spread_sum * mean) / (c->spread_n - 1);
+	mean = sum / (double)n;
+	var = (sq - sum * mean) / (double)(n - 1);
 	if (!(mean > 0))
 		return NAN;
 	return var > 0 ? sqrt(var) / mean : 0;

@@ -362,6 +362,11 @@ struct dd_interval engine_interval_merge(const struct dd_interval *a, double a_s
  * an odd last one stays as it is); the new count. */
 size_t engine_intervals_halve(struct dd_interval *iv, size_t n);
 
+/* The pacing spread: the coefficient of variation of n IOPS samples from
+ * their sum and sum of squares; NAN with fewer than two or a mean of 0.
+ * The engine's collector and the fio backend both report it this way. */
+double engine_rate_spread(size_t n, double sum, double sq);
+
 /*
  * CPUs idle over a window of window_ms, from /proc/stat (idle + iowait
  * time over all time, times the CPU count); -1 when it cannot be read.

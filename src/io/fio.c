@@ -1100,18 +1100,15 @@ fio_result_init(const struct dd_target *t, const struct fio_target *ft,
 static double
 fio_rate_spread(const struct dd_result *res)
 {
-	double sum = 0, sq = 0, mean, var;
-	size_t n = res->nintervals;
+	double sum = 0, sq = 0;
 
-	if (!(res->point.rate_iops > 0) || n < 2)
+	if (!(res->point.rate_iops > 0))
 		return NAN;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < res->nintervals; i++) {
 		sum += res->intervals[i].iops;
 		sq += res->intervals[i].iops * res->intervals[i].iops;
 	}
-	mean = sum / (double)n;
-	var = (sq - sum * mean) / (double)(n - 1);
-	return mean > 0 ? (var > 0 ? sqrt(var) / mean : 0) : NAN;
+	return engine_rate_spread(res->nintervals, sum, sq);
 }
 
 /* The run's ending: identity kept, status, message, err. */

@@ -45,8 +45,11 @@ CREATE TABLE source (
     id        TEXT PRIMARY KEY,     -- 'seed-000', 'sr-9550max', 'sol-hcl'
     kind      TEXT NOT NULL CHECK (kind IN ('review', 'spec-sheet', 'list',
                                             'press', 'reseller', 'notes',
-                                            'observation', 'test')),
+                                            'observation', 'test', 'lab')),
     title     TEXT NOT NULL,
+    name      TEXT,                 -- short name a user sees: 'CD9P-R review',
+                                    -- 'Micron 9550 product brief' (publisher and
+                                    -- language are shown beside it)
     publisher TEXT,
     language  TEXT,                 -- 'de', 'fr', 'ja', 'en'
     file      TEXT,                 -- seed file name, when it is one
@@ -91,6 +94,7 @@ CREATE TABLE drive (
     form_factor  TEXT,              -- when this point is one form factor only
     nand         TEXT,              -- when it differs from the family's
     dwpd         REAL,              -- when it differs from the family's
+    source_id    TEXT REFERENCES source(id),   -- where the capacity point is listed
     notes        TEXT,
     UNIQUE (family_id, capacity_gb, form_factor)
 );
@@ -117,7 +121,9 @@ CREATE TABLE spec (
     qual         TEXT NOT NULL DEFAULT 'eq'
                  CHECK (qual IN ('eq', 'approx', 'le', 'ge', 'lt', 'gt', 'range')),
     value        REAL NOT NULL,
-    value_hi     REAL,              -- upper end when qual = 'range'
+    value_hi     REAL,              -- upper end when qual = 'range', or of an
+                                    -- approximate range when qual = 'approx'
+                                    -- ("etwa 11.0-12.0 GB/s": approx, 11000, 12000)
     unit_id      TEXT NOT NULL REFERENCES unit(id),
     block_size   INTEGER,           -- bytes (131072 for 128 KiB)
     iodepth      INTEGER,
@@ -128,7 +134,8 @@ CREATE TABLE spec (
     confidence   TEXT NOT NULL CHECK (confidence IN ('A', 'B', 'C')),
     preferred    INTEGER NOT NULL DEFAULT 1 CHECK (preferred IN (0, 1)),
     notes        TEXT,
-    CHECK (qual <> 'range' OR value_hi IS NOT NULL)
+    CHECK (qual <> 'range' OR value_hi IS NOT NULL),
+    CHECK (value_hi IS NULL OR qual IN ('range', 'approx'))
 );
 
 -- Published measurements from reviews: one number each.
@@ -146,7 +153,9 @@ CREATE TABLE measurement (
     numjobs      INTEGER,
     threads      INTEGER,           -- GDSIO threads, sysbench threads, VMs
     read_pct     INTEGER CHECK (read_pct BETWEEN 0 AND 100),
-    pass         INTEGER,           -- DLIO checkpoint pass number
+    pass         INTEGER,           -- DLIO: the run (pass) number
+    checkpoint   INTEGER,           -- DLIO: the checkpoint index within a run
+                                    -- (NULL: the figure is a run average)
     metric_id    TEXT NOT NULL REFERENCES metric(id),
     qual         TEXT NOT NULL DEFAULT 'eq'
                  CHECK (qual IN ('eq', 'approx', 'le', 'ge', 'lt', 'gt', 'range')),
@@ -155,7 +164,34 @@ CREATE TABLE measurement (
     unit_id      TEXT NOT NULL REFERENCES unit(id),
     label        TEXT,              -- the chart or table it comes from
     notes        TEXT,
-    CHECK (qual <> 'range' OR value_hi IS NOT NULL)
+    CHECK (qual <> 'range' OR value_hi IS NOT NULL),
+    CHECK (value_hi IS NULL OR qual IN ('range', 'approx'))
+);
+
+-- Acceptance targets: a lab's own pass criteria for a drive (drive_id) or
+-- every capacity point of a family (drive_id NULL), at stated conditions
+-- (pattern from the metric, block size, depth, jobs, runtime), so a run is
+-- always comparable with them.  Only the lab's overlay files hold them.
+-- Judged by the one rule of core/compare.h with the target's own tolerance:
+-- PASS measured >= (1 - t) x value (latency: <= (1 + t) x value), WARN
+-- within 2t, FAIL beyond.  tolerance_pct 0 makes it a plain threshold.
+CREATE TABLE target (
+    id            INTEGER PRIMARY KEY,
+    family_id     TEXT NOT NULL REFERENCES family(id),
+    drive_id      TEXT REFERENCES drive(id),
+    metric_id     TEXT NOT NULL REFERENCES metric(id),   -- seq_read ... lat_write
+    qual          TEXT NOT NULL CHECK (qual IN ('ge', 'le')),  -- ge: at least; le: at most
+    value         REAL NOT NULL CHECK (value > 0),
+    unit_id       TEXT NOT NULL REFERENCES unit(id),
+    tolerance_pct REAL NOT NULL DEFAULT 0 CHECK (tolerance_pct BETWEEN 0 AND 49),
+    block_size    INTEGER NOT NULL CHECK (block_size > 0),      -- bytes
+    iodepth       INTEGER NOT NULL CHECK (iodepth > 0),
+    numjobs       INTEGER NOT NULL DEFAULT 1 CHECK (numjobs > 0),
+    read_pct      INTEGER CHECK (read_pct BETWEEN 0 AND 100),   -- rand_mixed
+    runtime_s     INTEGER NOT NULL CHECK (runtime_s > 0),
+    conditions    TEXT,             -- 'p99', 'p99.9' for a percentile latency target
+    source_id     TEXT NOT NULL REFERENCES source(id),          -- the lab's document
+    notes         TEXT
 );
 
 CREATE INDEX spec_family ON spec(family_id);
@@ -164,3 +200,4 @@ CREATE INDEX meas_drive ON measurement(drive_id);
 CREATE INDEX meas_source ON measurement(source_id);
 CREATE INDEX drive_family ON drive(family_id);
 CREATE INDEX sku_drive ON sku(drive_id);
+CREATE INDEX target_family ON target(family_id);

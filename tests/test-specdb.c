@@ -60,7 +60,7 @@ static const char fixture_sql[] =
 	" ('t-review', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, 32, 16, 'iops', 2165000, 'IOPS'),"
 	" ('t-review', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, 1, 1, 'iops', 32300, 'IOPS'),"
 	" ('t-review', 'micron-9550-max-12800', 'fio', 'randread', 4096, 32, 16, 'iops', 2164800, 'IOPS');"
-	"INSERT INTO meta (key, value) VALUES ('schema_version', '1');";
+	"INSERT INTO meta (key, value) VALUES ('schema_version', '2');";
 
 /* Read a source file relative to the top source directory. */
 static char *

@@ -19,16 +19,12 @@
 
 #include "format.h"
 #include "lib/file.h"
-#include "specdb.h"
+#include "specdb-private.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/drivedash"
 #endif
 
-struct specdb {
-	sqlite3 *db;
-	char	*path;
-};
 
 /* Read a nullable text column into the arena. */
 static const char *
@@ -759,6 +755,8 @@ sheet_load_figures(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		f->numjobs = col_int(st, 14);
 		f->read_pct = col_int(st, 15);
 		f->preferred = col_int(st, 16);
+		f->tolerance = NAN;
+		f->runtime_s = -1;
 		f->dimension = col_text(a, st, 17);
 		f->base = col_real(st, 18);
 		f->base_hi = col_real(st, 19);
@@ -823,6 +821,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->threads = col_int(st, 16);
 		m->read_pct = col_int(st, 17);
 		m->pass = col_int(st, 18);
+		m->checkpoint = -1;
 		m->dimension = col_text(a, st, 19);
 		m->base = col_real(st, 20);
 		m->base_hi = col_real(st, 21);

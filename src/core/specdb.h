@@ -11,28 +11,39 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "lib/arena.h"
 #include "lib/error.h"
 
-#define SPECDB_SCHEMA_VERSION 1
+#define SPECDB_SCHEMA_VERSION 2
 
 struct specdb;
 
+/*
+ * origin, on every row type below: NULL for a row of the bundled database,
+ * else "FILE:LINE" of the overlay statement that added it (the lab's own
+ * files under $XDG_CONFIG_HOME/drivedash/, see specdb_open_with).
+ */
 struct spec_source {
 	const char *id, *kind, *title, *publisher, *language, *file, *url;
 	const char *published, *testbed, *method, *notes;
+	const char *name;	/* short name ("CD9P-R review"); NULL: use the title */
+	const char *origin;
 };
 
 struct spec_sku {
 	const char *model, *drive_id, *kind, *option, *status, *source_id;
 	const char *notes;
+	const char *origin;
 };
 
 struct spec_drive {
 	const char	*id, *family_id;
 	double		 capacity_gb;
 	const char	*form_factor, *nand, *notes;
+	const char	*source_id;	/* where the capacity point is listed */
+	const char	*origin;
 	double		 dwpd;
 	struct spec_sku	*skus;
 	size_t		 nskus;
@@ -43,6 +54,7 @@ struct spec_family {
 	const char	  *id, *vendor_id, *vendor, *name, *series, *variant;
 	const char	  *segment, *aliases, *form_factors, *nvme_version;
 	const char	  *ports, *nand, *security, *source_id, *notes;
+	const char	  *origin;
 	int		   pcie_gen, pcie_lanes, warranty_years, plp;
 	int		   has_spec_sheet, test_only;
 	double		   dwpd;
@@ -63,7 +75,13 @@ struct spec_unit {
 
 /* A spec-sheet figure (drive_id NULL: family-wide).  base and base_hi are
  * value and value_hi converted once, at load, through the unit table (NAN
- * when the figure has none); dimension is its unit's. */
+ * when the figure has none); dimension is its unit's.  value_hi is set for
+ * qual "range" and for an approximate range (qual "approx").
+ *
+ * An acceptance target (table target, the lab's overlay) is held in the same
+ * struct with is_target set: qual "ge" or "le", tolerance its own (fraction,
+ * 0.05 = 5 %), runtime_s its stated runtime; block_size, iodepth and numjobs
+ * are always stated; confidence is NULL and preferred 1. */
 struct spec_figure {
 	const char *family_id, *drive_id, *metric_id, *metric_name, *qual;
 	const char *unit_id, *conditions, *source_id, *confidence, *notes;
@@ -71,6 +89,10 @@ struct spec_figure {
 	int	    block_size, iodepth, numjobs, read_pct, preferred;
 	const char *dimension;
 	double	    base, base_hi;
+	const char *origin;
+	bool	    is_target;
+	double	    tolerance;		/* targets: fraction; NAN otherwise */
+	int	    runtime_s;		/* targets: seconds; -1 otherwise */
 };
 
 /* A published measurement from a review. */
@@ -79,8 +101,10 @@ struct spec_measurement {
 	const char *metric_id, *metric_name, *qual, *unit_id, *label, *notes;
 	double	    value, value_hi;
 	int	    block_size, iodepth, numjobs, threads, read_pct, pass;
+	int	    checkpoint;		/* DLIO checkpoint index; -1: a run average */
 	const char *dimension;		/* its unit's, as for struct spec_figure */
 	double	    base, base_hi;	/* value, value_hi in the base unit */
+	const char *origin;
 };
 
 /* Everything `show` needs for one family (or one capacity point of it). */
@@ -93,6 +117,8 @@ struct spec_sheet {
 	size_t			 nmeasurements;
 	struct spec_source	*sources;	/* those the above cite */
 	size_t			 nsources;
+	struct spec_figure	*targets;	/* acceptance targets (is_target) */
+	size_t			 ntargets;
 };
 
 /* One hit of a search: a family, or a capacity point of one. */
@@ -110,14 +136,107 @@ struct spec_search {
 };
 
 /*
+ * What a typed query names (specdb_query).  Candidates are ranked: an exact
+ * family token ("cd9p" is the CD9P family) before a substring, families with
+ * capacity points and figures before empty placeholders, the R (read-
+ * intensive) variant before V only when the token names neither, a capacity
+ * written any common way (7.68, 7.68TB, 7680, 7T68, 1.92TB) narrowing to a
+ * capacity point, a model string or part number or database id exactly.
+ */
+enum spec_answer_kind {
+	SPEC_ANSWER_NONE,	/* nothing matched */
+	SPEC_ANSWER_ONE,	/* cands[0] is the answer; cands[1..] the others
+				 * it beat (shown as "also: ...") */
+	SPEC_ANSWER_CHOICE,	/* no clear best: every candidate, each with a
+				 * line on what distinguishes it */
+	SPEC_ANSWER_ATTRIBUTE,	/* an attribute ("7.68TB", "E3.S", "gen5",
+				 * "3 dwpd"): every drive that has it */
+};
+
+struct spec_candidate {
+	const char		*family_id;
+	const char		*drive_id;	/* NULL: the family as a whole */
+	const char		*label;		/* "KIOXIA CD9P-R 7.68 TB" */
+	const char		*matched;	/* what matched: an alias, a SKU, "7.68 TB" */
+	const char		*distinct;	/* what sets it apart from the others:
+						 * "mixed-use, 3 DWPD", "no capacity
+						 * points or figures (placeholder)" */
+	const struct spec_sku	*sku;		/* the SKU that matched; NULL none
+						 * (status "inferred": say so) */
+	int			 score;		/* higher ranks first */
+};
+
+struct spec_answer {
+	enum spec_answer_kind	 kind;
+	struct spec_candidate	*cands;
+	size_t			 ncands;
+	const char		*attribute;	/* ATTRIBUTE: "capacity 7.68 TB",
+						 * "form factor E3.S", "PCIe Gen5", "3 DWPD" */
+	double			 capacity_gb;	/* the capacity the query named; NAN none */
+	struct spec_family	*families;	/* every family, loaded for the answer */
+	size_t			 nfamilies;
+};
+
+/* A consistency problem found by specdb_check: the rule it broke, where the
+ * row comes from (file NULL: the bundled database), and the row. */
+struct spec_issue {
+	const char *rule;	/* "spec unit does not fit metric" */
+	const char *file;	/* overlay file; NULL: bundled */
+	int	    line;	/* its line; 0 unknown */
+	const char *detail;	/* "spec: micron-9550-pro rand_read 3300000 MB/s" */
+};
+
+/* Options of specdb_open_with; NULL means the defaults. */
+struct specdb_open_opts {
+	const char	  *overlay_dir;	/* NULL: $XDG_CONFIG_HOME/drivedash (else
+					 * ~/.config/drivedash); "": no overlay */
+	const char *const *extra;	/* further overlay files, loaded after the
+					 * directory's (db check FILE) */
+	size_t		   nextra;
+};
+
+/*
  * Find the database: explicit path, then $DRIVEDASH_DB, then next to the
  * executable (build tree), then the installed data directory.  Returns a
  * malloc'd path or NULL with err set.
  */
 char *specdb_locate(const char *explicit_path, struct dd_error *err);
 
-/* Open and validate a database file read-only. */
+/* Open and validate a database file read-only, with the default overlay:
+ * specdb_open_with(path, NULL, ...). */
 int specdb_open(const char *path, struct specdb **out, struct dd_error *err);
+
+/*
+ * Open the bundled database at path and load the lab's overlay on top: every
+ * *.sql file of o->overlay_dir in name order, then o->extra.  Overlay files
+ * are the same SQL as data/ (INSERT statements only; anything else is
+ * refused), run with foreign keys on; an error names the file and line.
+ * The bundled file is never written (the overlay goes to a private copy in
+ * memory).
+ */
+int specdb_open_with(const char *path, const struct specdb_open_opts *o,
+		     struct specdb **out, struct dd_error *err);
+
+/* The overlay files loaded, in order (none: *n = 0). */
+const char *const *specdb_overlays(const struct specdb *db, size_t *n);
+
+/* Run the consistency rules (the ones tests/test-data.c holds the bundled
+ * database to) over everything loaded; every problem in *out. */
+int specdb_check(struct specdb *db, struct arena *a, struct spec_issue **out, size_t *n,
+		 struct dd_error *err);
+
+/* Write a family's rows (drive_id non-NULL: one capacity point's) as overlay
+ * SQL, a starting point for the lab's own file. */
+int specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, FILE *out,
+		struct dd_error *err);
+
+/* Resolve a typed query (see enum spec_answer_kind). */
+int specdb_query(struct specdb *db, const char *query, struct arena *a,
+		 struct spec_answer *out, struct dd_error *err);
+
+/* A source as a user sees it: "StorageReview, CD9P-R review (de)",
+ * "Micron, 9550 product brief"; "lab: FILE" for an overlay's own source. */
+char *specdb_source_label(const struct spec_source *s, char *buf, size_t len);
 
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);

@@ -1,0 +1,22 @@
+/*
+ * The specs database's private parts, shared by the files that speak SQL to
+ * it (core/specdb.c: open and queries; core/specdb-overlay.c: the lab's
+ * overlay, dump; core/specdb-check.c: the consistency rules; and
+ * core/specdb-query.c: typed queries).  Nothing outside src/core/specdb*.c
+ * includes it (tests/layers.sh keeps sqlite there).
+ */
+#ifndef DD_SPECDB_PRIVATE_H
+#define DD_SPECDB_PRIVATE_H
+
+#include <sqlite3.h>
+
+#include "specdb.h"
+
+struct specdb {
+	sqlite3	 *db;
+	char	 *path;
+	char	**overlays;	/* overlay files loaded, in order (malloc'd) */
+	size_t	  noverlays;
+};
+
+#endif

@@ -19,4 +19,10 @@ struct specdb {
 	size_t	  noverlays;
 };
 
+/* Where an overlay row comes from: the file and line of the statement that
+ * inserted row rowid of table tbl.  Returns 1 and sets *file and *line for an
+ * overlay row, 0 for a bundled one (core/specdb-overlay.c keeps the map). */
+int specdb_origin(struct specdb *db, const char *tbl, long long rowid, const char **file,
+		  int *line);
+
 #endif

@@ -241,8 +241,12 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point, sizeof point, "QD%d x NJ%d", m->iodepth, m->numjobs);
 	else if (m->threads > 0)
 		snprintf(point, sizeof point, "%d threads", m->threads);
+	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
+		snprintf(point, sizeof point, "run %d, checkpoint %d", m->pass, m->checkpoint);
+	else if (m->checkpoint > 0)
+		snprintf(point, sizeof point, "checkpoint %d", m->checkpoint);
 	else if (m->pass > 0)
-		snprintf(point, sizeof point, "pass %d", m->pass);
+		snprintf(point, sizeof point, "run %d", m->pass);
 	if (m->read_pct >= 0) {
 		size_t o = strlen(point);
 
@@ -346,7 +350,7 @@ show_json(const struct spec_sheet *sh)
 		const struct spec_measurement *m = &sh->measurements[i];
 
 		json_array_append_new(meas, json_pack(
-			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
+			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
 			"source", m->source_id, "capacity_point", m->drive_id,
 			"benchmark", m->benchmark,
 			"phase", m->phase ? json_string(m->phase) : json_null(),
@@ -357,6 +361,7 @@ show_json(const struct spec_sheet *sh)
 			"threads", m->threads < 0 ? json_null() : json_integer(m->threads),
 			"read_pct", m->read_pct < 0 ? json_null() : json_integer(m->read_pct),
 			"pass", m->pass < 0 ? json_null() : json_integer(m->pass),
+			"checkpoint", m->checkpoint < 0 ? json_null() : json_integer(m->checkpoint),
 			"metric", m->metric_id, "qual", m->qual, "value", m->value,
 			"value_hi", isnan(m->value_hi) ? json_null() : json_real(m->value_hi),
 			"unit", m->unit_id,

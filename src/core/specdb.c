@@ -792,7 +792,8 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "m.workload, m.metric_id, mt.name, m.qual, m.unit_id, "
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
 		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
-		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base "
+		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base, "
+		       "m.checkpoint "
 		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
 		       "JOIN unit u ON u.id = m.unit_id "
@@ -832,7 +833,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->threads = col_int(st, 16);
 		m->read_pct = col_int(st, 17);
 		m->pass = col_int(st, 18);
-		m->checkpoint = -1;
+		m->checkpoint = col_int(st, 22);
 		m->dimension = col_text(a, st, 19);
 		m->base = col_real(st, 20);
 		m->base_hi = col_real(st, 21);

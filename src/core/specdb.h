@@ -225,6 +225,10 @@ const char *const *specdb_overlays(const struct specdb *db, size_t *n);
 int specdb_check(struct specdb *db, struct arena *a, struct spec_issue **out, size_t *n,
 		 struct dd_error *err);
 
+/* The name of consistency rule i (0, 1, ...) in the order specdb_check runs
+ * them; NULL past the last. */
+const char *specdb_check_rule(size_t i);
+
 /* Write a family's rows (drive_id non-NULL: one capacity point's) as overlay
  * SQL, a starting point for the lab's own file. */
 int specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, FILE *out,

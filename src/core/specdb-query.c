@@ -19,7 +19,8 @@
  *              else a capacity ("7680").
  *
  * The name words, squeezed together, rank each family by tier: its name or
- * an alias (with or without the vendor) > its series ("cd9p", "micron 9550")
+ * an alias (with or without the vendor) > its series ("cd9p", "micron 9550";
+ * an alias equal to the series counts as the series)
  * > its vendor > a substring of those > a substring of one of its SKUs; then
  * by data: figures or review measurements > capacity points only > nothing
  * (an empty placeholder like CD9P-V).  R and V variants are never ranked
@@ -413,10 +414,11 @@ query_family_tier(const struct spec_family *f, const struct query_words *q)
 
 	if (j[0] == '\0')
 		return QT_NONE;
-	if (query_name_hit(f, j, 1))
-		return QT_NAME;
+	/* The series first: an alias "CM7" on CM7-R does not make "cm7" the R. */
 	if (query_text_hit(f->series, NULL, j, 1) || query_text_hit(f->vendor, f->series, j, 1))
 		return QT_SERIES;
+	if (query_name_hit(f, j, 1))
+		return QT_NAME;
 	if (query_text_hit(f->vendor, NULL, j, 1) || query_text_hit(f->vendor_id, NULL, j, 1))
 		return QT_VENDOR;
 	if (query_name_hit(f, j, 0) || query_words_hit(f, q))
@@ -749,7 +751,7 @@ query_distinct(struct arena *a, const struct spec_family *f, const struct spec_d
 	size_t o = 0, nmeas = d != NULL ? d->nmeasurements : f->nmeasurements;
 
 	if (query_data_level(f) == 0)
-		return "no capacity points or figures (placeholder)";
+		return "placeholder: no capacity points or figures";
 	buf[0] = '\0';
 	if (f->segment != NULL)
 		o += (size_t)snprintf(buf, sizeof buf, "%s", f->segment);

@@ -1,7 +1,9 @@
 /*
  * `drivedash show QUERY`: one family (or one capacity point) — its spec sheet
  * with conditions and sources, and the published measurements grouped by
- * benchmark and review.  A query that names several families lists them.
+ * benchmark and review.  The query is resolved by specdb_query: ONE is the
+ * sheet plus what else matched, CHOICE lists the candidates with what sets
+ * each apart (exit 6), ATTRIBUTE is a table of every drive having it.
  */
 #include "config.h"
 
@@ -614,8 +616,12 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 		case 'h':
 			cli_printf("usage: %s show QUERY [--json]\n"
 			       "Show the spec sheet and published measurements of the drive\n"
-			       "family or capacity point that QUERY names (vendor, family,\n"
-			       "model or SKU, any case, as a substring).\n", ctx->progname);
+			       "family or capacity point that QUERY names: a database id, a part\n"
+			       "number or model string, or words (vendor, family, series, any\n"
+			       "case) with a capacity (7.68, 7.68TB, 7680, 7T68).  A query of\n"
+			       "attributes only (7.68TB, E3.S, gen5, '3 dwpd') lists every drive\n"
+			       "having it.  Exit 6 when several match and none ranks first.\n",
+			       ctx->progname);
 			return EXIT_OK;
 		default:
 			cli_error("usage: show QUERY [--json]");

@@ -563,11 +563,13 @@ show_answer_notes(const struct spec_answer *ans)
 {
 	const struct spec_sku *sku = ans->cands[0].sku;
 
+	const char	      *kind = sku != NULL && sku->kind != NULL &&
+				      strcmp(sku->kind, "part-number") == 0 ? "part number"
+									     : "model string";
+
 	if (sku != NULL && sku->status != NULL && strcmp(sku->status, "inferred") == 0)
-		cli_printf("  %-13s %s: %s inferred, not in a published list\n",
-			   strcmp(sku->kind, "model-string") == 0 ? "model string" : "part number",
-			   sku->model, strcmp(sku->kind, "model-string") == 0 ? "model string"
-									   : "part number");
+		cli_printf("  %-13s %s: %s inferred, not in a published list\n", kind, sku->model,
+			   kind);
 	for (size_t i = 1; i < ans->ncands && i < 6; i++)
 		cli_printf("  %-13s %s (%s)\n", i == 1 ? "also matches" : "", ans->cands[i].label,
 			   ans->cands[i].distinct ? ans->cands[i].distinct : ans->cands[i].matched);
@@ -584,8 +586,9 @@ show_json_one(const struct spec_sheet *sh, const struct spec_answer *ans)
 
 	json_object_set_new(o, "matched", json_string(ans->cands[0].matched));
 	json_object_set_new(o, "sku", sku == NULL ? json_null() : json_pack(
-		"{s:s, s:s, s:s, s:b}", "model", sku->model, "kind", sku->kind, "status",
-		sku->status, "inferred_only", strcmp(sku->status, "inferred") == 0));
+		"{s:o, s:o, s:o, s:b}", "model", cli_jstr(sku->model), "kind", cli_jstr(sku->kind),
+		"status", cli_jstr(sku->status), "inferred_only",
+		sku->status != NULL && strcmp(sku->status, "inferred") == 0));
 	json_object_set_new(o, "also_matches", show_json_cands(ans->cands + 1, ans->ncands - 1));
 	return o;
 }

@@ -487,6 +487,13 @@ query_sku_hit(int r, const struct spec_sku *s, const char *query, const char *sq
 	return k[0] != '\0' && strcmp(k, sq) == 0;
 }
 
+/* Is a SKU of status "inferred"? */
+static bool
+query_inferred(const struct spec_sku *s)
+{
+	return s->status != NULL && strcmp(s->status, "inferred") == 0;
+}
+
 /* The SKU of d to show for a query that equals some of its SKUs under rule
  * r (or exactly, or normalised): one not inferred if any, so an inferred
  * one means only inferred ones match. */
@@ -501,8 +508,7 @@ query_sku_pick(const struct spec_drive *d, int r, const char *query, const char 
 		if (!query_sku_hit(r, s, query, sq) && !match_sku_hit(MATCH_EXACT, s->model, query) &&
 		    !match_sku_hit(MATCH_NORMALISED, s->model, query))
 			continue;
-		if (pick == NULL ||
-		    (strcmp(pick->status, "inferred") == 0 && strcmp(s->status, "inferred") != 0))
+		if (pick == NULL || (query_inferred(pick) && !query_inferred(s)))
 			pick = s;
 	}
 	return pick;

@@ -35,7 +35,7 @@ run "$dd" show cd9p
 is "show cd9p exits 0" 0 "$rc"
 like "show cd9p: the CD9P-R sheet" '^KIOXIA CD9P-R ' "$out"
 like "show cd9p: the placeholder is listed, and why it lost" \
-	'also matches +KIOXIA CD9P-V \(placeholder: no capacity points or figures\)' "$out"
+	'also matches +KIOXIA CD9P-V \(placeholder: no capacity points' "$out"
 run "$dd" show cd9p --json
 is "show cd9p --json: the family" "kioxia-cd9p-r" "$(json "j['family']['id']")"
 is "show cd9p --json: the other candidate" "kioxia-cd9p-v" \

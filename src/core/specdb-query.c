@@ -86,14 +86,15 @@ static const char *const query_fillers[] = {
 	"ssd", "ssds", "nvme", "drive", "drives", "tb", "gb", "pcie", "gen", "dwpd",
 };
 
-/* The family's data level: 2 figures or review measurements, 1 capacity
- * points only, 0 nothing (a placeholder). */
+/* The family's data level: 2 capacity points with figures or review
+ * measurements, 1 capacity points only, 0 no capacity point (a placeholder,
+ * whatever family-wide figure it has: nothing to show, run or check). */
 static int
 query_data_level(const struct spec_family *f)
 {
-	if (f->nfigures > 0 || f->nmeasurements > 0)
-		return 2;
-	return f->ndrives > 0 ? 1 : 0;
+	if (f->ndrives == 0)
+		return 0;
+	return f->nfigures > 0 || f->nmeasurements > 0 ? 2 : 1;
 }
 
 /* Parse a plain number ("7.68"); its decimals in *dec. */
@@ -757,7 +758,8 @@ query_distinct(struct arena *a, const struct spec_family *f, const struct spec_d
 	size_t o = 0, nmeas = d != NULL ? d->nmeasurements : f->nmeasurements;
 
 	if (query_data_level(f) == 0)
-		return "placeholder: no capacity points or figures";
+		return f->nfigures > 0 ? "placeholder: no capacity points, family figures only"
+				       : "placeholder: no capacity points or figures";
 	buf[0] = '\0';
 	if (f->segment != NULL)
 		o += (size_t)snprintf(buf, sizeof buf, "%s", f->segment);

@@ -929,8 +929,8 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "m.workload, m.metric_id, mt.name, m.qual, m.unit_id, "
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
 		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
-		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base "
-		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
+		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base, "
+		       "m.checkpoint FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
 		       "JOIN unit u ON u.id = m.unit_id "
 		       "WHERE d.family_id = ?1 AND (?2 IS NULL OR m.drive_id = ?2) "
@@ -969,7 +969,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->threads = col_int(st, 16);
 		m->read_pct = col_int(st, 17);
 		m->pass = col_int(st, 18);
-		m->checkpoint = -1;
+		m->checkpoint = col_int(st, 22);
 		m->dimension = col_text(a, st, 19);
 		m->base = col_real(st, 20);
 		m->base_hi = col_real(st, 21);
@@ -1091,6 +1091,12 @@ figure_same_claim(const struct spec_figure *a, const struct spec_figure *b)
 {
 	double va = isnan(a->base) ? a->value : a->base;
 	double vb = isnan(b->base) ? b->value : b->base;
+	double ha = isnan(a->base_hi) ? a->value_hi : a->base_hi;
+	double hb = isnan(b->base_hi) ? b->value_hi : b->base_hi;
+
+	if (isnan(ha) != isnan(hb) ||
+	    (!isnan(ha) && fabs(ha - hb) > 0.005 * fmax(fabs(ha), fabs(hb))))
+		return false;
 
 	return strcmp(a->metric_id, b->metric_id) == 0 &&
 	       (a->drive_id == NULL) == (b->drive_id == NULL) &&
@@ -1115,4 +1121,66 @@ specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f)
 			return false;
 	}
 	return true;
+}
+
+/* Is c part of a source id ("seed-000", "sr-9550max")? */
+static bool
+source_id_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+/* The sheet's source whose id starts text at p, as a whole token; NULL none. */
+static const struct spec_source *
+sheet_source_at(const struct spec_sheet *sh, const char *text, const char *p)
+{
+	if (p > text && source_id_char(p[-1]))
+		return NULL;
+	for (size_t i = 0; i < sh->nsources; i++) {
+		size_t n = strlen(sh->sources[i].id);
+
+		if (strncmp(p, sh->sources[i].id, n) == 0 && !source_id_char(p[n]))
+			return &sh->sources[i];
+	}
+	return NULL;
+}
+
+/* Free text of a sheet (a note) with every source id it cites as the
+ * source's label: "seed-000 tested this point" reads "StorageReview, KIOXIA
+ * CD9P-R review (de) tested this point"; "seed-001/004" names both. */
+char *
+specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (len == 0)
+		return buf;
+	for (const char *p = text != NULL ? text : ""; *p != '\0' && o + 1 < len;) {
+		const struct spec_source *s = sheet_source_at(sh, text, p);
+		char			  label[256], alt[32];
+
+		if (s == NULL) {
+			buf[o++] = *p++;
+			continue;
+		}
+		o += (size_t)snprintf(buf + o, len - o, "%s",
+				      specdb_source_label(s, label, sizeof label));
+		p += strlen(s->id);
+		/* "seed-001/004": the second is "seed-004". */
+		if (strncmp(s->id, "seed-", 5) == 0 && p[0] == '/' && p[1] >= '0' && p[1] <= '9') {
+			snprintf(alt, sizeof alt, "seed-%.3s", p + 1);
+			for (size_t i = 0; i < sh->nsources; i++)
+				if (strcmp(sh->sources[i].id, alt) == 0 && o < len) {
+					o += (size_t)snprintf(buf + o, len - o, " and %s",
+							      specdb_source_label(&sh->sources[i],
+										  label, sizeof label));
+					p += 4;
+					break;
+				}
+		}
+		if (o >= len)
+			o = len - 1;
+	}
+	buf[o] = '\0';
+	return buf;
 }

@@ -250,6 +250,10 @@ const struct spec_source *specdb_sheet_source(const struct spec_sheet *sh, const
 char *specdb_sheet_source_label(const struct spec_sheet *sh, const char *id, char *buf,
 				size_t len);
 
+/* Free text of a sheet (a note) with each source id of the sheet's sources
+ * in it replaced by the source's label. */
+char *specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf, size_t len);
+
 /* Is a figure's only source grade C (a secondary source): it is graded C and
  * no grade A or B row of the sheet states the same figure?  The CLI and the
  * dashboard mark such figures with SPECDB_GRADE_C_MARK and explain the mark

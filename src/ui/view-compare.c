@@ -306,13 +306,14 @@ cmp_draw_sources(struct tui *t, struct cellbuf *cb, int y, const struct cmptab *
 		cmptab_col_sources(tab, c, CMPTAB_REVIEW, rev, sizeof rev);
 		if (spec[0] == '\0' && rev[0] == '\0')
 			continue;
-		/* "KIOXIA CD9P-R 7.68 TB: spec S · review R". */
+		/* "KIOXIA CD9P-R 7.68 TB: review R · spec S" (the review first:
+		 * a narrow screen cuts the end). */
 		snprintf(line, sizeof line, "%s:", tab->cols[c].label);
-		if (spec[0] != '\0')
-			snprintf(line + strlen(line), sizeof line - strlen(line), " spec %s", spec);
 		if (rev[0] != '\0')
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s review %s",
-				 spec[0] ? " " : "", spec[0] ? t->sym->dot : "", rev);
+			snprintf(line + strlen(line), sizeof line - strlen(line), " review %s", rev);
+		if (spec[0] != '\0')
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s spec %s",
+				 rev[0] ? " " : "", rev[0] ? t->sym->dot : "", spec);
 		tui_print(cb, 1, y + n++, cb->w - 2, UI_DIM_TEXT, 0, "%s", line);
 	}
 	for (size_t r = 0; r < tab->nrows; r++)

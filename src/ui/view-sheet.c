@@ -327,7 +327,7 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	sheet_heading(t, d, "SPEC SHEET");
 	y = sheet_row(d);
 	if (wide)
-		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-34s %-4s %s",
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-26s %-4s %s",
 			  "figure", "capacity", "value", "conditions", "conf", "source");
 	else
 		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s", "figure",
@@ -365,10 +365,10 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		tui_print(d->cb, 30, y, 12, UI_DIM_TEXT, 0, "%s", cap);
 		tui_print_right(d->cb, 65, y, UI_SPEC_TARGET, 0, val);
 		if (wide) {
-			tui_print(d->cb, 67, y, 34, UI_DIM_TEXT, 0, "%s", cond);
-			tui_print(d->cb, 102, y, 4, conf_role, 0, "%s",
+			tui_print(d->cb, 67, y, 26, UI_DIM_TEXT, 0, "%s", cond);
+			tui_print(d->cb, 94, y, 4, conf_role, 0, "%s",
 				  f->confidence ? f->confidence : "");
-			tui_print(d->cb, 107, y, -1, UI_DIM_TEXT, 0, "%s", src);
+			tui_print(d->cb, 99, y, -1, UI_DIM_TEXT, 0, "%s", src);
 			continue;
 		}
 		/* Narrow: conditions, confidence and source on a line of their own. */

@@ -79,6 +79,10 @@ is "--model --json: every verdict is PASS, WARN or FAIL with numbers" "True" \
 	"$(json 'all(v["verdict"] in ("PASS","WARN","FAIL") and v["measured"] > 0 and v["spec_value"] > 0 and abs(v["ratio"] - v["measured"] / v["spec_value"]) < 1e-9 and v["point"] and v["reason"] for v in j["verdicts"])')"
 is "--model --json: every verdict names its source and confidence" "True" \
 	"$(json 'all(v["spec"]["source"] == "test-qemu" and v["spec"]["confidence"] == "C" for v in j["verdicts"])')"
+is "--model --json: every verdict names its source by name too" "True" \
+	"$(json 'all(v["spec"]["source_label"] and v["spec"]["source_label"] != v["spec"]["source"] for v in j["verdicts"])')"
+is "--model: the text report cites sources by name, never by id" "" \
+	"$(printf '%s\n' "$err" | grep -o 'test-qemu' | head -1)"
 is "--model --json: lat_read compared at 4K randread QD1 x1" "4K randread QD1 x1 True" \
 	"$(json '[(v["point"], v["lower_is_better"]) for v in j["verdicts"] if v["metric"] == "lat_read"][0]' | tr -d "(),'")"
 is "--model --json: rand_read has no stated depth (a rated max, labelled, rule and tolerance in JSON)" "False rated max True True" \

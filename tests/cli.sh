@@ -41,7 +41,7 @@ is "list --json: CD9P-R has its five E3.S capacities" "1920,3840,7680,15360,3072
 
 run "$dd" show KCD9XPJE7T68
 is "show by SKU exits 0" 0 "$rc"
-like "show by SKU names the capacity point" 'capacity point kioxia-cd9p-r-7680' "$out"
+like "show by SKU names the capacity point by name" '^KIOXIA CD9P-R 7\.68 TB .*capacity point' "$out"
 like "show prints the spec sheet" 'SPEC SHEET' "$out"
 like "show prints the review measurements" '2,165,000 IOPS' "$out"
 
@@ -111,10 +111,10 @@ for fam in $("$dd" list --json | python3 -c 'import json,sys; print(" ".join(f["
 done
 is "LANG=C: show of every family exits 0 with ASCII only" "" "$nonascii"
 run env LANG=C LC_ALL=C "$dd" show cd9p-r
-like "LANG=C: the benchmark separator is ASCII" '^  [a-z]+ - seed-' "$out"
+like "LANG=C: the benchmark separator is ASCII" '^  [a-z]+ - StorageReview, ' "$out"
 like "LANG=C: a note's µs reads us" 'avoisinait les 32 us' "$out"
 run env LC_ALL=C.UTF-8 "$dd" show cd9p-r
-like "C.UTF-8: the benchmark separator stays ·" '^  [a-z]+ · seed-' "$out"
+like "C.UTF-8: the benchmark separator stays ·" '^  [a-z]+ · StorageReview, ' "$out"
 like "C.UTF-8: a note's µs stays" 'avoisinait les 32 µs' "$out"
 run env LANG=C LC_ALL=C "$dd" show zzz-no-such-drive
 is "LANG=C: an error is ASCII" "" "$(ascii_only)"

@@ -79,7 +79,15 @@ test_figure(void **state)
 			    "2,600,000 IOPS");
 	assert_string_equal(fmt_figure("approx", 30, NAN, "us", buf, sizeof buf), "~30 us");
 	assert_string_equal(fmt_figure("range", 200000, 250000, "IOPS", buf, sizeof buf),
+			    "200,000\u2013250,000 IOPS");
+	assert_string_equal(fmt_figure_cs("range", 200000, 250000, "IOPS", false, buf, sizeof buf),
 			    "200,000-250,000 IOPS");
+	/* An approximate range keeps both its mark and its ends. */
+	assert_string_equal(fmt_figure("approx", 11, 12, "GB/s", buf, sizeof buf),
+			    "~11\u201312 GB/s");
+	assert_string_equal(fmt_figure_cs("approx", 11, 12, "GB/s", false, buf, sizeof buf),
+			    "~11-12 GB/s");
+	assert_string_equal(fmt_figure("range", -40, 85, "C", buf, sizeof buf), "-40\u201385 C");
 	assert_string_equal(fmt_figure("lt", 100, NAN, "us", buf, sizeof buf), "< 100 us");
 	assert_string_equal(fmt_figure("gt", 10400, NAN, "MB/s", buf, sizeof buf),
 			    "> 10,400 MB/s");

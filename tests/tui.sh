@@ -149,14 +149,15 @@ for size in 80x24 132x43; do
 	# own line below the figure when the screen is narrow.
 	if [ "$w" -lt 120 ]; then
 		T send-keys -t dd PageDown
-		check "$size: a figure's conditions, source and confidence on a line below it" \
-			'^     128K +seed-000 +conf A$'
+		check "$size: a figure's conditions, confidence and source (by name) on a line below it" \
+			'^     128K +conf A +StorageReview, '
 		like "$size: ... under the figure itself" '^   sequential read +1\.92 TB +14,500 MB/s$' \
 			"$screen"
 	else
-		check "$size: a figure's conditions, source and confidence on its row" \
-			'^   sequential read +1\.92 TB +14,500 MB/s +128K +seed-000 +A$'
+		check "$size: a figure's conditions, confidence and source (by name) on its row" \
+			'^   sequential read +1\.92 TB +14,500 MB/s +128K +A +StorageReview, '
 	fi
+	check_gone "$size: the sheet names no source by its id" 'seed-[0-9]{3}'
 	T send-keys -t dd q
 	check "$size: q quits with status 0" 'drivedash exited 0'
 done

@@ -575,7 +575,7 @@ void
 cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 			 const struct explain_item *items, size_t nitems, const struct sweep *sw)
 {
-	char			     srcs[256] = "";
+	char			     srcs[512] = "";
 	size_t			     so = 0;
 
 	cli_fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
@@ -583,7 +583,7 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct verdict *v = &r->rows[i];
 		char		      spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
-		char		      src[64];
+		char		      src[192];
 
 		if (v->unit != NULL && !isnan(v->spec.value))
 			fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
@@ -598,7 +598,9 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 			verdict_status_name(v->status), v->reason);
 		if (v->spec.source_id == NULL)
 			continue;
-		snprintf(src, sizeof src, "%s (confidence %s)", v->spec.source_id,
+		/* By name: "StorageReview, KIOXIA CD9P-R review (de) (confidence A)". */
+		snprintf(src, sizeof src, "%s (confidence %s)",
+			 v->spec_label[0] ? v->spec_label : v->spec.source_id,
 			 v->spec.confidence ? v->spec.confidence : "?");
 		if (strstr(srcs, src) == NULL && so + 1 < sizeof srcs)
 			so += (size_t)snprintf(srcs + so, sizeof srcs - so, "%s%s", so ? ", " : "",
@@ -818,6 +820,8 @@ cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
 		json_object_set_new(sp, "conditions", cli_jstr(g->conditions));
 		json_object_set_new(sp, "drive_id", cli_jstr(g->drive_id));
 		json_object_set_new(sp, "source", cli_jstr(g->source_id));
+		json_object_set_new(sp, "source_label", cli_jstr(v->spec_label[0] ? v->spec_label
+										  : NULL));
 		json_object_set_new(sp, "confidence", cli_jstr(g->confidence));
 		json_object_set_new(sp, "notes", cli_jstr(g->notes));
 	}
@@ -841,6 +845,8 @@ cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
 			    json_pack("{s:i, s:i}", "iodepth", (int)v->review_qd, "numjobs",
 				      (int)v->review_jobs));
 	json_object_set_new(o, "review_source", cli_jstr(v->review_source));
+	json_object_set_new(o, "review_source_label",
+			    cli_jstr(v->review_label[0] ? v->review_label : NULL));
 	json_object_set_new(o, "point", v->point[0] ? json_string(v->point) : json_null());
 	json_object_set_new(o, "point_index",
 			    v->result == SIZE_MAX ? json_null() : json_integer((json_int_t)v->result));

@@ -163,6 +163,12 @@ json_family(const struct spec_family *f)
 	json_object_set_new(best, "seq_write_mbps", cli_jreal(f->best_seq_write));
 	json_object_set_new(best, "rand_read_iops", cli_jreal(f->best_rand_read));
 	json_object_set_new(best, "rand_write_iops", cli_jreal(f->best_rand_write));
+	json_object_set_new(best, "capacity_point",
+			    cli_jstr(f->headline != NULL ? f->headline->id : NULL));
+	json_object_set_new(best, "capacity",
+			    f->headline != NULL ? json_string(fmt_capacity(f->headline->capacity_gb,
+									    buf, sizeof buf))
+						: json_null());
 	json_object_set_new(o, "best", best);
 	json_object_set_new(o, "spec_figures", json_integer((json_int_t)f->nfigures));
 	json_object_set_new(o, "measurements",

@@ -263,6 +263,18 @@ cmpcli_letter(size_t i)
 	return (char)('A' + (i % 26));
 }
 
+/* Print a drive column's sources, by name, under its legend line. */
+static void
+cmpcli_print_sources(const struct cmpcli *c, size_t i)
+{
+	char buf[1024];
+
+	if (cmptab_col_sources(&c->tab, i, CMPTAB_SPEC, buf, sizeof buf)[0] != '\0')
+		cli_printf("\n   spec: %s", buf);
+	if (cmptab_col_sources(&c->tab, i, CMPTAB_REVIEW, buf, sizeof buf)[0] != '\0')
+		cli_printf("\n   review: %s", buf);
+}
+
 /* Print the legend: each column's letter and what it is. */
 static void
 cmpcli_print_legend(const struct cmpcli *c)
@@ -280,9 +292,14 @@ cmpcli_print_legend(const struct cmpcli *c)
 			else if (col->base_run != SIZE_MAX)
 				cli_printf("  (against %c)", cmpcli_letter(col->base_run));
 		} else {
+			char spec[32], rev[32];
+
 			cli_printf("%c  %s  spec of %s, review of %s", cmpcli_letter(i), col->label,
-				   col->drive_id[0] ? col->drive_id : "the family",
-				   col->review_drive[0] ? col->review_drive : "none");
+				   cmptab_point_label(col, col->drive_id, spec, sizeof spec),
+				   col->review_drive[0] ? cmptab_point_label(col, col->review_drive,
+									     rev, sizeof rev)
+							: "none");
+			cmpcli_print_sources(c, i);
 		}
 		putchar('\n');
 	}
@@ -348,8 +365,10 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 		const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
 		const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
 
-		cli_printf(" | %9s %-9s %9s %-7s %-8s",
-			   cmptab_value_text(s->value, q, dash, v, sizeof v),
+		cmptab_value_text(s->value, q, dash, v, sizeof v);
+		if (cmptab_spec_grade_c(&c->tab, r, i))
+			snprintf(v + strlen(v), sizeof v - strlen(v), " %s", SPECDB_GRADE_C_MARK);
+		cli_printf(" | %9s %-9s %9s %-7s %-8s", v,
 			   cmptab_depth_label(s, x, at, sizeof at),
 			   cmptab_value_text(w->value, q, dash, v2, sizeof v2),
 			   w->ref ? fmt_delta_pct(w->delta[w->ref], dash, d2, sizeof d2) : "",
@@ -380,6 +399,13 @@ cmpcli_print_text(const struct cmpcli *c)
 	cli_printf("\nbest: the best depth of each column (a spec without a depth is a rated "
 		   "max, compared there).\nA run's %% is against the first run of its serial "
 		   "(drift), else its drive's review, else its spec, else the first run.\n");
+	for (size_t r = 0; r < c->tab.nrows; r++)
+		for (size_t i = 0; i < c->tab.ncols; i++)
+			if (cmptab_spec_grade_c(&c->tab, r, i)) {
+				cli_printf("%s\n", SPECDB_GRADE_C_LEGEND);
+				r = c->tab.nrows - 1;
+				break;
+			}
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -422,6 +448,34 @@ cmpcli_json_cell(const struct cmptab_cell *cell)
 			json_object_set_new(o, keys[k], cli_jreal(cell->delta[k]));
 	json_object_set_new(o, "against", cell->ref ? json_string(cmptab_ref_name(cell->ref))
 						    : json_null());
+	return o;
+}
+
+/* JSON of a drive column's spec or review cell, with its source: the id
+ * ("source") and as a user reads it ("source_label"); a spec cell also says
+ * whether its only source is grade C. */
+static json_t *
+cmpcli_json_sourced(const struct cmpcli *c, size_t r, size_t i, enum cmptab_part part)
+{
+	const struct cmptab_cell *cell = cmptab_cell(&c->tab, r, i, part);
+	json_t			 *o = cmpcli_json_cell(cell);
+	const char		 *id = NULL;
+	char			  label[256];
+
+	if (json_is_null(o))
+		return o;
+	if (part == CMPTAB_SPEC && cell->fig != NULL)
+		id = cell->fig->source_id;
+	else if (part == CMPTAB_REVIEW && cell->meas != NULL)
+		id = cell->meas->source_id;
+	json_object_set_new(o, "source", cli_jstr(id));
+	json_object_set_new(o, "source_label",
+			    id != NULL ? json_string(specdb_sheet_source_label(
+						 c->tab.cols[i].sheet, id, label, sizeof label))
+				       : json_null());
+	if (part == CMPTAB_SPEC)
+		json_object_set_new(o, "grade_c_only",
+				    json_boolean(cmptab_spec_grade_c(&c->tab, r, i)));
 	return o;
 }
 
@@ -490,9 +544,8 @@ cmpcli_json_row(const struct cmpcli *c, size_t r)
 				cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED))));
 		else
 			json_object_set_new(cells, id, json_pack(
-				"{s:o, s:o}", "spec",
-				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_SPEC)), "review",
-				cmpcli_json_cell(cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW))));
+				"{s:o, s:o}", "spec", cmpcli_json_sourced(c, r, i, CMPTAB_SPEC),
+				"review", cmpcli_json_sourced(c, r, i, CMPTAB_REVIEW)));
 	}
 	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:s, s:o, s:o, s:b, s:o, s:b, s:o, s:o, s:o}",
 			 "point", cmptab_row_label(row, "x", label, sizeof label), "kind",

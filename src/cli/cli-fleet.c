@@ -878,6 +878,7 @@ cli_fleet_judge_curves(struct cli_fleet *cf, const struct cli_fleet_opts *o)
 			vo.review = m->sheet.measurements;
 			vo.nreview = m->sheet.nmeasurements;
 			vo.review_drive = m->match.drive->id;
+			vo.sheet = &m->sheet;
 		}
 		verdict_curve(&m->report, &cf->curves[i], &vo);
 	}

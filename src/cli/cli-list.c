@@ -67,17 +67,29 @@ list_interface(const struct spec_family *f, char *buf, size_t len)
 	return buf;
 }
 
+/* The capacity point the headline figures are from: "7.68 TB", "family"
+ * (family-wide figures only), "-" (none). */
+static char *
+list_headline_at(const struct spec_family *f, char *buf, size_t len)
+{
+	if (f->headline != NULL)
+		return fmt_capacity(f->headline->capacity_gb, buf, len);
+	snprintf(buf, len, "%s", isnan(f->best_seq_read) && isnan(f->best_seq_write) &&
+		 isnan(f->best_rand_read) && isnan(f->best_rand_write) ? "-" : "family");
+	return buf;
+}
+
 /* Print the text table. */
 static void
 list_print_text(const struct spec_family *fam, size_t n)
 {
-	cli_printf("%-9s %-19s %-22s %-36s %13s %13s %6s\n", "VENDOR", "FAMILY",
-	       "INTERFACE", "CAPACITIES", "SEQ R/W MB/s", "RND R/W IOPS",
+	cli_printf("%-9s %-19s %-22s %-36s %-8s %13s %13s %6s\n", "VENDOR", "FAMILY",
+	       "INTERFACE", "CAPACITIES", "AT", "SEQ R/W MB/s", "RND R/W IOPS",
 	       "REVIEW");
 	for (size_t i = 0; i < n; i++) {
 		const struct spec_family *f = &fam[i];
 		char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
-		char seq[64], rnd[64], meas[24];
+		char seq[64], rnd[64], meas[24], at[32];
 
 		list_interface(f, iface, sizeof iface);
 		list_capacities(f, caps, sizeof caps);
@@ -91,11 +103,13 @@ list_print_text(const struct spec_family *fam, size_t n)
 			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
 		else
 			snprintf(meas, sizeof meas, "-");
-		cli_printf("%-9s %-19s %-22.22s %-36.36s %13s %13s %6s\n", f->vendor,
-		       f->name, iface, caps, seq, rnd, meas);
+		cli_printf("%-9s %-19s %-22.22s %-36.36s %-8s %13s %13s %6s\n", f->vendor,
+		       f->name, iface, caps, list_headline_at(f, at, sizeof at), seq, rnd, meas);
 	}
-	cli_printf("\n%zu families. REVIEW = published measurements in the database;"
-	       " 'drivedash show NAME' for a spec sheet.\n", n);
+	cli_printf("\n%zu families. AT = the one capacity point every headline figure is from "
+		   "(the most\nheadline figures, then a reviewed point, then the one nearest "
+		   "7.68 TB); REVIEW =\npublished measurements in the database; 'drivedash show "
+		   "NAME' for a spec sheet.\n", n);
 }
 
 /* `drivedash list [--json]`. */

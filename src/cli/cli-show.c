@@ -53,18 +53,29 @@ figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
 		 strcmp(a->conditions, b->conditions) == 0));
 }
 
-/* Print the family header. */
+/* A source id of the sheet as a user reads it. */
+static const char *
+show_source(const struct spec_sheet *sh, const char *id, char *buf, size_t len)
+{
+	return specdb_sheet_source_label(sh, id, buf, len);
+}
+
+/* Print the family header: the drive's name ("KIOXIA CD9P-R 7.68 TB" for a
+ * capacity point), never its database id. */
 static void
 show_family_header(const struct spec_sheet *sh)
 {
 	const struct spec_family *f = &sh->family;
-	char			  iface[128], num[32];
+	const struct spec_drive	 *d = NULL;
+	char			  iface[128], num[32], name[256], src[256], text[4096];
 
-	cli_printf("%s %s", f->vendor, f->name);
+	specdb_find_drive(f, 1, sh->only_drive, &d);
+	cli_printf("%s", specdb_drive_label(f, d, true, name, sizeof name));
 	if (f->segment)
 		cli_printf("  (%s)", f->segment);
-	if (sh->only_drive)
-		cli_printf("  capacity point %s", sh->only_drive);
+	if (d != NULL)
+		cli_printf("  capacity point%s%s", d->form_factor ? ", " : "",
+			   d->form_factor ? d->form_factor : "");
 	putchar('\n');
 	cli_printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
 	if (f->form_factors)
@@ -83,11 +94,11 @@ show_family_header(const struct spec_sheet *sh)
 	if (f->plp >= 0)
 		cli_printf("  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
 	if (f->source_id)
-		cli_printf("  %-13s %s\n", "source", f->source_id);
+		cli_printf("  %-13s %s\n", "source", show_source(sh, f->source_id, src, sizeof src));
 	if (!f->has_spec_sheet)
 		cli_printf("  %-13s %s\n", "spec sheet", "none published in the sources");
 	if (f->notes)
-		cli_printf("  %-13s %s\n", "notes", f->notes);
+		cli_printf("  %-13s %s\n", "notes", specdb_sheet_text(sh, f->notes, text, sizeof text));
 }
 
 /* Print capacities and their SKUs. */
@@ -99,7 +110,7 @@ show_capacities(const struct spec_sheet *sh)
 	cli_printf("\nCAPACITIES\n");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		const struct spec_drive *d = &f->drives[i];
-		char			 cap[32];
+		char			 cap[32], src[256], text[4096];
 
 		if (sh->only_drive && strcmp(sh->only_drive, d->id) != 0)
 			continue;
@@ -111,17 +122,53 @@ show_capacities(const struct spec_sheet *sh)
 		if (d->nand)
 			cli_printf("            NAND %s\n", d->nand);
 		if (d->notes)
-			cli_printf("            %s\n", d->notes);
+			cli_printf("            %s\n", specdb_sheet_text(sh, d->notes, text,
+									sizeof text));
+		if (d->source_id)
+			cli_printf("            listed in %s\n",
+				   show_source(sh, d->source_id, src, sizeof src));
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
 			cli_printf("            %-34s %s%s%s, %s [%s]\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
-			       s->status, s->source_id);
+			       s->status, show_source(sh, s->source_id, src, sizeof src));
 		}
 	}
 	if (f->ndrives == 0)
 		cli_printf("  (none recorded)\n");
+}
+
+/* A figure's value: with its unit (NULL: a matrix cell, the unit in the row
+ * label, a plain number when exact), marked when its only source is grade C. */
+static char *
+show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
+		  char *buf, size_t len)
+{
+	char val[64];
+
+	if (unit == NULL && strcmp(g->qual, "eq") == 0)
+		fmt_number(g->value, 2, val, sizeof val);
+	else
+		fmt_figure(g->qual, g->value, g->value_hi, unit != NULL ? unit : "", val,
+			   sizeof val);
+	/* fmt_figure leaves a space for the empty unit. */
+	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
+		val[strlen(val) - 1] = '\0';
+	snprintf(buf, len, "%s%s%s", val, specdb_figure_grade_c(sh, g) ? " " : "",
+		 specdb_figure_grade_c(sh, g) ? SPECDB_GRADE_C_MARK : "");
+	return buf;
+}
+
+/* Explain the grade-C mark under the figures, when a figure has it. */
+static void
+show_grade_c_legend(const struct spec_sheet *sh)
+{
+	for (size_t i = 0; i < sh->nfigures; i++)
+		if (specdb_figure_grade_c(sh, &sh->figures[i])) {
+			cli_printf("  %s\n", SPECDB_GRADE_C_LEGEND);
+			return;
+		}
 }
 
 /* Print family-wide figures as a list and per-capacity ones as a matrix. */
@@ -140,7 +187,7 @@ show_figures(const struct spec_sheet *sh)
 	}
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[128], val[64], label[64];
+		char			  cond[128], val[64], label[64], src[256], pad[96];
 
 		if (g->drive_id != NULL) {
 			any_drive = 1;
@@ -149,14 +196,16 @@ show_figures(const struct spec_sheet *sh)
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);
+		show_figure_value(sh, g, g->unit_id, val, sizeof val);
 		cli_printf("  %-30s %-22s %-36s %s %s%s\n", label,
-		       fmt_figure(g->qual, g->value, g->value_hi, g->unit_id, val,
-				  sizeof val),
-		       cond, g->source_id, g->confidence,
+		       cli_text_pad(val, 22, false, pad, sizeof pad), cond,
+		       show_source(sh, g->source_id, src, sizeof src), g->confidence,
 		       g->preferred ? "" : " (alternative)");
 	}
-	if (!any_drive)
+	if (!any_drive) {
+		show_grade_c_legend(sh);
 		return;
+	}
 
 	for (size_t i = 0; i < f->ndrives && ncols < 16; i++) {
 		if (sh->only_drive && strcmp(sh->only_drive, f->drives[i].id) != 0)
@@ -172,7 +221,7 @@ show_figures(const struct spec_sheet *sh)
 	cli_printf("  source\n");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[96], label[128];
+		char			  cond[96], label[128], src[256];
 		size_t			  k;
 
 		if (g->drive_id == NULL)
@@ -192,7 +241,7 @@ show_figures(const struct spec_sheet *sh)
 		cli_printf("  %-38.38s", label);
 		for (size_t c = 0; c < ncols; c++) {
 			const struct spec_figure *hit = NULL;
-			char			  val[48];
+			char			  val[48], pad[96];
 
 			for (size_t j = i; j < sh->nfigures; j++)
 				if (sh->figures[j].drive_id &&
@@ -203,21 +252,23 @@ show_figures(const struct spec_sheet *sh)
 				}
 			if (hit == NULL)
 				cli_printf(" %11s", "-");
-			else if (strcmp(hit->qual, "eq") == 0)
-				cli_printf(" %11s", fmt_number(hit->value, 2, val, sizeof val));
 			else
-				cli_printf(" %11s", fmt_figure(hit->qual, hit->value,
-							  hit->value_hi, "", val,
-							  sizeof val));
+				cli_printf(" %s", cli_text_pad(show_figure_value(sh, hit, NULL, val,
+										 sizeof val),
+							       11, true, pad, sizeof pad));
 		}
-		cli_printf("  %s %s%s%s%s\n", g->source_id, g->confidence,
-		       g->preferred ? "" : " (alternative)", g->conditions ? "  " : "",
-		       g->conditions ? g->conditions : "");
+		cli_printf("  %s %s%s%s%s\n", show_source(sh, g->source_id, src, sizeof src),
+		       g->confidence, g->preferred ? "" : " (alternative)",
+		       g->conditions ? "  " : "", g->conditions ? g->conditions : "");
 	}
-	for (size_t i = 0; i < sh->nfigures; i++)
+	show_grade_c_legend(sh);
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		char text[4096];
+
 		if (sh->figures[i].notes && sh->figures[i].drive_id == NULL)
 			cli_printf("  note: %s: %s\n", sh->figures[i].metric_name,
-			       sh->figures[i].notes);
+				   specdb_sheet_text(sh, sh->figures[i].notes, text, sizeof text));
+	}
 }
 
 /* The capacity label of a drive id in a sheet. */
@@ -232,23 +283,37 @@ show_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf,
 	return buf;
 }
 
+/* Where a measurement was taken: "QD32 x NJ16", "QD1" (NumJobs not stated),
+ * "128 threads", "pass 2 avg" (a DLIO run's average), "pass 1, ckpt 12" (one
+ * checkpoint of a run). */
+static char *
+show_point(const struct spec_measurement *m, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (m->iodepth > 0 && m->numjobs > 0)
+		snprintf(buf, len, "QD%d x NJ%d", m->iodepth, m->numjobs);
+	else if (m->iodepth > 0)
+		snprintf(buf, len, "QD%d", m->iodepth);
+	else if (m->numjobs > 0)
+		snprintf(buf, len, "NJ%d", m->numjobs);
+	else if (m->threads > 0)
+		snprintf(buf, len, "%d threads", m->threads);
+	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
+		snprintf(buf, len, "run %d, checkpoint %d", m->pass, m->checkpoint);
+	else if (m->checkpoint > 0)
+		snprintf(buf, len, "checkpoint %d", m->checkpoint);
+	else if (m->pass > 0)
+		snprintf(buf, len, "run %d", m->pass);
+	return buf;
+}
+
 /* Print one measurement row. */
 static void
 show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 {
-	char cap[32], bs[16], point[48], val[64];
+	char cap[32], bs[16], point[48], val[64], text[4096];
 
-	point[0] = '\0';
-	if (m->iodepth > 0 || m->numjobs > 0)
-		snprintf(point, sizeof point, "QD%d x NJ%d", m->iodepth, m->numjobs);
-	else if (m->threads > 0)
-		snprintf(point, sizeof point, "%d threads", m->threads);
-	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
-		snprintf(point, sizeof point, "run %d, checkpoint %d", m->pass, m->checkpoint);
-	else if (m->checkpoint > 0)
-		snprintf(point, sizeof point, "checkpoint %d", m->checkpoint);
-	else if (m->pass > 0)
-		snprintf(point, sizeof point, "run %d", m->pass);
+	show_point(m, point, sizeof point);
 	if (m->read_pct >= 0) {
 		size_t o = strlen(point);
 
@@ -261,7 +326,8 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 	       point, m->phase ? m->phase : "", m->metric_name,
 	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val));
 	if (m->notes)
-		cli_printf("              note: %s\n", m->notes);
+		cli_printf("              note: %s\n",
+			   specdb_sheet_text(sh, m->notes, text, sizeof text));
 }
 
 /* Print measurements grouped by benchmark, review and chart. */
@@ -269,6 +335,7 @@ static void
 show_measurements(const struct spec_sheet *sh)
 {
 	const char *bench = NULL, *src = NULL, *label = NULL;
+	char	    name[256];
 
 	cli_printf("\nPUBLISHED MEASUREMENTS (%zu)\n", sh->nmeasurements);
 	if (sh->nmeasurements == 0)
@@ -282,7 +349,8 @@ show_measurements(const struct spec_sheet *sh)
 			bench = m->benchmark;
 			src = m->source_id;
 			label = NULL;
-			cli_printf("  %s %s %s\n", bench, cli_glyph(CLI_G_MIDDOT), src);
+			cli_printf("  %s %s %s\n", bench, cli_glyph(CLI_G_MIDDOT),
+				   show_source(sh, src, name, sizeof name));
 		}
 		if (label == NULL || strcmp(label, l) != 0) {
 			label = l;
@@ -299,23 +367,21 @@ show_sources(const struct spec_sheet *sh)
 	cli_printf("\nSOURCES\n");
 	for (size_t i = 0; i < sh->nsources; i++) {
 		const struct spec_source *s = &sh->sources[i];
+		char			  name[256], text[4096];
 
-		cli_printf("  %-14s %s: %s", s->id, s->kind, s->title);
-		if (s->publisher)
-			cli_printf(" (%s", s->publisher);
-		if (s->language)
-			cli_printf("%s%s", s->publisher ? ", " : " (", s->language);
-		if (s->publisher || s->language)
-			putchar(')');
+		/* By name; the full title, kind and date under it. */
+		cli_printf("  %s\n", specdb_source_label(s, name, sizeof name));
+		cli_printf("    %s: %s", s->kind, s->title);
 		if (s->published)
 			cli_printf(", %s", s->published);
 		putchar('\n');
 		if (s->file)
-			cli_printf("  %-14s file %s\n", "", s->file);
+			cli_printf("    file %s\n", s->file);
 		if (s->url)
-			cli_printf("  %-14s %s\n", "", s->url);
+			cli_printf("    %s\n", s->url);
 		if (s->testbed)
-			cli_printf("  %-14s test bed: %s\n", "", s->testbed);
+			cli_printf("    test bed: %s\n",
+				   specdb_sheet_text(sh, s->testbed, text, sizeof text));
 	}
 }
 
@@ -325,14 +391,16 @@ show_json(const struct spec_sheet *sh)
 {
 	json_t *o = json_object(), *figs = json_array(), *meas = json_array();
 	json_t *srcs = json_array();
+	char	label[256];
 
 	json_object_set_new(o, "family", json_family(&sh->family));
 	json_object_set_new(o, "capacity_point",
 			    sh->only_drive ? json_string(sh->only_drive) : json_null());
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
+		json_t			 *j;
 
-		json_array_append_new(figs, json_pack(
+		json_array_append_new(figs, j = json_pack(
 			"{s:o, s:s, s:s, s:s, s:f, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:b, s:o}",
 			"capacity_point", g->drive_id ? json_string(g->drive_id) : json_null(),
 			"metric", g->metric_id, "metric_name", g->metric_name,
@@ -347,12 +415,18 @@ show_json(const struct spec_sheet *sh)
 			"source", g->source_id, "confidence", g->confidence,
 			"preferred", g->preferred > 0,
 			"notes", g->notes ? json_string(g->notes) : json_null()));
+		/* "source" stays the id; the label is what a user reads. */
+		json_object_set_new(j, "source_label",
+				    json_string(specdb_sheet_source_label(sh, g->source_id, label,
+									  sizeof label)));
+		json_object_set_new(j, "grade_c_only", json_boolean(specdb_figure_grade_c(sh, g)));
 	}
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
+		json_t			      *j;
 
-		json_array_append_new(meas, json_pack(
-			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
+		json_array_append_new(meas, j = json_pack(
+			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
 			"source", m->source_id, "capacity_point", m->drive_id,
 			"benchmark", m->benchmark,
 			"phase", m->phase ? json_string(m->phase) : json_null(),
@@ -363,18 +437,24 @@ show_json(const struct spec_sheet *sh)
 			"threads", m->threads < 0 ? json_null() : json_integer(m->threads),
 			"read_pct", m->read_pct < 0 ? json_null() : json_integer(m->read_pct),
 			"pass", m->pass < 0 ? json_null() : json_integer(m->pass),
-			"checkpoint", m->checkpoint < 0 ? json_null() : json_integer(m->checkpoint),
 			"metric", m->metric_id, "qual", m->qual, "value", m->value,
 			"value_hi", isnan(m->value_hi) ? json_null() : json_real(m->value_hi),
 			"unit", m->unit_id,
 			"label", m->label ? json_string(m->label) : json_null(),
 			"notes", m->notes ? json_string(m->notes) : json_null()));
+		json_object_set_new(j, "source_label",
+				    json_string(specdb_sheet_source_label(sh, m->source_id, label,
+									  sizeof label)));
+		json_object_set_new(j, "checkpoint", cli_jint(m->checkpoint));
 	}
 	for (size_t i = 0; i < sh->nsources; i++) {
 		const struct spec_source *s = &sh->sources[i];
 		json_t			 *j = json_object();
 
 		json_object_set_new(j, "id", json_string(s->id));
+		json_object_set_new(j, "label",
+				    json_string(specdb_source_label(s, label, sizeof label)));
+		json_object_set_new(j, "name", cli_jstr(s->name));
 		json_object_set_new(j, "kind", json_string(s->kind));
 		json_object_set_new(j, "title", json_string(s->title));
 #define SET_OPT(k, v) json_object_set_new(j, k, (v) ? json_string(v) : json_null())

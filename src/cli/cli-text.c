@@ -16,6 +16,7 @@
 
 #include <langinfo.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,4 +174,17 @@ cli_printf(const char *fmt, ...)
 	n = cli_text_vfprintf(stdout, fmt, ap);
 	va_end(ap);
 	return n;
+}
+
+/* s padded with spaces to width display columns (UTF-8 counts by column,
+ * not byte), on the left when right-aligned; s itself when wider. */
+char *
+cli_text_pad(const char *s, int width, bool right, char *buf, size_t len)
+{
+	int pad = width - utf8_width(s);
+
+	if (pad < 0)
+		pad = 0;
+	snprintf(buf, len, "%*s%s%*s", right ? pad : 0, "", s, right ? 0 : pad, "");
+	return buf;
 }

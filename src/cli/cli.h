@@ -289,6 +289,10 @@ bool cli_text_ascii(void);
 /* A glyph of the CLI's own in the locale's character set. */
 const char *cli_glyph(enum cli_glyph_id g);
 
+/* s padded with spaces to width display columns ("%-22s" and "%11s" count
+ * bytes, and "–" is three); right: aligned right. */
+char *cli_text_pad(const char *s, int width, bool right, char *buf, size_t len);
+
 /* printf and fprintf for the CLI's text: under a non-UTF-8 locale every
  * non-ASCII character (the database's too) is written as its ASCII twin. */
 int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1116,3 +1116,78 @@ cmptab_ref_name(enum cmptab_ref r)
 		return "";
 	}
 }
+
+/* The source id of a drive column's cell (part); NULL none. */
+static const char *
+cmptab_cell_source(const struct cmptab_cell *cell, enum cmptab_part part)
+{
+	if (isnan(cell->value))
+		return NULL;
+	if (part == CMPTAB_SPEC)
+		return cell->fig != NULL ? cell->fig->source_id : NULL;
+	return cell->meas != NULL ? cell->meas->source_id : NULL;
+}
+
+/* Has an earlier row than r of column c the same source in part? */
+static bool
+cmptab_source_seen(const struct cmptab *t, size_t r, size_t c, enum cmptab_part part,
+		   const char *id)
+{
+	for (size_t k = 0; k < r; k++) {
+		const char *o = cmptab_cell_source(cmptab_cell(t, k, c, part), part);
+
+		if (o != NULL && strcmp(o, id) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The sources of a drive column's cells, by name. */
+char *
+cmptab_col_sources(const struct cmptab *t, size_t c, enum cmptab_part part, char *buf,
+		   size_t len)
+{
+	const struct cmptab_col *col = &t->cols[c];
+	size_t			 o = 0;
+
+	if (len == 0)
+		return buf;
+	buf[0] = '\0';
+	if (col->kind != CMPTAB_DRIVE)
+		return buf;
+	for (size_t r = 0; r < t->nrows && o < len; r++) {
+		const char *id = cmptab_cell_source(cmptab_cell(t, r, c, part), part);
+		char	    label[256];
+
+		if (id == NULL || cmptab_source_seen(t, r, c, part, id))
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? "; " : "",
+				      specdb_sheet_source_label(col->sheet, id, label,
+								sizeof label));
+	}
+	return buf;
+}
+
+/* Is a spec cell's figure graded C with no better source? */
+bool
+cmptab_spec_grade_c(const struct cmptab *t, size_t r, size_t c)
+{
+	const struct cmptab_cell *cell = cmptab_cell(t, r, c, CMPTAB_SPEC);
+
+	return t->cols[c].kind == CMPTAB_DRIVE && !isnan(cell->value) && cell->fig != NULL &&
+	       specdb_figure_grade_c(t->cols[c].sheet, cell->fig);
+}
+
+/* A capacity point of a drive column by name. */
+char *
+cmptab_point_label(const struct cmptab_col *col, const char *drive_id, char *buf, size_t len)
+{
+	const struct spec_drive *d = NULL;
+
+	if (drive_id == NULL || drive_id[0] == '\0' || col->sheet == NULL ||
+	    specdb_find_drive(&col->sheet->family, 1, drive_id, &d) == NULL) {
+		snprintf(buf, len, "%s", drive_id != NULL && drive_id[0] ? drive_id : "the family");
+		return buf;
+	}
+	return fmt_capacity(d->capacity_gb, buf, len);
+}

@@ -242,4 +242,19 @@ const char *cmptab_row_unit(const struct cmptab_row *r, bool utf8);
 /* "run", "spec", "review", "drift", "" for NONE. */
 const char *cmptab_ref_name(enum cmptab_ref r);
 
+/* The sources of a drive column's spec or review cells (part), by name,
+ * each once, joined by "; " ("StorageReview, KIOXIA CD9P-R review (de)");
+ * "" when no cell of that part has a value. */
+char *cmptab_col_sources(const struct cmptab *t, size_t c, enum cmptab_part part, char *buf,
+			 size_t len);
+
+/* Is the spec cell of row r, drive column c a figure whose only source is
+ * grade C (specdb_figure_grade_c)? */
+bool cmptab_spec_grade_c(const struct cmptab *t, size_t r, size_t c);
+
+/* A capacity point of a drive column by name ("7.68 TB"), "the family" for
+ * "" or NULL. */
+char *cmptab_point_label(const struct cmptab_col *col, const char *drive_id, char *buf,
+			 size_t len);
+
 #endif

@@ -136,37 +136,54 @@ fmt_block_size(int bytes, char *buf, size_t len)
 	return buf;
 }
 
-/* Format a figure with qualifier and unit. */
+/* The prefix a qualifier prints before a value ("~", "< ", ...). */
+static const char *
+fmt_qual_prefix(const char *qual)
+{
+	static const struct {
+		const char *qual, *pre;
+	} pre[] = {
+		{ "approx", "~" }, { "lt", "< " }, { "le", "<= " }, { "gt", "> " }, { "ge", ">= " },
+	};
+
+	for (size_t i = 0; qual != NULL && i < sizeof pre / sizeof pre[0]; i++)
+		if (strcmp(qual, pre[i].qual) == 0)
+			return pre[i].pre;
+	return "";
+}
+
+/* Format a figure with qualifier and unit, UTF-8 (the CLI's text layer
+ * turns the dash into ASCII under LANG=C). */
 char *
 fmt_figure(const char *qual, double value, double value_hi, const char *unit,
 	   char *buf, size_t len)
 {
+	return fmt_figure_cs(qual, value, value_hi, unit, true, buf, len);
+}
+
+/* Format a figure with qualifier and unit in UTF-8 or ASCII. */
+char *
+fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit, bool utf8,
+	      char *buf, size_t len)
+{
 	char	    a[48], b[48];
-	const char *pre = "";
+	const char *pre = fmt_qual_prefix(qual);
 	int	    dec = fabs(value) < 1 && value != 0 ? 6 : 2;
+	bool	    range = qual != NULL && !isnan(value_hi) &&
+			    (strcmp(qual, "range") == 0 || strcmp(qual, "approx") == 0);
 
 	if (unit != NULL && strcmp(unit, "per-bit") == 0) {
 		snprintf(buf, len, "%g per bit", value);
 		return buf;
 	}
 	fmt_number(value, dec, a, sizeof a);
-	if (qual != NULL && strcmp(qual, "range") == 0 && !isnan(value_hi)) {
-		snprintf(buf, len, "%s-%s %s", a, fmt_number(value_hi, dec, b, sizeof b),
-			 unit ? unit : "");
+	if (range) {
+		/* "200,000–250,000 IOPS", "~11–12 GB/s": an en dash, so that a
+		 * negative end ("-40–85 C") still reads. */
+		snprintf(buf, len, "%s%s%s%s %s", pre, a, utf8 ? "\u2013" : "-",
+			 fmt_number(value_hi, dec, b, sizeof b), unit ? unit : "");
 		return buf;
 	}
-	if (qual == NULL || strcmp(qual, "eq") == 0)
-		pre = "";
-	else if (strcmp(qual, "approx") == 0)
-		pre = "~";
-	else if (strcmp(qual, "lt") == 0)
-		pre = "< ";
-	else if (strcmp(qual, "le") == 0)
-		pre = "<= ";
-	else if (strcmp(qual, "gt") == 0)
-		pre = "> ";
-	else if (strcmp(qual, "ge") == 0)
-		pre = ">= ";
 	snprintf(buf, len, "%s%s %s", pre, a, unit ? unit : "");
 	return buf;
 }

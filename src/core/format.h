@@ -5,6 +5,7 @@
 #ifndef DD_FORMAT_H
 #define DD_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* "7.68 TB", "960 GB", "61.44 TB" from decimal GB. */
@@ -26,10 +27,15 @@ char *fmt_count(double v, char *buf, size_t len);
 /* A block size in bytes as "4K", "128K", "1M", "512". */
 char *fmt_block_size(int bytes, char *buf, size_t len);
 
-/* A figure with its qualifier and unit: "~2,165,000 IOPS", "200,000-250,000 IOPS",
- * "< 100 us". */
+/* A figure with its qualifier and unit: "~2,165,000 IOPS", "200,000–250,000 IOPS",
+ * an approximate range "~11–12 GB/s", "< 100 us".  The one figure formatter:
+ * fmt_figure writes UTF-8 (the CLI's text layer makes it ASCII under LANG=C),
+ * fmt_figure_cs ASCII ("~11-12 GB/s") when utf8 is false (the dashboard's
+ * ASCII mode). */
 char *fmt_figure(const char *qual, double value, double value_hi,
 		 const char *unit, char *buf, size_t len);
+char *fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit,
+		    bool utf8, char *buf, size_t len);
 
 /* A change in percent: "+3.8%", "-16.7%", "+181%" (no tenths past 100 %),
  * "0.0%"; dash when it is NAN or infinite. */

@@ -275,7 +275,8 @@ families_attach_drives(struct specdb *db, struct arena *a,
 	if (db_prepare(db,
 		       "SELECT d.id, d.family_id, d.capacity_gb, d.form_factor, "
 		       "d.nand, d.notes, d.dwpd, "
-		       "(SELECT COUNT(*) FROM measurement m WHERE m.drive_id = d.id) "
+		       "(SELECT COUNT(*) FROM measurement m WHERE m.drive_id = d.id), "
+		       "d.source_id "
 		       "FROM drive d ORDER BY d.family_id, d.capacity_gb, d.form_factor",
 		       &st, err) < 0)
 		return err ? err->code : -EIO;
@@ -303,6 +304,7 @@ families_attach_drives(struct specdb *db, struct arena *a,
 		d->notes = col_text(a, st, 5);
 		d->dwpd = col_real(st, 6);
 		d->nmeasurements = (size_t)sqlite3_column_int64(st, 7);
+		d->source_id = col_text(a, st, 8);
 		f->nmeasurements += d->nmeasurements;
 	}
 	if (rc != SQLITE_DONE)
@@ -348,42 +350,174 @@ families_attach_drives(struct specdb *db, struct arena *a,
 	return 0;
 }
 
-/* Fill each family's headline figures and figure counts. */
+/*
+ * The list headline compares like with like: one capacity point per family,
+ * every headline figure (128K-class sequential read and write MB/s, 4K random
+ * read and write IOPS) from that point.  A headline row is a preferred spec
+ * figure of the metric, sequential at a block size of 128K or more (some
+ * sheets state 256K) or none stated, random at 4K or none stated.  A point's
+ * own row beats a family-wide one; among rows of one kind the better grade,
+ * then the higher value.  The point: the most headline figures, counting its
+ * own rows first and family-wide ones second; ties go to a reviewed point,
+ * then to the capacity nearest 7.68 TB (the class most reviews test).
+ */
+struct headline_row {
+	size_t	    fam;	/* index into the family array */
+	const char *drive_id;	/* NULL: family-wide */
+	int	    metric;	/* 0..3: seq_read, seq_write, rand_read, rand_write */
+	double	    value;	/* base unit */
+	char	    grade;	/* 'A'..'C' */
+};
+
+/* One point's headline figures (d NULL: family-wide rows only). */
+struct headline_pick {
+	double v[4];
+	int    own, have;
+};
+
+static const char *const headline_metrics[4] = {
+	"seq_read", "seq_write", "rand_read", "rand_write",
+};
+
+/* Is row r a better headline figure than the one held (grade, value)? */
+static bool
+headline_better(const struct headline_row *r, char grade, double value)
+{
+	if (isnan(value))
+		return true;
+	if (r->grade != grade)
+		return r->grade < grade;
+	return r->value > value;
+}
+
+/* The headline figures of point d of family k (d NULL: family-wide). */
+static void
+headline_of(const struct headline_row *rows, size_t n, size_t k, const struct spec_drive *d,
+	    struct headline_pick *p)
+{
+	char own_g[4] = { 'Z', 'Z', 'Z', 'Z' }, fam_g[4] = { 'Z', 'Z', 'Z', 'Z' };
+	double own[4] = { NAN, NAN, NAN, NAN }, fam[4] = { NAN, NAN, NAN, NAN };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct headline_row *r = &rows[i];
+		int			   m = r->metric;
+
+		if (r->fam != k)
+			continue;
+		if (r->drive_id == NULL && headline_better(r, fam_g[m], fam[m]))
+			fam[m] = r->value, fam_g[m] = r->grade;
+		else if (r->drive_id != NULL && d != NULL && strcmp(r->drive_id, d->id) == 0 &&
+			 headline_better(r, own_g[m], own[m]))
+			own[m] = r->value, own_g[m] = r->grade;
+	}
+	p->own = p->have = 0;
+	for (int m = 0; m < 4; m++) {
+		p->v[m] = isnan(own[m]) ? fam[m] : own[m];
+		p->own += !isnan(own[m]);
+		p->have += !isnan(p->v[m]);
+	}
+}
+
+/* Does point a make a better headline than point b (see above)? */
+static bool
+headline_point_better(const struct spec_drive *a, const struct headline_pick *pa,
+		      const struct spec_drive *b, const struct headline_pick *pb)
+{
+	if (pa->have != pb->have)
+		return pa->have > pb->have;
+	if (pa->own != pb->own)
+		return pa->own > pb->own;
+	if ((a->nmeasurements > 0) != (b->nmeasurements > 0))
+		return a->nmeasurements > 0;
+	return fabs(log(a->capacity_gb / 7680.0)) < fabs(log(b->capacity_gb / 7680.0));
+}
+
+/* Choose a family's headline point and fill its best_* figures. */
+static void
+headline_choose(struct spec_family *f, size_t k, const struct headline_row *rows, size_t n)
+{
+	struct headline_pick best, p;
+
+	headline_of(rows, n, k, NULL, &best);
+	f->headline = NULL;
+	for (size_t i = 0; i < f->ndrives; i++) {
+		headline_of(rows, n, k, &f->drives[i], &p);
+		if (p.have > 0 && (f->headline == NULL ||
+				   headline_point_better(&f->drives[i], &p, f->headline, &best))) {
+			f->headline = &f->drives[i];
+			best = p;
+		}
+	}
+	f->best_seq_read = best.v[0];
+	f->best_seq_write = best.v[1];
+	f->best_rand_read = best.v[2];
+	f->best_rand_write = best.v[3];
+}
+
+/* Load every headline row of the database (see above). */
 static int
-families_attach_best(struct specdb *db, struct spec_family *fam, size_t nfam,
-		     struct dd_error *err)
+headline_load(struct specdb *db, struct arena *a, struct spec_family *fam, size_t nfam,
+	      struct headline_row **out, size_t *n, struct dd_error *err)
 {
 	sqlite3_stmt *st;
+	size_t	      cap = 0;
 	int	      rc;
 
+	*out = NULL;
+	*n = 0;
 	if (db_prepare(db,
-		       "SELECT s.family_id, s.metric_id, MAX(s.value * u.to_base) "
-		       "FROM spec s JOIN unit u ON u.id = s.unit_id "
-		       "WHERE s.preferred = 1 AND s.metric_id IN "
-		       "('seq_read','seq_write','rand_read','rand_write') "
-		       "AND (s.block_size IS NULL OR s.block_size IN (4096, 131072)) "
-		       "GROUP BY s.family_id, s.metric_id", &st, err) < 0)
+		       "SELECT s.family_id, s.drive_id, s.metric_id, s.value * u.to_base, "
+		       "s.confidence FROM spec s JOIN unit u ON u.id = s.unit_id "
+		       "WHERE s.preferred = 1 AND ("
+		       " (s.metric_id IN ('seq_read','seq_write') AND"
+		       "  (s.block_size IS NULL OR s.block_size >= 131072)) OR"
+		       " (s.metric_id IN ('rand_read','rand_write') AND"
+		       "  (s.block_size IS NULL OR s.block_size = 4096)))", &st, err) < 0)
 		return err ? err->code : -EIO;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct spec_family *f = family_find(
-			fam, nfam, (const char *)sqlite3_column_text(st, 0));
-		const char *m = (const char *)sqlite3_column_text(st, 1);
-		double	    v = sqlite3_column_double(st, 2);
+		struct spec_family  *f = family_find(fam, nfam,
+						     (const char *)sqlite3_column_text(st, 0));
+		const char	    *m = (const char *)sqlite3_column_text(st, 2);
+		const char	    *g = (const char *)sqlite3_column_text(st, 4);
+		struct headline_row *r;
 
 		if (f == NULL)
 			continue;
-		if (strcmp(m, "seq_read") == 0)
-			f->best_seq_read = v;
-		else if (strcmp(m, "seq_write") == 0)
-			f->best_seq_write = v;
-		else if (strcmp(m, "rand_read") == 0)
-			f->best_rand_read = v;
-		else
-			f->best_rand_write = v;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			*out = arena_grow(a, *out, sizeof **out, *n, cap);
+		}
+		r = &(*out)[(*n)++];
+		r->fam = (size_t)(f - fam);
+		r->drive_id = col_text(a, st, 1);
+		r->metric = 0;
+		for (int i = 0; i < 4; i++)
+			if (strcmp(m, headline_metrics[i]) == 0)
+				r->metric = i;
+		r->value = sqlite3_column_double(st, 3);
+		r->grade = g != NULL ? g[0] : 'C';
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
 	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Fill each family's headline figures and figure counts. */
+static int
+families_attach_best(struct specdb *db, struct arena *a, struct spec_family *fam, size_t nfam,
+		     struct dd_error *err)
+{
+	struct headline_row *rows;
+	sqlite3_stmt	    *st;
+	size_t		     nrows;
+	int		     rc;
+
+	rc = headline_load(db, a, fam, nfam, &rows, &nrows, err);
+	if (rc < 0)
+		return rc;
+	for (size_t k = 0; k < nfam; k++)
+		headline_choose(&fam[k], k, rows, nrows);
 
 	if (db_prepare(db, "SELECT family_id, COUNT(*) FROM spec GROUP BY family_id",
 		       &st, err) < 0)
@@ -435,7 +569,7 @@ families_load(struct specdb *db, const char *only_id, struct arena *a,
 
 	rc = families_attach_drives(db, a, fam, nfam, err);
 	if (rc == 0)
-		rc = families_attach_best(db, fam, nfam, err);
+		rc = families_attach_best(db, a, fam, nfam, err);
 	if (rc < 0)
 		return rc;
 	*out = fam;
@@ -550,7 +684,7 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 
 	if (db_prepare(db,
 		       "SELECT id, kind, title, publisher, language, file, url, "
-		       "published, testbed, method, notes FROM source WHERE id IN ("
+		       "published, testbed, method, notes, name FROM source WHERE id IN ("
 		       " SELECT source_id FROM spec WHERE family_id = ?1"
 		       "  AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2)"
 		       " UNION SELECT m.source_id FROM measurement m"
@@ -558,6 +692,8 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		       "  AND (?2 IS NULL OR m.drive_id = ?2)"
 		       " UNION SELECT s.source_id FROM sku s JOIN drive d"
 		       "  ON d.id = s.drive_id WHERE d.family_id = ?1"
+		       " UNION SELECT source_id FROM drive WHERE family_id = ?1"
+		       "  AND (?2 IS NULL OR id = ?2)"
 		       " UNION SELECT source_id FROM family WHERE id = ?1)"
 		       " ORDER BY id", &st, err) < 0)
 		return err ? err->code : -EIO;
@@ -584,6 +720,7 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		s->testbed = col_text(a, st, 8);
 		s->method = col_text(a, st, 9);
 		s->notes = col_text(a, st, 10);
+		s->name = col_text(a, st, 11);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
@@ -671,8 +808,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
 		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
 		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base, "
-		       "m.checkpoint "
-		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
+		       "m.checkpoint FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
 		       "JOIN unit u ON u.id = m.unit_id "
 		       "WHERE d.family_id = ?1 AND (?2 IS NULL OR m.drive_id = ?2) "
@@ -757,4 +893,172 @@ specdb_sheet(struct specdb *db, const char *family_id, const char *drive_id,
 	if (rc == 0)
 		rc = sheet_load_sources(db, a, out, err);
 	return rc;
+}
+
+/* The short name of a source: its name, else its title up to the first
+ * ": " (a review's headline before its strapline). */
+static void
+source_short_name(const struct spec_source *s, char *buf, size_t len)
+{
+	const char *t = s->name != NULL ? s->name : s->title != NULL ? s->title : s->id;
+	const char *colon = s->name == NULL && t != NULL ? strstr(t, ": ") : NULL;
+
+	if (colon != NULL)
+		snprintf(buf, len, "%.*s", (int)(colon - t), t);
+	else
+		snprintf(buf, len, "%s", t != NULL ? t : "?");
+}
+
+/* A source as a user sees it: "StorageReview, CD9P-R review (de)"; an
+ * overlay's own (kind 'lab') "lab: FILE" from its file, else the overlay
+ * file it was loaded from. */
+char *
+specdb_source_label(const struct spec_source *s, char *buf, size_t len)
+{
+	char name[256], file[256];
+
+	source_short_name(s, name, sizeof name);
+	if (s->kind != NULL && strcmp(s->kind, "lab") == 0) {
+		const char *f = s->file != NULL ? s->file : s->origin;
+		const char *slash = f != NULL ? strrchr(f, '/') : NULL;
+
+		if (f == NULL) {
+			snprintf(buf, len, "lab: %s", name);
+			return buf;
+		}
+		snprintf(file, sizeof file, "%s", slash != NULL ? slash + 1 : f);
+		/* An origin is "FILE:LINE": the file is enough. */
+		if (s->file == NULL && strrchr(file, ':') != NULL)
+			*strrchr(file, ':') = '\0';
+		snprintf(buf, len, "lab: %s", file);
+		return buf;
+	}
+	snprintf(buf, len, "%s%s%s%s%s%s", s->publisher != NULL ? s->publisher : "",
+		 s->publisher != NULL ? ", " : "", name, s->language != NULL ? " (" : "",
+		 s->language != NULL ? s->language : "", s->language != NULL ? ")" : "");
+	return buf;
+}
+
+/* The source id of a sheet's sources; NULL when the sheet does not cite it. */
+const struct spec_source *
+specdb_sheet_source(const struct spec_sheet *sh, const char *id)
+{
+	for (size_t i = 0; sh != NULL && id != NULL && i < sh->nsources; i++)
+		if (strcmp(sh->sources[i].id, id) == 0)
+			return &sh->sources[i];
+	return NULL;
+}
+
+/* A source id of a sheet as a user sees it (the id itself when the sheet
+ * does not cite it; "" for NULL). */
+char *
+specdb_sheet_source_label(const struct spec_sheet *sh, const char *id, char *buf, size_t len)
+{
+	const struct spec_source *s = specdb_sheet_source(sh, id);
+
+	if (s != NULL)
+		return specdb_source_label(s, buf, len);
+	snprintf(buf, len, "%s", id != NULL ? id : "");
+	return buf;
+}
+
+/* Do two figures state the same thing: metric, capacity point, conditions
+ * and value (within 0.5 %)? */
+static bool
+figure_same_claim(const struct spec_figure *a, const struct spec_figure *b)
+{
+	double va = isnan(a->base) ? a->value : a->base;
+	double vb = isnan(b->base) ? b->value : b->base;
+	double ha = isnan(a->base_hi) ? a->value_hi : a->base_hi;
+	double hb = isnan(b->base_hi) ? b->value_hi : b->base_hi;
+
+	if (isnan(ha) != isnan(hb) ||
+	    (!isnan(ha) && fabs(ha - hb) > 0.005 * fmax(fabs(ha), fabs(hb))))
+		return false;
+
+	return strcmp(a->metric_id, b->metric_id) == 0 &&
+	       (a->drive_id == NULL) == (b->drive_id == NULL) &&
+	       (a->drive_id == NULL || strcmp(a->drive_id, b->drive_id) == 0) &&
+	       a->block_size == b->block_size && a->read_pct == b->read_pct &&
+	       a->iodepth == b->iodepth && a->numjobs == b->numjobs &&
+	       fabs(va - vb) <= 0.005 * fmax(fabs(va), fabs(vb));
+}
+
+/* Is a figure's only source grade C: graded C, and no grade A or B row of
+ * the sheet states the same figure? */
+bool
+specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f)
+{
+	if (f->confidence == NULL || strcmp(f->confidence, "C") != 0)
+		return false;
+	for (size_t i = 0; sh != NULL && i < sh->nfigures; i++) {
+		const struct spec_figure *g = &sh->figures[i];
+
+		if (g != f && g->confidence != NULL && strcmp(g->confidence, "C") != 0 &&
+		    figure_same_claim(f, g))
+			return false;
+	}
+	return true;
+}
+
+/* Is c part of a source id ("seed-000", "sr-9550max")? */
+static bool
+source_id_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+/* The sheet's source whose id starts text at p, as a whole token; NULL none. */
+static const struct spec_source *
+sheet_source_at(const struct spec_sheet *sh, const char *text, const char *p)
+{
+	if (p > text && source_id_char(p[-1]))
+		return NULL;
+	for (size_t i = 0; i < sh->nsources; i++) {
+		size_t n = strlen(sh->sources[i].id);
+
+		if (strncmp(p, sh->sources[i].id, n) == 0 && !source_id_char(p[n]))
+			return &sh->sources[i];
+	}
+	return NULL;
+}
+
+/* Free text of a sheet (a note) with every source id it cites as the
+ * source's label: "seed-000 tested this point" reads "StorageReview, KIOXIA
+ * CD9P-R review (de) tested this point"; "seed-001/004" names both. */
+char *
+specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (len == 0)
+		return buf;
+	for (const char *p = text != NULL ? text : ""; *p != '\0' && o + 1 < len;) {
+		const struct spec_source *s = sheet_source_at(sh, text, p);
+		char			  label[256], alt[32];
+
+		if (s == NULL) {
+			buf[o++] = *p++;
+			continue;
+		}
+		o += (size_t)snprintf(buf + o, len - o, "%s",
+				      specdb_source_label(s, label, sizeof label));
+		p += strlen(s->id);
+		/* "seed-001/004": the second is "seed-004". */
+		if (strncmp(s->id, "seed-", 5) == 0 && p[0] == '/' && p[1] >= '0' && p[1] <= '9') {
+			snprintf(alt, sizeof alt, "seed-%.3s", p + 1);
+			for (size_t i = 0; i < sh->nsources; i++)
+				if (strcmp(sh->sources[i].id, alt) == 0 && o < len) {
+					o += (size_t)snprintf(buf + o, len - o, " and %s",
+							      specdb_source_label(&sh->sources[i],
+										  label, sizeof label));
+					p += 4;
+					break;
+				}
+		}
+		if (o >= len)
+			o = len - 1;
+	}
+	buf[o] = '\0';
+	return buf;
 }

@@ -61,6 +61,10 @@ struct spec_family {
 	long long	   mttf_hours;
 	double		   best_seq_read, best_seq_write;	/* MB/s, NAN if none */
 	double		   best_rand_read, best_rand_write;	/* IOPS, NAN if none */
+	const struct spec_drive *headline;	/* the capacity point the best_*
+						 * figures are from (specdb.c, the
+						 * list headline rule); NULL: the
+						 * family-wide figures, or none */
 	size_t		   nfigures, nmeasurements;
 	struct spec_drive *drives;
 	size_t		   ndrives;
@@ -243,6 +247,28 @@ int specdb_query(struct specdb *db, const char *query, struct arena *a,
 /* A source as a user sees it: "StorageReview, CD9P-R review (de)",
  * "Micron, 9550 product brief"; "lab: FILE" for an overlay's own source. */
 char *specdb_source_label(const struct spec_source *s, char *buf, size_t len);
+
+/* The source id among a sheet's sources; NULL when the sheet does not cite it. */
+const struct spec_source *specdb_sheet_source(const struct spec_sheet *sh, const char *id);
+
+/* A source id of a sheet as a user sees it (specdb_source_label; the id
+ * itself when the sheet does not cite it, "" for NULL). */
+char *specdb_sheet_source_label(const struct spec_sheet *sh, const char *id, char *buf,
+				size_t len);
+
+/* Free text of a sheet (a note) with each source id of the sheet's sources
+ * in it replaced by the source's label. */
+char *specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf, size_t len);
+
+/* Is a figure's only source grade C (a secondary source): it is graded C and
+ * no grade A or B row of the sheet states the same figure?  The CLI and the
+ * dashboard mark such figures with SPECDB_GRADE_C_MARK and explain the mark
+ * with SPECDB_GRADE_C_LEGEND. */
+bool specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f);
+
+#define SPECDB_GRADE_C_MARK   "(C)"
+#define SPECDB_GRADE_C_LEGEND "(C) grade C only: a secondary source (notes, compiled lists); " \
+			      "no manufacturer table or list confirms it"
 
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);

@@ -208,7 +208,7 @@ verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const stru
 	if (review) {
 		verdict_say(v, "; below spec, as in the review: %s measured %s %s at QD%u x%u, "
 			       "%.1f%% of it, within %.0f%%",
-			    v->review_source ? v->review_source : "the review",
+			    v->review_label[0] ? v->review_label : "the review",
 			    fmt_number(v->review_value, cs->q == COMPARE_IOPS ? 0 : 1, num,
 				       sizeof num), v->unit, v->review_qd, v->review_jobs,
 			    v->review_ratio * 100, t * 100);
@@ -230,16 +230,25 @@ verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const stru
 		verdict_say(v, "; QD1 assumed, the spec states no queue depth");
 }
 
+/* Name the review a row cites (its source id without a sheet). */
+static void
+verdict_set_review_source(struct verdict *v, const struct spec_measurement *x,
+			  const struct verdict_opts *o)
+{
+	v->review_source = x->source_id;
+	specdb_sheet_source_label(o->sheet, x->source_id, v->review_label, sizeof v->review_label);
+}
+
 /* Record the review of the row's drive at point i on the row. */
 static void
 verdict_set_review(struct verdict *v, const struct spec_measurement *x, double rv,
-		   const struct dd_point *p, double measured)
+		   const struct dd_point *p, double measured, const struct verdict_opts *o)
 {
 	v->review_value = rv;
 	v->review_ratio = compare_ratio(measured, rv);
 	v->review_qd = p->iodepth;
 	v->review_jobs = p->numjobs;
-	v->review_source = x->source_id;
+	verdict_set_review_source(v, x, o);
 }
 
 /*
@@ -267,7 +276,7 @@ verdict_try_review(struct verdict *v, const struct compare_spec *cs,
 		x = compare_review_at(o->review, o->nreview, o->review_drive,
 				      &res[v->result]->point, cs->q, &rv);
 		if (x != NULL)
-			verdict_set_review(v, x, rv, &res[v->result]->point, v->measured);
+			verdict_set_review(v, x, rv, &res[v->result]->point, v->measured, o);
 	}
 	if (v->status == VERDICT_PASS)
 		return;
@@ -293,7 +302,7 @@ verdict_try_review(struct verdict *v, const struct compare_spec *cs,
 	dd_strlcpy(v->point, res[pick]->point.name, sizeof v->point);
 	v->measured = m;
 	v->ratio = compare_ratio(m, v->spec_value);
-	verdict_set_review(v, best_x, best_rv, &res[pick]->point, m);
+	verdict_set_review(v, best_x, best_rv, &res[pick]->point, m, o);
 	v->status = st;
 	v->decided_by = "review";
 }
@@ -523,7 +532,11 @@ verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 	for (size_t i = 0; i < nfigures && out->nrows < VERDICT_MAX; i++) {
 		if (!compare_metric_known(figures[i].metric_id) || !figures[i].preferred)
 			continue;
-		verdict_row(&figures[i], results, nresults, &o, &out->rows[out->nrows++]);
+		verdict_row(&figures[i], results, nresults, &o, &out->rows[out->nrows]);
+		specdb_sheet_source_label(o.sheet, figures[i].source_id,
+					  out->rows[out->nrows].spec_label,
+					  sizeof out->rows[out->nrows].spec_label);
+		out->nrows++;
 	}
 	verdict_summarize(out);
 }
@@ -565,6 +578,7 @@ verdict_judge_run(const struct verdict_subject *s, const struct dd_result *const
 		vo->review = s->sheet->measurements;
 		vo->nreview = s->sheet->nmeasurements;
 		vo->review_drive = s->drive_id;
+		vo->sheet = s->sheet;
 	}
 	verdict_evaluate(s->figs, s->nfigs, results, n, vo, out);
 	return true;
@@ -692,12 +706,12 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	v->review_value = v->spec_value = rv;
 	v->review_ratio = v->ratio = compare_ratio(v->measured, rv);
 	v->review_jobs = x->threads > 0 ? (unsigned)x->threads : 0;
-	v->review_source = x->source_id;
+	verdict_set_review_source(v, x, o);
 	v->decided_by = "review";
 	verdict_judge(v, o->tolerance);
 	verdict_say(v, ", %.1f%% of the review's VDBench %s %s (%s, %d threads)", v->ratio * 100,
 		    fmt_number(rv, q == COMPARE_LAT ? 1 : 0, ref, sizeof ref), v->unit,
-		    x->source_id ? x->source_id : "?", x->threads);
+		    v->review_label[0] ? v->review_label : "?", x->threads);
 	if (v->status == VERDICT_PASS)
 		verdict_say(v, ", within %.0f%%", o->tolerance * 100);
 	else

@@ -129,6 +129,11 @@ struct verdict {
 	double		    review_ratio;	/* measured / review_value; NAN none */
 	unsigned	    review_qd, review_jobs;	/* its depth; 0 none */
 	const char	   *review_source;	/* its source id; NULL none */
+	char		    review_label[128];	/* that source as a user reads it
+						 * ("StorageReview, CD9P-R review
+						 * (de)"); "" none */
+	char		    spec_label[128];	/* the spec figure's source, by name;
+						 * "" none */
 	size_t		    result;		/* index of the point compared; SIZE_MAX none */
 	char		    point[DD_POINT_NAME_MAX];	/* its name, "" none */
 	uint32_t	    explainers;		/* bit i: explainer i may explain it */
@@ -153,6 +158,9 @@ struct verdict_opts {
 	const struct spec_measurement *review;
 	size_t			       nreview;
 	const char		      *review_drive;
+	/* The sheet the figures and the review come from (NULL: none): names
+	 * their sources on the rows (review_label, spec_label). */
+	const struct spec_sheet	      *sheet;
 };
 
 /* What changed in the SMART log over the check. */

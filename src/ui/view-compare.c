@@ -173,8 +173,10 @@ cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp
 	enum compare_quantity	  q = tab->rows[r].q;
 	char			  num[32], pct[32];
 
-	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0,
-			cmptab_value_text(sp->value, q, t->sym->dash, num, sizeof num));
+	cmptab_value_text(sp->value, q, t->sym->dash, num, sizeof num);
+	if (cmptab_spec_grade_c(tab, r, c))
+		snprintf(num + strlen(num), sizeof num - strlen(num), " %s", SPECDB_GRADE_C_MARK);
+	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0, num);
 	cmp_draw_depth(t, cb, x + 10, y, 9, sp);
 	tui_print_right(cb, x + 28, y, isnan(rv->value) ? UI_DIM_TEXT : rv->best ? UI_OK :
 			UI_REVIEW_REF, rv->best ? UI_BOLD : 0,
@@ -275,6 +277,55 @@ cmp_clamp(struct tui *t, const struct cmptab *tab, int rows)
 		t->compare.top = 0;
 }
 
+/* Lines the sources take under the table: one per drive column with any. */
+static int
+cmp_source_lines(const struct cmptab *tab)
+{
+	int  n = 0;
+	char buf[8];
+
+	for (size_t c = 0; c < tab->ncols; c++)
+		n += tab->cols[c].kind == CMPTAB_DRIVE &&
+		     (cmptab_col_sources(tab, c, CMPTAB_SPEC, buf, sizeof buf)[0] != '\0' ||
+		      cmptab_col_sources(tab, c, CMPTAB_REVIEW, buf, sizeof buf)[0] != '\0');
+	return n;
+}
+
+/* Draw each drive column's sources by name (and the grade-C legend when a
+ * spec cell is marked); returns the lines drawn. */
+static int
+cmp_draw_sources(struct tui *t, struct cellbuf *cb, int y, const struct cmptab *tab)
+{
+	char spec[512], rev[512], line[1280];
+	int  n = 0;
+
+	for (size_t c = 0; c < tab->ncols; c++) {
+		if (tab->cols[c].kind != CMPTAB_DRIVE)
+			continue;
+		cmptab_col_sources(tab, c, CMPTAB_SPEC, spec, sizeof spec);
+		cmptab_col_sources(tab, c, CMPTAB_REVIEW, rev, sizeof rev);
+		if (spec[0] == '\0' && rev[0] == '\0')
+			continue;
+		/* "KIOXIA CD9P-R 7.68 TB: review R · spec S" (the review first:
+		 * a narrow screen cuts the end). */
+		snprintf(line, sizeof line, "%s:", tab->cols[c].label);
+		if (rev[0] != '\0')
+			snprintf(line + strlen(line), sizeof line - strlen(line), " review %s", rev);
+		if (spec[0] != '\0')
+			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s spec %s",
+				 rev[0] ? " " : "", rev[0] ? t->sym->dot : "", spec);
+		tui_print(cb, 1, y + n++, cb->w - 2, UI_DIM_TEXT, 0, "%s", line);
+	}
+	for (size_t r = 0; r < tab->nrows; r++)
+		for (size_t c = 0; c < tab->ncols; c++)
+			if (cmptab_spec_grade_c(tab, r, c)) {
+				tui_print(cb, 1, y + n++, cb->w - 2, UI_WARN, 0, "%s",
+					  SPECDB_GRADE_C_LEGEND);
+				return n;
+			}
+	return n;
+}
+
 /* Draw the notes under the table. */
 static void
 cmp_draw_notes(struct tui *t, struct cellbuf *cb, int y, int h, bool scroll)
@@ -298,7 +349,7 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct dd_error err = { 0 };
 	struct cmptab	tab;
-	int		labw = cb->w >= 100 ? 30 : 28, rows;
+	int		labw = cb->w >= 100 ? 30 : 28, rows, nsrc, ny;
 	size_t		last;
 
 	if (t->nruns == 0 && t->compare.nmarks == 0) {
@@ -313,11 +364,14 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 		cmptab_free(&tab);
 		return;
 	}
-	rows = h - 3 - 4;
+	nsrc = cmp_source_lines(&tab);
+	rows = h - 3 - 4 - nsrc - 1;
 	cmp_clamp(t, &tab, rows);
 	last = cmp_draw_headers(t, cb, y, labw, &tab);
 	cmp_draw_rows(t, cb, y + 3, rows, labw, &tab, last);
-	cmp_draw_notes(t, cb, y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1, 3,
+	ny = y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
+	ny += cmp_draw_sources(t, cb, ny, &tab);
+	cmp_draw_notes(t, cb, ny, 3,
 		       last + 1 < tab.ncols || t->compare.left > 0 || (int)tab.nrows > rows);
 	cmptab_free(&tab);
 }

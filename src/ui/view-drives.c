@@ -110,7 +110,11 @@ tui_drives_rebuild(struct tui *t)
 	if (d->cap_sel == NULL) {
 		d->cap_sel = calloc(t->nfams + 1, sizeof *d->cap_sel);
 		for (size_t i = 0; d->cap_sel != NULL && i < t->nfams; i++) {
-			const struct spec_drive *rv = tui_reviewed_drive(&t->fams[i]);
+			/* The list headline's capacity point first (specdb's rule:
+			 * its figures are the row's), else the most reviewed. */
+			const struct spec_drive *rv = t->fams[i].headline != NULL
+							      ? t->fams[i].headline
+							      : tui_reviewed_drive(&t->fams[i]);
 
 			d->cap_sel[i] = rv != NULL ? (size_t)(rv - t->fams[i].drives) : 0;
 		}
@@ -254,7 +258,7 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 	uint8_t role = sel ? UI_SELECTED : UI_TEXT;
 	bool	wide = cb->w >= 120;
 	int	namew = wide ? 19 : 15, descw = wide ? 27 : 0;
-	int	right = 44, capx, capw;
+	int	right = wide ? 53 : 44, capx, capw, fx;
 	char	desc[96], num[32];
 
 	if (sel)
@@ -270,17 +274,23 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 	capx = 4 + namew + descw;
 	capw = cb->w - right - capx - 1;
 	drives_draw_caps(t, cb, capx, y, capw, f, role);
-	/* Headline figures, right-aligned: seq read, random read, review points. */
+	/* Headline figures, right-aligned: (wide) the one capacity point they
+	 * are all from, seq read, random read, review points. */
+	fx = cb->w - right;
+	if (wide && f->headline != NULL)
+		tui_print_right(cb, fx + 9, y, sel ? role : UI_DIM_TEXT, 0,
+				fmt_capacity(f->headline->capacity_gb, num, sizeof num));
+	fx += wide ? 9 : 0;
 	if (isnan(f->best_seq_read))
 		snprintf(desc, sizeof desc, "%s", t->sym->dash);
 	else
 		snprintf(desc, sizeof desc, "%s MB/s", fmt_number(f->best_seq_read, 0, num, sizeof num));
-	tui_print_right(cb, cb->w - right + 13, y, role, 0, desc);
+	tui_print_right(cb, fx + 13, y, role, 0, desc);
 	if (isnan(f->best_rand_read))
 		snprintf(desc, sizeof desc, "%s", t->sym->dash);
 	else
 		snprintf(desc, sizeof desc, "%s IOPS", fmt_count(f->best_rand_read, num, sizeof num));
-	tui_print_right(cb, cb->w - right + 26, y, role, 0, desc);
+	tui_print_right(cb, fx + 26, y, role, 0, desc);
 	if (f->nmeasurements > 0) {
 		snprintf(desc, sizeof desc, "%zu %s", f->nmeasurements, wide ? "review pts" : "rv");
 		tui_print_right(cb, cb->w - 2, y, sel ? role : UI_REVIEW_REF, 0, desc);

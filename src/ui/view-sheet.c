@@ -165,6 +165,8 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 		fmt_count(f->value, num, sizeof num);
 	else
 		fmt_number(f->value, decimals, num, sizeof num);
+	if (specdb_figure_grade_c(&s->sheet, f))
+		snprintf(num + strlen(num), sizeof num - strlen(num), " %s", SPECDB_GRADE_C_MARK);
 	tui_print_right(d->cb, x + w, y, role, 0, num);
 }
 
@@ -222,6 +224,12 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	}
 	tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
 		  "spec-sheet figures of each capacity point (or the family's); h/l picks one");
+	for (size_t i = 0; i < s->sheet.nfigures; i++)
+		if (specdb_figure_grade_c(&s->sheet, &s->sheet.figures[i])) {
+			tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s",
+				  SPECDB_GRADE_C_LEGEND);
+			break;
+		}
 }
 
 /* The 4K random read heat map of the reviewed capacity point, if it has points. */
@@ -231,7 +239,7 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	unsigned	   qds[HEAT_MAX], njs[HEAT_MAX];
 	int		   nq = 0, nj = 0, rows;
 	double		   grid[HEAT_MAX * HEAT_MAX];
-	char		   rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160];
+	char		   rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160], cap[32] = "";
 	const char	  *rlp[HEAT_MAX], *clp[HEAT_MAX];
 	struct chart_heatmap hm = { 0 };
 	struct tui_refval  rv;
@@ -266,8 +274,11 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		snprintf(cl[c], sizeof cl[c], "NJ%u", njs[c]);
 		clp[c] = cl[c];
 	}
+	for (size_t k = 0; k < s->pick.fam->ndrives; k++)
+		if (strcmp(s->pick.fam->drives[k].id, s->review_drive) == 0)
+			fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
 	snprintf(title, sizeof title, "4K RANDOM READ IOPS (K), IODEPTH %s NUMJOBS %s review of %s",
-		 t->sym->times, t->sym->dot, s->review_drive);
+		 t->sym->times, t->sym->dot, cap[0] ? cap : s->review_drive);
 	sheet_heading(t, d, title);
 	hm.grid = grid;
 	hm.rows = nq;
@@ -290,6 +301,21 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 			  "only the points the review published; a sweep fills in the rest");
 }
 
+/* A figure's value in the screen's charset, marked when its only source is
+ * grade C. */
+static char *
+sheet_figure_value(const struct tui *t, const struct spec_sheet *sh,
+		   const struct spec_figure *f, char *buf, size_t len)
+{
+	size_t o;
+
+	fmt_figure_cs(f->qual, f->value, f->value_hi, f->unit_id, t->utf8, buf, len);
+	o = strlen(buf);
+	if (specdb_figure_grade_c(sh, f) && o < len)
+		snprintf(buf + o, len - o, " %s", SPECDB_GRADE_C_MARK);
+	return buf;
+}
+
 /* Every spec figure with its conditions, source and confidence. */
 static void
 sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
@@ -301,21 +327,22 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	sheet_heading(t, d, "SPEC SHEET");
 	y = sheet_row(d);
 	if (wide)
-		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-34s %-12s %s",
-			  "figure", "capacity", "value", "conditions", "source", "conf");
+		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s  %-26s %-4s %s",
+			  "figure", "capacity", "value", "conditions", "conf", "source");
 	else
 		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-26s %-12s %22s", "figure",
 			  "capacity", "value");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *f = &sh->figures[i];
-		char			  val[64], cond[160], bs[16], cap[32] = "all";
+		char			  val[64], cond[160], bs[16], cap[32] = "all", src[256];
 		size_t			  o = 0;
 
 		uint8_t			  conf_role = f->confidence && f->confidence[0] == 'A' ? UI_OK
 								  : UI_WARN;
 		int			  x;
 
-		fmt_figure(f->qual, f->value, f->value_hi, f->unit_id, val, sizeof val);
+		sheet_figure_value(t, sh, f, val, sizeof val);
+		specdb_sheet_source_label(sh, f->source_id, src, sizeof src);
 		cond[0] = '\0';
 		if (f->block_size > 0)
 			o += (size_t)snprintf(cond + o, sizeof cond - o, "%s ",
@@ -338,24 +365,29 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		tui_print(d->cb, 30, y, 12, UI_DIM_TEXT, 0, "%s", cap);
 		tui_print_right(d->cb, 65, y, UI_SPEC_TARGET, 0, val);
 		if (wide) {
-			tui_print(d->cb, 67, y, 34, UI_DIM_TEXT, 0, "%s", cond);
-			tui_print(d->cb, 102, y, 12, UI_DIM_TEXT, 0, "%s",
-				  f->source_id ? f->source_id : "");
-			tui_print(d->cb, 115, y, -1, conf_role, 0, "%s",
+			tui_print(d->cb, 67, y, 26, UI_DIM_TEXT, 0, "%s", cond);
+			tui_print(d->cb, 94, y, 4, conf_role, 0, "%s",
 				  f->confidence ? f->confidence : "");
+			tui_print(d->cb, 99, y, -1, UI_DIM_TEXT, 0, "%s", src);
 			continue;
 		}
-		/* Narrow: conditions, source and confidence on a line of their own. */
+		/* Narrow: conditions, confidence and source on a line of their own. */
 		y = sheet_row(d);
-		x = tui_print(d->cb, 5, y, d->cb->w - 6, UI_DIM_TEXT, 0, "%s%s%s%s", cond,
-			      cond[0] ? "  " : "", f->source_id ? f->source_id : "",
-			      f->confidence ? "  conf " : "");
+		x = tui_print(d->cb, 5, y, d->cb->w - 6, UI_DIM_TEXT, 0, "%s%s%s", cond,
+			      cond[0] ? "  " : "", f->confidence ? "conf " : "");
 		if (f->confidence != NULL)
-			tui_print(d->cb, 5 + x, y, d->cb->w - 6 - x, conf_role, 0, "%s",
-				  f->confidence);
+			x += tui_print(d->cb, 5 + x, y, d->cb->w - 6 - x, conf_role, 0, "%s",
+				       f->confidence);
+		tui_print(d->cb, 5 + x, y, d->cb->w - 6 - x, UI_DIM_TEXT, 0, "  %s", src);
 	}
 	if (sh->nfigures == 0)
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "no spec-sheet figures");
+	for (size_t i = 0; i < sh->nfigures; i++)
+		if (specdb_figure_grade_c(sh, &sh->figures[i])) {
+			tui_print(d->cb, 3, sheet_row(d), -1, UI_WARN, 0, "%s",
+				  SPECDB_GRADE_C_LEGEND);
+			break;
+		}
 }
 
 /* Every review measurement. */
@@ -364,13 +396,14 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 {
 	const struct spec_sheet *sh = &s->sheet;
 	bool			 wide = d->cb->w >= SHEET_WIDE_MEASUREMENTS;
-	int			 y, o = wide ? 15 : 0;	/* the source column */
+	int			 y, o = 0;
+	const char		*src = NULL, *bench = NULL;
 
 	sheet_heading(t, d, "REVIEW MEASUREMENTS");
 	y = sheet_row(d);
 	if (wide)
 		tui_print(d->cb, 3, y, -1, UI_TITLE, 0,
-			  "%-14s %-10s %-9s %-22s %5s %9s  %-10s %18s  %s", "source", "capacity",
+			  "%-10s %-9s %-22s %5s %9s                 %-10s %18s  %s", "capacity",
 			  "bench", "workload", "bs", "QDxNJ", "metric", "value", "chart / table");
 	else
 		tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "%-10s %-9s %-22s %5s %9s",
@@ -378,20 +411,27 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
 		char			       val[64], bs[16], depth[32] = "", cap[32] = "";
+		char			       name[256];
 		bool			       long_val;
 
-		fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val);
+		/* A line per review and benchmark: the source by name. */
+		if (src == NULL || strcmp(src, m->source_id) != 0 || strcmp(bench, m->benchmark) != 0) {
+			src = m->source_id;
+			bench = m->benchmark;
+			tui_print(d->cb, 3, sheet_row(d), -1, UI_TITLE, 0, "%s %s %s", bench,
+				  t->sym->dot, specdb_sheet_source_label(sh, src, name, sizeof name));
+		}
+		fmt_figure_cs(m->qual, m->value, m->value_hi, m->unit_id, t->utf8, val, sizeof val);
 		if (m->iodepth > 0 && m->numjobs > 0)
 			snprintf(depth, sizeof depth, "%dx%d", m->iodepth, m->numjobs);
+		else if (m->iodepth > 0)
+			snprintf(depth, sizeof depth, "QD%d", m->iodepth);
 		else if (m->threads > 0)
 			snprintf(depth, sizeof depth, "%d thr", m->threads);
 		for (size_t k = 0; k < s->pick.fam->ndrives; k++)
 			if (strcmp(s->pick.fam->drives[k].id, m->drive_id) == 0)
 				fmt_capacity(s->pick.fam->drives[k].capacity_gb, cap, sizeof cap);
 		y = sheet_row(d);
-		/* The shape, after the source column when wide. */
-		if (wide)
-			tui_print(d->cb, 3, y, 14, UI_DIM_TEXT, 0, "%s", m->source_id);
 		tui_print(d->cb, 3 + o, y, 10, UI_TEXT, 0, "%s", cap);
 		tui_print(d->cb, 14 + o, y, 9, UI_DIM_TEXT, 0, "%s", m->benchmark);
 		tui_print(d->cb, 24 + o, y, 22, UI_TEXT, 0, "%s", m->workload);
@@ -411,8 +451,7 @@ sheet_measurements(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s
 			tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
 		y = sheet_row(d);
 		tui_print(d->cb, 5, y, d->cb->w - 7 - (long_val ? tui_cols(val) : 0), UI_DIM_TEXT, 0,
-			  "%s  %s%s%s", m->source_id, m->metric_id, m->label ? "  " : "",
-			  m->label ? m->label : "");
+			  "%s%s%s", m->metric_id, m->label ? "  " : "", m->label ? m->label : "");
 		if (long_val)
 			tui_print_right(d->cb, d->cb->w - 2, y, UI_REVIEW_REF, 0, val);
 	}
@@ -429,18 +468,22 @@ sheet_sources(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	sheet_heading(t, d, "SOURCES");
 	for (size_t i = 0; i < sh->nsources; i++) {
 		const struct spec_source *src = &sh->sources[i];
-		int			  y = sheet_row(d), x;
+		char			  name[256];
 
-		x = tui_print(d->cb, 3, y, -1, UI_TEXT, UI_BOLD, "%-14s", src->id);
-		tui_print(d->cb, 4 + x, y, -1, UI_TEXT, 0, "%s%s%s%s%s", src->title ? src->title : "",
-			  src->publisher ? " (" : "", src->publisher ? src->publisher : "",
-			  src->publisher ? ")" : "", src->published ? "" : "");
+		/* By name, the full title under it. */
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_TEXT, UI_BOLD, "%s",
+			  specdb_source_label(src, name, sizeof name));
+		tui_print(d->cb, 5, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s: %s", src->kind,
+			  src->title ? src->title : "");
 		if (src->url != NULL)
-			tui_print(d->cb, 18, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", src->url);
+			tui_print(d->cb, 5, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", src->url);
 	}
 	if (s->pick.fam->notes != NULL) {
 		sheet_heading(t, d, "NOTES");
-		sheet_wrap(d, 3, s->pick.fam->notes, UI_TEXT);
+		char text[4096];
+
+		sheet_wrap(d, 3, specdb_sheet_text(sh, s->pick.fam->notes, text, sizeof text),
+			   UI_TEXT);
 	}
 }
 

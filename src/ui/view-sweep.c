@@ -817,6 +817,18 @@ tui_presets_draw(struct tui *t, struct cellbuf *cb, int y, int end, size_t sel, 
 	return row;
 }
 
+/* The reference's reviewed capacity point by name ("7.68 TB"), "none". */
+static const char *
+sweep_review_point(const struct tui_sheet *ref, char *buf, size_t len)
+{
+	const struct spec_drive *d = NULL;
+
+	if (ref->review_drive == NULL ||
+	    specdb_find_drive(ref->pick.fam, 1, ref->review_drive, &d) == NULL)
+		return ref->review_drive != NULL ? ref->review_drive : "none";
+	return fmt_capacity(d->capacity_gb, buf, len);
+}
+
 /* Draw the setup: reference, targets, presets, the plan it makes. */
 static void
 sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
@@ -834,7 +846,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 				       tui_pick_label(s->ref.pick, true, label, sizeof label));
 
 		tui_print(cb, x, row, -1, UI_DIM_TEXT, 0, "   review rows of %s; spec figures of "
-			  "its sheet", s->ref.review_drive ? s->ref.review_drive : "none");
+			  "its sheet", sweep_review_point(&s->ref, label, sizeof label));
 	} else {
 		tui_print(cb, 13, row, -1, UI_DIM_TEXT, 0,
 			  "none: pick a drive on the Drives screen (1) and press s");

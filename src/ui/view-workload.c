@@ -249,6 +249,7 @@ wl_curve_legend(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows
 	}
 	for (size_t k = 0; k < wc->nrev && row < y + rows; k++, row++) {
 		const struct spec_measurement *m = wc->rev[k].meas;
+		char			       src[256];
 
 		cx = x + tui_print(cb, x, row, w, UI_REVIEW_REF, UI_BOLD, "%s %s%s", mark[4],
 				   fmt_count(wc->rev[k].iops, a, sizeof a), w >= 56 ? " IOPS" : "");
@@ -257,7 +258,9 @@ wl_curve_legend(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows
 					fmt_number(wc->rev[k].lat_us, 1, b, sizeof b),
 					t->sym->micro);
 		tui_print(cb, cx, row, x + w - cx, UI_DIM_TEXT, 0, " %s %s review (%s)",
-			  t->sym->dot, who, m->source_id);
+			  t->sym->dot, who,
+			  specdb_sheet_source_label(&t->sweep.ref.sheet, m->source_id, src,
+						    sizeof src));
 	}
 	return row - y;
 }

@@ -184,6 +184,14 @@ else
 	ldb="${top_builddir:-.}/tests/lab-targets.db"
 	echo "# targets: no overlay loader in this build: tests/lab-targets.db"
 fi
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl"
+like "targets: show lists them in their own section" '^ACCEPTANCE TARGETS \(lab, 3\)' "$out"
+like "targets: show gives each its point, runtime, tolerance and capacity" \
+	'random read +>= 100 IOPS at 4K QD4x1, 1 s, tolerance 5% +every capacity +lab-accept-emu' "$out"
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl" --json
+printf '%s' "$out" >"$tmp/out"
+is "targets: show --json has them" "rand_read 1 5.0 None|rand_write 1 0.0 None|seq_read 1 0.0 lab-emu-1" \
+	"$(json '"|".join(sorted("%s %d %s %s" % (t["metric"], t["runtime_s"], t["tolerance_pct"], t["capacity_point"]) for t in j["targets"]))')"
 run "$dd" --db "$bdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --json -q --no-save
 is "targets: the bundled database alone does not know the drive (exit 5)" 5 "$rc"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \

@@ -169,7 +169,7 @@ is "--allow-write: 8 points, writes included" "spot 8 True" \
 
 # Acceptance targets: a lab overlay (tests/lab-targets.sql) with one new
 # drive whose SKU is "QEMU NVMe Ctrl", on top of the bundled database (which
-# does not know it), and three targets: rand_read >= 100 IOPS at 4K QD4x1
+# does not know it), and three targets: rand_read >= 1,000 IOPS at 4K QD4x1
 # (any drive passes), seq_read >= 1 TB/s at 128K QD8x1 (none does), and a
 # rand_write target that needs --allow-write.  Overlay under a temporary
 # XDG_CONFIG_HOME; a build without the overlay loader uses
@@ -187,7 +187,7 @@ fi
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl"
 like "targets: show lists them in their own section" '^ACCEPTANCE TARGETS \(lab, 3\)' "$out"
 like "targets: show gives each its point, runtime, tolerance and capacity" \
-	'random read +>= 100 IOPS at 4K QD4x1, 1 s, tolerance 5% +every capacity +lab-accept-emu' "$out"
+	'random read +>= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5% +every capacity +lab-accept-emu' "$out"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl" --json
 printf '%s' "$out" >"$tmp/out"
 is "targets: show --json has them" "rand_read 1 5.0 None|rand_write 1 0.0 None|seq_read 1 0.0 lab-emu-1" \
@@ -204,7 +204,7 @@ is "targets: rand_read PASS, seq_read FAIL, rand_write NOT_COMPARABLE, each deci
 	"$(json '"|".join(sorted("%s %s %s" % (v["metric"], v["verdict"], v["decided_by"]) for v in j["verdicts"] if v["spec"]["is_target"]))')"
 is "targets: rand_read judged at its stated point, runtime and tolerance (not the spec's 1G IOPS)" \
 	"4K randread QD4 x1 1s target|0.05|True" \
-	"$(json '"|".join(str(x) for x in [(v["point"], v["tolerance"], "lab target >= 100 IOPS at 4K QD4x1, 1 s, tolerance 5%" in v["reason"]) for v in j["verdicts"] if v["metric"] == "rand_read"][0])')"
+	"$(json '"|".join(str(x) for x in [(v["point"], v["tolerance"], "lab target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%" in v["reason"]) for v in j["verdicts"] if v["metric"] == "rand_read"][0])')"
 like "targets: the write target says what it needs" \
 	'the check ran no writes \(--allow-write adds them\)' \
 	"$(json '[v["reason"] for v in j["verdicts"] if v["metric"] == "rand_write"][0]')"

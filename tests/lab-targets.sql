@@ -6,12 +6,13 @@
 -- matches this drive only through the overlay.
 --
 -- The targets are chosen so that the verdicts do not depend on the machine:
---   rand_read  >= 100 IOPS at 4K QD4x1, 1 s, 5 %     any drive passes
+--   rand_read  >= 1,000 IOPS at 4K QD4x1, 1 s, 5 %   any drive passes
 --   seq_read   >= 1,000,000 MB/s at 128K QD8x1, 1 s   no drive passes (1 TB/s)
---   rand_write >= 10 IOPS at 4K QD1x1, 1 s           needs --allow-write: a
+--   rand_write >= 1,000 IOPS at 4K QD1x1, 1 s        needs --allow-write: a
 --                                                     read-only check cannot
 --                                                     judge it
--- The spec figures: rand_read (1,000,000,000 IOPS, which every drive would
+-- (No IOPS target below 1,000: the consistency rules take that for a dropped
+-- K.)  The spec figures: rand_read (1,000,000,000 IOPS, which every drive would
 -- FAIL) shows that a target beats the spec of its metric; lat_read (a
 -- second, at QD1) is a metric without a target, judged by its spec.
 
@@ -45,9 +46,9 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO target (family_id, drive_id, metric_id, qual, value, unit_id, tolerance_pct,
                     block_size, iodepth, numjobs, read_pct, runtime_s, conditions, source_id,
                     notes) VALUES
-  ('lab-emu', NULL, 'rand_read', 'ge', 100, 'IOPS', 5, 4096, 4, 1, NULL, 1, NULL,
+  ('lab-emu', NULL, 'rand_read', 'ge', 1000, 'IOPS', 5, 4096, 4, 1, NULL, 1, NULL,
    'lab-accept-emu', 'Passes on any drive.'),
   ('lab-emu', 'lab-emu-1', 'seq_read', 'ge', 1000000, 'MB/s', 0, 131072, 8, 1, NULL, 1, NULL,
    'lab-accept-emu', 'Fails on any drive (1 TB/s).'),
-  ('lab-emu', NULL, 'rand_write', 'ge', 10, 'IOPS', 0, 4096, 1, 1, NULL, 1, NULL,
+  ('lab-emu', NULL, 'rand_write', 'ge', 1000, 'IOPS', 0, 4096, 1, 1, NULL, 1, NULL,
    'lab-accept-emu', 'Needs --allow-write.');

@@ -227,23 +227,23 @@ test_targets(void **state)
 			p.fam = &lf[i];
 	assert_non_null(p.fam);
 	assert_int_equal(tui_sheet_load(&s, lab, p, &err), 0);
-	/* rand_read >= 100 IOPS at 4K QD4x1, 1 s, 5 %: family-wide. */
+	/* rand_read >= 1,000 IOPS at 4K QD4x1, 1 s, 5 %: family-wide. */
 	r.point = point(DD_RANDREAD, 4096, 4, 1);
 	r.point.runtime_s = 1;
 	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
 	assert_true(tv.comparable);
-	assert_float_equal(tv.value, 100, 1e-9);
-	assert_string_equal(tv.note, "target >= 100 IOPS at 4K QD4x1, 1 s, tolerance 5%");
+	assert_float_equal(tv.value, 1000, 1e-9);
+	assert_string_equal(tv.note, "target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%");
 	assert_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));	/* MB/s: no target */
-	r.iops = 96;
-	r.ios = 96;
+	r.iops = 960;
+	r.ios = 960;
 	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
 	assert_int_equal(v.status, VERDICT_PASS);
 	assert_string_equal(v.decided_by, "target");
-	r.iops = 94;
+	r.iops = 940;
 	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
 	assert_int_equal(v.status, VERDICT_WARN);
-	r.iops = 50;
+	r.iops = 500;
 	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
 	assert_int_equal(v.status, VERDICT_FAIL);
 	/* Another runtime: the target shows, not judged; another depth: none. */

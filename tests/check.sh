@@ -3,7 +3,7 @@
 # creates (direct I/O): with a model override against tests/qemu-test.db (a
 # non-NVMe device: no identity, no SMART), without one (UNKNOWN, exit 5),
 # the text report, --curve (a short load curve and its rows), writes with
-# --allow-write, the write-safety refusal on an ext4-formatted loop, Ctrl-C,
+# --allow-write, a lab overlay's acceptance targets, the write-safety refusal on an ext4-formatted loop, Ctrl-C,
 # and the usage errors (exit 2).
 . "${top_srcdir:-.}/tests/tap.sh"
 
@@ -170,6 +170,62 @@ case $rc in 0 | 3 | 4) ok "--allow-write: exit $rc is a verdict code" true ;;
 esac
 is "--allow-write: 8 points, writes included" "spot 8 True" \
 	"$(json 'j["plan"]["name"], len(j["points"]), j["plan"]["writes"]' | tr -d "(),'")"
+
+# Acceptance targets: a lab overlay (tests/lab-targets.sql) with one new
+# drive whose SKU is "QEMU NVMe Ctrl", on top of the bundled database (which
+# does not know it), and three targets: rand_read >= 1,000 IOPS at 4K QD4x1
+# (any drive passes), seq_read >= 1 TB/s at 128K QD8x1 (none does), and a
+# rand_write target that needs --allow-write.  Overlay under a temporary
+# XDG_CONFIG_HOME; a build without the overlay loader uses
+# tests/lab-targets.db (the bundled data plus the same file).
+bdb="${top_builddir:-.}/data/drivedash.db"
+mkdir -p "$tmp/xdg/drivedash"
+cp "${top_srcdir:-.}/tests/lab-targets.sql" "$tmp/xdg/drivedash/"
+if XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$bdb" show "QEMU NVMe Ctrl" >/dev/null 2>&1; then
+	ldb=$bdb
+	echo "# targets: the overlay under XDG_CONFIG_HOME on the bundled database"
+else
+	ldb="${top_builddir:-.}/tests/lab-targets.db"
+	echo "# targets: no overlay loader in this build: tests/lab-targets.db"
+fi
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl"
+like "targets: show lists them in their own section" '^ACCEPTANCE TARGETS \(lab, 3\)' "$out"
+like "targets: show gives each its point, runtime, tolerance and capacity" \
+	'random read +>= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5% +every capacity +lab-accept-emu' "$out"
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl" --json
+printf '%s' "$out" >"$tmp/out"
+is "targets: show --json has them" "rand_read 1 5.0 None|rand_write 1 0.0 None|seq_read 1 0.0 lab-emu-1" \
+	"$(json '"|".join(sorted("%s %d %s %s" % (t["metric"], t["runtime_s"], t["tolerance_pct"], t["capacity_point"]) for t in j["targets"]))')"
+run "$dd" --db "$bdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --json -q --no-save
+is "targets: the bundled database alone does not know the drive (exit 5)" 5 "$rc"
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
+	--time-scale 0.02 --json -q --no-save
+is "targets: the failed target decides (exit 4, FAIL)" "4 FAIL" "$rc $(json 'j["overall"]["verdict"]')"
+is "targets: matched the lab's drive" "lab-emu lab-emu-1" \
+	"$(json 'j["match"]["family_id"], j["match"]["drive_id"]' | tr -d "(),'")"
+is "targets: rand_read PASS, seq_read FAIL, rand_write NOT_COMPARABLE, each decided by its target" \
+	"rand_read PASS target|rand_write NOT_COMPARABLE target|seq_read FAIL target" \
+	"$(json '"|".join(sorted("%s %s %s" % (v["metric"], v["verdict"], v["decided_by"]) for v in j["verdicts"] if v["spec"]["is_target"]))')"
+is "targets: rand_read judged at its stated point, runtime and tolerance (not the spec's 1G IOPS)" \
+	"4K randread QD4 x1 1s target|0.05|True" \
+	"$(json '"|".join(str(x) for x in [(v["point"], v["tolerance"], "lab target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%" in v["reason"]) for v in j["verdicts"] if v["metric"] == "rand_read"][0])')"
+like "targets: the write target says what it needs" \
+	'the check ran no writes \(--allow-write adds them\)' \
+	"$(json '[v["reason"] for v in j["verdicts"] if v["metric"] == "rand_write"][0]')"
+is "targets: lat_read has no target: the spec judges it" "spec" \
+	"$(json '[v["decided_by"] for v in j["verdicts"] if v["metric"] == "lat_read"][0]')"
+is "targets: 5 spot points and 2 target points, at their stated 1 s (not time-scaled)" "7 2 [1 1]" \
+	"$(json 'len(j["points"]), j["plan"]["target_points"], [int(p["runtime_s"]) for p in j["points"] if p["name"].endswith("target")]' | tr -d "(),'")"
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
+	--time-scale 0.02 --print-fio
+is "targets: --print-fio exits 0" 0 "$rc"
+is "targets: --print-fio has the target points' sections, runtime 1" \
+	"[128K read QD8 x1 1s target] [4K randread QD4 x1 1s target] 2" \
+	"$(printf '%s\n' "$out" | grep '^\[.*target\]' | tr '\n' ' ')$(printf '%s\n' "$out" | grep -c '^runtime=1$')"
+run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
+	--time-scale 0.02 --allow-write --json -q --no-save
+is "targets: --allow-write runs the write target's point too: rand_write PASS" "3 PASS" \
+	"$(json 'j["plan"]["target_points"], [v["verdict"] for v in j["verdicts"] if v["metric"] == "rand_write"][0]' | tr -d "(),'")"
 
 # Write safety: an ext4 loop is refused, and stays unchanged.
 if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then

@@ -460,6 +460,58 @@ test_match(void **state)
 	}
 }
 
+/* check --hosts: each member runs and is judged by the acceptance targets of
+ * the drive it matched (tests/lab-targets.db: the bundled data and a lab
+ * overlay whose drive is "QEMU NVMe Ctrl"); a write target is left out
+ * without --allow-write. */
+static void
+test_targets(void **state)
+{
+	struct fixture	    *fx = *state, lab = { 0 };
+	struct dd_error	     err = { 0 };
+	struct dd_plan	     plan;
+	struct fleet	    *f;
+	struct fleet_host   *hs;
+	struct fleet_opts    o;
+	struct fleet_member *m;
+	size_t		     n;
+	char		     rows[256] = "";
+
+	if (specdb_open(TOP_BUILDDIR "/tests/lab-targets.db", &lab.db, &err) < 0 ||
+	    specdb_families(lab.db, &lab.a, &lab.fams, &lab.nfams, &err) < 0)
+		fail_msg("tests/lab-targets.db: %s", err.msg);
+	hs = hosts_of("node1 /dev/nvme0n1 'QEMU NVMe Ctrl'\n"
+		      "node2 /dev/nvme0n1 KCD9XPJE7T68\n", &n);
+	plan_of(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 1);
+	o = opts_of(&lab, &plan, NULL);
+	if (fleet_create(&f, hs, n, &o, &err) < 0)
+		fail_msg("fleet_create: %s", err.msg);
+	free(hs);
+	plan_free(&plan);
+	m = fleet_member(f, 0);
+	assert_string_equal(m->match.drive->id, "lab-emu-1");
+	assert_int_equal(m->plan.npoints, 3);	/* the plan's, then seq_read's and rand_read's */
+	assert_string_equal(m->plan.points[1].name, "128K read QD8 x1 1s target");
+	assert_string_equal(m->plan.points[2].name, "4K randread QD4 x1 1s target");
+	assert_int_equal(fleet_member(f, 1)->plan.npoints, 1);	/* a drive without targets */
+	assert_int_equal(fleet_start(f, &err), 0);
+	run_to_end(f);
+	assert_true(m->judged);
+	for (size_t i = 0; i < m->report.nrows; i++)
+		if (m->report.rows[i].spec.is_target)
+			snprintf(rows + strlen(rows), sizeof rows - strlen(rows), "%s %s %s;",
+				 m->report.rows[i].metric,
+				 verdict_status_name(m->report.rows[i].status),
+				 m->report.rows[i].decided_by);
+	assert_string_equal(rows, "seq_read FAIL target;rand_read PASS target;"
+				  "rand_write NOT_COMPARABLE target;");
+	assert_int_equal(m->report.overall, VERDICT_FAIL);
+	fleet_destroy(f);
+	arena_free(&lab.a);
+	specdb_close(lab.db);
+	(void)fx;
+}
+
 int
 main(void)
 {
@@ -470,6 +522,7 @@ main(void)
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_verdict_worst),
 		cmocka_unit_test(test_match),
+		cmocka_unit_test(test_targets),
 	};
 
 	return cmocka_run_group_tests_name("fleet", tests, setup, teardown);

@@ -362,6 +362,66 @@ test_open_errors(void **state)
 	assert_int_equal(specdb_open(path, &db, &err), -EINVAL);
 }
 
+/* Acceptance targets load into sheet.targets: units converted, tolerance a
+ * fraction, narrowed to a capacity point like figures, their source listed. */
+static void
+test_sheet_targets(void **state)
+{
+	static const char targets_sql[] =
+		"INSERT INTO source (id, kind, title) VALUES ('t-lab', 'lab', 'lab criteria');"
+		"INSERT INTO target (family_id, drive_id, metric_id, qual, value, unit_id,"
+		"  tolerance_pct, block_size, iodepth, numjobs, runtime_s, source_id) VALUES"
+		" ('kioxia-cd9p-r', NULL, 'rand_read', 'ge', 2200000, 'IOPS', 5, 4096, 32, 16, 60, 't-lab'),"
+		" ('kioxia-cd9p-r', 'kioxia-cd9p-r-15360', 'seq_read', 'ge', 14, 'GB/s', 0, 131072,"
+		"  32, 1, 30, 't-lab');";
+	struct arena	  a = { 0 };
+	struct dd_error	  err = { 0 };
+	struct spec_sheet sh;
+	struct specdb	 *db = NULL;
+	char		  path[400], *schema = read_src("data/schema.sql");
+	char		 *units = read_src("data/units.sql");
+	sqlite3		 *raw;
+	bool		  lab = false;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/targets.db", tmpdir);
+	make_db(path, schema, units, fixture_sql);
+	free(schema);
+	free(units);
+	assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(raw, targets_sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(raw);
+	assert_int_equal(specdb_open(path, &db, &err), 0);
+
+	/* The 7.68 TB point: the family-wide target only. */
+	assert_int_equal(specdb_sheet(db, "kioxia-cd9p-r", "kioxia-cd9p-r-7680", &a, &sh, &err), 0);
+	assert_int_equal(sh.ntargets, 1);
+	assert_true(sh.targets[0].is_target);
+	assert_string_equal(sh.targets[0].metric_id, "rand_read");
+	assert_string_equal(sh.targets[0].qual, "ge");
+	assert_true(fabs(sh.targets[0].base - 2.2e6) < 1e-3);
+	assert_true(fabs(sh.targets[0].tolerance - 0.05) < 1e-12);
+	assert_int_equal(sh.targets[0].runtime_s, 60);
+	assert_int_equal(sh.targets[0].iodepth, 32);
+	assert_int_equal(sh.targets[0].numjobs, 16);
+	assert_null(sh.targets[0].confidence);
+	for (size_t i = 0; i < sh.nsources; i++)
+		lab |= strcmp(sh.sources[i].id, "t-lab") == 0;
+	assert_true(lab);
+	/* The 15.36 TB point: its own target too, 14 GB/s in MB/s. */
+	assert_int_equal(specdb_sheet(db, "kioxia-cd9p-r", "kioxia-cd9p-r-15360", &a, &sh, &err),
+			 0);
+	assert_int_equal(sh.ntargets, 2);
+	assert_string_equal(sh.targets[0].metric_id, "seq_read");
+	assert_true(fabs(sh.targets[0].base - 14000) < 1e-6);
+	assert_string_equal(sh.targets[0].dimension, "throughput");
+	/* Another family has none. */
+	assert_int_equal(specdb_sheet(db, "micron-9550-max", NULL, &a, &sh, &err), 0);
+	assert_int_equal(sh.ntargets, 0);
+	arena_free(&a);
+	specdb_close(db);
+}
+
 static void
 test_locate(void **state)
 {
@@ -392,6 +452,7 @@ main(void)
 		cmocka_unit_test(test_families_best),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_locate),
+		cmocka_unit_test(test_sheet_targets),
 	};
 
 	return cmocka_run_group_tests_name("specdb", tests, setup, teardown);

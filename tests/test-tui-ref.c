@@ -201,6 +201,74 @@ test_units_labels(void **state)
 			    "Micron 9550 MAX 12.8 TB");
 }
 
+/* A lab's acceptance target comes first on the point it states and is judged
+ * by verdict_target (tests/lab-targets.db: the bundled data plus a lab
+ * overlay with targets on the "lab-emu" family). */
+static void
+test_targets(void **state)
+{
+	struct specdb	   *lab;
+	struct arena	    a = { 0 };
+	struct spec_family *lf;
+	size_t		    nlf;
+	struct dd_error	    err = { 0 };
+	struct tui_sheet    s = { 0 };
+	struct tui_pick	    p = { NULL, NULL };
+	struct tui_refval   tv;
+	struct dd_result    r = { 0 };
+	struct verdict	    v;
+
+	(void)state;
+	if (specdb_open(TOP_BUILDDIR "/tests/lab-targets.db", &lab, &err) < 0 ||
+	    specdb_families(lab, &a, &lf, &nlf, &err) < 0)
+		fail_msg("tests/lab-targets.db: %s", err.msg);
+	for (size_t i = 0; i < nlf; i++)
+		if (strcmp(lf[i].id, "lab-emu") == 0)
+			p.fam = &lf[i];
+	assert_non_null(p.fam);
+	assert_int_equal(tui_sheet_load(&s, lab, p, &err), 0);
+	/* rand_read >= 1,000 IOPS at 4K QD4x1, 1 s, 5 %: family-wide. */
+	r.point = point(DD_RANDREAD, 4096, 4, 1);
+	r.point.runtime_s = 1;
+	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
+	assert_true(tv.comparable);
+	assert_float_equal(tv.value, 1000, 1e-9);
+	assert_string_equal(tv.note, "target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%");
+	assert_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));	/* MB/s: no target */
+	r.iops = 960;
+	r.ios = 960;
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_int_equal(v.status, VERDICT_PASS);
+	assert_string_equal(v.decided_by, "target");
+	r.iops = 940;
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_int_equal(v.status, VERDICT_WARN);
+	r.iops = 500;
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_int_equal(v.status, VERDICT_FAIL);
+	/* Another runtime: the target shows, not judged; another depth: none. */
+	r.point.runtime_s = 10;
+	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
+	assert_false(tv.comparable);
+	assert_non_null(strstr(tv.note, "not judged, this point runs 10 s"));
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_int_equal(v.status, VERDICT_NOT_COMPARABLE);
+	r.point.iodepth = 8;
+	assert_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
+	assert_false(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	/* seq_read's target is the 1 GB point's own: only with it picked. */
+	r.point = point(DD_READ, 131072, 8, 1);
+	r.point.runtime_s = 1;
+	assert_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));
+	p.drive = &p.fam->drives[0];
+	assert_int_equal(tui_sheet_load(&s, lab, p, &err), 0);
+	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));
+	assert_float_equal(tv.value, 1e6, 1e-6);
+	tui_sheet_free(&s);
+	arena_free(&a);
+	specdb_close(lab);
+}
+
 int
 main(void)
 {
@@ -209,6 +277,7 @@ main(void)
 		cmocka_unit_test(test_capacity_figures),
 		cmocka_unit_test(test_latency_spec),
 		cmocka_unit_test(test_units_labels),
+		cmocka_unit_test(test_targets),
 	};
 
 	return cmocka_run_group_tests_name("tui-ref", tests, setup, teardown);

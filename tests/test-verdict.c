@@ -5,7 +5,10 @@
  * WARN cap when it states none, mixes matched by read share, the health row,
  * a short load curve against the review's VDBench figures of its profile
  * (and "no published curve" when there is none),
- * explainers, worst-of and the unknown drive.  Results are built in memory.
+ * explainers, worst-of and the unknown drive; acceptance targets (their own
+ * tolerance at their stated point only, a target beating the spec of its
+ * metric, NOT_COMPARABLE when their point did not run, the points a check
+ * appends for them).  Results are built in memory.
  */
 #include "config.h"
 
@@ -863,6 +866,194 @@ test_curve(void **state)
 	assert_int_equal(r.nrows, 0);
 }
 
+/* An acceptance target: metric, qual, value, unit, its stated point
+ * (block size, depth, jobs, runtime) and tolerance in percent. */
+static struct spec_figure
+tgt(const char *metric, const char *qual, double value, const char *unit, int bs, int qd,
+    int jobs, int runtime_s, double tol_pct)
+{
+	struct spec_figure g = fig(metric, value, unit, bs, qd, jobs);
+
+	g.qual = qual;
+	g.confidence = NULL;
+	g.source_id = "lab-doc";
+	g.is_target = true;
+	g.tolerance = tol_pct / 100;
+	g.runtime_s = runtime_s;
+	convert(&g);
+	return g;
+}
+
+/* Judge one target against the fixture's results. */
+static enum verdict_status
+judge_target(struct fixture *fx, const struct spec_figure *g, bool writes, struct verdict *v)
+{
+	verdict_target(g, (const struct dd_result *const *)fx->res, fx->n, writes, v);
+	return v->status;
+}
+
+/* A target's own tolerance, at its stated point only, both directions. */
+static void
+test_target_boundaries(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct dd_result  *r = add(fx, DD_RANDREAD, 4 * KIB, 32, 16, 100, 0, 0, 0);
+	struct spec_figure g = tgt("rand_read", "ge", 2.2e6, "IOPS", 4096, 32, 16, 60, 5);
+	struct spec_figure l = tgt("lat_read", "le", 80, "us", 4096, 32, 16, 60, 10);
+	struct verdict	   v;
+	static const struct {
+		double		    tol, iops;
+		enum verdict_status want;
+	} cases[] = {
+		{ 5, 2.31e6, VERDICT_PASS }, { 5, 2.09e6, VERDICT_PASS },
+		{ 5, 2.0899e6, VERDICT_WARN }, { 5, 1.98e6, VERDICT_WARN },
+		{ 5, 1.9799e6, VERDICT_FAIL },
+		{ 0, 2.2e6, VERDICT_PASS }, { 0, 2.1999e6, VERDICT_FAIL },
+	};
+	static const struct {
+		double		    us;
+		enum verdict_status want;
+	} lat[] = {
+		{ 40, VERDICT_PASS }, { 88, VERDICT_PASS }, { 88.1, VERDICT_WARN },
+		{ 96, VERDICT_WARN }, { 96.1, VERDICT_FAIL },
+	};
+
+	r->point.runtime_s = 60;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		g.tolerance = cases[i].tol / 100;
+		r->iops = cases[i].iops;
+		assert_int_equal(judge_target(fx, &g, false, &v), cases[i].want);
+		assert_string_equal(v.decided_by, "target");
+		assert_float_equal(v.ratio, cases[i].iops / 2.2e6, 1e-12);
+		assert_true(v.spec.is_target);
+		assert_int_equal(v.result, 0);
+	}
+	/* The reason names the target, its point, runtime and tolerance. */
+	g.tolerance = 0;
+	r->iops = 2.31e6;
+	assert_int_equal(judge_target(fx, &g, false, &v), VERDICT_PASS);
+	assert_non_null(strstr(v.reason, "lab target >= 2.2M IOPS at 4K QD32x16, 60 s, "
+					 "tolerance 0%: 2.31M IOPS, PASS"));
+	for (size_t i = 0; i < sizeof lat / sizeof lat[0]; i++) {
+		r->read_lat.mean_us = lat[i].us;
+		assert_int_equal(judge_target(fx, &l, false, &v), lat[i].want);
+		assert_true(v.lower_is_better);
+	}
+	assert_non_null(strstr(v.reason, "<= 80 us"));
+	/* Another runtime, depth or jobs is not the stated point. */
+	r->point.runtime_s = 10;
+	assert_int_equal(judge_target(fx, &g, false, &v), VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(v.reason, "the check did not run its point"));
+	assert_true(isnan(v.measured));
+	r->point.runtime_s = 60;
+	r->point.numjobs = 4;
+	assert_int_equal(judge_target(fx, &g, false, &v), VERDICT_NOT_COMPARABLE);
+	r->point.numjobs = 16;
+	r->point.iodepth = 512;	/* 32 x 16 as one job: not the stated point either */
+	r->point.numjobs = 1;
+	assert_int_equal(judge_target(fx, &g, false, &v), VERDICT_NOT_COMPARABLE);
+}
+
+/* A target beats the spec of its metric; metrics without one keep the spec;
+ * a target whose point did not run is NOT_COMPARABLE, saying why. */
+static void
+test_target_rule(void **state)
+{
+	struct fixture	     *fx = *state;
+	struct spec_figure    g[5], out[8];
+	struct spec_sheet     sh;
+	struct verdict_report rep;
+	struct verdict_opts   o = { .tolerance = 0.10 };
+	struct dd_result     *stopped;
+	size_t		      n;
+
+	add_spot_reads(fx, 5000, 10000, 80, 300000, 900000);
+	fx->res[3]->point.runtime_s = 60;	/* 4K randread QD32 x16, 60 s */
+	g[0] = fig("rand_read", 5e6, "IOPS", 4096, 0, 0);	/* the spec: FAIL alone */
+	g[1] = fig("seq_read", 5000, "MB/s", 131072, 0, 0);	/* no target: the spec */
+	g[2] = tgt("rand_read", "ge", 8e5, "IOPS", 4096, 32, 16, 60, 0);
+	g[3] = tgt("rand_write", "ge", 1e5, "IOPS", 4096, 32, 4, 60, 0);
+	g[4] = tgt("seq_write", "ge", 100, "MB/s", 131072, 1, 1, 60, 0);
+	g[4].drive_id = "d2";	/* another capacity point's */
+	for (int i = 0; i < 2; i++)
+		convert(&g[i]);
+	memset(&sh, 0, sizeof sh);
+	sh.figures = g;
+	sh.nfigures = 2;
+	sh.targets = g + 2;
+	sh.ntargets = 3;
+	sh.only_drive = "d1";
+	n = verdict_figures(&sh, out, 8);
+	assert_int_equal(n, 3);	/* two targets, then seq_read's spec */
+	assert_true(out[0].is_target);
+	assert_string_equal(out[1].metric_id, "rand_write");
+	assert_false(out[2].is_target);
+	assert_string_equal(out[2].metric_id, "seq_read");
+	verdict_evaluate(out, n, (const struct dd_result *const *)fx->res, fx->n, &o, &rep);
+	assert_int_equal(rep.nrows, 3);
+	assert_string_equal(rep.rows[0].metric, "rand_read");
+	assert_int_equal(rep.rows[0].status, VERDICT_PASS);
+	assert_string_equal(rep.rows[0].decided_by, "target");
+	assert_string_equal(rep.rows[0].point, "4K randread QD32 x16");
+	/* No writes ran: the write target says how to get them. */
+	assert_int_equal(rep.rows[1].status, VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(rep.rows[1].reason, "--allow-write"));
+	assert_string_equal(rep.rows[2].decided_by, "rated max");
+	assert_int_equal(rep.overall, VERDICT_PASS);
+	assert_non_null(strstr(rep.summary, "rand_read (lab target)"));
+
+	/* Without the target the spec judges rand_read (and fails it). */
+	verdict_evaluate(g, 2, (const struct dd_result *const *)fx->res, fx->n, &o, &rep);
+	assert_int_equal(rep.rows[0].status, VERDICT_FAIL);
+	assert_string_equal(rep.rows[0].decided_by, "rated max");
+
+	/* The target's point stopped: NOT_COMPARABLE, naming it. */
+	stopped = add(fx, DD_RANDWRITE, 4 * KIB, 32, 4, 0, 5e5, 2048, 100);
+	stopped->point.runtime_s = 60;
+	stopped->cancelled = true;
+	verdict_target(&g[3], (const struct dd_result *const *)fx->res, fx->n, true, &rep.rows[0]);
+	assert_int_equal(rep.rows[0].status, VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(rep.rows[0].reason, "was stopped"));
+	stopped->cancelled = false;
+	verdict_target(&g[3], (const struct dd_result *const *)fx->res, fx->n, true, &rep.rows[0]);
+	assert_int_equal(rep.rows[0].status, VERDICT_PASS);
+}
+
+/* The points a check appends for the targets: as stated, once each. */
+static void
+test_target_points(void **state)
+{
+	struct spec_figure g[4];
+	struct dd_plan	   p;
+	struct dd_error	   err = { 0 };
+
+	(void)state;
+	g[0] = tgt("rand_read", "ge", 2.2e6, "IOPS", 4096, 32, 16, 60, 0);
+	g[1] = tgt("lat_read", "le", 900, "us", 4096, 32, 16, 60, 0);	/* same point */
+	g[2] = tgt("rand_mixed", "ge", 5e5, "IOPS", 4096, 16, 4, 30, 0);
+	g[2].read_pct = 70;
+	g[3] = tgt("seq_write", "ge", 5000, "MB/s", 131072, 32, 1, 20, 0);
+	plan_init(&p, "spot");
+	/* rand_mixed writes too: without --allow-write only the read point. */
+	assert_int_equal(verdict_append_targets(&p, g, 4, false, 0.5, &err), 1);
+	assert_int_equal(p.npoints, 1);
+	assert_int_equal(p.points[0].pattern, DD_RANDREAD);
+	assert_int_equal(p.points[0].iodepth, 32);
+	assert_int_equal(p.points[0].numjobs, 16);
+	assert_float_equal(p.points[0].runtime_s, 60, 0);	/* not time-scaled */
+	assert_string_equal(p.points[0].name, "4K randread QD32 x16 60s target");
+	assert_true(verdict_target_ran(&g[0], &p.points[0]));
+	assert_true(verdict_target_ran(&g[1], &p.points[0]));
+	/* With writes: the mix at its read share and the write; nothing twice. */
+	assert_int_equal(verdict_append_targets(&p, g, 4, true, 1, &err), 2);
+	assert_int_equal(p.npoints, 3);
+	assert_int_equal(p.points[1].pattern, DD_RANDRW);
+	assert_int_equal(p.points[1].read_pct, 70);
+	assert_int_equal(p.points[2].pattern, DD_WRITE);
+	assert_float_equal(p.points[2].runtime_s, 20, 0);
+	plan_free(&p);
+}
+
 int
 main(void)
 {
@@ -879,6 +1070,9 @@ main(void)
 		cmocka_unit_test(test_health),
 		cmocka_unit_test_setup_teardown(test_explainers, setup, teardown),
 		cmocka_unit_test(test_curve),
+		cmocka_unit_test_setup_teardown(test_target_boundaries, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_target_rule, setup, teardown),
+		cmocka_unit_test(test_target_points),
 	};
 
 	return cmocka_run_group_tests_name("verdict", tests, group_setup, group_teardown);

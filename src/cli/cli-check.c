@@ -67,6 +67,7 @@ struct check_opts {
 	const char *curve;		/* --curve's profile, or NULL */
 	const char *confirm;
 	bool	    json, allow_write, force, quiet;
+	bool	    print_fio;		/* print the fio job file and exit */
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
 	struct cli_store_opts store;	/* --results, --no-save */
@@ -99,6 +100,7 @@ struct check {
 	struct explain_item		items[EXPLAIN_MAX + 1];
 	size_t				nitems;
 	struct dd_plan			plan;
+	int				ntarget_points;	/* of the plan: the targets' */
 	struct dd_target		t;
 	struct record		       *rec;		/* the stored run, or NULL */
 	struct sweep		       *sw;
@@ -131,6 +133,8 @@ check_usage(FILE *f)
 		"                         NVMe identity, or to override it)\n"
 		"      --time-scale X     multiply every point's runtime and ramp\n"
 		"      --tolerance PCT    PASS band in percent of the spec (default 10)\n"
+		"      --print-fio        print the fio job file of the check's points (the spot\n"
+		"                         preset and the drive's acceptance targets) and exit\n"
 		"      --curve [PROFILE]  add a short load curve (max, then 25/50/75/100 %%) of a\n"
 		"                         preset's VDBench profile (default \"4K random read\"),\n"
 		"                         judged against the drive's published curve\n"
@@ -191,6 +195,11 @@ check_fleet_args(const struct check_opts *o, int nrest, char **rest)
 			  "its host's device", rest[0]);
 		return -1;
 	}
+	if (o->print_fio) {
+		cli_error("check --print-fio is for a local DEVICE (run --hosts --print-fio "
+			  "prints each host's job file)");
+		return -1;
+	}
 	if (o->model != NULL || o->force || o->confirm != NULL) {
 		cli_error("--%s is for a local DEVICE: a rack names each drive (DRIVE, detect=) "
 			  "and confirms writes (CONFIRM) in the hosts file",
@@ -206,7 +215,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE,
+		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -220,6 +229,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "results", required_argument, NULL, OPT_RESULTS },
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "curve", optional_argument, NULL, OPT_CURVE },
+		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
 		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -275,6 +285,9 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			if (optarg == NULL && optind < argc && argv[optind][0] != '-' &&
 			    check_curve_shape(argv[optind], NULL) == 0)
 				o->curve = argv[optind++];
+			break;
+		case OPT_PRINT_FIO:
+			o->print_fio = true;
 			break;
 		case CLI_OPT_HOSTS:
 		case CLI_OPT_HOST:
@@ -400,6 +413,42 @@ check_plan(struct check *c)
 		return -1;
 	}
 	return c->o.curve != NULL ? check_plan_curve(c) : 0;
+}
+
+/* Append the matched drive's acceptance targets' points to the plan, at
+ * their stated runtime, and check them against the open target. */
+static int
+check_plan_targets(struct check *c)
+{
+	struct dd_error err = { 0 };
+	int		rc;
+
+	rc = verdict_append_targets(&c->plan, c->figs, c->nfigs, c->o.allow_write,
+				    c->o.time_scale, &err);
+	if (rc > 0 && (plan_resolve(&c->plan, c->t.size, c->t.is_scratch, &err) < 0 ||
+		       session_check_points(&c->plan, &c->t, &err) < 0))
+		rc = -EINVAL;
+	if (rc < 0) {
+		cli_error("acceptance targets: %s", err.msg);
+		return -1;
+	}
+	c->ntarget_points = rc;
+	return 0;
+}
+
+/* --print-fio: the fio job file of the check's points on DEVICE. */
+static int
+check_print_fio(struct check *c)
+{
+	char *job = plan_fio_jobfile_target(&c->plan, c->ses.tgt.path, false);
+
+	if (job == NULL) {
+		cli_error("cannot build the fio job file");
+		return EXIT_USAGE;
+	}
+	fputs(job, stdout);
+	free(job);
+	return cli_stdout_flush("the fio job file") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
 /* Run the sweep in the foreground (progress, Ctrl-C) via cli_sweep_run. */
@@ -561,6 +610,9 @@ check_print_identity(FILE *f, const struct check *c)
 		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);
 	snprintf(pl, sizeof pl, "%s, %zu points", c->plan.name, c->plan.npoints);
+	if (c->ntarget_points > 0)
+		snprintf(pl + strlen(pl), sizeof pl - strlen(pl), " (%d for the lab's targets)",
+			 c->ntarget_points);
 	cli_fprintf(f, "  %-11s %s, time scale %g, tolerance %.0f%%\n", "plan", pl,
 		c->o.time_scale > 0 ? c->o.time_scale : 1, c->o.tolerance * 100);
 	for (size_t i = 0; i < c->nitems; i++)
@@ -598,10 +650,15 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 			verdict_status_name(v->status), v->reason);
 		if (v->spec.source_id == NULL)
 			continue;
-		/* By name: "StorageReview, KIOXIA CD9P-R review (de) (confidence A)". */
-		snprintf(src, sizeof src, "%s (confidence %s)",
-			 v->spec_label[0] ? v->spec_label : v->spec.source_id,
-			 v->spec.confidence ? v->spec.confidence : "?");
+		/* By name: "StorageReview, CD9P-R review (de) (confidence A)",
+		 * "lab: acceptance.sql (lab target)". */
+		if (v->spec.is_target)
+			snprintf(src, sizeof src, "%s (lab target)",
+				 v->spec_label[0] ? v->spec_label : v->spec.source_id);
+		else
+			snprintf(src, sizeof src, "%s (confidence %s)",
+				 v->spec_label[0] ? v->spec_label : v->spec.source_id,
+				 v->spec.confidence ? v->spec.confidence : "?");
 		if (strstr(srcs, src) == NULL && so + 1 < sizeof srcs)
 			so += (size_t)snprintf(srcs + so, sizeof srcs - so, "%s%s", so ? ", " : "",
 					       src);
@@ -824,6 +881,12 @@ cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
 										  : NULL));
 		json_object_set_new(sp, "confidence", cli_jstr(g->confidence));
 		json_object_set_new(sp, "notes", cli_jstr(g->notes));
+		json_object_set_new(sp, "is_target", json_boolean(g->is_target));
+		json_object_set_new(sp, "runtime_s", g->is_target ? json_integer(g->runtime_s)
+								  : json_null());
+		json_object_set_new(sp, "target_tolerance", g->is_target ?
+				    cli_jreal(g->tolerance) : json_null());
+		json_object_set_new(sp, "origin", cli_jstr(g->origin));
 	}
 	json_object_set_new(o, "metric", json_string(v->metric));
 	json_object_set_new(o, "metric_name", cli_jstr(v->metric_name));
@@ -838,7 +901,8 @@ cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
 	json_object_set_new(o, "capped", json_boolean(v->capped));
 	json_object_set_new(o, "rule", check_json_rule(v));
 	json_object_set_new(o, "decided_by", cli_jstr(v->decided_by));
-	json_object_set_new(o, "tolerance", json_real(r->tolerance));
+	json_object_set_new(o, "tolerance", json_real(g->is_target && g->tolerance >= 0 ?
+							g->tolerance : r->tolerance));
 	json_object_set_new(o, "review_value", cli_jreal(v->review_value));
 	json_object_set_new(o, "review_ratio", cli_jreal(v->review_ratio));
 	json_object_set_new(o, "review_depth", v->review_qd == 0 ? json_null() :
@@ -911,6 +975,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(pl, "estimate_s", json_real(plan_estimate_seconds(&c->plan)));
 	json_object_set_new(pl, "time_scale", json_real(c->o.time_scale > 0 ? c->o.time_scale : 1));
 	json_object_set_new(pl, "writes", json_boolean(plan_writes(&c->plan)));
+	json_object_set_new(pl, "target_points", json_integer(c->ntarget_points));
 	json_object_set_new(o, "plan", pl);
 	json_object_set_new(o, "state", cli_json_sweep_state(c->state));
 	json_object_set_new(o, "sweep_message",
@@ -986,6 +1051,12 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (cli_session_open(&c->ses, &c->plan, &c->t) < 0)
 		goto out;
 	check_identify(c);
+	if (check_plan_targets(c) < 0)
+		goto out;
+	if (c->o.print_fio) {
+		rc = check_print_fio(c);
+		goto out;
+	}
 	if (cli_record_begin(&c->o.store, "check", &c->ses, &c->id, &c->match, &c->plan, &c->t,
 			     &c->rec) < 0)
 		goto out;

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "core/verdict.h"
 
 /* A figure's conditions as one phrase: "128K, 70% read, typical". */
 static char *
@@ -475,6 +476,57 @@ show_json(const struct spec_sheet *sh)
 	return o;
 }
 
+/* Print the lab's acceptance targets (the overlay's target table), if any. */
+static void
+show_targets(const struct spec_sheet *sh)
+{
+	char label[160], who[64];
+
+	if (sh->ntargets == 0)
+		return;
+	cli_printf("\nACCEPTANCE TARGETS (lab, %zu)\n", sh->ntargets);
+	for (size_t i = 0; i < sh->ntargets; i++) {
+		const struct spec_figure *g = &sh->targets[i];
+
+		cli_printf("  %-22s %-58s %-16s %s\n", g->metric_name ? g->metric_name : g->metric_id,
+			   verdict_target_label(g, label, sizeof label),
+			   g->drive_id ? show_drive_label(sh, g->drive_id, who, sizeof who)
+					: "every capacity", g->source_id);
+		if (g->conditions || g->notes || g->origin)
+			cli_printf("  %-22s %s%s%s%s%s\n", "", g->conditions ? g->conditions : "",
+				   g->conditions && g->notes ? "; " : "", g->notes ? g->notes : "",
+				   g->origin ? (g->conditions || g->notes ? "; from " : "from ") : "",
+				   g->origin ? g->origin : "");
+	}
+}
+
+/* Add the acceptance targets to a sheet's JSON ("targets", [] when none). */
+static void
+show_json_targets(json_t *o, const struct spec_sheet *sh)
+{
+	json_t *arr = json_array();
+	char	label[160];
+
+	for (size_t i = 0; i < sh->ntargets; i++) {
+		const struct spec_figure *g = &sh->targets[i];
+
+		json_array_append_new(arr, json_pack(
+			"{s:o, s:s, s:s, s:s, s:f, s:s, s:f, s:i, s:i, s:i, s:o, s:i, s:o, s:s, s:o, s:o, s:s}",
+			"capacity_point", g->drive_id ? json_string(g->drive_id) : json_null(),
+			"metric", g->metric_id, "metric_name", g->metric_name, "qual", g->qual,
+			"value", g->value, "unit", g->unit_id, "tolerance_pct", g->tolerance * 100,
+			"block_size", g->block_size, "iodepth", g->iodepth, "numjobs", g->numjobs,
+			"read_pct", g->read_pct < 0 ? json_null() : json_integer(g->read_pct),
+			"runtime_s", g->runtime_s,
+			"conditions", g->conditions ? json_string(g->conditions) : json_null(),
+			"source", g->source_id,
+			"notes", g->notes ? json_string(g->notes) : json_null(),
+			"origin", g->origin ? json_string(g->origin) : json_null(),
+			"label", verdict_target_label(g, label, sizeof label)));
+	}
+	json_object_set_new(o, "targets", arr);
+}
+
 /* JSON for a query's candidates (a CHOICE, a NONE's nearest, a ONE's
  * others). */
 static json_t *
@@ -754,13 +806,18 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (json) {
-		rc = cli_print_json(show_json_one(&sh, &ans));
+		json_t *j = show_json_one(&sh, &ans);
+
+		if (j != NULL)
+			show_json_targets(j, &sh);
+		rc = cli_print_json(j);
 	} else {
 		show_family_header(&sh);
 		show_answer_notes(&ans);
 		show_capacities(&sh);
 		show_figures(&sh);
 		show_measurements(&sh);
+		show_targets(&sh);
 		show_sources(&sh);
 	}
 out:

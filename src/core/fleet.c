@@ -14,8 +14,9 @@
  * fleet_create does every check before anything can be half-done: the
  * write rule is applied to every row first (one row without --allow-write
  * or a matching CONFIRM refuses the whole fleet, so nothing is written
- * anywhere), then each member is opened, sized, resolved, checked, matched
- * and its run stored; any failure closes what was opened and names the row
+ * anywhere), then each member is opened, sized, resolved, checked, matched,
+ * given the points of its drive's acceptance targets (check: each member
+ * its own drive's, verdict_append_targets) and its run stored; any failure closes what was opened and names the row
  * ("node3 (line 3): ...").
  *
  * The rack verdict ranks NOT_COMPARABLE < PASS < UNKNOWN < WARN < FAIL: a
@@ -190,6 +191,23 @@ fleet_member_match(struct fleet *f, struct fleet_member *m)
 	}
 }
 
+/* Append the acceptance targets' points of the drive a member matched to its
+ * plan (at their stated runtime; writes only with allow_write), resolved and
+ * checked against its target as the rest of the plan. */
+static int
+fleet_member_targets(struct fleet *f, struct fleet_member *m, struct dd_error *err)
+{
+	struct dd_error e = { 0 };
+	int		rc;
+
+	if (!m->have_sheet)
+		return 0;
+	rc = verdict_append_targets(&m->plan, m->figs, m->nfigs, f->o.allow_write, 1, &e);
+	if (rc > 0 && (rc = plan_resolve(&m->plan, m->t.size, false, &e)) >= 0)
+		rc = session_check_points(&m->plan, &m->t, &e);
+	return rc < 0 ? fleet_fail(err, &m->host, rc, e.msg) : 0;
+}
+
 /* Begin a member's stored run. */
 static int
 fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err)
@@ -227,6 +245,8 @@ fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
 	if ((rc = fleet_member_open(f, m, err)) < 0 || (rc = fleet_member_plan(f, m, err)) < 0)
 		return rc;
 	fleet_member_match(f, m);
+	if ((rc = fleet_member_targets(f, m, err)) < 0)
+		return rc;
 	return fleet_member_store(f, m, err);
 }
 

@@ -858,6 +858,134 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 	return 0;
 }
 
+/* Fill an acceptance target from a row of sheet_load_targets' query. */
+static void
+sheet_target_from_row(struct specdb *db, struct arena *a, sqlite3_stmt *st,
+		      struct spec_figure *f)
+{
+	const char *file;
+	int	    line;
+	char	    where[4096 + 16];
+
+	memset(f, 0, sizeof *f);
+	f->family_id = col_text(a, st, 0);
+	f->drive_id = col_text(a, st, 1);
+	f->metric_id = col_text(a, st, 2);
+	f->metric_name = col_text(a, st, 3);
+	f->qual = col_text(a, st, 4);
+	f->unit_id = col_text(a, st, 5);
+	f->conditions = col_text(a, st, 6);
+	f->source_id = col_text(a, st, 7);
+	f->notes = col_text(a, st, 8);
+	f->value = col_real(st, 9);
+	f->value_hi = NAN;
+	f->block_size = col_int(st, 10);
+	f->iodepth = col_int(st, 11);
+	f->numjobs = col_int(st, 12);
+	f->read_pct = col_int(st, 13);
+	f->runtime_s = col_int(st, 14);
+	f->tolerance = col_real(st, 15) / 100;
+	f->dimension = col_text(a, st, 16);
+	f->base = col_real(st, 17);
+	f->base_hi = NAN;
+	f->preferred = 1;
+	f->is_target = true;
+	if (specdb_origin(db, "target", sqlite3_column_int64(st, 18), &file, &line) == 1) {
+		snprintf(where, sizeof where, "%s:%d", file, line);
+		f->origin = arena_strdup(a, where);
+	}
+}
+
+/* Add the sources the sheet's targets cite (a lab's documents) to its sources. */
+static int
+sheet_load_target_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
+			  struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	size_t	      cap = sh->nsources;
+	int	      rc = SQLITE_DONE;
+
+	if (sh->ntargets == 0)
+		return 0;
+	if (db_prepare(db, "SELECT id, kind, title, publisher, language, file, url, "
+			   "published, testbed, method, notes, name FROM source WHERE id = ?1",
+		       &st, err) < 0)
+		return err ? err->code : -EIO;
+	for (size_t i = 0; i < sh->ntargets; i++) {
+		bool have = false;
+
+		for (size_t k = 0; k < sh->nsources && !have; k++)
+			have = strcmp(sh->sources[k].id, sh->targets[i].source_id) == 0;
+		if (have)
+			continue;
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, sh->targets[i].source_id, -1, SQLITE_STATIC);
+		if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+			break;
+		if (sh->nsources == cap) {
+			cap = cap ? cap * 2 : 4;
+			sh->sources = arena_grow(a, sh->sources, sizeof *sh->sources,
+						 sh->nsources, cap);
+		}
+		sh->sources[sh->nsources++] = (struct spec_source){
+			.id = col_text(a, st, 0), .kind = col_text(a, st, 1),
+			.title = col_text(a, st, 2), .publisher = col_text(a, st, 3),
+			.language = col_text(a, st, 4), .file = col_text(a, st, 5),
+			.url = col_text(a, st, 6), .published = col_text(a, st, 7),
+			.testbed = col_text(a, st, 8), .method = col_text(a, st, 9),
+			.notes = col_text(a, st, 10), .name = col_text(a, st, 11) };
+		rc = SQLITE_DONE;
+	}
+	if (rc != SQLITE_DONE)
+		return db_step_error(db, st, err);
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/*
+ * Load a sheet's acceptance targets (table target, the lab's overlay),
+ * narrowed as the figures are: family-wide targets plus the capacity
+ * point's own.  Values convert through the unit table; tolerance_pct
+ * becomes a fraction.
+ */
+static int
+sheet_load_targets(struct specdb *db, struct arena *a, struct spec_sheet *sh,
+		   struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	size_t	      cap = 0;
+	int	      rc;
+
+	if (db_prepare(db,
+		       "SELECT t.family_id, t.drive_id, t.metric_id, m.name, t.qual, "
+		       "t.unit_id, t.conditions, t.source_id, t.notes, t.value, "
+		       "t.block_size, t.iodepth, t.numjobs, t.read_pct, t.runtime_s, "
+		       "t.tolerance_pct, u.dimension, t.value * u.to_base, t.id "
+		       "FROM target t JOIN metric m ON m.id = t.metric_id "
+		       "JOIN unit u ON u.id = t.unit_id "
+		       "LEFT JOIN drive d ON d.id = t.drive_id "
+		       "WHERE t.family_id = ?1 "
+		       "AND (?2 IS NULL OR t.drive_id IS NULL OR t.drive_id = ?2) "
+		       "ORDER BY m.rowid, d.capacity_gb, t.block_size, t.iodepth, "
+		       "t.numjobs, t.id", &st, err) < 0)
+		return err ? err->code : -EIO;
+	sqlite3_bind_text(st, 1, sh->family.id, -1, SQLITE_STATIC);
+	if (sh->only_drive != NULL)
+		sqlite3_bind_text(st, 2, sh->only_drive, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sh->ntargets == cap) {
+			cap = cap ? cap * 2 : 8;
+			sh->targets = arena_grow(a, sh->targets, sizeof *sh->targets,
+						 sh->ntargets, cap);
+		}
+		sheet_target_from_row(db, a, st, &sh->targets[sh->ntargets++]);
+	}
+	if (rc != SQLITE_DONE)
+		return db_step_error(db, st, err);
+	sqlite3_finalize(st);
+	return sheet_load_target_sources(db, a, sh, err);
+}
+
 /* Load a family's sheet, optionally for one capacity point. */
 int
 specdb_sheet(struct specdb *db, const char *family_id, const char *drive_id,
@@ -892,6 +1020,8 @@ specdb_sheet(struct specdb *db, const char *family_id, const char *drive_id,
 		rc = sheet_load_measurements(db, a, out, err);
 	if (rc == 0)
 		rc = sheet_load_sources(db, a, out, err);
+	if (rc == 0)
+		rc = sheet_load_targets(db, a, out, err);
 	return rc;
 }
 

@@ -66,18 +66,54 @@ verdict_superseded(const struct spec_sheet *sh, const struct spec_figure *g)
 	return false;
 }
 
+/* Is figure g's workload one of the acceptance targets in figs (same metric,
+ * same read share of a mix)?  Then the target judges it, not g. */
+static bool
+verdict_has_target(const struct spec_figure *figs, size_t n, const struct spec_figure *g)
+{
+	for (size_t i = 0; i < n; i++)
+		if (figs[i].is_target && figs[i].metric_id != NULL && g->metric_id != NULL &&
+		    strcmp(figs[i].metric_id, g->metric_id) == 0 &&
+		    (strcmp(g->metric_id, "rand_mixed") != 0 || figs[i].read_pct == g->read_pct))
+			return true;
+	return false;
+}
+
+/* Copy the acceptance targets of a sheet that apply to its capacity point
+ * (family-wide, or the point's own; unnarrowed: family-wide only). */
+static size_t
+verdict_targets_of(const struct spec_sheet *sheet, struct spec_figure *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sheet->ntargets && n < max; i++) {
+		const struct spec_figure *g = &sheet->targets[i];
+
+		if (!compare_metric_known(g->metric_id))
+			continue;
+		if (g->drive_id != NULL &&
+		    (sheet->only_drive == NULL || strcmp(g->drive_id, sheet->only_drive) != 0))
+			continue;
+		out[n] = *g;
+		out[n++].is_target = true;
+	}
+	return n;
+}
+
 /* The figures a check compares. */
 size_t
 verdict_figures(const struct spec_sheet *sheet, struct spec_figure *out, size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, ntargets;
 
 	if (sheet == NULL)
 		return 0;
+	n = ntargets = verdict_targets_of(sheet, out, max);
 	for (size_t i = 0; i < sheet->nfigures && n < max; i++) {
 		const struct spec_figure *g = &sheet->figures[i];
 
-		if (!g->preferred || !compare_metric_known(g->metric_id))
+		if (!g->preferred || !compare_metric_known(g->metric_id) ||
+		    verdict_has_target(out, ntargets, g))
 			continue;
 		if (g->drive_id != NULL) {
 			/* Another capacity point's row, or an unnarrowed sheet. */
@@ -412,6 +448,184 @@ verdict_row(const struct spec_figure *g, const struct dd_result *const *res, siz
 	verdict_explain_row(v, &cs, &res[v->result]->point, o->tolerance);
 }
 
+/* Tolerance of a target as a fraction (NAN or out of range: 0, a plain threshold). */
+static double
+verdict_target_tolerance(const struct spec_figure *tg)
+{
+	return tg->tolerance >= 0 && tg->tolerance <= VERDICT_TOLERANCE_MAX ? tg->tolerance : 0;
+}
+
+/* Did point p run the target's stated point (workload, depth, jobs, runtime)? */
+bool
+verdict_target_ran(const struct spec_figure *tg, const struct dd_point *p)
+{
+	struct compare_spec cs;
+
+	if (compare_spec_init(tg, &cs) != COMPARE_STATED || !compare_spec_applies(&cs, p))
+		return false;
+	return p->bytes == 0 && tg->runtime_s > 0 && fabs(p->runtime_s - tg->runtime_s) < 1e-3;
+}
+
+/* A value of quantity q with its unit, short: "2.2M IOPS", "7,000 MB/s", "80 us". */
+static char *
+verdict_fmt_value(double v, const char *unit, bool count, char *buf, size_t len)
+{
+	char num[32];
+
+	if (count)
+		fmt_count(v, num, sizeof num);
+	else
+		fmt_number(v, 1, num, sizeof num);
+	snprintf(buf, len, "%s %s", num, unit ? unit : "");
+	return buf;
+}
+
+/* What a target states: ">= 2.2M IOPS at 4K QD32x16, 60 s, tolerance 0%". */
+char *
+verdict_target_label(const struct spec_figure *tg, char *buf, size_t len)
+{
+	char		    v[48], bs[16], mix[24] = "", lat[24] = "";
+	struct compare_spec cs;
+
+	compare_spec_init(tg, &cs);
+	verdict_fmt_value(tg->value, tg->unit_id, tg->unit_id != NULL &&
+			  strcmp(tg->unit_id, "IOPS") == 0, v, sizeof v);
+	fmt_block_size(tg->block_size, bs, sizeof bs);
+	if (tg->read_pct >= 0 && tg->metric_id != NULL && strcmp(tg->metric_id, "rand_mixed") == 0)
+		snprintf(mix, sizeof mix, " %d%% read", tg->read_pct);
+	if (cs.q == COMPARE_LAT)
+		snprintf(lat, sizeof lat, "%s ", cs.pct >= 0 && tg->conditions ? tg->conditions
+							  : "mean");
+	snprintf(buf, len, "%s%s %s at %s%s QD%dx%d, %d s, tolerance %g%%", lat,
+		 tg->qual != NULL && strcmp(tg->qual, "le") == 0 ? "<=" : ">=", v, bs, mix,
+		 tg->iodepth, tg->numjobs, tg->runtime_s, verdict_target_tolerance(tg) * 100);
+	return buf;
+}
+
+/* Say why a target found no point: writes not allowed, its point failed or
+ * was stopped, or the check did not run it. */
+static void
+verdict_target_missing(struct verdict *v, const struct compare_spec *cs,
+		       const struct spec_figure *tg, const struct dd_result *const *res,
+		       size_t n, bool wrote)
+{
+	if (cs->writes && !wrote) {
+		verdict_say(v, "; the check ran no writes (--allow-write adds them)");
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (res[i] != NULL && !compare_result_finished(res[i]) &&
+		    verdict_target_ran(tg, &res[i]->point)) {
+			verdict_say(v, "; its point %s %s", res[i]->point.name,
+				    res[i]->cancelled ? "was stopped" : "failed");
+			return;
+		}
+	verdict_say(v, "; the check did not run its point");
+}
+
+/* One row for an acceptance target: only its stated point, its own tolerance. */
+void
+verdict_target(const struct spec_figure *tg, const struct dd_result *const *res, size_t n,
+	       bool writes_ran, struct verdict *v)
+{
+	struct compare_spec cs;
+	double		    t = verdict_target_tolerance(tg), best = NAN;
+	char		    label[160], num[48];
+	bool		    wrote = writes_ran;
+
+	compare_spec_init(tg, &cs);
+	verdict_row_init(v, tg, &cs);
+	v->spec.is_target = true;
+	v->decided_by = "target";
+	verdict_say(v, "lab target %s", verdict_target_label(tg, label, sizeof label));
+	if (cs.rule != COMPARE_STATED) {
+		verdict_say(v, ": not comparable (%s)", cs.why ? cs.why : "no stated depth");
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double x;
+
+		if (res[i] != NULL && dd_pattern_writes(res[i]->point.pattern))
+			wrote = true;
+		if (!compare_result_finished(res[i]) || !verdict_target_ran(tg, &res[i]->point))
+			continue;
+		x = compare_result_value(res[i], cs.q, cs.pattern, cs.pct);
+		if (v->result == SIZE_MAX || compare_better(x, best, cs.lower_is_better)) {
+			v->result = i;
+			best = x;
+		}
+	}
+	if (v->result == SIZE_MAX || isnan(best)) {
+		if (v->result != SIZE_MAX)
+			verdict_say(v, "; %s measured nothing usable", res[v->result]->point.name);
+		else
+			verdict_target_missing(v, &cs, tg, res, n, wrote);
+		return;
+	}
+	dd_strlcpy(v->point, res[v->result]->point.name, sizeof v->point);
+	v->measured = best;
+	v->ratio = compare_ratio(best, v->spec_value);
+	verdict_judge(v, t);
+	verdict_say(v, ": %s, %s", verdict_fmt_value(best, v->unit, cs.q == COMPARE_IOPS, num,
+						     sizeof num),
+		    verdict_status_name(v->status));
+}
+
+/* The point a target states (pattern from its metric, its block size, depth,
+ * jobs, read share and runtime; ramp_s as given); false when it states none. */
+static bool
+verdict_target_point(const struct spec_figure *tg, double ramp_s, struct dd_point *pt)
+{
+	struct compare_spec cs;
+	size_t		    o;
+
+	if (compare_spec_init(tg, &cs) != COMPARE_STATED || cs.qd <= 0 || cs.jobs <= 0 ||
+	    tg->runtime_s <= 0)
+		return false;
+	plan_point_defaults(pt);
+	pt->pattern = cs.pattern;
+	pt->bs = cs.bs;
+	pt->iodepth = (unsigned)cs.qd;
+	pt->numjobs = (unsigned)cs.jobs;
+	if (cs.read_pct >= 0)
+		pt->read_pct = (unsigned)cs.read_pct;
+	pt->runtime_s = tg->runtime_s;
+	pt->ramp_s = ramp_s;
+	dd_point_autoname(pt);
+	o = strlen(pt->name);
+	snprintf(pt->name + o, sizeof pt->name - o, " %ds target", tg->runtime_s);
+	return true;
+}
+
+/* Append the points the acceptance targets in figs state to a plan. */
+int
+verdict_append_targets(struct dd_plan *plan, const struct spec_figure *figs, size_t n,
+		       bool allow_write, double time_scale, struct dd_error *err)
+{
+	struct dd_point pt;
+	double		scale = time_scale > 0 ? time_scale : 1;
+	int		added = 0, rc;
+
+	for (size_t i = 0; i < n; i++) {
+		bool dup = false;
+
+		if (!figs[i].is_target)
+			continue;
+		plan_point_defaults(&pt);
+		if (!verdict_target_point(&figs[i], pt.ramp_s * scale, &pt) ||
+		    (dd_pattern_writes(pt.pattern) && !allow_write))
+			continue;
+		for (size_t k = 0; k < plan->npoints && !dup; k++)
+			dup = verdict_target_ran(&figs[i], &plan->points[k]);
+		if (dup)
+			continue;
+		if ((rc = plan_append(plan, &pt, err)) < 0)
+			return rc;
+		added++;
+	}
+	return added;
+}
+
 /* The worst row. */
 enum verdict_status
 verdict_overall(const struct verdict *rows, size_t n)
@@ -447,9 +661,10 @@ verdict_list(const struct verdict_report *r, enum verdict_status s, int capped, 
 		if (!verdict_in(&r->rows[i], s, capped))
 			continue;
 		count++;
-		o += (size_t)snprintf(buf + o, len - o, "%s%s",
+		o += (size_t)snprintf(buf + o, len - o, "%s%s%s",
 				      count == 1 ? "" : count == total ? " and " : ", ",
-				      r->rows[i].metric);
+				      r->rows[i].metric,
+				      r->rows[i].spec.is_target ? " (lab target)" : "");
 	}
 	return count;
 }
@@ -532,10 +747,16 @@ verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 	for (size_t i = 0; i < nfigures && out->nrows < VERDICT_MAX; i++) {
 		if (!compare_metric_known(figures[i].metric_id) || !figures[i].preferred)
 			continue;
-		verdict_row(&figures[i], results, nresults, &o, &out->rows[out->nrows]);
-		specdb_sheet_source_label(o.sheet, figures[i].source_id,
-					  out->rows[out->nrows].spec_label,
-					  sizeof out->rows[out->nrows].spec_label);
+		struct verdict *row = &out->rows[out->nrows];
+
+		if (figures[i].is_target)
+			verdict_target(&figures[i], results, nresults, o.writes_ran, row);
+		else if (!verdict_has_target(figures, nfigures, &figures[i]))
+			verdict_row(&figures[i], results, nresults, &o, row);
+		else
+			continue;
+		specdb_sheet_source_label(o.sheet, figures[i].source_id, row->spec_label,
+					  sizeof row->spec_label);
 		out->nrows++;
 	}
 	verdict_summarize(out);

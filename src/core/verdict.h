@@ -58,6 +58,21 @@
  * which reference decided (decided_by: "spec", "rated max" or "review"),
  * the rule and the tolerance in its reason.
  *
+ * Acceptance targets come first.  A lab's target (the overlay's target
+ * table, spec_figure.is_target, verdict_figures lists them before the spec
+ * figures) states its point: pattern from the metric, block size, depth,
+ * jobs, read share, runtime.  For a metric (a mix: a metric and read share)
+ * with targets, the targets judge it and its spec figures are left out;
+ * other metrics keep the spec-then-review rule above.  A target is judged
+ * only at a point that ran exactly its stated point (verdict_target_ran,
+ * the runtime included: `check` appends such points, verdict_append_targets)
+ * with its own tolerance t (0: a plain threshold) by the same grades:
+ * PASS measured >= (1 - t) x target (latency <= (1 + t) x), WARN within 2t,
+ * FAIL beyond; decided_by "target", the reason naming the target ("lab
+ * target >= 2.2M IOPS at 4K QD32x16, 60 s, tolerance 0%: 2.31M IOPS,
+ * PASS").  No review rescues a target.  A target whose point did not run
+ * is NOT_COMPARABLE and says why (a write target without --allow-write).
+ *
  * The boundaries belong to the better verdict.  verdict_health adds a row
  * "health" from the SMART log read before and after the sweep: FAIL when
  * media errors rose or a critical-warning bit appeared, WARN when the drive
@@ -92,6 +107,7 @@
 
 #include "core/compare.h"
 #include "core/explain.h"
+#include "core/plan.h"
 #include "core/specdb.h"
 #include "core/workload.h"
 #include "io/engine.h"
@@ -124,7 +140,8 @@ struct verdict {
 	bool		    conditions_known;	/* the spec states its queue depth */
 	bool		    capped;		/* always false (rated max is a full verdict) */
 	enum compare_rule   rule;		/* how the spec's depth was matched */
-	const char	   *decided_by;		/* "spec", "rated max", "review"; NULL none */
+	const char	   *decided_by;		/* "target", "spec", "rated max", "review";
+						 * NULL none */
 	double		    review_value;	/* the review at the compared point; NAN none */
 	double		    review_ratio;	/* measured / review_value; NAN none */
 	unsigned	    review_qd, review_jobs;	/* its depth; 0 none */
@@ -177,14 +194,47 @@ struct verdict_smart_delta {
 };
 
 /*
- * The figures a check compares: the preferred rows of the performance
- * metrics in sheet (seq_read, seq_write, rand_read, rand_write, rand_mixed,
- * lat_read, lat_write), a capacity point's own rows replacing the
- * family-wide rows of the same metric.  Copies at most max into out and
- * returns how many.
+ * The figures a check compares: first the acceptance targets of the sheet
+ * (sheet->targets: family-wide and the capacity point's own), then the
+ * preferred rows of the performance metrics in sheet (seq_read, seq_write,
+ * rand_read, rand_write, rand_mixed, lat_read, lat_write) of the metrics no
+ * target covers, a capacity point's own rows replacing the family-wide rows
+ * of the same metric.  Copies at most max into out and returns how many.
  */
 size_t verdict_figures(const struct spec_sheet *sheet, struct spec_figure *out,
 		       size_t max);
+
+/*
+ * One row for an acceptance target tg (is_target): judged only at a point
+ * that ran its stated point (verdict_target_ran) with its own tolerance;
+ * decided_by "target", the reason naming it ("lab target >= 2.2M IOPS at
+ * 4K QD32x16, 60 s, tolerance 0%: 2.31M IOPS, PASS").  No such point:
+ * NOT_COMPARABLE saying why (no writes without --allow-write, the point
+ * failed or was stopped, the check did not run it).  The dashboard judges a
+ * point with it too (res = that point's result, n = 1).
+ */
+void verdict_target(const struct spec_figure *tg, const struct dd_result *const *res, size_t n,
+		    bool writes_ran, struct verdict *out);
+
+/* Did p run target tg's stated point: its workload (pattern, block size,
+ * read share), exactly its depth and jobs, and its runtime (time based)? */
+bool verdict_target_ran(const struct spec_figure *tg, const struct dd_point *p);
+
+/* What a target states: ">= 2.2M IOPS at 4K QD32x16, 60 s, tolerance 0%"
+ * ("p99 <= 80 us at 4K QD1x1, ..." for a latency). */
+char *verdict_target_label(const struct spec_figure *tg, char *buf, size_t len);
+
+/*
+ * Append to plan the point each acceptance target of figs states (pattern
+ * from the metric: seq_read read, rand_read randread, rand_mixed randrw at
+ * its read share, lat_* randread/randwrite; its block size, depth, jobs and
+ * runtime, never time-scaled; the ramp is the default x time_scale), one
+ * point per distinct stated point, named "4K randread QD32 x16 60s target".
+ * Write targets only with allow_write (else their rows say so).  Returns how
+ * many points were appended, or a negative errno with err set.
+ */
+int verdict_append_targets(struct dd_plan *plan, const struct spec_figure *figs, size_t n,
+			   bool allow_write, double time_scale, struct dd_error *err);
 
 /*
  * Compare figures with the finished results (results[i] may be NULL) and

@@ -14,6 +14,11 @@
  *                  size, iodepth and numjobs exactly; IOPS and MB/s derive
  *                  from each other through the block size.
  *
+ * A lab's acceptance target (the overlay's target table) comes first on the
+ * point it states (tui_ref_target: its workload and exact depth), judged by
+ * verdict_target, the rule `check` uses, when the point also ran its stated
+ * runtime (else "not judged").
+ *
  * Values are in base units, converted once by specdb through the database's
  * unit table.  Pure functions of a loaded struct tui_sheet; no curses, no
  * I/O.
@@ -231,6 +236,66 @@ tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_metri
 		snprintf(out->note, sizeof out->note,
 			 "spec %s%s is rated at QD%dx%d: not comparable at QD%ux%u", v, from, cs.qd,
 			 cs.jobs > 0 ? cs.jobs : 1, p->iodepth, p->numjobs);
+}
+
+/* Does target g apply to the sheet's pick (family-wide, or the picked
+ * capacity point's own)? */
+static bool
+ref_target_for_pick(const struct tui_sheet *s, const struct spec_figure *g)
+{
+	return g->drive_id == NULL ||
+	       (s->pick.drive != NULL && strcmp(g->drive_id, s->pick.drive->id) == 0);
+}
+
+/* The lab's acceptance target of a point's workload and depth as metric m. */
+const struct spec_figure *
+tui_ref_target(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
+	       struct tui_refval *out)
+{
+	const char *metric = ref_spec_metric(p->pattern, m);
+	char	    label[160];
+
+	memset(out, 0, sizeof *out);
+	out->value = NAN;
+	out->rule = COMPARE_NONE;
+	for (size_t i = 0; s->loaded && metric != NULL && i < s->sheet.ntargets; i++) {
+		const struct spec_figure *g = &s->sheet.targets[i];
+		struct compare_spec	  cs;
+
+		if (strcmp(g->metric_id, metric) != 0 || !ref_target_for_pick(s, g) ||
+		    compare_spec_init(g, &cs) != COMPARE_STATED || !compare_spec_applies(&cs, p))
+			continue;
+		out->fig = g;
+		out->rule = cs.rule;
+		out->value = compare_spec_value_as(&cs, ref_quantity(m));
+		if (m == TUI_M_LAT)
+			out->value = cs.value;
+		out->comparable = verdict_target_ran(g, p);
+		verdict_target_label(g, label, sizeof label);
+		if (out->comparable)
+			snprintf(out->note, sizeof out->note, "target %.120s", label);
+		else
+			snprintf(out->note, sizeof out->note,
+				 "target %.100s: not judged, this point runs %.0f s", label,
+				 p->runtime_s);
+		return g;
+	}
+	return NULL;
+}
+
+/* Judge result r by the target found for its point (verdict_target, the
+ * rule `check` uses); false when the point has no target or r is NULL. */
+bool
+tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r, enum tui_metric m,
+		       struct verdict *out)
+{
+	struct tui_refval	  tv;
+	const struct spec_figure *g;
+
+	if (r == NULL || (g = tui_ref_target(s, &r->point, m, &tv)) == NULL)
+		return false;
+	verdict_target(g, &r, 1, true, out);
+	return true;
 }
 
 /* The review measurement at exactly the point. */

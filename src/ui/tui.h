@@ -319,6 +319,18 @@ void tui_ref_spec(const struct tui_sheet *s, const struct dd_point *p, enum tui_
 void tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
 		    struct tui_refval *out);
 
+/* The lab's acceptance target of point p's workload and exact depth as
+ * metric m (the sheet's pick: family-wide or its own), into *out (fig, value,
+ * comparable: p also ran the target's runtime, note: "target >= 2.2M IOPS at
+ * 4K QD32x16, 60 s, tolerance 0%"); NULL when none. */
+const struct spec_figure *tui_ref_target(const struct tui_sheet *s, const struct dd_point *p,
+					 enum tui_metric m, struct tui_refval *out);
+
+/* Judge result r by its point's target with verdict_target (the rule
+ * `check` uses) into *out; false when there is none. */
+bool tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r,
+			    enum tui_metric m, struct verdict *out);
+
 /* The best review measurement of a pattern and block size at any depth. */
 void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
 			 enum tui_metric m, struct tui_refval *out);

@@ -975,6 +975,7 @@ struct sweep_focus {
 	bool		running, have, ramping;
 	double		iops, mbps, mean, p50, p99, p999, max;
 	double		progress;
+	const struct dd_result *res;	/* the finished point's result; NULL running */
 };
 
 /* The focus's figures from a summary. */
@@ -1016,17 +1017,57 @@ sweep_focus(const struct tui_sweep *s, struct sweep_focus *f)
 		return;
 	f->pt = s->plan.points[sel];
 	f->have = true;
+	f->res = sweep_result_published(s->sw, (size_t)sel);
 	focus_figures(f, sweep_summary_published(s->sw, (size_t)sel));
 	f->progress = 1;
 }
 
+/* The role of a verdict word on the dashboard. */
+static uint8_t
+sweep_verdict_role(enum verdict_status st)
+{
+	return st == VERDICT_PASS ? UI_OK : st == VERDICT_WARN ? UI_WARN
+		: st == VERDICT_FAIL ? UI_FAIL : UI_DIM_TEXT;
+}
+
+/* The second row of a bar whose point has a lab target: the target first,
+ * its delta and its verdict (verdict_target, as `check` judges; res NULL:
+ * still running), else why it is not judged here. */
+static void
+sweep_bar_target(struct tui *t, struct cellbuf *cb, int x, int y, double value,
+		 const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
+{
+	struct verdict v;
+	char	       ref[32], pct[32], label[160];
+	int	       tx;
+
+	if (!tg->comparable) {
+		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", tg->note);
+		return;
+	}
+	tx = x + tui_print(cb, x, y, -1, UI_SPEC_TARGET, UI_BOLD, "%s target %s%s %s ",
+			   t->sym->spec, tg->fig->qual && strcmp(tg->fig->qual, "le") == 0 ?
+			   "<=" : ">=", m == TUI_M_IOPS ? fmt_count(tg->value, ref, sizeof ref) :
+			   fmt_number(tg->value, 0, ref, sizeof ref), m == TUI_M_IOPS ? "IOPS" : "MB/s");
+	if (!isnan(value))
+		tx += tui_print(cb, tx, y, -1, UI_TEXT, 0, "(%s) ",
+				chart_pct_delta(value, tg->value, t->g, pct, sizeof pct));
+	if (tui_ref_target_verdict(&t->sweep.ref, res, m, &v))
+		tx += tui_print(cb, tx, y, -1, sweep_verdict_role(v.status), UI_BOLD, "%s ",
+				verdict_status_name(v.status));
+	tui_print(cb, tx, y, cb->w - tx - 1, UI_DIM_TEXT, 0, "lab: %s",
+		  verdict_target_label(tg->fig, label, sizeof label));
+}
+
 /* A bar and its note: the bar with markers, the value and the review on the
- * first row; the spec comparison (or why there is none) on the second. */
+ * first row; the lab's target (first) or the spec comparison (or why there is
+ * none) on the second. */
 static int
 sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double value,
-	  const struct dd_point *pt, enum tui_metric m)
+	  const struct dd_point *pt, const struct dd_result *res, enum tui_metric m)
 {
-	struct tui_refval    sp, rv;
+	struct tui_refval    sp, rv, tg;
+	bool		     target;
 	struct chart_markers mk;
 	double		     vals[3], max;
 	int		     x = 8, barw = cb->w - 8 - 50, tx;
@@ -1036,7 +1077,8 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 		barw = 16;
 	tui_ref_spec(&t->sweep.ref, pt, m, &sp);
 	tui_ref_review(&t->sweep.ref, pt, m, &rv);
-	mk.spec = sp.comparable ? sp.value : NAN;
+	target = tui_ref_target(&t->sweep.ref, pt, m, &tg) != NULL;
+	mk.spec = target ? tg.value : sp.comparable ? sp.value : NAN;
 	mk.review = rv.value;
 	vals[0] = value;
 	vals[1] = mk.spec;
@@ -1066,8 +1108,10 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 		tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "no review at QD%u%s%u", pt->iodepth,
 			  t->sym->times, pt->numjobs);
 	}
-	/* The second row: the spec, compared or not, and why. */
-	if (sp.comparable) {
+	/* The second row: the lab's target, else the spec, compared or not, and why. */
+	if (target) {
+		sweep_bar_target(t, cb, x, y + 1, value, &tg, res, m);
+	} else if (sp.comparable) {
 		if (m == TUI_M_IOPS)
 			fmt_count(sp.value, ref, sizeof ref);
 		else
@@ -1579,6 +1623,7 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 {
 	struct tui_sweep  *s = &t->sweep;
 	struct tui_refval  rv;
+	struct verdict	   tv;
 	const struct dd_point *p = &s->plan.points[sum->index];
 	bool		   seq = !dd_pattern_random(p->pattern), wide = w >= 60;
 	bool		   gib = p->kind == DD_KIND_THREADS;
@@ -1607,6 +1652,14 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	cx += 14;
 	if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0) {
 		sweep_finished_target(t, cb, cx, row, x + w - 1 - cx, sum);
+		return;
+	}
+	if (sum->index < s->sn->nresults &&
+	    tui_ref_target_verdict(&s->ref, sweep_result_published(s->sw, sum->index),
+				   seq ? TUI_M_MBPS : TUI_M_IOPS, &tv)) {
+		/* The lab's target decides this point, as in `check`. */
+		tui_print(cb, cx, row, x + w - 1 - cx, sweep_verdict_role(tv.status), UI_BOLD,
+			  " %s target %s", t->sym->spec, verdict_status_name(tv.status));
 		return;
 	}
 	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
@@ -1733,8 +1786,8 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 	}
 	row++;
 	if (f.have && !sn->preconditioning) {
-		row += sweep_bar(t, cb, row, "IOPS", f.iops, &f.pt, TUI_M_IOPS);
-		row += sweep_bar(t, cb, row, "MB/s", f.mbps, &f.pt, TUI_M_MBPS);
+		row += sweep_bar(t, cb, row, "IOPS", f.iops, &f.pt, f.res, TUI_M_IOPS);
+		row += sweep_bar(t, cb, row, "MB/s", f.mbps, &f.pt, f.res, TUI_M_MBPS);
 		sweep_latency(t, cb, row++, &f);
 	} else {
 		row += 5;

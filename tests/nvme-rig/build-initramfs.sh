@@ -8,7 +8,10 @@
 #   vmlinuz          Debian's cloud kernel (NVMe driver built in)
 #   initramfs.cpio   busybox-static, drivedash from the build tree with the
 #                    libraries ldd lists, /lib/terminfo, /etc/nvme/hostnqn,
-#                    the test database as /qemu-test.db, /guest-tests.sh, /init
+#                    the test database as /qemu-test.db, the bundled one as
+#                    /drivedash.db with the lab overlay tests/lab-targets.sql
+#                    in /lab/drivedash/ (and tests/lab-targets.db as
+#                    /lab-targets.db), /guest-tests.sh, /init
 #   cache/           downloaded kernels, one vmlinuz per package version
 #
 # The kernel package is the one linux-image-cloud-amd64 depends on, as
@@ -129,6 +132,15 @@ if [ ! -f "$db" ]; then
 	say "note: $builddir/tests/qemu-test.db does not exist; using $db instead"
 fi
 [ -f "$db" ] || die "$db is not built (run make first)"
+# The acceptance-target test: the bundled database (which does not know
+# QEMU's controller) and a lab overlay naming it (/lab/drivedash/, the
+# guest's XDG_CONFIG_HOME for that test), or for a build without the overlay
+# loader tests/lab-targets.db, the two in one file.
+bundled=$builddir/data/drivedash.db
+overlay=$srcdir/tests/lab-targets.sql
+labdb=$builddir/tests/lab-targets.db
+[ -f "$bundled" ] || die "$bundled is not built (run make first)"
+[ -f "$overlay" ] || die "$overlay is missing"
 
 # libs_of BIN: the libraries (and the program interpreter) BIN loads.
 libs_of() {
@@ -142,9 +154,10 @@ libs=$( { libs_of "$drivedash"; libs_of "$busybox"; } | sort -u)
 # database, the guest script and this script (which holds /init).
 # (Contents only: the same build reached by another path is up to date.)
 stamp=$( {
-	for f in "$drivedash" "$busybox" "$db" "$guest" "$0" $libs; do
+	for f in "$drivedash" "$busybox" "$db" "$guest" "$0" "$bundled" "$overlay" $libs; do
 		sha256sum <"$f"
 	done
+	[ -f "$labdb" ] && sha256sum <"$labdb"
 	ls -lR /lib/terminfo 2>/dev/null
 } | sha256sum | cut -d' ' -f1)
 out=$rigdir/initramfs.cpio
@@ -189,6 +202,10 @@ echo "nqn.2014-08.org.nvmexpress:uuid:d71e5a5e-7e57-4a11-9000-0000000000d1" \
 echo "d71e5a5e-7e57-4a11-9000-0000000000d1" >"$root/etc/nvme/hostid"
 
 cp "$db" "$root/qemu-test.db"
+cp "$bundled" "$root/drivedash.db"
+mkdir -p "$root/lab/drivedash"
+cp "$overlay" "$root/lab/drivedash/"
+[ -f "$labdb" ] && cp "$labdb" "$root/lab-targets.db"
 cp "$guest" "$root/guest-tests.sh"
 
 cat >"$root/init" <<'EOF'

@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/nvme-rig/run.sh: drivedash against real NVMe controllers.  Boots a
 # QEMU guest whose emulated NVMe controllers the Linux nvme driver drives,
-# runs tests/nvme-rig/guest-tests.sh in it and checks what it printed:
+# runs tests/nvme-rig/guest-tests.sh in it and checks what it printed
+# (detect, run, check; check against a lab overlay's acceptance targets on
+# the bundled database, tests/lab-targets.sql):
 #
 #   controller 1  serial TESTSERIAL01, nsid 1: 1 GiB, 512 B LBA
 #   controller 2  serial TESTSERIAL02, critical warning 2 (temperature),
@@ -338,6 +340,28 @@ echo "# drivedash detect (text, in the guest):"
 sed 's/^/#   /' "$res/detect_text" 2>/dev/null
 echo "# drivedash check /dev/nvme0n1 --time-scale 0.05 (text report, exit $crc):"
 grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
+
+# --- acceptance targets: a lab overlay on the bundled database ---------------
+
+echo "# targets: the guest's database was $(cat "$res/targets_db" 2>/dev/null) (/drivedash.db: the overlay loaded from XDG_CONFIG_HOME)"
+is "targets: the bundled database alone does not match QEMU's controller" "False" \
+	"$(pyj detect_bundled 'c1["match"]["status"] == "matched"')"
+is "targets: check exits 4, the FAIL of the failed target" "4" "$(rc targets.json)"
+[ "$(rc targets.json)" = 4 ] || tail -n 5 "$res/targets.err" 2>/dev/null | sed 's/^/#   stderr: /'
+is "targets: the overlay's drive matched by the controller's model string" \
+	"lab-emu lab-emu-1 nvme TESTSERIAL01" \
+	"$(pyj targets.json '" ".join((str(j["match"]["family_id"]), str(j["match"]["drive_id"]), j["device"]["model_source"], str(j["device"]["controller"]["serial"]).strip()))')"
+is "targets: the target points ran at their stated runtime (1 s)" "2 [1, 1]" \
+	"$(pyj targets.json '"%d %s" % (j["plan"]["target_points"], [int(p["runtime_s"]) for p in j["points"] if p["name"].endswith("target")])')"
+is "targets: the verdict rows say target, with the right PASS/FAIL" \
+	"rand_read PASS target|rand_write NOT_COMPARABLE target|seq_read FAIL target" \
+	"$(pyj targets.json '"|".join(sorted("%s %s %s" % (v["metric"], v["verdict"], v["decided_by"]) for v in j["verdicts"] if v["spec"] and v["spec"]["is_target"]))')"
+is "targets: rand_read judged by the lab target, not the spec's 1G IOPS" "True" \
+	"$(pyj targets.json 'all("lab target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%" in v["reason"] and v["point"] == "4K randread QD4 x1 1s target" for v in j["verdicts"] if v["metric"] == "rand_read")')"
+is "targets: lat_read (no target) judged by its spec" "spec" \
+	"$(pyj targets.json '[v["decided_by"] for v in j["verdicts"] if v["metric"] == "lat_read"][0]')"
+echo "# drivedash check /dev/nvme0n1 with the lab's targets (text report, exit $(rc targets.json)):"
+grep -v '^drivedash: ' "$res/targets.err" 2>/dev/null | sed 's/^/#   /'
 
 # --- summary -----------------------------------------------------------------
 

@@ -768,6 +768,24 @@ overlay_list_dir(const char *dir, char ***v, size_t *n, struct dd_error *err)
 	return 0;
 }
 
+/* Is path one of the files listed already (db check of an installed file:
+ * loaded once)? */
+static bool
+overlay_listed(char **v, size_t n, const char *path)
+{
+	char *rp = realpath(path, NULL);
+	bool  found = false;
+
+	for (size_t i = 0; rp != NULL && !found && i < n; i++) {
+		char *ri = realpath(v[i], NULL);
+
+		found = ri != NULL && strcmp(ri, rp) == 0;
+		free(ri);
+	}
+	free(rp);
+	return found;
+}
+
 /* Every overlay file to load: the directory's, then o->extra. */
 static int
 overlay_list(const struct specdb_open_opts *o, char ***v, size_t *n, struct dd_error *err)
@@ -781,7 +799,8 @@ overlay_list(const struct specdb_open_opts *o, char ***v, size_t *n, struct dd_e
 	if (dir != NULL)
 		rc = overlay_list_dir(dir, v, n, err);
 	for (size_t i = 0; rc == 0 && o != NULL && i < o->nextra; i++)
-		if (overlay_list_add(v, n, NULL, o->extra[i]) < 0)
+		if (!overlay_listed(*v, *n, o->extra[i]) &&
+		    overlay_list_add(v, n, NULL, o->extra[i]) < 0)
 			rc = dd_error_set(err, -ENOMEM, "out of memory");
 	if (rc < 0) {
 		overlay_list_free(*v, *n);
@@ -860,4 +879,222 @@ specdb_origin(struct specdb *db, const char *tbl, long long rowid, const char **
 	}
 	sqlite3_finalize(st);
 	return found;
+}
+
+/* A real as SQL text that reads back to the same double. */
+static void
+dump_real(FILE *out, double v)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof buf, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof buf, "%.17g", v);
+	fputs(buf, out);
+}
+
+/* One column of a row as an SQL literal. */
+static void
+dump_value(FILE *out, sqlite3_stmt *st, int i)
+{
+	const unsigned char *t;
+
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_NULL:
+		fputs("NULL", out);
+		break;
+	case SQLITE_INTEGER:
+		fprintf(out, "%lld", (long long)sqlite3_column_int64(st, i));
+		break;
+	case SQLITE_FLOAT:
+		dump_real(out, sqlite3_column_double(st, i));
+		break;
+	default:
+		fputc('\'', out);
+		for (t = sqlite3_column_text(st, i); t != NULL && *t != '\0'; t++) {
+			if (*t == '\'')
+				fputc('\'', out);
+			fputc(*t, out);
+		}
+		fputc('\'', out);
+	}
+}
+
+/* The columns of a table a dump writes: every one but an INTEGER PRIMARY
+ * KEY id (spec, measurement, target), which the loading database assigns. */
+static bool
+dump_column_kept(sqlite3_stmt *st, int i, const char *table)
+{
+	return strcmp(sqlite3_column_name(st, i), "id") != 0 ||
+	       (strcmp(table, "spec") != 0 && strcmp(table, "target") != 0 &&
+		strcmp(table, "measurement") != 0);
+}
+
+/* One row's VALUES tuple. */
+static void
+dump_tuple(FILE *out, sqlite3_stmt *st, const char *table, bool first)
+{
+	bool sep = false;
+
+	fputs(first ? "  (" : ",\n  (", out);
+	for (int i = 0; i < sqlite3_column_count(st); i++) {
+		if (!dump_column_kept(st, i, table))
+			continue;
+		fputs(sep ? ", " : "", out);
+		dump_value(out, st, i);
+		sep = true;
+	}
+	fputc(')', out);
+}
+
+/* The INSERT statement head: table and column list. */
+static void
+dump_head(FILE *out, sqlite3_stmt *st, const char *table, const char *comment)
+{
+	bool sep = false;
+
+	fprintf(out, "\n-- %s\nINSERT INTO %s (", comment, table);
+	for (int i = 0; i < sqlite3_column_count(st); i++) {
+		if (!dump_column_kept(st, i, table))
+			continue;
+		fprintf(out, "%s%s", sep ? ", " : "", sqlite3_column_name(st, i));
+		sep = true;
+	}
+	fputs(") VALUES\n", out);
+}
+
+/* The rows of table that `where` selects (?1 the family, ?2 the capacity
+ * point or NULL) as one INSERT; nothing when there are none. */
+static int
+dump_table(struct specdb *db, FILE *out, const char *table, const char *where,
+	   const char *family_id, const char *drive_id, const char *comment,
+	   struct dd_error *err)
+{
+	char	      sql[2048];
+	sqlite3_stmt *st;
+	int	      rc, n = 0;
+
+	if ((size_t)snprintf(sql, sizeof sql, "SELECT * FROM main.%s WHERE %s ORDER BY rowid",
+			     table, where) >= sizeof sql ||
+	    sqlite3_prepare_v2(db->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return dd_error_set(err, -EIO, "cannot dump %s: %s", table,
+				    sqlite3_errmsg(db->db));
+	sqlite3_bind_text(st, 1, family_id, -1, SQLITE_STATIC);
+	if (drive_id != NULL)
+		sqlite3_bind_text(st, 2, drive_id, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == 0)
+			dump_head(out, st, table, comment);
+		dump_tuple(out, st, table, n++ == 0);
+	}
+	if (n > 0)
+		fputs(";\n", out);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return dd_error_set(err, -EIO, "cannot dump %s: %s", table,
+				    sqlite3_errmsg(db->db));
+	return 0;
+}
+
+/* The rows a family's dump cites: vendor and sources that an overlay added
+ * (the bundled ones are in every database). */
+#define DUMP_CITED_SOURCES						\
+	"id IN (SELECT source_id FROM family WHERE id = ?1"		\
+	" UNION SELECT source_id FROM drive WHERE family_id = ?1"	\
+	"  AND (?2 IS NULL OR id = ?2)"					\
+	" UNION SELECT s.source_id FROM sku s JOIN drive d ON d.id = s.drive_id" \
+	"  WHERE d.family_id = ?1 AND (?2 IS NULL OR d.id = ?2)"	\
+	" UNION SELECT source_id FROM spec WHERE family_id = ?1"	\
+	"  AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2)"	\
+	" UNION SELECT source_id FROM target WHERE family_id = ?1"	\
+	"  AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2))"	\
+	" AND rowid IN (SELECT rid FROM temp.dd_origin WHERE tbl = 'source')"
+
+/* The commented example of a lab source and two acceptance targets. */
+static void
+dump_target_example(struct specdb *db, FILE *out, const char *family_id,
+		    const char *drive_id)
+{
+	sqlite3_stmt *st;
+	const char   *did = drive_id;
+	double	      rr = 1000000, sr = 10000;
+
+	if (did == NULL &&
+	    sqlite3_prepare_v2(db->db, "SELECT id FROM drive WHERE family_id = ?1 "
+					"ORDER BY capacity_gb DESC LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, family_id, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			fprintf(out, "\n-- capacity point of the example below: %s\n",
+				(const char *)sqlite3_column_text(st, 0));
+		sqlite3_finalize(st);
+	}
+	if (sqlite3_prepare_v2(db->db,
+			       "SELECT metric_id, MAX(value * u.to_base) FROM spec s JOIN unit u "
+			       "ON u.id = s.unit_id WHERE family_id = ?1 AND preferred = 1 AND "
+			       "metric_id IN ('rand_read', 'seq_read') AND (?2 IS NULL OR "
+			       "drive_id IS NULL OR drive_id = ?2) GROUP BY metric_id",
+			       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, family_id, -1, SQLITE_STATIC);
+		if (drive_id != NULL)
+			sqlite3_bind_text(st, 2, drive_id, -1, SQLITE_STATIC);
+		while (sqlite3_step(st) == SQLITE_ROW)
+			*(strcmp((const char *)sqlite3_column_text(st, 0), "rand_read") == 0
+				  ? &rr : &sr) = sqlite3_column_double(st, 1);
+		sqlite3_finalize(st);
+	}
+	fprintf(out,
+		"\n-- Acceptance targets: the lab's own pass criteria at stated conditions\n"
+		"-- (block size in bytes, depth, jobs, runtime in s), judged before the spec.\n"
+		"-- INSERT INTO source (id, kind, title, name) VALUES\n"
+		"--   ('lab-acceptance', 'lab', 'Acceptance criteria, rev 1', 'acceptance criteria');\n"
+		"-- INSERT INTO target (family_id, drive_id, metric_id, qual, value, unit_id,\n"
+		"--                     tolerance_pct, block_size, iodepth, numjobs, runtime_s,\n"
+		"--                     source_id) VALUES\n"
+		"--   ('%s', %s%s%s, 'rand_read', 'ge', %.0f, 'IOPS', 5, 4096, 32, 16, 60,"
+		" 'lab-acceptance'),\n"
+		"--   ('%s', NULL, 'seq_read', 'ge', %.0f, 'MB/s', 5, 131072, 32, 1, 60,"
+		" 'lab-acceptance');\n",
+		family_id, did ? "'" : "", did ? did : "NULL", did ? "'" : "", rr, family_id, sr);
+}
+
+/* Write a family's rows (or one capacity point's) as overlay SQL. */
+int
+specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, FILE *out,
+	    struct dd_error *err)
+{
+	static const struct {
+		const char *table, *where, *comment;
+	} parts[] = {
+		{ "vendor", "id IN (SELECT vendor_id FROM family WHERE id = ?1) AND rowid IN "
+			    "(SELECT rid FROM temp.dd_origin WHERE tbl = 'vendor')",
+		  "The vendor (an overlay's own: not in the bundled database)" },
+		{ "source", DUMP_CITED_SOURCES,
+		  "Sources the rows cite that an overlay added" },
+		{ "family", "id = ?1", "The family" },
+		{ "drive", "family_id = ?1 AND (?2 IS NULL OR id = ?2)",
+		  "Capacity points" },
+		{ "sku", "drive_id IN (SELECT id FROM drive WHERE family_id = ?1 AND "
+			 "(?2 IS NULL OR id = ?2))", "Part numbers and model strings" },
+		{ "spec", "family_id = ?1 AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2)",
+		  "Spec-sheet figures (drive_id NULL: the whole family)" },
+		{ "target", "family_id = ?1 AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2)",
+		  "Acceptance targets" },
+	};
+	int rc = 0;
+
+	fprintf(out,
+		"-- drivedash overlay: %s%s%s, written by drivedash db dump.\n"
+		"-- A starting point for the lab's own file: give the family, its capacity\n"
+		"-- points and every row an id of its own (these ids are taken), save it as\n"
+		"-- $XDG_CONFIG_HOME/drivedash/NAME.sql and check it with\n"
+		"-- 'drivedash db check FILE'.  INSERT statements only (see drivedash(1)).\n",
+		family_id, drive_id ? ", capacity point " : "", drive_id ? drive_id : "");
+	for (size_t i = 0; rc == 0 && i < sizeof parts / sizeof parts[0]; i++)
+		rc = dump_table(db, out, parts[i].table, parts[i].where, family_id, drive_id,
+				parts[i].comment, err);
+	if (rc == 0)
+		dump_target_example(db, out, family_id, drive_id);
+	if (rc == 0 && (fflush(out) != 0 || ferror(out)))
+		rc = dd_error_set(err, -EIO, "cannot write the dump: %s", strerror(errno));
+	return rc;
 }

@@ -71,13 +71,15 @@ list_interface(const struct spec_family *f, char *buf, size_t len)
 static void
 list_print_text(const struct spec_family *fam, size_t n)
 {
+	size_t nlab = 0;
+
 	cli_printf("%-9s %-19s %-22s %-36s %13s %13s %6s\n", "VENDOR", "FAMILY",
 	       "INTERFACE", "CAPACITIES", "SEQ R/W MB/s", "RND R/W IOPS",
 	       "REVIEW");
 	for (size_t i = 0; i < n; i++) {
 		const struct spec_family *f = &fam[i];
 		char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
-		char seq[64], rnd[64], meas[24];
+		char seq[64], rnd[64], meas[24], name[64];
 
 		list_interface(f, iface, sizeof iface);
 		list_capacities(f, caps, sizeof caps);
@@ -91,9 +93,16 @@ list_print_text(const struct spec_family *fam, size_t n)
 			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
 		else
 			snprintf(meas, sizeof meas, "-");
+		/* The lab's own families: "(lab)" after the name. */
+		snprintf(name, sizeof name, "%s%s", f->name, f->origin ? " (lab)" : "");
 		cli_printf("%-9s %-19s %-22.22s %-36.36s %13s %13s %6s\n", f->vendor,
-		       f->name, iface, caps, seq, rnd, meas);
+		       name, iface, caps, seq, rnd, meas);
+		nlab += f->origin != NULL;
 	}
+	if (nlab > 0)
+		cli_printf("\n(lab): %zu famil%s from the lab's overlay files"
+			   " ('drivedash show NAME' names the file and line).\n",
+			   nlab, nlab == 1 ? "y" : "ies");
 	cli_printf("\n%zu families. REVIEW = published measurements in the database;"
 	       " 'drivedash show NAME' for a spec sheet.\n", n);
 }

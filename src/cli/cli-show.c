@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "lib/file.h"
 
 /* A figure's conditions as one phrase: "128K, 70% read, typical". */
 static char *
@@ -51,6 +52,17 @@ figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
 		 strcmp(a->conditions, b->conditions) == 0));
 }
 
+/* The mark of a row from the lab's overlay: " [lab.sql:12]" (the file's
+ * base name and line; see the header for the whole path), "" otherwise. */
+static const char *
+show_mark(const char *origin, char *buf, size_t len)
+{
+	if (origin == NULL)
+		return "";
+	snprintf(buf, len, " [%s]", file_base(origin));
+	return buf;
+}
+
 /* Print the family header. */
 static void
 show_family_header(const struct spec_sheet *sh)
@@ -63,6 +75,8 @@ show_family_header(const struct spec_sheet *sh)
 		cli_printf("  (%s)", f->segment);
 	if (sh->only_drive)
 		cli_printf("  capacity point %s", sh->only_drive);
+	if (f->origin)
+		cli_printf("  [lab overlay %s]", f->origin);
 	putchar('\n');
 	cli_printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
 	if (f->form_factors)
@@ -97,7 +111,7 @@ show_capacities(const struct spec_sheet *sh)
 	cli_printf("\nCAPACITIES\n");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		const struct spec_drive *d = &f->drives[i];
-		char			 cap[32];
+		char			 cap[32], mark[128];
 
 		if (sh->only_drive && strcmp(sh->only_drive, d->id) != 0)
 			continue;
@@ -105,7 +119,7 @@ show_capacities(const struct spec_sheet *sh)
 		       d->form_factor ? d->form_factor : "");
 		if (d->nmeasurements)
 			cli_printf(" %zu review figures", d->nmeasurements);
-		putchar('\n');
+		cli_printf("%s\n", show_mark(d->origin, mark, sizeof mark));
 		if (d->nand)
 			cli_printf("            NAND %s\n", d->nand);
 		if (d->notes)
@@ -113,9 +127,10 @@ show_capacities(const struct spec_sheet *sh)
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
-			cli_printf("            %-34s %s%s%s, %s [%s]\n", s->model, s->kind,
+			cli_printf("            %-34s %s%s%s, %s [%s]%s\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
-			       s->status, s->source_id);
+			       s->status, s->source_id,
+			       show_mark(s->origin, mark, sizeof mark));
 		}
 	}
 	if (f->ndrives == 0)
@@ -138,7 +153,7 @@ show_figures(const struct spec_sheet *sh)
 	}
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[128], val[64], label[64];
+		char			  cond[128], val[64], label[64], mark[128];
 
 		if (g->drive_id != NULL) {
 			any_drive = 1;
@@ -147,11 +162,12 @@ show_figures(const struct spec_sheet *sh)
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);
-		cli_printf("  %-30s %-22s %-36s %s %s%s\n", label,
+		cli_printf("  %-30s %-22s %-36s %s %s%s%s\n", label,
 		       fmt_figure(g->qual, g->value, g->value_hi, g->unit_id, val,
 				  sizeof val),
 		       cond, g->source_id, g->confidence,
-		       g->preferred ? "" : " (alternative)");
+		       g->preferred ? "" : " (alternative)",
+		       show_mark(g->origin, mark, sizeof mark));
 	}
 	if (!any_drive)
 		return;
@@ -170,7 +186,8 @@ show_figures(const struct spec_sheet *sh)
 	cli_printf("  source\n");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[96], label[128];
+		const char		 *origin = NULL;
+		char			  cond[96], label[128], mark[128];
 		size_t			  k;
 
 		if (g->drive_id == NULL)
@@ -199,6 +216,8 @@ show_figures(const struct spec_sheet *sh)
 					hit = &sh->figures[j];
 					break;
 				}
+			if (hit != NULL && origin == NULL)
+				origin = hit->origin;	/* the row's first overlay figure */
 			if (hit == NULL)
 				cli_printf(" %11s", "-");
 			else if (strcmp(hit->qual, "eq") == 0)
@@ -208,9 +227,10 @@ show_figures(const struct spec_sheet *sh)
 							  hit->value_hi, "", val,
 							  sizeof val));
 		}
-		cli_printf("  %s %s%s%s%s\n", g->source_id, g->confidence,
+		cli_printf("  %s %s%s%s%s%s\n", g->source_id, g->confidence,
 		       g->preferred ? "" : " (alternative)", g->conditions ? "  " : "",
-		       g->conditions ? g->conditions : "");
+		       g->conditions ? g->conditions : "",
+		       show_mark(origin, mark, sizeof mark));
 	}
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (sh->figures[i].notes && sh->figures[i].drive_id == NULL)
@@ -234,7 +254,7 @@ show_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf,
 static void
 show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 {
-	char cap[32], bs[16], point[48], val[64];
+	char cap[32], bs[16], point[48], val[64], mark[128];
 
 	point[0] = '\0';
 	if (m->iodepth > 0 || m->numjobs > 0)
@@ -249,11 +269,12 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
 			 m->read_pct);
 	}
-	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s\n",
+	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s%s\n",
 	       show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
 	       m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
 	       point, m->phase ? m->phase : "", m->metric_name,
-	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val));
+	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val),
+	       show_mark(m->origin, mark, sizeof mark));
 	if (m->notes)
 		cli_printf("              note: %s\n", m->notes);
 }
@@ -303,6 +324,8 @@ show_sources(const struct spec_sheet *sh)
 			putchar(')');
 		if (s->published)
 			cli_printf(", %s", s->published);
+		if (s->origin)
+			cli_printf(" [lab overlay %s]", s->origin);
 		putchar('\n');
 		if (s->file)
 			cli_printf("  %-14s file %s\n", "", s->file);
@@ -311,6 +334,22 @@ show_sources(const struct spec_sheet *sh)
 		if (s->testbed)
 			cli_printf("  %-14s test bed: %s\n", "", s->testbed);
 	}
+}
+
+/* "origin" on each figure, measurement and source of a sheet's JSON: null,
+ * or the overlay's "FILE:LINE". */
+static void
+show_json_origins(const struct spec_sheet *sh, json_t *figs, json_t *meas, json_t *srcs)
+{
+	for (size_t i = 0; i < sh->nfigures; i++)
+		json_object_set_new(json_array_get(figs, i), "origin",
+				    cli_jstr(sh->figures[i].origin));
+	for (size_t i = 0; i < sh->nmeasurements; i++)
+		json_object_set_new(json_array_get(meas, i), "origin",
+				    cli_jstr(sh->measurements[i].origin));
+	for (size_t i = 0; i < sh->nsources; i++)
+		json_object_set_new(json_array_get(srcs, i), "origin",
+				    cli_jstr(sh->sources[i].origin));
 }
 
 /* JSON for a whole sheet. */
@@ -382,6 +421,7 @@ show_json(const struct spec_sheet *sh)
 #undef SET_OPT
 		json_array_append_new(srcs, j);
 	}
+	show_json_origins(sh, figs, meas, srcs);
 	json_object_set_new(o, "spec", figs);
 	json_object_set_new(o, "measurements", meas);
 	json_object_set_new(o, "sources", srcs);

@@ -35,9 +35,9 @@ int specdb_origin(struct specdb *db, const char *tbl, long long rowid, const cha
  * one: SPECDB_ORIGIN_SQL("drive", "d") with "FROM drive d".
  */
 #define SPECDB_ORIGIN_SQL(tbl, alias)					\
-	"(SELECT f.path || ':' || o.line FROM temp.dd_origin o "	\
-	"JOIN temp.dd_files f ON f.n = o.fileno "			\
-	"WHERE o.tbl = '" tbl "' AND o.rid = " alias ".rowid)"
+	"(SELECT dd_f.path || ':' || dd_o.line FROM temp.dd_origin dd_o " \
+	"JOIN temp.dd_files dd_f ON dd_f.n = dd_o.fileno "		\
+	"WHERE dd_o.tbl = '" tbl "' AND dd_o.rid = " alias ".rowid)"
 
 /* Open and validate the bundled database file read-only (no overlay). */
 int specdb_open_bundled(const char *path, struct specdb **out, struct dd_error *err);

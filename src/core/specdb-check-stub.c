@@ -11,9 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
-#include "specdb-private.h"
+#include "specdb-private.h"	/* sqlite3.h */
 
 /* One rule: a query yielding (table, rowid, detail) for each row broken. */
 struct check_rule {

@@ -105,6 +105,17 @@ is "a bundled family shows as before beside the overlay" 0 "$rc"
 is "its figures have no origin" "set()" \
 	"$(json "set(f['origin'] for f in j['spec']) - {None}")"
 
+# The man page's worked example (OVERLAY FILES) loads as it says.
+cfg man
+sed -n '/^\.SH OVERLAY FILES/,/^\.SH /p' "${top_srcdir:-.}/man/drivedash.1" |
+	sed -n '/^\.ft CW/,/^\.ft$/p' | sed '1d;$d' |
+	sed "s/\\\\(aq/'/g; s/\\\\-/-/g" >"$od/10-acme.sql"
+run "$dd" db check "$od/10-acme.sql"
+is "the man page's example passes db check" 0 "$rc"
+run "$dd" show acme x1
+like "... and shows as the man page says" "\[lab overlay $od/10-acme.sql:8\]" "$out"
+like "... with its SKU" "ACME X1-3T84" "$out"
+
 # broken NAME PATTERN: with an overlay file of that case, list exits 2 and
 # says why, naming $od/PATTERN (FILE:LINE: message, or for a file that
 # cannot be read "overlay file FILE is ...").

@@ -311,7 +311,8 @@ overlay_authorize(void *arg, int action, const char *a3, const char *a4,
 
 	if (r->own || action == SQLITE_SELECT || action == SQLITE_READ)
 		return SQLITE_OK;
-	if (action == SQLITE_FUNCTION && (strncmp(a4, "dd_", 3) != 0 || trigger != NULL))
+	if (action == SQLITE_FUNCTION && (a4 == NULL || strncmp(a4, "dd_", 3) != 0 ||
+					  trigger != NULL))
 		return SQLITE_OK;
 	if (action == SQLITE_INSERT && trigger != NULL && strncmp(trigger, "dd_origin_", 10) == 0)
 		return SQLITE_OK;
@@ -576,7 +577,7 @@ static int
 overlay_prepare(struct specdb *db, struct overlay_run *r, struct dd_error *err)
 {
 	char	      sql[512];
-	sqlite3_stmt *st;
+	sqlite3_stmt *st = NULL;
 	int	      rc = sqlite3_exec(db->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 
 	if (rc == SQLITE_OK)
@@ -601,9 +602,8 @@ overlay_prepare(struct specdb *db, struct overlay_run *r, struct dd_error *err)
 		sqlite3_bind_text(st, 2, db->overlays[i], -1, SQLITE_STATIC);
 		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
 		sqlite3_reset(st);
-		if (i + 1 == db->noverlays)
-			sqlite3_finalize(st);
 	}
+	sqlite3_finalize(st);
 	if (rc != SQLITE_OK)
 		return dd_error_set(err, -EIO, "cannot prepare the overlay: %s",
 				    sqlite3_errmsg(db->db));

@@ -32,13 +32,13 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 -- =====================================================================
 -- Drives (capacity points)
 -- =====================================================================
-INSERT INTO drive (id, family_id, capacity_gb, notes) VALUES
-  ('kioxia-cd6-960',   'kioxia-cd6',   960, NULL),
-  ('kioxia-cd6-1920',  'kioxia-cd6',  1920, NULL),
-  ('kioxia-cd6-3840',  'kioxia-cd6',  3840, NULL),
-  ('kioxia-cd6-7680',  'kioxia-cd6',  7680,
+INSERT INTO drive (id, family_id, capacity_gb, source_id, notes) VALUES
+  ('kioxia-cd6-960',   'kioxia-cd6',   960, 'seed-002', NULL),
+  ('kioxia-cd6-1920',  'kioxia-cd6',  1920, 'seed-002', NULL),
+  ('kioxia-cd6-3840',  'kioxia-cd6',  3840, 'seed-002', NULL),
+  ('kioxia-cd6-7680',  'kioxia-cd6',  7680, 'seed-002',
    'The capacity tested in seed-002 (inferred: the review compares the CD6 "with four other PCIe Gen4 enterprise SSDs of 7.68 TB"; the CD6''s own capacity is not stated outright). A purchased production drive, retested after a summer-2020 pre-production review.'),
-  ('kioxia-cd6-15360', 'kioxia-cd6', 15360, NULL);
+  ('kioxia-cd6-15360', 'kioxia-cd6', 15360, 'seed-002', NULL);
 
 -- No part numbers or model strings are printed in seed-002: no sku rows.
 
@@ -64,6 +64,9 @@ INSERT INTO drive (id, family_id, capacity_gb, notes) VALUES
 --              7.68 + 3.84 = 85K, 1.92 = 60K, 960 = 30K;
 --   power: same 3-cell pattern as the read rows: 15.36 = 19 W,
 --              7.68 + 3.84 = 15 W, 1.92 + 960 = 13 W.
+-- A figure whose column comes from such a reading ("taken to span", "mapped
+-- like"), not from the table or prose outright, ends its note with
+-- ": inferred" (specdb_check's rule "inferred mapping not marked").
 -- =====================================================================
 
 -- Sustained 128 KiB sequential read, single-port mode (1x4)
@@ -71,8 +74,8 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_si
   ('kioxia-cd6', 'kioxia-cd6-15360', 'seq_read', 'eq', 5500, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'first table cell, unambiguous'),
   ('kioxia-cd6', 'kioxia-cd6-7680',  'seq_read', 'eq', 6200, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 6,200 spans 7.68 and 3.84 TB; prose: "up to 6.2 GB/s (models with 7.68 and 3.84 [TB])" (printed "GB")'),
   ('kioxia-cd6', 'kioxia-cd6-3840',  'seq_read', 'eq', 6200, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 6,200 spans 7.68 and 3.84 TB; prose: "up to 6.2 GB/s (models with 7.68 and 3.84 [TB])" (printed "GB")'),
-  ('kioxia-cd6', 'kioxia-cd6-1920',  'seq_read', 'eq', 5800, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 5,800 taken to span 1.92 TB and 960 GB (last of 3 cells, last 2 columns empty)'),
-  ('kioxia-cd6', 'kioxia-cd6-960',   'seq_read', 'eq', 5800, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 5,800 taken to span 1.92 TB and 960 GB (last of 3 cells, last 2 columns empty)');
+  ('kioxia-cd6', 'kioxia-cd6-1920',  'seq_read', 'eq', 5800, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 5,800 taken to span 1.92 TB and 960 GB (last of 3 cells, last 2 columns empty): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-960',   'seq_read', 'eq', 5800, 'MB/s', 131072, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'merged cell 5,800 taken to span 1.92 TB and 960 GB (last of 3 cells, last 2 columns empty): inferred');
 
 -- Sustained 128 KiB sequential write, single-port mode (1x4)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_size, conditions, source_id, confidence, preferred, notes) VALUES
@@ -85,18 +88,18 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_si
 -- Sustained 4 KiB random read, single-port mode (1x4)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_size, conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd6', 'kioxia-cd6-15360', 'rand_read', 'eq',  750000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 750K IOPS; first cell, unambiguous'),
-  ('kioxia-cd6', 'kioxia-cd6-7680',  'rand_read', 'eq', 1000000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 1,000K IOPS, merged cell taken to span 7.68 and 3.84 TB (same 3-cell pattern as sequential read); prose: "more than 1 million IOPS read"'),
-  ('kioxia-cd6', 'kioxia-cd6-3840',  'rand_read', 'eq', 1000000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 1,000K IOPS, merged cell taken to span 7.68 and 3.84 TB (same 3-cell pattern as sequential read); prose: "more than 1 million IOPS read"'),
-  ('kioxia-cd6', 'kioxia-cd6-1920',  'rand_read', 'eq',  700000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 700K IOPS, merged cell taken to span 1.92 TB and 960 GB'),
-  ('kioxia-cd6', 'kioxia-cd6-960',   'rand_read', 'eq',  700000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 700K IOPS, merged cell taken to span 1.92 TB and 960 GB');
+  ('kioxia-cd6', 'kioxia-cd6-7680',  'rand_read', 'eq', 1000000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 1,000K IOPS, merged cell taken to span 7.68 and 3.84 TB (same 3-cell pattern as sequential read); prose: "more than 1 million IOPS read" (the top figure, not its columns): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-3840',  'rand_read', 'eq', 1000000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 1,000K IOPS, merged cell taken to span 7.68 and 3.84 TB (same 3-cell pattern as sequential read); prose: "more than 1 million IOPS read" (the top figure, not its columns): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-1920',  'rand_read', 'eq',  700000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 700K IOPS, merged cell taken to span 1.92 TB and 960 GB (same 3-cell pattern as sequential read): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-960',   'rand_read', 'eq',  700000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 700K IOPS, merged cell taken to span 1.92 TB and 960 GB (same 3-cell pattern as sequential read): inferred');
 
 -- Sustained 4 KiB random write, single-port mode (1x4)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_size, conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd6', 'kioxia-cd6-15360', 'rand_write', 'eq', 30000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 30K IOPS; first cell, unambiguous'),
-  ('kioxia-cd6', 'kioxia-cd6-7680',  'rand_write', 'eq', 85000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 85K IOPS; 4 cells for 5 columns, the merged cell taken to be 7.68 + 3.84 TB as in the read rows; prose: "only 85,000 IOPS write"'),
-  ('kioxia-cd6', 'kioxia-cd6-3840',  'rand_write', 'eq', 85000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 85K IOPS; 4 cells for 5 columns, the merged cell taken to be 7.68 + 3.84 TB as in the read rows'),
-  ('kioxia-cd6', 'kioxia-cd6-1920',  'rand_write', 'eq', 60000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 60K IOPS (third of 4 cells)'),
-  ('kioxia-cd6', 'kioxia-cd6-960',   'rand_write', 'eq', 30000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 30K IOPS (fourth of 4 cells)');
+  ('kioxia-cd6', 'kioxia-cd6-7680',  'rand_write', 'eq', 85000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 85K IOPS; 4 cells for 5 columns, the merged cell taken to be 7.68 + 3.84 TB as in the read rows; prose: "only 85,000 IOPS write" (the top figure, not its columns): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-3840',  'rand_write', 'eq', 85000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 85K IOPS; 4 cells for 5 columns, the merged cell taken to be 7.68 + 3.84 TB as in the read rows: inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-1920',  'rand_write', 'eq', 60000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 60K IOPS (third of 4 cells, placed by the merge taken for 7.68 + 3.84 TB): inferred'),
+  ('kioxia-cd6', 'kioxia-cd6-960',   'rand_write', 'eq', 30000, 'IOPS', 4096, 'sustained, single-port mode (1x4)', 'seed-002', 'A', 1, 'table: 30K IOPS (fourth of 4 cells, placed by the merge taken for 7.68 + 3.84 TB): inferred');
 
 -- Power
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, conditions, source_id, confidence, preferred, notes) VALUES
@@ -168,26 +171,26 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
 
 -- 64K sequential read (100 % read, 32 threads)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, read_pct, metric_id, qual, value, unit_id, label, notes) VALUES
-  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential read', 65536, 32, 100, 'bw',       'eq', 4160,  'MB/s', 'VDBench 64K sequential read', 'printed 4.16 GB/s ("sequential 64 workloads", K dropped); CD6 last; 66,563 IOPS x 64 KiB = 4,160 MiB/s, so the GB/s is binary; repeated in the conclusion'),
+  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential read', 65536, 32, 100, 'bw',       'eq', 4160,  'MiB/s', 'VDBench 64K sequential read', 'printed 4.16 GB/s ("sequential 64 workloads", K dropped); CD6 last; 66,563 IOPS x 64 KiB = 4,160 MiB/s, so the GB/s is binary: stored in MiB/s; repeated in the conclusion'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential read', 65536, 32, 100, 'iops',     'eq', 66563, 'IOPS', 'VDBench 64K sequential read', 'peak, printed "(66,563 IOPS)"'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential read', 65536, 32, 100, 'lat_mean', 'eq', 960,   'us',   'VDBench 64K sequential read', 'read latency at the peak');
 
 -- 64K sequential write (100 % write, 16 threads)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, read_pct, metric_id, qual, value, unit_id, label, notes) VALUES
-  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential write', 65536, 16, 0, 'bw',       'eq', 623,  'MB/s', 'VDBench 64K sequential write', 'peak 623 MB/s; 9,970 IOPS x 64 KiB = 623 MiB/s (binary); repeated in the conclusion'),
+  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential write', 65536, 16, 0, 'bw',       'eq', 623,  'MiB/s', 'VDBench 64K sequential write', 'peak, printed 623 MB/s; 9,970 IOPS x 64 KiB = 623 MiB/s, so the MB/s is binary: stored in MiB/s; repeated in the conclusion'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential write', 65536, 16, 0, 'iops',     'eq', 9970, 'IOPS', 'VDBench 64K sequential write', 'peak, printed "(9,970 IOPS)"'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '64K sequential write', 65536, 16, 0, 'lat_mean', 'eq', 6382, 'us',   'VDBench 64K sequential write', 'latency at the peak, printed "6,382 µs"');
 
 -- 16K sequential read (100 % read, 32 threads)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, read_pct, metric_id, qual, value, unit_id, label, notes) VALUES
-  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential read', 16384, 32, 100, 'bw',       'eq', 2900,   'MB/s', 'VDBench 16K sequential read', 'peak, printed 2.9 GB/s; 185,854 IOPS x 16 KiB = 2,904 MiB/s (binary); repeated in the conclusion'),
+  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential read', 16384, 32, 100, 'bw',       'eq', 2900,   'MiB/s', 'VDBench 16K sequential read', 'peak, printed 2.9 GB/s; 185,854 IOPS x 16 KiB = 2,904 MiB/s, so the GB/s is binary: stored in MiB/s; repeated in the conclusion'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential read', 16384, 32, 100, 'iops',     'eq', 185854, 'IOPS', 'VDBench 16K sequential read', 'peak, printed "(185,854 IOPS)"'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential read', 16384, 32, 100, 'lat_mean', 'eq', 171.1,  'us',   'VDBench 16K sequential read', 'latency at the peak');
 
 -- 16K sequential write (100 % write, 16 threads)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, read_pct, metric_id, qual, value, unit_id, label, notes) VALUES
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential write', 16384, 16, 0, 'iops',     'eq', 40000, 'IOPS', 'VDBench 16K sequential write', 'peak, printed "only 40K IOPS" (rounded); weak write performance'),
-  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential write', 16384, 16, 0, 'bw',       'eq', 623,   'MB/s', 'VDBench 16K sequential write', 'peak, printed "(623 MB/s)" (40K x 16 KiB = 625 MiB/s, consistent; same value as the 64K write by coincidence). The conclusion repeats 623 MB/s for writes but also prints an unexplained "2.6 GB/s" in the same clause, not stored'),
+  ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential write', 16384, 16, 0, 'bw',       'eq', 623,   'MiB/s', 'VDBench 16K sequential write', 'peak, printed "(623 MB/s)"; 40K x 16 KiB = 625 MiB/s (655 MB/s decimal), so the MB/s is binary like the other VDBench throughputs: stored in MiB/s (same value as the 64K write by coincidence). The conclusion repeats 623 MB/s for writes but also prints an unexplained "2.6 GB/s" in the same clause, not stored'),
   ('seed-002', 'kioxia-cd6-7680', 'vdbench', '16K sequential write', 16384, 16, 0, 'lat_mean', 'eq', 396,   'us',   'VDBench 16K sequential write', 'latency at the peak');
 
 -- 70/30 random mixes (64 threads)

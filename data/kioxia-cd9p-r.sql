@@ -24,13 +24,13 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'First CD-series drive on BiCS FLASH Gen 8 TLC; KIOXIA in-house controller and firmware. OCP Datacenter NVMe SSD Specification v2.5 (partial: not all requirements). Power-loss protection, end-to-end data protection. SIE = Sanitize Instant Erase. Single-port only (no dual-port path for classic enterprise arrays); write-heavy workloads belong on the mixed-use CD9P-V. Aimed at hyperscale and cloud fleets, OLTP read tiers, content delivery and virtualised environments. MTTF 2.5M h at 0-50 C, 2.0M h at 0-55 C. E3.S from 1.92 to 30.72 TB; the 2.5-inch version reaches 61.44 TB.');
 
 -- ====================================================================== drives
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, notes) VALUES
-  ('kioxia-cd9p-r-1920',  'kioxia-cd9p-r', 1920,  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
-  ('kioxia-cd9p-r-3840',  'kioxia-cd9p-r', 3840,  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
-  ('kioxia-cd9p-r-7680',  'kioxia-cd9p-r', 7680,  'E3.S 7.5 mm', NULL, 'seed-000 tested this point (SED model KCD9DPJE7T68)'),
-  ('kioxia-cd9p-r-15360', 'kioxia-cd9p-r', 15360, 'E3.S 7.5 mm', NULL, NULL),
-  ('kioxia-cd9p-r-30720', 'kioxia-cd9p-r', 30720, 'E3.S 7.5 mm', NULL, 'largest E3.S capacity'),
-  ('kioxia-cd9p-r-61440', 'kioxia-cd9p-r', 61440, '2.5"', NULL, 'seed-000: "the 2.5-inch variant even offers 61.44 TB"; no part number or figures given');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, notes) VALUES
+  ('kioxia-cd9p-r-1920',  'kioxia-cd9p-r', 1920, 'seed-000',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
+  ('kioxia-cd9p-r-3840',  'kioxia-cd9p-r', 3840, 'seed-000',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
+  ('kioxia-cd9p-r-7680',  'kioxia-cd9p-r', 7680, 'seed-000',  'E3.S 7.5 mm', NULL, 'seed-000 tested this point (SED model KCD9DPJE7T68)'),
+  ('kioxia-cd9p-r-15360', 'kioxia-cd9p-r', 15360, 'seed-000', 'E3.S 7.5 mm', NULL, NULL),
+  ('kioxia-cd9p-r-30720', 'kioxia-cd9p-r', 30720, 'seed-000', 'E3.S 7.5 mm', NULL, 'largest E3.S capacity'),
+  ('kioxia-cd9p-r-61440', 'kioxia-cd9p-r', 61440, 'seed-000', '2.5"', NULL, 'seed-000: "the 2.5-inch variant even offers 61.44 TB"; no part number or figures given');
 
 -- ====================================================================== part numbers
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
@@ -101,8 +101,8 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 
 -- ====================================================================== spec: KIOXIA CD8P-R E3.S 7.68 TB (predecessor comparison)
 -- Family kioxia-cd8p-r is owned by rivals.sql; these rows are not preferred.
-INSERT OR IGNORE INTO drive (id, family_id, capacity_gb) VALUES
-  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680);
+INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, source_id) VALUES
+  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680, 'seed-000');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_size, conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'rand_write', 'eq', 200000, 'IOPS', 4096, NULL, 'seed-000', 'A', 0, 'E3.S 7.68 TB; printed "200 IOPS" (K dropped); block size implied by the comparison with the CD9P-R 4 KiB figure (450K, "2.25x")'),
@@ -112,14 +112,14 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_si
 
 -- ====================================================================== measurements
 -- Rival capacity points measured by the review (families owned by rivals.sql).
-INSERT OR IGNORE INTO drive (id, family_id, capacity_gb) VALUES
-  ('micron-9550-max-12800',  'micron-9550-max',   12800),
-  ('micron-9550-pro-7680',   'micron-9550-pro',   7680),
-  ('micron-7600-max-6400',   'micron-7600-max',   6400),
-  ('solidigm-ps1010-7680',   'solidigm-ps1010',   7680),
-  ('sandisk-sn861-7680',     'sandisk-sn861',     7680),
-  ('kingston-dc3000me-7680', 'kingston-dc3000me', 7680),
-  ('phison-x200p-7680',      'phison-x200p',      7680);
+INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, source_id) VALUES
+  ('micron-9550-max-12800',  'micron-9550-max',   12800, 'seed-000'),
+  ('micron-9550-pro-7680',   'micron-9550-pro',   7680, 'seed-000'),
+  ('micron-7600-max-6400',   'micron-7600-max',   6400, 'seed-000'),
+  ('solidigm-ps1010-7680',   'solidigm-ps1010',   7680, 'seed-000'),
+  ('sandisk-sn861-7680',     'sandisk-sn861',     7680, 'seed-000'),
+  ('kingston-dc3000me-7680', 'kingston-dc3000me', 7680, 'seed-000'),
+  ('phison-x200p-7680',      'phison-x200p',      7680, 'seed-000');
 
 -- ---------------------------------------------------------------------- DLIO checkpointing: average per test run
 -- Not stored: "the comparison group's values in the last run lay between about
@@ -131,14 +131,16 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, pass, metric_
   ('seed-000', 'phison-x200p-7680',  'dlio', 'checkpoint', 3, 'duration', 'eq', 674.5, 's', 'DLIO checkpointing benchmark (average per run)', 'given in the context of the last run (pass 3) as the outlier above the group''s 553-590 s');
 
 -- ---------------------------------------------------------------------- DLIO checkpointing: per checkpoint (through checkpoint 12)
--- pass = checkpoint number here.
-INSERT INTO measurement (source_id, drive_id, benchmark, workload, pass, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 1,    'duration', 'eq',     471.4, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'pass = checkpoint 1 (starting value)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', NULL, 'duration', 'range',  560,   580,  's', 'DLIO checkpointing benchmark (per checkpoint)', 'approx ("etwa 560 bis 580"): settled in this band for the rest of the test after checkpoint 1'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 12,   'duration', 'eq',     569.7, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'pass = checkpoint 12 (final value)'),
-  ('seed-000', 'phison-x200p-7680',     'dlio', 'checkpoint', 12,   'duration', 'approx', 690,   NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'pass = checkpoint 12: "fast 690 Sekunden" (nearly 690 s) by checkpoint 12, after a jump following checkpoint 4'),
+-- checkpoint = the checkpoint's index in the chart's series; pass (the run)
+-- stays NULL: the text does not say which run the chart shows.  A value the
+-- text gives without its checkpoint has neither.
+INSERT INTO measurement (source_id, drive_id, benchmark, workload, checkpoint, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
+  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 1,    'duration', 'eq',     471.4, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'checkpoint 1 (starting value)'),
+  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', NULL, 'duration', 'approx', 560,   580,  's', 'DLIO checkpointing benchmark (per checkpoint)', '"etwa 560 bis 580": settled in this band for the rest of the test after checkpoint 1'),
+  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 12,   'duration', 'eq',     569.7, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'checkpoint 12 (final value)'),
+  ('seed-000', 'phison-x200p-7680',     'dlio', 'checkpoint', 12,   'duration', 'approx', 690,   NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', '"fast 690 Sekunden" (nearly 690 s) by checkpoint 12, after a jump following checkpoint 4'),
   ('seed-000', 'micron-9550-max-12800', 'dlio', 'checkpoint', NULL, 'duration', 'eq',     531.3, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'intermediate low in the second half of the test; checkpoint not stated'),
-  ('seed-000', 'micron-9550-max-12800', 'dlio', 'checkpoint', 12,   'duration', 'eq',     569.1, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'pass = checkpoint 12 (final value)');
+  ('seed-000', 'micron-9550-max-12800', 'dlio', 'checkpoint', 12,   'duration', 'eq',     569.1, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'checkpoint 12 (final value)');
 
 -- ---------------------------------------------------------------------- FIO 128K sequential write (IODepth 16 / NumJobs 1), steady state
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, unit_id, label, notes) VALUES
@@ -204,7 +206,7 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 -- ---------------------------------------------------------------------- FIO 64K random read (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, 1,    1,    'bw', 'approx', 1334, NULL, 'MB/s', '64K random read (IODepth x NumJobs)', '"ca. 1,334 MB/s", clearly ahead of the field at IODepth 1 / NumJobs 1'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  11.0, 12.0, 'GB/s', '64K random read (IODepth x NumJobs)', 'approx ("etwa 11.0-12.0 GB/s") at maximum concurrency; the sweep''s maximum point is not named for this chart'),
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, NULL, NULL, 'bw', 'approx', 11.0, 12.0, 'GB/s', '64K random read (IODepth x NumJobs)', '"etwa 11.0-12.0 GB/s" at maximum concurrency; the sweep''s maximum point is not named for this chart'),
   ('seed-000', 'phison-x200p-7680',     'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX'),
   ('seed-000', 'micron-9550-pro-7680',  'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX'),
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX');
@@ -270,7 +272,7 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 -- ---------------------------------------------------------------------- FIO 4K random read (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'iops', 'approx', 32300,   NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "ca. 32.3 IOPS" (K dropped) at the lowest queue depths, which the text names as IODepth 1 / NumJobs 1 and IODepth 2 / NumJobs 1; stored at 1/1 (32.3K x ~30 us fits QD1)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'bw',   'approx', 126,     NULL, 'MB/s', '4K random read (IODepth x NumJobs)', 'printed "(126 MB/s)" next to 32.3K IOPS; 32.3K x 4 KiB = 132 MB/s = 126 MiB/s, so the printed unit is probably fio''s MiB/s'),
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'bw',   'approx', 126,     NULL, 'MiB/s', '4K random read (IODepth x NumJobs)', 'printed "(126 MB/s)" next to 32.3K IOPS; 32.3K x 4 KiB = 132 MB/s = 126 MiB/s, so the printed unit is fio''s MiB/s: stored in MiB/s'),
   ('seed-000', 'sandisk-sn861-7680',    'fio', 'randread', 4096, 32, 16, 'iops', 'eq',     2555600, NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "2,555.6 IOPS" (K dropped), leading at the top end of the test; point taken from the next sentence ("gleichzeitig", CD9P-R at IODepth 32 / NumJobs 16)'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 32, 16, 'iops', 'eq',     2165000, NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "2,165.0 IOPS" (K dropped) at IODepth 32 / NumJobs 16; shares second place with the 9550 MAX'),
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randread', 4096, 32, 16, 'iops', 'eq',     2164800, NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "2,164.8 IOPS" (K dropped); point taken from the same sentence as the CD9P-R figure (shared second place)');
@@ -287,14 +289,14 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 -- Not stored: "most competitors still at 1.7-2.0 GiB/s" at 128K/8 (no drive named).
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.3,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/1, behind most competitors'),
-  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 16384,   1,    'bw', 'range',  0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', 'approx ("ca. 0.55-0.6") on a single thread; given jointly for the X200P and 7600 MAX'),
-  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 16384,   1,    'bw', 'range',  0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', 'approx ("ca. 0.55-0.6") on a single thread; given jointly for the X200P and 7600 MAX'),
+  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', '"ca. 0.55-0.6" on a single thread; given jointly for the X200P and 7600 MAX'),
+  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', '"ca. 0.55-0.6" on a single thread; given jointly for the X200P and 7600 MAX'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   64,   'bw', 'approx', 2.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/64, highest of the group'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   128,  'bw', 'approx', 1.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/128'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  1,    'bw', 'approx', 1.6,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '128K/1, top of the group together with the SN861'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  8,    'bw', 'approx', 3.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '128K/8, highest of the group at that point'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 131072,  NULL, 'bw', 'range',  5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', 'approx ("etwa 5.2 bis 5.3") at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 131072,  NULL, 'bw', 'range',  5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', 'approx ("etwa 5.2 bis 5.3") at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', '"etwa 5.2 bis 5.3" at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', '"etwa 5.2 bis 5.3" at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  128,  'bw', 'approx', 5.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'peak, printed at 128K/128, "then fell back to about 4.8 GiB/s" (order unclear: 128 threads is the last point)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 4.8,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'after the 5.1 GiB/s peak; thread count not stated'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 1048576, 1,    'bw', 'approx', 3.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '1M/1'),
@@ -334,11 +336,11 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
   ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 16384,   128,  'bw', 'approx', 0.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '16K/128, abrupt drop'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  1,    'bw', 'approx', 2.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '128K/1'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  8,    'bw', 'approx', 4.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '128K/8, highest of the group'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 131072,  NULL, 'bw', 'range',  5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', 'approx ("ca. 5.1 bis 5.3") peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 131072,  NULL, 'bw', 'range',  5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', 'approx ("ca. 5.1 bis 5.3") peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'bw', 'range',  4.1,  4.5,  'GiB/s', 'GDSIO sequential write throughput', 'approx ("etwa 4.1-4.5") for the rest of the 128K segment (128K/16 to 128K/128)'),
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 5.1 bis 5.3" peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 5.1 bis 5.3" peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
+  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 4.1,  4.5,  'GiB/s', 'GDSIO sequential write throughput', '"etwa 4.1-4.5" for the rest of the 128K segment (128K/16 to 128K/128)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 1,    'bw', 'approx', 4.9,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '1M/1, highest of the group; also the CD9P-R''s maximum write throughput ("4.9 GiB/s", fifth of eight; repeated in the conclusion)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, NULL, 'bw', 'range',  4.3,  4.4,  'GiB/s', 'GDSIO sequential write throughput', 'approx ("ca. 4.3-4.4") at every thread count after 1M/1'),
+  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, NULL, 'bw', 'approx', 4.3,  4.4,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 4.3-4.4" at every thread count after 1M/1'),
   ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.69, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated'),
   ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.54, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated, 1M/4 or more'),
   ('seed-000', 'micron-7600-max-6400',   'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.44, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated, 1M/4 or more'),
@@ -355,8 +357,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 16384,   128,  'lat_mean', 'approx', 1500,  NULL,  'us', 'GDSIO sequential write latency', '16K/128'),
   ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'write', 131072,  64,   'lat_mean', 'approx', 9700,  NULL,  'us', 'GDSIO sequential write latency', '128K/64 spike (its throughput collapse)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'lat_mean', 'range',  1900,  3800,  'us', 'GDSIO sequential write latency', 'at 128K/64 and 128K/128'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, 64,   'lat_mean', 'range',  27000, 28000, 'us', 'GDSIO sequential write latency', 'approx ("jeweils etwa 27,000-28,000 us") at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, 64,   'lat_mean', 'range',  27000, 28000, 'us', 'GDSIO sequential write latency', 'approx ("jeweils etwa 27,000-28,000 us") at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', '"jeweils etwa 27,000-28,000 us" at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', '"jeweils etwa 27,000-28,000 us" at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 14500, NULL,  'us', 'GDSIO sequential write latency', '1M/64'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 128,  'lat_mean', 'approx', 29100, NULL,  'us', 'GDSIO sequential write latency', '1M/128'),
   ('seed-000', 'phison-x200p-7680',      'gdsio', 'write', 1048576, 128,  'lat_mean', 'approx', 25000, NULL,  'us', 'GDSIO sequential write latency', '1M/128, lowest of the group'),

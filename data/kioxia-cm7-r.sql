@@ -14,11 +14,11 @@
 -- 7.68 TB: the tested drive (E3.S).  15.36 TB: largest E3.S.  1.92 TB and
 -- 30.72 TB: "15-mm U.2 CM7 variants from 1.92 TB to 30.7 TB"; the series goes
 -- "up to 30.72 TB".  7.68/15.36 TB come in both form factors, so no form_factor.
-INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, form_factor, notes) VALUES
-  ('kioxia-cm7-r-1920', 'kioxia-cm7-r', 1920, NULL, 'seed-003: smallest capacity of the 15 mm 2.5" U.2 CM7 variants ("1.92 TB to 30.7 TB")'),
-  ('kioxia-cm7-r-7680', 'kioxia-cm7-r', 7680, NULL, 'seed-003 tested the 7.68 TB E3.S (Dell OEM sample, Dell firmware)'),
-  ('kioxia-cm7-r-15360', 'kioxia-cm7-r', 15360, NULL, 'seed-003: largest CM7-R capacity in E3.S'),
-  ('kioxia-cm7-r-30720', 'kioxia-cm7-r', 30720, '2.5" U.2 15 mm', 'seed-003: CM7-R series "up to 30.72 TB" (also printed as 30.7 TB); the highest capacities only as 15 mm U.2 (rivals.md calls the 2.5" CM7-R U.3)');
+INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, source_id, form_factor, notes) VALUES
+  ('kioxia-cm7-r-1920', 'kioxia-cm7-r', 1920, 'seed-003', NULL, 'seed-003: smallest capacity of the 15 mm 2.5" U.2 CM7 variants ("1.92 TB to 30.7 TB")'),
+  ('kioxia-cm7-r-7680', 'kioxia-cm7-r', 7680, 'seed-003', NULL, 'seed-003 tested the 7.68 TB E3.S (Dell OEM sample, Dell firmware)'),
+  ('kioxia-cm7-r-15360', 'kioxia-cm7-r', 15360, 'seed-003', NULL, 'seed-003: largest CM7-R capacity in E3.S'),
+  ('kioxia-cm7-r-30720', 'kioxia-cm7-r', 30720, 'seed-003', '2.5" U.2 15 mm', 'seed-003: CM7-R series "up to 30.72 TB" (also printed as 30.7 TB); the highest capacities only as 15 mm U.2 (rivals.md calls the 2.5" CM7-R U.3)');
 
 -- No part numbers or model strings are printed in seed-003 (no sku rows).
 
@@ -38,10 +38,10 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, block_si
 -- ------------------------------------------------------------------ measurements (VDBench)
 -- Rival capacities are not stated; stored at 7.68 TB ("Gen5 SSDs of similar
 -- density") with a note.
-INSERT OR IGNORE INTO drive (id, family_id, capacity_gb) VALUES
-  ('kioxia-cm7-r-7680', 'kioxia-cm7-r', 7680),
-  ('samsung-pm1743-7680', 'samsung-pm1743', 7680),
-  ('memblaze-7940-7680', 'memblaze-7940', 7680);
+INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, source_id) VALUES
+  ('kioxia-cm7-r-7680', 'kioxia-cm7-r', 7680, 'seed-003'),
+  ('samsung-pm1743-7680', 'samsung-pm1743', 7680, 'seed-003'),
+  ('memblaze-7940-7680', 'memblaze-7940', 7680, 'seed-003');
 
 -- 4K Random Read (100% read, 128 threads)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, read_pct, metric_id, qual, value, unit_id, label, notes) VALUES

@@ -34,18 +34,22 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 -- point that the 1.92-30.72 TB range implies, so it has no row here.  The series
 -- goes "up to 61.44 TB in 2.5 inch", so the E3.S points may also exist as 2.5":
 -- no form_factor on them.
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920,  NULL, 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5 (seed-001/004)'),
-  ('kioxia-cm9-r-7680',  'kioxia-cm9-r', 7680,  NULL, NULL, NULL, 'BiCS8 (gen 8) capacity point'),
-  ('kioxia-cm9-r-15360', 'kioxia-cm9-r', 15360, NULL, NULL, NULL, 'reviewed drive: 15.36 TB E3.S 7.5 mm (KCM9XRJE15T3); BiCS8; best write specs of the series (11,000 MB/s, 540K IOPS). The spec figures are those of the E3.S model'),
-  ('kioxia-cm9-r-30720', 'kioxia-cm9-r', 30720, NULL, NULL, NULL, 'largest E3.S capacity; BiCS8 (gen 8)'),
-  ('kioxia-cm9-r-61440', 'kioxia-cm9-r', 61440, '2.5" U.2', NULL, NULL, 'flagship capacity, 2.5" U.2 only; NAND generation not stated');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920, 'seed-001',  NULL, 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5 (seed-001/004)'),
+  ('kioxia-cm9-r-7680',  'kioxia-cm9-r', 7680, 'seed-001',  NULL, NULL, NULL, 'BiCS8 (gen 8) capacity point'),
+  ('kioxia-cm9-r-15360', 'kioxia-cm9-r', 15360, 'seed-001', NULL, NULL, NULL, 'reviewed drive: 15.36 TB E3.S 7.5 mm (KCM9XRJE15T3); BiCS8; best write specs of the series (11,000 MB/s, 540K IOPS). The spec figures are those of the E3.S model'),
+  ('kioxia-cm9-r-30720', 'kioxia-cm9-r', 30720, 'seed-001', NULL, NULL, NULL, 'largest E3.S capacity; BiCS8 (gen 8)'),
+  ('kioxia-cm9-r-61440', 'kioxia-cm9-r', 61440, 'seed-001', '2.5" U.2', NULL, NULL, 'flagship capacity, 2.5" U.2 only; NAND generation not stated');
 
 -- ------------------------------------------------------------------ SKUs (spec table "Modèle" row, both editions)
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCM9XRJE15T3', 'kioxia-cm9-r-15360', 'part-number', 'SIE',  'published', 'seed-001', 'E3.S; X = SIE (printed "(SIE)"); the reviewed drive'),
   ('KCM9DRJE15T3', 'kioxia-cm9-r-15360', 'part-number', 'SED',  'published', 'seed-001', 'E3.S; D = SED (printed "(SED)")'),
   ('KCM9FRJE15T3', 'kioxia-cm9-r-15360', 'part-number', 'FIPS', 'published', 'seed-001', 'E3.S; F = FIPS 140-3 SED (printed "(FIPS SED)")');
+
+-- ------------------------------------------------------------------ SKUs from rivals.md (its CM9-V section's CM9-R block)
+INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
+  ('KCM9XRJE7T68', 'kioxia-cm9-r-7680', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell CM9-R 7.68 TB E3.S, as rivals.md gives it from [DELL17G]; X = SIE.');
 
 -- ------------------------------------------------------------------ spec figures
 -- Spec table "KIOXIA CM9-R 15.36 To (E3.S)", performance "single port x4, up
@@ -68,14 +72,14 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 
 -- ================================================================== measurements
 -- Capacity points of families owned by rivals.sql / kioxia-cd9p-r.sql.
-INSERT OR IGNORE INTO drive (id, family_id, capacity_gb) VALUES
-  ('kioxia-cd9p-r-7680',    'kioxia-cd9p-r',   7680),
-  ('sandisk-sn861-7680',    'sandisk-sn861',   7680),
-  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680),
-  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800),
-  ('micron-7600-max-6400',  'micron-7600-max', 6400),
-  ('micron-9550-max-12800', 'micron-9550-max', 12800),
-  ('micron-9550-pro-7680',  'micron-9550-pro', 7680);
+INSERT OR IGNORE INTO drive (id, family_id, capacity_gb, source_id) VALUES
+  ('kioxia-cd9p-r-7680',    'kioxia-cd9p-r',   7680, 'seed-001'),
+  ('sandisk-sn861-7680',    'sandisk-sn861',   7680, 'seed-001'),
+  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680, 'seed-001'),
+  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800, 'seed-001'),
+  ('micron-7600-max-6400',  'micron-7600-max', 6400, 'seed-001'),
+  ('micron-9550-max-12800', 'micron-9550-max', 12800, 'seed-001'),
+  ('micron-9550-pro-7680',  'micron-9550-pro', 7680, 'seed-001');
 
 -- ------------------------------------------------------------------ FIO 128K Sequential Write (IODepth 16 / NumJobs 1)
 -- "8 668,1 Mo/s à 230.4 µs", third behind 9550 MAX and 9550 Pro; "the other

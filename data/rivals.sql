@@ -17,93 +17,96 @@
 -- they are kept in the notes of the families where rivals.md mentions them.
 
 -- rivals.md "## Sources"
-INSERT INTO source (id, kind, title, publisher, language, file, url, published, notes) VALUES
-  ('sr-9550max', 'review', 'Micron 9550 MAX Review: Balanced Performance for AI, DB, and Analytics',
+INSERT INTO source (id, kind, title, name, publisher, language, file, url, published, notes) VALUES
+  ('sr-9550max', 'review', 'Micron 9550 MAX Review: Balanced Performance for AI, DB, and Analytics', '9550 MAX review',
    'StorageReview', 'fr', NULL,
    'https://www.storagereview.com/review/micron-9550-max-review-balanced-performance-for-ai-db-and-analytics', NULL,
    'Spec table read in two copies: the French edition and the korean.storagesserver.com mirror (the URL is the English original).'),
-  ('sr-7600max', 'review', 'Micron 7600 MAX review',
+  ('sr-7600max', 'review', 'Micron 7600 MAX review', '7600 MAX review',
    'StorageReview', 'fr', NULL, 'https://www.storagereview.com/review/micron-7600-max-review', NULL,
    'Spec table read in the French edition.'),
-  ('sr-x200p', 'review', 'Phison Pascari X200P SSD review: balanced Gen5 performance for the data center',
+  ('sr-x200p', 'review', 'Phison Pascari X200P SSD review: balanced Gen5 performance for the data center', 'Pascari X200P review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not recorded.'),
-  ('sr-ps1030', 'review', 'Solidigm D7-PS1030 review: 3 DWPD Gen5 that earned its keep in the KV cache tier',
+  ('sr-ps1030', 'review', 'Solidigm D7-PS1030 review: 3 DWPD Gen5 that earned its keep in the KV cache tier', 'D7-PS1030 review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its drive list also grades comparison drives (9550 Pro, PS1010, SN861 7.68 TB, 1 DWPD).'),
-  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…',
+  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…', 'SN861 review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its datasheet performance table is marked "projected".'),
-  ('sr-cd9pr', 'review', 'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB',
+  ('sr-cd9pr', 'review', 'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB', 'CD9P-R review',
    'StorageReview', 'fr', NULL, 'https://storagereview.com/review/kioxia-cd9p-r-review-read-intensive-gen5-up-to-61-44tb', NULL,
    'Read in the French edition. Includes CD8P-R 7.68 TB E3.S comparison figures.'),
-  ('sr-cm9r', 'review', 'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth',
+  ('sr-cm9r', 'review', 'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth', 'CM9-R review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition; the same review is shared/seeds/001_*.txt (French, source seed-001) and 004_*.txt (Japanese, source seed-004).'),
-  ('sol-hcl', 'list', 'solanahcl README.md, "Storage → Enterprise gen 5 / gen 4" tables',
+  ('sol-hcl', 'list', 'solanahcl README.md, "Storage → Enterprise gen 5 / gen 4" tables', 'enterprise SSD tables',
    'solanahcl (GitHub)', 'en', NULL, 'https://github.com/solanahcl/solanahcl', NULL,
    'States "performance figures from the manufacturer". An older revision (commit 02b8d61) lists the PM9A3 at 6,800 / 2,700 and the CM7-R 3.84 TB at 7,000 MB/s write.'),
-  ('sol-nvme', 'observation', 'solanahcl nvme list output: Solidigm D7-PS1010 3.84 TB and D7-PS1030 3.2 TB',
+  ('sol-nvme', 'observation', 'solanahcl nvme list output: Solidigm D7-PS1010 3.84 TB and D7-PS1030 3.2 TB', 'PS1010/PS1030 nvme list output',
    'solanahcl (GitHub)', NULL, NULL, 'https://github.com/solanahcl/solanahcl', NULL,
    'benchmarks/disks/results/results_solidigm_d7_ps1010-3.84tb/nvme.txt and results_solidigm_d7_ps1030-3.2tb/nvme.txt (nvme list output).'),
-  ('dell16g', 'list', 'Azure Local Support Matrix for 16G',
+  ('dell16g', 'list', 'Azure Local Support Matrix for 16G', 'Azure Local 16G support matrix',
    'Dell', 'en', NULL, 'https://github.com/dell/azurestack-docs', NULL,
    'content/en/docs/hci/SupportMatrix/2512/16G_HCI/_index.md'),
-  ('dell17g', 'list', 'Azure Local Support Matrix for 17G',
+  ('dell17g', 'list', 'Azure Local Support Matrix for 17G', 'Azure Local 17G support matrix',
    'Dell', 'en', NULL, 'https://github.com/dell/azurestack-docs', NULL,
    'content/en/docs/hci/SupportMatrix/2606/17G_HCI/_index.md'),
-  ('intel-fw', 'list', 'Intel DSG SSD firmware control table (MiTAC SSD reflash release notes)',
+  ('intel-fw', 'list', 'Intel DSG SSD firmware control table (MiTAC SSD reflash release notes)', 'SSD firmware control table',
    NULL, 'en', NULL, NULL, NULL,
    'GitHub-hosted. Gives D7-P5510 part numbers with MM numbers.'),
-  ('p5510-doc', 'notes', 'GitHub repository doc quoting Solidigm''s D7-P5510 3.84 TB page',
+  ('p5510-doc', 'notes', 'GitHub repository doc quoting Solidigm''s D7-P5510 3.84 TB page', 'D7-P5510 notes quoting Solidigm',
    NULL, 'en', NULL, NULL, NULL,
    'Secondary.'),
-  ('anand-pm1743', 'press', 'Samsung Announces First PCIe 5.0 Enterprise SSD: PM1743, Coming in 2022',
+  ('anand-pm1743', 'press', 'Samsung Announces First PCIe 5.0 Enterprise SSD: PM1743, Coming in 2022', 'PM1743 announcement',
    'AnandTech', 'en', NULL, 'http://www.awof.org/samsung-announces-first-pcie-50-enterprise-ssd-pm1743-coming-in-2022.html', '2021-12-23',
    'By Ryan Smith. The URL is a mirror.'),
-  ('ht-pm1743', 'press', 'Samsung PM1743 launch article',
+  ('ht-pm1743', 'press', 'Samsung PM1743 launch article', 'PM1743 launch article',
    'Hardware Times', 'en', NULL, NULL, NULL,
    'Gives 1 DWPD and dual-port. URL not recorded.'),
-  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)',
+  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)', 'PM9A3 launch coverage',
    'heise online; ComputerBase', 'de', NULL, 'https://heise.de/-4720224', '2020',
    'Two articles: https://heise.de/-4720224 and https://www.computerbase.de/2020-05/samsung-pm9a3-e1.s-pcie-4.0-ssd/'),
-  ('ht-7400', 'press', 'Micron 7400 series launch article (enterprise NVMe drives, up to 6,600 MB/s sequential read)',
+  ('ht-7400', 'press', 'Micron 7400 series launch article (enterprise NVMe drives, up to 6,600 MB/s sequential read)', '7400 series launch article',
    'Hardware Times', 'en', NULL, 'https://www.hardwaretimes.com/micron-unveils-7400-series-enterprise-nvme-drives-up-to-6600-mb-s-seq-read-speeds/', NULL,
    'rivals.md gives only the URL; the title is paraphrased from it.'),
-  ('crucial', 'reseller', 'Micron 7400 PRO 7.68TB NVMe U.3 (7mm) Non-SED',
+  ('crucial', 'reseller', 'Micron 7400 PRO 7.68TB NVMe U.3 (7mm) Non-SED', '7400 PRO 7.68TB listing',
    'Crucial/Micron', 'en', NULL, NULL, NULL,
    'A Crucial/Micron listing as quoted in GitHub notes; P/N mtfdkcb7t6tdz-2az18abyyr.'),
-  ('cmp', 'notes', 'AI-compiled research notes in GitHub repositories',
+  ('cmp', 'notes', 'AI-compiled research notes in GitHub repositories', 'AI-compiled notes',
    NULL, 'en', NULL, NULL, NULL,
    'They quote reseller pages (digitec.ch, directdial, scan.co.uk, techatlantix, convergetp.co.uk, singular.com.cy, SHI). Low confidence.'),
-  ('llmsim', 'notes', 'LLMServingSim-HBF source (Micron 9550 TPS power values)',
+  ('llmsim', 'notes', 'LLMServingSim-HBF source (Micron 9550 TPS power values)', 'LLMServingSim-HBF source',
    NULL, 'en', NULL, NULL, NULL,
    'GitHub source code that quotes Micron 9550 TPS power values for the 3.84 TB PRO.'),
-  ('lspci', 'observation', 'GitHub lab notes with annotated lspci output',
+  ('lspci', 'observation', 'GitHub lab notes with annotated lspci output', 'lspci lab notes',
    NULL, NULL, NULL, NULL, NULL, NULL),
-  ('illumos', 'list', 'illumos-gate NVMe vendor PCI device-ID headers',
+  ('illumos', 'list', 'illumos-gate NVMe vendor PCI device-ID headers', 'NVMe device-ID headers',
    'illumos', 'en', NULL, 'https://github.com/illumos/illumos-gate', NULL,
    'usr/src/uts/common/sys/nvme/'),
-  ('pciid-mb', 'list', 'GitHub PCI-ID enumeration file listing Memblaze device and subsystem IDs',
+  ('pciid-mb', 'list', 'GitHub PCI-ID enumeration file listing Memblaze device and subsystem IDs', 'Memblaze PCI IDs',
    NULL, 'en', NULL, NULL, NULL, NULL),
-  ('taobao', 'reseller', 'GitHub scraper fixture containing Taobao listing titles',
+  ('taobao', 'reseller', 'GitHub scraper fixture containing Taobao listing titles', 'Taobao listing titles',
    NULL, NULL, NULL, NULL, NULL, NULL),
-  ('obs-sol', 'observation', 'Observed model strings: lsblk JSON',
+  ('obs-sol', 'observation', 'Observed model strings: lsblk JSON', 'lsblk output',
    NULL, NULL, NULL, NULL, NULL, 'Tool output in public GitHub files.'),
-  ('obs-wd', 'observation', 'Observed model strings: MinIO script DRIVE_MODEL; Oxide omicron sled-hardware list',
+  ('obs-wd', 'observation', 'Observed model strings: MinIO script DRIVE_MODEL; Oxide omicron sled-hardware list', 'MinIO script, omicron list',
    NULL, NULL, NULL, NULL, NULL, 'Tool output / source in public GitHub files.'),
-  ('obs-king', 'observation', 'Observed model strings: /dev/disk/by-id listings in public repositories',
+  ('obs-king', 'observation', 'Observed model strings: /dev/disk/by-id listings in public repositories', 'by-id listings',
    NULL, NULL, NULL, NULL, NULL, 'Tool output in public GitHub files.'),
-  ('obs-kioxia', 'observation', 'Observed model strings: an nvme list fixture',
+  ('obs-kioxia', 'observation', 'Observed model strings: an nvme list fixture', 'nvme list fixture',
    NULL, NULL, NULL, NULL, NULL, 'Tool output in public GitHub files.'),
-  ('obs-sam', 'observation', 'Observed model strings: a Weka doc; nvme id-ctrl output',
+  ('obs-sam', 'observation', 'Observed model strings: a Weka doc; nvme id-ctrl output', 'Weka doc, nvme id-ctrl',
    NULL, NULL, NULL, NULL, NULL, 'Tool output in public GitHub files.'),
-  ('obs-intel', 'observation', 'Observed model strings: nvme list / smartctl excerpts',
+  ('obs-intel', 'observation', 'Observed model strings: nvme list / smartctl excerpts', 'nvme list, smartctl',
    NULL, NULL, NULL, NULL, NULL, 'Tool output in public GitHub files; also users reporting OEM part numbers.'),
-  ('obs-micron', 'observation', 'Observed model strings: nvme list / smartctl excerpts; a Micron P/N decoder test',
+  ('obs-micron', 'observation', 'Observed model strings: nvme list / smartctl excerpts; a Micron P/N decoder test', 'nvme list, smartctl, P/N decoder test',
    NULL, NULL, NULL, NULL, NULL, 'Tool output and test fixtures in public GitHub files.'),
-  ('ocp-exp', 'observation', 'An NVMe exporter''s "verified hardware" list',
-   NULL, NULL, NULL, NULL, NULL, 'Listed among the observed-model-string sources; no figure or string in rivals.md cites it.');
+  ('ocp-exp', 'observation', 'An NVMe exporter''s "verified hardware" list', 'NVMe exporter hardware list',
+   NULL, NULL, NULL, NULL, NULL, 'Listed among the observed-model-string sources; no figure or string in rivals.md cites it.'),
+  ('rivals', 'list', 'Rival enterprise NVMe SSDs: spec-sheet figures with sources', 'rivals list',
+   'drivedash (shared/reference)', 'en', 'rivals.md', NULL, NULL,
+   'The reference file this one transcribes. Cited only where rivals.md is the whole of what is known: a figure it gives from an untagged source (CD9P-V 3 DWPD: "from a secondary source only") and a capacity point named only by its section heading (Memblaze PBlaze7 7940 7.68 TB). Every other row cites the source rivals.md tags.');
 
 -- ===========================================================================
 -- rivals.md "## Micron" / "### Micron 9550 PRO 7.68 TB"
@@ -117,10 +120,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2000000, NULL, NULL, 1, 'sr-9550max',
    'No spec table for the 9550 PRO itself: form factor, interface, NAND, MTTF, UBER and warranty are 9550-series figures from the 9550 MAX review; performance comes from [SOL-HCL]; 1 DWPD from the [SR-PS1030] drive list ("Micron 9550 Pro 7.68 To (1 DWPD)"). MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Latency n/a (the 9550 MAX table gives 60 us read / 15 us write typical). The 7.68 TB drive in the reviews is not named by form factor. No part number or NVMe model string found; lspci names the device "9550 PRO NVMe SSD" [LSPCI]. PCI ID 1344:51bb [ILLUMOS].');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('micron-9550-pro-7680', 'micron-9550-pro', 7680, NULL, NULL, NULL,
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('micron-9550-pro-7680', 'micron-9550-pro', 7680, 'seed-000', NULL, NULL, NULL,
    'The reviews'' drive; not named by form factor.'),
-  ('micron-9550-pro-3840', 'micron-9550-pro', 3840, NULL, NULL, NULL,
+  ('micron-9550-pro-3840', 'micron-9550-pro', 3840, 'llmsim', NULL, NULL, NULL,
    'Only power figures (Micron TPS as quoted in [LLMSIM]).');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
@@ -151,11 +154,11 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2000000, NULL, NULL, 1, 'sr-9550max',
    'OCP 2.0 (r21). MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. Part number / model string n/a. PCI ID 1344:51bd [ILLUMOS]. The 3.2 TB sequential write conflicts: StorageReview''s table gives 10,000, [SOL-HCL] 6,000.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('micron-9550-max-3200',  'micron-9550-max', 3200,  NULL, NULL, NULL, NULL),
-  ('micron-9550-max-6400',  'micron-9550-max', 6400,  NULL, NULL, NULL, NULL),
-  ('micron-9550-max-12800', 'micron-9550-max', 12800, NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
-  ('micron-9550-max-25600', 'micron-9550-max', 25600, NULL, NULL, NULL, NULL);
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('micron-9550-max-3200',  'micron-9550-max', 3200, 'sr-9550max',  NULL, NULL, NULL, NULL),
+  ('micron-9550-max-6400',  'micron-9550-max', 6400, 'sr-9550max',  NULL, NULL, NULL, NULL),
+  ('micron-9550-max-12800', 'micron-9550-max', 12800, 'sr-9550max', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
+  ('micron-9550-max-25600', 'micron-9550-max', 25600, 'sr-9550max', NULL, NULL, NULL, NULL);
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -204,11 +207,11 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2000000, 'Optional FIPS 140-3 L2 SED; SPDM 1.2', NULL, 1, 'sr-7600max',
    'OCP 2.5; SPDM 1.2. The review tested the E3.S. MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. No 7600 MAX part number confirmed: 7600-family parts seen [OBS-MICRON] are MTFDLAL7T6THG-1BP1DFCYY (U.2 7.68 TB, a 7600 PRO, observed), MTFDLBQ3T8THG (7600 PRO E3.S 3.84 TB), and MTFDLAL1T6THS / MTFDLAL3T2THS listed as "7600" parts ("THS" = MAX is an inference only). No NVMe model string seen; newer Micron drives report the full part number, e.g. MTFDLAL7T6THG-1BP1DFCYY.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('micron-7600-max-1600',  'micron-7600-max', 1600,  NULL, NULL, NULL, NULL),
-  ('micron-7600-max-3200',  'micron-7600-max', 3200,  NULL, NULL, NULL, NULL),
-  ('micron-7600-max-6400',  'micron-7600-max', 6400,  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S.'),
-  ('micron-7600-max-12800', 'micron-7600-max', 12800, NULL, NULL, NULL, NULL);
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('micron-7600-max-1600',  'micron-7600-max', 1600, 'sr-7600max',  NULL, NULL, NULL, NULL),
+  ('micron-7600-max-3200',  'micron-7600-max', 3200, 'sr-7600max',  NULL, NULL, NULL, NULL),
+  ('micron-7600-max-6400',  'micron-7600-max', 6400, 'sr-7600max',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S.'),
+  ('micron-7600-max-12800', 'micron-7600-max', 12800, 'sr-7600max', NULL, NULL, NULL, NULL);
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MTFDLAL1T6THS', 'micron-7600-max-1600', 'part-number', NULL, 'inferred', 'obs-micron',
@@ -260,12 +263,12 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2000000, NULL, NULL, 1, 'ht-7400',
    'Only family maxima were found (launch press), no 7.68 TB figures; sequential write, latency and idle power n/a. Form factor: [HT-7400] gives U.3 15 mm for the 7.68 TB, but the Crucial listing of MTFDKCB7T6TDZ-2AZ18ABYY says U.3 7 mm. M.2 and E1.S per [HT-7400] / [CRUCIAL]. NVMe version n/a. PCI ID 1344:51c0 [ILLUMOS].');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('micron-7400-pro-7680', 'micron-7400-pro', 7680, NULL, NULL, NULL,
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('micron-7400-pro-7680', 'micron-7400-pro', 7680, 'crucial', NULL, NULL, NULL,
    'Headline capacity of the rivals.md section: U.3 15 mm per [HT-7400]; the Crucial listing says U.3 7 mm.'),
-  ('micron-7400-pro-960',  'micron-7400-pro', 960,  NULL, NULL, NULL,
+  ('micron-7400-pro-960',  'micron-7400-pro', 960, 'obs-micron',  NULL, NULL, NULL,
    'Known only from the observed model string Micron_7400_MTFDKCB960TDZ.'),
-  ('micron-7400-pro-800',  'micron-7400-pro', 800,  NULL, NULL, NULL,
+  ('micron-7400-pro-800',  'micron-7400-pro', 800, 'obs-micron',  NULL, NULL, NULL,
    'Known only from the observed model string Micron_7400_MTFDKBA800TFC, which rivals.md lists under the 7400 PRO. The string does not say PRO or MAX, and 800 GB is not a 1-DWPD capacity step, so this may be a 7400 MAX (not checked).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
@@ -304,10 +307,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, 'OPAL variant (model string suffix "OP")', NULL, 1, 'sr-ps1030',
    'Family figures (form factor, NAND, MTTF, UBER, warranty) from the PS1030 review''s family text; performance from [SOL-HCL]; 1 DWPD from the [SR-PS1030] drive list ("Solidigm PS1010 7.68 To (1 DWPD)"). NVMe version and latency n/a; exact 7.68 TB power n/a (listings vary 22-29 W max). No Solidigm part number found; Dell sells SK hynix-branded PS1010s (HFS... part numbers). Model strings: "X" after SB5PH27 = PS1010, "E" = PS1030; the OPAL variant adds "OP".');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('solidigm-ps1010-3840',  'solidigm-ps1010', 3840,  NULL, NULL, NULL, 'Known from the observed OPAL model string.'),
-  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680,  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; capacity 7,681,501,126,656 B as observed.'),
-  ('solidigm-ps1010-15360', 'solidigm-ps1010', 15360, NULL, NULL, NULL, 'Known from an observed model string.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('solidigm-ps1010-3840',  'solidigm-ps1010', 3840, 'sol-nvme',  NULL, NULL, NULL, 'Known from the observed OPAL model string.'),
+  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680, 'sr-ps1030',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; capacity 7,681,501,126,656 B as observed.'),
+  ('solidigm-ps1010-15360', 'solidigm-ps1010', 15360, 'obs-sol', NULL, NULL, NULL, 'Known from an observed model string.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('HFS7T6GEJVX171N', 'solidigm-ps1010-7680', 'part-number', 'OEM Dell', 'published', 'dell16g',
@@ -353,10 +356,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, 'TCG Opal 2.02 (SED variant); certifiable to FIPS 140-3 L2; OCP-compliant secure boot and firmware signing', NULL, 1, 'sr-ps1030',
    'The review tested the 12.8 TB E3.S. 3 DWPD (4.98 DWPD over 3 years); 70 PBW at 12.8 TB. Five configurable power levels from 5 to 25 W. The 12.8 TB sequential read conflicts: the review text says 14,500 twice (once as "14,500 vs the CD9P-R''s 14,800"), the translated spec table says "10,000 (family)"; 14,500 is preferred. NVMe version and latency n/a. Model strings: "E" after SB5PH27 = PS1030.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('solidigm-ps1030-3200',  'solidigm-ps1030', 3200,  NULL, NULL, NULL, NULL),
-  ('solidigm-ps1030-6400',  'solidigm-ps1030', 6400,  NULL, NULL, NULL, NULL),
-  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800, NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S 7.5 mm.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('solidigm-ps1030-3200',  'solidigm-ps1030', 3200, 'sol-hcl',  NULL, NULL, NULL, NULL),
+  ('solidigm-ps1030-6400',  'solidigm-ps1030', 6400, 'sol-hcl',  NULL, NULL, NULL, NULL),
+  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800, 'sr-ps1030', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S 7.5 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SOLIDIGM SB5PH27E128T', 'solidigm-ps1030-12800', 'model-string', NULL, 'inferred', 'sol-nvme',
@@ -407,10 +410,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 1, 'sr-sn861',
    'OCP 2.0. The rivals.md section covers the 1 DWPD class (segment and dwpd above); a 3 DWPD 3.2 TB part also exists (WUS6CA232PSP9X1). E3.S only according to the PCI IDs. StorageReview''s datasheet performance figures are marked "projected". NAND n/a (TLC, not confirmed by a table); active power n/a (blank in the StorageReview table); MTTF and warranty n/a. Branding: WUS... = WD, SDS... = SanDisk. PCI IDs [ILLUMOS]: 1b96:2750 (E1), 1b96:2751 (U.2), 1b96:2752 (E3).');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('sandisk-sn861-3200', 'sandisk-sn861', 3200, NULL, NULL, 3, 'The 3 DWPD 3.2 TB part WUS6CA232PSP9X1.'),
-  ('sandisk-sn861-3840', 'sandisk-sn861', 3840, NULL, NULL, NULL, 'Known from observed part numbers.'),
-  ('sandisk-sn861-7680', 'sandisk-sn861', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section (1 DWPD class).');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('sandisk-sn861-3200', 'sandisk-sn861', 3200, 'obs-wd', NULL, NULL, 3, 'The 3 DWPD 3.2 TB part WUS6CA232PSP9X1.'),
+  ('sandisk-sn861-3840', 'sandisk-sn861', 3840, 'obs-wd', NULL, NULL, NULL, 'Known from observed part numbers.'),
+  ('sandisk-sn861-7680', 'sandisk-sn861', 7680, 'sr-sn861', NULL, NULL, NULL, 'Headline capacity of the rivals.md section (1 DWPD class).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SDS6BA176PSP9X3', 'sandisk-sn861-7680', 'model-string', 'SanDisk-branded', 'observed', 'obs-wd',
@@ -432,8 +435,8 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
    'Same value as StorageReview (A), which is preferred.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sr-sn861', 'A', 1,
    'StorageReview labels this a 256 KB sequential write. The datasheet figures are marked "projected".'),
-  ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sol-hcl', 'B', 0,
-   'Same 7,500 as StorageReview (A), which is preferred; [SOL-HCL] does not state the transfer size, kept with the StorageReview row.'),
+  ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1,
+   'Same 7,500 as StorageReview''s 256 KB row (A). [SOL-HCL] states no transfer size, so by rivals.md''s convention (128 KiB unless a row says otherwise) it is the 128 KiB figure, the one comparable with every other sequential write; it was stored at 256 KB before, where no 128 KiB view found it.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0, 'Same value as StorageReview (A), which is preferred.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_write', 'eq', 430000,  NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
@@ -455,10 +458,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, 1, 0, 'cmp',
    'No spec table found: DWPD, sequential and random performance, latency, power, MTTF and warranty are all n/a. StorageReview tested the 7.68 TB drive only as a comparison drive. Form factor, PCIe 5.0, NAND and power-loss protection from [CMP] (C). Retail part number format SEDC3000ME/<cap>; the 7.68 TB part number and model string were not found.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kingston-dc3000me-3840',  'kingston-dc3000me', 3840,  NULL, NULL, NULL, 'Known from a listing part number (SEDC3000ME/3T8).'),
-  ('kingston-dc3000me-7680',  'kingston-dc3000me', 7680,  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; StorageReview''s comparison drive.'),
-  ('kingston-dc3000me-15360', 'kingston-dc3000me', 15360, NULL, NULL, NULL, 'Known from an observed model string.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kingston-dc3000me-3840',  'kingston-dc3000me', 3840, 'cmp',  NULL, NULL, NULL, 'Known from a listing part number (SEDC3000ME/3T8).'),
+  ('kingston-dc3000me-7680',  'kingston-dc3000me', 7680, 'seed-000',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; StorageReview''s comparison drive.'),
+  ('kingston-dc3000me-15360', 'kingston-dc3000me', 15360, 'obs-king', NULL, NULL, NULL, 'Known from an observed model string.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SEDC3000ME/3T8', 'kingston-dc3000me-3840', 'part-number', NULL, 'published', 'cmp',
@@ -480,8 +483,8 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, NULL, NULL, 1, 'sr-x200p',
    'PCIe 5.0 x4, dual-port 2x2. MTTF given as MTBF. Weight 201 g. Random read/write conflict: StorageReview gives 3,000K / 500K (A, preferred), [SOL-HCL] 3,200K / 390K. Active power n/a (blank in the table). Part number and model string n/a. PCI ID 1987:5302 (lspci shows "Unknown device 0x5302" beside the 9550 PRO and SN861) [LSPCI].');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('phison-x200p-7680', 'phison-x200p', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the reviewed drive is U.2 15 mm.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('phison-x200p-7680', 'phison-x200p', 7680, 'sr-x200p', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the reviewed drive is U.2 15 mm.');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -518,8 +521,8 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, NULL, NULL, 1, 'anand-pm1743',
    'PCIe 5.0 x4 (single x4 or dual-port x2/x2) per [ANAND-PM1743] and [HT-PM1743]; NVMe version n/a. 7.68 TB figures from [SOL-HCL]; the launch claim (family, "up to") is 13,000 / 6,600 MB/s and 2,500K / 250K IOPS, stored under conditions ''launch claim''. MTTF 2.5M h from a 15.36 TB listing ([CMP], C). Latency, power and warranty n/a.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('samsung-pm1743-7680', 'samsung-pm1743', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section (U.2 and E3.S part numbers).');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('samsung-pm1743-7680', 'samsung-pm1743', 7680, 'sol-hcl', NULL, NULL, NULL, 'Headline capacity of the rivals.md section (U.2 and E3.S part numbers).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZWLO7T6HBLA-00A07', 'samsung-pm1743-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),
@@ -556,10 +559,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 1, 'heise-pm9a3',
    '1.3 DWPD is the launch datasheet as quoted by the press. NVMe 1.4 is what U.2 firmware GDC5902Q reports [OBS-SAM]. The sequential and random figures disagree: launch 2020 (U.2, "up to") 6,500 / 3,500 MB/s and 900K / 200K IOPS [HEISE-PM9A3] B (preferred, family-wide); a project note quotes a 7.68 TB U.2 datasheet read of 6,700 [CMP] C; the later Samsung site gives the family 6,800-6,900 / 4,000-4,100 MB/s and 1,000-1,100K / 180-200K IOPS [CMP] C; an older [SOL-HCL] revision (02b8d61) lists the PM9A3 at 6,800 / 2,700 without a capacity. The 7.68 TB performance needs checking. Latency, power, MTTF and warranty n/a.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', NULL, NULL, NULL, NULL),
+  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', NULL, NULL, NULL, NULL),
+  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZQL27T6HBLA-00A07', 'samsung-pm9a3-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),
@@ -614,8 +617,8 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 0, 'taobao',
    'U.2 and PCIe 5.0 come only from a Taobao listing title. Every performance, endurance, power and reliability figure is n/a; no part number or model string found.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('memblaze-7940-7680', 'memblaze-7940', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('memblaze-7940-7680', 'memblaze-7940', 7680, 'rivals', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
 
 -- ===========================================================================
 -- rivals.md "### Memblaze PBlaze6 6920 7.68 TB"
@@ -629,8 +632,8 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 0, 'pciid-mb',
    'Form factor from the PCI subsystem name only. Every performance, endurance, power and reliability figure is n/a; no part number or model string found. PCI ID 1c5f:003e, subsystem 1c5f:0a41 = "PBlaze6 6920 7680GB 2.5" U.2" [PCIID-MB].');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('memblaze-6920-7680', 'memblaze-6920', 7680, NULL, NULL, NULL,
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('memblaze-6920-7680', 'memblaze-6920', 7680, 'pciid-mb', NULL, NULL, NULL,
    'Headline capacity of the rivals.md section; PCI subsystem 1c5f:0a41 "PBlaze6 6920 7680GB 2.5" U.2".');
 
 -- ===========================================================================
@@ -645,9 +648,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, 'OPAL variant (SSDPF2KX076TZOS)', NULL, 1, 'cmp',
    'Now Solidigm. Interface, NAND, DWPD and the 7.68 TB sequential figures from [CMP] (C, quoting a StorageReview spec table); 3.84 TB figures from [P5510-DOC] (C, quoting Solidigm). 7.68 TB random IOPS, latency, power, MTTF and warranty n/a. SSDPF2KX076T1 is the D7-P5520, not the P5510. PCI ID 8086:0b60 (shared across the P5xxx family; the subsystem ID tells the models apart) [ILLUMOS].');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('intel-p5510-3840', 'intel-p5510', 3840, NULL, NULL, NULL, NULL),
-  ('intel-p5510-7680', 'intel-p5510', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('intel-p5510-3840', 'intel-p5510', 3840, 'p5510-doc', NULL, NULL, NULL, NULL),
+  ('intel-p5510-7680', 'intel-p5510', 7680, 'intel-fw', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SSDPF2KX076TZ01', 'intel-p5510-7680', 'part-number', NULL, 'published', 'intel-fw', 'MM 99A5DR.'),
@@ -680,10 +683,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, NULL, NULL, 1, 'cmp',
    'Interface, NAND, DWPD, MTTF and the sequential write from [CMP] (C); sequential read, random IOPS and 21 W typical active power from the CD9P-R review''s E3.S 7.68 TB comparison figures [SR-CD9PR] (A). NVMe version, idle power, latency and warranty n/a. Dell also lists CD8P-V E3.S parts KCD8XPJE1T60 / KCD8XPJE3T20 (no CD8P-V family here; for the CD8P, R versus V shows only in the capacity point). KCD8XRUG… / KCD81RUG… are the CD8 (Gen4) drive, not the CD8P.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cd8p-r-1920', 'kioxia-cd8p-r', 1920, NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
-  ('kioxia-cd8p-r-3840', 'kioxia-cd8p-r', 3840, NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
-  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680, NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the spec figures are for the E3.S.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kioxia-cd8p-r-1920', 'kioxia-cd8p-r', 1920, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
+  ('kioxia-cd8p-r-3840', 'kioxia-cd8p-r', 3840, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
+  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680, 'sr-cd9pr', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the spec figures are for the E3.S.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCD8XPUG7T68', 'kioxia-cd8p-r-7680', 'part-number', 'SIE', 'observed', 'obs-kioxia', '2.5".'),
@@ -715,12 +718,12 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    2500000, 'SIE, SED, FIPS SED', NULL, 1, 'seed-003',
    'PCIe 5.0, dual-port (x4 or x2/x2). Capacities up to 30.72 TB (E3.S up to 15.36 TB). 7.68 TB performance is KIOXIA''s figure quoted in the German CM7-R review for the tested 7.68 TB (Dell OEM) E3.S drive ([SEED-CM7R] = seed 003, whose spec figures kioxia-cm7-r.sql also carries). DWPD, TBW, active power and MTTF from [CMP] (C). Idle power, latency and warranty n/a. Retail parts KCMY…, Dell OEM KCM7…; X = SIE, D = SED, F = FIPS SED; UG = 2.5" 15 mm, JE = E3.S.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm7-r-1920',  'kioxia-cm7-r', 1920,  NULL, NULL, NULL, 'Known from a Dell U.3 part number.'),
-  ('kioxia-cm7-r-3840',  'kioxia-cm7-r', 3840,  NULL, NULL, NULL, NULL),
-  ('kioxia-cm7-r-7680',  'kioxia-cm7-r', 7680,  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the German review tested the Dell OEM E3.S.'),
-  ('kioxia-cm7-r-15360', 'kioxia-cm7-r', 15360, NULL, NULL, NULL, 'Known from Dell part numbers; the largest E3.S.'),
-  ('kioxia-cm7-r-30720', 'kioxia-cm7-r', 30720, '2.5" U.3 15 mm', NULL, NULL, 'Largest capacity ("up to 30.72 TB"); 2.5" only, since the E3.S goes up to 15.36 TB. No figures or part number.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kioxia-cm7-r-1920',  'kioxia-cm7-r', 1920, 'dell16g',  NULL, NULL, NULL, 'Known from a Dell U.3 part number.'),
+  ('kioxia-cm7-r-3840',  'kioxia-cm7-r', 3840, 'sol-hcl',  NULL, NULL, NULL, NULL),
+  ('kioxia-cm7-r-7680',  'kioxia-cm7-r', 7680, 'seed-003',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the German review tested the Dell OEM E3.S.'),
+  ('kioxia-cm7-r-15360', 'kioxia-cm7-r', 15360, 'dell16g', NULL, NULL, NULL, 'Known from Dell part numbers; the largest E3.S.'),
+  ('kioxia-cm7-r-30720', 'kioxia-cm7-r', 30720, 'seed-003', '2.5" U.3 15 mm', NULL, NULL, 'Largest capacity ("up to 30.72 TB"); 2.5" only, since the E3.S goes up to 15.36 TB. No figures or part number.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCMYXRUG7T68', 'kioxia-cm7-r-7680', 'part-number', 'SIE', 'observed', 'obs-kioxia', 'Retail 2.5".'),
@@ -775,10 +778,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 1, 'cmp',
    'Form factor and interface from the Dell part numbers and [CMP]: PCIe 5.0 dual-port, as for the CM7-R. Idle power, latency, MTTF, warranty and NAND n/a (the NAND is presumably the same BiCS5 as the CM7-R; not confirmed).');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm7-v-1600', 'kioxia-cm7-v', 1600, NULL, NULL, NULL, 'Known from the retail model string KIOXIA KCMYXVUG1T60 (Proxmox example).'),
-  ('kioxia-cm7-v-3200', 'kioxia-cm7-v', 3200, NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
-  ('kioxia-cm7-v-6400', 'kioxia-cm7-v', 6400, NULL, NULL, NULL, NULL);
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kioxia-cm7-v-1600', 'kioxia-cm7-v', 1600, 'obs-kioxia', NULL, NULL, NULL, 'Known from the retail model string KIOXIA KCMYXVUG1T60 (Proxmox example).'),
+  ('kioxia-cm7-v-3200', 'kioxia-cm7-v', 3200, 'sol-hcl', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
+  ('kioxia-cm7-v-6400', 'kioxia-cm7-v', 6400, 'sol-hcl', NULL, NULL, NULL, NULL);
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCM7XVUG3T20', 'kioxia-cm7-v-3200', 'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell pair.'),
@@ -810,7 +813,12 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'KIOXIA CD9P-V', NULL,
    NULL, NULL, NULL, NULL, NULL, 3, NULL,
    NULL, NULL, NULL, 0, 'sr-cd9pr',
-   'Not found: [SR-CD9PR] calls it the mixed-use counterpart of the CD9P-R. The 3 DWPD is from an untagged secondary source only (no spec row, since rivals.md names no source for it). No spec figures, part numbers or model strings found; for the CD9P, R versus V shows only in the capacity point (7T68 versus 6T40).');
+   'Not found: [SR-CD9PR] calls it the mixed-use counterpart of the CD9P-R (the family''s source). The 3 DWPD is not from [SR-CD9PR]: rivals.md has it "from a secondary source only" and names none, so its spec row cites rivals.md itself (source rivals, C). No spec figures, part numbers or model strings found; for the CD9P, R versus V shows only in the capacity point (7T68 versus 6T40).');
+
+INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
+                  conditions, source_id, confidence, preferred, notes) VALUES
+  ('kioxia-cd9p-v', NULL, 'dwpd', 'eq', 3, NULL, 'DWPD', NULL, NULL, NULL, 'rivals', 'C', 1,
+   'rivals.md: "3 DWPD is from a secondary source only" (untagged). [SR-CD9PR], the family''s source, gives no DWPD for the V.');
 
 -- ===========================================================================
 -- rivals.md "### KIOXIA CM9-V"
@@ -826,10 +834,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 0, 'sr-cm9r',
    'Specs not found. The CM9-R review text says "une gamme mixte CM9-V (3 DWPD)" ([SR-CM9R], French edition), so 3 DWPD is confirmed; no other figure was found. Only Dell E3.S OEM part numbers [DELL17G] are known (hence E3.S above).');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm9-v-1600', 'kioxia-cm9-v', 1600, NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
-  ('kioxia-cm9-v-3200', 'kioxia-cm9-v', 3200, NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
-  ('kioxia-cm9-v-6400', 'kioxia-cm9-v', 6400, NULL, NULL, NULL, 'Known from a Dell E3.S part number.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('kioxia-cm9-v-1600', 'kioxia-cm9-v', 1600, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
+  ('kioxia-cm9-v-3200', 'kioxia-cm9-v', 3200, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
+  ('kioxia-cm9-v-6400', 'kioxia-cm9-v', 6400, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCM9XVJE1T60', 'kioxia-cm9-v-1600', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell E3.S.'),

@@ -2,10 +2,10 @@
 -- right after the vocabularies so any file may refer to them.
 
 -- from kioxia-cd9p-r.sql
-INSERT INTO source (id, kind, title, publisher, language, file, url, published, testbed, method, notes) VALUES
+INSERT INTO source (id, kind, title, name, publisher, language, file, url, published, testbed, method, notes) VALUES
   ('seed-000',
    'review',
-   'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB',
+   'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB', 'CD9P-R review',
    'StorageReview',
    'de',
    '000_4aff3574b0af2f52.txt',
@@ -16,10 +16,10 @@ INSERT INTO source (id, kind, title, publisher, language, file, url, published, 
    'The copy has no headline, date or URL: title and URL are those of rivals.md [SR-CD9PR] (the same StorageReview review, read there in its French edition). Translation slips in the spec table: "Luftueberwachung" for endurance, "Stueckchen" for bits, "1017" for 10^17, both dimension rows labelled "Laenge" (length), garbled temperature rows. The conclusion repeats figures stored once here (14,235.9 MB/s, 6,912.4 MB/s, ~30 us, ~6.2 GiB/s, 4.9 GiB/s, ~572 s, 674.5 s).');
 
 -- from kioxia-cm9-r.sql
-INSERT INTO source (id, kind, title, publisher, language, file, url, published, testbed, method, notes) VALUES
+INSERT INTO source (id, kind, title, name, publisher, language, file, url, published, testbed, method, notes) VALUES
   ('seed-001',
    'review',
-   'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth',
+   'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth', 'CM9-R review',
    'StorageReview',
    'fr',
    '001_13914e37df8d183b.txt',
@@ -30,7 +30,7 @@ INSERT INTO source (id, kind, title, publisher, language, file, url, published, 
    'French machine translation. No publication date in the copy; it comes after the June review of the CD9P-R ("en juin"). Translation slips in this edition: the intro says Gen5 enterprise drives "typically exceed 20,000 MB/s to hit headline figures" where the Japanese edition says they push into the high 20s (watts); the spec table labels the NAND row "NON" and prints MTTF / warranty as "2,500,000 5 heures / XNUMX ans" (Japanese: 2,500,000 h / 5 years); "64 000 Ko" for 64K blocks; "faible consommation d''énergie requise" where the Japanese says low concurrency needed; GDSIO 16K read "loin derrière les deux disques Solidigm" where the meaning (and the Japanese) is far ahead of them; "1 Mo/64 bits" for 1M / 64 threads; the GDSIO single-thread 16K write latency "se classe deuxième du groupe" where the Japanese says tied best with the CD9P-R; a stray conclusion line says the lowest QD1 latency "était de 25W (typique)"; the SN861 is called "Disque dur externe"; the DLIO table header reads "par chaîne".'),
   ('seed-004',
    'review',
-   'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth',
+   'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth', 'CM9-R review',
    'StorageReview',
    'ja',
    '004_f9057dd37cb7f7f1.txt',
@@ -41,9 +41,9 @@ INSERT INTO source (id, kind, title, publisher, language, file, url, published, 
    'Japanese edition of seed-001 (same review, Japanese machine translation; title printed as "KIOXIA CM9-R 15.36TB レビュー：BiCS8フラッシュメモリは低キュー深度でもフルスピードを発揮"). Every measured number matches seed-001; it is used to cross-check the French edition and to resolve its slips (clean MTTF / warranty row "2,500,000時間 / 5年"; Gen5 drives push "into the high 20s" (watts) rather than the French "20,000 MB/s"; GDSIO single-thread 16K write latency tied best with the CD9P-R rather than second). The DLIO table header is garbled here too ("ステアリング位置"). No measurement rows carry this source because it adds or changes no number.');
 
 -- from kioxia-cd6.sql
-INSERT INTO source (id, kind, title, publisher, language, file, url, published, testbed, method, notes) VALUES
+INSERT INTO source (id, kind, title, name, publisher, language, file, url, published, testbed, method, notes) VALUES
   ('seed-002', 'review',
-   'KIOXIA CD6 review: the PCIe 4.0 2.5-inch 15 mm read-intensive SSD retested as a production drive',
+   'KIOXIA CD6 review: the PCIe 4.0 2.5-inch 15 mm read-intensive SSD retested as a production drive', 'CD6 review',
    'StorageReview', 'de', '002_c4f1410b846bfcb5.txt', NULL, NULL,
    'StorageReview Enterprise Test Lab, PCIe Gen4 synthetic and application platform: Lenovo ThinkSystem SR635 (single-CPU AMD platform with PCIe Gen4 U.2 bays); 1 x AMD EPYC 7742 (2.25 GHz, 64 cores); 8 x 64 GB DDR4-3200 ECC DRAM; CentOS 7.7 1908 (synthetic tests); VMware ESXi 6.7u3 (application tests). '
    || 'SQL Server VMs: two vDisks (100 GB boot, 500 GB database and log files), 8 vCPUs, 64 GB DRAM, LSI Logic SAS SCSI controller; Windows Server 2012 R2 guest, SQL Server 2014; storage 600 GB allocated, 500 GB used; 48 GB RAM buffer. '
@@ -62,10 +62,10 @@ INSERT INTO source (id, kind, title, publisher, language, file, url, published, 
    || 'Translation slips: the VDBench prose drops the K in most IOPS figures (restored); in the VDI LC Boot and LC Initial Login paragraphs the IOPS and latency numbers are swapped (restored from the conclusion); the spec prose says "7.68 GB / 3.84 GB / 15.36 GB" for TB; the conclusion''s "und wiederum 2.6 GB/s bei 623 MB/s ... in Schreibvorgängen" matches no measurement (not stored as a row); "3 warrd" = 3rd.');
 
 -- from kioxia-cm7-r.sql
-INSERT INTO source (id, kind, title, publisher, language, file, url, published, testbed, method, notes) VALUES
+INSERT INTO source (id, kind, title, name, publisher, language, file, url, published, testbed, method, notes) VALUES
   ('seed-003',
    'review',
-   'KIOXIA CM7-R E3.S SSD review',
+   'KIOXIA CM7-R E3.S SSD review', 'CM7-R review',
    'StorageReview',
    'de',
    '003_2285dcc119fe5a57.txt',

@@ -8,8 +8,8 @@
 -- point nearest the namespace size.  The figures are placeholders for tests,
 -- not measurements.
 
-INSERT INTO source (id, kind, title, publisher, language, notes) VALUES
-  ('test-qemu', 'test', 'drivedash test fixture: QEMU emulated NVMe controller',
+INSERT INTO source (id, kind, title, name, publisher, language, notes) VALUES
+  ('test-qemu', 'test', 'drivedash test fixture: QEMU emulated NVMe controller', 'QEMU test fixture',
    'drivedash', 'en',
    'Test-only rows (data/test-qemu.sql). Model string as QEMU reports it; figures are placeholders.');
 
@@ -21,9 +21,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    NULL, NULL, NULL, 1, 1, 'test-qemu',
    'QEMU''s emulated NVMe controller (-device nvme), PCI 1b36:0010. Test-only.');
 
-INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, notes) VALUES
-  ('qemu-nvme-1', 'qemu-nvme', 1, NULL, NULL, NULL, 'A 1 GB backing image.'),
-  ('qemu-nvme-2', 'qemu-nvme', 2, NULL, NULL, NULL, 'A 2 GB backing image.');
+INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
+  ('qemu-nvme-1', 'qemu-nvme', 1, 'test-qemu', NULL, NULL, NULL, 'A 1 GB backing image.'),
+  ('qemu-nvme-2', 'qemu-nvme', 2, 'test-qemu', NULL, NULL, NULL, 'A 2 GB backing image.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('QEMU NVMe Ctrl', 'qemu-nvme-1', 'model-string', NULL, 'observed', 'test-qemu',

@@ -5,6 +5,7 @@ INSERT INTO unit (id, dimension, to_base, name) VALUES
   ('MB/s',   'throughput', 1,           'megabytes per second (10^6 B/s)'),
   ('GB/s',   'throughput', 1000,        'gigabytes per second (10^9 B/s)'),
   ('GiB/s',  'throughput', 1073.741824, 'gibibytes per second (2^30 B/s)'),
+  ('MiB/s',  'throughput', 1.048576,    'mebibytes per second (2^20 B/s)'),
   ('IOPS',   'rate',       1,           'I/O operations per second'),
   ('TPS',    'transactions', 1,         'transactions per second'),
   ('QPS',    'queries',    1,           'queries per second'),

@@ -132,7 +132,7 @@ is "fake tree --json: controller keys" \
 	"explainers,firmware,match,mdts_bytes,model,name,namespaces,note,numa_node,pcie,serial,smart,subsystem_nqn,temp_critical_c,temp_warning_c,total_capacity_bytes,transport,vendor_id" \
 	"$(json '",".join(sorted(j["controllers"][0]))')"
 is "fake tree --json: match keys" \
-	"drive_id,family_id,label,nearest_family,rule,sku,sku_status,status" \
+	"drive_id,family_id,inferred_only,label,nearest_family,rule,sku,sku_status,status" \
 	"$(json '",".join(sorted(j["controllers"][0]["match"]))')"
 is "fake tree --json: pcie keys" "address,max_speed_gts,max_width,speed_gts,width" \
 	"$(json '",".join(sorted(j["controllers"][0]["pcie"]))')"

@@ -262,7 +262,7 @@ printf "INSERT INTO spec (family_id, metric_id, value, unit_id, source_id, confi
 run "$dd" db check "$tmp/unit.sql"
 is "db check runs the consistency rules: exit 1" 1 "$rc"
 like "... a figure whose unit does not fit its metric, at its line" \
-	"^$tmp/unit.sql:2: spec unit does not fit metric" "$out"
+	"^$tmp/unit.sql:2: unit does not fit metric" "$out"
 run "$dd" db check
 is "db check without FILE: exit 2" 2 "$rc"
 run "$dd" db check "$tmp/no-such.sql"

@@ -368,6 +368,21 @@ meas_of(const struct spec_sheet *sh, const char *drive_id, const char *bench, co
 	return NULL;
 }
 
+/* drive_id's DLIO figure of checkpoint index ckpt (the per-checkpoint series). */
+static const struct spec_measurement *
+ckpt_of(const struct spec_sheet *sh, const char *drive_id, int ckpt)
+{
+	for (size_t i = 0; i < sh->nmeasurements; i++) {
+		const struct spec_measurement *m = &sh->measurements[i];
+
+		if (strcmp(m->drive_id, drive_id) == 0 && strcmp(m->benchmark, "dlio") == 0 &&
+		    m->checkpoint == ckpt)
+			return m;
+	}
+	fail_msg("no DLIO checkpoint %d of %s", ckpt, drive_id);
+	return NULL;
+}
+
 /* Add a curve of profile (group g): a maximum, then steps of 10..100 %; the
  * achieved IOPS of step k is k x 10 % of max x ach; the latency rises. */
 static double
@@ -502,10 +517,12 @@ test_dlio_passes(void **state)
 		case COMPARE_DLIO_PASS:
 			npass++;
 			assert_null(strstr(x->label, "per checkpoint"));
+			assert_true(x->pass > 0 && x->checkpoint <= 0);
 			break;
 		case COMPARE_DLIO_CKPT:
 			nckpt++;
 			assert_non_null(strstr(x->label, "per checkpoint"));
+			assert_true(x->checkpoint > 0);
 			break;
 		default:
 			nnone++;
@@ -555,8 +572,7 @@ test_dlio_passes(void **state)
 		assert_string_equal(cmptab_row_unit(&t.rows[r], false), "s");
 	}
 	/* Pass 1's average, not checkpoint 1 (471.4 s). */
-	per_ckpt = meas_of(&cd9p, "kioxia-cd9p-r-7680", "dlio", "checkpoint", 0, 0, 1, "duration",
-			   "per checkpoint");
+	per_ckpt = ckpt_of(&cd9p, "kioxia-cd9p-r-7680", 1);
 	assert_true(cmptab_cell(&t, find_label(&t, "DLIO pass 1 avg per 1636GB", COMPARE_SECS), 0,
 				CMPTAB_REVIEW)->value != per_ckpt->base / 1e6);
 	assert_false(has_label(&t, "DLIO pass 12 avg per 1636GB"));

@@ -555,6 +555,8 @@ check_print_identity(FILE *f, const struct check *c)
 		cli_fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
 			c->match.label, match_rule_name(c->match.rule), c->model, src,
 			c->match.sku && c->match.sku->status ? c->match.sku->status : "?");
+	if (c->model != NULL && c->match.inferred_only)
+		cli_fprintf(f, "  %-11s model string inferred, not in a published list\n", "");
 	else
 		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);

@@ -138,25 +138,19 @@ cmpcli_add_family(struct cmpcli *c, const char *family_id, const char *drive_id)
 	return EXIT_OK;
 }
 
-/* The first three families of a search, "A, B, C, ...". */
+/* The first three candidates of a query, "A, B, C, ...". */
 static char *
-cmpcli_families(const struct spec_search *s, char *buf, size_t len)
+cmpcli_candidates(const struct spec_answer *ans, char *buf, size_t len)
 {
-	size_t o = 0, shown = 0;
+	size_t o = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < s->nhits && o < len; i++) {
-		bool seen = false;
-
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = strcmp(s->hits[k].family_id, s->hits[i].family_id) == 0;
-		if (seen)
-			continue;
-		if (shown++ == 3) {
+	for (size_t i = 0; i < ans->ncands && o < len; i++) {
+		if (i == 3) {
 			snprintf(buf + o, len - o, ", ...");
 			break;
 		}
-		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "", s->hits[i].label);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "", ans->cands[i].label);
 	}
 	return buf;
 }
@@ -166,31 +160,30 @@ static int
 cmpcli_add_drive(struct cmpcli *c, const char *query)
 {
 	struct dd_error	   err = { 0 };
-	struct spec_search s;
-	const char	  *drive = NULL;
+	struct spec_answer ans;
+	char		   names[256];
 
-	if (specdb_search(c->db, query, &c->a, &s, &err) < 0) {
+	if (specdb_query(c->db, query, &c->a, &ans, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
-	if (s.nhits == 0) {
-		cli_error("no drive in the database matches '%s' (try 'drivedash list'; a stored "
-			  "run is run:ID or #ID)", query);
-		return EXIT_NOMATCH;
-	}
-	if (s.nfamilies > 1) {
-		char names[256];
-
-		cli_error("'%s' matches %zu drive families (%s): name one", query, s.nfamilies,
-			  cmpcli_families(&s, names, sizeof names));
+	switch (ans.kind) {
+	case SPEC_ANSWER_ONE:
+		return cmpcli_add_family(c, ans.cands[0].family_id, ans.cands[0].drive_id);
+	case SPEC_ANSWER_CHOICE:
+		cli_error("'%s' matches %zu candidates (%s): name one", query, ans.ncands,
+			  cmpcli_candidates(&ans, names, sizeof names));
 		return EXIT_AMBIGUOUS;
+	case SPEC_ANSWER_ATTRIBUTE:
+		cli_error("'%s' is an attribute (%s) of %zu drives (%s): name one", query,
+			  ans.attribute, ans.ncands, cmpcli_candidates(&ans, names, sizeof names));
+		return EXIT_AMBIGUOUS;
+	case SPEC_ANSWER_NONE:
+		break;
 	}
-	if (s.nhits == 1 && s.hits[0].drive_id != NULL)
-		drive = s.hits[0].drive_id;
-	for (size_t i = 0; i < s.nhits; i++)
-		if (s.hits[i].drive_id == NULL)
-			drive = NULL;
-	return cmpcli_add_family(c, s.hits[0].family_id, drive);
+	cli_error("no drive in the database matches '%s' (try 'drivedash list'; a stored "
+		  "run is run:ID or #ID)", query);
+	return EXIT_NOMATCH;
 }
 
 /* Add the run column a spec names; an exit code. */

@@ -136,30 +136,32 @@ db_check(struct cli_ctx *ctx, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* The family (and capacity point) a dump's query names; an exit code. */
+/* The family (and capacity point) a dump's query names, through the one
+ * query resolver (specdb_query, as show); an exit code. */
 static int
 db_dump_resolve(struct specdb *db, const char *query, struct arena *a, const char **family,
 		const char **drive)
 {
 	struct dd_error	   err = { 0 };
-	struct spec_search s;
+	struct spec_answer ans;
 
-	if (specdb_search(db, query, a, &s, &err) < 0) {
+	if (specdb_query(db, query, a, &ans, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
-	if (s.nhits == 0) {
+	if (ans.kind == SPEC_ANSWER_NONE) {
 		cli_error("no drive in the database matches '%s' (try 'drivedash list')", query);
 		return EXIT_NOMATCH;
 	}
-	if (s.nfamilies > 1) {
-		for (size_t i = 0; i < s.nhits; i++)
-			cli_fprintf(stderr, "  %s\n", s.hits[i].label);
-		cli_error("'%s' matches %zu families; narrow the query", query, s.nfamilies);
+	if (ans.kind != SPEC_ANSWER_ONE) {
+		for (size_t i = 0; i < ans.ncands; i++)
+			cli_fprintf(stderr, "  %s\n", ans.cands[i].label);
+		cli_error("'%s' names %s; a dump needs one family or capacity point", query,
+			  ans.kind == SPEC_ANSWER_ATTRIBUTE ? "an attribute" : "several drives");
 		return EXIT_AMBIGUOUS;
 	}
-	*family = s.hits[0].family_id;
-	*drive = s.nhits == 1 ? s.hits[0].drive_id : NULL;
+	*family = ans.cands[0].family_id;
+	*drive = ans.cands[0].drive_id;
 	return EXIT_OK;
 }
 

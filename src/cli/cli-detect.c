@@ -99,6 +99,7 @@ cli_json_match(const struct match_result *m)
 	json_object_set_new(o, "sku", cli_jstr(hit && m->sku ? m->sku->model : NULL));
 	json_object_set_new(o, "sku_status", cli_jstr(hit && m->sku ? m->sku->status : NULL));
 	json_object_set_new(o, "rule", cli_jstr(match_rule_name(m->rule)));
+	json_object_set_new(o, "inferred_only", json_boolean(hit && m->inferred_only));
 	json_object_set_new(o, "nearest_family",
 			    cli_jstr(m->nearest ? m->nearest->id : NULL));
 	return o;
@@ -318,6 +319,8 @@ detect_print_ctrl(const struct detect_ctrl *d)
 		cli_printf(" (%s match, %s)", match_rule_name(m->rule),
 		       m->sku->status ? m->sku->status : "?");
 	putchar('\n');
+	if (m->inferred_only)
+		cli_printf("    %-12s model string inferred, not in a published list\n", "note");
 	cli_printf("    %-12s %s, serial %s", "firmware", c->firmware ? c->firmware : "-",
 	       c->serial ? c->serial : "-");
 	if (c->vendor_id >= 0)

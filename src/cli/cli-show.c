@@ -1,7 +1,9 @@
 /*
  * `drivedash show QUERY`: one family (or one capacity point) — its spec sheet
  * with conditions and sources, and the published measurements grouped by
- * benchmark and review.  A query that names several families lists them.
+ * benchmark and review.  The query is resolved by specdb_query: ONE is the
+ * sheet plus what else matched, CHOICE lists the candidates with what sets
+ * each apart (exit 6), ATTRIBUTE is a table of every drive having it.
  */
 #include "config.h"
 
@@ -261,8 +263,12 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point, sizeof point, "QD%d x NJ%d", m->iodepth, m->numjobs);
 	else if (m->threads > 0)
 		snprintf(point, sizeof point, "%d threads", m->threads);
+	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
+		snprintf(point, sizeof point, "run %d, checkpoint %d", m->pass, m->checkpoint);
+	else if (m->checkpoint > 0)
+		snprintf(point, sizeof point, "checkpoint %d", m->checkpoint);
 	else if (m->pass > 0)
-		snprintf(point, sizeof point, "pass %d", m->pass);
+		snprintf(point, sizeof point, "run %d", m->pass);
 	if (m->read_pct >= 0) {
 		size_t o = strlen(point);
 
@@ -385,7 +391,7 @@ show_json(const struct spec_sheet *sh)
 		const struct spec_measurement *m = &sh->measurements[i];
 
 		json_array_append_new(meas, json_pack(
-			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
+			"{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:f, s:o, s:s, s:o, s:o}",
 			"source", m->source_id, "capacity_point", m->drive_id,
 			"benchmark", m->benchmark,
 			"phase", m->phase ? json_string(m->phase) : json_null(),
@@ -396,6 +402,7 @@ show_json(const struct spec_sheet *sh)
 			"threads", m->threads < 0 ? json_null() : json_integer(m->threads),
 			"read_pct", m->read_pct < 0 ? json_null() : json_integer(m->read_pct),
 			"pass", m->pass < 0 ? json_null() : json_integer(m->pass),
+			"checkpoint", m->checkpoint < 0 ? json_null() : json_integer(m->checkpoint),
 			"metric", m->metric_id, "qual", m->qual, "value", m->value,
 			"value_hi", isnan(m->value_hi) ? json_null() : json_real(m->value_hi),
 			"unit", m->unit_id,
@@ -428,30 +435,207 @@ show_json(const struct spec_sheet *sh)
 	return o;
 }
 
-/* Report a query that names several families. */
-static int
-show_candidates(const char *query, const struct spec_search *s, int json)
+/* JSON for a query's candidates (a CHOICE, a NONE's nearest, a ONE's
+ * others). */
+static json_t *
+show_json_cands(const struct spec_candidate *c, size_t n)
 {
-	if (json) {
-		json_t *o = json_object(), *arr = json_array();
+	json_t *arr = json_array();
 
-		for (size_t i = 0; i < s->nhits; i++)
-			json_array_append_new(arr, json_pack(
-				"{s:s, s:o, s:s, s:s}", "family", s->hits[i].family_id,
-				"capacity_point", s->hits[i].drive_id
-					? json_string(s->hits[i].drive_id) : json_null(),
-				"label", s->hits[i].label, "matched", s->hits[i].matched));
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_pack(
+			"{s:s, s:o, s:s, s:s, s:o}", "family", c[i].family_id,
+			"capacity_point", cli_jstr(c[i].drive_id), "label", c[i].label,
+			"matched", c[i].matched, "distinct", cli_jstr(c[i].distinct)));
+	return arr;
+}
+
+/* How many distinct families the candidates come from. */
+static size_t
+show_nfamilies(const struct spec_answer *ans)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ans->ncands; i++) {
+		size_t k;
+
+		for (k = 0; k < i; k++)
+			if (strcmp(ans->cands[k].family_id, ans->cands[i].family_id) == 0)
+				break;
+		n += k == i;
+	}
+	return n;
+}
+
+/* Report a query with no clear best: every candidate and what sets it apart. */
+static int
+show_choice(const char *query, const struct spec_answer *ans, int json)
+{
+	size_t nf = show_nfamilies(ans);
+	char   what[64];
+
+	if (nf > 1)
+		snprintf(what, sizeof what, "%zu families", nf);
+	else
+		snprintf(what, sizeof what, "%zu capacity points", ans->ncands);
+	if (json) {
+		json_t *o = json_object();
+
 		json_object_set_new(o, "query", json_string(query));
-		json_object_set_new(o, "candidates", arr);
+		json_object_set_new(o, "kind", json_string("choice"));
+		json_object_set_new(o, "candidates", show_json_cands(ans->cands, ans->ncands));
 		cli_print_json(o);
 	} else {
-		cli_printf("'%s' matches %zu families:\n", query, s->nfamilies);
-		for (size_t i = 0; i < s->nhits; i++)
-			cli_printf("  %-32s (matched \"%s\")\n", s->hits[i].label,
-			       s->hits[i].matched);
+		cli_printf("'%s' matches %s:\n", query, what);
+		for (size_t i = 0; i < ans->ncands; i++)
+			cli_printf("  %-32s %s\n", ans->cands[i].label,
+				   ans->cands[i].distinct ? ans->cands[i].distinct : "");
 	}
-	cli_error("'%s' matches %zu families; narrow the query", query, s->nfamilies);
+	cli_error("'%s' matches %s; name one (add the variant or the capacity)", query, what);
 	return EXIT_AMBIGUOUS;
+}
+
+/* Report a query that matches nothing, with the nearest if there is one. */
+static int
+show_none(const char *query, const struct spec_answer *ans)
+{
+	if (ans->ncands == 0) {
+		cli_error("no drive in the database matches '%s' (try 'drivedash list')", query);
+		return EXIT_NOMATCH;
+	}
+	cli_error("no drive in the database matches '%s' (nearest: %s, %s; try 'drivedash list')",
+		  query, ans->cands[0].label, ans->cands[0].distinct);
+	return EXIT_NOMATCH;
+}
+
+/* The row of an attribute answer: its family and capacity point. */
+static const struct spec_family *
+show_row_family(const struct spec_answer *ans, const struct spec_candidate *c,
+		const struct spec_drive **d)
+{
+	*d = NULL;
+	if (c->drive_id != NULL)
+		return specdb_find_drive(ans->families, ans->nfamilies, c->drive_id, d);
+	return specdb_find_family(ans->families, ans->nfamilies, c->family_id);
+}
+
+/* A row's capacity: the point's, else the family's range. */
+static char *
+show_row_capacity(const struct spec_family *f, const struct spec_drive *d, char *buf,
+		  size_t len)
+{
+	char lo[32], hi[32];
+
+	if (d != NULL)
+		return fmt_capacity(d->capacity_gb, buf, len);
+	if (f->ndrives == 0)
+		snprintf(buf, len, "-");
+	else if (f->ndrives == 1)
+		fmt_capacity(f->drives[0].capacity_gb, buf, len);
+	else
+		snprintf(buf, len, "%s-%s", fmt_capacity(f->drives[0].capacity_gb, lo, sizeof lo),
+			 fmt_capacity(f->drives[f->ndrives - 1].capacity_gb, hi, sizeof hi));
+	return buf;
+}
+
+/* JSON for an attribute answer. */
+static json_t *
+show_json_attribute(const char *query, const struct spec_answer *ans)
+{
+	json_t *o = json_object(), *rows = json_array();
+
+	for (size_t i = 0; i < ans->ncands; i++) {
+		const struct spec_drive	 *d;
+		const struct spec_family *f = show_row_family(ans, &ans->cands[i], &d);
+		double			  dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
+
+		json_array_append_new(rows, json_pack(
+			"{s:s, s:o, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+			"family", f->id, "capacity_point", cli_jstr(d ? d->id : NULL),
+			"label", ans->cands[i].label, "vendor", f->vendor, "name", f->name,
+			"capacity_gb", d ? json_real(d->capacity_gb) : json_null(),
+			"form_factor", cli_jstr(d && d->form_factor ? d->form_factor : f->form_factors),
+			"pcie_gen", f->pcie_gen > 0 ? json_integer(f->pcie_gen) : json_null(),
+			"dwpd", isnan(dwpd) ? json_null() : json_real(dwpd),
+			"best_seq_read_mbps",
+			isnan(f->best_seq_read) ? json_null() : json_real(f->best_seq_read),
+			"best_rand_read_iops",
+			isnan(f->best_rand_read) ? json_null() : json_real(f->best_rand_read)));
+	}
+	json_object_set_new(o, "query", json_string(query));
+	json_object_set_new(o, "kind", json_string("attribute"));
+	json_object_set_new(o, "attribute", json_string(ans->attribute));
+	json_object_set_new(o, "drives", rows);
+	return o;
+}
+
+/* Report an attribute query: a table of every family or capacity point
+ * that has it. */
+static int
+show_attribute(const char *query, const struct spec_answer *ans, int json)
+{
+	if (json)
+		return cli_print_json(show_json_attribute(query, ans));
+	cli_printf("%s: %zu %s\n", ans->attribute, ans->ncands,
+		   ans->ncands == 1 ? "drive" : "drives");
+	if (ans->ncands == 0)
+		return EXIT_OK;
+	cli_printf("  %-9s %-19s %-17s %-26s %-4s %-5s %13s %13s\n", "vendor", "family", "capacity",
+		   "form factor", "gen", "DWPD", "seq read MB/s", "rand rd IOPS");
+	for (size_t i = 0; i < ans->ncands; i++) {
+		const struct spec_drive	 *d;
+		const struct spec_family *f = show_row_family(ans, &ans->cands[i], &d);
+		double			  dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
+		char			  cap[48], gen[8], dw[16], sr[32], rr[32];
+
+		snprintf(gen, sizeof gen, f->pcie_gen > 0 ? "Gen%d" : "-", f->pcie_gen);
+		cli_printf("  %-9.9s %-19.19s %-17.17s %-26.26s %-4s %-5s %13s %13s\n", f->vendor,
+			   f->name, show_row_capacity(f, d, cap, sizeof cap),
+			   d && d->form_factor ? d->form_factor
+			   : f->form_factors ? f->form_factors : "-", gen,
+			   fmt_number(dwpd, 1, dw, sizeof dw), fmt_number(f->best_seq_read, 0, sr, sizeof sr),
+			   fmt_number(f->best_rand_read, 0, rr, sizeof rr));
+	}
+	cli_printf("  (one row per family when all its capacity points have it, else per point; "
+		   "speeds are the family's best spec figures)\n");
+	return EXIT_OK;
+}
+
+/* The lines a ONE answer adds under the header: the others the query also
+ * matched, and a model string known only by inference. */
+static void
+show_answer_notes(const struct spec_answer *ans)
+{
+	const struct spec_sku *sku = ans->cands[0].sku;
+
+	const char	      *kind = sku != NULL && sku->kind != NULL &&
+				      strcmp(sku->kind, "part-number") == 0 ? "part number"
+									     : "model string";
+
+	if (sku != NULL && sku->status != NULL && strcmp(sku->status, "inferred") == 0)
+		cli_printf("  %-13s %s: %s inferred, not in a published list\n", kind, sku->model,
+			   kind);
+	for (size_t i = 1; i < ans->ncands && i < 6; i++)
+		cli_printf("  %-13s %s (%s)\n", i == 1 ? "also matches" : "", ans->cands[i].label,
+			   ans->cands[i].distinct ? ans->cands[i].distinct : ans->cands[i].matched);
+	if (ans->ncands > 6)
+		cli_printf("  %-13s ... and %zu more\n", "", ans->ncands - 6);
+}
+
+/* JSON for a ONE answer: the sheet, the SKU it matched, the others. */
+static json_t *
+show_json_one(const struct spec_sheet *sh, const struct spec_answer *ans)
+{
+	json_t		      *o = show_json(sh);
+	const struct spec_sku *sku = ans->cands[0].sku;
+
+	json_object_set_new(o, "matched", json_string(ans->cands[0].matched));
+	json_object_set_new(o, "sku", sku == NULL ? json_null() : json_pack(
+		"{s:o, s:o, s:o, s:b}", "model", cli_jstr(sku->model), "kind", cli_jstr(sku->kind),
+		"status", cli_jstr(sku->status), "inferred_only",
+		sku->status != NULL && strcmp(sku->status, "inferred") == 0));
+	json_object_set_new(o, "also_matches", show_json_cands(ans->cands + 1, ans->ncands - 1));
+	return o;
 }
 
 /* `drivedash show QUERY [--json]`. */
@@ -465,10 +649,9 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 	};
 	struct dd_error	   err = { 0 };
 	struct arena	   a = { 0 };
-	struct spec_search s;
+	struct spec_answer ans;
 	struct spec_sheet  sh;
 	struct specdb	  *db;
-	const char	  *drive = NULL;
 	char		   query[256];
 	int		   c, json = 0, rc = EXIT_OK;
 
@@ -481,8 +664,12 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 		case 'h':
 			cli_printf("usage: %s show QUERY [--json]\n"
 			       "Show the spec sheet and published measurements of the drive\n"
-			       "family or capacity point that QUERY names (vendor, family,\n"
-			       "model or SKU, any case, as a substring).\n", ctx->progname);
+			       "family or capacity point that QUERY names: a database id, a part\n"
+			       "number or model string, or words (vendor, family, series, any\n"
+			       "case) with a capacity (7.68, 7.68TB, 7680, 7T68).  A query of\n"
+			       "attributes only (7.68TB, E3.S, gen5, '3 dwpd') lists every drive\n"
+			       "having it.  Exit 6 when several match and none ranks first.\n",
+			       ctx->progname);
 			return EXIT_OK;
 		default:
 			cli_error("usage: show QUERY [--json]");
@@ -504,36 +691,33 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 	db = cli_open_db(ctx);
 	if (db == NULL)
 		return EXIT_USAGE;
-	if (specdb_search(db, query, &a, &s, &err) < 0) {
+	if (specdb_query(db, query, &a, &ans, &err) < 0) {
 		cli_error("%s", err.msg);
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (s.nhits == 0) {
-		cli_error("no drive in the database matches '%s' (try 'drivedash list')",
-			  query);
-		rc = EXIT_NOMATCH;
+	if (ans.kind == SPEC_ANSWER_NONE) {
+		rc = show_none(query, &ans);
 		goto out;
 	}
-	if (s.nfamilies > 1) {
-		rc = show_candidates(query, &s, json);
+	if (ans.kind == SPEC_ANSWER_CHOICE) {
+		rc = show_choice(query, &ans, json);
 		goto out;
 	}
-	/* One family: a single capacity-point hit narrows the sheet to it. */
-	if (s.nhits == 1 && s.hits[0].drive_id != NULL)
-		drive = s.hits[0].drive_id;
-	for (size_t i = 0; i < s.nhits; i++)
-		if (s.hits[i].drive_id == NULL)
-			drive = NULL;
-	if (specdb_sheet(db, s.hits[0].family_id, drive, &a, &sh, &err) < 0) {
+	if (ans.kind == SPEC_ANSWER_ATTRIBUTE) {
+		rc = show_attribute(query, &ans, json);
+		goto out;
+	}
+	if (specdb_sheet(db, ans.cands[0].family_id, ans.cands[0].drive_id, &a, &sh, &err) < 0) {
 		cli_error("%s", err.msg);
 		rc = EXIT_USAGE;
 		goto out;
 	}
 	if (json) {
-		rc = cli_print_json(show_json(&sh));
+		rc = cli_print_json(show_json_one(&sh, &ans));
 	} else {
 		show_family_header(&sh);
+		show_answer_notes(&ans);
 		show_capacities(&sh);
 		show_figures(&sh);
 		show_measurements(&sh);

@@ -147,6 +147,16 @@ compare_percentile(const char *conditions)
 	return -1;
 }
 
+/* Is a figure a range: qual "range", or an approximate range ("approx" with
+ * an upper end: "etwa 11.0-12.0 GB/s")? */
+bool
+compare_qual_range(const char *qual, double value_hi)
+{
+	if (qual == NULL)
+		return false;
+	return strcmp(qual, "range") == 0 || (strcmp(qual, "approx") == 0 && isfinite(value_hi));
+}
+
 /* The figure's value in the base unit (a range: the end that is the weaker claim). */
 static double
 compare_spec_value(const struct spec_figure *f, const struct compare_spec *cs)
@@ -155,8 +165,7 @@ compare_spec_value(const struct spec_figure *f, const struct compare_spec *cs)
 
 	if (f->dimension == NULL || strcmp(f->dimension, compare_dimension(cs->q)) != 0)
 		return NAN;
-	if (cs->lower_is_better && f->qual != NULL && strcmp(f->qual, "range") == 0 &&
-	    isfinite(f->base_hi))
+	if (cs->lower_is_better && compare_qual_range(f->qual, f->base_hi) && isfinite(f->base_hi))
 		v = f->base_hi;
 	return isfinite(v) && v > 0 ? v : NAN;
 }
@@ -386,8 +395,7 @@ compare_measurement_value(const struct spec_measurement *x, enum compare_quantit
 	bool   iops = x->dimension != NULL && strcmp(x->dimension, "rate") == 0;
 	bool   bw = x->dimension != NULL && strcmp(x->dimension, "throughput") == 0;
 
-	if (!isfinite(v) || x->metric_id == NULL ||
-	    (x->qual != NULL && strcmp(x->qual, "range") == 0))
+	if (!isfinite(v) || x->metric_id == NULL || compare_qual_range(x->qual, x->value_hi))
 		return NAN;
 	switch (q) {
 	case COMPARE_IOPS:
@@ -500,14 +508,17 @@ compare_review_of(const struct spec_measurement *x, const char *drive_id, const 
 	       (x->phase == NULL || strcmp(x->phase, "preconditioning") != 0);
 }
 
-/* Which DLIO figure x is. */
+/* Which DLIO figure x is: its checkpoint index makes it one checkpoint of the
+ * series, else its run number makes it that run's average. */
 enum compare_dlio
 compare_dlio_series(const struct spec_measurement *x)
 {
-	if (x->benchmark == NULL || strcmp(x->benchmark, "dlio") != 0 || x->pass <= 0 ||
-	    x->metric_id == NULL || strcmp(x->metric_id, "duration") != 0)
+	if (x->benchmark == NULL || strcmp(x->benchmark, "dlio") != 0 || x->metric_id == NULL ||
+	    strcmp(x->metric_id, "duration") != 0)
 		return COMPARE_DLIO_NONE;
-	return compare_has(x->label, "per checkpoint") ? COMPARE_DLIO_CKPT : COMPARE_DLIO_PASS;
+	if (x->checkpoint > 0)
+		return COMPARE_DLIO_CKPT;
+	return x->pass > 0 ? COMPARE_DLIO_PASS : COMPARE_DLIO_NONE;
 }
 
 /* Is x the very metric of q, not one derived through the block size? */

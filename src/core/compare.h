@@ -38,11 +38,12 @@
  *                workload ("4K random read"); its iops, bw and lat_mean are
  *                the peak of the curve and the latency there (threads: the
  *                review's thread count).
- *   dlio         measurement.pass is a pass number when the label gives
- *                averages ("average per run", "Checkpoint Performance":
- *                "pass average" notes) and a checkpoint number when it is
- *                "(per checkpoint)" (compare_dlio_series); a run's pass mean
- *                compares with the former only.
+ *   dlio         measurement.pass is the run (pass) number and
+ *                measurement.checkpoint the checkpoint index within a run
+ *                (compare_dlio_series): a figure with a checkpoint index is
+ *                one checkpoint of the series, one with only a run number
+ *                that run's average; a run's pass mean compares with the
+ *                latter only.
  *   gdsio        read/write at a block size and thread count (threads:
  *                QD1 x threads jobs); bw in GiB/s, iops, lat_mean.  A figure
  *                with no thread count is the peak over thread counts.
@@ -138,6 +139,12 @@ bool compare_point_plain(const struct dd_point *p);
 /* Is metric id a performance figure compare_spec_init takes? */
 bool compare_metric_known(const char *metric_id);
 
+/* Is a figure of this qual and upper end a range: qual "range", or an
+ * approximate range (qual "approx" with value_hi, "etwa 11.0-12.0 GB/s")?
+ * A spec range compares by its weaker end (the low one for MB/s and IOPS,
+ * the high one for latency); a review range is not a point to compare. */
+bool compare_qual_range(const char *qual, double value_hi);
+
 /* Make a spec figure comparable; returns its rule (COMPARE_NONE: out->why). */
 enum compare_rule compare_spec_init(const struct spec_figure *f, struct compare_spec *out);
 
@@ -197,8 +204,9 @@ const struct spec_measurement *compare_review_best(const struct spec_measurement
 /* What a DLIO measurement's pass number is. */
 enum compare_dlio {
 	COMPARE_DLIO_NONE,	/* not a DLIO checkpoint duration, or no number */
-	COMPARE_DLIO_PASS,	/* the average of pass `pass` */
-	COMPARE_DLIO_CKPT,	/* checkpoint number `pass` of the series */
+	COMPARE_DLIO_PASS,	/* the average of run `pass` (no checkpoint index) */
+	COMPARE_DLIO_CKPT,	/* checkpoint `checkpoint` of the series (of run
+				 * `pass` when the review says which) */
 };
 
 /* Which DLIO figure x is (COMPARE_DLIO_NONE for any other measurement). */

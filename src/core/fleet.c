@@ -521,39 +521,35 @@ fleet_match_drive(const struct spec_family *fam, const struct spec_drive *d,
 	return 1;
 }
 
-/* DRIVE as a query: it must name one family and one capacity point. */
+/* DRIVE as a query (specdb_query): it must name one capacity point, or a
+ * family that has only one. */
 static int
 fleet_match_query(const char *q, struct specdb *db, const struct spec_family *fams,
 		  size_t nfams, struct arena *a, struct match_result *out)
 {
-	struct spec_search	 s = { 0 };
-	struct dd_error		 e = { 0 };
-	const struct spec_drive *d = NULL;
+	struct spec_answer	  ans = { 0 };
+	struct dd_error		  e = { 0 };
+	const struct spec_drive	 *d = NULL;
 	const struct spec_family *fam;
-	const char		*id = NULL;
 
-	if (specdb_search(db, q, a, &s, &e) < 0 || s.nhits == 0) {
+	if (specdb_query(db, q, a, &ans, &e) < 0 || ans.kind == SPEC_ANSWER_NONE) {
 		snprintf(out->label, sizeof out->label, "'%.100s' names no drive in the database", q);
 		return 0;
 	}
-	if (s.nfamilies > 1) {
-		snprintf(out->label, sizeof out->label, "'%.60s' names %zu families, not one "
-			 "(first: %.50s)", q, s.nfamilies % 1000, s.hits[0].label);
+	if (ans.kind != SPEC_ANSWER_ONE) {
+		snprintf(out->label, sizeof out->label, "'%.60s' names %zu drives, not one "
+			 "(first: %.50s)", q, ans.ncands % 1000, ans.cands[0].label);
 		return 0;
 	}
-	for (size_t i = 0; i < s.nhits; i++)
-		if (s.hits[i].drive_id == NULL || (id != NULL && strcmp(id, s.hits[i].drive_id)))
-			id = "";
-		else if (id == NULL)
-			id = s.hits[i].drive_id;
-	fam = id != NULL && id[0] ? specdb_find_drive(fams, nfams, id, &d) : NULL;
-	if (fam == NULL) {
-		for (size_t i = 0; i < nfams; i++)
-			if (strcmp(fams[i].id, s.hits[0].family_id) == 0)
-				fam = &fams[i];
+	fam = specdb_find_family(fams, nfams, ans.cands[0].family_id);
+	if (ans.cands[0].drive_id != NULL)
+		fam = specdb_find_drive(fams, nfams, ans.cands[0].drive_id, &d);
+	else if (fam != NULL && fam->ndrives == 1)
+		d = &fam->drives[0];
+	if (fam == NULL || d == NULL) {
 		snprintf(out->label, sizeof out->label, "'%.40s' names %.30s %.40s but not one "
 			 "capacity point (add the capacity)", q, fam ? fam->vendor : "",
-			 fam ? fam->name : s.hits[0].family_id);
+			 fam ? fam->name : ans.cands[0].family_id);
 		return 0;
 	}
 	return fleet_match_drive(fam, d, out);

@@ -176,6 +176,45 @@ match_rule_hit(enum match_rule rule, const char *sku, const char *model,
 	return 0;
 }
 
+/* Does SKU string sku equal model under rule? */
+bool
+match_sku_hit(enum match_rule rule, const char *sku, const char *model)
+{
+	char nkey[MATCH_KEY_LEN], vkey[MATCH_KEY_LEN];
+
+	if (sku == NULL || model == NULL)
+		return false;
+	match_normalise(model, nkey, sizeof nkey);
+	match_variant_key(model, vkey, sizeof vkey);
+	return nkey[0] != '\0' && match_rule_hit(rule, sku, model, nkey, vkey);
+}
+
+/* Is a SKU of status "inferred"? */
+static bool
+match_sku_inferred(const struct spec_sku *s)
+{
+	return s->status != NULL && strcmp(s->status, "inferred") == 0;
+}
+
+/* Does model equal only inferred SKUs of d (exact or normalised)? */
+bool
+match_inferred_only(const struct spec_drive *d, const char *model)
+{
+	bool any = false;
+
+	for (size_t i = 0; d != NULL && i < d->nskus; i++) {
+		const struct spec_sku *s = &d->skus[i];
+
+		if (!match_sku_hit(MATCH_EXACT, s->model, model) &&
+		    !match_sku_hit(MATCH_NORMALISED, s->model, model))
+			continue;
+		if (!match_sku_inferred(s))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* Length of the common prefix of two strings. */
 static size_t
 match_common_prefix(const char *x, const char *y)
@@ -274,6 +313,9 @@ match_model(const struct spec_family *families, size_t nfamilies,
 		}
 		if (out->drive != NULL) {
 			out->rule = rules[r];
+			out->inferred_only = match_sku_inferred(out->sku) &&
+					     (rules[r] == MATCH_VARIANT ||
+					      match_inferred_only(out->drive, model));
 			snprintf(out->label, sizeof out->label, "%s %s %s",
 				 out->family->vendor, out->family->name,
 				 fmt_capacity(out->drive->capacity_gb, cap, sizeof cap));

@@ -25,6 +25,7 @@
 #ifndef DD_MATCH_H
 #define DD_MATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,9 @@ struct match_result {
 						 * drive id or query named the drive */
 	size_t			  ncandidates;	/* capacity points the rule found */
 	const struct spec_family *nearest;	/* not matched: a plausible family */
+	bool			  inferred_only; /* the string equals (exactly or
+						  * normalised) only SKUs of status
+						  * "inferred" of the drive */
 	char			  label[192];	/* "KIOXIA CD9P-R 7.68 TB", or
 						   "not in database (nearest: ...)" */
 };
@@ -61,6 +65,13 @@ struct match_result {
 int match_model(const struct spec_family *families, size_t nfamilies,
 		const char *model, uint64_t capacity_bytes,
 		struct match_result *out);
+
+/* Does SKU string sku equal model under rule? */
+bool match_sku_hit(enum match_rule rule, const char *sku, const char *model);
+
+/* Does model equal, exactly or normalised, only SKUs of d that are of status
+ * "inferred" ("model string inferred, not in a published list")? */
+bool match_inferred_only(const struct spec_drive *d, const char *model);
 
 /* The rule's name: "exact", "normalised", "variant"; NULL for MATCH_NONE. */
 const char *match_rule_name(enum match_rule rule);

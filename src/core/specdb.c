@@ -1,9 +1,8 @@
 /*
  * Specs database access.  The file is opened read-only; every query copies
  * its rows into plain structs in the caller's arena, so nothing returned
- * points into sqlite.  Families are few (tens) and drives a few hundred, so
- * search loads them all and matches in C, where the matching rules are easy
- * to read and test.
+ * points into sqlite.  Typed queries (specdb_search, specdb_query) live in
+ * core/specdb-query.c.
  */
 #include "config.h"
 
@@ -499,34 +498,14 @@ specdb_squeeze(const char *in, char *out, size_t outlen)
 	out[j] = '\0';
 }
 
-/* Does the squeezed query occur in the squeezed text? */
-static int
-squeezed_contains(const char *text, const char *q)
+/* A family by id. */
+const struct spec_family *
+specdb_find_family(const struct spec_family *fams, size_t nfams, const char *family_id)
 {
-	char buf[512];
-
-	specdb_squeeze(text, buf, sizeof buf);
-	return buf[0] != '\0' && strstr(buf, q) != NULL;
-}
-
-/* Add a hit to a search result. */
-static void
-search_add(struct arena *a, struct spec_search *s, size_t *cap,
-	   const struct spec_family *f, const struct spec_drive *d,
-	   const char *matched)
-{
-	struct spec_hit *h;
-	char		 label[256];
-
-	if (s->nhits == *cap) {
-		*cap = *cap ? *cap * 2 : 16;
-		s->hits = arena_grow(a, s->hits, sizeof *s->hits, s->nhits, *cap);
-	}
-	h = &s->hits[s->nhits++];
-	h->family_id = f->id;
-	h->drive_id = d ? d->id : NULL;
-	h->label = arena_strdup(a, specdb_drive_label(f, d, true, label, sizeof label));
-	h->matched = arena_strdup(a, matched);
+	for (size_t i = 0; family_id != NULL && i < nfams; i++)
+		if (strcmp(fams[i].id, family_id) == 0)
+			return &fams[i];
+	return NULL;
 }
 
 /* The family of a capacity point. */
@@ -555,107 +534,6 @@ specdb_drive_label(const struct spec_family *f, const struct spec_drive *d, bool
 		 f->name, d != NULL ? " " : "",
 		 d != NULL ? fmt_capacity(d->capacity_gb, cap, sizeof cap) : "");
 	return buf;
-}
-
-/* Does a family's name or one of its aliases contain the query? */
-static const char *
-family_matches(const struct spec_family *f, const char *q, char *why, size_t whylen)
-{
-	char full[256];
-
-	snprintf(full, sizeof full, "%s %s", f->vendor, f->name);
-	if (squeezed_contains(full, q))
-		return snprintf(why, whylen, "%s", full), why;
-	if (f->aliases != NULL) {
-		char	buf[512], *save = NULL, *tok;
-
-		snprintf(buf, sizeof buf, "%s", f->aliases);
-		for (tok = strtok_r(buf, ";", &save); tok != NULL;
-		     tok = strtok_r(NULL, ";", &save)) {
-			snprintf(full, sizeof full, "%s %s", f->vendor, tok);
-			if (squeezed_contains(full, q))
-				return snprintf(why, whylen, "%s", tok), why;
-		}
-	}
-	return NULL;
-}
-
-/* Does a drive (label or SKU) match the query? */
-static const char *
-drive_matches(const struct spec_family *f, const struct spec_drive *d,
-	      const char *q, int exact_only, char *why, size_t whylen)
-{
-	char label[256];
-
-	for (size_t k = 0; k < d->nskus; k++) {
-		const char *m = d->skus[k].model;
-		char	    sq[256];
-
-		specdb_squeeze(m, sq, sizeof sq);
-		if (exact_only ? strcmp(sq, q) == 0
-			       : (strstr(sq, q) != NULL ||
-				  (strlen(sq) >= 6 && strstr(q, sq) != NULL)))
-			return snprintf(why, whylen, "%s", m), why;
-	}
-	if (exact_only)
-		return NULL;
-	if (squeezed_contains(specdb_drive_label(f, d, true, label, sizeof label), q))
-		return snprintf(why, whylen, "%s", label), why;
-	return NULL;
-}
-
-/* Search families, drives and SKUs. */
-int
-specdb_search(struct specdb *db, const char *query, struct arena *a,
-	      struct spec_search *out, struct dd_error *err)
-{
-	struct spec_family *fam;
-	size_t		    nfam, cap = 0;
-	char		    q[256], why[256];
-	int		    rc;
-
-	memset(out, 0, sizeof *out);
-	specdb_squeeze(query, q, sizeof q);
-	if (q[0] == '\0')
-		return dd_error_set(err, -EINVAL,
-				    "the query '%s' has no letters or digits", query);
-	rc = families_load(db, NULL, a, &fam, &nfam, err);
-	if (rc < 0)
-		return rc;
-
-	/* 1. A model string typed in full names one capacity point. */
-	for (size_t i = 0; i < nfam; i++)
-		for (size_t j = 0; j < fam[i].ndrives; j++)
-			if (drive_matches(&fam[i], &fam[i].drives[j], q, 1, why,
-					  sizeof why))
-				search_add(a, out, &cap, &fam[i], &fam[i].drives[j],
-					   why);
-	/* 2. Otherwise families by name, then drives by label or SKU. */
-	if (out->nhits == 0) {
-		for (size_t i = 0; i < nfam; i++) {
-			struct spec_family *f = &fam[i];
-
-			if (family_matches(f, q, why, sizeof why)) {
-				search_add(a, out, &cap, f, NULL, why);
-				continue;
-			}
-			for (size_t j = 0; j < f->ndrives; j++)
-				if (drive_matches(f, &f->drives[j], q, 0, why,
-						  sizeof why))
-					search_add(a, out, &cap, f, &f->drives[j],
-						   why);
-		}
-	}
-	for (size_t i = 0; i < out->nhits; i++) {
-		size_t k;
-
-		for (k = 0; k < i; k++)
-			if (strcmp(out->hits[k].family_id, out->hits[i].family_id) == 0)
-				break;
-		if (k == i)
-			out->nfamilies++;
-	}
-	return 0;
 }
 
 /* Load the sources that a sheet cites. */
@@ -794,7 +672,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
 		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
 		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base, "
-		       SPECDB_ORIGIN_SQL("measurement", "m") " "
+		       "m.checkpoint, " SPECDB_ORIGIN_SQL("measurement", "m") " "
 		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
 		       "JOIN unit u ON u.id = m.unit_id "
@@ -834,11 +712,11 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->threads = col_int(st, 16);
 		m->read_pct = col_int(st, 17);
 		m->pass = col_int(st, 18);
-		m->checkpoint = -1;
+		m->checkpoint = col_int(st, 22);
 		m->dimension = col_text(a, st, 19);
 		m->base = col_real(st, 20);
 		m->base_hi = col_real(st, 21);
-		m->origin = col_text(a, st, 22);
+		m->origin = col_text(a, st, 23);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);

@@ -144,7 +144,9 @@ struct spec_search {
  * capacity point, a model string or part number or database id exactly.
  */
 enum spec_answer_kind {
-	SPEC_ANSWER_NONE,	/* nothing matched */
+	SPEC_ANSWER_NONE,	/* nothing matched; cands: the nearest, if
+				 * any (a family named without the capacity
+				 * asked for, or one a part number resembles) */
 	SPEC_ANSWER_ONE,	/* cands[0] is the answer; cands[1..] the others
 				 * it beat (shown as "also: ...") */
 	SPEC_ANSWER_CHOICE,	/* no clear best: every candidate, each with a
@@ -231,6 +233,10 @@ const char *const *specdb_overlays(const struct specdb *db, size_t *n);
 int specdb_check(struct specdb *db, struct arena *a, struct spec_issue **out, size_t *n,
 		 struct dd_error *err);
 
+/* The name of consistency rule i (0, 1, ...) in the order specdb_check runs
+ * them; NULL past the last. */
+const char *specdb_check_rule(size_t i);
+
 /* Write a family's rows (drive_id non-NULL: one capacity point's) as overlay
  * SQL, a starting point for the lab's own file. */
 int specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, FILE *out,
@@ -251,7 +257,9 @@ void specdb_close(struct specdb *db);
 int specdb_families(struct specdb *db, struct arena *a,
 		    struct spec_family **out, size_t *n, struct dd_error *err);
 
-/* Search families, drives and SKUs for a free-text query. */
+/* Search families, drives and SKUs for a free-text query: specdb_query's
+ * candidates (an ATTRIBUTE answer's rows) as hits, none for NONE.  New
+ * callers use specdb_query, which also says how sure the answer is. */
 int specdb_search(struct specdb *db, const char *query, struct arena *a,
 		  struct spec_search *out, struct dd_error *err);
 
@@ -265,6 +273,10 @@ int specdb_units(struct specdb *db, struct arena *a, struct spec_unit **out, siz
 
 /* Lowercase a string and keep only letters and digits ("9550 MAX" -> "9550max"). */
 void specdb_squeeze(const char *in, char *out, size_t outlen);
+
+/* The family of id family_id in fams; NULL when none is. */
+const struct spec_family *specdb_find_family(const struct spec_family *fams, size_t nfams,
+					     const char *family_id);
 
 /* The family holding the capacity point drive_id in fams (its drive in *d
  * when d is not NULL); NULL when none does. */

@@ -8,8 +8,9 @@
  * between them and the list scrolls to keep it in view.  Each family keeps
  * the capacity point picked with left/right (the reviewed one at first),
  * which the spec sheet, the sweep's reference and compare use.  The filter
- * goes through specdb_search, so it matches what `drivedash show` matches:
- * family names, aliases, vendors, part numbers and model strings.
+ * goes through specdb_query, so it matches what `drivedash show` matches:
+ * family names, aliases, vendors, part numbers and model strings, capacities
+ * and attributes (form factor, PCIe generation, DWPD).
  */
 #include "config.h"
 
@@ -55,11 +56,14 @@ drives_add(struct tui_drives *d, size_t *cap, enum tui_row_kind kind, size_t idx
 	d->rows[d->nrows++] = (struct tui_row){ kind, idx };
 }
 
-/* Which families the filter lets through (all when it is empty). */
+/* Which families the filter lets through (all when it is empty): every
+ * candidate of the query, or every family or capacity point having an
+ * attribute ("gen5", "E3.S", "7.68TB"); a capacity point the query names
+ * becomes its family's picked one. */
 static void
 drives_filter(struct tui *t, bool *show)
 {
-	struct spec_search res;
+	struct spec_answer ans;
 	struct dd_error	   err = { 0 };
 	struct arena	   a = { 0 };
 	char		   sq[64];
@@ -72,11 +76,21 @@ drives_filter(struct tui *t, bool *show)
 	}
 	for (size_t i = 0; i < t->nfams; i++)
 		show[i] = false;
-	if (specdb_search(t->db, t->drives.filter, &a, &res, &err) == 0)
-		for (size_t h = 0; h < res.nhits; h++)
-			for (size_t i = 0; i < t->nfams; i++)
-				if (strcmp(t->fams[i].id, res.hits[h].family_id) == 0)
-					show[i] = true;
+	if (specdb_query(t->db, t->drives.filter, &a, &ans, &err) == 0 &&
+	    ans.kind != SPEC_ANSWER_NONE)
+		for (size_t h = 0; h < ans.ncands; h++) {
+			const struct spec_family *f = specdb_find_family(t->fams, t->nfams,
+									 ans.cands[h].family_id);
+			const struct spec_drive	 *d = NULL;
+			size_t			  i = f != NULL ? (size_t)(f - t->fams) : 0;
+
+			if (f == NULL)
+				continue;
+			if (!show[i] && ans.cands[h].drive_id != NULL && t->drives.cap_sel != NULL &&
+			    specdb_find_drive(f, 1, ans.cands[h].drive_id, &d) != NULL)
+				t->drives.cap_sel[i] = (size_t)(d - f->drives);
+			show[i] = true;
+		}
 	arena_free(&a);
 }
 

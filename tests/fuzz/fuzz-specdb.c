@@ -104,6 +104,7 @@ fuzz_read_db(const char *query)
 	struct spec_family *fams;
 	struct spec_unit   *units;
 	struct spec_search  s;
+	struct spec_answer  ans;
 	struct spec_sheet   sh;
 	size_t		    n, nu;
 
@@ -122,6 +123,9 @@ fuzz_read_db(const char *query)
 	(void)specdb_units(db, &a, &units, &nu, &err);
 	(void)specdb_search(db, query, &a, &s, &err);
 	(void)specdb_search(db, "kioxia", &a, &s, &err);
+	(void)specdb_query(db, query, &a, &ans, &err);
+	(void)specdb_query(db, "cd9p 7.68", &a, &ans, &err);
+	(void)specdb_query(db, "gen5", &a, &ans, &err);
 	arena_free(&a);
 	specdb_close(db);
 }

@@ -37,6 +37,8 @@ const struct cli_command cli_commands[] = {
 	  "fio 3.x json/json+ output into the results store" },
 	{ "compare", cmd_compare, "A [B C D] [--json]",
 	  "drives and stored runs point by point: spec, review, measured, drift" },
+	{ "db", cmd_db, "check|dump ...",
+	  "validate the lab's overlay files; dump a drive's rows as overlay SQL" },
 	{ "ui", cmd_ui, "[--theme NAME] ...",
 	  "the dashboard (also: no command, on a terminal)" },
 	{ NULL, NULL, NULL, NULL },
@@ -46,7 +48,7 @@ const struct cli_command cli_commands[] = {
 static void
 usage(FILE *f, const char *prog)
 {
-	fprintf(f, "usage: %s [--db FILE] COMMAND [ARGS]\n\n"
+	fprintf(f, "usage: %s [--db FILE] [--no-overlay] COMMAND [ARGS]\n\n"
 		   "Enterprise NVMe SSD specs, review results and live I/O sweeps.\n\n"
 		   "Commands:\n", prog);
 	for (const struct cli_command *c = cli_commands; c->name; c++)
@@ -54,6 +56,8 @@ usage(FILE *f, const char *prog)
 	fprintf(f, "\nOptions:\n"
 		   "  --db FILE      specs database to read (default: $DRIVEDASH_DB, then the\n"
 		   "                 one next to the program, then the installed one)\n"
+		   "  --no-overlay   ignore the lab's overlay files in $XDG_CONFIG_HOME/drivedash\n"
+		   "                 (also: DRIVEDASH_NO_OVERLAY=1)\n"
 		   "  -h, --help     this help; COMMAND --help for a command's options\n"
 		   "  -V, --version  print the version\n\n"
 		   "Exit status: 0 ok, 1 no match or a point failed, 2 usage, target or\n"
@@ -99,6 +103,7 @@ main_dispatch(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "db", required_argument, NULL, 'd' },
+		{ "no-overlay", no_argument, NULL, 'O' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -112,6 +117,11 @@ main_dispatch(int argc, char **argv)
 		switch (c) {
 		case 'd':
 			ctx.db_path = optarg;
+			break;
+		case 'O':
+			/* Through the environment, so every open (the dashboard's,
+			 * run's match) reads the bundled data alone. */
+			setenv("DRIVEDASH_NO_OVERLAY", "1", 1);
 			break;
 		case 'h':
 			usage(stdout, ctx.progname);

@@ -66,6 +66,29 @@ cli_open_db(struct cli_ctx *ctx)
 	return db;
 }
 
+/* Open the database where it is optional (run's match to the database):
+ * none found or unreadable is no database (0, *out NULL), but a broken
+ * overlay of the lab's stops the command as it stops every other. */
+int
+cli_open_db_optional(struct cli_ctx *ctx, struct specdb **out)
+{
+	static const struct specdb_open_opts bundled = { .overlay_dir = "" };
+	struct dd_error			     err = { 0 };
+	struct specdb			    *db = NULL;
+	char				    *path = specdb_locate(ctx->db_path, NULL);
+	int				     rc = 0;
+
+	*out = NULL;
+	if (path != NULL && specdb_open(path, out, &err) < 0 &&
+	    specdb_open_with(path, &bundled, &db, NULL) == 0) {
+		cli_error("%s", err.msg);	/* the bundled data opens: the overlay failed */
+		rc = -1;
+	}
+	specdb_close(db);
+	free(path);
+	return rc;
+}
+
 /* Print JSON to stdout. */
 int
 cli_print_json(json_t *v)
@@ -159,6 +182,7 @@ json_family(const struct spec_family *f)
 	json_object_set_new(o, "has_spec_sheet", json_boolean(f->has_spec_sheet > 0));
 	json_object_set_new(o, "source", cli_jstr(f->source_id));
 	json_object_set_new(o, "notes", cli_jstr(f->notes));
+	json_object_set_new(o, "origin", cli_jstr(f->origin));
 	json_object_set_new(best, "seq_read_mbps", cli_jreal(f->best_seq_read));
 	json_object_set_new(best, "seq_write_mbps", cli_jreal(f->best_seq_write));
 	json_object_set_new(best, "rand_read_iops", cli_jreal(f->best_rand_read));
@@ -186,6 +210,7 @@ json_family(const struct spec_family *f)
 		json_object_set_new(c, "nand", cli_jstr(d->nand));
 		json_object_set_new(c, "dwpd", cli_jreal(d->dwpd));
 		json_object_set_new(c, "notes", cli_jstr(d->notes));
+		json_object_set_new(c, "origin", cli_jstr(d->origin));
 		json_object_set_new(c, "measurements",
 				    json_integer((json_int_t)d->nmeasurements));
 		for (size_t k = 0; k < d->nskus; k++) {
@@ -198,6 +223,7 @@ json_family(const struct spec_family *f)
 			json_object_set_new(j, "status", cli_jstr(s->status));
 			json_object_set_new(j, "source", cli_jstr(s->source_id));
 			json_object_set_new(j, "notes", cli_jstr(s->notes));
+			json_object_set_new(j, "origin", cli_jstr(s->origin));
 			json_array_append_new(skus, j);
 		}
 		json_object_set_new(c, "skus", skus);

@@ -349,17 +349,14 @@ static int
 cli_fleet_open_db(struct cli_ctx *ctx, struct cli_fleet *cf, bool required)
 {
 	struct dd_error err = { 0 };
-	char	       *path;
 
 	if (required) {
 		cf->db = cli_open_db(ctx);
 		if (cf->db == NULL)
 			return -1;
 	} else {
-		path = specdb_locate(ctx->db_path, NULL);
-		if (path == NULL || specdb_open(path, &cf->db, NULL) < 0)
-			cf->db = NULL;
-		free(path);
+		if (cli_open_db_optional(ctx, &cf->db) < 0)
+			return -1;
 		if (cf->db == NULL)
 			return 0;
 	}

@@ -83,13 +83,15 @@ list_headline_at(const struct spec_family *f, char *buf, size_t len)
 static void
 list_print_text(const struct spec_family *fam, size_t n)
 {
+	size_t nlab = 0;
+
 	cli_printf("%-9s %-19s %-22s %-36s %-8s %13s %13s %6s\n", "VENDOR", "FAMILY",
 	       "INTERFACE", "CAPACITIES", "AT", "SEQ R/W MB/s", "RND R/W IOPS",
 	       "REVIEW");
 	for (size_t i = 0; i < n; i++) {
 		const struct spec_family *f = &fam[i];
 		char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
-		char seq[64], rnd[64], meas[24], at[32];
+		char seq[64], rnd[64], meas[24], at[32], name[64];
 
 		list_interface(f, iface, sizeof iface);
 		list_capacities(f, caps, sizeof caps);
@@ -103,9 +105,16 @@ list_print_text(const struct spec_family *fam, size_t n)
 			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
 		else
 			snprintf(meas, sizeof meas, "-");
+		/* The lab's own families: "(lab)" after the name. */
+		snprintf(name, sizeof name, "%s%s", f->name, f->origin ? " (lab)" : "");
 		cli_printf("%-9s %-19s %-22.22s %-36.36s %-8s %13s %13s %6s\n", f->vendor,
-		       f->name, iface, caps, list_headline_at(f, at, sizeof at), seq, rnd, meas);
+		       name, iface, caps, list_headline_at(f, at, sizeof at), seq, rnd, meas);
+		nlab += f->origin != NULL;
 	}
+	if (nlab > 0)
+		cli_printf("\n(lab): %zu famil%s from the lab's overlay files"
+			   " ('drivedash show NAME' names the file and line).\n",
+			   nlab, nlab == 1 ? "y" : "ies");
 	cli_printf("\n%zu families. AT = the one capacity point every headline figure is from "
 		   "(the most\nheadline figures, then a reviewed point, then the one nearest "
 		   "7.68 TB); REVIEW =\npublished measurements in the database; 'drivedash show "

@@ -61,7 +61,6 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 	struct specdb	       *db = NULL;
 	struct spec_family     *fams = NULL;
 	size_t			nfams = 0;
-	char		       *path = NULL;
 	int			rc;
 
 	*out = NULL;
@@ -70,13 +69,14 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 	if (ses->tgt.kind != SESSION_BLOCK)
 		return cli_record_begin(so, "run", ses, NULL, NULL, plan, t, out);
 	session_identify(ses, NULL, &a, &id);
-	path = specdb_locate(ctx->db_path, NULL);
-	if (id.model != NULL && path != NULL && specdb_open(path, &db, NULL) == 0 &&
-	    specdb_families(db, &a, &fams, &nfams, NULL) == 0)
+	if (id.model != NULL && cli_open_db_optional(ctx, &db) < 0) {
+		arena_free(&a);
+		return -1;
+	}
+	if (db != NULL && specdb_families(db, &a, &fams, &nfams, NULL) == 0)
 		session_match(&id, t->size, fams, nfams, &m);
 	rc = cli_record_begin(so, "run", ses, &id, &m, plan, t, out);
 	specdb_close(db);
-	free(path);
 	arena_free(&a);
 	return rc;
 }

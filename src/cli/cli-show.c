@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "core/format.h"
 #include "core/verdict.h"
+#include "lib/file.h"
 
 /* A figure's conditions as one phrase: "128K, 70% read, typical". */
 static char *
@@ -61,6 +62,17 @@ show_source(const struct spec_sheet *sh, const char *id, char *buf, size_t len)
 	return specdb_sheet_source_label(sh, id, buf, len);
 }
 
+/* The mark of a row from the lab's overlay: " [lab.sql:12]" (the file's
+ * base name and line; see the header for the whole path), "" otherwise. */
+static const char *
+show_mark(const char *origin, char *buf, size_t len)
+{
+	if (origin == NULL)
+		return "";
+	snprintf(buf, len, " [%s]", file_base(origin));
+	return buf;
+}
+
 /* Print the family header: the drive's name ("KIOXIA CD9P-R 7.68 TB" for a
  * capacity point), never its database id. */
 static void
@@ -77,6 +89,8 @@ show_family_header(const struct spec_sheet *sh)
 	if (d != NULL)
 		cli_printf("  capacity point%s%s", d->form_factor ? ", " : "",
 			   d->form_factor ? d->form_factor : "");
+	if (f->origin)
+		cli_printf("  [lab overlay %s]", f->origin);
 	putchar('\n');
 	cli_printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
 	if (f->form_factors)
@@ -111,7 +125,7 @@ show_capacities(const struct spec_sheet *sh)
 	cli_printf("\nCAPACITIES\n");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		const struct spec_drive *d = &f->drives[i];
-		char			 cap[32], src[256], text[4096];
+		char			 cap[32], src[256], text[4096], mark[128];
 
 		if (sh->only_drive && strcmp(sh->only_drive, d->id) != 0)
 			continue;
@@ -119,7 +133,7 @@ show_capacities(const struct spec_sheet *sh)
 		       d->form_factor ? d->form_factor : "");
 		if (d->nmeasurements)
 			cli_printf(" %zu review figures", d->nmeasurements);
-		putchar('\n');
+		cli_printf("%s\n", show_mark(d->origin, mark, sizeof mark));
 		if (d->nand)
 			cli_printf("            NAND %s\n", d->nand);
 		if (d->notes)
@@ -131,9 +145,10 @@ show_capacities(const struct spec_sheet *sh)
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
-			cli_printf("            %-34s %s%s%s, %s [%s]\n", s->model, s->kind,
+			cli_printf("            %-34s %s%s%s, %s [%s]%s\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
-			       s->status, show_source(sh, s->source_id, src, sizeof src));
+			       s->status, show_source(sh, s->source_id, src, sizeof src),
+			       show_mark(s->origin, mark, sizeof mark));
 		}
 	}
 	if (f->ndrives == 0)
@@ -189,6 +204,7 @@ show_figures(const struct spec_sheet *sh)
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
 		char			  cond[128], val[64], label[64], src[256], pad[96];
+		char			  mark[128];
 
 		if (g->drive_id != NULL) {
 			any_drive = 1;
@@ -198,10 +214,11 @@ show_figures(const struct spec_sheet *sh)
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);
 		show_figure_value(sh, g, g->unit_id, val, sizeof val);
-		cli_printf("  %-30s %-22s %-36s %s %s%s\n", label,
+		cli_printf("  %-30s %-22s %-36s %s %s%s%s\n", label,
 		       cli_text_pad(val, 22, false, pad, sizeof pad), cond,
 		       show_source(sh, g->source_id, src, sizeof src), g->confidence,
-		       g->preferred ? "" : " (alternative)");
+		       g->preferred ? "" : " (alternative)",
+		       show_mark(g->origin, mark, sizeof mark));
 	}
 	if (!any_drive) {
 		show_grade_c_legend(sh);
@@ -222,7 +239,8 @@ show_figures(const struct spec_sheet *sh)
 	cli_printf("  source\n");
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[96], label[128], src[256];
+		const char		 *origin = NULL;
+		char			  cond[96], label[128], src[256], mark[128];
 		size_t			  k;
 
 		if (g->drive_id == NULL)
@@ -251,6 +269,8 @@ show_figures(const struct spec_sheet *sh)
 					hit = &sh->figures[j];
 					break;
 				}
+			if (hit != NULL && origin == NULL)
+				origin = hit->origin;	/* the row's first overlay figure */
 			if (hit == NULL)
 				cli_printf(" %11s", "-");
 			else
@@ -258,9 +278,10 @@ show_figures(const struct spec_sheet *sh)
 										 sizeof val),
 							       11, true, pad, sizeof pad));
 		}
-		cli_printf("  %s %s%s%s%s\n", show_source(sh, g->source_id, src, sizeof src),
+		cli_printf("  %s %s%s%s%s%s\n", show_source(sh, g->source_id, src, sizeof src),
 		       g->confidence, g->preferred ? "" : " (alternative)",
-		       g->conditions ? "  " : "", g->conditions ? g->conditions : "");
+		       g->conditions ? "  " : "", g->conditions ? g->conditions : "",
+		       show_mark(origin, mark, sizeof mark));
 	}
 	show_grade_c_legend(sh);
 	for (size_t i = 0; i < sh->nfigures; i++) {
@@ -312,7 +333,7 @@ show_point(const struct spec_measurement *m, char *buf, size_t len)
 static void
 show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 {
-	char cap[32], bs[16], point[48], val[64], text[4096];
+	char cap[32], bs[16], point[48], val[64], text[4096], mark[128];
 
 	show_point(m, point, sizeof point);
 	if (m->read_pct >= 0) {
@@ -321,11 +342,12 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
 			 m->read_pct);
 	}
-	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s\n",
+	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s%s\n",
 	       show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
 	       m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
 	       point, m->phase ? m->phase : "", m->metric_name,
-	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val));
+	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val),
+	       show_mark(m->origin, mark, sizeof mark));
 	if (m->notes)
 		cli_printf("              note: %s\n",
 			   specdb_sheet_text(sh, m->notes, text, sizeof text));
@@ -375,6 +397,8 @@ show_sources(const struct spec_sheet *sh)
 		cli_printf("    %s: %s", s->kind, s->title);
 		if (s->published)
 			cli_printf(", %s", s->published);
+		if (s->origin)
+			cli_printf(" [lab overlay %s]", s->origin);
 		putchar('\n');
 		if (s->file)
 			cli_printf("    file %s\n", s->file);
@@ -384,6 +408,22 @@ show_sources(const struct spec_sheet *sh)
 			cli_printf("    test bed: %s\n",
 				   specdb_sheet_text(sh, s->testbed, text, sizeof text));
 	}
+}
+
+/* "origin" on each figure, measurement and source of a sheet's JSON: null,
+ * or the overlay's "FILE:LINE". */
+static void
+show_json_origins(const struct spec_sheet *sh, json_t *figs, json_t *meas, json_t *srcs)
+{
+	for (size_t i = 0; i < sh->nfigures; i++)
+		json_object_set_new(json_array_get(figs, i), "origin",
+				    cli_jstr(sh->figures[i].origin));
+	for (size_t i = 0; i < sh->nmeasurements; i++)
+		json_object_set_new(json_array_get(meas, i), "origin",
+				    cli_jstr(sh->measurements[i].origin));
+	for (size_t i = 0; i < sh->nsources; i++)
+		json_object_set_new(json_array_get(srcs, i), "origin",
+				    cli_jstr(sh->sources[i].origin));
 }
 
 /* JSON for a whole sheet. */
@@ -470,6 +510,7 @@ show_json(const struct spec_sheet *sh)
 #undef SET_OPT
 		json_array_append_new(srcs, j);
 	}
+	show_json_origins(sh, figs, meas, srcs);
 	json_object_set_new(o, "spec", figs);
 	json_object_set_new(o, "measurements", meas);
 	json_object_set_new(o, "sources", srcs);

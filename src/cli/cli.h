@@ -65,6 +65,7 @@ int cmd_ui(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_runs(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_export(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_import(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_db(struct cli_ctx *ctx, int argc, char **argv);
 
 /*
  * Open the results store at path (NULL: results_default_path) for `runs`,
@@ -303,6 +304,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Locate and open the specs database, printing the error on failure. */
 struct specdb *cli_open_db(struct cli_ctx *ctx);
+
+/* Open the database where a command can do without it: 0 with *out NULL
+ * when there is none, -1 (said) when the lab's overlay is broken. */
+int cli_open_db_optional(struct cli_ctx *ctx, struct specdb **out);
 
 /* Print a JSON value to stdout with a newline; returns an exit code. */
 int cli_print_json(json_t *v);

@@ -134,9 +134,9 @@ specdb_locate(const char *explicit_path, struct dd_error *err)
 	return NULL;
 }
 
-/* Open and validate a database read-only. */
+/* Open and validate the bundled database read-only (no overlay). */
 int
-specdb_open(const char *path, struct specdb **out, struct dd_error *err)
+specdb_open_bundled(const char *path, struct specdb **out, struct dd_error *err)
 {
 	struct specdb *db;
 	sqlite3_stmt  *st = NULL;
@@ -191,17 +191,6 @@ specdb_open(const char *path, struct specdb **out, struct dd_error *err)
 	return 0;
 }
 
-/* Where an overlay row comes from (stub until the overlay lands: every row
- * is bundled). */
-int
-specdb_origin(struct specdb *db, const char *tbl, long long rowid, const char **file, int *line)
-{
-	(void)db, (void)tbl, (void)rowid;
-	*file = NULL;
-	*line = 0;
-	return 0;
-}
-
 /* Close a database. */
 void
 specdb_close(struct specdb *db)
@@ -210,6 +199,9 @@ specdb_close(struct specdb *db)
 		return;
 	sqlite3_close(db->db);
 	free(db->path);
+	for (size_t i = 0; i < db->noverlays; i++)
+		free(db->overlays[i]);
+	free(db->overlays);
 	free(db);
 }
 
@@ -218,7 +210,7 @@ specdb_close(struct specdb *db)
 	"f.segment, f.aliases, f.form_factors, f.nvme_version, f.ports, " \
 	"f.nand, f.security, f.source_id, f.notes, f.pcie_gen, "	\
 	"f.pcie_lanes, f.warranty_years, f.plp, f.has_spec_sheet, "	\
-	"f.test_only, f.dwpd, f.mttf_hours"
+	"f.test_only, f.dwpd, f.mttf_hours, " SPECDB_ORIGIN_SQL("family", "f")
 
 /* Fill a family from a row selected with FAMILY_COLUMNS. */
 static void
@@ -249,6 +241,7 @@ family_from_row(struct arena *a, sqlite3_stmt *st, struct spec_family *f)
 	f->dwpd = col_real(st, 21);
 	f->mttf_hours = sqlite3_column_type(st, 22) == SQLITE_NULL
 			    ? -1 : sqlite3_column_int64(st, 22);
+	f->origin = col_text(a, st, 23);
 	f->best_seq_read = f->best_seq_write = NAN;
 	f->best_rand_read = f->best_rand_write = NAN;
 }
@@ -276,7 +269,7 @@ families_attach_drives(struct specdb *db, struct arena *a,
 		       "SELECT d.id, d.family_id, d.capacity_gb, d.form_factor, "
 		       "d.nand, d.notes, d.dwpd, "
 		       "(SELECT COUNT(*) FROM measurement m WHERE m.drive_id = d.id), "
-		       "d.source_id "
+		       "d.source_id, " SPECDB_ORIGIN_SQL("drive", "d") " "
 		       "FROM drive d ORDER BY d.family_id, d.capacity_gb, d.form_factor",
 		       &st, err) < 0)
 		return err ? err->code : -EIO;
@@ -305,6 +298,7 @@ families_attach_drives(struct specdb *db, struct arena *a,
 		d->dwpd = col_real(st, 6);
 		d->nmeasurements = (size_t)sqlite3_column_int64(st, 7);
 		d->source_id = col_text(a, st, 8);
+		d->origin = col_text(a, st, 9);
 		f->nmeasurements += d->nmeasurements;
 	}
 	if (rc != SQLITE_DONE)
@@ -313,7 +307,8 @@ families_attach_drives(struct specdb *db, struct arena *a,
 
 	if (db_prepare(db,
 		       "SELECT s.model, s.drive_id, s.kind, s.option, s.status, "
-		       "s.source_id, s.notes, d.family_id FROM sku s "
+		       "s.source_id, s.notes, d.family_id, "
+		       SPECDB_ORIGIN_SQL("sku", "s") " FROM sku s "
 		       "JOIN drive d ON d.id = s.drive_id "
 		       "ORDER BY s.drive_id, s.kind, s.model", &st, err) < 0)
 		return err ? err->code : -EIO;
@@ -341,6 +336,7 @@ families_attach_drives(struct specdb *db, struct arena *a,
 			s->status = col_text(a, st, 4);
 			s->source_id = col_text(a, st, 5);
 			s->notes = col_text(a, st, 6);
+			s->origin = col_text(a, st, 8);
 			break;
 		}
 	}
@@ -684,7 +680,8 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 
 	if (db_prepare(db,
 		       "SELECT id, kind, title, publisher, language, file, url, "
-		       "published, testbed, method, notes, name FROM source WHERE id IN ("
+		       "published, testbed, method, notes, name, "
+		       SPECDB_ORIGIN_SQL("source", "source") " FROM source WHERE id IN ("
 		       " SELECT source_id FROM spec WHERE family_id = ?1"
 		       "  AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2)"
 		       " UNION SELECT m.source_id FROM measurement m"
@@ -721,6 +718,7 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		s->method = col_text(a, st, 9);
 		s->notes = col_text(a, st, 10);
 		s->name = col_text(a, st, 11);
+		s->origin = col_text(a, st, 12);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
@@ -742,7 +740,8 @@ sheet_load_figures(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		       "s.unit_id, s.conditions, s.source_id, s.confidence, s.notes, "
 		       "s.value, s.value_hi, s.block_size, s.iodepth, s.numjobs, "
 		       "s.read_pct, s.preferred, u.dimension, s.value * u.to_base, "
-		       "s.value_hi * u.to_base FROM spec s "
+		       "s.value_hi * u.to_base, " SPECDB_ORIGIN_SQL("spec", "s")
+		       " FROM spec s "
 		       "JOIN metric m ON m.id = s.metric_id "
 		       "JOIN unit u ON u.id = s.unit_id "
 		       "LEFT JOIN drive d ON d.id = s.drive_id "
@@ -786,6 +785,7 @@ sheet_load_figures(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		f->dimension = col_text(a, st, 17);
 		f->base = col_real(st, 18);
 		f->base_hi = col_real(st, 19);
+		f->origin = col_text(a, st, 20);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
@@ -808,7 +808,8 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		       "m.label, m.notes, m.value, m.value_hi, m.block_size, "
 		       "m.iodepth, m.numjobs, m.threads, m.read_pct, m.pass, "
 		       "u.dimension, m.value * u.to_base, m.value_hi * u.to_base, "
-		       "m.checkpoint FROM measurement m JOIN drive d ON d.id = m.drive_id "
+		       "m.checkpoint, " SPECDB_ORIGIN_SQL("measurement", "m") " "
+		       "FROM measurement m JOIN drive d ON d.id = m.drive_id "
 		       "JOIN metric mt ON mt.id = m.metric_id "
 		       "JOIN unit u ON u.id = m.unit_id "
 		       "WHERE d.family_id = ?1 AND (?2 IS NULL OR m.drive_id = ?2) "
@@ -851,6 +852,7 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 		m->dimension = col_text(a, st, 19);
 		m->base = col_real(st, 20);
 		m->base_hi = col_real(st, 21);
+		m->origin = col_text(a, st, 23);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);

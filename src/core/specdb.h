@@ -192,13 +192,19 @@ struct spec_issue {
 	const char *detail;	/* "spec: micron-9550-pro rand_read 3300000 MB/s" */
 };
 
-/* Options of specdb_open_with; NULL means the defaults. */
+/* Options of specdb_open_with; NULL means the defaults (and with
+ * overlay_dir NULL, DRIVEDASH_NO_OVERLAY=1 in the environment means none). */
 struct specdb_open_opts {
 	const char	  *overlay_dir;	/* NULL: $XDG_CONFIG_HOME/drivedash (else
 					 * ~/.config/drivedash); "": no overlay */
 	const char *const *extra;	/* further overlay files, loaded after the
 					 * directory's (db check FILE) */
 	size_t		   nextra;
+	/* db check: every load error ("FILE:LINE: ...") goes to report and the
+	 * load goes on past it (the open then succeeds); NULL: the first error
+	 * fails the open. */
+	void		 (*report)(void *arg, const struct dd_error *e);
+	void		  *report_arg;
 };
 
 /*

@@ -2,8 +2,9 @@
  * drivedash-mkdb: build the specs database from the SQL text in data/.
  *
  * Usage: drivedash-mkdb OUT.db FILE.sql...
- * Statements run one by one with foreign keys on, so an error names the file
- * and line of the statement that failed.  The database is written to a
+ * Statements run one by one with foreign keys on (specdb_sql_run, the runner
+ * the lab's overlay files go through too), so an error names the file and
+ * line of the statement that failed.  The database is written to a
  * temporary name and renamed over OUT only when every file loaded and the
  * foreign-key check is clean, so a failed build never leaves a half database.
  */
@@ -17,97 +18,27 @@
 
 #include <sqlite3.h>
 
-#include "core/specdb.h"
+#include "core/specdb-private.h"
+#include "lib/file.h"
 
-/* Read a whole file into a malloc'd, NUL-terminated buffer. */
-static char *
-slurp(const char *path)
-{
-	FILE  *f = fopen(path, "rb");
-	char  *buf = NULL;
-	size_t len = 0, cap = 0, n;
+/* The largest data file read (rivals.sql is a few hundred KiB). */
+#define MKDB_MAX_BYTES (64u << 20)
 
-	if (f == NULL)
-		return NULL;
-	do {
-		if (cap - len < 65536) {
-			char *nb = realloc(buf, cap + 65536 + 1);
-
-			if (nb == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-			cap += 65536;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-}
-
-/* Line number of position p in text. */
-static int
-line_of(const char *text, const char *p)
-{
-	int line = 1;
-
-	for (; text < p; text++)
-		if (*text == '\n')
-			line++;
-	return line;
-}
-
-/* Run every statement of one SQL file. */
+/* Run every statement of one SQL file (the runner the overlay uses too). */
 static int
 load_file(sqlite3 *db, const char *path)
 {
-	char	   *text = slurp(path);
-	const char *p, *tail;
-	int	    rc = 0;
+	struct dd_error err = { 0 };
+	char	       *text = NULL;
+	int		rc;
 
-	if (text == NULL) {
-		fprintf(stderr, "drivedash-mkdb: cannot read %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	for (p = text; *p != '\0'; p = tail) {
-		sqlite3_stmt *st = NULL;
-		int	      s;
-
-		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK) {
-			fprintf(stderr, "%s:%d: %s\n", path, line_of(text, p),
-				sqlite3_errmsg(db));
-			rc = -1;
-			break;
-		}
-		if (st == NULL)		/* whitespace or comments only */
-			continue;
-		while ((s = sqlite3_step(st)) == SQLITE_ROW)
-			;
-		if (s != SQLITE_DONE) {
-			const char *q = p;
-
-			while (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r')
-				q++;
-			fprintf(stderr, "%s:%d: %s\n", path, line_of(text, q),
-				sqlite3_errmsg(db));
-			sqlite3_finalize(st);
-			rc = -1;
-			break;
-		}
-		sqlite3_finalize(st);
-	}
+	rc = file_read_all("data file", path, MKDB_MAX_BYTES, &text, NULL, &err);
+	if (rc == 0)
+		rc = specdb_sql_run(db, path, text, NULL, &err);
 	free(text);
-	return rc;
+	if (rc < 0)
+		fprintf(stderr, "drivedash-mkdb: %s\n", err.msg);
+	return rc < 0 ? -1 : 0;
 }
 
 /* Exec a statement, reporting failure. */

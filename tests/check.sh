@@ -176,18 +176,11 @@ is "--allow-write: 8 points, writes included" "spot 8 True" \
 # does not know it), and three targets: rand_read >= 1,000 IOPS at 4K QD4x1
 # (any drive passes), seq_read >= 1 TB/s at 128K QD8x1 (none does), and a
 # rand_write target that needs --allow-write.  Overlay under a temporary
-# XDG_CONFIG_HOME; a build without the overlay loader uses
-# tests/lab-targets.db (the bundled data plus the same file).
+# XDG_CONFIG_HOME.
 bdb="${top_builddir:-.}/data/drivedash.db"
 mkdir -p "$tmp/xdg/drivedash"
 cp "${top_srcdir:-.}/tests/lab-targets.sql" "$tmp/xdg/drivedash/"
-if XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$bdb" show "QEMU NVMe Ctrl" >/dev/null 2>&1; then
-	ldb=$bdb
-	echo "# targets: the overlay under XDG_CONFIG_HOME on the bundled database"
-else
-	ldb="${top_builddir:-.}/tests/lab-targets.db"
-	echo "# targets: no overlay loader in this build: tests/lab-targets.db"
-fi
+ldb=$bdb
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl"
 like "targets: show lists them in their own section" '^ACCEPTANCE TARGETS \(lab, 3\)' "$out"
 like "targets: show gives each its point, runtime, tolerance and capacity" \

@@ -40,6 +40,14 @@ struct fixture {
 };
 
 /* Remove the temporary results store and its WAL files. */
+
+/* The bundled database with the lab overlay tests/lab-targets.sql on top
+ * (one new drive, "QEMU NVMe Ctrl", and its acceptance targets). */
+static const char *const lab_overlay_files[] = { TOP_SRCDIR "/tests/lab-targets.sql" };
+static const struct specdb_open_opts lab_overlay = {
+	.overlay_dir = "", .extra = lab_overlay_files, .nextra = 1,
+};
+
 static void
 store_remove(const char *path)
 {
@@ -461,7 +469,7 @@ test_match(void **state)
 }
 
 /* check --hosts: each member runs and is judged by the acceptance targets of
- * the drive it matched (tests/lab-targets.db: the bundled data and a lab
+ * the drive it matched (the bundled data with the lab
  * overlay whose drive is "QEMU NVMe Ctrl"); a write target is left out
  * without --allow-write. */
 static void
@@ -477,9 +485,9 @@ test_targets(void **state)
 	size_t		     n;
 	char		     rows[256] = "";
 
-	if (specdb_open(TOP_BUILDDIR "/tests/lab-targets.db", &lab.db, &err) < 0 ||
+	if (specdb_open_with(TOP_BUILDDIR "/data/drivedash.db", &lab_overlay, &lab.db, &err) < 0 ||
 	    specdb_families(lab.db, &lab.a, &lab.fams, &lab.nfams, &err) < 0)
-		fail_msg("tests/lab-targets.db: %s", err.msg);
+		fail_msg("data/drivedash.db + tests/lab-targets.sql: %s", err.msg);
 	hs = hosts_of("node1 /dev/nvme0n1 'QEMU NVMe Ctrl'\n"
 		      "node2 /dev/nvme0n1 KCD9XPJE7T68\n", &n);
 	plan_of(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 1);

@@ -21,6 +21,14 @@
 
 #include "ui/tui.h"
 
+
+/* The bundled database with the lab overlay tests/lab-targets.sql on top
+ * (one new drive, "QEMU NVMe Ctrl", and its acceptance targets). */
+static const char *const lab_overlay_files[] = { TOP_SRCDIR "/tests/lab-targets.sql" };
+static const struct specdb_open_opts lab_overlay = {
+	.overlay_dir = "", .extra = lab_overlay_files, .nextra = 1,
+};
+
 static struct specdb	  *db;
 static struct arena	   fam_arena;
 static struct spec_family *fams;
@@ -202,7 +210,7 @@ test_units_labels(void **state)
 }
 
 /* A lab's acceptance target comes first on the point it states and is judged
- * by verdict_target (tests/lab-targets.db: the bundled data plus a lab
+ * by verdict_target (the bundled data with the lab
  * overlay with targets on the "lab-emu" family). */
 static void
 test_targets(void **state)
@@ -219,9 +227,9 @@ test_targets(void **state)
 	struct verdict	    v;
 
 	(void)state;
-	if (specdb_open(TOP_BUILDDIR "/tests/lab-targets.db", &lab, &err) < 0 ||
+	if (specdb_open_with(TOP_BUILDDIR "/data/drivedash.db", &lab_overlay, &lab, &err) < 0 ||
 	    specdb_families(lab, &a, &lf, &nlf, &err) < 0)
-		fail_msg("tests/lab-targets.db: %s", err.msg);
+		fail_msg("data/drivedash.db + tests/lab-targets.sql: %s", err.msg);
 	for (size_t i = 0; i < nlf; i++)
 		if (strcmp(lf[i].id, "lab-emu") == 0)
 			p.fam = &lf[i];

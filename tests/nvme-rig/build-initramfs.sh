@@ -10,8 +10,7 @@
 #                    libraries ldd lists, /lib/terminfo, /etc/nvme/hostnqn,
 #                    the test database as /qemu-test.db, the bundled one as
 #                    /drivedash.db with the lab overlay tests/lab-targets.sql
-#                    in /lab/drivedash/ (and tests/lab-targets.db as
-#                    /lab-targets.db), /guest-tests.sh, /init
+#                    in /lab/drivedash/, /guest-tests.sh, /init
 #   cache/           downloaded kernels, one vmlinuz per package version
 #
 # The kernel package is the one linux-image-cloud-amd64 depends on, as
@@ -134,11 +133,9 @@ fi
 [ -f "$db" ] || die "$db is not built (run make first)"
 # The acceptance-target test: the bundled database (which does not know
 # QEMU's controller) and a lab overlay naming it (/lab/drivedash/, the
-# guest's XDG_CONFIG_HOME for that test), or for a build without the overlay
-# loader tests/lab-targets.db, the two in one file.
+# guest's XDG_CONFIG_HOME for that test).
 bundled=$builddir/data/drivedash.db
 overlay=$srcdir/tests/lab-targets.sql
-labdb=$builddir/tests/lab-targets.db
 [ -f "$bundled" ] || die "$bundled is not built (run make first)"
 [ -f "$overlay" ] || die "$overlay is missing"
 
@@ -157,7 +154,6 @@ stamp=$( {
 	for f in "$drivedash" "$busybox" "$db" "$guest" "$0" "$bundled" "$overlay" $libs; do
 		sha256sum <"$f"
 	done
-	[ -f "$labdb" ] && sha256sum <"$labdb"
 	ls -lR /lib/terminfo 2>/dev/null
 } | sha256sum | cut -d' ' -f1)
 out=$rigdir/initramfs.cpio
@@ -205,7 +201,6 @@ cp "$db" "$root/qemu-test.db"
 cp "$bundled" "$root/drivedash.db"
 mkdir -p "$root/lab/drivedash"
 cp "$overlay" "$root/lab/drivedash/"
-[ -f "$labdb" ] && cp "$labdb" "$root/lab-targets.db"
 cp "$guest" "$root/guest-tests.sh"
 
 cat >"$root/init" <<'EOF'

@@ -100,18 +100,10 @@ emit check.err "$t/check.err" "$rc"
 # Acceptance targets: the bundled database, which does not know QEMU's
 # controller, with the lab's overlay (tests/lab-targets.sql: one drive whose
 # model string is "QEMU NVMe Ctrl", targets it passes, fails and cannot run
-# read-only) under XDG_CONFIG_HOME=/lab; a build without the overlay loader
-# uses /lab-targets.db (the same rows in one file).  Section targets_db says
-# which; targets.json is the check, detect_bundled the bundled database alone.
+# read-only) under XDG_CONFIG_HOME=/lab.  targets.json is the check,
+# detect_bundled the bundled database alone.
 section detect_bundled drivedash --db /drivedash.db detect --json
-if XDG_CONFIG_HOME=/lab drivedash --db /drivedash.db show "QEMU NVMe Ctrl" >/dev/null 2>&1; then
-	ldb=/drivedash.db
-else
-	ldb=/lab-targets.db
-fi
-echo "$ldb" >"$t/targets_db"
-emit targets_db "$t/targets_db" 0
-XDG_CONFIG_HOME=/lab drivedash --db "$ldb" check /dev/nvme0n1 --time-scale 0.05 --json \
+XDG_CONFIG_HOME=/lab drivedash --db /drivedash.db check /dev/nvme0n1 --time-scale 0.05 --json \
 	--no-save >"$t/targets.json" 2>"$t/targets.err"
 rc=$?
 emit targets.json "$t/targets.json" "$rc"

@@ -343,7 +343,6 @@ grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
 
 # --- acceptance targets: a lab overlay on the bundled database ---------------
 
-echo "# targets: the guest's database was $(cat "$res/targets_db" 2>/dev/null) (/drivedash.db: the overlay loaded from XDG_CONFIG_HOME)"
 is "targets: the bundled database alone does not match QEMU's controller" "False" \
 	"$(pyj detect_bundled 'c1["match"]["status"] == "matched"')"
 is "targets: check exits 4, the FAIL of the failed target" "4" "$(rc targets.json)"

@@ -691,7 +691,9 @@ sheet_load_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		       "  ON d.id = s.drive_id WHERE d.family_id = ?1"
 		       " UNION SELECT source_id FROM drive WHERE family_id = ?1"
 		       "  AND (?2 IS NULL OR id = ?2)"
-		       " UNION SELECT source_id FROM family WHERE id = ?1)"
+		       " UNION SELECT source_id FROM family WHERE id = ?1"
+		       " UNION SELECT source_id FROM target WHERE family_id = ?1"
+		       "  AND (?2 IS NULL OR drive_id IS NULL OR drive_id = ?2))"
 		       " ORDER BY id", &st, err) < 0)
 		return err ? err->code : -EIO;
 	sqlite3_bind_text(st, 1, sh->family.id, -1, SQLITE_STATIC);
@@ -898,56 +900,10 @@ sheet_target_from_row(struct specdb *db, struct arena *a, sqlite3_stmt *st,
 	}
 }
 
-/* Add the sources the sheet's targets cite (a lab's documents) to its sources. */
-static int
-sheet_load_target_sources(struct specdb *db, struct arena *a, struct spec_sheet *sh,
-			  struct dd_error *err)
-{
-	sqlite3_stmt *st;
-	size_t	      cap = sh->nsources;
-	int	      rc = SQLITE_DONE;
-
-	if (sh->ntargets == 0)
-		return 0;
-	if (db_prepare(db, "SELECT id, kind, title, publisher, language, file, url, "
-			   "published, testbed, method, notes, name FROM source WHERE id = ?1",
-		       &st, err) < 0)
-		return err ? err->code : -EIO;
-	for (size_t i = 0; i < sh->ntargets; i++) {
-		bool have = false;
-
-		for (size_t k = 0; k < sh->nsources && !have; k++)
-			have = strcmp(sh->sources[k].id, sh->targets[i].source_id) == 0;
-		if (have)
-			continue;
-		sqlite3_reset(st);
-		sqlite3_bind_text(st, 1, sh->targets[i].source_id, -1, SQLITE_STATIC);
-		if ((rc = sqlite3_step(st)) != SQLITE_ROW)
-			break;
-		if (sh->nsources == cap) {
-			cap = cap ? cap * 2 : 4;
-			sh->sources = arena_grow(a, sh->sources, sizeof *sh->sources,
-						 sh->nsources, cap);
-		}
-		sh->sources[sh->nsources++] = (struct spec_source){
-			.id = col_text(a, st, 0), .kind = col_text(a, st, 1),
-			.title = col_text(a, st, 2), .publisher = col_text(a, st, 3),
-			.language = col_text(a, st, 4), .file = col_text(a, st, 5),
-			.url = col_text(a, st, 6), .published = col_text(a, st, 7),
-			.testbed = col_text(a, st, 8), .method = col_text(a, st, 9),
-			.notes = col_text(a, st, 10), .name = col_text(a, st, 11) };
-		rc = SQLITE_DONE;
-	}
-	if (rc != SQLITE_DONE)
-		return db_step_error(db, st, err);
-	sqlite3_finalize(st);
-	return 0;
-}
-
 /*
  * Load a sheet's acceptance targets (table target, the lab's overlay),
  * narrowed as the figures are: family-wide targets plus the capacity
- * point's own.  Values convert through the unit table; tolerance_pct
+ * point's own (their sources come with sheet_load_sources').  Values convert through the unit table; tolerance_pct
  * becomes a fraction.
  */
 static int
@@ -985,7 +941,7 @@ sheet_load_targets(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);
 	sqlite3_finalize(st);
-	return sheet_load_target_sources(db, a, sh, err);
+	return 0;
 }
 
 /* Load a family's sheet, optionally for one capacity point. */

@@ -102,13 +102,13 @@ static const struct check_rule check_rules[] = {
 	  "s.metric_id NOT LIKE 'temp%' "
 	  "UNION ALL SELECT 'measurement', m.id, " CHECK_MEAS " FROM measurement m "
 	  "WHERE m.value < 0" },
+	/* Transcription of printed figures (the reviews drop the K of K IOPS);
+	 * a lab's own target may well be a few hundred IOPS (a QD1 sync write). */
 	{ "IOPS below 1000 (dropped K?)",
 	  "SELECT 'spec', s.id, " CHECK_SPEC " FROM spec s WHERE s.unit_id = 'IOPS' AND "
 	  "s.value < 1000 "
 	  "UNION ALL SELECT 'measurement', m.id, " CHECK_MEAS " FROM measurement m "
-	  "WHERE m.unit_id = 'IOPS' AND m.value < 1000 "
-	  "UNION ALL SELECT 'target', t.id, " CHECK_TARGET " FROM target t "
-	  "WHERE t.unit_id = 'IOPS' AND t.value < 1000" },
+	  "WHERE m.unit_id = 'IOPS' AND m.value < 1000" },
 	{ "binary figure in a decimal unit",
 	  "SELECT 'spec', s.id, " CHECK_SPEC " FROM spec s WHERE s.unit_id IN ('MB/s', 'GB/s') "
 	  "AND " CHECK_BINARY_NOTE("s.notes")

@@ -215,10 +215,10 @@ test_units_labels(void **state)
 static void
 test_targets(void **state)
 {
-	struct specdb	   *lab;
+	struct specdb	   *lab = NULL;
 	struct arena	    a = { 0 };
-	struct spec_family *lf;
-	size_t		    nlf;
+	struct spec_family *lf = NULL;
+	size_t		    nlf = 0;
 	struct dd_error	    err = { 0 };
 	struct tui_sheet    s = { 0 };
 	struct tui_pick	    p = { NULL, NULL };

@@ -70,6 +70,15 @@ run "$dd" list
 is "list with the overlay exits 0" 0 "$rc"
 like "list shows the overlay's family, marked (lab)" '^ACME +X1 \(lab\) ' "$out"
 like "list says where (lab) rows come from" '^\(lab\): 1 family from the lab' "$out"
+# A long lab family name is cut to keep "(lab)" inside its column: every
+# row's INTERFACE column starts where the header's does.
+mkdir -p "$tmp/long/drivedash"
+cp "${top_srcdir:-.}/tests/lab-targets.sql" "$tmp/long/drivedash/"
+out=$(XDG_CONFIG_HOME="$tmp/long" "$dd" list 2>&1)
+like "list: the long lab name is cut before (lab)" '^QEMU +Lab emulated +\(lab\) ' "$out"
+is "list: every row's INTERFACE column starts at the header's" "" \
+	"$(printf '%s\n' "$out" | awk 'NR == 1 { c = index($0, "INTERFACE"); next }
+		/^$/ { exit } substr($0, c - 1, 1) != " " || substr($0, c, 1) == " " { print }')"
 run "$dd" list --json
 is "list --json: the family's origin is FILE:LINE" "$od/10-acme.sql:7" \
 	"$(json "[f['origin'] for f in j if f['id'] == 'acme-x1'][0]")"

@@ -177,6 +177,17 @@ colours=$(T capture-pane -p -e -t dd | grep -Ec "$sgr_colour")
 is "NO_COLOR: no colour SGR codes on screen" 0 "$colours"
 T send-keys -t dd q
 check "NO_COLOR: q quits" 'drivedash exited 0'
+
+# A lab overlay (tests/lab-targets.sql) with a 1 GB capacity point: the
+# Drives list reads "[1 GB]", not "[0] TB".
+mkdir -p "$tmp/xdg/drivedash"
+cp "${top_srcdir:-.}/tests/lab-targets.sql" "$tmp/xdg/drivedash/"
+start 80 24 "XDG_CONFIG_HOME=$tmp/xdg"
+check "overlay: Drives screen is up" 'DATABASE'
+T send-keys -t dd / && T send-keys -t dd -l "lab emu" && T send-keys -t dd Enter
+check "overlay: the lab's 1 GB point reads 1 GB, not 0 TB" 'Lab emulated.*\[1 GB\]'
+T send-keys -t dd q
+check "overlay: q quits" 'drivedash exited 0'
 start 80 24 ""
 check "default theme: Drives screen is up" 'DATABASE'
 like "default theme: 256-colour or 24-bit SGR codes" '\[(38|48);[25];' \

@@ -105,8 +105,10 @@ list_print_text(const struct spec_family *fam, size_t n)
 			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
 		else
 			snprintf(meas, sizeof meas, "-");
-		/* The lab's own families: "(lab)" after the name. */
-		snprintf(name, sizeof name, "%s%s", f->name, f->origin ? " (lab)" : "");
+		/* The lab's own families: "(lab)" after the name, cut to fit its
+		 * column. */
+		snprintf(name, sizeof name, "%.*s%s", f->origin ? 13 : 19, f->name,
+			 f->origin ? " (lab)" : "");
 		cli_printf("%-9s %-19s %-22.22s %-36.36s %-8s %13s %13s %6s\n", f->vendor,
 		       name, iface, caps, list_headline_at(f, at, sizeof at), seq, rnd, meas);
 		nlab += f->origin != NULL;

@@ -228,9 +228,12 @@ drives_draw_caps(struct tui *t, struct cellbuf *cb, int x, int y, int w,
 	}
 	for (size_t i = 0; i < f->ndrives; i++)
 		need += tui_cols(fmt_number(f->drives[i].capacity_gb / 1000.0, 2, one,
-					    sizeof one)) + 1 + 2 * (&f->drives[i] == pick);
+					    sizeof one)) + 1 + 2 * (&f->drives[i] == pick) +
+			/* under 100 GB reads "0" in TB: the pick in its own unit */
+			(f->drives[i].capacity_gb < 100 ? w + 1 : 0);
 	if (need > w) {
-		/* Too narrow for the list: the pick and how many there are. */
+		/* Too narrow for the list (or too small for TB): the pick and how
+		 * many there are. */
 		fmt_capacity(pick->capacity_gb, one, sizeof one);
 		if (f->ndrives > 1)
 			tui_print(cb, x, y, w, role, 0, "[%s] of %zu", one, f->ndrives);

@@ -864,13 +864,8 @@ sheet_load_measurements(struct specdb *db, struct arena *a,
 
 /* Fill an acceptance target from a row of sheet_load_targets' query. */
 static void
-sheet_target_from_row(struct specdb *db, struct arena *a, sqlite3_stmt *st,
-		      struct spec_figure *f)
+sheet_target_from_row(struct arena *a, sqlite3_stmt *st, struct spec_figure *f)
 {
-	const char *file;
-	int	    line;
-	char	    where[4096 + 16];
-
 	memset(f, 0, sizeof *f);
 	f->family_id = col_text(a, st, 0);
 	f->drive_id = col_text(a, st, 1);
@@ -894,17 +889,14 @@ sheet_target_from_row(struct specdb *db, struct arena *a, sqlite3_stmt *st,
 	f->base_hi = NAN;
 	f->preferred = 1;
 	f->is_target = true;
-	if (specdb_origin(db, "target", sqlite3_column_int64(st, 18), &file, &line) == 1) {
-		snprintf(where, sizeof where, "%s:%d", file, line);
-		f->origin = arena_strdup(a, where);
-	}
+	f->origin = col_text(a, st, 18);
 }
 
 /*
  * Load a sheet's acceptance targets (table target, the lab's overlay),
  * narrowed as the figures are: family-wide targets plus the capacity
- * point's own (their sources come with sheet_load_sources').  Values convert through the unit table; tolerance_pct
- * becomes a fraction.
+ * point's own (their sources come with sheet_load_sources').  Values
+ * convert through the unit table; tolerance_pct becomes a fraction.
  */
 static int
 sheet_load_targets(struct specdb *db, struct arena *a, struct spec_sheet *sh,
@@ -918,8 +910,8 @@ sheet_load_targets(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 		       "SELECT t.family_id, t.drive_id, t.metric_id, m.name, t.qual, "
 		       "t.unit_id, t.conditions, t.source_id, t.notes, t.value, "
 		       "t.block_size, t.iodepth, t.numjobs, t.read_pct, t.runtime_s, "
-		       "t.tolerance_pct, u.dimension, t.value * u.to_base, t.id "
-		       "FROM target t JOIN metric m ON m.id = t.metric_id "
+		       "t.tolerance_pct, u.dimension, t.value * u.to_base, "
+		       SPECDB_ORIGIN_SQL("target", "t") " FROM target t JOIN metric m ON m.id = t.metric_id "
 		       "JOIN unit u ON u.id = t.unit_id "
 		       "LEFT JOIN drive d ON d.id = t.drive_id "
 		       "WHERE t.family_id = ?1 "
@@ -936,7 +928,7 @@ sheet_load_targets(struct specdb *db, struct arena *a, struct spec_sheet *sh,
 			sh->targets = arena_grow(a, sh->targets, sizeof *sh->targets,
 						 sh->ntargets, cap);
 		}
-		sheet_target_from_row(db, a, st, &sh->targets[sh->ntargets++]);
+		sheet_target_from_row(a, st, &sh->targets[sh->ntargets++]);
 	}
 	if (rc != SQLITE_DONE)
 		return db_step_error(db, st, err);

@@ -55,13 +55,6 @@ figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
 		 strcmp(a->conditions, b->conditions) == 0));
 }
 
-/* A source id of the sheet as a user reads it. */
-static const char *
-show_source(const struct spec_sheet *sh, const char *id, char *buf, size_t len)
-{
-	return specdb_sheet_source_label(sh, id, buf, len);
-}
-
 /* The mark of a row from the lab's overlay: " [lab.sql:12]" (the file's
  * base name and line; see the header for the whole path), "" otherwise. */
 static const char *
@@ -109,7 +102,7 @@ show_family_header(const struct spec_sheet *sh)
 	if (f->plp >= 0)
 		cli_printf("  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
 	if (f->source_id)
-		cli_printf("  %-13s %s\n", "source", show_source(sh, f->source_id, src, sizeof src));
+		cli_printf("  %-13s %s\n", "source", specdb_sheet_source_label(sh, f->source_id, src, sizeof src));
 	if (!f->has_spec_sheet)
 		cli_printf("  %-13s %s\n", "spec sheet", "none published in the sources");
 	if (f->notes)
@@ -141,13 +134,13 @@ show_capacities(const struct spec_sheet *sh)
 									sizeof text));
 		if (d->source_id)
 			cli_printf("            listed in %s\n",
-				   show_source(sh, d->source_id, src, sizeof src));
+				   specdb_sheet_source_label(sh, d->source_id, src, sizeof src));
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
 			cli_printf("            %-34s %s%s%s, %s [%s]%s\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
-			       s->status, show_source(sh, s->source_id, src, sizeof src),
+			       s->status, specdb_sheet_source_label(sh, s->source_id, src, sizeof src),
 			       show_mark(s->origin, mark, sizeof mark));
 		}
 	}
@@ -216,7 +209,7 @@ show_figures(const struct spec_sheet *sh)
 		show_figure_value(sh, g, g->unit_id, val, sizeof val);
 		cli_printf("  %-30s %-22s %-36s %s %s%s%s\n", label,
 		       cli_text_pad(val, 22, false, pad, sizeof pad), cond,
-		       show_source(sh, g->source_id, src, sizeof src), g->confidence,
+		       specdb_sheet_source_label(sh, g->source_id, src, sizeof src), g->confidence,
 		       g->preferred ? "" : " (alternative)",
 		       show_mark(g->origin, mark, sizeof mark));
 	}
@@ -278,7 +271,7 @@ show_figures(const struct spec_sheet *sh)
 										 sizeof val),
 							       11, true, pad, sizeof pad));
 		}
-		cli_printf("  %s %s%s%s%s%s\n", show_source(sh, g->source_id, src, sizeof src),
+		cli_printf("  %s %s%s%s%s%s\n", specdb_sheet_source_label(sh, g->source_id, src, sizeof src),
 		       g->confidence, g->preferred ? "" : " (alternative)",
 		       g->conditions ? "  " : "", g->conditions ? g->conditions : "",
 		       show_mark(origin, mark, sizeof mark));
@@ -373,7 +366,7 @@ show_measurements(const struct spec_sheet *sh)
 			src = m->source_id;
 			label = NULL;
 			cli_printf("  %s %s %s\n", bench, cli_glyph(CLI_G_MIDDOT),
-				   show_source(sh, src, name, sizeof name));
+				   specdb_sheet_source_label(sh, src, name, sizeof name));
 		}
 		if (label == NULL || strcmp(label, l) != 0) {
 			label = l;

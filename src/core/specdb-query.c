@@ -867,19 +867,33 @@ int
 specdb_query(struct specdb *db, const char *query, struct arena *a, struct spec_answer *out,
 	     struct dd_error *err)
 {
+	struct spec_family *fams;
+	size_t		    n;
+	int		    rc;
+
+	memset(out, 0, sizeof *out);
+	out->capacity_gb = NAN;
+	if ((rc = specdb_families(db, a, &fams, &n, err)) < 0)
+		return rc;
+	return specdb_query_families(fams, n, query, a, out, err);
+}
+
+/* Resolve a typed query against families already loaded. */
+int
+specdb_query_families(struct spec_family *fams, size_t nfams, const char *query,
+		      struct arena *a, struct spec_answer *out, struct dd_error *err)
+{
 	struct query_build b = { a, out, 0 };
 	struct query_words q;
 	char		   sq[256];
-	int		   rc;
 
 	memset(out, 0, sizeof *out);
 	out->capacity_gb = NAN;
 	specdb_squeeze(query, sq, sizeof sq);
 	if (sq[0] == '\0')
 		return dd_error_set(err, -EINVAL, "the query '%s' has no letters or digits", query);
-	rc = specdb_families(db, a, &out->families, &out->nfamilies, err);
-	if (rc < 0)
-		return rc;
+	out->families = fams;
+	out->nfamilies = nfams;
 	if (query_by_id(&b, query) || query_by_sku(&b, query, sq)) {
 		query_finish(&b);
 		return 0;

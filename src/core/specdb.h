@@ -250,6 +250,12 @@ int specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, 
 int specdb_query(struct specdb *db, const char *query, struct arena *a,
 		 struct spec_answer *out, struct dd_error *err);
 
+/* specdb_query against families already loaded (specdb_families): no
+ * database access, so a filter typed key by key costs no query; the answer's
+ * families are fams. */
+int specdb_query_families(struct spec_family *fams, size_t nfams, const char *query,
+			  struct arena *a, struct spec_answer *out, struct dd_error *err);
+
 /* A source as a user sees it: "StorageReview, CD9P-R review (de)",
  * "Micron, 9550 product brief"; "lab: FILE" for an overlay's own source. */
 char *specdb_source_label(const struct spec_source *s, char *buf, size_t len);

@@ -8,7 +8,8 @@
  * between them and the list scrolls to keep it in view.  Each family keeps
  * the capacity point picked with left/right (the reviewed one at first),
  * which the spec sheet, the sweep's reference and compare use.  The filter
- * goes through specdb_query, so it matches what `drivedash show` matches:
+ * goes through specdb_query_families (specdb_query's rules over the families
+ * already loaded), so it matches what `drivedash show` matches:
  * family names, aliases, vendors, part numbers and model strings, capacities
  * and attributes (form factor, PCIe generation, DWPD).
  */
@@ -76,7 +77,7 @@ drives_filter(struct tui *t, bool *show)
 	}
 	for (size_t i = 0; i < t->nfams; i++)
 		show[i] = false;
-	if (specdb_query(t->db, t->drives.filter, &a, &ans, &err) == 0 &&
+	if (specdb_query_families(t->fams, t->nfams, t->drives.filter, &a, &ans, &err) == 0 &&
 	    ans.kind != SPEC_ANSWER_NONE)
 		for (size_t h = 0; h < ans.ncands; h++) {
 			const struct spec_family *f = specdb_find_family(t->fams, t->nfams,

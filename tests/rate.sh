@@ -100,7 +100,7 @@ pacing() {
 			max2=$(field "$tgt-max2" iops | cut -d. -f1)
 			echo "# $tgt: maximum again $max2 IOPS"
 			ok_paced "$tgt: $pct % achieves at least 98 % of the target (or of the maximum now)" \
-				"$got >= 0.98 * min($rate, $max2)"
+				"$got >= 0.98 * min($rate, $max2)" "$spread"
 		else
 			ok_paced "$tgt: $pct % achieves the target within 2 %" \
 				"abs($got / $rate - 1) <= 0.02" "$spread"

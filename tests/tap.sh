@@ -4,13 +4,14 @@ tap_n=0
 tap_fail=0
 
 # ok NAME CMD...: pass when CMD exits 0.
+# (Its own variable: a caller's $name is left alone.)
 ok() {
-	name=$1; shift
+	tap_name=$1; shift
 	tap_n=$((tap_n + 1))
 	if "$@" >/dev/null 2>&1; then
-		echo "ok $tap_n - $name"
+		echo "ok $tap_n - $tap_name"
 	else
-		echo "not ok $tap_n - $name"
+		echo "not ok $tap_n - $tap_name"
 		tap_fail=$((tap_fail + 1))
 	fi
 }

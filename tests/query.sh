@@ -100,6 +100,24 @@ for q in E3.S U.2 E1.S gen4 "1 dwpd" 61.44TB; do
 	like "show $q: a table" ': [0-9]+ drives?' "$out"
 done
 
+# 2.5-inch is a form factor too: every 2.5" drive, U.2 and U.3 alike (the
+# SFF-8639 drives), whichever way it is written; none that is E3.S only.
+run "$dd" show 2.5-inch --json
+is "show 2.5-inch: exit 0" 0 "$rc"
+is "show 2.5-inch: every row is 2.5\", U.2 or U.3" "True" \
+	"$(json "len(j['drives']) > 10 and all(any(k in r['form_factor'] for k in ('2.5\"', 'U.2', 'U.3')) for r in j['drives'])")"
+sff=$(json "sorted(r['label'] for r in j['drives'])")
+is "show 2.5-inch: the drive rated 2.5\" only in its family text is there (CD6-R)" "True" \
+	"$(json "any(r['family'] == 'kioxia-cd6' for r in j['drives'])")"
+is "show 2.5-inch: an E3.S capacity point is not (CD9P-R 7.68 TB; its 61.44 TB is)" "False True" \
+	"$(json "' '.join(str(any(r.get('capacity_point') == p for r in j['drives'])) for p in ('kioxia-cd9p-r-7680', 'kioxia-cd9p-r-61440'))")"
+for q in '2.5 inch' '2.5"' 2.5in sff; do
+	run "$dd" show "$q" --json
+	is "show '$q' is show 2.5-inch" "$sff" "$(json "sorted(r['label'] for r in j['drives'])")"
+done
+run "$dd" show 2.5-inch
+like "show 2.5-inch: the heading" '^form factor 2\.5-inch: [0-9]+ drives' "$out"
+
 # --- an inferred model string says so ---------------------------------------
 run "$dd" show KINGSTON SEDC3000ME7T6
 is "show an inferred model string: exit 0" 0 "$rc"

@@ -78,7 +78,7 @@ struct query_words {
 /* Form factors a word may name: squeezed, then as shown. */
 static const char *const query_ffs[][2] = {
 	{ "u2", "U.2" }, { "u3", "U.3" }, { "e1s", "E1.S" }, { "e1l", "E1.L" },
-	{ "e3s", "E3.S" }, { "e3l", "E3.L" }, { "m2", "M.2" },
+	{ "e3s", "E3.S" }, { "e3l", "E3.L" }, { "m2", "M.2" }, { "25inch", "2.5-inch" },
 };
 
 /* Words that name nothing: "KIOXIA CD9P-R NVMe SSD". */
@@ -214,13 +214,17 @@ query_dwpd(const char *w)
 	return query_number(num, &v, &d) == 0 ? v : NAN;
 }
 
-/* Is w a form factor word?  Its index in query_ffs, or -1. */
+/* Is w a form factor word?  Its index in query_ffs, or -1.  2.5-inch is
+ * also "2.5in", "2.5\"" and "sff". */
 static int
 query_ff(const char *w)
 {
 	char sq[QUERY_WORD_LEN];
 
 	specdb_squeeze(w, sq, sizeof sq);
+	if (strcmp(sq, "25in") == 0 || strcmp(sq, "sff") == 0 ||
+	    (strcmp(sq, "25") == 0 && strchr(w, '"') != NULL))
+		snprintf(sq, sizeof sq, "25inch");
 	for (size_t i = 0; i < sizeof query_ffs / sizeof query_ffs[0]; i++)
 		if (strcmp(sq, query_ffs[i][0]) == 0)
 			return (int)i;
@@ -318,6 +322,13 @@ query_classify(struct query_words *q, const struct spec_family *fams, size_t nfa
 		return q->dwpd = v, 2;
 	if (!isnan(v = query_dwpd(w[i])))
 		return q->dwpd = v, 1;
+	/* "2.5 inch", "2.5 in": one word. */
+	if (next != NULL && (strcmp(next, "inch") == 0 || strcmp(next, "in") == 0) &&
+	    strcmp(w[i], "2.5") == 0 && (k = query_ff("2.5in")) >= 0) {
+		snprintf(q->ff, sizeof q->ff, "%s", query_ffs[k][0]);
+		q->ff_label = query_ffs[k][1];
+		return 2;
+	}
 	if ((k = query_ff(w[i])) >= 0) {
 		snprintf(q->ff, sizeof q->ff, "%s", query_ffs[k][0]);
 		q->ff_label = query_ffs[k][1];
@@ -560,10 +571,13 @@ query_sku_part(const struct spec_family *f, const char *j, size_t *ndrives)
 	return first;
 }
 
-/* Do the squeezed form-factor text's words include ff? */
+/* Do the squeezed form-factor text's words include ff?  2.5-inch is any of
+ * 2.5", U.2 and U.3 (the 2.5-inch SFF-8639 drives). */
 static int
 query_ff_in(const char *text, const char *ff)
 {
+	int sff = strcmp(ff, "25inch") == 0;
+
 	char buf[256], *save = NULL;
 
 	if (text == NULL)
@@ -574,6 +588,9 @@ query_ff_in(const char *text, const char *ff)
 
 		specdb_squeeze(t, sq, sizeof sq);
 		if (strcmp(sq, ff) == 0)
+			return 1;
+		if (sff && (strcmp(sq, "25") == 0 || strcmp(sq, "u2") == 0 ||
+			    strcmp(sq, "u3") == 0))
 			return 1;
 	}
 	return 0;
@@ -880,7 +897,7 @@ specdb_query(struct specdb *db, const char *query, struct arena *a, struct spec_
 
 /* Resolve a typed query against families already loaded. */
 int
-specdb_query_families(struct spec_family *fams, size_t nfams, const char *query,
+specdb_query_families(const struct spec_family *fams, size_t nfams, const char *query,
 		      struct arena *a, struct spec_answer *out, struct dd_error *err)
 {
 	struct query_build b = { a, out, 0 };

@@ -179,7 +179,7 @@ struct spec_answer {
 	const char		*attribute;	/* ATTRIBUTE: "capacity 7.68 TB",
 						 * "form factor E3.S", "PCIe Gen5", "3 DWPD" */
 	double			 capacity_gb;	/* the capacity the query named; NAN none */
-	struct spec_family	*families;	/* every family, loaded for the answer */
+	const struct spec_family *families;	/* every family, loaded for the answer */
 	size_t			 nfamilies;
 };
 
@@ -253,7 +253,7 @@ int specdb_query(struct specdb *db, const char *query, struct arena *a,
 /* specdb_query against families already loaded (specdb_families): no
  * database access, so a filter typed key by key costs no query; the answer's
  * families are fams. */
-int specdb_query_families(struct spec_family *fams, size_t nfams, const char *query,
+int specdb_query_families(const struct spec_family *fams, size_t nfams, const char *query,
 			  struct arena *a, struct spec_answer *out, struct dd_error *err);
 
 /* A source as a user sees it: "StorageReview, CD9P-R review (de)",

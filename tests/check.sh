@@ -128,6 +128,25 @@ is "unknown model: exit 5" 5 "$rc"
 is "unknown model: UNKNOWN, no verdicts, nearest family named" "UNKNOWN 0 kioxia-cd9p-r True" \
 	"$(json 'j["overall"]["verdict"], len(j["verdicts"]), j["match"]["nearest_family"], "nearest family: KIOXIA CD9P-R" in j["overall"]["summary"]' | tr -d "(),'")"
 
+# --model is typed text, read as a hosts file's DRIVE is: a model string,
+# else a database id, else a query naming one capacity point.
+bdb0="${top_builddir:-.}/data/drivedash.db"
+run "$dd" --db "$bdb0" check "$loop" --model "cd9p 7.68" --time-scale 0.01 --json -q --no-save
+is "--model 'cd9p 7.68' (a query): the CD9P-R 7.68 TB, rule query, judged" \
+	"kioxia-cd9p-r-7680 query True" \
+	"$(json 'j["match"]["drive_id"], j["match"]["rule"], len(j["verdicts"]) > 0' | tr -d "(),'")"
+run "$dd" --db "$bdb0" check "$loop" --model "kioxia-cd9p-r-7680" --time-scale 0.01 -q --no-save
+like "--model DRIVE-ID: the text report says it was named, not a model string" \
+	'^  match +KIOXIA CD9P-R 7\.68 TB \(named by --model "kioxia-cd9p-r-7680", not a model string\)' "$out"
+run "$dd" --db "$bdb0" check "$loop" --model "cm7" --time-scale 0.01 --json -q --no-save
+is "--model 'cm7' (two families): UNKNOWN, exit 5" "5 UNKNOWN" "$rc $(json 'j["overall"]["verdict"]')"
+like "--model 'cm7': the summary names both, not 'not in the database'" \
+	"^'cm7' names 2 drives, not one: KIOXIA CM7-R, KIOXIA CM7-V, so there is no spec" \
+	"$(json 'j["overall"]["summary"]')"
+run "$dd" --db "$bdb0" check "$loop" --model "cd9p-r" --time-scale 0.01 -q --no-save
+like "--model 'cd9p-r' (no capacity): asks for the capacity" \
+	"^VERDICT UNKNOWN: 'cd9p-r' names KIOXIA CD9P-R but not one capacity point \(add the capacity\)" "$out"
+
 # --curve: a short load curve after the spot points, judged against the
 # drive's published VDBench curve (the test database has none: information,
 # not a FAIL) and the rate limiter's achieved/target per step reported.

@@ -449,6 +449,7 @@ test_match(void **state)
 		{ "", "zzzqqq", "'zzzqqq' names no drive in the database", 0 },
 		{ "", "CD9P-R", "'CD9P-R' names KIOXIA CD9P-R but not one capacity point", 0 },
 		{ "", "kioxia", "'kioxia' names ", 0 },
+		{ "", "cm7", "'cm7' names 2 drives, not one: KIOXIA CM7-R, KIOXIA CM7-V", 0 },
 	};
 	struct fixture *fx = *state;
 
@@ -459,7 +460,7 @@ test_match(void **state)
 
 		dd_strlcpy(h.model, cases[i].model, sizeof h.model);
 		dd_strlcpy(h.drive, cases[i].drive, sizeof h.drive);
-		rc = fleet_match(&h, fx->db, fx->fams, fx->nfams, &fx->a, &m);
+		rc = fleet_match(&h, fx->fams, fx->nfams, &fx->a, &m);
 		if (rc != cases[i].rc || strncmp(m.label, cases[i].label, strlen(cases[i].label)))
 			fail_msg("case %zu: %d '%s'", i, rc, m.label);
 		assert_int_equal(m.rule != MATCH_NONE, rc);

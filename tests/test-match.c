@@ -226,6 +226,7 @@ test_result_fields(void **state)
 	assert_string_equal(match_rule_name(MATCH_EXACT), "exact");
 	assert_string_equal(match_rule_name(MATCH_NORMALISED), "normalised");
 	assert_string_equal(match_rule_name(MATCH_VARIANT), "variant");
+	assert_string_equal(match_rule_name(MATCH_QUERY), "query");
 	assert_null(match_rule_name(MATCH_NONE));
 }
 

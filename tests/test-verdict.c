@@ -618,12 +618,12 @@ test_unknown_drive(void **state)
 	near.id = "kioxia-cd9p-r";
 	near.vendor = "KIOXIA";
 	near.name = "CD9P-R";
-	verdict_unknown(&r, 0.10, "KCD9ZZZZ7T68", &near);
+	verdict_unknown(&r, 0.10, "KCD9ZZZZ7T68", NULL, &near);
 	assert_int_equal(r.overall, VERDICT_UNKNOWN);
 	assert_int_equal(r.nrows, 0);
 	assert_non_null(strstr(r.summary, "'KCD9ZZZZ7T68' is not in the specs database"));
 	assert_non_null(strstr(r.summary, "nearest family: KIOXIA CD9P-R"));
-	verdict_unknown(&r, 0.10, NULL, NULL);
+	verdict_unknown(&r, 0.10, NULL, NULL, NULL);
 	assert_non_null(strstr(r.summary, "--model"));
 	assert_null(strstr(r.summary, "nearest"));
 	/* Health does not turn an unknown drive into a verdict. */
@@ -660,7 +660,7 @@ test_health(void **state)
 	assert_int_equal(d.media_errors, 0);
 	assert_int_equal(d.new_critical_bits, 0);
 
-	verdict_unknown(&r, 0.10, "x", NULL);
+	verdict_unknown(&r, 0.10, "x", NULL, NULL);
 	r.overall = VERDICT_NOT_COMPARABLE;	/* an empty, matched report */
 	verdict_health(&r, &d);
 	assert_int_equal(r.nrows, 1);
@@ -861,7 +861,7 @@ test_curve(void **state)
 	assert_int_equal(r.nrows, 4);
 	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
 	/* A drive not in the database gets no rows. */
-	verdict_unknown(&r, 0.10, "X", NULL);
+	verdict_unknown(&r, 0.10, "X", NULL, NULL);
 	verdict_curve(&r, &cv, &o);
 	assert_int_equal(r.nrows, 0);
 }

@@ -130,7 +130,8 @@ check_usage(FILE *f)
 		"spec's conditions.  See drivedash(1) CHECK VERDICTS.\n\n"
 		"  -j, --json             one JSON object on stdout (the text goes to stderr)\n"
 		"  -m, --model STRING     the model string to match (for devices without an\n"
-		"                         NVMe identity, or to override it)\n"
+		"                         NVMe identity, or to override it); a database id or a\n"
+		"                         query naming one capacity point (\"cd9p 7.68\") too\n"
 		"      --time-scale X     multiply every point's runtime and ramp\n"
 		"      --tolerance PCT    PASS band in percent of the spec (default 10)\n"
 		"      --print-fio        print the fio job file of the check's points (the spot\n"
@@ -351,7 +352,7 @@ check_identify(struct check *c)
 	c->model = c->id.model;
 	c->model_source = c->id.model_source;
 	c->capacity = session_capacity(&c->id, c->t.size);
-	session_match(&c->id, c->t.size, c->fams, c->nfams, &c->match);
+	session_match(&c->id, c->t.size, c->fams, c->nfams, &c->a, &c->match);
 	if (c->match.rule != MATCH_NONE &&
 	    specdb_sheet(c->db, c->match.family->id, c->match.drive->id, &c->a, &c->sheet,
 			 &err) == 0) {
@@ -507,7 +508,10 @@ check_judge(struct check *c)
 	struct verdict_subject	 subj = {
 		.drive_id = c->match.rule != MATCH_NONE ? c->match.drive->id : NULL,
 		.sheet = c->have_sheet ? &c->sheet : NULL, .figs = c->figs, .nfigs = c->nfigs,
-		.model = c->model, .nearest = c->match.nearest };
+		.model = c->model,
+		.why = c->model_source != NULL && strcmp(c->model_source, "option") == 0
+			       ? c->match.label : NULL,
+		.nearest = c->match.nearest };
 
 	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
 		c->scanned_after = true;
@@ -600,15 +604,18 @@ check_print_identity(FILE *f, const struct check *c)
 		: strcmp(c->model_source, "nvme") == 0 ? "Identify Controller" : "sysfs";
 	if (c->model == NULL)
 		cli_fprintf(f, "  %-11s no model string (--model names one)\n", "match");
+	else if (c->match.rule == MATCH_QUERY)
+		cli_fprintf(f, "  %-11s %s (named by %s \"%s\", not a model string)\n", "match",
+			c->match.label, src, c->model);
 	else if (c->match.rule != MATCH_NONE)
 		cli_fprintf(f, "  %-11s %s (%s match of \"%s\" from %s, SKU %s)\n", "match",
 			c->match.label, match_rule_name(c->match.rule), c->model, src,
 			c->match.sku && c->match.sku->status ? c->match.sku->status : "?");
-	if (c->model != NULL && c->match.inferred_only)
-		cli_fprintf(f, "  %-11s model string inferred, not in a published list\n", "");
 	else
 		cli_fprintf(f, "  %-11s \"%s\" (from %s): %s\n", "match", c->model, src,
 			c->match.label);
+	if (c->model != NULL && c->match.inferred_only)
+		cli_fprintf(f, "  %-11s model string inferred, not in a published list\n", "");
 	snprintf(pl, sizeof pl, "%s, %zu points", c->plan.name, c->plan.npoints);
 	if (c->ntarget_points > 0)
 		snprintf(pl + strlen(pl), sizeof pl - strlen(pl), " (%d for the lab's targets)",

@@ -74,7 +74,7 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 		return -1;
 	}
 	if (db != NULL && specdb_families(db, &a, &fams, &nfams, NULL) == 0)
-		session_match(&id, t->size, fams, nfams, &m);
+		session_match(&id, t->size, fams, nfams, &a, &m);
 	rc = cli_record_begin(so, "run", ses, &id, &m, plan, t, out);
 	specdb_close(db);
 	arena_free(&a);

@@ -181,7 +181,7 @@ fleet_member_match(struct fleet *f, struct fleet_member *m)
 		snprintf(m->match.label, sizeof m->match.label, "no specs database");
 		return;
 	}
-	if (fleet_match(&m->host, f->o.db, f->o.fams, f->o.nfams, &f->a, &m->match) != 1 ||
+	if (fleet_match(&m->host, f->o.fams, f->o.nfams, &f->a, &m->match) != 1 ||
 	    !f->o.judge)
 		return;
 	if (specdb_sheet(f->o.db, m->match.family->id, m->match.drive->id, &f->a, &m->sheet,
@@ -350,6 +350,9 @@ fleet_member_judge(struct fleet *f, struct fleet_member *m)
 				       .sheet = m->have_sheet ? &m->sheet : NULL,
 				       .figs = m->figs, .nfigs = m->nfigs,
 				       .model = m->host.model[0] ? m->host.model : m->host.drive,
+				       /* DRIVE is typed text; no line at all says so */
+				       .why = m->host.drive[0] || !m->host.model[0]
+						  ? m->match.label : NULL,
 				       .nearest = m->match.nearest };
 	size_t			 o;
 
@@ -357,9 +360,7 @@ fleet_member_judge(struct fleet *f, struct fleet_member *m)
 		return;
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(m->sw, i);
-	if (!verdict_judge_run(&s, res, n, &vo, &m->report))
-		snprintf(m->report.summary, sizeof m->report.summary, "%s, so there is no spec "
-			 "to check against", m->match.label);
+	verdict_judge_run(&s, res, n, &vo, &m->report);
 	free(res);
 	o = strlen(m->report.summary);
 	snprintf(m->report.summary + o, sizeof m->report.summary - o,
@@ -526,63 +527,12 @@ fleet_destroy(struct fleet *f)
 	free(f);
 }
 
-/* A matched capacity point d of family fam, found by id or query. */
-static int
-fleet_match_drive(const struct spec_family *fam, const struct spec_drive *d,
-		  struct match_result *out)
-{
-	out->rule = MATCH_EXACT;
-	out->family = fam;
-	out->drive = d;
-	out->sku = NULL;
-	out->ncandidates = 1;
-	out->nearest = NULL;
-	specdb_drive_label(fam, d, true, out->label, sizeof out->label);
-	return 1;
-}
-
-/* DRIVE as a query (specdb_query): it must name one capacity point, or a
- * family that has only one. */
-static int
-fleet_match_query(const char *q, struct specdb *db, const struct spec_family *fams,
-		  size_t nfams, struct arena *a, struct match_result *out)
-{
-	struct spec_answer	  ans = { 0 };
-	struct dd_error		  e = { 0 };
-	const struct spec_drive	 *d = NULL;
-	const struct spec_family *fam;
-
-	if (specdb_query(db, q, a, &ans, &e) < 0 || ans.kind == SPEC_ANSWER_NONE) {
-		snprintf(out->label, sizeof out->label, "'%.100s' names no drive in the database", q);
-		return 0;
-	}
-	if (ans.kind != SPEC_ANSWER_ONE) {
-		snprintf(out->label, sizeof out->label, "'%.60s' names %zu drives, not one "
-			 "(first: %.50s)", q, ans.ncands % 1000, ans.cands[0].label);
-		return 0;
-	}
-	fam = specdb_find_family(fams, nfams, ans.cands[0].family_id);
-	if (ans.cands[0].drive_id != NULL)
-		fam = specdb_find_drive(fams, nfams, ans.cands[0].drive_id, &d);
-	else if (fam != NULL && fam->ndrives == 1)
-		d = &fam->drives[0];
-	if (fam == NULL || d == NULL) {
-		snprintf(out->label, sizeof out->label, "'%.40s' names %.30s %.40s but not one "
-			 "capacity point (add the capacity)", q, fam ? fam->vendor : "",
-			 fam ? fam->name : ans.cands[0].family_id);
-		return 0;
-	}
-	return fleet_match_drive(fam, d, out);
-}
-
 /* Match a host's drive: detect model, else DRIVE as model, id or query. */
 int
-fleet_match(const struct fleet_host *h, struct specdb *db, const struct spec_family *fams,
-	    size_t nfams, struct arena *a, struct match_result *out)
+fleet_match(const struct fleet_host *h, const struct spec_family *fams, size_t nfams,
+	    struct arena *a, struct match_result *out)
 {
-	uint64_t		  cap = h->capacity ? h->capacity : h->size;
-	const struct spec_family *fam;
-	const struct spec_drive	 *d;
+	uint64_t cap = h->capacity ? h->capacity : h->size;
 
 	memset(out, 0, sizeof *out);
 	if (h->model[0] != '\0' && match_model(fams, nfams, h->model, cap, out) == 1)
@@ -592,10 +542,5 @@ fleet_match(const struct fleet_host *h, struct specdb *db, const struct spec_fam
 			snprintf(out->label, sizeof out->label, "no DRIVE and no detect= on its line");
 		return 0;
 	}
-	if (match_model(fams, nfams, h->drive, cap, out) == 1)
-		return 1;
-	memset(out, 0, sizeof *out);
-	if ((fam = specdb_find_drive(fams, nfams, h->drive, &d)) != NULL)
-		return fleet_match_drive(fam, d, out);
-	return db != NULL ? fleet_match_query(h->drive, db, fams, nfams, a, out) : 0;
+	return session_match_text(h->drive, cap, fams, nfams, a, out);
 }

@@ -139,9 +139,9 @@ const char *fleet_state_name(const struct fleet_member *m);
 void fleet_destroy(struct fleet *f);
 
 /* Match a host's drive: its detect model (at its capacity), else DRIVE as
- * a model number, a drive id, or a query naming one capacity point.
- * 1 matched, 0 not (out->label says why). */
-int fleet_match(const struct fleet_host *h, struct specdb *db, const struct spec_family *fams,
-		size_t nfams, struct arena *a, struct match_result *out);
+ * session_match_text reads typed text (a model number, a drive id, or a
+ * query naming one capacity point).  1 matched, 0 not (out->label says why). */
+int fleet_match(const struct fleet_host *h, const struct spec_family *fams, size_t nfams,
+		struct arena *a, struct match_result *out);
 
 #endif

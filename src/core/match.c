@@ -111,6 +111,8 @@ match_rule_name(enum match_rule rule)
 		return "normalised";
 	case MATCH_VARIANT:
 		return "variant";
+	case MATCH_QUERY:
+		return "query";
 	case MATCH_NONE:
 		break;
 	}
@@ -170,6 +172,7 @@ match_rule_hit(enum match_rule rule, const char *sku, const char *model,
 	case MATCH_VARIANT:
 		match_variant_key(sku, k, sizeof k);
 		return k[0] != '\0' && strcmp(k, vkey) == 0;
+	case MATCH_QUERY:	/* not a rule over SKU strings */
 	case MATCH_NONE:
 		break;
 	}

@@ -39,6 +39,9 @@ enum match_rule {
 	MATCH_EXACT,
 	MATCH_NORMALISED,
 	MATCH_VARIANT,
+	MATCH_QUERY,		/* typed text named the capacity point (a
+				 * database id or a query), not a model
+				 * string: session_match_text */
 };
 
 /* The verdict on one model string. */
@@ -73,7 +76,8 @@ bool match_sku_hit(enum match_rule rule, const char *sku, const char *model);
  * "inferred" ("model string inferred, not in a published list")? */
 bool match_inferred_only(const struct spec_drive *d, const char *model);
 
-/* The rule's name: "exact", "normalised", "variant"; NULL for MATCH_NONE. */
+/* The rule's name: "exact", "normalised", "variant", "query"; NULL for
+ * MATCH_NONE. */
 const char *match_rule_name(enum match_rule rule);
 
 /* Trim, collapse spaces, upper-case and strip a known vendor prefix. */

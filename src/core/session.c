@@ -243,9 +243,90 @@ session_capacity(const struct session_identity *id, uint64_t target_size)
 /* Match an identity to the database. */
 void
 session_match(const struct session_identity *id, uint64_t target_size,
-	      const struct spec_family *fams, size_t nfams, struct match_result *out)
+	      const struct spec_family *fams, size_t nfams, struct arena *a,
+	      struct match_result *out)
 {
-	match_model(fams, nfams, id->model, session_capacity(id, target_size), out);
+	uint64_t cap = session_capacity(id, target_size);
+
+	if (id->model != NULL && id->model_source != NULL &&
+	    strcmp(id->model_source, "option") == 0)
+		session_match_text(id->model, cap, fams, nfams, a, out);
+	else
+		match_model(fams, nfams, id->model, cap, out);
+}
+
+/* A matched capacity point d of family fam, named by id or query. */
+static int
+session_match_drive(const struct spec_family *fam, const struct spec_drive *d,
+		    struct match_result *out)
+{
+	out->rule = MATCH_QUERY;
+	out->family = fam;
+	out->drive = d;
+	out->sku = NULL;
+	out->ncandidates = 1;
+	out->inferred_only = false;
+	specdb_drive_label(fam, d, true, out->label, sizeof out->label);
+	return 1;
+}
+
+/* The text as a query: one capacity point, or a family that has only one. */
+static int
+session_match_query(const char *q, const struct spec_family *fams, size_t nfams,
+		    struct arena *a, struct match_result *out)
+{
+	struct spec_answer	  ans = { 0 };
+	struct dd_error		  e = { 0 };
+	const struct spec_drive	 *d = NULL;
+	const struct spec_family *fam;
+
+	if (specdb_query_families(fams, nfams, q, a, &ans, &e) < 0 ||
+	    ans.kind == SPEC_ANSWER_NONE) {
+		snprintf(out->label, sizeof out->label, "'%.100s' names no drive in the database", q);
+		return 0;
+	}
+	if (ans.kind != SPEC_ANSWER_ONE) {
+		size_t o = (size_t)snprintf(out->label, sizeof out->label,
+					    "'%.60s' names %zu drives, not one:", q, ans.ncands);
+
+		for (size_t i = 0; i < ans.ncands && o < sizeof out->label; i++)
+			o += (size_t)snprintf(out->label + o, sizeof out->label - o, "%s %s",
+					      i ? "," : "", ans.cands[i].label);
+		return 0;
+	}
+	fam = specdb_find_family(fams, nfams, ans.cands[0].family_id);
+	if (ans.cands[0].drive_id != NULL)
+		fam = specdb_find_drive(fams, nfams, ans.cands[0].drive_id, &d);
+	else if (fam != NULL && fam->ndrives == 1)
+		d = &fam->drives[0];
+	if (fam == NULL || d == NULL) {
+		snprintf(out->label, sizeof out->label, "'%.40s' names %.30s %.40s but not one "
+			 "capacity point (add the capacity)", q, fam ? fam->vendor : "",
+			 fam ? fam->name : ans.cands[0].family_id);
+		return 0;
+	}
+	return session_match_drive(fam, d, out);
+}
+
+/* Typed text: model string, database id, query. */
+int
+session_match_text(const char *text, uint64_t capacity, const struct spec_family *fams,
+		   size_t nfams, struct arena *a, struct match_result *out)
+{
+	const struct spec_family *fam, *nearest;
+	const struct spec_drive	 *d;
+
+	memset(out, 0, sizeof *out);
+	if (text == NULL || text[0] == '\0')
+		return 0;
+	if (match_model(fams, nfams, text, capacity, out) == 1)
+		return 1;
+	nearest = out->nearest;
+	memset(out, 0, sizeof *out);
+	out->nearest = nearest;
+	if ((fam = specdb_find_drive(fams, nfams, text, &d)) != NULL)
+		return session_match_drive(fam, d, out);
+	return session_match_query(text, fams, nfams, a, out);
 }
 
 /* Find a disk in a discovery. */

@@ -137,9 +137,24 @@ void session_identify(const struct session *s, const char *model_override, struc
 uint64_t session_capacity(const struct session_identity *id, uint64_t target_size);
 
 /* Match an identity's model string, at session_capacity, to the families of
- * the specs database (out->rule MATCH_NONE without a model string). */
+ * the specs database (out->rule MATCH_NONE without a model string).  A
+ * string the user gave (--model: model_source "option") is read as
+ * session_match_text reads it; one a drive reported, by match_model only. */
 void session_match(const struct session_identity *id, uint64_t target_size,
-		   const struct spec_family *fams, size_t nfams, struct match_result *out);
+		   const struct spec_family *fams, size_t nfams, struct arena *a,
+		   struct match_result *out);
+
+/*
+ * Text a user typed to name a drive (check --model, a hosts file's DRIVE):
+ * a model string or part number (match_model, at capacity), else a database
+ * id, else a query (specdb_query's rules over fams) that names one capacity
+ * point, or a family that has only one.  1 matched; 0 not, with out->label
+ * saying why ("'x' names no drive in the database", "... names 3 drives,
+ * not one ...", "... but not one capacity point") and out->nearest kept
+ * from match_model.
+ */
+int session_match_text(const char *text, uint64_t capacity, const struct spec_family *fams,
+		       size_t nfams, struct arena *a, struct match_result *out);
 
 /* Find a disk in a discovery: its controller, namespace and sysfs entry
  * (any out pointer may be NULL). */

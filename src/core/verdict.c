@@ -765,14 +765,17 @@ verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 /* The report of a drive not in the database. */
 void
 verdict_unknown(struct verdict_report *out, double tolerance, const char *model,
-		const struct spec_family *nearest)
+		const char *why, const struct spec_family *nearest)
 {
 	size_t o;
 
 	memset(out, 0, sizeof *out);
 	out->tolerance = tolerance;
 	out->overall = VERDICT_UNKNOWN;
-	if (model == NULL || model[0] == '\0')
+	if (why != NULL && why[0] != '\0')
+		o = (size_t)snprintf(out->summary, sizeof out->summary,
+				     "%s, so there is no spec to check against", why);
+	else if (model == NULL || model[0] == '\0')
 		o = (size_t)snprintf(out->summary, sizeof out->summary,
 				     "the device reports no model string to look up "
 				     "(--model names one), so there is no spec to check against");
@@ -792,7 +795,7 @@ verdict_judge_run(const struct verdict_subject *s, const struct dd_result *const
 		  size_t n, struct verdict_opts *vo, struct verdict_report *out)
 {
 	if (s->drive_id == NULL) {
-		verdict_unknown(out, vo->tolerance, s->model, s->nearest);
+		verdict_unknown(out, vo->tolerance, s->model, s->why, s->nearest);
 		return false;
 	}
 	if (s->sheet != NULL) {

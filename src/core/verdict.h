@@ -247,11 +247,13 @@ void verdict_evaluate(const struct spec_figure *figures, size_t nfigures,
 
 /*
  * The report of a drive not in the database: no rows, overall UNKNOWN, and
- * a summary naming the model string (NULL: there was none) and the nearest
+ * a summary naming the model string (NULL: there was none), or saying why
+ * typed text named no drive (why, a match label: "'cm7' names 2 drives, not
+ * one ..."; NULL: the model string is not in the database), and the nearest
  * family (NULL: none).
  */
-void verdict_unknown(struct verdict_report *out, double tolerance,
-		     const char *model, const struct spec_family *nearest);
+void verdict_unknown(struct verdict_report *out, double tolerance, const char *model,
+		     const char *why, const struct spec_family *nearest);
 
 /* What verdict_judge_run judges: the drive a run matched (drive_id NULL:
  * not in the database; then model and nearest say what was looked up) and the
@@ -263,6 +265,10 @@ struct verdict_subject {
 	const struct spec_figure *figs;
 	size_t			  nfigs;
 	const char		 *model;	/* unknown: the model string; NULL none */
+	const char		 *why;		/* unknown: why typed text named no
+						 * drive (session_match_text's
+						 * label); NULL: model is not in
+						 * the database */
 	const struct spec_family *nearest;	/* unknown: the nearest family; NULL none */
 };
 

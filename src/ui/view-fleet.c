@@ -145,7 +145,7 @@ fleet_preview(struct tui *t)
 		m->host = t->opts.hosts[i];
 		m->state = FLEET_WAITING;
 		m->t.fd = -1;
-		fleet_match(&m->host, t->db, t->fams, t->nfams, &f->a, &m->match);
+		fleet_match(&m->host, t->fams, t->nfams, &f->a, &m->match);
 	}
 	fleet_load_refs(t);
 }

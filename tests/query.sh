@@ -83,6 +83,11 @@ is "show 7.68TB: every row is 7.68 TB" "True" "$(json "all(r['capacity_gb'] == 7
 run "$dd" show 7.68TB
 like "show 7.68TB: a table with its heading" 'capacity 7.68 TB: [0-9]+ drives' "$out"
 like "show 7.68TB: the CD9P-R row" 'KIOXIA +CD9P-R +7.68 TB +E3.S' "$out"
+# A capacity written short is headed by the capacity its points have.
+for q in 15T3 15.3; do
+	run "$dd" show "$q"
+	like "show $q: headed 'capacity 15.36 TB', as the points are" '^capacity 15\.36 TB: [0-9]+ drives' "$out"
+done
 run "$dd" show gen5 --json
 is "show gen5 exits 0" 0 "$rc"
 is "show gen5: one row per Gen5 family" \

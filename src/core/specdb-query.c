@@ -625,9 +625,30 @@ query_has_attribute(const struct query_words *q)
 	return q->gen > 0 || !isnan(q->dwpd) || q->ff[0] != '\0';
 }
 
+/* The capacity the points that fit q's share ("15T3" is 15.36 TB); q's own
+ * when none fits or they differ. */
+static double
+query_capacity_shown(const struct spec_family *fams, size_t nfams, const struct query_words *q)
+{
+	double cap = NAN;
+
+	for (size_t i = 0; i < nfams; i++)
+		for (size_t k = 0; k < fams[i].ndrives; k++) {
+			double c = fams[i].drives[k].capacity_gb;
+
+			if (!query_capacity_fits(c, q->cap_gb, q->cap_decimals))
+				continue;
+			if (!isnan(cap) && fabs(c - cap) > 1e-9)
+				return q->cap_gb;
+			cap = c;
+		}
+	return isnan(cap) ? q->cap_gb : cap;
+}
+
 /* The attribute phrase: "capacity 7.68 TB, PCIe Gen5". */
 static const char *
-query_attribute_text(struct arena *a, const struct query_words *q)
+query_attribute_text(struct arena *a, const struct spec_family *fams, size_t nfams,
+		     const struct query_words *q)
 {
 	char   buf[256], num[32];
 	size_t o = 0;
@@ -635,7 +656,8 @@ query_attribute_text(struct arena *a, const struct query_words *q)
 	buf[0] = '\0';
 	if (!isnan(q->cap_gb))
 		o += (size_t)snprintf(buf + o, sizeof buf - o, "capacity %s",
-				      fmt_capacity(q->cap_gb, num, sizeof num));
+				      fmt_capacity(query_capacity_shown(fams, nfams, q), num,
+						   sizeof num));
 	if (q->ff[0] != '\0' && o < sizeof buf)
 		o += (size_t)snprintf(buf + o, sizeof buf - o, "%sform factor %s", o ? ", " : "",
 				      q->ff_label);
@@ -674,7 +696,7 @@ query_attribute(struct query_build *b, const struct query_words *q)
 	char		    buf[600];
 
 	o->kind = SPEC_ANSWER_ATTRIBUTE;
-	o->attribute = query_attribute_text(b->a, q);
+	o->attribute = query_attribute_text(b->a, o->families, o->nfamilies, q);
 	if (q->nwords > 0) {
 		snprintf(buf, sizeof buf, "%s (%s)", o->attribute, q->joined);
 		o->attribute = arena_strdup(b->a, buf);

@@ -7,7 +7,8 @@
 # `drivedash run --hosts` and `check --hosts`:
 #   - every host's state and sentence in the JSON: killed -> lost, wrong
 #     port -> refused, garbage and old -> protocol, silent -> timeout (a
-#     short --connect-timeout), the others done with their points;
+#     6 s --connect-timeout: short, yet long enough for a real server on a
+#     loaded host), the others done with their points;
 #   - the results stored, one run per host with that host; `compare run:ID`
 #     on one of them;
 #   - check --hosts: a verdict per host, the rack verdict the worst host's
@@ -74,7 +75,7 @@ rig_host_add "127.0.0.1:$sport" /dev/nvme0n1 name=silent size=64M
 # --- run --hosts, one server killed mid-run ------------------------------------
 # fleet_run: the run in the background; its exit status in $tmp/run.rc.
 fleet_run() {
-	timeout -s KILL "$RUN_TIMEOUT" "$dd" run --hosts "$rig_hosts" $pts --connect-timeout 2 \
+	timeout -s KILL "$RUN_TIMEOUT" "$dd" run --hosts "$rig_hosts" $pts --connect-timeout 6 \
 		--results "$store" --json "$tmp/run.json" >"$tmp/run.out" 2>"$tmp/run.err"
 	echo $? >"$tmp/run.rc"
 }
@@ -151,7 +152,7 @@ print(r[0]['state'] if r else 'no run $kid')")"
 rig_host_add "127.0.0.1:$zport" "$zdev" KCD9XPJE7T68 name=zram size=64M
 rig_host_add "127.0.0.1:$lport" "$ldev" KCD9XPJE7T68 name=loop size=64M
 rig_host_add "127.0.0.1:$rport" /dev/nvme0n1 KCD9XPJE7T68 name=refused size=64M
-run "$dd" check --hosts "$rig_hosts" --time-scale 0.1 --connect-timeout 2 --no-save --json
+run "$dd" check --hosts "$rig_hosts" --time-scale 0.1 --connect-timeout 6 --no-save --json
 crc=$rc
 printf '%s\n' "$out" >"$tmp/check.json"
 ok "check --hosts: JSON" python3 -c "import json; json.load(open('$tmp/check.json'))"

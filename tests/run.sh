@@ -338,7 +338,9 @@ is "bad --size exits 2" 2 "$rc"
 ok "nothing left behind by the failed runs" test ! -e "$tmp/x.dat"
 
 # --- target resolution: only a file path or --scratch makes a scratch file --
-devs_before=$(ls /dev | sort)
+# (A wrong create would leave a regular file or a directory in /dev; the
+# devices other tests add and remove meanwhile under make -j2 are neither.)
+devs_before=$(find /dev -maxdepth 1 \( -type f -o -type d \) | sort)
 run "$dd" run --target /dev/nvme97n9 --preset spot -q
 is "a missing /dev path exits 2" 2 "$rc"
 like "a missing /dev path: one sentence naming it" '^drivedash: /dev/nvme97n9 does not exist: there is no such device' "$err"
@@ -350,7 +352,7 @@ like "a bare device name: says how a device is named" '/dev/nvme97n9' "$err"
 ok "a bare device name: no file created" test ! -e nvme97n9
 run "$dd" run --target /dev/vdz --preset spot -q
 is "a typo'd block device exits 2" 2 "$rc"
-is "nothing new in devtmpfs" "$devs_before" "$(ls /dev | sort)"
+is "nothing new in devtmpfs" "$devs_before" "$(find /dev -maxdepth 1 \( -type f -o -type d \) | sort)"
 run "$dd" run --target "$tmp/no/such/dir/x.dat" --preset spot -q
 is "a file in a missing directory exits 2" 2 "$rc"
 

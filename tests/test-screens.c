@@ -488,8 +488,10 @@ fx_sweep_target(struct tui *t, int sel)
 		snprintf(pt.name, sizeof pt.name, "%s", pts[i].name);
 		assert_int_equal(plan_append(&plan, &pt, &err), 0);
 	}
-	for (size_t i = 0; i < plan.npoints; i++)
+	for (size_t i = 0; i < plan.npoints; i++) {
 		res[i] = fx_result(&plan.points[i], i);
+		res[i]->nintervals = 5;	/* 1 s of 0.2 s intervals */
+	}
 	fx_sweep_finished(t, &plan, res, "lab-emu", 1, sel, NULL);
 }
 

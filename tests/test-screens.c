@@ -9,9 +9,11 @@
  * CD9P-R 7.68 TB, one virtio disk) instead of this machine's devices, a
  * synthetic snapshot of the spot preset on that controller for the live
  * Sweep screen (three points finished, the fourth running) and a finished
- * run for Compare (two of them, of one serial, for its drift).  No clock, host name, uid or device of the machine
- * reaches a screen: a screen that changes from one machine to the next is a
- * bug in the view or in this fixture.
+ * run for Compare (two of them, of one serial, for its drift); for the
+ * Sweep screen judged by a lab's acceptance targets, the same database with
+ * the overlay tests/lab-targets.sql on top.  No clock, host name, uid or
+ * device of the machine reaches a screen: a screen that changes from one
+ * machine to the next is a bug in the view or in this fixture.
  *
  * DD_GOLDEN_UPDATE=1 rewrites the stored screens instead of comparing
  * (`make golden-update`).  A mismatch names the screen, the first row that
@@ -219,36 +221,48 @@ fx_result(const struct dd_point *pt, size_t index)
 	return r;
 }
 
-/* The Sweep screen after a spot sweep that ended: every point finished,
- * served by sweep_create_finished (as a stored run is), the cursor on the
- * fourth point. */
+/* The Sweep screen after a sweep of plan (taken over) ended, every point
+ * of res finished, served by sweep_create_finished (as a stored run is), ref
+ * at gb the reference, the cursor on point sel; temp names the temperature
+ * source (NULL: none). */
 static void
-fx_sweep_done(struct tui *t)
+fx_sweep_finished(struct tui *t, struct dd_plan *plan, struct dd_result **res, const char *ref,
+		  double gb, int sel, const char *temp)
 {
-	struct tui_sweep     *s = &t->sweep;
-	struct dd_preset_opts po = { .allow_write = true };
-	struct dd_error	      err = { 0 };
-	struct dd_result     *res[64];
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
 
-	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
-	assert_true(s->plan.npoints <= 64);
+	s->plan = *plan;
 	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
 	snprintf(s->what, sizeof s->what, "block device nvme0n1");
 	s->tgt.fd = -1;
-	for (size_t i = 0; i < s->plan.npoints; i++)
-		res[i] = fx_result(&s->plan.points[i], i);
 	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
-					       s->plan.npoints, SWEEP_DONE, "SMART log of nvme0",
-					       &err), 0);
-	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, "kioxia-cd9p-r", 7680),
-					&err), 0);
+					       s->plan.npoints, SWEEP_DONE, temp, &err), 0);
+	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, ref, gb), &err), 0);
 	s->sn = calloc(1, sizeof *s->sn);
 	assert_non_null(s->sn);
 	assert_true(sweep_snapshot(s->sw, s->sn, 0));
 	s->gen = s->sn->generation;
 	s->mode = TUI_SWEEP_LIVE;
 	s->running = false;
-	s->fin_sel = 3;
+	s->fin_sel = sel;
+}
+
+/* The Sweep screen after a spot sweep that ended: every point finished,
+ * the cursor on the fourth point. */
+static void
+fx_sweep_done(struct tui *t)
+{
+	struct dd_plan	      plan;
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_error	      err = { 0 };
+	struct dd_result     *res[64];
+
+	assert_int_equal(plan_preset("spot", &po, &plan, &err), 0);
+	assert_true(plan.npoints <= 64);
+	for (size_t i = 0; i < plan.npoints; i++)
+		res[i] = fx_result(&plan.points[i], i);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 3, "SMART log of nvme0");
 }
 
 static void fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state,
@@ -366,31 +380,6 @@ fx_curve_run(struct results_run *run)
 	plan_free(&plan);
 }
 
-/* The Sweep screen after a sweep of plan (taken over) ended, every point
- * of res finished, ref the reference, the cursor on point sel. */
-static void
-fx_sweep_finished(struct tui *t, struct dd_plan *plan, struct dd_result **res, const char *ref,
-		  double gb, int sel)
-{
-	struct tui_sweep *s = &t->sweep;
-	struct dd_error	  err = { 0 };
-
-	s->plan = *plan;
-	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
-	snprintf(s->what, sizeof s->what, "block device nvme0n1");
-	s->tgt.fd = -1;
-	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
-					       s->plan.npoints, SWEEP_DONE, NULL, &err), 0);
-	assert_int_equal(tui_sheet_load(&s->ref, t->db, fx_pick(t, ref, gb), &err), 0);
-	s->sn = calloc(1, sizeof *s->sn);
-	assert_non_null(s->sn);
-	assert_true(sweep_snapshot(s->sw, s->sn, 0));
-	s->gen = s->sn->generation;
-	s->mode = TUI_SWEEP_LIVE;
-	s->running = false;
-	s->fin_sel = sel;
-}
-
 /* Checkpoint bursts: 3 passes of 4 checkpoints, 8 ranks writing 2 GiB in
  * all each time; pass 1 faster (the drive still fresh), as in the reviews. */
 static void
@@ -422,7 +411,7 @@ fx_ckpt_done(struct tui *t)
 		}
 	for (size_t i = 0; i < plan.npoints; i++)
 		res[i] = fx_result(&plan.points[i], i);
-	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 5);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 5, NULL);
 }
 
 /* A sustained write with a cliff: 2,000 MB/s for 24 s, then 480 MB/s. */
@@ -455,7 +444,55 @@ fx_cliff_done(struct tui *t)
 	}
 	res[0]->mbps = (2000 * 120 + 480 * 180) / 300.0;
 	res[0]->iops = res[0]->mbps * 1e6 / pt.bs;
-	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0, NULL);
+}
+
+/* The lab's overlay (tests/lab-targets.sql): the family lab-emu, its 1 GB
+ * point "QEMU NVMe Ctrl" and three acceptance targets (rand_read >= 1,000
+ * IOPS at 4K QD4x1 1 s, 5 %; seq_read >= 1 TB/s at 128K QD8x1 1 s, the 1 GB
+ * point's own; rand_write >= 1,000 IOPS at 4K QD1x1 1 s). */
+static const char *const fx_lab_files[] = { TOP_SRCDIR "/tests/lab-targets.sql" };
+static const struct specdb_open_opts fx_lab = {
+	.overlay_dir = "", .extra = fx_lab_files, .nextra = 1,
+};
+
+/* A sweep on the lab's drive at its targets' conditions, 1 s each: 4K
+ * random read QD4x1 (its target passes: fx_summary gives 1.14M IOPS), 128K
+ * read QD8x1 (its 1 TB/s target fails), 4K random read QD1x1 (no target:
+ * the spec judges it); the reference the 1 GB point, the cursor on sel. */
+static void
+fx_sweep_target(struct tui *t, int sel)
+{
+	static const struct {
+		enum dd_pattern pat;
+		unsigned	bs, qd;
+		const char     *name;
+	} pts[] = {
+		{ DD_RANDREAD, 4096, 4, "4K randread QD4 x1" },
+		{ DD_READ, 131072, 8, "128K read QD8 x1" },
+		{ DD_RANDREAD, 4096, 1, "4K randread QD1 x1" },
+	};
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[3];
+
+	plan_init(&plan, "lab-accept");
+	for (size_t i = 0; i < 3; i++) {
+		plan_point_defaults(&pt);
+		pt.pattern = pts[i].pat;
+		pt.bs = pts[i].bs;
+		pt.iodepth = pts[i].qd;
+		pt.numjobs = 1;
+		pt.runtime_s = 1;
+		snprintf(pt.name, sizeof pt.name, "%s", pts[i].name);
+		assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	}
+	for (size_t i = 0; i < plan.npoints; i++) {
+		res[i] = fx_result(&plan.points[i], i);
+		res[i]->nintervals = 5;	/* 1 s of 0.2 s intervals */
+	}
+	fx_sweep_finished(t, &plan, res, "lab-emu", 1, sel, NULL);
 }
 
 /* One stored run as results_list returns it. */
@@ -533,9 +570,30 @@ fx_run(struct tui *t)
 	t->nruns++;
 }
 
-/* A dashboard on the fixed data, on the Drives screen, UTF-8 glyphs. */
+/* The database reopened with the overlay o on top (as the dashboard
+ * opens it with a lab's files), its families read again. */
+static void
+fx_tui_overlay(struct tui *t, const struct specdb_open_opts *o)
+{
+	struct dd_error err = { 0 };
+	char	       *path = specdb_locate(t->opts.db_path, &err);
+
+	specdb_close(t->db);
+	t->db = NULL;
+	if (path == NULL || specdb_open_with(path, o, &t->db, &err) < 0 ||
+	    specdb_families(t->db, &t->arena, &t->fams, &t->nfams, &err) < 0)
+		fail_msg("%s with %s: %s", path != NULL ? path : "the database",
+			 o->nextra > 0 ? o->extra[0] : "no file", err.msg);
+	free(path);
+	t->ndrives = 0;
+	for (size_t i = 0; i < t->nfams; i++)
+		t->ndrives += t->fams[i].ndrives;
+}
+
+/* A dashboard on the fixed data (the overlay o on the database; NULL:
+ * none), on the Drives screen, UTF-8 glyphs. */
 static struct tui *
-fx_tui(void)
+fx_tui_with(const struct specdb_open_opts *o)
 {
 	struct tui_opts opts = { .db_path = getenv("DRIVEDASH_DB"), .runtime_s = -1,
 				 .ramp_s = -1 };
@@ -545,6 +603,8 @@ fx_tui(void)
 	if (tui_create(&opts, &t, &err) < 0)
 		fail_msg("tui_create (DRIVEDASH_DB=%s): %s", opts.db_path ? opts.db_path : "unset",
 			 err.msg);
+	if (o != NULL)
+		fx_tui_overlay(t, o);
 	tui_set_charset(t, true);
 	t->info.ctrls = &fx_ctrl;
 	t->info.nctrls = 1;
@@ -555,6 +615,13 @@ fx_tui(void)
 	tui_drives_rebuild(t);
 	t->view = TUI_VIEW_DRIVES;
 	return t;
+}
+
+/* A dashboard on the fixed data, on the Drives screen, UTF-8 glyphs. */
+static struct tui *
+fx_tui(void)
+{
+	return fx_tui_with(NULL);
 }
 
 /* ---- Comparing with the stored screens ---- */
@@ -952,6 +1019,84 @@ test_cliff(void **state)
 	tui_free(t);
 }
 
+/* Render t at w x h and fail, showing the screen, unless every needle
+ * (NULL-terminated) is on it; what says what the needles are. */
+static void
+screen_expect(struct tui *t, int w, int h, const char *what, ...)
+{
+	struct cellbuf *cb = cellbuf_create(w, h);
+	char	       *text;
+	const char     *needle;
+	va_list		ap;
+
+	assert_non_null(cb);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	va_start(ap, what);
+	while ((needle = va_arg(ap, const char *)) != NULL)
+		if (strstr(text, needle) == NULL) {
+			for (const char *line = text; *line != '\0';) {
+				const char *nl = strchr(line, '\n');
+				int	    n = nl != NULL ? (int)(nl - line) : (int)strlen(line);
+
+				printf("# |%.*s|\n", n, line);
+				line += n + (nl != NULL);
+			}
+			va_end(ap);
+			fail_msg("%s: \"%s\" is not on the %dx%d screen above", what, needle, w, h);
+		}
+	va_end(ap);
+	free(text);
+	cellbuf_free(cb);
+}
+
+/* A sweep judged by the lab's acceptance targets: the cursor's point's
+ * bars show its target first (the other rate's derived through bs), the
+ * delta, the verdict and the target's source by name; the finished list
+ * marks each target's PASS or FAIL where it has the room; a point without
+ * a target keeps the spec line. */
+static void
+test_sweep_target(void **state)
+{
+	struct tui	*t = fx_tui_with(&fx_lab);
+	struct tui_event down = { .key = 'j' };
+	struct cellbuf	*cb = cellbuf_create(80, 24);
+	char		*text;
+
+	(void)state;
+	fx_sweep_target(t, 0);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-target");
+	screen_expect(t, 80, 24, "the rand_read target's line on the IOPS bar",
+		      "\n        \u2502 target >= 1,000 IOPS (+", "%) PASS lab: lab-targets.sql",
+		      "\u2502 target >= 4 MB/s (+", "\u2502 lab or spec target", NULL);
+	screen_expect(t, 132, 43, "the finished list's target verdicts",
+		      "4K randread QD4 x1       1.14M       3.5/8.8  \u2502 target PASS",
+		      "128K read QD8 x1       10,182 MB/s       103/257  \u2502 target FAIL",
+		      "; from 1,000 IOPS at 4K; tolerance 5%", NULL);
+	/* j: the 128K read point; its 1 TB/s target fails, on both bars. */
+	tui_handle(t, &down);
+	assert_int_equal(tui_sweep_selected(t), 1);
+	screen_expect(t, 80, 24, "the seq_read target's line on the MB/s bar",
+		      "\u2502 target >= 1,000,000 MB/s (-99.0%) FAIL lab: lab-targets.sql",
+		      "\u2502 target >= 7.63M IOPS (-99.0%) FAIL lab: lab-targets.sql", NULL);
+	/* j: QD1, no target: the spec's line, and no target on it. */
+	tui_handle(t, &down);
+	assert_int_equal(tui_sweep_selected(t), 2);
+	screen_expect(t, 80, 24, "the spec line of the point without a target",
+		      "\u2502 spec 1,000M IOPS (-100%) rated max", NULL);
+	assert_non_null(cb);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	if (strstr(text, "target >=") != NULL)
+		fail_msg("a target line on the QD1 point, which has no target:\n%s", text);
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* The setup's preset list at 80x24: whichever preset the cursor is on is
  * on screen (the list scrolls; the plan line under it stays), and a list
  * longer than the rows says which part it shows. */
@@ -1021,7 +1166,7 @@ test_mix(void **state)
 	res[0]->read_lat.mean_us = 80.5;
 	res[0]->write_lat = res[0]->lat;
 	res[0]->write_lat.mean_us = 240.4;
-	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0);
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0, NULL);
 	t->view = TUI_VIEW_SWEEP;
 	tui_render(t, cb);
 	text = cellbuf_to_text(cb);
@@ -1488,6 +1633,7 @@ main(void)
 		cmocka_unit_test(test_curve_stored),
 		cmocka_unit_test(test_ckpt),
 		cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_sweep_target),
 		cmocka_unit_test(test_setup_presets),
 		cmocka_unit_test(test_fleet_setup),
 		cmocka_unit_test(test_fleet_live),

@@ -242,7 +242,13 @@ test_targets(void **state)
 	assert_true(tv.comparable);
 	assert_float_equal(tv.value, 1000, 1e-9);
 	assert_string_equal(tv.note, "target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%");
-	assert_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));	/* MB/s: no target */
+	/* The MB/s bar of the same workload gets the target through bs (as a
+	 * spec figure's), not the spec the target outranks. */
+	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));
+	assert_true(tv.derived && tv.comparable);
+	assert_float_equal(tv.value, 1000 * 4096 / 1e6, 1e-9);
+	assert_string_equal(tv.from, "1,000 IOPS at 4K");
+	assert_null(tui_ref_target(&s, &r.point, TUI_M_LAT, &tv));	/* latency: none */
 	r.iops = 960;
 	r.ios = 960;
 	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));

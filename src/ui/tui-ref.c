@@ -15,9 +15,10 @@
  *                  from each other through the block size.
  *
  * A lab's acceptance target (the overlay's target table) comes first on the
- * point it states (tui_ref_target: its workload and exact depth), judged by
- * verdict_target, the rule `check` uses, when the point also ran its stated
- * runtime (else "not judged").
+ * point it states (tui_ref_target: its workload and exact depth; the other
+ * rate through the block size, as a spec figure), judged by verdict_target,
+ * the rule `check` uses, when the point also ran its stated runtime (else
+ * "not judged").
  *
  * Values are in base units, converted once by specdb through the database's
  * unit table.  Pure functions of a loaded struct tui_sheet; no curses, no
@@ -247,40 +248,62 @@ ref_target_for_pick(const struct tui_sheet *s, const struct spec_figure *g)
 	       (s->pick.drive != NULL && strcmp(g->drive_id, s->pick.drive->id) == 0);
 }
 
-/* The lab's acceptance target of a point's workload and depth as metric m. */
+/* The target of a point's workload and depth stated as metric m itself
+ * (its compare_spec in *cs); NULL: none. */
+static const struct spec_figure *
+ref_target_pick(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
+		struct compare_spec *cs)
+{
+	const char *metric = ref_spec_metric(p->pattern, m);
+
+	for (size_t i = 0; s->loaded && metric != NULL && i < s->sheet.ntargets; i++) {
+		const struct spec_figure *g = &s->sheet.targets[i];
+
+		if (strcmp(g->metric_id, metric) == 0 && ref_target_for_pick(s, g) &&
+		    compare_spec_init(g, cs) == COMPARE_STATED && compare_spec_applies(cs, p))
+			return g;
+	}
+	return NULL;
+}
+
+/* The lab's acceptance target of a point's workload and depth as metric m:
+ * the target of m itself, else (IOPS and MB/s) the other rate's target of
+ * the same workload, derived through the block size (as a spec figure is). */
 const struct spec_figure *
 tui_ref_target(const struct tui_sheet *s, const struct dd_point *p, enum tui_metric m,
 	       struct tui_refval *out)
 {
-	const char *metric = ref_spec_metric(p->pattern, m);
-	char	    label[160];
+	const struct spec_figure *g;
+	struct compare_spec	  cs;
+	enum tui_metric		  other = m == TUI_M_IOPS ? TUI_M_MBPS : TUI_M_IOPS;
+	char			  label[160];
 
 	memset(out, 0, sizeof *out);
 	out->value = NAN;
 	out->rule = COMPARE_NONE;
-	for (size_t i = 0; s->loaded && metric != NULL && i < s->sheet.ntargets; i++) {
-		const struct spec_figure *g = &s->sheet.targets[i];
-		struct compare_spec	  cs;
-
-		if (strcmp(g->metric_id, metric) != 0 || !ref_target_for_pick(s, g) ||
-		    compare_spec_init(g, &cs) != COMPARE_STATED || !compare_spec_applies(&cs, p))
-			continue;
-		out->fig = g;
-		out->rule = cs.rule;
-		out->value = compare_spec_value_as(&cs, ref_quantity(m));
-		if (m == TUI_M_LAT)
-			out->value = cs.value;
-		out->comparable = verdict_target_ran(g, p);
-		verdict_target_label(g, label, sizeof label);
-		if (out->comparable)
-			snprintf(out->note, sizeof out->note, "target %.120s", label);
-		else
-			snprintf(out->note, sizeof out->note,
-				 "target %.100s: not judged, this point runs %.0f s", label,
-				 p->runtime_s);
-		return g;
+	g = ref_target_pick(s, p, m, &cs);
+	if (g == NULL && m != TUI_M_LAT) {
+		g = ref_target_pick(s, p, other, &cs);
+		out->derived = g != NULL;
 	}
-	return NULL;
+	if (g == NULL)
+		return NULL;
+	out->fig = g;
+	out->rule = cs.rule;
+	out->value = compare_spec_value_as(&cs, ref_quantity(m));
+	if (m == TUI_M_LAT)
+		out->value = cs.value;
+	if (out->derived)
+		snprintf(out->from, sizeof out->from, "%s at %uK",
+			 ref_fmt(cs.value, other, label, sizeof label), cs.bs / 1024);
+	out->comparable = verdict_target_ran(g, p);
+	verdict_target_label(g, label, sizeof label);
+	if (out->comparable)
+		snprintf(out->note, sizeof out->note, "target %.120s", label);
+	else
+		snprintf(out->note, sizeof out->note,
+			 "target %.100s: not judged, this point runs %.0f s", label, p->runtime_s);
+	return g;
 }
 
 /* Judge result r by the target found for its point (verdict_target, the

@@ -322,7 +322,8 @@ void tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tu
 /* The lab's acceptance target of point p's workload and exact depth as
  * metric m (the sheet's pick: family-wide or its own), into *out (fig, value,
  * comparable: p also ran the target's runtime, note: "target >= 2.2M IOPS at
- * 4K QD32x16, 60 s, tolerance 0%"); NULL when none. */
+ * 4K QD32x16, 60 s, tolerance 0%"; derived and from: the other rate's target
+ * through bs, "2.2M IOPS at 4K", as tui_ref_spec derives); NULL when none. */
 const struct spec_figure *tui_ref_target(const struct tui_sheet *s, const struct dd_point *p,
 					 enum tui_metric m, struct tui_refval *out);
 

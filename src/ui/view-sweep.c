@@ -1032,20 +1032,22 @@ sweep_verdict_role(enum verdict_status st)
 
 /* The second row of a bar whose point has a lab target: the target first,
  * its delta and its verdict (verdict_target, as `check` judges; res NULL:
- * still running), else why it is not judged here. */
+ * still running), its source by name, then (derived from the other rate)
+ * what it states and its tolerance where they fit whole; else why it is not
+ * judged here. */
 static void
 sweep_bar_target(struct tui *t, struct cellbuf *cb, int x, int y, double value,
 		 const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
 {
 	struct verdict v;
-	char	       ref[32], pct[32], label[160];
+	char	       ref[32], pct[32], src[160], more[2][96];
 	int	       tx;
 
 	if (!tg->comparable) {
 		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", tg->note);
 		return;
 	}
-	tx = x + tui_print(cb, x, y, -1, UI_SPEC_TARGET, UI_BOLD, "%s target %s%s %s ",
+	tx = x + tui_print(cb, x, y, -1, UI_SPEC_TARGET, UI_BOLD, "%s target %s %s %s ",
 			   t->sym->spec, tg->fig->qual && strcmp(tg->fig->qual, "le") == 0 ?
 			   "<=" : ">=", m == TUI_M_IOPS ? fmt_count(tg->value, ref, sizeof ref) :
 			   fmt_number(tg->value, 0, ref, sizeof ref), m == TUI_M_IOPS ? "IOPS" : "MB/s");
@@ -1055,8 +1057,17 @@ sweep_bar_target(struct tui *t, struct cellbuf *cb, int x, int y, double value,
 	if (tui_ref_target_verdict(&t->sweep.ref, res, m, &v))
 		tx += tui_print(cb, tx, y, -1, sweep_verdict_role(v.status), UI_BOLD, "%s ",
 				verdict_status_name(v.status));
-	tui_print(cb, tx, y, cb->w - tx - 1, UI_DIM_TEXT, 0, "lab: %s",
-		  verdict_target_label(tg->fig, label, sizeof label));
+	tx += tui_print(cb, tx, y, cb->w - tx - 1, UI_DIM_TEXT, 0, "%s",
+			specdb_sheet_source_label(&t->sweep.ref.sheet, tg->fig->source_id, src,
+						  sizeof src));
+	more[0][0] = more[1][0] = '\0';
+	if (tg->derived)
+		snprintf(more[0], sizeof more[0], "; from %s", tg->from);
+	if (tg->fig->tolerance > 0)
+		snprintf(more[1], sizeof more[1], "; tolerance %g%%", tg->fig->tolerance * 100);
+	for (int i = 0; i < 2; i++)
+		if (more[i][0] != '\0' && tx + tui_cols(more[i]) < cb->w)
+			tx += tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "%s", more[i]);
 }
 
 /* A bar and its note: the bar with markers, the value and the review on the
@@ -1140,7 +1151,7 @@ static void
 sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus *f)
 {
 	struct tui_refval sp, rv;
-	char		  v[5][32], pct[32];
+	char		  v[5][32], pct[32], note[64];
 	const char	 *sep;
 	int		  x;
 
@@ -1168,9 +1179,12 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 		tui_print(cb, x, y, -1, UI_SPEC_TARGET, 0, "%s spec %s typ. (%s)", t->sym->spec,
 			  fmt_number(sp.value, 1, v[0], sizeof v[0]),
 			  chart_pct_delta(f->mean, sp.value, t->g, pct, sizeof pct));
-	else if (sp.fig != NULL && x < cb->w - 20)
-		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "spec %s %ss is for 4K QD1",
-			  fmt_number(sp.value, 0, v[0], sizeof v[0]), t->sym->micro);
+	else if (sp.fig != NULL) {
+		snprintf(note, sizeof note, "spec %s %ss is for 4K QD1",
+			 fmt_number(sp.value, 0, v[0], sizeof v[0]), t->sym->micro);
+		if (x + tui_cols(note) < cb->w)	/* whole or not at all */
+			tui_print(cb, x, y, -1, UI_DIM_TEXT, 0, "%s", note);
+	}
 }
 
 /*
@@ -1793,8 +1807,8 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 		row += 5;
 	}
 	tui_print(cb, 1, row++, -1, UI_DIM_TEXT, 0,
-		  "%s measured   %s spec target%s   %s review: %s",
-		  t->sym->measured, t->sym->spec,
+		  "%s measured   %s %sspec target%s   %s review: %s",
+		  t->sym->measured, t->sym->spec, s->ref.sheet.ntargets > 0 ? "lab or " : "",
 		  cb->w >= 120 ? " (a rated max where the sheet states no depth)" : "", t->sym->review,
 		  s->ref.loaded ? tui_pick_label(s->ref.pick, true, ref, sizeof ref) :
 		  "none (pick a drive, then s)");

@@ -1060,7 +1060,8 @@ static void
 test_sweep_target(void **state)
 {
 	struct tui	*t = fx_tui_with(&fx_lab);
-	struct tui_event down = { .key = 'j' };
+	struct tui_event down = { .key = 'j' }, up = { .key = 'k' };
+	struct tui_event enter = { .key = TUI_KEY_ENTER };
 	struct cellbuf	*cb = cellbuf_create(80, 24);
 	char		*text;
 
@@ -1092,6 +1093,21 @@ test_sweep_target(void **state)
 	assert_non_null(text);
 	if (strstr(text, "target >=") != NULL)
 		fail_msg("a target line on the QD1 point, which has no target:\n%s", text);
+	free(text);
+	/* The drill-down of the seq_read point: held against its target (FAIL),
+	 * as its bars are, not against the spec the target outranks. */
+	tui_handle(t, &up);
+	tui_handle(t, &enter);
+	assert_true(t->sweep.drill);
+	screen_expect(t, 80, 24, "the drill-down's target line",
+		      "target >= 1,000,000 MB/s (-99.0%) FAIL", NULL);
+	screen_expect(t, 132, 43, "the drill-down's target line with its source",
+		      "target >= 1,000,000 MB/s (-99.0%) FAIL lab: lab-targets.sql", NULL);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	if (strstr(text, "spec ") != NULL)
+		fail_msg("the drill-down shows a spec the target outranks:\n%s", text);
 	free(text);
 	cellbuf_free(cb);
 	tui_free(t);

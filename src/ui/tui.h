@@ -332,6 +332,15 @@ const struct spec_figure *tui_ref_target(const struct tui_sheet *s, const struct
 bool tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r,
 			    enum tui_metric m, struct verdict *out);
 
+/* (view-sweep.c) The line of a point's lab target: the target, the delta of value to it
+ * and its verdict (verdict_target, as `check` judges; res NULL: still
+ * running), its source by name, then (derived from the other rate) what it
+ * states and its tolerance where they fit whole; else why it is not judged
+ * here.  The Sweep view's bars and the point drill-down draw it. */
+void tui_sweep_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
+			   const struct tui_refval *tg, const struct dd_result *res,
+			   enum tui_metric m);
+
 /* The best review measurement of a pattern and block size at any depth. */
 void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
 			 enum tui_metric m, struct tui_refval *out);

@@ -102,8 +102,9 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 	     const struct sweep_summary *sum, int sel)
 {
 	struct tui_sweep  *s = &t->sweep;
-	struct tui_refval  rv, sp;
+	struct tui_refval  rv, sp, tg;
 	bool		   seq = !dd_pattern_random(r->point.pattern);
+	enum tui_metric	   m = seq ? TUI_M_MBPS : TUI_M_IOPS;
 	char		   what[64], a[32], b[32], c[32], d[32], e[32], pct[32];
 	int		   x;
 
@@ -126,8 +127,8 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 		  fmt_number(r->lat.max_us, 0, what, sizeof what),
 		  fmt_number(r->lat.stdev_us, 1, d, sizeof d),
 		  fmt_count((double)r->ios, e, sizeof e), r->proc_us_per_io, t->sym->micro);
-	tui_ref_review(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
-	tui_ref_spec(&s->ref, &r->point, seq ? TUI_M_MBPS : TUI_M_IOPS, &sp);
+	tui_ref_review(&s->ref, &r->point, m, &rv);
+	tui_ref_spec(&s->ref, &r->point, m, &sp);
 	x = 1 + point_mix(t, cb, 1, y + 2, sum);
 	if (!isnan(rv.value))
 		x += tui_print(cb, x, y + 2, -1, UI_REVIEW_REF, 0, "%s review %s %s (%s)   ",
@@ -138,7 +139,10 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 	else
 		x += tui_print(cb, x, y + 2, -1, UI_DIM_TEXT, 0, "no review at QD%u%s%u   ",
 			       r->point.iodepth, t->sym->times, r->point.numjobs);
-	if (sp.comparable)
+	if (tui_ref_target(&s->ref, &r->point, m, &tg) != NULL)
+		/* The lab's target outranks the spec, as on the Sweep bars. */
+		tui_sweep_target_line(t, cb, x, y + 2, seq ? r->mbps : r->iops, &tg, r, m);
+	else if (sp.comparable)
 		tui_print(cb, x, y + 2, cb->w - x - 1, UI_SPEC_TARGET, 0, "%s spec %s %s (%s)%s",
 			  t->sym->spec, seq ? fmt_number(sp.value, 0, a, sizeof a) :
 			  fmt_count(sp.value, a, sizeof a), seq ? "MB/s" : "IOPS",

@@ -1030,14 +1030,11 @@ sweep_verdict_role(enum verdict_status st)
 		: st == VERDICT_FAIL ? UI_FAIL : UI_DIM_TEXT;
 }
 
-/* The second row of a bar whose point has a lab target: the target first,
- * its delta and its verdict (verdict_target, as `check` judges; res NULL:
- * still running), its source by name, then (derived from the other rate)
- * what it states and its tolerance where they fit whole; else why it is not
- * judged here. */
-static void
-sweep_bar_target(struct tui *t, struct cellbuf *cb, int x, int y, double value,
-		 const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
+/* A lab target's line (a bar's second row, the drill-down's reference
+ * line): see view-sweep.h. */
+void
+tui_sweep_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
+		      const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
 {
 	struct verdict v;
 	char	       ref[32], pct[32], src[160], more[2][96];
@@ -1057,9 +1054,11 @@ sweep_bar_target(struct tui *t, struct cellbuf *cb, int x, int y, double value,
 	if (tui_ref_target_verdict(&t->sweep.ref, res, m, &v))
 		tx += tui_print(cb, tx, y, -1, sweep_verdict_role(v.status), UI_BOLD, "%s ",
 				verdict_status_name(v.status));
-	tx += tui_print(cb, tx, y, cb->w - tx - 1, UI_DIM_TEXT, 0, "%s",
-			specdb_sheet_source_label(&t->sweep.ref.sheet, tg->fig->source_id, src,
-						  sizeof src));
+	/* The source, then the rest, each whole or not at all. */
+	specdb_sheet_source_label(&t->sweep.ref.sheet, tg->fig->source_id, src, sizeof src);
+	if (tx + tui_cols(src) >= cb->w)
+		return;
+	tx += tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "%s", src);
 	more[0][0] = more[1][0] = '\0';
 	if (tg->derived)
 		snprintf(more[0], sizeof more[0], "; from %s", tg->from);
@@ -1121,7 +1120,7 @@ sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double va
 	}
 	/* The second row: the lab's target, else the spec, compared or not, and why. */
 	if (target) {
-		sweep_bar_target(t, cb, x, y + 1, value, &tg, res, m);
+		tui_sweep_target_line(t, cb, x, y + 1, value, &tg, res, m);
 	} else if (sp.comparable) {
 		if (m == TUI_M_IOPS)
 			fmt_count(sp.value, ref, sizeof ref);

@@ -1113,6 +1113,33 @@ test_sweep_target(void **state)
 	tui_free(t);
 }
 
+/* The setup with a reference that has acceptance targets: the plan is the
+ * preset plus the targets' points (as `check` runs them), and says so; the
+ * same preset for a drive without targets has only its own points. */
+static void
+test_setup_targets(void **state)
+{
+	struct tui		    *t = fx_tui_with(&fx_lab);
+	char			     want[96];
+	struct dd_plan		     plan;
+	struct dd_error		     err = { 0 };
+
+	(void)state;
+	tui_sweep_setup(t, fx_pick(t, "lab-emu", 1));
+	assert_int_equal(tui_plan_build(t, t->sweep.preset_sel, true, &plan, &err), 0);
+	t->view = TUI_VIEW_SWEEP;
+	snprintf(want, sizeof want, "Plan spot: %zu points (3 for the lab's targets)",
+		 plan.npoints + 3);
+	screen_expect(t, 132, 43, "the setup's reference and plan lines with the lab's targets",
+		      "QEMU Lab emulated NVMe 1 GB   3 lab targets first;", want, NULL);
+	screen_expect(t, 80, 24, "the plan line at 80 columns", want, NULL);
+	tui_sweep_setup(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	snprintf(want, sizeof want, "Plan spot: %zu points, about", plan.npoints);
+	screen_expect(t, 132, 43, "the plan line of a drive without targets", want, NULL);
+	plan_free(&plan);
+	tui_free(t);
+}
+
 /* The setup's preset list at 80x24: whichever preset the cursor is on is
  * on screen (the list scrolls; the plan line under it stays), and a list
  * longer than the rows says which part it shows. */
@@ -1651,6 +1678,7 @@ main(void)
 		cmocka_unit_test(test_cliff),
 		cmocka_unit_test(test_sweep_target),
 		cmocka_unit_test(test_setup_presets),
+		cmocka_unit_test(test_setup_targets),
 		cmocka_unit_test(test_fleet_setup),
 		cmocka_unit_test(test_fleet_live),
 		cmocka_unit_test(test_fleet_done),

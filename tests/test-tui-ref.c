@@ -225,6 +225,7 @@ test_targets(void **state)
 	struct tui_refval   tv;
 	struct dd_result    r = { 0 };
 	struct verdict	    v;
+	struct dd_plan	    plan;
 
 	(void)state;
 	if (specdb_open_with(TOP_BUILDDIR "/data/drivedash.db", &lab_overlay, &lab, &err) < 0 ||
@@ -274,8 +275,27 @@ test_targets(void **state)
 	r.point = point(DD_READ, 131072, 8, 1);
 	r.point.runtime_s = 1;
 	assert_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));
+	/* The family as a whole: its two family-wide targets' points, the
+	 * write one only with writes, at their stated runtime. */
+	assert_int_equal(tui_ref_ntargets(&s), 2);
+	plan_init(&plan, "spot");
+	assert_int_equal(tui_ref_append_targets(&s, &plan, false, 0.1, &err), 1);
+	assert_int_equal(plan.npoints, 1);
+	assert_int_equal(plan.points[0].pattern, DD_RANDREAD);
+	assert_int_equal(plan.points[0].iodepth, 4);
+	assert_float_equal(plan.points[0].runtime_s, 1, 1e-9);	/* not time-scaled */
+	assert_int_equal(tui_ref_append_targets(&s, &plan, true, 0.1, &err), 1);
+	assert_int_equal(plan.points[1].pattern, DD_RANDWRITE);
+	/* Points already in the plan are not added twice. */
+	assert_int_equal(tui_ref_append_targets(&s, &plan, true, 0.1, &err), 0);
+	plan_free(&plan);
 	p.drive = &p.fam->drives[0];
 	assert_int_equal(tui_sheet_load(&s, lab, p, &err), 0);
+	/* The 1 GB point: its own seq_read target too. */
+	assert_int_equal(tui_ref_ntargets(&s), 3);
+	plan_init(&plan, "spot");
+	assert_int_equal(tui_ref_append_targets(&s, &plan, true, 1, &err), 3);
+	plan_free(&plan);
 	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_MBPS, &tv));
 	assert_float_equal(tv.value, 1e6, 1e-6);
 	tui_sheet_free(&s);

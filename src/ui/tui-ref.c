@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -246,6 +247,38 @@ ref_target_for_pick(const struct tui_sheet *s, const struct spec_figure *g)
 {
 	return g->drive_id == NULL ||
 	       (s->pick.drive != NULL && strcmp(g->drive_id, s->pick.drive->id) == 0);
+}
+
+/* How many targets apply to the pick. */
+size_t
+tui_ref_ntargets(const struct tui_sheet *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; s->loaded && i < s->sheet.ntargets; i++)
+		n += ref_target_for_pick(s, &s->sheet.targets[i]);
+	return n;
+}
+
+/* Append the points of the pick's targets (verdict_append_targets). */
+int
+tui_ref_append_targets(const struct tui_sheet *s, struct dd_plan *plan, bool writes,
+		       double time_scale, struct dd_error *err)
+{
+	struct spec_figure *figs;
+	size_t		    n = 0;
+	int		    rc;
+
+	if (!s->loaded || s->sheet.ntargets == 0)
+		return 0;
+	if ((figs = calloc(s->sheet.ntargets, sizeof *figs)) == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory for the targets' points");
+	for (size_t i = 0; i < s->sheet.ntargets; i++)
+		if (ref_target_for_pick(s, &s->sheet.targets[i]))
+			figs[n++] = s->sheet.targets[i];
+	rc = n > 0 ? verdict_append_targets(plan, figs, n, writes, time_scale, err) : 0;
+	free(figs);
+	return rc;
 }
 
 /* The target of a point's workload and depth stated as metric m itself

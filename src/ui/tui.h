@@ -327,6 +327,17 @@ void tui_ref_review(const struct tui_sheet *s, const struct dd_point *p, enum tu
 const struct spec_figure *tui_ref_target(const struct tui_sheet *s, const struct dd_point *p,
 					 enum tui_metric m, struct tui_refval *out);
 
+/* How many of the sheet's acceptance targets apply to its pick (family-wide
+ * ones and the picked capacity point's own). */
+size_t tui_ref_ntargets(const struct tui_sheet *s);
+
+/* Append to plan the points the pick's acceptance targets state, as `check`
+ * does (verdict_append_targets: at their stated runtime; write targets only
+ * with writes).  How many were appended (0: none, or no targets), or a
+ * negative errno with err set. */
+int tui_ref_append_targets(const struct tui_sheet *s, struct dd_plan *plan, bool writes,
+			   double time_scale, struct dd_error *err);
+
 /* Judge result r by its point's target with verdict_target (the rule
  * `check` uses) into *out; false when there is none. */
 bool tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r,

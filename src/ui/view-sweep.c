@@ -267,13 +267,26 @@ tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *
 	return 0;
 }
 
-/* Build the plan for a target; *writes_ok says whether write points were allowed. */
+/* Build the plan for a target: the preset, then the points of the
+ * reference's acceptance targets (as `check` appends them; *ntarget says how
+ * many); *writes_ok says whether write points were allowed. */
 static int
 sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *plan,
-		 bool *writes_ok, struct dd_error *err)
+		 bool *writes_ok, int *ntarget, struct dd_error *err)
 {
+	int rc;
+
+	*ntarget = 0;
 	*writes_ok = sweep_writes_ok(t, tg);
-	return tui_plan_build(t, t->sweep.preset_sel, *writes_ok, plan, err);
+	if ((rc = tui_plan_build(t, t->sweep.preset_sel, *writes_ok, plan, err)) < 0)
+		return rc;
+	rc = tui_ref_append_targets(&t->sweep.ref, plan, *writes_ok, t->opts.time_scale, err);
+	if (rc < 0) {
+		plan_free(plan);
+		return rc;
+	}
+	*ntarget = rc;
+	return 0;
 }
 
 /* Free the sweep, the target and the plan (the sweep must have ended). */
@@ -366,7 +379,7 @@ tui_sweep_start(struct tui *t)
 	struct dd_error	   err = { 0 };
 	struct session	   ses;
 	bool		   writes_ok;
-	int		   rc;
+	int		   ntarget, rc;
 
 	if (tui_sweep_running(t) || s->borrowed)
 		return -EBUSY;
@@ -380,7 +393,7 @@ tui_sweep_start(struct tui *t)
 		return -ENOMEM;
 	sweep_session(t, tg, &ses);
 	if ((rc = session_resolve(&ses, &err)) < 0 ||
-	    (rc = sweep_build_plan(t, tg, &s->plan, &writes_ok, &err)) < 0 ||
+	    (rc = sweep_build_plan(t, tg, &s->plan, &writes_ok, &ntarget, &err)) < 0 ||
 	    (rc = session_open(&ses, &s->plan, &s->tgt, &err)) < 0)
 		goto fail;
 	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
@@ -839,14 +852,21 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	char			     label[160], eta[32];
 	int			     row = y, end = y + h;
 	bool			     writes_ok;
+	int			     ntarget;
 
 	tui_print(cb, 1, row, -1, UI_TITLE, UI_BOLD, "Reference");
 	if (s->ref.loaded) {
 		int x = 13 + tui_print(cb, 13, row, -1, UI_REVIEW_REF, UI_BOLD, "%s",
 				       tui_pick_label(s->ref.pick, true, label, sizeof label));
 
-		tui_print(cb, x, row, -1, UI_DIM_TEXT, 0, "   review rows of %s; spec figures of "
-			  "its sheet", sweep_review_point(&s->ref, label, sizeof label));
+		size_t ntg = tui_ref_ntargets(&s->ref);
+
+		if (ntg > 0)
+			x += tui_print(cb, x, row, -1, UI_SPEC_TARGET, 0, "   %zu lab target%s first;",
+				       ntg, ntg == 1 ? "" : "s");
+		tui_print(cb, x, row, -1, UI_DIM_TEXT, 0, "%s review rows of %s; spec figures of "
+			  "its sheet", ntg > 0 ? "" : "  ",
+			  sweep_review_point(&s->ref, label, sizeof label));
 	} else {
 		tui_print(cb, 13, row, -1, UI_DIM_TEXT, 0,
 			  "none: pick a drive on the Drives screen (1) and press s");
@@ -894,9 +914,13 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 
 		if (tg->bad) {
 			tui_print(cb, 1, row++, -1, UI_WARN, 0, "%s", tg->what);
-		} else if (sweep_build_plan(t, tg, &plan, &writes_ok, &err) == 0) {
-			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu point%s, about %s%s%s%s",
-				  plan.name, plan.npoints, plan.npoints == 1 ? "" : "s",
+		} else if (sweep_build_plan(t, tg, &plan, &writes_ok, &ntarget, &err) == 0) {
+			char with[48] = "";
+
+			if (ntarget > 0)
+				snprintf(with, sizeof with, " (%d for the lab's targets)", ntarget);
+			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu point%s%s, about %s%s%s%s",
+				  plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", with,
 				  fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
 				  plan_has_byte_budget(&plan) ? " plus byte budgets (time depends "
 								"on the target)" : "",

@@ -1051,6 +1051,23 @@ screen_expect(struct tui *t, int w, int h, const char *what, ...)
 	cellbuf_free(cb);
 }
 
+/* Render t at w x h and fail, showing the screen, if needle is on it. */
+static void
+screen_refute(struct tui *t, int w, int h, const char *what, const char *needle)
+{
+	struct cellbuf *cb = cellbuf_create(w, h);
+	char	       *text;
+
+	assert_non_null(cb);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	if (strstr(text, needle) != NULL)
+		fail_msg("%s (\"%s\" on the %dx%d screen):\n%s", what, needle, w, h, text);
+	free(text);
+	cellbuf_free(cb);
+}
+
 /* A sweep judged by the lab's acceptance targets: the cursor's point's
  * bars show its target first (the other rate's derived through bs), the
  * delta, the verdict and the target's source by name; the finished list
@@ -1062,8 +1079,6 @@ test_sweep_target(void **state)
 	struct tui	*t = fx_tui_with(&fx_lab);
 	struct tui_event down = { .key = 'j' }, up = { .key = 'k' };
 	struct tui_event enter = { .key = TUI_KEY_ENTER };
-	struct cellbuf	*cb = cellbuf_create(80, 24);
-	char		*text;
 
 	(void)state;
 	fx_sweep_target(t, 0);
@@ -1087,13 +1102,8 @@ test_sweep_target(void **state)
 	assert_int_equal(tui_sweep_selected(t), 2);
 	screen_expect(t, 80, 24, "the spec line of the point without a target",
 		      "\u2502 spec 1,000M IOPS (-100%) rated max", NULL);
-	assert_non_null(cb);
-	tui_render(t, cb);
-	text = cellbuf_to_text(cb);
-	assert_non_null(text);
-	if (strstr(text, "target >=") != NULL)
-		fail_msg("a target line on the QD1 point, which has no target:\n%s", text);
-	free(text);
+	screen_refute(t, 80, 24, "a target line on the QD1 point, which has no target",
+		      "target >=");
 	/* The drill-down of the seq_read point: held against its target (FAIL),
 	 * as its bars are, not against the spec the target outranks. */
 	tui_handle(t, &up);
@@ -1103,13 +1113,7 @@ test_sweep_target(void **state)
 		      "target >= 1,000,000 MB/s (-99.0%) FAIL", NULL);
 	screen_expect(t, 132, 43, "the drill-down's target line with its source",
 		      "target >= 1,000,000 MB/s (-99.0%) FAIL lab: lab-targets.sql", NULL);
-	tui_render(t, cb);
-	text = cellbuf_to_text(cb);
-	assert_non_null(text);
-	if (strstr(text, "spec ") != NULL)
-		fail_msg("the drill-down shows a spec the target outranks:\n%s", text);
-	free(text);
-	cellbuf_free(cb);
+	screen_refute(t, 80, 24, "the drill-down shows a spec the target outranks", "spec ");
 	tui_free(t);
 }
 

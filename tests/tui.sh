@@ -48,13 +48,15 @@ trap cleanup EXIT INT TERM
 T new-session -d -s keep "exec sleep 3600" || skip_all "tmux cannot start a server"
 
 # start W H ENV ARGS: a fresh session "dd" running the dashboard; the pane
-# says "drivedash exited N" when it ends and stays open.
+# says "drivedash exited N" when it ends and stays open.  TMPDIR is the
+# test's own: the default scratch file must not be one a dashboard the user
+# runs meanwhile holds.
 start() {
 	w=$1; h=$2; envs=$3; shift 3
 	T kill-session -t dd >/dev/null 2>&1
 	T new-session -d -s dd -x "$w" -y "$h" \
 		"env -u COLORTERM LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' \
-		XDG_DATA_HOME='$tmp/data' $envs \
+		XDG_DATA_HOME='$tmp/data' TMPDIR='$tmp' $envs \
 		'$dd' ui $*; echo \"drivedash exited \$?\"; exec sleep 600"
 }
 

@@ -63,6 +63,15 @@ tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr
 	return cellbuf_put_str(cb, x, y, maxw, buf, role, attr);
 }
 
+/* Text that fits whole before the screen's last column, or nothing. */
+int
+tui_print_whole(struct cellbuf *cb, int x, int y, uint8_t role, uint8_t attr, const char *s)
+{
+	if (x + tui_cols(s) >= cb->w)
+		return 0;
+	return cellbuf_put_str(cb, x, y, -1, s, role, attr);
+}
+
 /* Right-aligned text ending before column x1. */
 int
 tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, const char *s)

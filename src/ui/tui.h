@@ -250,6 +250,10 @@ void tui_set_charset(struct tui *t, bool utf8);
 int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
 	      const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
+/* s at column x of row y when it fits whole before the last column, else
+ * nothing (a note cut mid-word misleads); returns the columns written. */
+int tui_print_whole(struct cellbuf *cb, int x, int y, uint8_t role, uint8_t attr, const char *s);
+
 /* Text right-aligned to end before column x1 on row y; returns its first column. */
 int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr,
 		    const char *s);

@@ -1055,14 +1055,14 @@ sweep_verdict_role(enum verdict_status st)
 }
 
 /* A lab target's line (a bar's second row, the drill-down's reference
- * line): see view-sweep.h. */
+ * line): see tui.h. */
 void
 tui_sweep_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
 		      const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
 {
 	struct verdict v;
 	char	       ref[32], pct[32], src[160], more[2][96];
-	int	       tx;
+	int	       tx, n;
 
 	if (!tg->comparable) {
 		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", tg->note);
@@ -1080,17 +1080,17 @@ tui_sweep_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double va
 				verdict_status_name(v.status));
 	/* The source, then the rest, each whole or not at all. */
 	specdb_sheet_source_label(&t->sweep.ref.sheet, tg->fig->source_id, src, sizeof src);
-	if (tx + tui_cols(src) >= cb->w)
+	if ((n = tui_print_whole(cb, tx, y, UI_DIM_TEXT, 0, src)) == 0)
 		return;
-	tx += tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "%s", src);
+	tx += n;
 	more[0][0] = more[1][0] = '\0';
 	if (tg->derived)
 		snprintf(more[0], sizeof more[0], "; from %s", tg->from);
 	if (tg->fig->tolerance > 0)
 		snprintf(more[1], sizeof more[1], "; tolerance %g%%", tg->fig->tolerance * 100);
 	for (int i = 0; i < 2; i++)
-		if (more[i][0] != '\0' && tx + tui_cols(more[i]) < cb->w)
-			tx += tui_print(cb, tx, y, -1, UI_DIM_TEXT, 0, "%s", more[i]);
+		if (more[i][0] != '\0')
+			tx += tui_print_whole(cb, tx, y, UI_DIM_TEXT, 0, more[i]);
 }
 
 /* A bar and its note: the bar with markers, the value and the review on the
@@ -1205,8 +1205,7 @@ sweep_latency(struct tui *t, struct cellbuf *cb, int y, const struct sweep_focus
 	else if (sp.fig != NULL) {
 		snprintf(note, sizeof note, "spec %s %ss is for 4K QD1",
 			 fmt_number(sp.value, 0, v[0], sizeof v[0]), t->sym->micro);
-		if (x + tui_cols(note) < cb->w)	/* whole or not at all */
-			tui_print(cb, x, y, -1, UI_DIM_TEXT, 0, "%s", note);
+		tui_print_whole(cb, x, y, UI_DIM_TEXT, 0, note);
 	}
 }
 

@@ -196,12 +196,7 @@ db_dump(struct cli_ctx *ctx, int argc, char **argv)
 		cli_error("db dump needs a QUERY (a family, model or SKU, as show takes it)");
 		return EXIT_USAGE;
 	}
-	query[0] = '\0';
-	for (int i = optind; i < argc; i++) {
-		size_t o = strlen(query);
-
-		snprintf(query + o, sizeof query - o, "%s%s", i > optind ? " " : "", argv[i]);
-	}
+	cli_join_words(argc - optind, argv + optind, query, sizeof query);
 	if ((db = cli_open_db(ctx)) == NULL)
 		return EXIT_USAGE;
 	rc = db_dump_resolve(db, query, &a, &family, &drive);

@@ -807,13 +807,7 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* Several words form one query: `show micron 9550 max`. */
-	query[0] = '\0';
-	for (int i = optind; i < argc; i++) {
-		size_t o = strlen(query);
-
-		snprintf(query + o, sizeof query - o, "%s%s", i > optind ? " " : "",
-			 argv[i]);
-	}
+	cli_join_words(argc - optind, argv + optind, query, sizeof query);
 	db = cli_open_db(ctx);
 	if (db == NULL)
 		return EXIT_USAGE;

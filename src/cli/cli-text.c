@@ -176,6 +176,18 @@ cli_printf(const char *fmt, ...)
 	return n;
 }
 
+/* Join words with spaces. */
+char *
+cli_join_words(int argc, char **argv, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < argc && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i > 0 ? " " : "", argv[i]);
+	return buf;
+}
+
 /* s padded with spaces to width display columns (UTF-8 counts by column,
  * not byte), on the left when right-aligned; s itself when wider. */
 char *

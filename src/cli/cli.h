@@ -290,6 +290,10 @@ bool cli_text_ascii(void);
 /* A glyph of the CLI's own in the locale's character set. */
 const char *cli_glyph(enum cli_glyph_id g);
 
+/* The words argv[0..argc) joined by single spaces into buf (one query:
+ * `show micron 9550 max`); returns buf. */
+char *cli_join_words(int argc, char **argv, char *buf, size_t len);
+
 /* s padded with spaces to width display columns ("%-22s" and "%11s" count
  * bytes, and "–" is three); right: aligned right. */
 char *cli_text_pad(const char *s, int width, bool right, char *buf, size_t len);

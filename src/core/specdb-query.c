@@ -69,16 +69,22 @@ struct query_words {
 	char	    joined[256];	/* the name words squeezed together */
 	double	    cap_gb;		/* NAN: none */
 	int	    cap_decimals;	/* decimals written, in TB (7T6: 1) */
-	char	    ff[16];		/* form factor, squeezed ("e3s"); "" none */
-	const char *ff_label;		/* "E3.S" */
+	int	    ff;			/* form factor: index in query_ffs; -1 none */
 	int	    gen;		/* PCIe generation; -1 none */
 	double	    dwpd;		/* NAN: none */
 };
 
-/* Form factors a word may name: squeezed, then as shown. */
-static const char *const query_ffs[][2] = {
-	{ "u2", "U.2" }, { "u3", "U.3" }, { "e1s", "E1.S" }, { "e1l", "E1.L" },
-	{ "e3s", "E3.S" }, { "e3l", "E3.L" }, { "m2", "M.2" }, { "25inch", "2.5-inch" },
+/* Form factors: as shown, the squeezed words of a query that name one, and
+ * the squeezed tokens of a drive's form-factor text that have it (lists
+ * separated by spaces; an inch mark '"' is read as "in"). */
+static const struct query_ff {
+	const char *label, *names, *in_text;
+} query_ffs[] = {
+	{ "U.2", "u2", "u2" }, { "U.3", "u3", "u3" }, { "E1.S", "e1s", "e1s" },
+	{ "E1.L", "e1l", "e1l" }, { "E3.S", "e3s", "e3s" }, { "E3.L", "e3l", "e3l" },
+	{ "M.2", "m2", "m2" },
+	/* The 2.5-inch SFF-8639 drives: 2.5", U.2 and U.3. */
+	{ "2.5-inch", "25inch 25in sff", "25inch 25in u2 u3" },
 };
 
 /* Words that name nothing: "KIOXIA CD9P-R NVMe SSD". */
@@ -214,19 +220,50 @@ query_dwpd(const char *w)
 	return query_number(num, &v, &d) == 0 ? v : NAN;
 }
 
-/* Is w a form factor word?  Its index in query_ffs, or -1.  2.5-inch is
- * also "2.5in", "2.5\"" and "sff". */
+/* Is w one of the space-separated words of list? */
+static bool
+query_listed(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; *p != '\0';) {
+		size_t k = strcspn(p, " ");
+
+		if (k == n && strncmp(p, w, n) == 0)
+			return true;
+		p += k + (p[k] == ' ');
+	}
+	return false;
+}
+
+/* w squeezed, its inch marks read as "in" (2.5" is 25in). */
+static void
+query_ff_squeeze(const char *w, char *sq, size_t len)
+{
+	char   buf[QUERY_WORD_LEN * 2];
+	size_t o = 0;
+
+	for (; *w != '\0' && o + 3 < sizeof buf; w++) {
+		if (*w == '"') {
+			buf[o++] = 'i';
+			buf[o++] = 'n';
+		} else {
+			buf[o++] = *w;
+		}
+	}
+	buf[o] = '\0';
+	specdb_squeeze(buf, sq, len);
+}
+
+/* Is w a form factor word?  Its index in query_ffs, or -1. */
 static int
 query_ff(const char *w)
 {
-	char sq[QUERY_WORD_LEN];
+	char sq[QUERY_WORD_LEN * 2];
 
-	specdb_squeeze(w, sq, sizeof sq);
-	if (strcmp(sq, "25in") == 0 || strcmp(sq, "sff") == 0 ||
-	    (strcmp(sq, "25") == 0 && strchr(w, '"') != NULL))
-		snprintf(sq, sizeof sq, "25inch");
-	for (size_t i = 0; i < sizeof query_ffs / sizeof query_ffs[0]; i++)
-		if (strcmp(sq, query_ffs[i][0]) == 0)
+	query_ff_squeeze(w, sq, sizeof sq);
+	for (size_t i = 0; sq[0] != '\0' && i < sizeof query_ffs / sizeof query_ffs[0]; i++)
+		if (query_listed(query_ffs[i].names, sq))
 			return (int)i;
 	return -1;
 }
@@ -323,17 +360,13 @@ query_classify(struct query_words *q, const struct spec_family *fams, size_t nfa
 	if (!isnan(v = query_dwpd(w[i])))
 		return q->dwpd = v, 1;
 	/* "2.5 inch", "2.5 in": one word. */
-	if (next != NULL && (strcmp(next, "inch") == 0 || strcmp(next, "in") == 0) &&
-	    strcmp(w[i], "2.5") == 0 && (k = query_ff("2.5in")) >= 0) {
-		snprintf(q->ff, sizeof q->ff, "%s", query_ffs[k][0]);
-		q->ff_label = query_ffs[k][1];
-		return 2;
+	if (next != NULL && (strcmp(next, "inch") == 0 || strcmp(next, "in") == 0)) {
+		snprintf(pair, sizeof pair, "%s%s", w[i], next);
+		if ((k = query_ff(pair)) >= 0)
+			return q->ff = k, 2;
 	}
-	if ((k = query_ff(w[i])) >= 0) {
-		snprintf(q->ff, sizeof q->ff, "%s", query_ffs[k][0]);
-		q->ff_label = query_ffs[k][1];
-		return 1;
-	}
+	if ((k = query_ff(w[i])) >= 0)
+		return q->ff = k, 1;
 	if (query_filler(w[i]))
 		return 1;
 	/* A bare integer is a name when a family's names hold it ("9550"). */
@@ -363,6 +396,7 @@ query_parse(const char *query, const struct spec_family *fams, size_t nfams,
 	q->cap_gb = NAN;
 	q->dwpd = NAN;
 	q->gen = -1;
+	q->ff = -1;
 	for (size_t i = 0; i < n;)
 		i += query_classify(q, fams, nfams, w, n, i);
 }
@@ -571,13 +605,11 @@ query_sku_part(const struct spec_family *f, const char *j, size_t *ndrives)
 	return first;
 }
 
-/* Do the squeezed form-factor text's words include ff?  2.5-inch is any of
- * 2.5", U.2 and U.3 (the 2.5-inch SFF-8639 drives). */
+/* Does a form-factor text ("2.5\" U.2/U.3 15 mm; E3.S") have form factor
+ * ff: is one of its tokens in ff's in_text? */
 static int
-query_ff_in(const char *text, const char *ff)
+query_ff_in(const char *text, const struct query_ff *ff)
 {
-	int sff = strcmp(ff, "25inch") == 0;
-
 	char buf[256], *save = NULL;
 
 	if (text == NULL)
@@ -586,11 +618,8 @@ query_ff_in(const char *text, const char *ff)
 	for (char *t = strtok_r(buf, " ;/,()", &save); t != NULL; t = strtok_r(NULL, " ;/,()", &save)) {
 		char sq[64];
 
-		specdb_squeeze(t, sq, sizeof sq);
-		if (strcmp(sq, ff) == 0)
-			return 1;
-		if (sff && (strcmp(sq, "25") == 0 || strcmp(sq, "u2") == 0 ||
-			    strcmp(sq, "u3") == 0))
+		query_ff_squeeze(t, sq, sizeof sq);
+		if (sq[0] != '\0' && query_listed(ff->in_text, sq))
 			return 1;
 	}
 	return 0;
@@ -608,9 +637,9 @@ query_has(const struct spec_family *f, const struct spec_drive *d,
 		return 0;
 	if (!isnan(q->dwpd) && (isnan(dwpd) || fabs(dwpd - q->dwpd) > 0.05))
 		return 0;
-	if (q->ff[0] != '\0' &&
-	    !(d != NULL && d->form_factor != NULL ? query_ff_in(d->form_factor, q->ff)
-						   : query_ff_in(f->form_factors, q->ff)))
+	if (q->ff >= 0 &&
+	    !query_ff_in(d != NULL && d->form_factor != NULL ? d->form_factor : f->form_factors,
+			 &query_ffs[q->ff]))
 		return 0;
 	if (with_cap && !isnan(q->cap_gb) &&
 	    (d == NULL || !query_capacity_fits(d->capacity_gb, q->cap_gb, q->cap_decimals)))
@@ -622,7 +651,7 @@ query_has(const struct spec_family *f, const struct spec_drive *d,
 static int
 query_has_attribute(const struct query_words *q)
 {
-	return q->gen > 0 || !isnan(q->dwpd) || q->ff[0] != '\0';
+	return q->gen > 0 || !isnan(q->dwpd) || q->ff >= 0;
 }
 
 /* The capacity the points that fit q's share ("15T3" is 15.36 TB); q's own
@@ -658,9 +687,9 @@ query_attribute_text(struct arena *a, const struct spec_family *fams, size_t nfa
 		o += (size_t)snprintf(buf + o, sizeof buf - o, "capacity %s",
 				      fmt_capacity(query_capacity_shown(fams, nfams, q), num,
 						   sizeof num));
-	if (q->ff[0] != '\0' && o < sizeof buf)
+	if (q->ff >= 0 && o < sizeof buf)
 		o += (size_t)snprintf(buf + o, sizeof buf - o, "%sform factor %s", o ? ", " : "",
-				      q->ff_label);
+				      query_ffs[q->ff].label);
 	if (q->gen > 0 && o < sizeof buf)
 		o += (size_t)snprintf(buf + o, sizeof buf - o, "%sPCIe Gen%d", o ? ", " : "", q->gen);
 	if (!isnan(q->dwpd) && o < sizeof buf)

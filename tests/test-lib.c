@@ -24,6 +24,8 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "lib/clock.h"
 #include "lib/file.h"
 #include "lib/outfile.h"
@@ -62,20 +64,6 @@ group_teardown(void **state)
 	return rmdir(scratch);
 }
 
-/* Write text to scratch/name and return the path in buf. */
-static const char *
-put_file(const char *name, const char *text, char *buf, size_t len)
-{
-	FILE *f;
-
-	snprintf(buf, len, "%s/%s", scratch, name);
-	f = fopen(buf, "w");
-	assert_non_null(f);
-	assert_int_equal(fputs(text, f) >= 0, 1);
-	assert_int_equal(fclose(f), 0);
-	return buf;
-}
-
 /* Readings never go backwards, and seconds follow the nanoseconds. */
 static void
 test_clock_monotonic(void **state)
@@ -108,14 +96,14 @@ test_file_limit(void **state)
 
 	memset(text, 'x', sizeof text - 1);
 	text[sizeof text - 1] = '\0';
-	put_file("exact", text, path, sizeof path);
+	test_write_file(scratch, "exact", text, path, sizeof path);
 	assert_int_equal(file_read_all("plan file", path, 4999, &buf, &len, &err), 0);
 	assert_int_equal(len, 4999);
 	assert_int_equal(strlen(buf), 4999);
 	assert_memory_equal(buf, text, 4999);
 	free(buf);
 
-	put_file("over", text, path, sizeof path);
+	test_write_file(scratch, "over", text, path, sizeof path);
 	assert_int_equal(file_read_all("plan file", path, 4998, &buf, &len, &err), -EFBIG);
 	assert_null(buf);
 	assert_non_null(strstr(err.msg, "larger than 4998 bytes"));
@@ -123,7 +111,7 @@ test_file_limit(void **state)
 	assert_non_null(strstr(err.msg, "theme "));
 	assert_non_null(strstr(err.msg, "larger than 4 KiB"));
 
-	put_file("empty", "", path, sizeof path);
+	test_write_file(scratch, "empty", "", path, sizeof path);
 	assert_int_equal(file_read_all(NULL, path, 10, &buf, &len, NULL), 0);
 	assert_int_equal(len, 0);
 	assert_string_equal(buf, "");
@@ -160,23 +148,23 @@ test_file_line(void **state)
 	char	  path[PATH_MAX + 16], buf[64];
 	long long v = 0;
 
-	put_file("line", "  Samsung SSD 990 PRO  \nsecond line\n", path, sizeof path);
+	test_write_file(scratch, "line", "  Samsung SSD 990 PRO  \nsecond line\n", path, sizeof path);
 	assert_int_equal(file_read_line(path, buf, sizeof buf), 0);
 	assert_string_equal(buf, "Samsung SSD 990 PRO");
 	assert_int_equal(file_read_line(path, buf, 8), 0);	/* 7 bytes, trimmed */
 	assert_string_equal(buf, "Samsu");
 
-	put_file("num", "7501476528\n", path, sizeof path);
+	test_write_file(scratch, "num", "7501476528\n", path, sizeof path);
 	assert_int_equal(file_read_ll(path, &v), 0);
 	assert_true(v == 7501476528LL);
-	put_file("hex", "0x144d\n", path, sizeof path);
+	test_write_file(scratch, "hex", "0x144d\n", path, sizeof path);
 	assert_int_equal(file_read_ll(path, &v), 0);
 	assert_int_equal(v, 0x144d);
-	put_file("bad", "fast\n", path, sizeof path);
+	test_write_file(scratch, "bad", "fast\n", path, sizeof path);
 	v = 42;
 	assert_int_equal(file_read_ll(path, &v), -EINVAL);
 	assert_int_equal(v, 42);
-	put_file("empty", "", path, sizeof path);
+	test_write_file(scratch, "empty", "", path, sizeof path);
 	assert_int_equal(file_read_ll(path, &v), -EINVAL);
 }
 
@@ -188,7 +176,7 @@ test_file_paths(void **state)
 	struct stat st;
 
 	(void)state;
-	put_file("field", "processor\t: 0\nmodel name\t: Xeon(R) Gold\nMemAvailable:   123 kB\n",
+	test_write_file(scratch, "field", "processor\t: 0\nmodel name\t: Xeon(R) Gold\nMemAvailable:   123 kB\n",
 		 path, sizeof path);
 	assert_int_equal(file_read_field(path, "model name", buf, sizeof buf), 0);
 	assert_string_equal(buf, "Xeon(R) Gold");

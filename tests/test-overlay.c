@@ -20,25 +20,13 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "helpers.h"
 #include <sqlite3.h>
 
 #include "core/specdb-private.h"
 
 static char tmpdir[256];
-
-/* Write text to tmpdir/name; the path in buf. */
-static const char *
-write_file(const char *name, const char *text, char *buf, size_t len)
-{
-	FILE *f;
-
-	snprintf(buf, len, "%s/%s", tmpdir, name);
-	f = fopen(buf, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	return buf;
-}
 
 /* An in-memory database with one table t (a INTEGER CHECK (a > 0)). */
 static sqlite3 *
@@ -162,9 +150,9 @@ test_open_with_overlay(void **state)
 	int		   rc;
 
 	(void)state;
-	write_file("b.sql", "INSERT INTO family (id, vendor_id, name) VALUES\n"
+	test_write_file(tmpdir, "b.sql", "INSERT INTO family (id, vendor_id, name) VALUES\n"
 			    "  ('kioxia-lab', 'kioxia', 'LAB');\n", p2, sizeof p2);
-	write_file("a.sql", "INSERT INTO drive (id, family_id, capacity_gb) VALUES\n"
+	test_write_file(tmpdir, "a.sql", "INSERT INTO drive (id, family_id, capacity_gb) VALUES\n"
 			    "  ('kioxia-cd9p-r-1', 'kioxia-cd9p-r', 1),\n"
 			    "  ('kioxia-cd9p-r-2', 'kioxia-cd9p-r', 2);\n", p1, sizeof p1);
 	db = open_with_dir(tmpdir, &err, &rc);
@@ -204,7 +192,7 @@ test_open_with_errors(void **state)
 	int		rc;
 
 	(void)state;
-	write_file("c.sql", "\nINSERT INTO drive (id, family_id, capacity_gb) VALUES\n"
+	test_write_file(tmpdir, "c.sql", "\nINSERT INTO drive (id, family_id, capacity_gb) VALUES\n"
 			    "  ('x-1', 'no-family', 1);\n", p, sizeof p);
 	db = open_with_dir(tmpdir, &err, &rc);
 	assert_null(db);

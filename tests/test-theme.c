@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "helpers.h"
+
 #include "ui/theme.h"
 
 /* An rgb from 0xRRGGBB. */
@@ -356,17 +358,6 @@ test_shipped_themes(void **state)
 	assert_false(t.heat.enabled);
 }
 
-/* Write text to path. */
-static void
-write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
-
 static void
 test_search_order(void **state)
 {
@@ -385,8 +376,8 @@ test_search_order(void **state)
 	assert_int_equal(mkdir(user, 0700), 0);
 	snprintf(mine, sizeof mine, "%s/mine.theme", user);
 	snprintf(over, sizeof over, "%s/light.theme", user);
-	write_file(mine, "title = \"#010101\"\n");
-	write_file(over, "title = \"#020202\"\n");
+	test_write_file(NULL, mine, "title = \"#010101\"\n", NULL, 0);
+	test_write_file(NULL, over, "title = \"#020202\"\n", NULL, 0);
 	setenv("XDG_CONFIG_HOME", tmp, 1);
 
 	n = theme_list_dirs(dirs, 4);

@@ -35,6 +35,7 @@ cleanup() {
 	for p in $pids; do kill -KILL "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 	for m in "$mnt"/*; do
 		mountpoint -q "$m" 2>/dev/null || continue
+		fsfreeze -u "$m" 2>/dev/null	# a test that stopped while it held one
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
 	done
 	for l in $loops; do losetup -d "$l" 2>/dev/null; done
@@ -159,19 +160,34 @@ else
 fi
 
 # --- hole 4: the file behind a loop device in use, both ways ------------
+# "Unchanged" must mean drivedash wrote nothing, so the mounted ext4 must
+# not write either: no lazy inode-table or journal init after mkfs (the
+# kernel zeroes them in the background once mounted), and the filesystem
+# frozen (fsfreeze: no journal commit) while the image is summed, refused
+# and summed again.
+quiet_fs="-E lazy_itable_init=0,lazy_journal_init=0"
+fs_hold() {
+	sync
+	fsfreeze -f "$1" 2>/dev/null || true
+}
+fs_release() {
+	fsfreeze -u "$1" 2>/dev/null || true
+}
 blank "$tmp/fs.img" 32
 loop_new "$tmp/fs.img" || exit 1
 fsdev=$dev
-mkfs.ext4 -q -F "$fsdev" >/dev/null 2>&1
+mkfs.ext4 -q -F $quiet_fs "$fsdev" >/dev/null 2>&1
 mkdir -p "$mnt/fs"
 if mount "$fsdev" "$mnt/fs"; then
 	echo data >"$mnt/fs/file" && sync
+	fs_hold "$mnt/fs"
 	fssum=$(sum "$tmp/fs.img")
 	run "$dd" run -t "$tmp/fs.img" --allow-write --point 'randwrite,bs=4k,qd=1,time=0.05' --ramp 0 -q
 	is "backing file of a mounted loop device: refused (exit 2)" 2 "$rc"
 	like "backing file: the refusal names the loop device" "backs loop device $fsdev" "$err"
 	like "backing file: and says it is mounted" "mounted at $mnt/fs" "$err"
 	is "backing file: unchanged" "$fssum" "$(sum "$tmp/fs.img")"
+	fs_release "$mnt/fs"
 	"$probe" "$tmp/fs.img" >"$tmp/pout" 2>&1
 	like "backing file: safety-probe says LOOP" "reason=LOOP holder=${fsdev#/dev/} " "$(cat "$tmp/pout")"
 	umount "$mnt/fs"
@@ -192,9 +208,10 @@ blank "$tmp/off.img" 48
 offset=$((16 * 1048576))
 loop_new "$tmp/off.img" -o "$offset" || exit 1
 offdev=$dev
-mkfs.ext4 -q -F "$offdev" >/dev/null 2>&1
+mkfs.ext4 -q -F $quiet_fs "$offdev" >/dev/null 2>&1
 mkdir -p "$mnt/off"
 if mount "$offdev" "$mnt/off"; then
+	fs_hold "$mnt/off"
 	offsum=$(sum "$tmp/off.img")
 	run "$dd" run -t "$tmp/off.img" --allow-write --point 'randwrite,bs=4k,qd=1,time=0.05' --ramp 0 -q
 	is "backing file, loop at an offset: refused (exit 2)" 2 "$rc"
@@ -205,6 +222,7 @@ if mount "$offdev" "$mnt/off"; then
 	is "loop device sharing bytes with a mounted one: refused (exit 2)" 2 "$rc"
 	like "sharing loop device: names the mounted one" "shares with loop device $offdev" "$err"
 	is "loop at an offset: backing file unchanged" "$offsum" "$(sum "$tmp/off.img")"
+	fs_release "$mnt/off"
 	umount "$mnt/off"
 	if command -v e2fsck >/dev/null 2>&1; then
 		ok "loop at an offset: e2fsck finds the filesystem clean" e2fsck -fn "$offdev"

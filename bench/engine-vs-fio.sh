@@ -37,7 +37,7 @@ on a loop device over /dev/shm.  Needs root, fio, python3, /usr/bin/time.
   --zram DEV        'new' (default): hot_add a zram device for this run and
                     remove it at the end; or an existing idle device such as
                     zram0 (reset, used, reset again; zram0 takes the lock
-                    tests/test-engine uses, so the two never share it)
+                    tests/unit/test-engine uses, so the two never share it)
   --quick           smoke test: --runtime 3 --ramp 1 --rounds 1
   --out FILE        raw per-run CSV (default bench/results-<date>.csv); the
                     summary table goes to FILE with .summary.txt
@@ -133,7 +133,7 @@ summary="${out%.csv}.summary.txt"
 
 SIZE_MIB=2048
 ZRAM=""		# the zram device in use, e.g. zram1
-ZRAM_LOCK=drivedash-test-zram0.lock	# tests/test-engine.c takes the same lock
+ZRAM_LOCK=drivedash-test-zram0.lock	# tests/unit/test-engine.c takes the same lock
 
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*"; }
 
@@ -609,11 +609,11 @@ setup_zram() {
 		z=/sys/block/$ZRAM
 		[ -d "$z" ] || { log "zram: /dev/$ZRAM does not exist; skipping zram"; return 1; }
 		if [ "$ZRAM" = zram0 ]; then
-			# Cooperate with tests/test-engine, which locks zram0.
+			# Cooperate with tests/unit/test-engine, which locks zram0.
 			local lockdir=/run/lock
 			[ -w "$lockdir" ] || lockdir=/dev/shm
 			exec 8>"$lockdir/$ZRAM_LOCK" || return 1
-			log "zram: taking $lockdir/$ZRAM_LOCK (tests/test-engine holds it while it uses zram0)"
+			log "zram: taking $lockdir/$ZRAM_LOCK (tests/unit/test-engine holds it while it uses zram0)"
 			if ! flock -w 600 8; then
 				log "zram: $ZRAM stayed locked for 10 minutes; skipping zram"
 				return 1

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/fleet.sh: what following a rack costs drivedash, on loopback.
 #
-# HOSTS (default 8) loopback "hosts" (tests/fleet-rig.sh): a `fio --server`
+# HOSTS (default 8) loopback "hosts" (tests/lib/fleet-rig.sh): a `fio --server`
 # each on 127.0.0.1 and a port of its own, each with its own target (a
 # filled scratch file in /dev/shm, or with --targets zram a zram device of
 # its own).  The servers run at nice 19: on a real rack they are other
@@ -66,8 +66,8 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-. tests/tap.sh
-. tests/fleet-rig.sh
+. tests/lib/tap.sh
+. tests/lib/fleet-rig.sh
 why=$(rig_missing)
 [ -z "$why" ] || { echo "fleet bench: $why" >&2; exit 1; }
 for tool in tmux strace python3; do

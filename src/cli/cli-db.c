@@ -82,7 +82,7 @@ db_check_rules(struct specdb *db, int *rc)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (is[i].file == NULL)
-			continue;	/* the bundled database's: tests/test-data.c */
+			continue;	/* the bundled database's: tests/unit/test-data.c */
 		cli_printf("%s:%d: %s: %s\n", is[i].file, is[i].line, is[i].rule,
 			   is[i].detail);
 		bad++;

@@ -92,7 +92,7 @@ struct fleet_opts {
 	size_t			  nfams;
 	const struct record_opts *store;	/* NULL: nothing stored */
 	const struct dd_backend_ops *backend;	/* NULL: dd_backend_fio (tests
-						 * give tests/fake-backend.c) */
+						 * give tests/lib/fake-backend.c) */
 };
 
 struct fleet;

@@ -30,7 +30,7 @@
  * built from them, so a field added to a table is stored and loaded in one
  * place.  The schema itself is frozen SQL text per version: migrations[v]
  * takes a database from version v to v + 1 (migrations[0] creates it), and
- * tests/test-results.c keeps a copy of every earlier version's schema.
+ * tests/unit/test-results.c keeps a copy of every earlier version's schema.
  *
  * Safety of the file: before sqlite ever opens a path, results_file_check
  * reads its first 100 bytes itself and refuses anything that is not one of

@@ -13,7 +13,7 @@
  * a dropped K in IOPS, an approximate range stored as exact, a binary
  * throughput in a decimal unit, a DLIO checkpoint index stored as a run
  * number, a merged table cell mapped by inference without saying so.
- * tests/test-data.c holds the bundled database to zero issues and builds a
+ * tests/unit/test-data.c holds the bundled database to zero issues and builds a
  * small bad database for each rule.
  */
 #include "config.h"

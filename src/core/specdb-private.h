@@ -3,7 +3,7 @@
  * it (core/specdb.c: open and queries; core/specdb-overlay.c: the lab's
  * overlay, dump; core/specdb-check.c: the consistency rules; and
  * core/specdb-query.c: typed queries).  Nothing outside src/core/specdb*.c
- * includes it (tests/layers.sh keeps sqlite there), bar src/tools/mkdb.c for
+ * includes it (tests/unit/layers.sh keeps sqlite there), bar src/tools/mkdb.c for
  * the one SQL file runner (specdb_sql_run).
  */
 #ifndef DD_SPECDB_PRIVATE_H

@@ -232,7 +232,7 @@ int specdb_open_with(const char *path, const struct specdb_open_opts *o,
 /* The overlay files loaded, in order (none: *n = 0). */
 const char *const *specdb_overlays(const struct specdb *db, size_t *n);
 
-/* Run the consistency rules (the ones tests/test-data.c holds the bundled
+/* Run the consistency rules (the ones tests/unit/test-data.c holds the bundled
  * database to) over everything loaded; every problem in *out. */
 int specdb_check(struct specdb *db, struct arena *a, struct spec_issue **out, size_t *n,
 		 struct dd_error *err);

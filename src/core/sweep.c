@@ -15,7 +15,7 @@
  * snapshots and the cancel eventfd stopping it; sweep_cancel also calls the
  * backend's cancel op when it has one.  So a backend that drives fio or
  * replays imported results needs no change here, and the tests drive this
- * whole file with a fake backend (tests/fake-backend.c).
+ * whole file with a fake backend (tests/lib/fake-backend.c).
  */
 #include "config.h"
 

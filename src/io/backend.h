@@ -16,7 +16,7 @@
  * the first backend (dd_backend_uring); every backend is listed once in
  * dd_backends[] (backend.c), where dd_backend_find looks it up by name.  A
  * fio client/server backend and an import backend plug in by adding a table
- * and a line to that list; tests/fake-backend.c is a deterministic one that
+ * and a line to that list; tests/lib/fake-backend.c is a deterministic one that
  * the sweep tests run without I/O.
  */
 #ifndef DD_BACKEND_H

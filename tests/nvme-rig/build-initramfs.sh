@@ -9,7 +9,7 @@
 #   initramfs.cpio   busybox-static, drivedash from the build tree with the
 #                    libraries ldd lists, /lib/terminfo, /etc/nvme/hostnqn,
 #                    the test database as /qemu-test.db, the bundled one as
-#                    /drivedash.db with the lab overlay tests/lab-targets.sql
+#                    /drivedash.db with the lab overlay tests/lib/lab-targets.sql
 #                    in /lab/drivedash/, /guest-tests.sh, /init
 #   cache/           downloaded kernels, one vmlinuz per package version
 #
@@ -135,7 +135,7 @@ fi
 # QEMU's controller) and a lab overlay naming it (/lab/drivedash/, the
 # guest's XDG_CONFIG_HOME for that test).
 bundled=$builddir/data/drivedash.db
-overlay=$srcdir/tests/lab-targets.sql
+overlay=$srcdir/tests/lib/lab-targets.sql
 [ -f "$bundled" ] || die "$bundled is not built (run make first)"
 [ -f "$overlay" ] || die "$overlay is missing"
 

@@ -98,7 +98,7 @@ emit check.json "$t/check.json" "$rc"
 emit check.err "$t/check.err" "$rc"
 
 # Acceptance targets: the bundled database, which does not know QEMU's
-# controller, with the lab's overlay (tests/lab-targets.sql: one drive whose
+# controller, with the lab's overlay (tests/lib/lab-targets.sql: one drive whose
 # model string is "QEMU NVMe Ctrl", targets it passes, fails and cannot run
 # read-only) under XDG_CONFIG_HOME=/lab.  targets.json is the check,
 # detect_bundled the bundled database alone.

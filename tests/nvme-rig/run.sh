@@ -3,7 +3,7 @@
 # QEMU guest whose emulated NVMe controllers the Linux nvme driver drives,
 # runs tests/nvme-rig/guest-tests.sh in it and checks what it printed
 # (detect, run, check; check against a lab overlay's acceptance targets on
-# the bundled database, tests/lab-targets.sql):
+# the bundled database, tests/lib/lab-targets.sql):
 #
 #   controller 1  serial TESTSERIAL01, nsid 1: 1 GiB, 512 B LBA
 #   controller 2  serial TESTSERIAL02, critical warning 2 (temperature),
@@ -15,7 +15,7 @@
 # had.  `make check-nvme` runs it.  NVME_RIG_ACCEL=tcg forces TCG even when
 # /dev/kvm is usable; NVME_RIG_KEEP=1 keeps the temporary directory (images,
 # console.log, results.txt, sections/).
-. "${top_srcdir:-.}/tests/tap.sh"
+. "${top_srcdir:-.}/tests/lib/tap.sh"
 
 srcdir=${top_srcdir:-.}
 builddir=${top_builddir:-.}
@@ -273,7 +273,7 @@ run_checks randread "run randread 4k QD4 on nvme0n1"
 is "run randread: the target is a 512 B block device" "block 512" \
 	"$(pyj randread.json 'j["target"]["kind"] + " " + str(j["target"]["logical_block_size"])')"
 # blk-mq NVMe takes io_uring's non-blocking submissions: no io-wq, so the
-# engine submits plainly (zram, in tests/test-engine, is the other case).
+# engine submits plainly (zram, in tests/unit/test-engine, is the other case).
 is "run randread: the NVMe namespace needs no io-wq" "False" \
 	"$(pyj randread.json 'j["points"][0]["io_wq"]')"
 run_checks randwrite "run randwrite 4k QD4 --allow-write on nvme1n2"

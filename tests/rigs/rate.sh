@@ -1,0 +1,164 @@
+#!/bin/sh
+# The rate limiter, mixes and end_fsync on real targets this test creates: a
+# zram device of its own (hot-added) and a loop device over a file in
+# /dev/shm (direct I/O).  On each, an unpaced point finds the maximum, then
+# paced points at 10..100 % of it must achieve their target within 2 % (at
+# 100 %: at least 98 % of it), with the interval spread stated; a randrw
+# read=70 point must read 70 % within 1; a flushed point on a file must time
+# its flush into elapsed_s.  The figures are the engine's own; the checks
+# are ratios between them, so a slow or busy machine changes the maximum,
+# not the verdicts.
+. "${top_srcdir:-.}/tests/lib/tap.sh"
+machine_alone
+
+dd="${top_builddir:-.}/drivedash"
+tmp=$(mktemp -d /dev/shm/dd-rate-XXXXXX)
+loops=""
+zid=""
+
+cleanup() {
+	for l in $loops; do losetup -d "$l" 2>/dev/null; done
+	[ -n "$zid" ] && echo "$zid" >/sys/class/zram-control/hot_remove 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
+[ "$(id -u)" = 0 ] || skip_all "root is needed for zram and loop devices"
+
+# busy: is the machine loaded past its CPUs (1-minute load average)?  The
+# pacing checks then still run and print, but as TODO (not failures): a job
+# that is not scheduled cannot issue on time, whatever the limiter does.
+busy() {
+	python3 -c "import os, sys; sys.exit(not os.getloadavg()[0] > os.cpu_count())"
+}
+
+# disturbed CV: did the run's own intervals swing?  A paced step's interval
+# IOPS vary by a CV of about 0.0005 on an idle machine (zram and loop); over
+# 0.05 the jobs were not scheduled on time for part of it (a sanitizer build
+# under make -j2 next to the fio-server tests), which the load average, a
+# one-minute mean, can miss.
+disturbed() {
+	python3 -c "import sys; sys.exit(not (float('${1:-0}') > 0.05))" 2>/dev/null
+}
+
+# ok_paced NAME PYEXPR [CV]: ok, or a TODO on a busy machine or when the
+# run's interval spread CV says it was disturbed.
+ok_paced() {
+	if disturbed "${3:-0}"; then
+		tap_n=$((tap_n + 1))
+		if python3 -c "import sys; sys.exit(not ($2))"; then
+			echo "ok $tap_n - $1"
+		else
+			echo "not ok $tap_n - $1 # TODO disturbed run: interval spread (CV) $3"
+		fi
+		return
+	fi
+	if ! busy; then
+		ok "$1" python3 -c "import sys; sys.exit(not ($2))"
+		return
+	fi
+	tap_n=$((tap_n + 1))
+	if python3 -c "import sys; sys.exit(not ($2))"; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1 # TODO busy machine: load $(cut -d' ' -f1 /proc/loadavg) on $(nproc) CPUs"
+	fi
+}
+
+# point TARGET SPEC NAME: run one point; its JSON in $tmp/NAME.json.
+point() {
+	run "$dd" run --target "$1" --point "$2" --allow-write -q --json "$tmp/$3.json"
+}
+
+# field NAME KEY: a figure of the first point of $tmp/NAME.json.
+field() {
+	jq_ "$tmp/$1.json" "j['points'][0]['$2']"
+}
+
+# pacing TARGET NAME: the load steps on one target.
+pacing() {
+	target=$1; tgt=$2
+	point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max"
+	is "$tgt: unpaced point exits 0" 0 "$rc"
+	max=$(field "$tgt-max" iops | cut -d. -f1)
+	echo "# $tgt: maximum $max IOPS (4K randread QD16)"
+	for pct in $steps; do
+		rate=$((max * pct / 100))
+		point "$target" "randread bs=4k qd=16 rate=$rate time=3 ramp=0.5" "$tgt-$pct"
+		is "$tgt: $pct % step exits 0" 0 "$rc"
+		got=$(field "$tgt-$pct" iops)
+		spread=$(field "$tgt-$pct" rate_spread)
+		echo "# $tgt: $pct %: target $rate, achieved $got IOPS," \
+			"interval spread (CV) $spread"
+		if [ "$pct" = 100 ]; then
+			# The target is one measurement of the maximum, which
+			# drifts by several % between runs here: hold the step
+			# to the target or to the maximum measured again now,
+			# whichever is lower.
+			point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max2"
+			max2=$(field "$tgt-max2" iops | cut -d. -f1)
+			echo "# $tgt: maximum again $max2 IOPS"
+			ok_paced "$tgt: $pct % achieves at least 98 % of the target (or of the maximum now)" \
+				"$got >= 0.98 * min($rate, $max2)" "$spread"
+		else
+			ok_paced "$tgt: $pct % achieves the target within 2 %" \
+				"abs($got / $rate - 1) <= 0.02" "$spread"
+		fi
+		like "$tgt: $pct % is named by its rate" "@[0-9.]+[kM]? IOPS" \
+			"$(field "$tgt-$pct" name)"
+	done
+	point "$target" "randrw read=70 bs=4k qd=16 time=2 ramp=0.5" "$tgt-mix"
+	is "$tgt: randrw read=70 exits 0" 0 "$rc"
+	share=$(jq_ "$tmp/$tgt-mix.json" \
+		"100.0 * j['points'][0]['read_ios'] / j['points'][0]['ios']")
+	echo "# $tgt: randrw read=70 read $share %"
+	ok "$tgt: randrw read=70 reads 70 % within 1" \
+		python3 -c "import sys; sys.exit(not abs($share - 70) <= 1)"
+}
+
+# A sanitizer slows the engine, not the schedule: its builds run two steps
+# through the paced loop (for the sanitizer's checks), not the accuracy sweep.
+steps="10 30 50 70 90 100"
+[ -z "${DD_SANITIZED:-}" ] || steps="10 100"
+
+# --- zram ------------------------------------------------------------------
+if [ -w /sys/class/zram-control/hot_add ]; then
+	zid=$(cat /sys/class/zram-control/hot_add 2>/dev/null)
+fi
+if [ -n "$zid" ] && echo 128M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
+	# Fill it first: reads of never-written zram pages cost nothing.
+	run dd if=/dev/urandom of="/dev/zram$zid" bs=1M count=128 oflag=direct
+	is "zram: filling it exits 0" 0 "$rc"
+	pacing "/dev/zram$zid" zram
+else
+	echo "# skipped zram: no zram-control (modprobe zram)"
+fi
+
+# --- loop over /dev/shm ----------------------------------------------------
+truncate -s 128M "$tmp/loop.img"
+if loop_new "$tmp/loop.img"; then
+	pacing "$dev" loop
+else
+	echo "# skipped loop: losetup failed"
+fi
+
+# --- end_fsync on a file ---------------------------------------------------
+run dd if=/dev/zero of="$tmp/flush.dat" bs=1M count=32
+point "$tmp/flush.dat" "write bs=128k qd=4 size=16m fsync=1" flush
+is "file: flushed point exits 0" 0 "$rc"
+flush=$(field flush flush_s)
+elapsed=$(field flush elapsed_s)
+echo "# file: elapsed $elapsed s, of which the flush $flush s"
+ok "file: the flush is timed (flush_s > 0)" \
+	python3 -c "import sys; sys.exit(not $flush > 0)"
+ok "file: elapsed_s includes the flush" \
+	python3 -c "import sys; sys.exit(not $elapsed > $flush)"
+ok "file: IOPS are over elapsed_s with the flush" \
+	python3 -c "import json, sys; p = json.load(open('$tmp/flush.json'))['points'][0]; \
+sys.exit(not abs(p['iops'] * p['elapsed_s'] - p['ios']) <= 1e-6 * p['ios'])"
+point "$tmp/flush.dat" "write bs=128k qd=4 size=16m" noflush
+ok "file: an unflushed point has flush_s 0" \
+	python3 -c "import sys; sys.exit(not $(field noflush flush_s) == 0)"
+
+done_testing

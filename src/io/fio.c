@@ -34,9 +34,13 @@
  *   other protocol     "fio: bad server cmd version 96", "fio: client/server
  *                      version mismatch (96 != 97)", exit 1 -> -EPROTO
  *   closed at once     no output at all, exit 1             -> -ECONNRESET
- *   silent peer        no output, ever; the client ignores SIGTERM and
- *                      SIGINT while it waits (SIGKILL ends it) -> -ETIMEDOUT
- *                      after connect_timeout_s
+ *   silent peer        mostly no output, ever; the client ignores SIGTERM
+ *                      and SIGINT while it waits (SIGKILL ends it)
+ *                      -> -ETIMEDOUT after connect_timeout_s.  Sometimes
+ *                      (seen on a loaded host) fio's own 5 s command
+ *                      timeout fires first: "fio: client H, timeout on cmd
+ *                      PROBE", "fio: client H timed out", exit 1
+ *                      -> -ETIMEDOUT as well
  *   server killed      "Jobs: 0 (f=0)" lines from the client alone, then
  *                      "client <H>: timeout on SEND_ETA" and "client:
  *                      host=H disconnected", no terse line  -> -ECONNRESET
@@ -842,6 +846,10 @@ fio_run_message(struct fio_run *run, const char *line)
 			     "(%s)", host, port, line);
 	else if (strncmp(line, "fio: bad server cmd version", 27) == 0)
 		;	/* the "version mismatch" line that follows says both */
+	else if (strncmp(line, "fio: client ", 12) == 0 &&
+		 (strstr(line, ", timeout on cmd ") != NULL || strstr(line, " timed out") != NULL))
+		fio_run_fail(run, -ETIMEDOUT, "%s:%u: no answer from the fio server in time "
+			     "(fio's client gave up: %s)", host, port, line + 5);
 	else if (strstr(line, "bad crc") != NULL || strstr(line, "payload too large") != NULL)
 		fio_run_fail(run, -EPROTO, "%s:%u does not speak fio's protocol (%s)",
 			     host, port, line);

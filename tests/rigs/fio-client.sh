@@ -22,7 +22,9 @@
 #             client does not ignore it)
 #   silent    no output and no exit, ever; SIGINT and SIGTERM do not end it
 #             (fio sends the server QUIT and waits for an answer): only
-#             SIGKILL does
+#             SIGKILL does.  On a loaded host fio's own 5 s command timeout
+#             sometimes fires instead: stderr "fio: client HOST, timeout on
+#             cmd PROBE" and "fio: client HOST timed out", rc 1
 #   ok        rc 0; stdout "Jobs: 1 (f=1)" then, from about 2 s after the
 #             start (a shorter job shows none), one ETA line a second
 #             ("Jobs: 1 (f=1): [r(1)][50.0%][r=9144M][r=2286k IOPS][eta
@@ -111,26 +113,43 @@ client "$fport_close" "$(job "$fdev" 2)"
 is "close: exit 1" 1 "$rc"
 is "close: no output" "" "$out$err"
 
-# silent: fio's own 5 s command timeout does not end it; 8 s of nothing,
-# then only SIGKILL works (SIGTERM first, to show it does not).
+# silent: fio's client waits for an answer that never comes.  Usually it
+# waits for ever, and SIGTERM does not end it (only SIGKILL does); on a
+# loaded host its own 5 s command timeout sometimes fires first and it gives
+# up by itself ("timeout on cmd PROBE", "timed out", exit 1).  Either is
+# fio's to choose: what is pinned here is that it does one of the two, and
+# says nothing else.  What drivedash makes of each (state "timeout", "no
+# answer") is tests/unit/test-fio-backend's test_live_silent and
+# test_fio_gave_up, and the silent peer of tests/rigs/fleet.sh.
 sh -c 'trap "" PIPE; exec fio --client="127.0.0.1,$1" --output-format=terse --eta=always \
 	--eta-newline=1 --eta-interval=1 "$2"' sh "$fport_silent" "$(job "$fdev" 2)" \
 	>"$tmp/silent.out" 2>"$tmp/silent.err" &
 spid=$!
+# gave_up: fio's own command timeout ended the client (exit 1, its words).
+gave_up() {
+	[ "$1" -eq 1 ] && grep -q '^fio: client 127.0.0.1, timeout on cmd ' "$tmp/silent.err"
+}
 if rig_wait 160 rig_gone "$spid"; then
-	ok "silent: the client still waits after 8 s" false
+	wait "$spid"
+	src=$?
+	ok "silent: the client waits, or gives up by itself saying timeout" gave_up "$src"
+	echo "# silent: fio's own command timeout fired within 8 s (exit $src)"
 else
-	ok "silent: the client still waits after 8 s" true
+	ok "silent: the client waits, or gives up by itself saying timeout" true
 	kill -TERM "$spid"
 	if rig_wait 40 rig_gone "$spid"; then
-		ok "silent: SIGTERM does not end it" false
+		# Its own timeout may have come meanwhile; SIGTERM would be 143.
+		wait "$spid"
+		src=$?
+		ok "silent: SIGTERM does not end it (its own timeout may)" gave_up "$src"
 	else
-		ok "silent: SIGTERM does not end it" true
+		ok "silent: SIGTERM does not end it (its own timeout may)" true
 	fi
 fi
 kill -KILL "$spid" 2>/dev/null
 wait "$spid" 2>/dev/null
-is "silent: no output" "" "$(cat "$tmp/silent.out" "$tmp/silent.err")"
+is "silent: nothing but fio's timeout lines" "" \
+	"$(cat "$tmp/silent.out" "$tmp/silent.err" | grep -v '^fio: client 127\.0\.0\.1\(, timeout on cmd [A-Z_]*\| timed out\)$')"
 
 # --- a server killed mid-run ---------------------------------------------------
 # Runtime 4 s: the client only gives up when the job would have ended.

@@ -186,18 +186,32 @@ bad "file smaller than one block" "smaller than one block" \
 bad "a directory as the target" "not a block device or a regular file" '"$dd" run --target "$tmp" --preset spot'
 
 if $root && command -v setpriv >/dev/null 2>&1; then
-	asnobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
-	export asnobody
+	# nobody runs a copy of the program and the database in $tmp, with
+	# homes of its own there: the build tree may sit in a directory only
+	# root can enter (a clone in /root), and what is tested is what
+	# drivedash says, not whether nobody can reach the clone.
+	cp "$dd" "$db" "$tmp/" && mkdir "$tmp/nobody" && chown 65534:65534 "$tmp/nobody"
+	lsan_nobody=""
+	case ${LSAN_OPTIONS:-} in
+	*suppressions=*)
+		cp "$(printf '%s\n' "$LSAN_OPTIONS" | sed 's/.*suppressions=\([^:]*\).*/\1/')" "$tmp/lsan.supp"
+		lsan_nobody="LSAN_OPTIONS=suppressions=$tmp/lsan.supp:print_suppressions=0" ;;
+	esac
+	asnobody="setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=$tmp/nobody \
+		XDG_CONFIG_HOME=$tmp/nobody/config XDG_DATA_HOME=$tmp/nobody/data \
+		DRIVEDASH_DB=$tmp/$(basename "$db") $lsan_nobody"
+	ddn="$tmp/$(basename "$dd")"
+	export asnobody ddn
 	cp "$tmp/f.dat" "$tmp/ro.dat"
 	chown 65534 "$tmp/ro.dat"
 	chmod 444 "$tmp/ro.dat"
 	bad "read-only file with a write plan (as nobody)" "Permission denied" \
-		'$asnobody "$dd" run --target "$tmp/ro.dat" --point "randwrite,time=1" --allow-write'
+		'$asnobody "$ddn" run --target "$tmp/ro.dat" --point "randwrite,time=1" --allow-write'
 	# io_uring charges registered buffers to RLIMIT_MEMLOCK (no CAP_IPC_LOCK
 	# here): 32 x 64 KiB = 2 MiB over a 1 MiB limit is refused before any I/O.
 	if command -v prlimit >/dev/null 2>&1; then
 		bad "buffers over RLIMIT_MEMLOCK (as nobody)" "RLIMIT_MEMLOCK" \
-			'prlimit --memlock=1048576 $asnobody "$dd" run --target "$tmp/ro.dat" --point "randread,bs=64k,qd=32,time=1"'
+			'prlimit --memlock=1048576 $asnobody "$ddn" run --target "$tmp/ro.dat" --point "randread,bs=64k,qd=32,time=1"'
 	else
 		skip "buffers over RLIMIT_MEMLOCK" "needs prlimit"
 	fi
@@ -216,9 +230,9 @@ if $root && command -v losetup >/dev/null 2>&1 && command -v setpriv >/dev/null 
 	loops="$loop"
 	export loop
 	bad "unprivileged user on a block device" "root or membership of its group" \
-		'$asnobody "$dd" run --target "$loop" --preset spot'
+		'$asnobody "$ddn" run --target "$loop" --preset spot'
 	bad "unprivileged user, check" "root or membership of its group" \
-		'$asnobody "$dd" check "$loop"'
+		'$asnobody "$ddn" check "$loop"'
 	# A sparse 64 MiB file on an 8 MiB tmpfs: writes past 8 MiB fail.
 	truncate -s 64M "$tmp/m1/sparse.dat"
 	bad "ENOSPC mid-run (file on a full tmpfs)" "No space left on device" \

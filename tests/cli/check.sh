@@ -64,7 +64,7 @@ for bad in "--tolerance 60" "--tolerance x" "--time-scale 0" "--model="; do
 done
 
 # A non-NVMe device matched through --model, JSON on stdout.
-run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --json
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --json
 case $rc in 0 | 3 | 4) ok "--model --json: exit $rc is a verdict code (0, 3, 4)" true ;;
 *) ok "--model --json: exit $rc is a verdict code (0, 3, 4)" false
    printf '%s\n' "$err" | head -5 | sed 's/^/# /' ;;
@@ -103,7 +103,7 @@ is "--model --json: tolerance 10%" "10.0" "$(json 'j["tolerance_pct"]')"
 like "--model --json: the text report goes to stderr" '^VERDICT (PASS|WARN|FAIL): ' "$err"
 
 # The text report on stdout.
-run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --tolerance 25
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --tolerance 25
 case $rc in 0 | 3 | 4) ok "text: exit $rc is a verdict code" true ;;
 *) ok "text: exit $rc is a verdict code" false ;;
 esac
@@ -119,11 +119,11 @@ run env LANG=C LC_ALL=C "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl"
 is "LANG=C: the text report is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 like "LANG=C: ... and complete" '^VERDICT [A-Z_]+: ' "$out"
 
-run "$dd" --db "$qdb" check "$loop" --time-scale 0.02
+run "$dd" --db "$qdb" check "$loop" --time-scale 0.005
 is "no model: exit 5 (UNKNOWN)" 5 "$rc"
 like "no model: says there is no spec to check against" '^VERDICT UNKNOWN: .*--model' "$out"
 like "no model: still shows what it measured" '4K randread QD1 x1 .* IOPS' "$out"
-run "$dd" --db "$qdb" check "$loop" --model "KIOXIA KCD9XPJE7T6Z" --time-scale 0.02 --json -q
+run "$dd" --db "$qdb" check "$loop" --model "KIOXIA KCD9XPJE7T6Z" --time-scale 0.005 --json -q
 is "unknown model: exit 5" 5 "$rc"
 is "unknown model: UNKNOWN, no verdicts, nearest family named" "UNKNOWN 0 kioxia-cd9p-r True" \
 	"$(json 'j["overall"]["verdict"], len(j["verdicts"]), j["match"]["nearest_family"], "nearest family: KIOXIA CD9P-R" in j["overall"]["summary"]' | tr -d "(),'")"
@@ -131,19 +131,19 @@ is "unknown model: UNKNOWN, no verdicts, nearest family named" "UNKNOWN 0 kioxia
 # --model is typed text, read as a hosts file's DRIVE is: a model string,
 # else a database id, else a query naming one capacity point.
 bdb0="${top_builddir:-.}/data/drivedash.db"
-run "$dd" --db "$bdb0" check "$loop" --model "cd9p 7.68" --time-scale 0.01 --json -q --no-save
+run "$dd" --db "$bdb0" check "$loop" --model "cd9p 7.68" --time-scale 0.005 --json -q --no-save
 is "--model 'cd9p 7.68' (a query): the CD9P-R 7.68 TB, rule query, judged" \
 	"kioxia-cd9p-r-7680 query True" \
 	"$(json 'j["match"]["drive_id"], j["match"]["rule"], len(j["verdicts"]) > 0' | tr -d "(),'")"
-run "$dd" --db "$bdb0" check "$loop" --model "kioxia-cd9p-r-7680" --time-scale 0.01 -q --no-save
+run "$dd" --db "$bdb0" check "$loop" --model "kioxia-cd9p-r-7680" --time-scale 0.005 -q --no-save
 like "--model DRIVE-ID: the text report says it was named, not a model string" \
 	'^  match +KIOXIA CD9P-R 7\.68 TB \(named by --model "kioxia-cd9p-r-7680", not a model string\)' "$out"
-run "$dd" --db "$bdb0" check "$loop" --model "cm7" --time-scale 0.01 --json -q --no-save
+run "$dd" --db "$bdb0" check "$loop" --model "cm7" --time-scale 0.005 --json -q --no-save
 is "--model 'cm7' (two families): UNKNOWN, exit 5" "5 UNKNOWN" "$rc $(json 'j["overall"]["verdict"]')"
 like "--model 'cm7': the summary names both, not 'not in the database'" \
 	"^'cm7' names 2 drives, not one: KIOXIA CM7-R, KIOXIA CM7-V, so there is no spec" \
 	"$(json 'j["overall"]["summary"]')"
-run "$dd" --db "$bdb0" check "$loop" --model "cd9p-r" --time-scale 0.01 -q --no-save
+run "$dd" --db "$bdb0" check "$loop" --model "cd9p-r" --time-scale 0.005 -q --no-save
 like "--model 'cd9p-r' (no capacity): asks for the capacity" \
 	"^VERDICT UNKNOWN: 'cd9p-r' names KIOXIA CD9P-R but not one capacity point \(add the capacity\)" "$out"
 
@@ -154,7 +154,7 @@ run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --curve=NoSuchProfi
 is "--curve=NoSuchProfile exits 2" 2 "$rc"
 like "--curve=NoSuchProfile: says no preset has that curve" \
 	"^drivedash: --curve: no preset has a load curve of the profile 'NoSuchProfile'" "$err"
-run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --curve --json -q
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --curve --json -q
 if [ "$rc" -eq 2 ] && printf '%s' "$err" | grep -q 'no preset has a load curve'; then
 	echo "ok $((tap_n + 1)) # SKIP no preset with a load-curve profile in this build"
 	tap_n=$((tap_n + 1))
@@ -173,7 +173,7 @@ else
 	is "--curve: no published curve for this drive: NOT_COMPARABLE, not a FAIL" \
 		"curve_iops NOT_COMPARABLE True|curve_lat NOT_COMPARABLE True" \
 		"$(json '"|".join("%s %s %s" % (v["metric"], v["verdict"], "no published curve for this drive" in v["reason"]) for v in j["verdicts"] if v["metric"].startswith("curve_"))')"
-	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 \
+	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 \
 		--curve "4K random read"
 	like "--curve PROFILE: the text names the curve and the rate limiter's accuracy" \
 		'rate +achieved/target: 25% [0-9.]+ 50% [0-9.]+ 75% [0-9.]+ 100% [0-9.]+' "$out"
@@ -183,7 +183,7 @@ else
 fi
 
 # Writes: allowed on a blank loop, the write points run too.
-run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write --json -q
+run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --allow-write --json -q
 case $rc in 0 | 3 | 4) ok "--allow-write: exit $rc is a verdict code" true ;;
 *) ok "--allow-write: exit $rc is a verdict code" false ;;
 esac
@@ -208,10 +208,10 @@ run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" show "QEMU NVMe Ctrl" --jso
 printf '%s' "$out" >"$tmp/out"
 is "targets: show --json has them" "rand_read 1 5.0 None|rand_write 1 0.0 None|seq_read 1 0.0 lab-emu-1" \
 	"$(json '"|".join(sorted("%s %d %s %s" % (t["metric"], t["runtime_s"], t["tolerance_pct"], t["capacity_point"]) for t in j["targets"]))')"
-run "$dd" --db "$bdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --json -q --no-save
+run "$dd" --db "$bdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --json -q --no-save
 is "targets: the bundled database alone does not know the drive (exit 5)" 5 "$rc"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
-	--time-scale 0.02 --json -q --no-save
+	--time-scale 0.005 --json -q --no-save
 is "targets: the failed target decides (exit 4, FAIL)" "4 FAIL" "$rc $(json 'j["overall"]["verdict"]')"
 is "targets: matched the lab's drive" "lab-emu lab-emu-1" \
 	"$(json 'j["match"]["family_id"], j["match"]["drive_id"]' | tr -d "(),'")"
@@ -229,24 +229,24 @@ is "targets: lat_read has no target: the spec judges it" "spec" \
 is "targets: 5 spot points and 2 target points, at their stated 1 s (not time-scaled)" "7 2 [1 1]" \
 	"$(json 'len(j["points"]), j["plan"]["target_points"], [int(p["runtime_s"]) for p in j["points"] if p["name"].endswith("target")]' | tr -d "(),'")"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
-	--time-scale 0.02 --print-fio
+	--time-scale 0.005 --print-fio
 is "targets: --print-fio exits 0" 0 "$rc"
 is "targets: --print-fio has the target points' sections, runtime 1" \
 	"[128K read QD8 x1 1s target] [4K randread QD4 x1 1s target] 2" \
 	"$(printf '%s\n' "$out" | grep '^\[.*target\]' | tr '\n' ' ')$(printf '%s\n' "$out" | grep -c '^runtime=1$')"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
-	--time-scale 0.02 --allow-write --json -q --no-save
+	--time-scale 0.005 --allow-write --json -q --no-save
 is "targets: --allow-write runs the write target's point too: rand_write PASS" "3 PASS" \
 	"$(json 'j["plan"]["target_points"], [v["verdict"] for v in j["verdicts"] if v["metric"] == "rand_write"][0]' | tr -d "(),'")"
 
 # Write safety: an ext4 loop is refused, and stays unchanged.
 if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then
 	before=$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)
-	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write
+	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --allow-write
 	is "ext4 loop with --allow-write: refused, exit 2" 2 "$rc"
 	like "ext4 loop: the safety message names the filesystem" '^drivedash: refusing to write: .*ext4' "$err"
 	is "ext4 loop: backing file unchanged" "$before" "$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
-	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.02 --allow-write \
+	run "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --allow-write \
 		--force --confirm wrong
 	is "ext4 loop: --force with the wrong --confirm is refused" 2 "$rc"
 	like "ext4 loop: says what to confirm with" "$(basename "$loop")" "$err"
@@ -255,7 +255,7 @@ else
 fi
 
 # Ctrl-C: the sweep stops, what finished is judged, exit 130.
-"$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.2 --json \
+"$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.1 --json \
 	>"$tmp/int.json" 2>"$tmp/int.err" &
 pid=$!
 tries=0

@@ -105,15 +105,15 @@ is "runs --json, no store yet: an empty array" "[]" "$(printf '%s' "$out" | tr -
 # --- fio on a scratch file: json+ with two jobs, json with group_reporting --
 f="$tmp/scratch.dat"
 truncate -s 16M "$f"
-fio_run "$tmp/two.json" --output-format=json+ --filename="$f" --size=16M --runtime=1 \
+fio_run "$tmp/two.json" --output-format=json+ --filename="$f" --size=16M --runtime=500ms \
 	--time_based --ioengine=psync \
 	--name=rr --rw=randread --bs=4k \
 	--name=sw --rw=write --bs=64k
 ok "fio json+ on a file ran" grep -q '"fio version"' "$tmp/two.json"
-fio_run "$tmp/grp.json" --output-format=json --filename="$f" --size=16M --runtime=1 \
+fio_run "$tmp/grp.json" --output-format=json --filename="$f" --size=16M --runtime=500ms \
 	--time_based --ioengine=psync --name=mix --rw=randrw --rwmixread=70 --bs=4k \
 	--numjobs=2 --group_reporting
-fio_run "$tmp/clones.json" --output-format=json --filename="$f" --size=16M --runtime=1 \
+fio_run "$tmp/clones.json" --output-format=json --filename="$f" --size=16M --runtime=500ms \
 	--time_based --ioengine=psync --name=cl --rw=randread --bs=8k --numjobs=2
 
 run "$dd" import "$tmp/two.json" --results "$db"
@@ -147,7 +147,7 @@ fi
 if [ -n "$zid" ] && echo 64M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
 	z=/dev/zram$zid
 	fio_run "$tmp/zram.json" --output-format=json+ --filename="$z" --direct=1 \
-		--ioengine=io_uring --lat_percentiles=1 --runtime=1 --time_based \
+		--ioengine=io_uring --lat_percentiles=1 --runtime=500ms --time_based \
 		--name=zr --rw=randread --bs=4k --iodepth=8
 	run "$dd" import "$tmp/zram.json" --results "$db"
 	is "import json+ from zram: exit 0" 0 "$rc"
@@ -183,7 +183,7 @@ size=16M
 rw=randread
 bs=4k
 ioengine=psync
-runtime=1
+runtime=500ms
 time_based
 EOF
 fio_run "$tmp/cs.json" --client=127.0.0.1,$port --client=localhost,$port2 \
@@ -248,7 +248,7 @@ EOF
 
 # A drivedash run of its own, when `run` stores runs (--results).
 if "$dd" run --help 2>&1 | grep -q -- '--results'; then
-	run "$dd" run --target "$tmp/own.dat" --size 16M --point 'randread,bs=4k,qd=4,time=1s' \
+	run "$dd" run --target "$tmp/own.dat" --size 16M --point 'randread,bs=4k,qd=4,time=0.3s' \
 		--ramp 0 --results "$db" -q
 	is "a drivedash run is stored: exit 0" 0 "$rc"
 	id_own=$("$dd" runs --json --results "$db" | python3 -c 'import json,sys; print(max(r["id"] for r in json.load(sys.stdin)))')
@@ -349,7 +349,7 @@ ok "export from a missing store creates nothing" test ! -e "$tmp/none.db"
 # --- issue 12: a load curve through import, the reports and back ------------
 # fio runs the curve's maximum and a step paced with rate_iops; the
 # drivedash_* options our export writes are added as it would write them.
-fio_run "$tmp/curve.json" --output-format=json+ --filename="$f" --size=16M --runtime=1 \
+fio_run "$tmp/curve.json" --output-format=json+ --filename="$f" --size=16M --runtime=500ms \
 	--time_based --ioengine=psync \
 	--name=max --rw=randread --bs=4k --stonewall \
 	--name=step --rw=randread --bs=4k --rate_iops=200 --stonewall

@@ -2,7 +2,10 @@
 # `drivedash run` end to end on real targets this test creates: a scratch
 # file, a loop device over /dev/shm (direct I/O) and a zram device of its own
 # (hot-added, so it never touches another test's zram0).  Every preset runs
-# scaled short on each target; then the refusals, cancel and the fio job text.
+# at 2 ms a point on the file, spot and cdm on the devices (every preset on
+# every target, longer, is tests/rigs/run-matrix.sh); then the refusals,
+# cancel and the fio job text.
+# Needs: python3.  Root for the loop and zram parts (skipped without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"
@@ -21,34 +24,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
 
 
-# Point counts the design asks for, with writes allowed.
-expect_points() {
-	case $1 in
-	review) echo 242 ;;
-	spot) echo 8 ;;
-	cdm | cdm-nvme) echo 8 ;;
-	threads) echo 48 ;;
-	esac
-}
-
-# presets_on NAME TARGET [extra args]: every preset, scaled short.
-presets_on() {
-	name=$1; target=$2; shift 2
-	for preset in spot cdm cdm-nvme threads review; do
-		run "$dd" run --target "$target" --preset "$preset" --allow-write \
-			--runtime 0.05 --ramp 0 --json "$tmp/$preset.json" -q "$@"
-		is "$name: preset $preset exits 0" 0 "$rc"
-		[ "$rc" -eq 0 ] || printf '%s\n' "$err" | head -3 | sed 's/^/# /'
-		is "$name: preset $preset ran every point" "$(expect_points "$preset")" \
-			"$(jq_ "$tmp/$preset.json" "len(j['points'])")"
-		is "$name: preset $preset: every point did I/O without error" "True" \
-			"$(jq_ "$tmp/$preset.json" "all(p['status']==0 and p['ios']>0 and p['iops']>0 for p in j['points'])")"
-	done
-	is "$name: histogram counts every I/O" "True" \
-		"$(jq_ "$tmp/spot.json" "all(sum(p['histogram_ns'].values())==p['ios'] for p in j['points'])")"
-	is "$name: cdm repeats each point 5 times, keeps the best" "True" \
-		"$(jq_ "$tmp/cdm.json" "all(p['runs']==5 for p in j['points']) and j['aggregate']=='best'")"
-}
+. "${top_srcdir:-.}/tests/lib/presets-run.sh"
 
 # --- a scratch file ------------------------------------------------------
 run "$dd" run --target "$tmp/scratch.dat" --size 64M --point 'randread,bs=4k,qd=8,time=0.3' \
@@ -78,11 +54,11 @@ run "$dd" run --target "$tmp/keep.dat" --point 'randwrite,bs=4k,time=0.1' -q
 is "existing file: a writing plan needs --allow-write" 2 "$rc"
 like "existing file: says why" 'allow-write' "$err"
 
-presets_on "file" "$tmp/presets.dat" --size 160M
+presets_on "file" "$tmp/presets.dat" 0.002 "$all_presets" --size 160M
 
 # --- a loop device over /dev/shm ----------------------------------------
 if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
-	truncate -s 160M "$tmp/loop.img"
+	truncate -s 64M "$tmp/loop.img"
 	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null)
 fi
 if [ -n "$loop" ]; then
@@ -93,9 +69,9 @@ if [ -n "$loop" ]; then
 	is "loop: a bad --spin is a usage error" 2 "$rc"
 	like "loop: ... that names the accepted values" 'auto, on, off or a time' "$err"
 
-	presets_on "loop" "$loop"
+	presets_on "loop" "$loop" 0.01 "spot cdm"
 
-	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=2,time=0.2' --iopoll \
+	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=2,time=0.2' --ramp 0 --iopoll \
 		--json "$tmp/poll.json" -q
 	is "loop: --iopoll runs" 0 "$rc"
 	is "loop: --iopoll falls back and says so" "True" \
@@ -131,7 +107,7 @@ if [ -n "$loop" ]; then
 		like "loop with ext4: names the filesystem" 'ext4' "$err"
 		is "loop with ext4: backing file unchanged" "$before" \
 			"$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
-		run "$dd" run --target "$loop" --point 'randread,bs=4k,time=0.1' -q
+		run "$dd" run --target "$loop" --point 'randread,bs=4k,time=0.1' --ramp 0 -q
 		is "loop with ext4: reading is allowed" 0 "$rc"
 	else
 		echo "ok $((tap_n + 1)) # SKIP mkfs.ext4 unavailable"; tap_n=$((tap_n + 1))
@@ -144,12 +120,12 @@ fi
 if [ -w /sys/class/zram-control/hot_add ]; then
 	zid=$(cat /sys/class/zram-control/hot_add 2>/dev/null)
 fi
-if [ -n "$zid" ] && echo 160M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
+if [ -n "$zid" ] && echo 64M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
 	z=/dev/zram$zid
 	# Fill it first: reads of never-written zram pages cost nothing.
-	run "$dd" run --target "$z" --point 'write,bs=1m,qd=4,size=160m' --allow-write -q
+	run "$dd" run --target "$z" --point 'write,bs=1m,qd=4,size=64m' --ramp 0 --allow-write -q
 	is "zram: filling it exits 0" 0 "$rc"
-	presets_on "zram" "$z"
+	presets_on "zram" "$z" 0.01 "spot cdm"
 else
 	zid=""
 	echo "ok $((tap_n + 1)) # SKIP no zram (needs root and the zram module)"; tap_n=$((tap_n + 1))

@@ -274,7 +274,7 @@ check "default target: q quits with status 0" 'drivedash exited 0'
 # A live sweep on a scratch file, at 132x43.
 mkdir -p "$caps"
 rm -f "$scratch"
-start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 6 --ramp 0.2
+start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 3 --ramp 0.2
 check "sweep: Drives screen is up" 'DATABASE'
 T send-keys -t dd / c d 9 p - r Enter s
 check "sweep: s opens the setup with the CD9P-R as reference" 'Reference +KIOXIA CD9P-R'
@@ -392,7 +392,7 @@ for size in 80x24 132x43; do
 	w=${size%x*}; h=${size#*x}
 	store="$tmp/results-$size.db"
 	rm -f "$scratch"
-	args="--results $store --target $scratch --size 64M --preset spot --runtime 1 --ramp 0"
+	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.5 --ramp 0"
 	start "$w" "$h" "" $args
 	check "$size store: Drives screen is up" 'DATABASE'
 	T send-keys -t dd / c d 9 p - r Enter s
@@ -416,8 +416,8 @@ for size in 80x24 132x43; do
 	check_gone "$size store: Esc goes back to the run" 'p99\.99 +[0-9.,]+'
 	T send-keys -t dd q
 	check "$size store: q quits with status 0" 'drivedash exited 0'
-	"$dd" run --target "$shm/dd-tui-$$-b.dat" --size 16M --point 'randread,qd=1,time=1s' \
-		--results "$store" >/dev/null 2>"$tmp/run.err"
+	"$dd" run --target "$shm/dd-tui-$$-b.dat" --size 16M --point 'randread,qd=1,time=0.3s' \
+		--ramp 0 --results "$store" >/dev/null 2>"$tmp/run.err"
 	is "$size store: drivedash run stores a second run" 0 "$?"
 	rm -f "$shm/dd-tui-$$-b.dat"
 
@@ -462,9 +462,9 @@ done
 # stores them), shown beside the PM1743's published VDBench point.
 if command -v sqlite3 >/dev/null 2>&1; then
 	store="$tmp/results-curve.db"
-	"$dd" run --target "$shm/dd-tui-$$-c.dat" --size 16M --point 'randread,qd=4,time=1s' \
-		--point 'randread,qd=4,time=1s' --point 'randread,qd=4,time=1s' \
-		--results "$store" >/dev/null 2>"$tmp/run.err"
+	"$dd" run --target "$shm/dd-tui-$$-c.dat" --size 16M --point 'randread,qd=4,time=0.3s' \
+		--point 'randread,qd=4,time=0.3s' --point 'randread,qd=4,time=0.3s' \
+		--ramp 0 --results "$store" >/dev/null 2>"$tmp/run.err"
 	is "curve: drivedash run stores the run" 0 "$?"
 	rm -f "$shm/dd-tui-$$-c.dat"
 	sqlite3 "$store" "UPDATE points SET kind = CASE idx WHEN 0 THEN 1 ELSE 2 END, grp = 1,
@@ -496,7 +496,7 @@ fi
 printf 'not a results database\n' >"$tmp/garbage.db"
 rm -f "$scratch"
 start 80 24 "" --results "$tmp/garbage.db" --target "$scratch" --size 64M --preset spot \
-	--runtime 1 --ramp 0
+	--runtime 0.3 --ramp 0
 check "bad store: Drives screen is up" 'DATABASE'
 T send-keys -t dd 3
 check "bad store: the setup says sweeps are not saved" 'Results +not saved: '

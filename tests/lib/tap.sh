@@ -57,10 +57,42 @@ skip_all() {
 	exit 0
 }
 
-# done_testing: print the plan.
+# done_testing: print the plan (and how many timing checks a disturbed
+# run left unjudged).
 done_testing() {
+	[ "${tap_disturbed:-0}" -eq 0 ] ||
+		echo "# disturbed run: $tap_disturbed timing checks not judged (see the SKIPs)"
 	echo "1..$tap_n"
 	[ "$tap_fail" -eq 0 ]
+}
+
+# disturbed NAME WHY: a timing check (tests/rigs) this run cannot judge:
+# something else loaded the machine, or the run's own repeats or intervals
+# spread wider than the band the check holds.  Neither a pass nor a
+# failure: a TAP skip that says "disturbed run" and why, counted for
+# done_testing's last line.
+disturbed() {
+	tap_n=$((tap_n + 1))
+	tap_disturbed=$((${tap_disturbed:-0} + 1))
+	echo "ok $tap_n # SKIP disturbed run: $1: $2"
+}
+
+# machine_busy: why the machine is not quiet for a timing measurement, or
+# nothing when it is.  Other work that is ready to run shows as runnable
+# tasks (/proc/stat procs_running counts this sampler too, so a quiet
+# machine reads 1): the fewest of four samples 100 ms apart, so a blip of
+# kernel work or of a process on its way out is not a load, and a busy loop
+# always is.
+machine_busy() {
+	_least=
+	for _i in 1 2 3 4; do
+		_r=$(sed -n 's/^procs_running //p' /proc/stat 2>/dev/null)
+		[ -n "$_r" ] || return 0
+		[ -z "$_least" ] || [ "$_r" -lt "$_least" ] && _least=$_r
+		[ "$_i" = 4 ] || sleep 0.1
+	done
+	[ "$_least" -le 1 ] ||
+		echo "$((_least - 1)) other tasks ready to run (/proc/stat procs_running)"
 }
 
 # run CMD...: its stdout in $out, stderr in $err, exit status in $rc (the

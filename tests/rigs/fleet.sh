@@ -18,8 +18,9 @@
 #     alternating rounds; fleet/fio within 10 % (the same fio, only the
 #     client/server path between), engine/fio within 25 % (fio-twin.sh
 #     holds the engine to 5 %; its known gaps are TODO here too).  When the
-#     repeat runs of one tool spread wider than the band, the machine
-#     cannot tell: a visible SKIP, as in fio-twin.sh.
+#     repeat runs of one tool spread wider than the band, or the machine
+#     was busy around the rounds, it cannot tell: "disturbed", as in
+#     fio-twin.sh.
 # Skips without fio, root, zram or python3.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
@@ -187,8 +188,9 @@ fio_iops() {
 		python3 -c "import json; j=json.load(open('$tmp/a.fio.json'))['jobs'][0]; print(j['read']['iops']+j['write']['iops'])"
 }
 
-# band TOOL QD "T..." "F..." BAND: median of TOOL/fio within BAND %, or a
-# visible SKIP when either tool's own repeats spread wider than BAND.
+# band TOOL QD "T..." "F..." BAND: median of TOOL/fio within BAND %, or
+# "disturbed" when the machine was busy around the rounds ($busy) or either
+# tool's own repeats spread wider than BAND.
 band() {
 	set -- "$1" "$2" "$3" "$4" "$5" $(python3 - "$3" "$4" "$5" <<'PY'
 import statistics, sys
@@ -201,10 +203,15 @@ print("%.3f %.3f %s %s" % (m, spread, abs(m - 1) * 100 <= b, (spread - 1) * 100 
 PY
 )
 	echo "# $1 $2: $1$3; fio$4; median ratio $6, repeat spread $7"
+	if [ -n "$busy" ]; then
+		disturbed "$1 $2 within $5 % of fio" "$busy (ratio $6)"
+		return
+	elif [ "$8" != True ] && [ "$9" = True ]; then
+		disturbed "$1 $2 within $5 % of fio" "repeats differ by over $5 % (ratio $6)"
+		return
+	fi
 	tap_n=$((tap_n + 1))
-	if [ "$8" != True ] && [ "$9" = True ]; then
-		echo "ok $tap_n # SKIP $1 $2: too noisy here (repeats differ by over $5 %: ratio $6)"
-	elif case " $known_gaps " in *" $1:$2 "*) true ;; *) false ;; esac; then
+	if case " $known_gaps " in *" $1:$2 "*) true ;; *) false ;; esac; then
 		if [ "$8" = True ]; then
 			echo "ok $tap_n # SKIP $1 $2: the known gap did not show this run (ratio $6)"
 		else
@@ -220,12 +227,14 @@ PY
 
 for qd in 1 32; do
 	pt="randread,bs=4k,qd=$qd,time=3,ramp=0.5"
-	fl=""; en=""; fi_=""
+	fl=""; en=""; fi_=""; busy=""
 	for round in 1 2 3; do
+		[ -n "$busy" ] || busy=$(machine_busy)
 		fl="$fl $(fleet_iops "$pt" || echo 0)"
 		en="$en $(engine_iops "$pt" || echo 0)"
 		fi_="$fi_ $(fio_iops "$pt" || echo 0)"
 	done
+	[ -n "$busy" ] || busy=$(machine_busy)
 	band fleet "qd=$qd" "$fl" "$fi_" "$band_fleet"
 	band engine "qd=$qd" "$en" "$fi_" "$band_engine"
 done

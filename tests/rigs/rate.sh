@@ -6,8 +6,8 @@
 # 100 %: at least 98 % of it), with the interval spread stated; a randrw
 # read=70 point must read 70 % within 1; a flushed point on a file must time
 # its flush into elapsed_s.  The figures are the engine's own; the checks
-# are ratios between them, so a slow or busy machine changes the maximum,
-# not the verdicts.
+# are ratios between them, so a slow machine changes the maximum, not the
+# verdicts; a step that something else disturbed is reported "disturbed".
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
 
@@ -26,49 +26,37 @@ trap cleanup EXIT INT TERM
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 [ "$(id -u)" = 0 ] || skip_all "root is needed for zram and loop devices"
 
-# busy: is the machine loaded past its CPUs (1-minute load average)?  The
-# pacing checks then still run and print, but as TODO (not failures): a job
-# that is not scheduled cannot issue on time, whatever the limiter does.
-busy() {
-	python3 -c "import os, sys; sys.exit(not os.getloadavg()[0] > os.cpu_count())"
-}
-
-# disturbed CV: did the run's own intervals swing?  A paced step's interval
-# IOPS vary by a CV of about 0.0005 on an idle machine (zram and loop); over
-# 0.05 the jobs were not scheduled on time for part of it (a sanitizer build
-# under make -j2 next to the fio-server tests), which the load average, a
-# one-minute mean, can miss.
-disturbed() {
+# spread_disturbed CV: did the run's own intervals swing?  A paced step's
+# interval IOPS vary by a CV of about 0.0005 on an idle machine (zram and
+# loop); over 0.05 the jobs were not scheduled on time for part of it (a
+# sanitizer build next to other tests), which a look at the machine before
+# and after the point can miss.
+spread_disturbed() {
 	python3 -c "import sys; sys.exit(not (float('${1:-0}') > 0.05))" 2>/dev/null
 }
 
-# ok_paced NAME PYEXPR [CV]: ok, or a TODO on a busy machine or when the
-# run's interval spread CV says it was disturbed.
+# ok_paced NAME PYEXPR [CV]: judged when the machine was quiet around the
+# step's points ($busy, from point) and its interval spread CV is calm;
+# otherwise "disturbed" with the reason (a job that is not scheduled cannot
+# issue on time, whatever the limiter does).
 ok_paced() {
-	if disturbed "${3:-0}"; then
-		tap_n=$((tap_n + 1))
-		if python3 -c "import sys; sys.exit(not ($2))"; then
-			echo "ok $tap_n - $1"
-		else
-			echo "not ok $tap_n - $1 # TODO disturbed run: interval spread (CV) $3"
-		fi
-		return
-	fi
-	if ! busy; then
-		ok "$1" python3 -c "import sys; sys.exit(not ($2))"
-		return
-	fi
-	tap_n=$((tap_n + 1))
-	if python3 -c "import sys; sys.exit(not ($2))"; then
-		echo "ok $tap_n - $1"
+	if spread_disturbed "${3:-0}"; then
+		disturbed "$1" "interval spread (CV) $3"
+	elif [ -n "$busy" ]; then
+		disturbed "$1" "$busy"
 	else
-		echo "not ok $tap_n - $1 # TODO busy machine: load $(cut -d' ' -f1 /proc/loadavg) on $(nproc) CPUs"
+		ok "$1" python3 -c "import sys; sys.exit(not ($2))"
 	fi
 }
 
-# point TARGET SPEC NAME: run one point; its JSON in $tmp/NAME.json.
+# point TARGET SPEC NAME: run one point; its JSON in $tmp/NAME.json.  What
+# else ran on the machine just before or after it is added to $busy (reset
+# by the caller for each judged step).
 point() {
+	_b=$(machine_busy)
 	run "$dd" run --target "$1" --point "$2" --allow-write -q --json "$tmp/$3.json"
+	_a=$(machine_busy)
+	[ -z "$_b$_a" ] || busy="${_b:-$_a}"
 }
 
 # field NAME KEY: a figure of the first point of $tmp/NAME.json.
@@ -85,6 +73,7 @@ pacing() {
 	echo "# $tgt: maximum $max IOPS (4K randread QD16)"
 	for pct in $steps; do
 		rate=$((max * pct / 100))
+		busy=""
 		point "$target" "randread bs=4k qd=16 rate=$rate time=3 ramp=0.5" "$tgt-$pct"
 		is "$tgt: $pct % step exits 0" 0 "$rc"
 		got=$(field "$tgt-$pct" iops)
@@ -102,6 +91,18 @@ pacing() {
 			ok_paced "$tgt: $pct % achieves at least 98 % of the target (or of the maximum now)" \
 				"$got >= 0.98 * min($rate, $max2)" "$spread"
 		else
+			# Short of the target: was the target still within what the
+			# device can do?  A VM's host can slow it for minutes (a
+			# neighbour's load does not show in this guest): measured
+			# again now, a maximum under the target is a disturbed run,
+			# not a limiter that paced too slow.
+			if python3 -c "import sys; sys.exit(not $got < 0.98 * $rate)"; then
+				point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max2"
+				max2=$(field "$tgt-max2" iops | cut -d. -f1)
+				echo "# $tgt: maximum again $max2 IOPS"
+				[ "$max2" -ge "$((rate * 100 / 98))" ] ||
+					busy="${busy:-the maximum fell from $max to $max2 IOPS, under the target}"
+			fi
 			ok_paced "$tgt: $pct % achieves the target within 2 %" \
 				"abs($got / $rate - 1) <= 0.02" "$spread"
 		fi

@@ -1126,8 +1126,11 @@ test_time_based_zram(void **state)
 		      "%.1f/%.1f/%.1f/%.1f/%.1f us\n", r->elapsed_s, wall, r->nintervals,
 		      r->ios, r->iops, r->lat.min_us, r->lat.mean_us, r->lat.pct_us[6],
 		      r->lat.pct_us[12], r->lat.max_us);
-	assert_true(r->elapsed_s >= 0.45 && r->elapsed_s <= 1.5);
-	assert_true(wall >= 0.65);	/* the ramp ran, and was not measured */
+	/* The measured time is the runtime, the ramp ran before it and was
+	 * not measured: the wall time holds the ramp on top of elapsed (a
+	 * loaded machine stretches both; it cannot close the gap). */
+	assert_true(r->elapsed_s >= 0.45);
+	assert_true(wall - r->elapsed_s >= p.ramp_s - 0.02);
 	assert_true(r->nintervals >= 3);
 	for (size_t i = 0; i < r->nintervals; i++) {
 		assert_true(r->intervals[i].t_s > (i ? r->intervals[i - 1].t_s : 0));
@@ -1196,18 +1199,20 @@ test_elapsed_and_modes(void **state)
 	assert_int_equal(fx.t.tclass, DD_TCLASS_FILE);
 	assert_int_equal(engine_target_classify(path), DD_TCLASS_FILE);
 	for (size_t i = 0; i < 2; i++) {
+		double wall;
+
 		point_init(&p, DD_RANDREAD, 4096, 4, 1);
 		p.ramp_s = ramps[i];
 		p.runtime_s = 0.5;
 		p.interval_ms = 200;	/* 0.5 s is not a whole number of intervals */
-		run_ok(&fx.t, &p, NULL, r);
+		wall = run_ok(&fx.t, &p, NULL, r);
 		print_message("# elapsed: ramp %.1f s, runtime %.1f s -> %.4f s, %zu intervals\n",
 			      p.ramp_s, p.runtime_s, r->elapsed_s, r->nintervals);
-		/* Never short, and the ramp never counted: over by at most a
-		 * slow collector's last sample (a sanitizer build is slow),
-		 * well under the 1 s ramp that counting it would add. */
+		/* Never short, and the ramp never counted: the wall time
+		 * holds the whole ramp on top of the measured time (however
+		 * late a loaded machine's collector takes its last sample). */
 		assert_true(r->elapsed_s >= p.runtime_s - 1e-3);
-		assert_true(r->elapsed_s < p.runtime_s + 0.8);
+		assert_true(wall - r->elapsed_s >= p.ramp_s - 0.02);
 		assert_true(r->nintervals >= 2);
 		assert_true(r->intervals[r->nintervals - 1].t_s >= p.runtime_s - 1e-3);
 		assert_false(r->force_async);
@@ -1476,9 +1481,10 @@ test_cancel(void **state)
 	assert_int_equal(ret, 0);
 	assert_true(fx.res->cancelled);
 	assert_true(fx.res->ios > 0);
-	assert_true(t_ret - c.t_cancel < 1.0);
-	assert_true(t_ret - t0 < 3.0);
-	assert_true(fx.res->elapsed_s < 3.0);
+	/* Stopped by the cancel, not by its 30 s end (the margin is for a
+	 * loaded machine: this asserts that it stopped, not how fast). */
+	assert_true(t_ret - c.t_cancel < p.runtime_s / 3);
+	assert_true(fx.res->elapsed_s < p.runtime_s / 3);
 }
 
 /* Can this process set up an io_uring at all? */

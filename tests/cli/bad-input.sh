@@ -7,6 +7,9 @@
 # Each case's command and the first line it printed are TAP comments, so the
 # matrix can be quoted.  Cases that need root (loop devices, tmpfs mounts,
 # running as nobody) skip without it; the tmux case skips without tmux.
+# Needs: timeout(1); root for the loop, tmpfs and as-nobody (setpriv) cases,
+# tmux for the tiny terminal, script(1) and sqlite3 for a few; each case that
+# lacks its tool skips.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 builddir=$(cd "${top_builddir:-.}" && pwd)

@@ -5,6 +5,8 @@
 # the text report, --curve (a short load curve and its rows), writes with
 # --allow-write, a lab overlay's acceptance targets, the write-safety refusal on an ext4-formatted loop, Ctrl-C,
 # and the usage errors (exit 2).
+# Needs: python3; root and losetup for the loop device (its cases skip
+# without), mkfs.ext4 for the refusal case.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -2,6 +2,7 @@
 # CLI behaviour of `drivedash list` and `show` on the bundled database, and
 # its errors for bad input: each error must be one sentence on stderr and a
 # non-zero exit, never a crash.
+# Needs: python3.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

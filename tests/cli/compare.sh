@@ -6,6 +6,7 @@
 # the review's depth, the run's % against the review), a stored load curve
 # against the PM1743's VDBench figures (its peak by profile); run and drive
 # operands and their errors, each one sentence with the exit code of cli.h.
+# Needs: python3.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

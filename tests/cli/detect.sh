@@ -4,6 +4,7 @@
 # listed as "not NVMe"), its JSON field names, then on fake sysfs trees
 # (--sysfs) with a KIOXIA and a QEMU controller matched against the bundled
 # database and tests/qemu-test.db, and its errors.
+# Needs: python3 (fake sysfs trees; works without NVMe and without root).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

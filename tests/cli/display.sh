@@ -8,6 +8,7 @@
 # issue: "seed-000" in show, no (C) mark, "11-12 GB/s" without its "~",
 # "QD1 x NJ-1", PM1743's 6,600 MB/s family-wide write beside its 7.68 TB
 # read, SN861's "-" for a stored 7,500 MB/s write.
+# Needs: python3.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

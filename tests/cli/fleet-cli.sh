@@ -6,6 +6,8 @@
 # per-host --print-fio, and the scriptable failure of a host nothing answers
 # for (no fio binary; a port nobody listens on) in the tables, the JSON keys
 # and the exit codes.  The loopback servers are tests/rigs/fleet.sh's.
+# Needs: python3; fio for the refused-host case (skips without).  No fio
+# server.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -7,6 +7,8 @@
 # percentiles and bins equal; malformed files refused with one sentence
 # naming the file and the key, importing nothing; `runs` on an empty store.
 # Every store is in this test's temporary directory, never the real one.
+# Needs: fio and python3 (skips without); root for its zram device (that part
+# skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

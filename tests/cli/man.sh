@@ -2,6 +2,7 @@
 # tests/cli/man.sh: the man page documents every option the program's --help
 # screens list, and holds nothing a formatter would print as garbage
 # (control characters, such as a form feed written where "\f" was meant).
+# Needs: nothing; groff for the formatter checks (they skip without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -6,6 +6,7 @@
 # victim's bytes unchanged and happen before the sweep; a sweep killed with
 # SIGKILL must leave a valid JSON file with the finished points; a full
 # filesystem must be named.  Devices and mounts are this test's own.
+# Needs: python3; root for the loop/ext4 and tmpfs cases (they skip without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -9,6 +9,8 @@
 # DRIVEDASH_NO_OVERLAY=1 get the bundled data back; `db check` exits 0/1/2;
 # `db dump` of a family, its ids renamed, loads back as an overlay with the
 # same figures.
+# Needs: python3.  The unreadable-file case runs only as a user other than
+# root (root reads any file).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

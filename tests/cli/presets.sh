@@ -4,6 +4,7 @@
 # curve and the checkpoints plan_resolve expands for the target; a VDBench
 # preset and dlio run end to end on a scratch file and on a zram device of
 # this test's own (hot-added; never zram0).
+# Needs: python3, sqlite3; root for its zram device (that part skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -5,6 +5,7 @@
 # as JSON) and NONE (exit 1, the nearest); `compare` takes the same queries;
 # a model string known only by inference says so in show, detect and check.
 # Counts are checked against the database itself, not written in.
+# Needs: python3; root and losetup for check on a loop device (skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -15,6 +15,7 @@
 #
 # Everything made here (loop devices, mounts, helper processes, files, the
 # sysctl) is undone on exit, even on failure.
+# Needs: root, losetup, mkfs.ext4, python3 and /dev/shm (skips whole without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 [ "$(id -u)" -eq 0 ] || skip_all "loop devices need root"

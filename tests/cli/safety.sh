@@ -6,6 +6,8 @@
 # checksum unchanged; allowed writes must change it.  Every loop device,
 # mount, swap area, dm mapping and helper process made here is undone on
 # exit, even on failure.
+# Needs: root, losetup, mkfs.ext4 and /dev/shm (skips whole without); udev
+# links and device-mapper for one case each.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 [ "$(id -u)" -eq 0 ] || skip_all "loop devices need root"

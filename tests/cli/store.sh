@@ -6,6 +6,8 @@
 # kill -9 in the middle of a sweep on a zram device of our own, two runs
 # writing at once, and a store on a full filesystem.  The store is read back
 # with python3's sqlite3 module.
+# Needs: python3 with its sqlite3 module; root for the loop, zram and tmpfs
+# cases (they skip without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

@@ -11,6 +11,8 @@
 # One input may take 60 s before it counts as a hang: on a loaded CI machine a
 # specdb iteration (a database copy and every query list/show make) has taken
 # 12 s of wall time with nothing wrong.
+# Needs: targets built by a clang build configured with --enable-fuzzing
+# (make fuzz-run builds them first).
 set -eu
 root=$1
 shift

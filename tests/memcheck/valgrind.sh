@@ -8,6 +8,7 @@
 # library noise and each is explained in tests/memcheck/valgrind.supp.  Not part of
 # `make check` (a sanitizer build cannot run under valgrind, and it is slow):
 # `make check-valgrind`, which .ci/run calls.
+# Needs: valgrind; a build without sanitizers (skips whole without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"

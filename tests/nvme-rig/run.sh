@@ -15,6 +15,9 @@
 # had.  `make check-nvme` runs it.  NVME_RIG_ACCEL=tcg forces TCG even when
 # /dev/kvm is usable; NVME_RIG_KEEP=1 keeps the temporary directory (images,
 # console.log, results.txt, sections/).
+# Needs: root, qemu-system-x86 and a Debian cloud kernel (installed with
+# apt-get when missing: the mirror must be reachable), busybox-static, cpio;
+# KVM is used when present, TCG otherwise (skips whole without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 srcdir=${top_srcdir:-.}

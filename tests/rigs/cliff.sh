@@ -34,6 +34,9 @@
 #     before 222 MB/s, after 36 MB/s (16.4% of before)
 # The checks are against the rig's own parameters (CACHE, FAST, SLOW) with
 # wide margins, not against a recorded run.
+# Needs: root, blkio v1 throttling and bdi max_bytes (kernel 6.2 or later),
+# python3; not under a sanitizer (skips whole without).  Holds the machine
+# alone.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
 

@@ -36,6 +36,8 @@
 #             when the job's runtime is over: "client: host=HOST
 #             disconnected", rc 1, no terse line, nothing on stderr
 # Skips without fio, root or zram.
+# Needs: fio, root, zram, ss and python3 (skips whole without).  Holds the
+# machine alone.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
 . "${top_srcdir:-.}/tests/lib/fleet-rig.sh"

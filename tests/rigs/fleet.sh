@@ -22,6 +22,8 @@
 #     was busy around the rounds, it cannot tell: "disturbed", as in
 #     fio-twin.sh.
 # Skips without fio, root, zram or python3.
+# Needs: fio, root, zram, ss and python3; not under a sanitizer (skips whole
+# without).  Holds the machine alone.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
 . "${top_srcdir:-.}/tests/lib/fleet-rig.sh"

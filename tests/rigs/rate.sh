@@ -8,6 +8,8 @@
 # its flush into elapsed_s.  The figures are the engine's own; the checks
 # are ratios between them, so a slow machine changes the maximum, not the
 # verdicts; a step that something else disturbed is reported "disturbed".
+# Needs: root, zram and loop devices, python3 (skips whole without).  Holds
+# the machine alone.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 machine_alone
 

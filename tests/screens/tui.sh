@@ -5,6 +5,8 @@
 # for what it expects, with a bounded loop: no fixed sleep synchronises.  The
 # 132x43 captures of the live sweep and of the compare view are written to
 # tests/screens/tui-captures/ in the build directory.
+# Needs: tmux (skips whole without); fio and python3 for the Fleet screen,
+# ncurses-term for the truecolor case (each skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 builddir=$(cd "${top_builddir:-.}" && pwd)

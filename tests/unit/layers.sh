@@ -13,6 +13,8 @@
 # by io/safety.c, sqlite by the database code, jansson by the CLI).
 # The build passes the compiler and each layer's external libraries in
 # DD_CC, DD_LDFLAGS and DD_LIBS_<LAYER> (Makefile.am's AM_TESTS_ENVIRONMENT).
+# Needs: the build tree (the compiler and flags make check passes in DD_CC and
+# DD_LIBS_*, the layer archives); skips when run outside make check.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 src="${top_srcdir:-.}/src"

@@ -74,7 +74,7 @@ run_usage(FILE *f)
 		"      --scratch PATH     create a scratch file at PATH, measure it, remove it\n"
 		"  -p, --preset NAME      a built-in plan (below)\n"
 		"  -P, --point SPEC       a point, e.g. 'randread,bs=4k,qd=32,jobs=1,time=10s'\n"
-		"                         (repeatable; see drivedash(1) PLAN FILES)\n"
+		"                         (repeatable; see drivedash-plan(5))\n"
 		"  -f, --plan FILE        a plan file\n"
 		"  -s, --size SIZE        scratch file size (default 1G)\n"
 		"      --keep             keep the scratch file\n"

@@ -30,7 +30,7 @@ ui_usage(FILE *f)
 		"The dashboard: drives here and in the database, spec sheets, live sweeps\n"
 		"against the spec sheet and the reviews, compare.  Press ? inside for keys.\n\n"
 		"  --theme NAME|PATH   default, light, high-contrast, mono, or a theme file\n"
-		"                      (themes/README.md); NO_COLOR=1 turns colour off\n"
+		"                      (drivedash-theme(5)); NO_COLOR=1 turns colour off\n"
 		"  --ascii             ASCII glyphs instead of UTF-8 block, braille and box\n"
 		"  -t, --target PATH   what sweeps measure: a block device or a file (a file\n"
 		"                      path that does not exist, not under /dev, becomes a\n"

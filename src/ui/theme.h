@@ -15,7 +15,7 @@
  * curses layer degrades it to the terminal's depth (truecolor -> xterm-256 ->
  * 8 ANSI colours -> mono) with the helpers below.  No curses in here.
  *
- * Theme files (btop-like; documented for users in themes/README.md):
+ * Theme files (btop-like; documented for users in man/drivedash-theme.5):
  *
  *	# a comment (whole lines only, or after a value)
  *	theme[title]="#FFFFFF"		role foreground

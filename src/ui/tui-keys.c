@@ -90,7 +90,7 @@ tui_theme_open(struct tui *t, const char *name_or_path, struct dd_error *err)
 		return 0;
 	}
 	if (rc < 0)
-		dd_error_set(err, rc, "%s (see themes/README.md)",
+		dd_error_set(err, rc, "%s (see drivedash-theme(5))",
 			     rep.n_notes > 0 ? rep.notes[0].text : strerror(-rc));
 	return rc;
 }

@@ -33,8 +33,8 @@ cfg() {
 	mkdir -p "$od"
 }
 
-# The worked example of the man page: one drive, one SKU, two figures, a
-# lab source and two acceptance targets.
+# The worked example of drivedash-overlay(5): one drive, one SKU, two
+# figures, a lab source and two acceptance targets.
 cfg good
 cat >"$od/10-acme.sql" <<'EOF'
 -- ACME X1, qualified by the lab (line 1)
@@ -116,9 +116,9 @@ is "a bundled family shows as before beside the overlay" 0 "$rc"
 is "its figures have no origin" "set()" \
 	"$(json "set(f['origin'] for f in j['spec']) - {None}")"
 
-# The man page's worked example (OVERLAY FILES) loads as it says.
+# The worked example of drivedash-overlay(5) (EXAMPLES) loads as it says.
 cfg man
-sed -n '/^\.SH OVERLAY FILES/,/^\.SH /p' "${top_srcdir:-.}/man/drivedash.1" |
+sed -n '/^\.SH EXAMPLES/,/^\.SH /p' "${top_srcdir:-.}/man/drivedash-overlay.5" |
 	sed -n '/^\.ft CW/,/^\.ft$/p' | sed '1d;$d' |
 	sed "s/\\\\(aq/'/g; s/\\\\-/-/g" >"$od/10-acme.sql"
 run "$dd" db check "$od/10-acme.sql"

@@ -85,4 +85,13 @@ for o in $opts; do
 done
 ok "the --help screens list options ($n)" test "$n" -gt 30
 is "every option of the --help screens is in drivedash.1" "" "$missing"
+
+# Every page in man/ is installed (dist_man_MANS), so `man drivedash-plan`
+# works after make install.
+uninstalled=
+for p in "${top_srcdir:-.}"/man/*.[1-8]; do
+	grep -q "man/$(basename "$p")" "${top_srcdir:-.}/Makefile.am" ||
+		uninstalled="$uninstalled $(basename "$p")"
+done
+is "every page in man/ is in dist_man_MANS" "" "$uninstalled"
 done_testing

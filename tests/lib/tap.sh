@@ -116,10 +116,10 @@ jq_() {
 }
 
 # machine_alone: wait until no other test that loads the machine or judges
-# timing holds the machine (rate.sh, cliff.sh, fleet.sh, fio-client.sh take
-# it), then hold it until this test exits.  make -j2 check would otherwise run
-# eight fio servers next to the rate limiter's 2 % checks.  An flock on a
-# file in the build tree: released by the kernel whatever ends the test.
+# timing holds the machine (every script in tests/rigs takes it), then hold
+# it until this test exits: make -j2 check-rigs would otherwise run eight fio
+# servers next to the rate limiter's 2 % checks.  An flock on a file in the
+# build tree: released by the kernel whatever ends the test.
 machine_alone() {
 	command -v flock >/dev/null 2>&1 || return 0
 	exec 9>>"${top_builddir:-.}/tests/machine.lock" || return 0

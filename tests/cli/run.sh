@@ -1,10 +1,10 @@
 #!/bin/sh
 # `drivedash run` end to end on real targets this test creates: a scratch
 # file, a loop device over /dev/shm (direct I/O) and a zram device of its own
-# (hot-added, so it never touches another test's zram0).  Every preset runs
-# at 2 ms a point on the file, spot and cdm on the devices (every preset on
-# every target, longer, is tests/rigs/run-matrix.sh); then the refusals,
-# cancel and the fio job text.
+# (hot-added, so it never touches another test's zram0).  The presets run
+# at 2 ms a point on the file, spot on the devices (every preset on every
+# target, longer, is tests/rigs/run-matrix.sh); then the refusals, cancel
+# and the fio job text.
 # Needs: python3.  Root for the loop and zram parts (skipped without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
@@ -54,7 +54,8 @@ run "$dd" run --target "$tmp/keep.dat" --point 'randwrite,bs=4k,time=0.1' -q
 is "existing file: a writing plan needs --allow-write" 2 "$rc"
 like "existing file: says why" 'allow-write' "$err"
 
-presets_on "file" "$tmp/presets.dat" 0.002 "$all_presets" --size 160M
+# threads (up to 128 jobs a point) is the rig's: tests/rigs/run-matrix.sh.
+presets_on "file" "$tmp/presets.dat" 0.002 "spot cdm cdm-nvme review" --size 160M
 
 # --- a loop device over /dev/shm ----------------------------------------
 if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
@@ -69,7 +70,7 @@ if [ -n "$loop" ]; then
 	is "loop: a bad --spin is a usage error" 2 "$rc"
 	like "loop: ... that names the accepted values" 'auto, on, off or a time' "$err"
 
-	presets_on "loop" "$loop" 0.01 "spot cdm"
+	presets_on "loop" "$loop" 0.01 spot
 
 	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=2,time=0.2' --ramp 0 --iopoll \
 		--json "$tmp/poll.json" -q
@@ -125,7 +126,7 @@ if [ -n "$zid" ] && echo 64M >"/sys/block/zram$zid/disksize" 2>/dev/null; then
 	# Fill it first: reads of never-written zram pages cost nothing.
 	run "$dd" run --target "$z" --point 'write,bs=1m,qd=4,size=64m' --ramp 0 --allow-write -q
 	is "zram: filling it exits 0" 0 "$rc"
-	presets_on "zram" "$z" 0.01 "spot cdm"
+	presets_on "zram" "$z" 0.01 spot
 else
 	zid=""
 	echo "ok $((tap_n + 1)) # SKIP no zram (needs root and the zram module)"; tap_n=$((tap_n + 1))

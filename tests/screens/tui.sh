@@ -276,7 +276,7 @@ check "default target: q quits with status 0" 'drivedash exited 0'
 # A live sweep on a scratch file, at 132x43.
 mkdir -p "$caps"
 rm -f "$scratch"
-start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 4 --ramp 0.2
+start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 3 --ramp 0.2
 check "sweep: Drives screen is up" 'DATABASE'
 T send-keys -t dd / c d 9 p - r Enter s
 check "sweep: s opens the setup with the CD9P-R as reference" 'Reference +KIOXIA CD9P-R'
@@ -394,7 +394,7 @@ for size in 80x24 132x43; do
 	w=${size%x*}; h=${size#*x}
 	store="$tmp/results-$size.db"
 	rm -f "$scratch"
-	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.5 --ramp 0"
+	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.3 --ramp 0"
 	start "$w" "$h" "" $args
 	check "$size store: Drives screen is up" 'DATABASE'
 	T send-keys -t dd / c d 9 p - r Enter s
@@ -574,7 +574,7 @@ if command -v fio >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 		done
 	done
 	echo "127.0.0.1:$(free_port) /dev/null - - name=nobody" >>"$tmp/hosts.txt"
-	start 132 43 "" --hosts "$tmp/hosts.txt" --preset spot --runtime 0.5 --ramp 0 --no-save
+	start 132 43 "" --hosts "$tmp/hosts.txt" --preset spot --runtime 0.2 --ramp 0 --no-save
 	check "fleet: opens on the Fleet setup" 'Fleet setup . 3 hosts'
 	check "fleet: the hosts wait" 'rack: 3 waiting'
 	T send-keys -t dd s

@@ -37,6 +37,7 @@
 #define QD_MAX		 4096u
 #define JOBS_MAX	 1024u
 #define TIME_MAX_S	 86400.0	/* one day per point is plenty */
+#define TIME_MIN_S	 0.001		/* fio's and the job file's resolution */
 #define INTERVAL_MIN_MS	 10u
 #define INTERVAL_MAX_MS	 60000u
 #define SPIN_MAX_US	 100000u	/* 100 ms: beyond that, sleeping costs nothing */
@@ -377,7 +378,7 @@ static int
 parse_time(const char *v, double unit_s, double *out)
 {
 	static const char *const units[] = { "us", "ms", "s", "m", "min" };
-	const char		*u = v + strspn(v, "0123456789.eE+-");
+	const char		*u = v + strspn(v, "0123456789.-");
 	double			 t;
 
 	if (parse_double(v, -HUGE_VAL, HUGE_VAL, &t) == 0) {
@@ -492,7 +493,7 @@ spec_bytes(const char *spec, const char *key, const char *v, uint64_t *out,
 	return 0;
 }
 
-/* Parse a time item in seconds, 0..TIME_MAX_S. */
+/* Parse a time item in seconds: 0, or TIME_MIN_S..TIME_MAX_S. */
 static int
 spec_time(const char *spec, const char *key, const char *v, double *out,
 	  struct dd_error *err)
@@ -503,6 +504,9 @@ spec_time(const char *spec, const char *key, const char *v, double *out,
 				 key, v);
 	if (*out < 0)
 		return spec_fail(spec, err, "%s must not be negative", key);
+	/* After the unit: "500us" is under the minimum as much as "0.0005". */
+	if (*out > 0 && *out < TIME_MIN_S)
+		return spec_fail(spec, err, "%s must be 0 or at least 1 ms", key);
 	if (*out > TIME_MAX_S)
 		return spec_fail(spec, err, "%s must be at most one day", key);
 	return 0;

@@ -488,8 +488,8 @@ run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *sta
 	struct dd_error err = { 0 };
 	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, out->rec, state,
 					   final, out->spec_mbps);
-	char	       *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-						   JSON_REAL_PRECISION(10));
+	char	       *text = cli_json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+						       JSON_REAL_PRECISION(10));
 	int		rc;
 
 	json_decref(doc);

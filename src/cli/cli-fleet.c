@@ -313,7 +313,7 @@ cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan,
 	job = plan_fio_jobfile_sized(&p, h->device, h->size, iopoll);
 	plan_free(&p);
 	if (job == NULL) {
-		cli_error("%s: cannot build the fio job file", h->label);
+		cli_error("%s: cannot build the fio job file (out of memory, or a control character in the device path)", h->label);
 		return -1;
 	}
 	cli_printf("# host %s (fio --client=%s): %s\n", h->label,

@@ -650,7 +650,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		job = plan_fio_jobfile_target(&plan, path, o.iopoll);
 		if (job == NULL) {
-			cli_error("cannot build the fio job file");
+			cli_error("cannot build the fio job file (out of memory, or a control character in the target path)");
 			goto out;
 		}
 		fputs(job, stdout);

@@ -30,6 +30,7 @@
 #include "io/fiojob.h"
 #include "lib/file.h"
 #include "lib/parse.h"
+#include "lib/utf8.h"
 
 #define KIB		 1024u
 #define MIB		 (1024u * 1024u)
@@ -2112,14 +2113,17 @@ fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_si
 		.ncpus = sysconf(_SC_NPROCESSORS_ONLN),
 	};
 	FILE   *f;
-	char   *text = NULL;
+	char   *text = NULL, name[sizeof p->name];
 	size_t	len = 0;
 	unsigned runs = p->repeat != 0 ? p->repeat : 1;
 
 	if (target_path == NULL || (f = open_memstream(&text, &len)) == NULL)
 		return NULL;
-	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION,
-		p->name, p->npoints);
+	/* The plan's name may come from a file's: a comment line, made inert. */
+	snprintf(name, sizeof name, "%s", p->name);
+	utf8_sanitize(name, 0);
+	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION, name,
+		p->npoints);
 	if (runs > 1)
 		fprintf(f, "; each point runs %u times (sections \"NAME runN\"); "
 			"drivedash folds the runs: %s\n", runs,

@@ -280,6 +280,13 @@ evil_target="$tmp/t$esc]52;c;SGVsbG8=${bel}x.dat"
 "$dd" run --scratch "$evil_target" --size 16M --plan "$tmp/evil.plan" --results "$edb" \
 	>"$tmp/c-run.out" 2>"$tmp/c-run.err"
 is "hostile plan name and target path: the run is stored (exit 0)" 0 "$?"
+"$dd" run --target "$tmp/ref.dat" --plan "$tmp/evil.plan" --print-fio >"$tmp/c-printfio.out" 2>&1
+like "hostile plan name: --print-fio's comment names it inert" "plan 'x\\?\\[2Jy'" \
+	"$(cat "$tmp/c-printfio.out")"
+run "$dd" run --target "$evil_target" --point randread --print-fio
+is "hostile target path: no fio job file names it (exit 2)" 2 "$rc"
+like "... and says why" 'control character in the target path' "$err"
+printf '%s' "$out$err" >"$tmp/c-printfio-path.out"
 "$dd" runs --results "$edb" >"$tmp/c-runs.out" 2>&1
 for r in 1 2; do
 	for f in text csv; do
@@ -287,7 +294,7 @@ for r in 1 2; do
 	done
 done
 "$dd" compare run:1 run:2 --results "$edb" >"$tmp/c-compare.out" 2>&1
-is "hostile text: no control byte in import, run, runs, export text/csv, compare" "" \
+is "hostile text: no control byte in import, run, --print-fio, runs, export text/csv, compare" "" \
 	"$(has_ctl "$tmp"/c-*.out "$tmp"/c-*.err)"
 like "hostile text: runs still names the host, made inert" 'lab\?\]0;owned\?host|lab\\x1b' \
 	"$(cat "$tmp/c-runs.out")"

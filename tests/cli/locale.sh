@@ -294,14 +294,32 @@ for r in 1 2; do
 	done
 done
 "$dd" compare run:1 run:2 --results "$edb" >"$tmp/c-compare.out" 2>&1
-is "hostile text: no control byte in import, run, --print-fio, runs, export text/csv, compare" "" \
+# An overlay (another lab's file) whose family name, form factor and note
+# carry OSC 52 and CSI.
+evil_cfg="$tmp/evil-config"
+mkdir -p "$evil_cfg/drivedash"
+cat >"$evil_cfg/drivedash/evil.sql" <<EOF
+INSERT INTO family (id, vendor_id, name, series, segment, form_factors, pcie_gen, pcie_lanes,
+  nvme_version, ports, dwpd, warranty_years, plp, has_spec_sheet, test_only, source_id, notes)
+  VALUES ('evil-fam', 'kioxia', 'EV$esc]52;c;SGVsbG8=${bel}IL', 'EVIL', 'read-intensive',
+  'E3.S$esc[2J', 5, 4, '2.0', 'single', 1, 5, 1, 1, 0, 'seed-000', 'note $esc[31mred');
+EOF
+XDG_CONFIG_HOME=$evil_cfg "$dd" list >"$tmp/c-ov-list.out" 2>&1
+XDG_CONFIG_HOME=$evil_cfg "$dd" show evil-fam >"$tmp/c-ov-show.out" 2>&1
+is "hostile overlay: show names the family, made inert" "KIOXIA EV?]52;c;SGVsbG8=?IL" \
+	"$(grep -ao 'KIOXIA EV[^ ]*' "$tmp/c-ov-show.out")"
+XDG_CONFIG_HOME=$evil_cfg "$dd" show evil-fam --json >"$tmp/ov-show.json" 2>&1
+is "hostile overlay: show --json keeps the name, escaped" "EV\\x1b]52;c;SGVsbG8=\\x07IL" \
+	"$(python3 -c "import json,sys; print(ascii(json.load(open(sys.argv[1]))['family']['family'])[1:-1])" "$tmp/ov-show.json" 2>&1)"
+is "hostile text: no control byte in import, run, --print-fio, runs, export text/csv, compare, list, show" "" \
 	"$(has_ctl "$tmp"/c-*.out "$tmp"/c-*.err)"
 like "hostile text: runs still names the host, made inert" 'lab\?\]0;owned\?host|lab\\x1b' \
 	"$(cat "$tmp/c-runs.out")"
 "$dd" export 1 --results "$edb" --format json >"$tmp/evil-export.json"
 is "export json: the version is kept, escaped by JSON" "fio-3.33\\x1b]52;c;SGVsbG8=\\x07" \
 	"$(python3 -c "import json,sys; print(ascii(json.load(open(sys.argv[1]))['run']['version'])[1:-1])" "$tmp/evil-export.json")"
-is "export json: no raw control byte" "" "$(has_ctl "$tmp/evil-export.json")"
+is "export json, show --json: no raw control byte" "" \
+	"$(has_ctl "$tmp/evil-export.json" "$tmp/ov-show.json")"
 
 # ---- the dashboard -------------------------------------------------------
 if ! command -v tmux >/dev/null 2>&1; then
@@ -326,7 +344,7 @@ ui() {
 	_l=$1; shift
 	T kill-session -t dd >/dev/null 2>&1
 	T new-session -d -s dd -x 132 -y 43 \
-		"env -u LANG -u COLORTERM LC_ALL=$_l TMPDIR='$tmp' '$dd' ui $*; \
+		"env -u LANG -u COLORTERM LC_ALL=$_l TMPDIR='$tmp' ${UI_ENV:-} '$dd' ui $*; \
 		echo \"drivedash exited \$?\"; exec sleep 600"
 }
 
@@ -376,11 +394,15 @@ for loc in de_DE.UTF-8 fr_FR.UTF-8; do
 	[ "$tap_fail" -gt 0 ] && diff "$tmp/hist-$ref" "$tmp/hist-$loc" | head -6 | sed 's/^/#   /'
 done
 
-# Hostile text on History: drawn inert, no paste buffer from OSC 52, the
+# Hostile text on the Drives screen (an overlay) and History: drawn inert, no paste buffer from OSC 52, the
 # screen not cleared by CSI 2J.
 T delete-buffer >/dev/null 2>&1
+UI_ENV="XDG_CONFIG_HOME='$evil_cfg'"
 ui "$ref" --results "$edb" --target "$tmp/ui.dat" --size 16M
 check "dashboard, hostile store: the Drives screen is up" 'DATABASE'
+T send-keys -t dd / E V I L Enter
+check "dashboard, hostile overlay: the family's name is drawn inert" 'EV\?\]52;c;SGVsbG8=\? '
+T send-keys -t dd Escape
 T send-keys -t dd H
 check "dashboard, hostile store: History lists the runs" 'History .* 2 runs'
 check "dashboard, hostile store: the plan name is drawn inert" 'x\?\[2Jy'

@@ -145,6 +145,9 @@ def num(s):
     except ValueError:
         return False
 bad = []
+if not got or not ref:
+    print('no CSV header in %s' % sys.argv[2 if not got else 1])
+    sys.exit(0)
 if ref[0] != got[0]:
     bad.append('header differs')
 for i, row in enumerate(got[1:]):

@@ -88,6 +88,26 @@ main_hold_stdio(void)
 	return out_closed;
 }
 
+/* The process's locale: the environment's for characters (ncursesw draws
+ * wide characters, cli-text picks UTF-8 or ASCII glyphs, wcwidth measures
+ * columns), messages and time, but LC_NUMERIC stays "C" for the whole
+ * process.  Every number the program reads or writes goes through the C
+ * library's locale-aware conversions (strtod, printf's %f and %g, in our
+ * code, sqlite's and jansson's), and nearly all of it is a machine format:
+ * CSV, JSON, fio job files and fio's own output, SQL, plan files, what the
+ * user types as an option.  A decimal comma there shifts CSV columns and
+ * makes "0.5" unreadable; keeping one numeric locale for the process, set
+ * here before any thread starts, is the one place no conversion can miss
+ * (uselocale or strtod_l would have to be at every call, and a library's
+ * own calls are out of reach).  Text for people shows numbers the same way,
+ * with a decimal point, in every locale. */
+static void
+main_set_locale(void)
+{
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+}
+
 /* Flush stdout at the end: a lost table is an error, not success. */
 static int
 main_finish_stdout(int rc)
@@ -111,7 +131,7 @@ main_dispatch(int argc, char **argv)
 	struct cli_ctx ctx = { .db_path = NULL, .progname = "drivedash" };
 	int	       c;
 
-	setlocale(LC_ALL, "");
+	main_set_locale();
 	/* '+': stop at the subcommand; its own options are parsed by it. */
 	while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
 		switch (c) {
@@ -155,7 +175,7 @@ int
 main(int argc, char **argv)
 {
 	if (main_hold_stdio()) {
-		setlocale(LC_ALL, "");
+		main_set_locale();
 		cli_error("standard output is closed; redirect it to a file or to /dev/null");
 		return EXIT_USAGE;
 	}

@@ -444,7 +444,7 @@ check_print_fio(struct check *c)
 	char *job = plan_fio_jobfile_target(&c->plan, c->ses.tgt.path, false);
 
 	if (job == NULL) {
-		cli_error("cannot build the fio job file");
+		cli_error("cannot build the fio job file (out of memory, or a control character in the target path)");
 		return EXIT_USAGE;
 	}
 	fputs(job, stdout);

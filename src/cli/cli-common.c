@@ -89,19 +89,48 @@ cli_open_db_optional(struct cli_ctx *ctx, struct specdb **out)
 	return rc;
 }
 
+/* Does the UTF-8 text hold a C1 control (U+0080..U+009F)? */
+static bool
+cli_json_has_c1(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+		    (unsigned char)s[1] <= 0x9f)
+			return true;
+	return false;
+}
+
+/* json_dumps, C1 controls escaped (see cli.h). */
+char *
+cli_json_dumps(const json_t *doc, size_t flags)
+{
+	char *text = doc != NULL ? json_dumps(doc, flags) : NULL;
+
+	if (text == NULL || !cli_json_has_c1(text))
+		return text;
+	free(text);
+	return json_dumps(doc, flags | JSON_ENSURE_ASCII);
+}
+
 /* Print JSON to stdout. */
 int
 cli_print_json(json_t *v)
 {
-	int rc;
+	char *text;
+	int   rc;
 
 	if (v == NULL) {
 		cli_error("out of memory building JSON");
 		return EXIT_USAGE;
 	}
-	rc = json_dumpf(v, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-					   JSON_REAL_PRECISION(12));
+	text = cli_json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
 	json_decref(v);
+	if (text == NULL) {
+		cli_error("out of memory building JSON");
+		return EXIT_USAGE;
+	}
+	rc = fputs(text, stdout) == EOF;
+	free(text);
 	fputc('\n', stdout);
 	if (cli_stdout_flush("the JSON") < 0 || rc != 0)
 		return EXIT_USAGE;

@@ -31,6 +31,7 @@
 #include "cli/cli.h"
 #include "core/results.h"
 #include "lib/outfile.h"
+#include "lib/utf8.h"
 
 /* The formats, as --format spells them. */
 enum export_format {
@@ -52,11 +53,19 @@ export_csv_num(FILE *f, double v, bool last)
 	fputs(last ? "\n" : ",", f);
 }
 
-/* One CSV text cell, quoted when it holds a comma, quote or line break. */
+/* One CSV text cell (a name, a host, a profile: all under 256 bytes),
+ * quoted when it holds a comma or a quote; foreign text (a host name) made
+ * inert first: a control character, a line break among them, or a
+ * malformed byte is '?' (utf8_sanitize), so a CSV printed on a terminal
+ * cannot drive it. */
 static void
-export_csv_text(FILE *f, const char *s)
+export_csv_text(FILE *f, const char *raw)
 {
-	if (strpbrk(s, ",\"\r\n") == NULL) {
+	char safe[1024], *s = safe;
+
+	snprintf(safe, sizeof safe, "%s", raw);
+	utf8_sanitize(safe, 0);
+	if (strpbrk(s, ",\"") == NULL) {
 		fprintf(f, "%s,", s);
 		return;
 	}
@@ -187,7 +196,7 @@ export_render(const struct results_run *run, enum export_format f, double spec_m
 	if (f == EXPORT_TEXT)
 		return export_text(run, spec_mbps, out, len);
 	doc = f == EXPORT_FIO ? cli_fio_export(run) : export_json(run, spec_mbps);
-	s = doc ? json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
+	s = doc ? cli_json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 		: NULL;
 	json_decref(doc);
 	if (s == NULL)

@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1144,6 +1145,19 @@ fio_write_global(const struct results_prov *p)
 	return g;
 }
 
+/* fio's "time": ctime's English day and month names whatever LC_TIME says
+ * (fio's own output is C locale; "Mi Dez" is not what a reader expects). */
+static void
+fio_ctime(const struct tm *tm, char *buf, size_t len)
+{
+	locale_t c = newlocale(LC_TIME_MASK, "C", (locale_t)0);
+
+	if (c == (locale_t)0)
+		return;
+	strftime_l(buf, len, "%a %b %e %H:%M:%S %Y", tm, c);
+	freelocale(c);
+}
+
 /* fio's JSON document for a run. */
 json_t *
 cli_fio_export(const struct results_run *run)
@@ -1155,7 +1169,7 @@ cli_fio_export(const struct results_run *run)
 	struct tm		   tm;
 
 	if (localtime_r(&t, &tm) != NULL)
-		strftime(when, sizeof when, "%a %b %e %H:%M:%S %Y", &tm);
+		fio_ctime(&tm, when, sizeof when);
 	json_object_set_new(root, "fio version", json_string(p->version));
 	json_object_set_new(root, "timestamp", json_integer((json_int_t)t));
 	json_object_set_new(root, "timestamp_ms", json_integer((json_int_t)t * 1000));

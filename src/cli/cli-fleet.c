@@ -313,10 +313,10 @@ cli_fleet_print_fio_host(const struct fleet_host *h, const struct dd_plan *plan,
 	job = plan_fio_jobfile_sized(&p, h->device, h->size, iopoll);
 	plan_free(&p);
 	if (job == NULL) {
-		cli_error("%s: cannot build the fio job file", h->label);
+		cli_error("%s: cannot build the fio job file (out of memory, or a control character in the device path)", h->label);
 		return -1;
 	}
-	printf("# host %s (fio --client=%s): %s\n", h->label,
+	cli_printf("# host %s (fio --client=%s): %s\n", h->label,
 	       hosts_label_address(h, addr, sizeof addr), h->device);
 	fputs(job, stdout);
 	putchar('\n');
@@ -479,7 +479,8 @@ cli_fleet_draw(struct cli_fleet *cf)
 		fprintf(stderr, "\033[%zuA", cf->drawn);
 	for (size_t i = 0; i < cf->n; i++) {
 		cli_fleet_line(fleet_member(cf->f, i), line, sizeof line, cols);
-		cli_fprintf(stderr, "\r\033[K%s\n", line);
+		fputs("\r\033[K", stderr);	/* the terminal's controls, not text */
+		cli_fprintf(stderr, "%s\n", line);
 	}
 	cf->drawn = cf->n;
 	fflush(stderr);
@@ -747,7 +748,7 @@ cli_fleet_write_json(json_t *doc, struct outfile *out)
 
 	if (out == NULL)
 		return cli_print_json(doc);
-	text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	text = cli_json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(doc);
 	if (text == NULL) {
 		cli_error("out of memory building the JSON for %s", out->path);

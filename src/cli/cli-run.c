@@ -488,8 +488,8 @@ run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *sta
 	struct dd_error err = { 0 };
 	json_t	       *doc = run_json_doc(sw, n, out->plan, out->t, out->ses, out->rec, state,
 					   final, out->spec_mbps);
-	char	       *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-						   JSON_REAL_PRECISION(10));
+	char	       *text = cli_json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+						       JSON_REAL_PRECISION(10));
 	int		rc;
 
 	json_decref(doc);
@@ -650,7 +650,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		job = plan_fio_jobfile_target(&plan, path, o.iopoll);
 		if (job == NULL) {
-			cli_error("cannot build the fio job file");
+			cli_error("cannot build the fio job file (out of memory, or a control character in the target path)");
 			goto out;
 		}
 		fputs(job, stdout);

@@ -94,7 +94,8 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 		snprintf(lat, sizeof lat, "-");
 	else
 		fmt_number(sn->running.mean_us, 1, lat, sizeof lat);
-	cli_fprintf(stderr, "\r\033[K[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
+	fputs("\r\033[K", stderr);	/* the terminal's controls, not text */
+	cli_fprintf(stderr, "[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
 		"%s elapsed  ETA %s",
 		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
 		sn->point_progress * 100, iops, mbps, lat, fmt_duration(sn->elapsed_s, el, sizeof el),

@@ -10,7 +10,9 @@
  * locale main() set up: cli_glyph() returns the CLI's own glyphs from it,
  * and cli_printf()/cli_fprintf() pass every text line through it, so that
  * text from the database ("µs" in a note, an accented vendor note) is
- * transliterated too.  JSON output is not filtered: it stays UTF-8.
+ * transliterated too.  The same pass makes foreign text inert: no control
+ * character but newline and tab reaches the terminal through them.  JSON
+ * output is not filtered: it stays UTF-8, its controls escaped by jansson.
  */
 #include "config.h"
 
@@ -132,19 +134,22 @@ cli_text_put_ascii(FILE *f, const char *s)
 	return 0;
 }
 
-/* vfprintf in the locale's character set. */
+/* vfprintf in the locale's character set, made inert: the text's own
+ * lines and tabs are kept, every other control character and malformed
+ * byte (what a host name, a fio version, a plan name or a path may carry)
+ * prints as '?' (utf8_sanitize).  A caller's own terminal controls (the
+ * progress line's "\r\033[K") go out with fputs, never through here. */
 __attribute__((format(printf, 2, 0))) static int
 cli_text_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
 	char *s;
 	int   n;
 
-	if (!cli_text_ascii())
-		return vfprintf(f, fmt, ap);
 	n = vasprintf(&s, fmt, ap);
 	if (n < 0)
 		return n;
-	if (cli_text_put_ascii(f, s) < 0)
+	n = (int)utf8_sanitize(s, UTF8_KEEP_LINES);
+	if (cli_text_ascii() ? cli_text_put_ascii(f, s) < 0 : fputs(s, f) == EOF)
 		n = -1;
 	free(s);
 	return n;

@@ -316,6 +316,12 @@ int cli_open_db_optional(struct cli_ctx *ctx, struct specdb **out);
 /* Print a JSON value to stdout with a newline; returns an exit code. */
 int cli_print_json(json_t *v);
 
+/* json_dumps for every JSON the CLI writes: jansson escapes C0 controls; a
+ * string with a C1 control (U+0080..U+009F, which some terminals act on)
+ * makes the whole text ASCII with \u escapes, the same values.  NULL when
+ * out of memory; free() the text. */
+char *cli_json_dumps(const json_t *doc, size_t flags);
+
 /* Flush stdout; on a write error (EPIPE: the reader closed it) print one
  * sentence naming what (e.g. "the table") was lost, return negative errno. */
 int cli_stdout_flush(const char *what);

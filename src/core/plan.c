@@ -30,6 +30,7 @@
 #include "io/fiojob.h"
 #include "lib/file.h"
 #include "lib/parse.h"
+#include "lib/utf8.h"
 
 #define KIB		 1024u
 #define MIB		 (1024u * 1024u)
@@ -37,6 +38,7 @@
 #define QD_MAX		 4096u
 #define JOBS_MAX	 1024u
 #define TIME_MAX_S	 86400.0	/* one day per point is plenty */
+#define TIME_MIN_S	 0.001		/* fio's and the job file's resolution */
 #define INTERVAL_MIN_MS	 10u
 #define INTERVAL_MAX_MS	 60000u
 #define SPIN_MAX_US	 100000u	/* 100 ms: beyond that, sleeping costs nothing */
@@ -377,7 +379,7 @@ static int
 parse_time(const char *v, double unit_s, double *out)
 {
 	static const char *const units[] = { "us", "ms", "s", "m", "min" };
-	const char		*u = v + strspn(v, "0123456789.eE+-");
+	const char		*u = v + strspn(v, "0123456789.-");
 	double			 t;
 
 	if (parse_double(v, -HUGE_VAL, HUGE_VAL, &t) == 0) {
@@ -492,7 +494,7 @@ spec_bytes(const char *spec, const char *key, const char *v, uint64_t *out,
 	return 0;
 }
 
-/* Parse a time item in seconds, 0..TIME_MAX_S. */
+/* Parse a time item in seconds: 0, or TIME_MIN_S..TIME_MAX_S. */
 static int
 spec_time(const char *spec, const char *key, const char *v, double *out,
 	  struct dd_error *err)
@@ -503,6 +505,9 @@ spec_time(const char *spec, const char *key, const char *v, double *out,
 				 key, v);
 	if (*out < 0)
 		return spec_fail(spec, err, "%s must not be negative", key);
+	/* After the unit: "500us" is under the minimum as much as "0.0005". */
+	if (*out > 0 && *out < TIME_MIN_S)
+		return spec_fail(spec, err, "%s must be 0 or at least 1 ms", key);
 	if (*out > TIME_MAX_S)
 		return spec_fail(spec, err, "%s must be at most one day", key);
 	return 0;
@@ -2108,14 +2113,17 @@ fio_jobfile(const struct dd_plan *p, const char *target_path, uint64_t target_si
 		.ncpus = sysconf(_SC_NPROCESSORS_ONLN),
 	};
 	FILE   *f;
-	char   *text = NULL;
+	char   *text = NULL, name[sizeof p->name];
 	size_t	len = 0;
 	unsigned runs = p->repeat != 0 ? p->repeat : 1;
 
 	if (target_path == NULL || (f = open_memstream(&text, &len)) == NULL)
 		return NULL;
-	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION,
-		p->name, p->npoints);
+	/* The plan's name may come from a file's: a comment line, made inert. */
+	snprintf(name, sizeof name, "%s", p->name);
+	utf8_sanitize(name, 0);
+	fprintf(f, "; drivedash %s: plan '%s', %zu points\n", PACKAGE_VERSION, name,
+		p->npoints);
 	if (runs > 1)
 		fprintf(f, "; each point runs %u times (sections \"NAME runN\"); "
 			"drivedash folds the runs: %s\n", runs,

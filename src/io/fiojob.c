@@ -203,8 +203,13 @@ fiojob_global(FILE *f, const struct fiojob_target *jt)
 {
 	enum dd_target_class tc = jt->tclass;
 
-	if (jt->path == NULL || strpbrk(jt->path, "\r\n") != NULL)
+	if (jt->path == NULL)
 		return -EINVAL;
+	/* fio reads a job file line by line, and a job file is printed on a
+	 * terminal (--print-fio): no control character in the path. */
+	for (const char *c = jt->path; *c != '\0'; c++)
+		if (iscntrl((unsigned char)*c))
+			return -EINVAL;
 	fprintf(f, "[global]\nioengine=io_uring\ndirect=1\nfilename=");
 	for (const char *c = jt->path; *c != '\0'; c++) {
 		if (*c == ':')

@@ -1,14 +1,15 @@
 /*
- * The number parser (parse.h).  Everything goes through parse_number: strtod
- * over the whole leading number, then a suffix table per kind that scales
- * it, then one range check on the finite scaled value before any integer
- * conversion, so "--size 1e30" or "--runtime inf" are errors, not a
- * wrapped-around integer.
+ * The number parser (parse.h).  Everything goes through parse_number: a
+ * plain decimal (digits, an optional fraction) checked by hand, strtod over
+ * exactly those characters, then a suffix table per kind that scales it,
+ * then one range check on the finite scaled value before any integer
+ * conversion, so "--size 1e30", "--runtime 0x1p4" or "--runtime inf" are
+ * errors, not a wrapped-around integer or a surprise.
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,9 @@
 #include <stdbool.h>
 
 #include "lib/parse.h"
+
+/* The longest number parse_number reads (a longer one is out of range). */
+#define PARSE_DIGITS_MAX 64
 
 /* One unit suffix and its factor. */
 struct parse_unit {
@@ -50,26 +54,63 @@ static const struct parse_unit parse_time_units[] = {
 /* No units at all. */
 static const struct parse_unit parse_no_units[] = { { "", 1 }, { NULL, 0 } };
 
+/* The length of the plain decimal s starts with: an optional '-', digits,
+ * and an optional '.' followed by digits; 0 when it starts with none.  No
+ * sign '+', no exponent, no hex, no inf or nan, no leading or trailing
+ * point: what a person writes, in one spelling in every locale. */
+static size_t
+parse_decimal_len(const char *s)
+{
+	size_t i = s[0] == '-', d = strspn(s + i, "0123456789");
+
+	if (d == 0)
+		return 0;
+	i += d;
+	if (s[i] == '.') {
+		d = strspn(s + i + 1, "0123456789");
+		if (d == 0)
+			return 0;
+		i += 1 + d;
+	}
+	return i;
+}
+
 /* Parse a number and a suffix from units (ignoring case when nocase: sizes
  * are "4k", "4KiB" or "4kb" alike); the scaled finite value, checked against
- * [min, max]. */
+ * [min, max] after the unit's factor, so "0.5ms" is measured against a
+ * minimum in seconds. */
 static int
 parse_number(const char *s, const struct parse_unit *units, bool nocase, double min,
 	     double max, double *out)
 {
-	char  *end;
-	double v;
+	char	 num[PARSE_DIGITS_MAX + 1], *end;
+	size_t	 len;
+	double	 v;
+	locale_t c;
+	int	 saved;
 
-	if (s == NULL || *s == '\0' || isspace((unsigned char)*s))
+	if (s == NULL || (len = parse_decimal_len(s)) == 0)
 		return -EINVAL;
+	if (len > PARSE_DIGITS_MAX)
+		return -ERANGE;
+	/* strtod over the checked copy alone, in the C locale whatever the
+	 * caller's (main.c keeps LC_NUMERIC "C" anyway; a test or a thread
+	 * with its own locale must not turn "0.5" into 0). */
+	memcpy(num, s, len);
+	num[len] = '\0';
+	if ((c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0)) == (locale_t)0)
+		return -errno;
 	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || !isfinite(v))
+	v = strtod_l(num, &end, c);
+	saved = errno;
+	freelocale(c);
+	errno = saved;
+	if ((size_t)(end - num) != len || !isfinite(v))
 		return -EINVAL;
 	if (errno == ERANGE)
 		return -ERANGE;
 	for (; units->name != NULL; units++)
-		if ((nocase ? strcasecmp(end, units->name) : strcmp(end, units->name)) == 0)
+		if ((nocase ? strcasecmp(s + len, units->name) : strcmp(s + len, units->name)) == 0)
 			break;
 	if (units->name == NULL)
 		return -EINVAL;

@@ -4,6 +4,10 @@
  * whole string (trailing junk is an error), an explicit inclusive range and
  * returns 0 or -EINVAL (malformed, inf, nan) / -ERANGE (out of range or
  * overflow), never converting a float that does not fit into an integer.
+ * A number is a plain decimal: an optional '-', digits and an optional
+ * fraction with a point ("0.5", never "0,5", whatever the locale), then the
+ * unit; no '+', exponent ("1e3"), hex ("0x1000", "0x1p4"), inf or nan.  The
+ * range applies to the value after its unit ("500us" is 0.0005 s).
  * Sizes are binary ("4G" = 4 GiB; "k", "m", "g", "t", "p" with an optional
  * "i" and "B"); durations are seconds with an optional unit ("500ms",
  * "2m").  No domain knowledge: the callers name the ranges and the words of

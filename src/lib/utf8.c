@@ -90,8 +90,8 @@ utf8_width(const char *s)
 }
 
 /* Is cp a control character a terminal would act on (C0, DEL, C1)? */
-static int
-utf8_is_control(uint32_t cp)
+int
+utf8_cp_is_control(uint32_t cp)
 {
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
 }
@@ -109,7 +109,7 @@ utf8_escape(const char *s, char *out, size_t len)
 		int	 used = utf8_decode(s, n, &cp);
 		int	 bad = cp == 0xfffd && used == 1 && (unsigned char)*s >= 0x80;
 
-		if (bad || utf8_is_control(cp)) {
+		if (bad || utf8_cp_is_control(cp)) {
 			for (int i = 0; i < used; i++) {
 				if (o + 4 >= len)
 					goto done;
@@ -127,5 +127,31 @@ utf8_escape(const char *s, char *out, size_t len)
 	}
 done:
 	out[o] = '\0';
+	return o;
+}
+
+/* Make foreign text inert in place (see utf8.h). */
+size_t
+utf8_sanitize(char *s, unsigned flags)
+{
+	size_t n = strlen(s), o = 0;
+	char  *in = s;
+
+	while (n > 0) {
+		uint32_t cp;
+		int	 used = utf8_decode(in, n, &cp);
+		int	 bad = cp == 0xfffd && used == 1 && (unsigned char)*in >= 0x80;
+		int	 layout = (flags & UTF8_KEEP_LINES) && (cp == '\n' || cp == '\t');
+
+		if (bad || (utf8_cp_is_control(cp) && !layout))
+			s[o++] = '?';	/* never longer than what it replaces */
+		else {
+			memmove(s + o, in, (size_t)used);
+			o += (size_t)used;
+		}
+		in += used;
+		n -= (size_t)used;
+	}
+	s[o] = '\0';
 	return o;
 }

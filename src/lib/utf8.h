@@ -31,4 +31,22 @@ int utf8_width(const char *s);
  * Returns the length of the escaped text. */
 size_t utf8_escape(const char *s, char *out, size_t len);
 
+/* Is cp a control character a terminal acts on: C0 (ESC, BEL, CR...), DEL
+ * or C1 (U+0080..U+009F, CSI and OSC among them)? */
+int utf8_cp_is_control(uint32_t cp);
+
+/* Keep only '\n' and '\t' among the controls (utf8_sanitize's flags). */
+#define UTF8_KEEP_LINES 0x1u
+
+/* Make foreign text (a host name, a fio version, a plan name, a path, a
+ * drive model from an overlay) inert before it reaches a terminal, in
+ * place: every control character (C0, DEL, C1; newline and tab too unless
+ * flags has UTF8_KEEP_LINES) and every byte of malformed UTF-8 becomes one
+ * '?', which is one byte and one column in every locale, so an escape
+ * sequence prints as text ("?[2J") and never acts.  Valid UTF-8 is kept.
+ * Returns the new length (never more than the old).  The one filter of the
+ * CLI's text output (cli_printf) and of the dashboard's cells; utf8_escape
+ * is for quoting in a message, where the exact bytes matter. */
+size_t utf8_sanitize(char *s, unsigned flags);
+
 #endif

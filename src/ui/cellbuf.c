@@ -137,7 +137,9 @@ cellbuf_put(struct cellbuf *cb, int x, int y, uint32_t ch, uint8_t role, uint8_t
 
 	if (x < 0 || y < 0 || x >= cb->w || y >= cb->h)
 		return 0;
-	if (ch < 0x20 || ch == 0x7f || (ch >= 0x80 && ch < 0xa0))
+	/* Foreign text (a host, a plan name, a path, a model) is drawn
+	 * inert: a control is one '?' cell, as utf8_sanitize prints it. */
+	if (utf8_cp_is_control(ch))
 		c.ch = '?';
 	cellbuf_store(cb, x, y, c);
 	return 1;

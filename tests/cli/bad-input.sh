@@ -101,7 +101,7 @@ bad "check --tolerance inf" "tolerance 'inf' is not a number" \
 	'"$dd" check /dev/null --tolerance inf'
 bad "point time=inf" "time 'inf' is not a time" \
 	'"$dd" run --target "$tmp/f.dat" --point "randread,time=inf"'
-bad "point ramp=1e308" "ramp must be at most one day" \
+bad "point ramp=1e308" "ramp '1e308' is not a time" \
 	'"$dd" run --target "$tmp/f.dat" --point "randread,time=1,ramp=1e308"'
 bad "point qd=1e30" "qd" \
 	'"$dd" run --target "$tmp/f.dat" --point "randread,qd=1e30,time=1"'

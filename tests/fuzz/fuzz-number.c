@@ -2,15 +2,33 @@
  * libFuzzer target: the one number parser (src/lib/parse.h) every option and
  * point key goes through.  The input is one string; it is parsed as each kind
  * (double, long, size, duration) against the ranges the CLI uses, and every
- * accepted value must be finite and inside the range asked for.
+ * accepted value must be finite and inside the range asked for, and spelt as
+ * a plain decimal and a unit.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fuzz.h"
 #include "lib/parse.h"
+
+/* Does s read as a plain decimal and a unit: digits, '-' and '.', then
+ * letters only (no hex, no exponent)? */
+static int
+fuzz_plain(const char *s)
+{
+	size_t n = strspn(s, "-0123456789.");
+
+	if (n == 0)
+		return 0;
+	for (s += n; *s != '\0'; s++)
+		if (!isalpha((unsigned char)*s))
+			return 0;
+	return 1;
+}
 
 /* Parse s as every kind and check what is accepted. */
 int
@@ -21,6 +39,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	long	 l;
 	uint64_t u;
 
+	if (parse_double(s, -1e300, 1e300, &d) == 0 || parse_size(s, 0, UINT64_MAX, &u) == 0 ||
+	    parse_duration(s, 0, 1e9, &d) == 0)
+		FUZZ_CHECK(fuzz_plain(s));
 	if (parse_double(s, 1e-6, 1000, &d) == 0)
 		FUZZ_CHECK(isfinite(d) && d >= 1e-6 && d <= 1000);
 	if (parse_double(s, -1e300, 1e300, &d) == 0)

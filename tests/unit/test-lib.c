@@ -3,8 +3,9 @@
  * never go backwards and the two units agree), src/lib/file.{h,c} (whole
  * files up to and over a limit, refusal of a FIFO without blocking and of a
  * directory, one-line and integer attribute reads over files this test
- * writes) and src/lib/utf8.{h,c} (decoding, malformed input, and widths
- * from wcwidth in the C.UTF-8 locale and in the C locale).
+ * writes), src/lib/utf8.{h,c} (decoding, malformed input, widths
+ * from wcwidth in the C.UTF-8 locale and in the C locale, foreign text made
+ * inert) and src/lib/parse.h (plain decimals only, in any locale).
  */
 #include "config.h"
 
@@ -29,6 +30,7 @@
 #include "lib/clock.h"
 #include "lib/file.h"
 #include "lib/outfile.h"
+#include "lib/parse.h"
 #include "lib/utf8.h"
 
 /* A scratch directory for the file tests (made in the group setup). */
@@ -277,6 +279,103 @@ test_utf8_width(void **state)
 	setlocale(LC_CTYPE, saved);
 }
 
+/* Foreign text made inert: controls, DEL, C1 and malformed bytes become
+ * '?', everything else is kept; newline and tab only when asked. */
+static void
+test_utf8_sanitize(void **state)
+{
+	static const struct {
+		const char *in, *out;
+		unsigned    flags;
+	} cases[] = {
+		{ "plain text", "plain text", 0 },
+		{ "", "", 0 },
+		{ "a\x1b[2Jb", "a?[2Jb", 0 },
+		{ "fio-3.33\x1b]52;c;SGVsbG8=\x07", "fio-3.33?]52;c;SGVsbG8=?", 0 },
+		{ "x\xc2\x9b" "31m", "x?31m", 0 },		/* U+009B, CSI */
+		{ "x\x9b" "31m", "x?31m", 0 },		/* a raw 8-bit CSI byte */
+		{ "x\x7fy", "x?y", 0 },
+		{ "\xff\xfe", "??", 0 },
+		{ "\xe2\x9c", "??", 0 },			/* truncated */
+		{ "\xc3\xa9\xe2\x9c\x93 \xc2\xb5s", "\xc3\xa9\xe2\x9c\x93 \xc2\xb5s", 0 },
+		{ "a\nb\tc\rd", "a?b?c?d", 0 },
+		{ "a\nb\tc\rd\x1b", "a\nb\tc?d?", UTF8_KEEP_LINES },
+	};
+	char buf[128];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(buf, sizeof buf, "%s", cases[i].in);
+		assert_int_equal(utf8_sanitize(buf, cases[i].flags), strlen(cases[i].out));
+		assert_string_equal(buf, cases[i].out);
+	}
+	assert_true(utf8_cp_is_control(0x1b) && utf8_cp_is_control(0x9b) &&
+		    utf8_cp_is_control(0x7f) && !utf8_cp_is_control('a') &&
+		    !utf8_cp_is_control(0xa0));
+}
+
+/* Numbers are plain decimals: no hex, exponent, sign '+', lone point. */
+static void
+test_parse_plain(void **state)
+{
+	static const char *const malformed[] = {
+		"0x1p4", "0x10", "0X10", "1e3", "1E3", "1e-9", "+5", ".5", "5.", "0,5", "1,000",
+		"inf", "nan", "infinity", " 5", "5 ", "", "-", "--5", "1..5", "0x", "4k ",
+	};
+	double	 d;
+	long	 l;
+	uint64_t u;
+
+	for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+		assert_int_equal(parse_double(malformed[i], -1e300, 1e300, &d), -EINVAL);
+		assert_int_equal(parse_duration(malformed[i], 0, 1e9, &d), -EINVAL);
+	}
+	assert_int_equal(parse_size("0x1000", 0, UINT64_MAX, &u), -EINVAL);
+	assert_int_equal(parse_size("1e3k", 0, UINT64_MAX, &u), -EINVAL);
+	assert_int_equal(parse_long("1e1", 0, 100, &l), -EINVAL);
+	assert_int_equal(parse_long("0x10", 0, 100, &l), -EINVAL);
+
+	assert_int_equal(parse_double("0.5", 0, 1, &d), 0);
+	assert_true(d == 0.5);
+	assert_int_equal(parse_long("-3", -10, 10, &l), 0);
+	assert_int_equal(l, -3);
+	assert_int_equal(parse_size("1.5G", 0, UINT64_MAX, &u), 0);
+	assert_true(u == UINT64_C(3) << 29);
+	assert_int_equal(parse_size("4k", 0, UINT64_MAX, &u), 0);
+	assert_true(u == 4096);
+	assert_int_equal(parse_duration("500ms", 1e-3, 10, &d), 0);
+	assert_true(d == 0.5);
+	assert_int_equal(parse_duration("0.001", 1e-3, 10, &d), 0);
+	assert_int_equal(parse_duration("1ms", 1e-3, 10, &d), 0);
+	/* The minimum holds after the unit. */
+	assert_int_equal(parse_duration("500us", 1e-3, 10, &d), -ERANGE);
+	assert_int_equal(parse_duration("1ns", 1e-3, 10, &d), -ERANGE);
+	assert_int_equal(parse_duration("0.0001", 1e-3, 10, &d), -ERANGE);
+	/* Absurdly long digit strings are out of range, not read. */
+	assert_int_equal(parse_double("1000000000000000000000000000000000000000000000000000000"
+				      "00000000000000000000", 0, 1e300, &d), -ERANGE);
+}
+
+/* A decimal-comma locale changes nothing: "0.5" is a half, "0,5" is not a
+ * number (when the test machine has de_DE.UTF-8 or fr_FR.UTF-8). */
+static void
+test_parse_locale(void **state)
+{
+	char   *old = setlocale(LC_NUMERIC, NULL);
+	char	saved[64];
+	double	d;
+
+	snprintf(saved, sizeof saved, "%s", old != NULL ? old : "C");
+	if (setlocale(LC_NUMERIC, "de_DE.UTF-8") == NULL &&
+	    setlocale(LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+		return;
+	assert_int_equal(parse_double("0.5", 0, 1, &d), 0);
+	assert_true(d == 0.5);
+	assert_int_equal(parse_duration("1.5ms", 0, 1, &d), 0);
+	assert_true(d == 1.5e-3);
+	assert_int_equal(parse_double("0,5", 0, 1, &d), -EINVAL);
+	setlocale(LC_NUMERIC, saved);
+}
+
 /* Count the entries of the scratch directory whose names start with prefix. */
 static int
 count_prefix(const char *prefix)
@@ -353,6 +452,9 @@ main(void)
 		cmocka_unit_test(test_outfile),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_width),
+		cmocka_unit_test(test_utf8_sanitize),
+		cmocka_unit_test(test_parse_plain),
+		cmocka_unit_test(test_parse_locale),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -434,6 +434,15 @@ test_point_errors(void **state)
 		{ "name=0123456789012345678901234567890123456789012345678901234567890123",
 		  "name is longer than 63 characters" },
 		{ "name=\"open", "a quote is not closed" },
+		/* plain decimals only; the minimum after the unit */
+		{ "time=1e-9", "time '1e-9' is not a time" },
+		{ "time=0x1p4", "time '0x1p4' is not a time" },
+		{ "bs=0x1000", "bs '0x1000' is not a byte count" },
+		{ "qd=1e1", "qd" },
+		{ "time=0,5", "'5' is not a key=value item" },	/* a comma parts items */
+		{ "time=500us", "time must be 0 or at least 1 ms" },
+		{ "time=0.0001", "time must be 0 or at least 1 ms" },
+		{ "ramp=0.5ms", "ramp must be 0 or at least 1 ms" },
 	};
 	struct dd_error err;
 	struct dd_point pt;
@@ -1101,8 +1110,11 @@ test_fio_points(void **state)
 			"offset_increment=1610612736\n");
 	free(text);
 
-	/* A newline in the path cannot be written. */
+	/* A newline in the path cannot be written, nor any control character
+	 * (a job file is printed on a terminal by --print-fio). */
 	assert_null(plan_fio_jobfile(&p, "/dev/x\ny", false));
+	assert_null(plan_fio_jobfile(&p, "/dev/x\x1b]52;c;SGVsbG8=\x07", false));
+	assert_null(plan_fio_jobfile(&p, "/dev/x\ty", false));
 	plan_free(&p);
 }
 

@@ -44,6 +44,7 @@
 #include "core/hosts.h"
 #include "core/record.h"
 #include "io/fio.h"
+#include "io/safety.h"
 #include "lib/outfile.h"
 
 /* One fleet measurement from the command line. */
@@ -808,7 +809,7 @@ cli_fleet_cmd_run(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 	int		 rc = EXIT_USAGE;
 
 	/* The results file is checked before anything runs, as a local run's. */
-	if (file && outfile_open(&out, json_path, -1, &err) < 0) {
+	if (file && safety_outfile_open(&out, json_path, -1, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}

@@ -17,7 +17,8 @@
 #            written (item 9)
 #   swap     an active swap file as a write target is refused (item 10)
 #   log      with HOME unset the dashboard's log is no predictable /tmp
-#            name another user could have planted (item 10; needs tmux)
+#            name another user could have planted (item 10), and its
+#            first-frame log is an output file like the others (needs tmux)
 #
 # Everything made here (loop devices, mounts, swap, helper processes,
 # files) is undone on exit, even on failure.
@@ -50,7 +51,7 @@ cleanup() {
 	rmdir "$mnt"/* "$mnt" 2>/dev/null
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
+trap 'exit 1' INT TERM HUP PIPE
 
 RUN_TIMEOUT=30		# tap.sh's run: a hang is killed (exit 137), not waited for
 
@@ -72,6 +73,9 @@ pt='randread,bs=4k,time=0.1'
 run "$dd" run --target "$tmp/seed.dat" --size 1M --point "$pt" --ramp 0 \
 	--results "$tmp/s.db" -q
 is "setup: a stored run" 0 "$rc"
+# The exports read a copy, so a victim destroyed on the old code cannot
+# make a later case fail for another reason.
+cp "$tmp/s.db" "$tmp/src.db"
 printf '127.0.0.1:9 /dev/nvme0n1\n' >"$tmp/hosts.txt"
 
 # refused NAME VICTIM PATTERN: every output path given VICTIM exits 2 with a
@@ -84,7 +88,7 @@ refused() {
 	is "$_name: run --json exits 2" 2 "$rc"
 	like "$_name: run --json says what it is" "$_pat" "$err"
 	is "$_name: run --json leaves it unchanged" "$_before" "$(sum "$_v")"
-	run "$dd" export last --results "$tmp/s.db" -o "$_v"
+	run "$dd" export last --results "$tmp/src.db" -o "$_v"
 	is "$_name: export -o exits 2" 2 "$rc"
 	like "$_name: export -o says what it is" "$_pat" "$err"
 	is "$_name: export -o leaves it unchanged" "$_before" "$(sum "$_v")"
@@ -195,7 +199,7 @@ if command -v mkswap >/dev/null 2>&1 && command -v swapon >/dev/null 2>&1 &&
 	is "swap: an active swap file as target exits 2" 2 "$rc"
 	like "swap: says it is active swap" 'swapfile is active swap' "$err"
 	is "swap: its header is unchanged" "$before" "$(head_sum)"
-	run "$dd" export last --results "$tmp/s.db" -o "$mnt/s/swapfile"
+	run "$dd" export last --results "$tmp/src.db" -o "$mnt/s/swapfile"
 	is "swap: export -o an active swap file exits 2" 2 "$rc"
 	like "swap: export -o says it is active swap" 'swapfile is active swap' "$err"
 	is "swap: export -o leaves its header unchanged" "$before" "$(head_sum)"
@@ -276,9 +280,11 @@ else
 	chmod 666 "$victim"
 	chown nobody "$victim" 2>/dev/null
 	before=$(sum "$victim")
+	storesum=$(sum "$tmp/s.db")
 	tsock="dd-attack-out-$$"
 	tmux -L "$tsock" -f /dev/null new-session -d -s dd -x 100 -y 30 \
-		"env -u HOME -u XDG_STATE_HOME TMPDIR='$tmp' '$dd' ui --scratch '$tmp/ui.dat'; \
+		"env -u HOME -u XDG_STATE_HOME TMPDIR='$tmp' DRIVEDASH_FIRST_FRAME_LOG='$tmp/s.db' \
+		'$dd' ui --scratch '$tmp/ui.dat'; \
 		echo \"drivedash exited \$?\"; exec sleep 600"
 	i=0
 	while [ "$i" -lt 100 ] && ! tmux -L "$tsock" capture-pane -p -t dd | grep -q Drives; do
@@ -293,6 +299,7 @@ else
 	like "log: the dashboard ended on SIGTERM" 'drivedash exited' \
 		"$(tmux -L "$tsock" capture-pane -p -t dd)"
 	is "log: the planted /tmp log is unchanged" "$before" "$(sum "$victim")"
+	is "log: the first-frame log named the store left it unchanged" "$storesum" "$(sum "$tmp/s.db")"
 fi
 
 done_testing

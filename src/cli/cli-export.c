@@ -30,6 +30,7 @@
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
 #include "core/results.h"
+#include "io/safety.h"
 #include "lib/outfile.h"
 #include "lib/utf8.h"
 
@@ -301,7 +302,7 @@ export_run(const struct results_run *run, enum export_format f, double spec_mbps
 	size_t		len = 0;
 	int		rc;
 
-	if (output != NULL && outfile_open(&o, output, -1, &err) < 0) {
+	if (output != NULL && safety_outfile_open(&o, output, -1, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}

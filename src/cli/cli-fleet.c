@@ -44,7 +44,11 @@
 #include "core/hosts.h"
 #include "core/record.h"
 #include "io/fio.h"
+#include "io/safety.h"
+#include "lib/file.h"
 #include "lib/outfile.h"
+
+#define CLI_FLEET_DETECT_MAX (16u * 1024 * 1024)	/* a detect --json document */
 
 /* One fleet measurement from the command line. */
 struct cli_fleet {
@@ -200,18 +204,21 @@ static int
 cli_fleet_detect(struct fleet_host *h, const char *where)
 {
 	const char  *base = strrchr(h->device, '/') ? strrchr(h->device, '/') + 1 : h->device;
-	json_error_t je;
-	json_t	    *doc;
-	FILE	    *fp = fopen(h->detect, "r");
-	char	     list[256] = "";
-	bool	     found;
+	json_error_t	je;
+	json_t	       *doc;
+	struct dd_error err = { 0 };
+	char	       *text = NULL, list[256] = "";
+	size_t		len = 0;
+	bool		found;
 
-	if (fp == NULL) {
-		cli_error("%s: detect=%s: %s", where, h->detect, strerror(errno));
+	/* lib/file's reader: a FIFO or a device named here is refused at
+	 * once, never waited on. */
+	if (file_read_all("detect= file", h->detect, CLI_FLEET_DETECT_MAX, &text, &len, &err) < 0) {
+		cli_error("%s: %s", where, err.msg);
 		return -1;
 	}
-	doc = json_loadf(fp, 0, &je);
-	fclose(fp);
+	doc = json_loadb(text, len, 0, &je);
+	free(text);
 	if (doc == NULL || (!json_is_array(json_object_get(doc, "controllers")) &&
 			    !json_is_array(json_object_get(doc, "block_devices")))) {
 		cli_error("%s: detect=%s: not a `drivedash detect --json` document (%s)", where,
@@ -809,7 +816,7 @@ cli_fleet_cmd_run(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 	int		 rc = EXIT_USAGE;
 
 	/* The results file is checked before anything runs, as a local run's. */
-	if (file && outfile_open(&out, json_path, -1, &err) < 0) {
+	if (file && safety_outfile_open(&out, json_path, -1, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}

@@ -513,29 +513,28 @@ run_output_point(void *arg, struct sweep *sw, size_t n)
 	return run_output_write(arg, sw, n, json_string("running"), false);
 }
 
-/* Check and open --json FILE before the sweep: a regular file that is not
- * the target, written once (no points) so a kill leaves valid JSON. */
+/* Check and open --json FILE before the results store is opened and the
+ * sweep starts: a regular file that is not the target and that the write
+ * safety rules let us replace (io/safety.h: not a store, a loop's backing
+ * file, swap, open elsewhere). */
 static int
 run_output_open(struct run_output *out, const char *path, const struct dd_plan *plan,
 		const struct dd_target *t, const struct session *ses)
 {
 	struct dd_error err = { 0 };
 
-	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses, .rec = out->rec,
-				    .spec_mbps = NAN };
+	*out = (struct run_output){ .plan = plan, .t = t, .ses = ses, .spec_mbps = NAN };
 	/* An unnamed scratch file has no inode at its name to compare: the
 	 * name itself is the target's. */
 	if (ses->unnamed && strcmp(path, t->path) == 0) {
 		cli_error("%s is the target being measured; results go to another file", path);
 		return -1;
 	}
-	if (outfile_open(&out->f, path, t->fd, &err) < 0) {
+	if (safety_outfile_open(&out->f, path, t->fd, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
 	}
 	out->open = true;
-	if (run_output_write(out, NULL, 0, json_string("running"), false) < 0)
-		return -1;
 	return 0;
 }
 /* Print the table and write the JSON of a joined sweep; the exit code. */
@@ -582,11 +581,14 @@ run_prepare(struct cli_ctx *ctx, const struct run_opts *o, struct session *ses,
 	cli_signals_block(&mask);
 	if (cli_session_open(ses, plan, t) < 0)
 		return -1;
+	if (o->json_path != NULL && strcmp(o->json_path, "-") != 0 &&
+	    run_output_open(out, o->json_path, plan, t, ses) < 0)
+		return -1;
 	if (cli_record_begin_run(ctx, &o->store, ses, plan, t, rec) < 0)
 		return -1;
 	out->rec = *rec;
-	if (o->json_path != NULL && strcmp(o->json_path, "-") != 0 &&
-	    run_output_open(out, o->json_path, plan, t, ses) < 0)
+	/* Written once (no points) so a kill leaves valid JSON. */
+	if (out->open && run_output_write(out, NULL, 0, json_string("running"), false) < 0)
 		return -1;
 	*signo = cli_signal_take(&mask);
 	return 0;

@@ -130,7 +130,7 @@ record_prov_target(struct results_prov *p, const struct session *s, const struct
 		dd_strlcpy(p->device, s->tgt.fs_source, sizeof p->device);
 	}
 	/* The sensor the sweep will sample, found as the sweep finds it. */
-	nvmeinfo_thermo_open(&th, t->path);
+	nvmeinfo_thermo_open_fd(&th, t->fd);
 	dd_strlcpy(p->temp_source, th.source, sizeof p->temp_source);
 	nvmeinfo_thermo_close(&th);
 }

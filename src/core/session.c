@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "core/record.h"
@@ -527,6 +528,51 @@ session_open_target(struct session *s, bool writes, struct dd_target *t,
 	return session_judge_fd(s, t, true, err);
 }
 
+/*
+ * Steps 1 and 2 again, from what was opened: the kind, kernel name, disk,
+ * model and filesystem of the node open on t->fd (fstat's st_rdev ->
+ * /sys/dev/block/MAJ:MIN, the file's own name through /proc/self/fd),
+ * never the path resolved again, so a link flipped between resolve and
+ * open cannot make us print, judge or store a device other than the one
+ * written.  A target that turned from a device into a file (or back) while
+ * it was opened is refused.  A scratch file created here stays as resolved.
+ */
+static int
+session_describe_opened(struct session *s, const struct dd_target *t, struct dd_error *err)
+{
+	struct session_target *g = &s->tgt;
+	char		       link[64], real[PATH_MAX];
+	struct stat	       st;
+	bool		       block;
+
+	if (g->kind == SESSION_SCRATCH)
+		return 0;
+	if (fstat(t->fd, &st) < 0)
+		return dd_error_set(err, -errno, "cannot stat %s: %s", g->path, strerror(errno));
+	block = S_ISBLK(st.st_mode);
+	if (block != (g->kind == SESSION_BLOCK) || (!block && !S_ISREG(st.st_mode)))
+		return dd_error_set(err, -EAGAIN, "%s changed while it was opened (it was %s, "
+				    "and %s was opened): nothing was measured", g->path,
+				    g->kind == SESSION_BLOCK ? "a block device" : "a file",
+				    file_kind(st.st_mode));
+	if (block) {
+		snprintf(link, sizeof link, "/sys/dev/block/%u:%u", major(st.st_rdev),
+			 minor(st.st_rdev));
+		if (realpath(link, real) == NULL)
+			return dd_error_set(err, -errno, "cannot find the device opened for %s in "
+					    "/sys/dev/block: %s", g->path, strerror(errno));
+		snprintf(g->canonical, sizeof g->canonical, "/dev/%s", file_base(real));
+		g->model[0] = '\0';
+		session_describe_block(g);
+		return 0;
+	}
+	session_fd_path(t->fd, g->canonical, real, sizeof real);
+	dd_strlcpy(g->canonical, real, sizeof g->canonical);
+	g->fs_source[0] = g->fs_type[0] = g->fs_mount[0] = '\0';
+	session_describe_file(g);
+	return 0;
+}
+
 /* Step 5: a fresh scratch file is written once before it is measured
  * (unless the plan already preconditions or is one sequential write). */
 static void
@@ -616,6 +662,8 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 		writes = true;	/* the preconditioning pass writes it */
 	}
 	rc = session_access_hint(s, session_open_target(s, writes, t, err), err);
+	if (rc == 0)
+		rc = session_describe_opened(s, t, err);
 	if (rc == 0) {
 		t->is_scratch = s->created || (s->tgt.kind == SESSION_FILE && s->o.owned);
 		if (s->created)

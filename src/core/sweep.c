@@ -394,7 +394,7 @@ sweep_main(void *arg)
 	int	      ret = 0;
 
 	s->t0_ns = clock_now_ns();
-	nvmeinfo_thermo_open(&s->thermo, s->t->path);
+	nvmeinfo_thermo_open_fd(&s->thermo, s->t->fd);
 	dd_strlcpy(s->work->temp_source, s->thermo.source, sizeof s->work->temp_source);
 	s->work->state = SWEEP_RUNNING;
 	sweep_publish(s);

@@ -895,22 +895,41 @@ nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root,
 	thermo_try_smart(t, dev_root, ctrl);
 }
 
-void
-nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path)
+/* The sensor of the block device st describes (by its st_rdev). */
+static void
+thermo_open_stat(struct nvmeinfo_thermo *t, const struct stat *st)
 {
 	char	    link[64], real[PATH_MAX];
 	const char *base;
-	struct stat st;
 
-	thermo_none(t);
-	if (stat(path, &st) != 0 || !S_ISBLK(st.st_mode))
+	if (!S_ISBLK(st->st_mode))
 		return;
-	snprintf(link, sizeof link, SYSFS_DEFAULT "/dev/block/%u:%u", major(st.st_rdev),
-		 minor(st.st_rdev));
+	snprintf(link, sizeof link, SYSFS_DEFAULT "/dev/block/%u:%u", major(st->st_rdev),
+		 minor(st->st_rdev));
 	if (realpath(link, real) == NULL)
 		return;
 	base = strrchr(real, '/');
 	nvmeinfo_thermo_open_name(t, NULL, NULL, base != NULL ? base + 1 : real);
+}
+
+void
+nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path)
+{
+	struct stat st;
+
+	thermo_none(t);
+	if (stat(path, &st) == 0)
+		thermo_open_stat(t, &st);
+}
+
+void
+nvmeinfo_thermo_open_fd(struct nvmeinfo_thermo *t, int fd)
+{
+	struct stat st;
+
+	thermo_none(t);
+	if (fd >= 0 && fstat(fd, &st) == 0)
+		thermo_open_stat(t, &st);
 }
 
 bool

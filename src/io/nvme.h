@@ -189,6 +189,10 @@ void nvmeinfo_thermo_open_name(struct nvmeinfo_thermo *t, const char *sysfs_root
 /* The same for a path: a block device node (anything else has no sensor). */
 void nvmeinfo_thermo_open(struct nvmeinfo_thermo *t, const char *path);
 
+/* The same for the node open on fd (what a sweep really measures, whatever
+ * its path names now); fd -1 (a remote target) has no sensor. */
+void nvmeinfo_thermo_open_fd(struct nvmeinfo_thermo *t, int fd);
+
 /* Read the temperature in degrees C; false when there is none now. */
 bool nvmeinfo_thermo_read(struct nvmeinfo_thermo *t, double *celsius);
 

@@ -343,7 +343,7 @@ safety_check_swap(const struct safety_set *set, struct dd_safety *out)
 			*sp = '\0';
 		safety_unescape_path(line);
 		if (stat(line, &st) != 0 || !S_ISBLK(st.st_mode))
-			continue;	/* swap files are covered by the mount check */
+			continue;	/* swap files: safety_swap_file */
 		if ((i = safety_find_dev(set, st.st_rdev)) < 0)
 			continue;
 		rc = safety_set_verdict(out, -EBUSY, DD_SAFE_SWAP, "swap",
@@ -353,6 +353,31 @@ safety_check_swap(const struct safety_set *set, struct dd_safety *out)
 	}
 	fclose(f);
 	return rc;
+}
+
+/* Is the regular file st describes an active swap file (/proc/swaps, by
+ * device and inode)?  false when it is not or /proc/swaps cannot be read. */
+static bool
+safety_swap_file(const struct stat *st)
+{
+	FILE	   *f;
+	char	    line[PATH_MAX + 128], *sp;
+	struct stat ss;
+	bool	    found = false;
+
+	if ((f = fopen("/proc/swaps", "re")) == NULL)
+		return false;
+	while (!found && fgets(line, sizeof line, f) != NULL) {
+		if (line[0] != '/')	/* the header */
+			continue;
+		if ((sp = strpbrk(line, " \t\n")) != NULL)
+			*sp = '\0';
+		safety_unescape_path(line);
+		found = stat(line, &ss) == 0 && S_ISREG(ss.st_mode) && ss.st_dev == st->st_dev &&
+			ss.st_ino == st->st_ino;
+	}
+	fclose(f);
+	return found;
 }
 
 /* Refuse when any set member has sysfs holders; 0 or verdict. */
@@ -772,6 +797,9 @@ safety_judge(int fd, const char *canonical, bool held, int depth, struct dd_safe
 	if (S_ISREG(st.st_mode) && depth == 0 &&
 	    (rc = safety_check_backing(&st, 0, UINT64_MAX, 0, out)) != 0)
 		return rc;
+	if (S_ISREG(st.st_mode) && safety_swap_file(&st))
+		return safety_set_verdict(out, -EBUSY, DD_SAFE_SWAP, "swap",
+		    "%s is active swap (swapoff it first)", out->canonical);
 	if (S_ISREG(st.st_mode))
 		return safety_set_verdict(out, 0, DD_SAFE_NOT_BLOCK, NULL,
 		    "%s is a regular file, not a block device, so writing to it is allowed",
@@ -837,6 +865,170 @@ safety_check_write(const char *path, struct dd_safety *out)
 	rc = safety_check_fd(fd, real, false, out);
 	close(fd);
 	return rc;
+}
+
+/*
+ * Output files.  An existing file an output would replace (rename over it)
+ * is judged on its descriptor by what replacing it would destroy: the bytes
+ * behind a loop device (the loop keeps a deleted inode, a mounted filesystem
+ * on it lives on until unmount), an active swap file, a SQLite database or
+ * the -wal/-shm/journal that holds its last transactions, or a file another
+ * program (or this one) has open.  The last is asked of the kernel: a write
+ * lease is granted only when no other descriptor has the file open.
+ */
+
+/* Refuse when st is the backing file of an attached loop device; 0 or -EBUSY. */
+static int
+safety_output_loop(const struct stat *st, const char *path, struct dd_error *err)
+{
+	struct safety_loop l;
+	struct dd_safety  *sub;
+	DIR		  *dir;
+	struct dirent	  *de;
+	int		   rc = 0;
+
+	if ((dir = opendir("/sys/block")) == NULL)
+		return 0;	/* no sysfs: no loop devices to know of */
+	if ((sub = malloc(sizeof *sub)) == NULL) {
+		closedir(dir);
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	}
+	while (rc == 0 && (de = readdir(dir)) != NULL) {
+		if (strncmp(de->d_name, "loop", 4) != 0 || !safety_loop_read(de->d_name, &l) ||
+		    !safety_loop_backs(&l, st))
+			continue;
+		if (safety_judge_loop(&l, sub) != 0)
+			rc = dd_error_set(err, -EBUSY, "%.512s is the backing file of /dev/%s (in "
+					  "use: %.300s); results go to another file", path, l.name,
+					  sub->message);
+		else
+			rc = dd_error_set(err, -EBUSY, "%.512s is the backing file of /dev/%s "
+					  "(attached, from byte %llu); results go to another file",
+					  path, l.name, (unsigned long long)l.offset);
+	}
+	free(sub);
+	closedir(dir);
+	return rc;
+}
+
+/* What the SQLite file open on fd is, by its header ("holds a SQLite
+ * database", "is the write-ahead log of a SQLite database" ...); NULL when
+ * it is none of them. */
+static const char *
+safety_sqlite_kind(int fd)
+{
+	static const unsigned char journal[8] = { 0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7 };
+	unsigned char		   h[64];
+	uint32_t		   v0, v48;
+	ssize_t			   n = pread(fd, h, sizeof h, 0);
+
+	if (n >= 16 && memcmp(h, "SQLite format 3", 16) == 0)
+		return "holds a SQLite database";
+	if (n >= 4 && h[0] == 0x37 && h[1] == 0x7f && h[2] == 0x06 && (h[3] & 0xfe) == 0x82)
+		return "is the write-ahead log of a SQLite database";
+	if (n >= 8 && memcmp(h, journal, sizeof journal) == 0)
+		return "is the rollback journal of a SQLite database";
+	if (n == (ssize_t)sizeof h) {
+		/* The wal-index header: its version, in native order, twice. */
+		memcpy(&v0, h, sizeof v0);
+		memcpy(&v48, h + 48, sizeof v48);
+		if (v0 == 3007000 && v48 == 3007000)
+			return "is the shared-memory index of a SQLite database";
+	}
+	return NULL;
+}
+
+/* Refuse when another descriptor (another program's, or this one's) has
+ * the file open on fd; 0 also when the kernel cannot tell (no leases on
+ * this filesystem, or another user's file without CAP_LEASE). */
+static int
+safety_output_open_elsewhere(int fd, const char *path, struct dd_error *err)
+{
+	if (fcntl(fd, F_SETLEASE, F_WRLCK) == 0) {
+		fcntl(fd, F_SETLEASE, F_UNLCK);
+		return 0;
+	}
+	if (errno != EAGAIN && errno != EBUSY)
+		return 0;
+	return dd_error_set(err, -EBUSY, "%.512s is open in another program (or in this one); "
+			    "replacing it would pull it from under that program: results go "
+			    "to another file", path);
+}
+
+/* Judge an existing regular file an output would replace (or append to). */
+int
+safety_check_output(int fd, const char *path, bool replace, struct dd_error *err)
+{
+	struct stat st;
+	const char *kind;
+	int	    rc;
+
+	if (fstat(fd, &st) < 0) {
+		rc = -errno;
+		return dd_error_set(err, rc, "cannot check %s: %s", path, strerror(-rc));
+	}
+	if (!S_ISREG(st.st_mode))
+		return dd_error_set(err, -EINVAL, "%s is %s; results go to a regular file", path,
+				    file_kind(st.st_mode));
+	if ((rc = safety_output_loop(&st, path, err)) != 0)
+		return rc;
+	if (safety_swap_file(&st))
+		return dd_error_set(err, -EBUSY, "%s is active swap (a swap file in use); results "
+				    "go to another file", path);
+	if ((kind = safety_sqlite_kind(fd)) != NULL)
+		return dd_error_set(err, -EBUSY, "%s %s; results go to another file", path, kind);
+	return replace ? safety_output_open_elsewhere(fd, path, err) : 0;
+}
+
+/* The sidecar suffixes SQLite puts beside a database. */
+static const char *const safety_sqlite_sidecars[] = { "-wal", "-shm", "-journal", NULL };
+static const char *const safety_sqlite_sidecar_kinds[] = {
+	"is the write-ahead log", "is the shared-memory index", "is the rollback journal",
+};
+
+/* Refuse NAME-wal, NAME-shm, NAME-journal beside a SQLite database NAME in
+ * o's directory (an empty -wal says nothing by its own bytes). */
+static int
+safety_output_sidecar(const struct outfile *o, struct dd_error *err)
+{
+	size_t n = strlen(o->base);
+
+	for (size_t i = 0; safety_sqlite_sidecars[i] != NULL; i++) {
+		size_t	    k = strlen(safety_sqlite_sidecars[i]);
+		char	    db[NAME_MAX + 1];
+		const char *kind;
+		int	    fd;
+
+		if (n <= k || strcmp(o->base + n - k, safety_sqlite_sidecars[i]) != 0)
+			continue;
+		snprintf(db, sizeof db, "%.*s", (int)(n - k), o->base);
+		fd = openat(o->dirfd, db, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		kind = safety_sqlite_kind(fd);
+		close(fd);
+		if (kind != NULL && strcmp(kind, "holds a SQLite database") == 0)
+			return dd_error_set(err, -EBUSY, "%s %s of the SQLite database %s; results "
+					    "go to another file", o->path,
+					    safety_sqlite_sidecar_kinds[i], db);
+	}
+	return 0;
+}
+
+/* The output judge (lib/outfile.h's outfile_judge_fn). */
+int
+safety_outfile_judge(int fd, const struct outfile *o, struct dd_error *err)
+{
+	int rc = safety_check_output(fd, o->path, true, err);
+
+	return rc != 0 ? rc : safety_output_sidecar(o, err);
+}
+
+/* outfile_open under the write-safety rules. */
+int
+safety_outfile_open(struct outfile *o, const char *path, int forbid_fd, struct dd_error *err)
+{
+	return outfile_open(o, path, forbid_fd, safety_outfile_judge, err);
 }
 
 /* The string safety_override wants after --confirm. */

@@ -39,6 +39,7 @@
 #include <stdbool.h>
 
 #include "lib/error.h"
+#include "lib/outfile.h"
 
 /* Why a target was allowed or refused. */
 enum dd_safety_reason {
@@ -129,6 +130,30 @@ struct safety_usage {
 
 /* Fill *out for a block device path; 0 or negative errno (-ENOTBLK). */
 int safety_block_usage(const char *path, struct safety_usage *out);
+
+/*
+ * Output files (results JSON, exports, reports, logs): an existing regular
+ * file at an output's name may be replaced only when that destroys nothing
+ * the rules above protect.  safety_check_output judges the file open on fd
+ * (path names it in the sentence): refused, -EBUSY, when it is the backing
+ * file of an attached loop device (in use or not: the loop would keep a
+ * deleted inode), active swap, a SQLite database or its write-ahead log,
+ * shared-memory index or rollback journal (by their headers), or, when
+ * replace (a file renamed over; false: a log appended to), open in any
+ * other descriptor (a write lease is refused; also this process's own, such
+ * as an open results store).  0 when it may be written; anything but a
+ * regular file is -EINVAL.  err gets the sentence naming what it is.
+ */
+int safety_check_output(int fd, const char *path, bool replace, struct dd_error *err);
+
+/* safety_check_output, plus NAME-wal/-shm/-journal beside a SQLite NAME in
+ * o's directory: the judge every output file is opened with. */
+int safety_outfile_judge(int fd, const struct outfile *o, struct dd_error *err);
+
+/* outfile_open(o, path, forbid_fd, safety_outfile_judge, err): the one way
+ * the program opens an output file. */
+int safety_outfile_open(struct outfile *o, const char *path, int forbid_fd,
+			struct dd_error *err);
 
 /* Name of a reason as the probe prints it ("SIGNATURE"). */
 const char *safety_reason_name(enum dd_safety_reason r);

@@ -42,7 +42,33 @@ outfile_split(struct outfile *o, const char *path, struct dd_error *err)
 	return 0;
 }
 
-/* Refuse what exists at the final name unless it is a plain regular file. */
+/* Open the regular file at the final name (st: what fstatat saw there) and
+ * let the judge decide on that descriptor; 0 or the refusal. */
+static int
+outfile_judge_entry(const struct outfile *o, const struct stat *st, struct dd_error *err)
+{
+	struct stat fs;
+	int	    fd, rc;
+
+	fd = openat(o->dirfd, o->base, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		rc = -errno;
+		return dd_error_set(err, rc, "cannot check %s before replacing it: %s", o->path,
+				    strerror(-rc));
+	}
+	if (fstat(fd, &fs) < 0 || !S_ISREG(fs.st_mode) || fs.st_dev != st->st_dev ||
+	    fs.st_ino != st->st_ino) {
+		close(fd);
+		return dd_error_set(err, -EAGAIN, "%s changed while it was checked; results are "
+				    "not written over it", o->path);
+	}
+	rc = o->judge(fd, o, err);
+	close(fd);
+	return rc;
+}
+
+/* Refuse what exists at the final name unless it is a plain regular file
+ * the judge lets us replace. */
 static int
 outfile_check_name(const struct outfile *o, struct dd_error *err)
 {
@@ -63,18 +89,20 @@ outfile_check_name(const struct outfile *o, struct dd_error *err)
 	if (o->forbid && st.st_dev == o->forbid_dev && st.st_ino == o->forbid_ino)
 		return dd_error_set(err, -EINVAL, "%s is the target being measured; results go to "
 				    "another file", o->path);
-	return 0;
+	return o->judge != NULL ? outfile_judge_entry(o, &st, err) : 0;
 }
 
 /* Check path as an output file and open its directory. */
 int
-outfile_open(struct outfile *o, const char *path, int forbid_fd, struct dd_error *err)
+outfile_open(struct outfile *o, const char *path, int forbid_fd, outfile_judge_fn judge,
+	     struct dd_error *err)
 {
 	struct stat st;
 	int	    rc;
 
 	memset(o, 0, sizeof *o);
 	o->dirfd = -1;
+	o->judge = judge;
 	if ((rc = outfile_split(o, path, err)) < 0)
 		return rc;
 	if (forbid_fd >= 0 && fstat(forbid_fd, &st) == 0) {

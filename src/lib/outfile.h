@@ -7,6 +7,12 @@
  * directory), and an existing entry at the name must be a regular file that
  * is not a symbolic link and not the inode the caller forbids (the target
  * being measured: compared by st_dev/st_ino, so a hard link is caught too).
+ * That entry is then opened once (O_NOFOLLOW, O_NONBLOCK, read-only, the
+ * same inode as the one looked at) and the caller's judge decides on that
+ * descriptor whether it may be replaced: lib knows nothing of loop devices,
+ * swap or stores, so the judge that does is passed in (io/safety.h's
+ * safety_outfile_open passes the write-safety rules; every output of the
+ * program goes through it).  The check runs again before every replace.
  * Each outfile_replace writes the whole content to a new temporary name in
  * that directory (".NAME.XXXXXX", created O_EXCL|O_NOFOLLOW, so nothing
  * planted there is followed) and renames it over the final name: the final
@@ -23,6 +29,12 @@
 
 #include "lib/error.h"
 
+struct outfile;
+
+/* Judge the existing regular file open read-only on fd (o names it) before
+ * it is replaced: 0, or a negative errno with the sentence in err. */
+typedef int (*outfile_judge_fn)(int fd, const struct outfile *o, struct dd_error *err);
+
 /* One output file: its directory, final name and what it must not be. */
 struct outfile {
 	char  path[PATH_MAX];	/* the final name as given */
@@ -33,13 +45,17 @@ struct outfile {
 	dev_t forbid_dev;
 	ino_t forbid_ino;
 	unsigned replaced;	/* complete versions written so far */
+	outfile_judge_fn judge;	/* NULL: any regular file may be replaced */
 };
 
 /* Check path as an output file and open its directory.  forbid_fd (-1:
- * none) is a descriptor whose inode the output must not be.  Refuses a
- * symbolic link, a directory, a device, a FIFO or a socket at the name, and
- * the forbidden inode; -ENOENT or the open(2) errno for the directory. */
-int outfile_open(struct outfile *o, const char *path, int forbid_fd, struct dd_error *err);
+ * none) is a descriptor whose inode the output must not be; judge (NULL:
+ * none) decides on an existing regular file at the name.  Refuses a
+ * symbolic link, a directory, a device, a FIFO or a socket at the name, the
+ * forbidden inode and what the judge refuses; -ENOENT or the open(2) errno
+ * for the directory. */
+int outfile_open(struct outfile *o, const char *path, int forbid_fd, outfile_judge_fn judge,
+		 struct dd_error *err);
 
 /* Write len bytes of buf as the whole new content: a temporary file in the
  * same directory, then rename over the final name.  On failure the final

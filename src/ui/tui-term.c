@@ -34,6 +34,7 @@
 
 #include <curses.h>
 
+#include "io/safety.h"
 #include "lib/file.h"
 #include "ui/tui-term.h"
 #include "ui/tui.h"
@@ -55,6 +56,7 @@ struct tui_term {
 	bool		     role_mono[UI_ROLE_COUNT];	/* a role with no colour at all */
 	int		     saved_stderr;	/* -1: stderr not redirected */
 	char		     log_path[PATH_MAX];
+	bool		     log_fresh;		/* log_path is a new file of this session */
 	struct cellbuf	    *cur, *prev;
 	bool		     full;		/* blit every row next frame */
 };
@@ -106,43 +108,68 @@ tui_term_apply_theme(struct tui *t, struct tui_term *term)
 	term->full = true;
 }
 
-/* Is fd a regular file (the log is nothing else)? */
+/* May the log open on fd be appended to?  A regular file of this user
+ * that the output rules allow (io/safety.h: no loop's backing file, swap
+ * or store). */
 static bool
-tui_term_regular(int fd)
+tui_term_log_ok(int fd, const char *path)
 {
 	struct stat st;
 
-	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	       safety_check_output(fd, path, false, NULL) == 0;
+}
+
+/* The state-directory log ($XDG_STATE_HOME/drivedash/log), opened to
+ * append; fd or -1. */
+static int
+tui_term_state_log(struct tui_term *term)
+{
+	int fd;
+
+	if (file_xdg_path("XDG_STATE_HOME", ".local/state", "drivedash/log", term->log_path,
+			  sizeof term->log_path) != 0)
+		return -1;
+	/* a directory that cannot be made fails the open below */
+	(void)file_mkdir_parents(term->log_path, 0700, NULL, 0);
+	fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
+		  O_NONBLOCK, 0600);
+	if (fd >= 0 && !tui_term_log_ok(fd, term->log_path)) {
+		close(fd);	/* a FIFO, device or someone else's file planted as the log */
+		fd = -1;
+	}
+	return fd;
+}
+
+/* Without a state directory (HOME unset): a new file of this session under
+ * an unpredictable name in $TMPDIR or /tmp, created O_EXCL, so no file
+ * another user planted at a name we would use is ever written; fd or -1. */
+static int
+tui_term_fresh_log(struct tui_term *term)
+{
+	const char *dir = getenv("TMPDIR");
+	int	    fd;
+
+	if (dir == NULL || dir[0] != '/')
+		dir = "/tmp";
+	if ((size_t)snprintf(term->log_path, sizeof term->log_path, "%s/drivedash-log-XXXXXX",
+			     dir) >= sizeof term->log_path)
+		return -1;
+	fd = mkostemp(term->log_path, O_APPEND | O_CLOEXEC);
+	term->log_fresh = fd >= 0;
+	return fd;
 }
 
 /* Put stderr into the log file while curses is up. */
 static void
 tui_term_redirect_stderr(struct tui_term *term)
 {
-	int fd = -1;
+	int fd = tui_term_state_log(term);
 
 	term->saved_stderr = -1;
-	if (file_xdg_path("XDG_STATE_HOME", ".local/state", "drivedash/log", term->log_path,
-			  sizeof term->log_path) == 0) {
-		/* a directory that cannot be made fails the open below */
-		(void)file_mkdir_parents(term->log_path, 0700, NULL, 0);
-		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
-			  O_NONBLOCK, 0600);
-	}
-	if (fd >= 0 && !tui_term_regular(fd)) {
-		close(fd);	/* a FIFO or device planted as the log: not ours */
-		fd = -1;
-	}
-	if (fd < 0) {
-		snprintf(term->log_path, sizeof term->log_path, "/tmp/drivedash-%u.log",
-			 (unsigned)getuid());
-		fd = open(term->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW |
-			  O_NONBLOCK, 0600);
-	}
-	if (fd >= 0 && !tui_term_regular(fd)) {
-		close(fd);
-		fd = -1;
-	}
+	term->log_fresh = false;
+	if (fd < 0)
+		fd = tui_term_fresh_log(term);
 	if (fd < 0) {
 		/* Nowhere to log: /dev/null rather than the screen. */
 		fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -156,16 +183,26 @@ tui_term_redirect_stderr(struct tui_term *term)
 	close(fd);
 }
 
-/* Give stderr back. */
+/* Give stderr back; a fresh log of this session is removed when nothing
+ * was logged, else named. */
 static void
 tui_term_restore_stderr(struct tui_term *term)
 {
+	struct stat st;
+	bool	    logged;
+
 	if (term->saved_stderr < 0)
 		return;
 	fflush(stderr);
+	logged = fstat(STDERR_FILENO, &st) == 0 && st.st_size > 0;
 	dup2(term->saved_stderr, STDERR_FILENO);
 	close(term->saved_stderr);
 	term->saved_stderr = -1;
+	if (term->log_fresh && !logged)
+		unlink(term->log_path);
+	else if (term->log_fresh)
+		fprintf(stderr, "drivedash: the dashboard's messages are in %s\n", term->log_path);
+	term->log_fresh = false;
 }
 
 /* End curses and give stderr back; safe to call twice. */

@@ -29,6 +29,7 @@
 
 #include "ui/tui-term.h"
 #include "ui/tui.h"
+#include "io/safety.h"
 #include "lib/clock.h"
 #include "lib/outfile.h"
 
@@ -71,7 +72,7 @@ tui_first_frame(struct tui_loop *l)
 		     (long long)rt.tv_sec * 1000000000LL + rt.tv_nsec,
 		     (long long)mt.tv_sec * 1000000000LL + mt.tv_nsec,
 		     (clock_now_s() - l->t_start) * 1e3);
-	if (outfile_open(&o, path, -1, NULL) < 0)
+	if (safety_outfile_open(&o, path, -1, NULL) < 0)
 		return;
 	outfile_replace(&o, line, (size_t)n, NULL);
 	outfile_close(&o);

@@ -52,7 +52,8 @@ static int
 group_teardown(void **state)
 {
 	const char *names[] = { "exact", "over", "empty", "fifo", "line", "num", "hex", "bad",
-				"out", "outlink", "outfifo", "outhard", "field" };
+				"out", "outlink", "outfifo", "outhard", "field", "judged",
+				"judged-new" };
 	char	    path[PATH_MAX + 16];
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -405,7 +406,7 @@ test_outfile(void **state)
 
 	(void)state;
 	snprintf(path, sizeof path, "%s/out", scratch);
-	assert_int_equal(outfile_open(&o, path, -1, &err), 0);
+	assert_int_equal(outfile_open(&o, path, -1, NULL, &err), 0);
 	assert_int_equal(outfile_replace(&o, "{\"a\": 1}\n", 9, &err), 0);
 	assert_int_equal(outfile_replace(&o, "[]\n", 3, &err), 0);
 	assert_int_equal(o.replaced, 2);
@@ -418,26 +419,81 @@ test_outfile(void **state)
 	/* The forbidden inode, by its own name and through a hard link. */
 	fd = open(path, O_RDONLY);
 	assert_true(fd >= 0);
-	assert_int_equal(outfile_open(&o, path, fd, &err), -EINVAL);
+	assert_int_equal(outfile_open(&o, path, fd, NULL, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "is the target"));
 	snprintf(other, sizeof other, "%s/outhard", scratch);
 	assert_int_equal(link(path, other), 0);
-	assert_int_equal(outfile_open(&o, other, fd, &err), -EINVAL);
+	assert_int_equal(outfile_open(&o, other, fd, NULL, &err), -EINVAL);
 	close(fd);
 
 	/* A symlink (even to a regular file), a FIFO, a directory, a device. */
 	snprintf(other, sizeof other, "%s/outlink", scratch);
 	assert_int_equal(symlink(path, other), 0);
-	assert_int_equal(outfile_open(&o, other, -1, &err), -ELOOP);
+	assert_int_equal(outfile_open(&o, other, -1, NULL, &err), -ELOOP);
 	assert_non_null(strstr(err.msg, "symbolic link"));
 	snprintf(other, sizeof other, "%s/outfifo", scratch);
 	assert_int_equal(mkfifo(other, 0600), 0);
-	assert_int_equal(outfile_open(&o, other, -1, &err), -EINVAL);
+	assert_int_equal(outfile_open(&o, other, -1, NULL, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "a FIFO"));
-	assert_int_equal(outfile_open(&o, scratch, -1, &err), -EISDIR);
-	assert_int_equal(outfile_open(&o, "/dev/null", -1, &err), -EINVAL);
+	assert_int_equal(outfile_open(&o, scratch, -1, NULL, &err), -EISDIR);
+	assert_int_equal(outfile_open(&o, "/dev/null", -1, NULL, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "a character device"));
-	assert_true(outfile_open(&o, "/nonexistent-dir/x.json", -1, &err) < 0);
+	assert_true(outfile_open(&o, "/nonexistent-dir/x.json", -1, NULL, &err) < 0);
+}
+
+/* A judge that refuses an entry holding "keep", and notes what it saw. */
+static int judge_calls;
+static int
+judge_keep(int fd, const struct outfile *o, struct dd_error *err)
+{
+	char buf[8] = "";
+
+	judge_calls++;
+	if (pread(fd, buf, 4, 0) == 4 && memcmp(buf, "keep", 4) == 0)
+		return dd_error_set(err, -EBUSY, "%s is kept", o->path);
+	return 0;
+}
+
+/* The judge decides on the existing entry's descriptor, at open and again
+ * before every replace; a refusal leaves the file as it was. */
+static void
+test_outfile_judge(void **state)
+{
+	struct outfile	o;
+	struct dd_error err = { 0 };
+	char		path[PATH_MAX + 16], fresh[PATH_MAX + 16];
+	char	       *text = NULL;
+	int		fd;
+
+	(void)state;
+	snprintf(fresh, sizeof fresh, "%s/judged-new", scratch);
+	judge_calls = 0;
+	assert_int_equal(outfile_open(&o, fresh, -1, judge_keep, &err), 0);
+	assert_int_equal(judge_calls, 0);	/* nothing there yet */
+	assert_int_equal(outfile_replace(&o, "x\n", 2, &err), 0);
+	assert_int_equal(outfile_replace(&o, "y\n", 2, &err), 0);
+	assert_int_equal(judge_calls, 1);	/* the first version, before the second */
+	outfile_close(&o);
+
+	snprintf(path, sizeof path, "%s/judged", scratch);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "keep me\n", 8), 8);
+	close(fd);
+	assert_int_equal(outfile_open(&o, path, -1, judge_keep, &err), -EBUSY);
+	assert_non_null(strstr(err.msg, "is kept"));
+	assert_int_equal(file_read_all(NULL, path, 100, &text, NULL, NULL), 0);
+	assert_string_equal(text, "keep me\n");
+	free(text);
+
+	/* Planted between open and replace: refused then, still as it was. */
+	assert_int_equal(outfile_open(&o, fresh, -1, judge_keep, &err), 0);
+	assert_int_equal(rename(path, fresh), 0);
+	assert_int_equal(outfile_replace(&o, "z\n", 2, &err), -EBUSY);
+	outfile_close(&o);
+	assert_int_equal(file_read_all(NULL, fresh, 100, &text, NULL, NULL), 0);
+	assert_string_equal(text, "keep me\n");
+	free(text);
 }
 
 int
@@ -450,6 +506,7 @@ main(void)
 		cmocka_unit_test(test_file_line),
 		cmocka_unit_test(test_file_paths),
 		cmocka_unit_test(test_outfile),
+		cmocka_unit_test(test_outfile_judge),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_width),
 		cmocka_unit_test(test_utf8_sanitize),

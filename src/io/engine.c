@@ -79,6 +79,13 @@
  * sample interval is the schedule's. */
 #define ENGINE_RATE_WINDOW_NS  50000ull
 
+/* Pacing (worker_paced_wait): the longest a paced job sleeps for its next
+ * due time before it looks at the phase again.  At a low rate the next I/O
+ * may be due long after the point's end (rate=0.02: every 50 s), and the
+ * point ends at its time, or at a cancel, not at its next I/O: a tenth of
+ * the default interval, one wake-up more per 20 ms only when nothing is due. */
+#define ENGINE_RATE_TICK_NS    20000000ull
+
 enum {
 	PHASE_SETUP,
 	PHASE_RAMP,
@@ -744,13 +751,16 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 }
 
 /* Submit what is prepared and sleep until a completion or until due (paced
- * loop); wait: false sleeps for nothing but the submit. */
+ * loop), at most ENGINE_RATE_TICK_NS, so that the end of the point or a
+ * cancel (PHASE_STOP) is seen however far off due is; timed: false sleeps
+ * for a completion (every slot is in flight: inflight > 0, never a wait for
+ * nothing). */
 static int
 worker_paced_wait(struct worker *w, uint64_t due, bool timed)
 {
 	struct io_uring_cqe	*cqe;
 	struct __kernel_timespec ts;
-	uint64_t		 now = clock_now_ns();
+	uint64_t		 now = clock_now_ns(), sleep_ns;
 	int			 ret;
 
 	if (w->npend > 0) {
@@ -762,8 +772,9 @@ worker_paced_wait(struct worker *w, uint64_t due, bool timed)
 		return io_uring_submit_and_wait(&w->ring, 1);
 	if (due <= now)
 		return io_uring_submit_and_get_events(&w->ring);
-	ts.tv_sec = (long long)((due - now) / 1000000000u);
-	ts.tv_nsec = (long long)((due - now) % 1000000000u);
+	sleep_ns = due - now < ENGINE_RATE_TICK_NS ? due - now : ENGINE_RATE_TICK_NS;
+	ts.tv_sec = (long long)(sleep_ns / 1000000000u);
+	ts.tv_nsec = (long long)(sleep_ns % 1000000000u);
 	ret = io_uring_submit_and_wait_timeout(&w->ring, &cqe, 1, &ts, NULL);
 	return ret == -ETIME ? 0 : ret;
 }

@@ -179,5 +179,5 @@ main(int argc, char **argv)
 		cli_error("standard output is closed; redirect it to a file or to /dev/null");
 		return EXIT_USAGE;
 	}
-	return main_finish_stdout(main_dispatch(argc, argv));
+	return cli_exit_finish(main_finish_stdout(main_dispatch(argc, argv)));
 }

@@ -1075,9 +1075,9 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta));
 	}
 	if ((prc = check_sweep(c)) == -EINTR) {
-		/* A second signal or SIGQUIT: the sweep thread still uses c. */
+		/* A second signal: the sweep thread still uses c. */
 		session_close(&c->ses, &c->t);
-		_exit(cli_exit_signal(c->signo));
+		cli_exit_now(c->signo);
 	}
 	if (prc < 0) {
 		cli_record_end(c->rec, SWEEP_FAILED, 0, "the sweep could not start", 0, true);

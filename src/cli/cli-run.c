@@ -691,7 +691,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		/* Abandoned with the sweep thread still running: remove the
 		 * scratch file and leave without joining it. */
 		session_close(&ses, &t);
-		_exit(cli_exit_signal(signo));
+		cli_exit_now(signo);
 	}
 	if (rc < 0) {
 		cli_record_end(rec, SWEEP_FAILED, 0, "the sweep could not start", 0, true);

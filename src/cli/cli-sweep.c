@@ -1,15 +1,16 @@
 /*
  * Driving a sweep from the command line, shared by `run` and `check`: the
- * main thread blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT (cli_signals_block,
- * before the scratch file is created, so no signal kills the process
- * between creating and removing it) and reads them from a signalfd; it
+ * main thread blocks every terminating signal (cli_signals_block,
+ * lib/signals.h: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 ..., before the
+ * scratch file is created, so no signal kills the process between creating
+ * and removing it) and reads them from a signalfd; it
  * then only waits on the sweep's wake fd and that signalfd, drawing a
  * progress line on a terminal or logging finished points otherwise, and
  * calls the caller's hook after each finished point (run --json rewrites
- * its file there).  The first SIGINT, SIGTERM or SIGHUP cancels the sweep
- * (what finished is kept); a second one, or SIGQUIT, abandons it: the call
- * returns -EINTR at once, and the caller removes its scratch file and
- * exits without joining.
+ * its file there).  The first signal, whichever, cancels the sweep (what
+ * finished is kept, stored and written; SIGQUIT too); a second one abandons
+ * it: the call returns -EINTR at once, and the caller removes its scratch
+ * file and exits without joining (cli_exit_now).
  */
 #include "config.h"
 
@@ -25,6 +26,7 @@
 #include "cli/cli.h"
 #include "core/format.h"
 #include "core/session.h"
+#include "lib/signals.h"
 
 /* Check every point of a plan against the target before anything runs. */
 int
@@ -40,11 +42,18 @@ cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
 	return 0;
 }
 
+/* A signal with no exit code of its own that stopped the command: main
+ * dies of it at the end (cli_exit_finish).  Main thread only. */
+static int cli_exit_die_signo;
+
 /* The exit code of a run a signal stopped (the table in cli.h). */
 int
 cli_exit_signal(int signo)
 {
 	switch (signo) {
+	case 0:
+	case SIGINT:
+		return EXIT_SIGINT;
 	case SIGTERM:
 		return EXIT_SIGTERM;
 	case SIGHUP:
@@ -52,8 +61,31 @@ cli_exit_signal(int signo)
 	case SIGQUIT:
 		return EXIT_SIGQUIT;
 	default:
-		return EXIT_SIGINT;
+		cli_exit_die_signo = signo;
+		return 128 + signo;
 	}
+}
+
+/* Die of a signal that has no exit code, else return rc. */
+int
+cli_exit_finish(int rc)
+{
+	if (cli_exit_die_signo != 0) {
+		fflush(stdout);
+		signals_die(cli_exit_die_signo);
+	}
+	return rc;
+}
+
+/* Leave at once with the signal's code, or die of it. */
+void
+cli_exit_now(int signo)
+{
+	int rc = cli_exit_signal(signo);
+
+	if (cli_exit_die_signo != 0)
+		signals_die(signo);
+	_exit(rc);
 }
 
 /* Block the signals a sweep reads into mask (and the process); SIGPIPE is
@@ -61,13 +93,7 @@ cli_exit_signal(int signo)
 void
 cli_signals_block(sigset_t *mask)
 {
-	sigemptyset(mask);
-	sigaddset(mask, SIGINT);
-	sigaddset(mask, SIGTERM);
-	sigaddset(mask, SIGHUP);
-	sigaddset(mask, SIGQUIT);
-	pthread_sigmask(SIG_BLOCK, mask, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	signals_block(mask);
 }
 
 /* A blocked signal of mask that is already pending, taken; 0 for none. */
@@ -147,7 +173,7 @@ cli_sweep_signal(int sigfd, struct sweep *sw, bool tty, int *signals, int *signo
 	if (read(sigfd, &si, sizeof si) != sizeof si)
 		return false;
 	*signo = (int)si.ssi_signo;
-	if (++*signals > 1 || *signo == SIGQUIT)
+	if (++*signals > 1)
 		return true;
 	if (tty)
 		fputs("\r\033[K", stderr);

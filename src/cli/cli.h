@@ -92,8 +92,8 @@ int cli_sweep_run(const struct dd_target *t, const struct dd_plan *plan, bool qu
  * has more finished points: n full results, read with
  * sweep_result_published().  A non-zero return (the hook printed why)
  * cancels the sweep.  Returns -EINTR, with *out NULL and *signo set, when a
- * second signal or SIGQUIT abandoned the sweep still running: the caller
- * removes what it created and exits with cli_exit_signal(*signo) at once.
+ * second signal abandoned the sweep still running: the caller removes what
+ * it created and leaves with cli_exit_now(*signo) at once.
  */
 struct cli_sweep_hook {
 	int  (*point_done)(void *arg, struct sweep *sw, size_t n);	/* or NULL */
@@ -104,12 +104,23 @@ int cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bo
 		       const struct cli_sweep_hook *hook, struct sweep **out,
 		       enum sweep_state *state, char *message, size_t len, int *signo);
 
-/* The exit code of a run a signal stopped: EXIT_SIGINT, EXIT_SIGTERM,
- * EXIT_SIGHUP or EXIT_SIGQUIT. */
+/* The exit code of a run a signal stopped: EXIT_SIGINT (also for 0),
+ * EXIT_SIGTERM, EXIT_SIGHUP or EXIT_SIGQUIT; any other signal (SIGUSR1...)
+ * has no code of its own: 128 + signo, and cli_exit_finish dies of it. */
 int cli_exit_signal(int signo);
 
-/* Block SIGINT, SIGTERM, SIGHUP and SIGQUIT (into mask) before anything is
- * created that a signal must not strand, and ignore SIGPIPE. */
+/* The end of main: when a signal with no exit code of its own stopped the
+ * command (cli_exit_signal), die of it now that everything is cleaned up;
+ * else return rc. */
+int cli_exit_finish(int rc);
+
+/* Leave at once after a second signal (the sweep thread still running):
+ * _exit with cli_exit_signal's code, or die of a signal that has none. */
+_Noreturn void cli_exit_now(int signo);
+
+/* Block the terminating signals (lib/signals.h: SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT, SIGUSR1 ...; into mask) before anything is created that a signal
+ * must not strand, and ignore SIGPIPE. */
 void cli_signals_block(sigset_t *mask);
 
 /* Take a signal of mask that arrived while blocked; 0 when none did. */

@@ -34,6 +34,35 @@
 #include "io/nvme.h"
 #include "lib/clock.h"
 
+/* How often the watchdog looks (ms), and the least it allows (s). */
+#define SWEEP_WATCHDOG_TICK_MS 1000
+#define SWEEP_WATCHDOG_MIN_S   10.0
+
+/*
+ * The watchdog's view of the running point (sweep.h has the rule).  The
+ * sweep thread marks a point's start, its completions and its end; the
+ * watchdog thread judges.  lock guards everything below it.
+ */
+struct sweep_watchdog {
+	pthread_t	thread;
+	bool		started;
+	uint64_t      (*now)(void *arg);	/* the clock (tests: a fake one) */
+	void	       *now_arg;
+	unsigned	tick_ms;
+	pthread_mutex_t lock;
+	pthread_cond_t	cond;		/* CLOCK_MONOTONIC: the tick, and stop */
+	bool		stop;
+	bool		running;	/* a point runs */
+	struct dd_point p;		/* it */
+	uint64_t	last_ns;	/* its last completion, or its start */
+	bool		seen;		/* a completion came */
+	uint64_t	ios;		/* its I/O count at the last completion */
+	double		slowest_us;	/* the slowest latency seen; NAN none */
+	bool		flushing;	/* past its time with end_fsync */
+	bool		fired;		/* the watchdog failed it: message says why */
+	char		message[sizeof ((struct dd_result *)0)->message];
+};
+
 struct sweep {
 	const struct dd_target *t;
 	const struct dd_plan   *plan;
@@ -53,6 +82,7 @@ struct sweep {
 	uint64_t		point_t0_ns;		/* when the running point started */
 	struct nvmeinfo_thermo	thermo;		/* the target's sensor; sweep thread */
 	struct sweep_sink	sink;		/* set before start; sweep thread calls */
+	struct sweep_watchdog	wd;
 };
 
 /* Estimated seconds of one run of a point (0 for a byte budget). */
@@ -132,6 +162,152 @@ sweep_publish(struct sweep *s)
 	}
 }
 
+/* How long a running point may go without a completion. */
+double
+sweep_watchdog_limit_s(const struct dd_point *p, double slowest_us)
+{
+	double limit = SWEEP_WATCHDOG_MIN_S;
+
+	if (isfinite(slowest_us) && 20 * slowest_us / 1e6 > limit)
+		limit = 20 * slowest_us / 1e6;
+	if (p->rate_iops > 0 && 2.0 * p->numjobs / p->rate_iops > limit)
+		limit = 2.0 * p->numjobs / p->rate_iops;
+	return limit;
+}
+
+/* The real clock. */
+static uint64_t
+sweep_watchdog_clock(void *arg)
+{
+	(void)arg;
+	return clock_now_ns();
+}
+
+/* Set the watchdog's clock and tick (tests). */
+void
+sweep_set_watchdog_clock(struct sweep *s, uint64_t (*now_ns)(void *arg), void *arg,
+			 unsigned tick_ms)
+{
+	s->wd.now = now_ns;
+	s->wd.now_arg = arg;
+	s->wd.tick_ms = tick_ms ? tick_ms : 1;
+}
+
+/* A point starts (begin) or ends; after its end, true and res failed with
+ * the watchdog's sentence when the watchdog stopped it.  Sweep thread. */
+static bool
+sweep_watchdog_mark(struct sweep *s, const struct dd_point *p, bool begin,
+		    struct dd_result *res)
+{
+	struct sweep_watchdog *wd = &s->wd;
+	bool		       fired;
+
+	pthread_mutex_lock(&wd->lock);
+	wd->running = begin;
+	fired = !begin && wd->fired;
+	if (begin) {
+		wd->p = *p;
+		wd->last_ns = wd->now(wd->now_arg);
+		wd->seen = wd->flushing = wd->fired = false;
+		wd->ios = 0;
+		wd->slowest_us = NAN;
+	} else if (fired) {
+		res->status = -ETIMEDOUT;
+		res->cancelled = false;
+		dd_strlcpy(res->message, wd->message, sizeof res->message);
+	}
+	pthread_mutex_unlock(&wd->lock);
+	return fired;
+}
+
+/* An interval of the running point: a completion when its I/O count grew.
+ * Sweep thread. */
+static void
+sweep_watchdog_interval(struct sweep *s, const struct dd_result *partial, double progress)
+{
+	struct sweep_watchdog *wd = &s->wd;
+
+	pthread_mutex_lock(&wd->lock);
+	if (partial->ios > wd->ios) {
+		wd->ios = partial->ios;
+		wd->seen = true;
+		wd->last_ns = wd->now(wd->now_arg);
+	}
+	if (isfinite(partial->lat.max_us) &&
+	    !(partial->lat.max_us <= wd->slowest_us))
+		wd->slowest_us = partial->lat.max_us;
+	if (wd->p.end_fsync && progress >= 0.999)
+		wd->flushing = true;
+	pthread_mutex_unlock(&wd->lock);
+}
+
+/* Judge the running point; stop it with a sentence when it stalled.
+ * Watchdog thread, lock held. */
+static void
+sweep_watchdog_check(struct sweep *s)
+{
+	struct sweep_watchdog *wd = &s->wd;
+	double		       limit, allow, quiet;
+	uint64_t	       one = 1;
+
+	if (!wd->running || wd->fired || wd->flushing)
+		return;
+	limit = sweep_watchdog_limit_s(&wd->p, wd->slowest_us);
+	allow = wd->seen ? limit : 3 * limit + (wd->p.ramp_s > 0 ? wd->p.ramp_s : 0);
+	quiet = (double)(wd->now(wd->now_arg) - wd->last_ns) / 1e9;
+	if (!(quiet > allow))
+		return;
+	wd->fired = true;
+	snprintf(wd->message, sizeof wd->message,
+		 "%.96s on %.200s stalled: no I/O completed for %.0f s%s (the watchdog allows "
+		 "%.0f s%s the longest of %.0f s, 20 times the slowest latency seen and twice "
+		 "a paced job's period); the point failed", wd->p.name, s->t->path, quiet,
+		 wd->seen ? "" : " since it started", allow,
+		 wd->seen ? ":" : " from a start: the ramp and three times", SWEEP_WATCHDOG_MIN_S);
+	if (write(s->cancel_fd, &one, sizeof one) < 0) {
+		/* Already signalled: the counter is non-zero. */
+	}
+	if (dd_backend_of(s->t)->cancel != NULL)
+		dd_backend_of(s->t)->cancel(s->t);
+}
+
+/* The watchdog thread: look every tick until stopped. */
+static void *
+sweep_watchdog_main(void *arg)
+{
+	struct sweep	      *s = arg;
+	struct sweep_watchdog *wd = &s->wd;
+
+	pthread_mutex_lock(&wd->lock);
+	while (!wd->stop) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += (long)(wd->tick_ms % 1000) * 1000000L;
+		ts.tv_sec += wd->tick_ms / 1000 + ts.tv_nsec / 1000000000L;
+		ts.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&wd->cond, &wd->lock, &ts);
+		if (!wd->stop)
+			sweep_watchdog_check(s);
+	}
+	pthread_mutex_unlock(&wd->lock);
+	return NULL;
+}
+
+/* Stop the watchdog thread (sweep_join). */
+static void
+sweep_watchdog_stop(struct sweep *s)
+{
+	if (!s->wd.started)
+		return;
+	pthread_mutex_lock(&s->wd.lock);
+	s->wd.stop = true;
+	pthread_cond_signal(&s->wd.cond);
+	pthread_mutex_unlock(&s->wd.lock);
+	pthread_join(s->wd.thread, NULL);
+	s->wd.started = false;
+}
+
 /* Engine hook: one interval of the running point.  Sweep thread. */
 static void
 sweep_on_interval(void *arg, const struct dd_result *partial,
@@ -147,6 +323,7 @@ sweep_on_interval(void *arg, const struct dd_result *partial,
 	w->live[w->nlive++] = *iv;
 	w->point_progress = progress;
 	sweep_summarize(partial, &w->running);
+	sweep_watchdog_interval(s, partial, progress);
 	sweep_publish(s);
 }
 
@@ -186,6 +363,7 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 		.cancel_fd = s->cancel_fd,
 	};
 	struct dd_error err = { 0 };
+	int		rc;
 
 	s->work->current = *p;
 	s->point_t0_ns = clock_now_ns();
@@ -194,8 +372,12 @@ sweep_run_once(struct sweep *s, const struct dd_point *p, struct dd_result *res)
 	memset(&s->work->running, 0, sizeof s->work->running);
 	s->work->running.mean_us = s->work->running.p50_us = s->work->running.p99_us = NAN;
 	s->work->running.p999_us = s->work->running.max_us = NAN;
+	sweep_watchdog_mark(s, p, true, NULL);	/* before a snapshot shows it */
 	sweep_publish(s);
-	return dd_backend_of(s->t)->run(s->t, p, &hooks, res, &err);
+	rc = dd_backend_of(s->t)->run(s->t, p, &hooks, res, &err);
+	if (sweep_watchdog_mark(s, p, false, res))
+		rc = -ETIMEDOUT;
+	return rc;
 }
 
 /* Fold runs of one point. */
@@ -450,6 +632,22 @@ sweep_main(void *arg)
 	return NULL;
 }
 
+/* Set up the watchdog's lock and clock (its thread starts with the sweep's). */
+static void
+sweep_watchdog_init(struct sweep_watchdog *wd)
+{
+	pthread_condattr_t a;
+
+	pthread_mutex_init(&wd->lock, NULL);
+	pthread_condattr_init(&a);
+	pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+	pthread_cond_init(&wd->cond, &a);
+	pthread_condattr_destroy(&a);
+	wd->now = sweep_watchdog_clock;
+	wd->tick_ms = SWEEP_WATCHDOG_TICK_MS;
+	wd->slowest_us = NAN;
+}
+
 /* Create a sweep. */
 int
 sweep_create(struct sweep **out, const struct dd_target *t,
@@ -461,6 +659,7 @@ sweep_create(struct sweep **out, const struct dd_target *t,
 	if (s == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	pthread_mutex_init(&s->lock, NULL);
+	sweep_watchdog_init(&s->wd);
 	s->thermo.fd = -1;
 	s->t = t;
 	s->plan = plan;
@@ -534,11 +733,18 @@ sweep_set_sink(struct sweep *s, const struct sweep_sink *sink)
 int
 sweep_start(struct sweep *s, struct dd_error *err)
 {
-	int rc = pthread_create(&s->thread, NULL, sweep_main, s);
+	int rc = pthread_create(&s->wd.thread, NULL, sweep_watchdog_main, s);
 
 	if (rc != 0)
+		return dd_error_set(err, -rc, "cannot start the sweep's watchdog: %s",
+				    strerror(rc));
+	s->wd.started = true;
+	rc = pthread_create(&s->thread, NULL, sweep_main, s);
+	if (rc != 0) {
+		sweep_watchdog_stop(s);
 		return dd_error_set(err, -rc, "cannot start the sweep thread: %s",
 				    strerror(rc));
+	}
 	s->started = true;
 	return 0;
 }
@@ -563,6 +769,7 @@ sweep_join(struct sweep *s)
 {
 	if (s->started && !s->joined) {
 		pthread_join(s->thread, NULL);
+		sweep_watchdog_stop(s);
 		s->joined = true;
 	}
 	return s->work->state;
@@ -656,7 +863,10 @@ sweep_destroy(struct sweep *s)
 		close(s->wake_fd);
 	if (s->cancel_fd >= 0)
 		close(s->cancel_fd);
+	sweep_watchdog_stop(s);
 	pthread_mutex_destroy(&s->lock);
+	pthread_mutex_destroy(&s->wd.lock);
+	pthread_cond_destroy(&s->wd.cond);
 	free(s);
 }
 

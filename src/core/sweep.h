@@ -153,6 +153,30 @@ struct sweep_sink {
 /* Set the sweep's sink (copied; NULL clears it); before sweep_start. */
 void sweep_set_sink(struct sweep *s, const struct sweep_sink *sink);
 
+/*
+ * The watchdog: a stalled target is a failed point with a sentence, never a
+ * hang.  A thread beside the sweep's looks once a second (tick) at the
+ * running point; a completion is an interval whose I/O count grew.  The
+ * point stalls when none came for sweep_watchdog_limit_s (from the last
+ * one; from the point's start the allowance is three limits plus its ramp,
+ * for setup, a fio server's layout and the ramp, which has no intervals).
+ * The watchdog then fails the point with -ETIMEDOUT and a sentence naming
+ * the point, the target (a fleet host's address) and the time, and stops
+ * it through the cancel fd and the backend's cancel op; the sweep ends
+ * FAILED with that sentence.  A point past its time with end_fsync is
+ * flushing (no intervals, as long as the cache takes) and is not judged.
+ */
+
+/* How long a running point may go without a completion: the longest of
+ * 10 s, 20 times the slowest latency seen in it (slowest_us; NAN none yet)
+ * and twice a paced job's period (numjobs / rate). */
+double sweep_watchdog_limit_s(const struct dd_point *p, double slowest_us);
+
+/* Tests: the clock the watchdog reads (now_ns(arg), nanoseconds) and how
+ * often it looks (tick_ms); before sweep_start. */
+void sweep_set_watchdog_clock(struct sweep *s, uint64_t (*now_ns)(void *arg), void *arg,
+			      unsigned tick_ms);
+
 /* Free a sweep (joins it first if it still runs). */
 void sweep_destroy(struct sweep *s);
 

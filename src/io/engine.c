@@ -79,6 +79,19 @@
  * sample interval is the schedule's. */
 #define ENGINE_RATE_WINDOW_NS  50000ull
 
+/* Pacing (worker_paced_wait): the longest a paced job sleeps for its next
+ * due time before it looks at the phase again.  At a low rate the next I/O
+ * may be due long after the point's end (rate=0.02: every 50 s), and the
+ * point ends at its time, or at a cancel, not at its next I/O: a tenth of
+ * the default interval, one wake-up more per 20 ms only when nothing is due. */
+#define ENGINE_RATE_TICK_NS    20000000ull
+
+/* How long the workers may take to drain after the stop (engine_join): an
+ * I/O the device has not completed by then is one it never will (a stalled
+ * device, a lost request), and its job is left behind rather than hang the
+ * sweep; a slow device's deepest queue drains in a few seconds. */
+#define ENGINE_DRAIN_MAX_S 30.0
+
 enum {
 	PHASE_SETUP,
 	PHASE_RAMP,
@@ -105,11 +118,14 @@ struct engine_shared {
 	bool			open;		/* collector opened the gate */
 	uint64_t		budget_blocks;	/* whole point, in bs units; 0 = time based */
 	long			idle_cpus;	/* spin=auto: measured idle CPUs; -1 unknown */
+	struct dd_point		point;		/* p: a copy, which a job left behind
+						 * (engine_join) may read after the run */
 };
 
 struct worker {
 	pthread_t	       thread;
 	unsigned	       id;
+	int		       exited;		/* atomic: left, done_fd written */
 	struct engine_shared  *sh;
 	struct io_uring	       ring;
 	bool		       ring_ok;
@@ -744,13 +760,16 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 }
 
 /* Submit what is prepared and sleep until a completion or until due (paced
- * loop); wait: false sleeps for nothing but the submit. */
+ * loop), at most ENGINE_RATE_TICK_NS, so that the end of the point or a
+ * cancel (PHASE_STOP) is seen however far off due is; timed: false sleeps
+ * for a completion (every slot is in flight: inflight > 0, never a wait for
+ * nothing). */
 static int
 worker_paced_wait(struct worker *w, uint64_t due, bool timed)
 {
 	struct io_uring_cqe	*cqe;
 	struct __kernel_timespec ts;
-	uint64_t		 now = clock_now_ns();
+	uint64_t		 now = clock_now_ns(), sleep_ns;
 	int			 ret;
 
 	if (w->npend > 0) {
@@ -762,8 +781,9 @@ worker_paced_wait(struct worker *w, uint64_t due, bool timed)
 		return io_uring_submit_and_wait(&w->ring, 1);
 	if (due <= now)
 		return io_uring_submit_and_get_events(&w->ring);
-	ts.tv_sec = (long long)((due - now) / 1000000000u);
-	ts.tv_nsec = (long long)((due - now) % 1000000000u);
+	sleep_ns = due - now < ENGINE_RATE_TICK_NS ? due - now : ENGINE_RATE_TICK_NS;
+	ts.tv_sec = (long long)(sleep_ns / 1000000000u);
+	ts.tv_nsec = (long long)(sleep_ns % 1000000000u);
 	ret = io_uring_submit_and_wait_timeout(&w->ring, &cqe, 1, &ts, NULL);
 	return ret == -ETIME ? 0 : ret;
 }
@@ -922,6 +942,7 @@ worker_main(void *arg)
 		else
 			worker_loop(w);
 	}
+	__atomic_store_n(&w->exited, 1, __ATOMIC_RELEASE);
 	if (write(sh->done_fd, &one, sizeof one) < 0) {
 		/* An eventfd write only fails on overflow, not reachable here. */
 	}
@@ -1442,6 +1463,30 @@ engine_point_region(const struct dd_point *p, uint64_t target_size)
 	return p->bs ? r / p->bs * p->bs : r;
 }
 
+/* Join the workers once they have left; one that has not within
+ * ENGINE_DRAIN_MAX_S (a worker waiting for an I/O the device never
+ * completes) is detached and left behind with its memory, which it may
+ * still touch.  *finished counts the workers that left; the number left
+ * behind. */
+static unsigned
+engine_join(struct worker *w, unsigned n, struct engine_shared *sh, unsigned *finished)
+{
+	uint64_t deadline = clock_now_ns() + clock_s_to_ns(ENGINE_DRAIN_MAX_S);
+	unsigned left = 0;
+
+	while (*finished < n && collector_wait(deadline, -1, sh->done_fd, finished) == 2)
+		;
+	for (unsigned i = 0; i < n; i++) {
+		if (__atomic_load_n(&w[i].exited, __ATOMIC_ACQUIRE)) {
+			pthread_join(w[i].thread, NULL);
+		} else {
+			pthread_detach(w[i].thread);
+			left++;
+		}
+	}
+	return left;
+}
+
 /* Let the workers past the gate. */
 static void
 engine_gate_open(struct engine_shared *sh)
@@ -1458,7 +1503,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	   const struct dd_engine_hooks *hooks, struct dd_result *res,
 	   struct dd_error *err)
 {
-	struct engine_shared sh = { .t = t, .p = p, .phase = PHASE_SETUP, .done_fd = -1 };
+	struct engine_shared *sh = calloc(1, sizeof *sh);
 	struct collector     c = { .temp_c = NAN, .stride = 1 };
 	struct worker	    *w;
 	struct histogram    *hbuf;
@@ -1467,38 +1512,46 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	bool		     extended = false;	/* measured past runtime_s for one I/O */
 	int		     cancel_fd = hooks ? hooks->cancel_fd : -1, ret = 0, why;
 	bool		     cancelled = false;
+	unsigned	     left = 0;	/* jobs left behind (engine_join) */
 
 	memset(res, 0, sizeof *res);
 	res->point = *p;
 	res->tclass = t->tclass;
 	res->idle_cpus = NAN;
-	ret = engine_point_check(p, t, err);
+	ret = sh == NULL ? dd_error_set(err, -ENOMEM, "out of memory")
+			 : engine_point_check(p, t, err);
 	if (ret < 0) {
 		res->status = ret;
 		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+		free(sh);
 		return ret;
 	}
+	sh->t = t;
+	sh->point = *p;
+	sh->p = &sh->point;
+	sh->phase = PHASE_SETUP;
+	sh->done_fd = -1;
 	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
 	if (p->bytes)
-		sh.budget_blocks = p->bytes / p->bs ? p->bytes / p->bs : 1;
-	sh.idle_cpus = -1;
+		sh->budget_blocks = p->bytes / p->bs ? p->bytes / p->bs : 1;
+	sh->idle_cpus = -1;
 	if (p->spin == DD_SPIN_AUTO && !p->iopoll && p->iodepth <= DD_SPIN_AUTO_MAX_QD) {
 		/* Before the workers start: what the rest of the machine leaves. */
 		res->idle_cpus = engine_cpus_idle(SPIN_IDLE_WINDOW_MS);
-		sh.idle_cpus = res->idle_cpus >= 0 ? (long)floor(res->idle_cpus + 0.1) : -1;
+		sh->idle_cpus = res->idle_cpus >= 0 ? (long)floor(res->idle_cpus + 0.1) : -1;
 	}
-	pthread_mutex_init(&sh.lock, NULL);
-	pthread_cond_init(&sh.cond, NULL);
-	sh.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	pthread_mutex_init(&sh->lock, NULL);
+	pthread_cond_init(&sh->cond, NULL);
+	sh->done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	w = calloc(p->numjobs, sizeof *w);
 	hbuf = calloc(4, sizeof *hbuf);
-	if (sh.done_fd < 0 || w == NULL || hbuf == NULL) {
+	if (sh->done_fd < 0 || w == NULL || hbuf == NULL) {
 		ret = dd_error_set(err, -ENOMEM, "cannot allocate %u workers", p->numjobs);
 		goto out;
 	}
 	for (unsigned i = 0; i < p->numjobs; i++) {
 		w[i].id = i;
-		w[i].sh = &sh;
+		w[i].sh = sh;
 		if (hooks != NULL && hooks->trace != NULL) {
 			w[i].trace = hooks->trace + (size_t)i * hooks->trace_n;
 			w[i].trace_n = hooks->trace_n;
@@ -1511,21 +1564,21 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		started++;
 	}
 	/* Wait until every started worker is set up (or failed). */
-	pthread_mutex_lock(&sh.lock);
-	while (sh.ready < started)
-		pthread_cond_wait(&sh.cond, &sh.lock);
-	pthread_mutex_unlock(&sh.lock);
+	pthread_mutex_lock(&sh->lock);
+	while (sh->ready < started)
+		pthread_cond_wait(&sh->cond, &sh->lock);
+	pthread_mutex_unlock(&sh->lock);
 	c.w = w;
 	c.n = started;
-	c.sh = &sh;
+	c.sh = sh;
 	c.res = res;
 	c.prev = &hbuf[0];
 	c.cur = &hbuf[1];
 	c.tmp = &hbuf[2];
 	c.delta = &hbuf[3];
-	if (ret < 0 || __atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
-		__atomic_store_n(&sh.phase, PHASE_STOP, __ATOMIC_RELEASE);
-		engine_gate_open(&sh);
+	if (ret < 0 || __atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
+		__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
+		engine_gate_open(sh);
 		goto join;
 	}
 
@@ -1534,27 +1587,27 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	if (p->bytes && !(p->ramp_s > 0)) {
 		getrusage(RUSAGE_SELF, &c.ru0);
 		c.t_measure0 = c.t_prev = clock_now_ns();
-		__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+		__atomic_store_n(&sh->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 	} else {
-		__atomic_store_n(&sh.phase, PHASE_RAMP, __ATOMIC_RELEASE);
+		__atomic_store_n(&sh->phase, PHASE_RAMP, __ATOMIC_RELEASE);
 	}
-	engine_gate_open(&sh);
+	engine_gate_open(sh);
 	if (p->ramp_s > 0) {
 		deadline = t0 + clock_s_to_ns(p->ramp_s);
-		while ((why = collector_wait(deadline, cancel_fd, sh.done_fd,
+		while ((why = collector_wait(deadline, cancel_fd, sh->done_fd,
 					     &c.finished)) == 2 &&
-		       !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE))
+		       !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE))
 			;
 		if (why == 1)
 			cancelled = true;
 	}
-	if (!cancelled && !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
+	if (!cancelled && !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
 		uint64_t end;
 
 		if (c.t_measure0 == 0) {
 			getrusage(RUSAGE_SELF, &c.ru0);
 			c.t_measure0 = c.t_prev = clock_now_ns();
-			__atomic_store_n(&sh.phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+			__atomic_store_n(&sh->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 		}
 		/* The end counts from the measuring start, never before it. */
 		end = p->bytes || clock_s_to_ns(p->runtime_s) > UINT64_MAX - c.t_measure0
@@ -1562,14 +1615,14 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		for (uint64_t next = c.t_measure0 + interval_ns;; next += interval_ns) {
 			uint64_t stop_at = next < end ? next : end;
 
-			why = collector_wait(stop_at, cancel_fd, sh.done_fd, &c.finished);
+			why = collector_wait(stop_at, cancel_fd, sh->done_fd, &c.finished);
 			if (why == 1) {
 				cancelled = true;
 				break;
 			}
 			if (why == 2) {
 				/* A worker finished its budget or failed. */
-				if (__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE) ||
+				if (__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE) ||
 				    c.finished >= c.n)
 					break;
 				next -= interval_ns;	/* keep the tick */
@@ -1592,17 +1645,21 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		}
 	}
 	res->elapsed_s = c.t_measure0 ? (double)(clock_now_ns() - c.t_measure0) / 1e9 : 0;
-	__atomic_store_n(&sh.phase, PHASE_STOP, __ATOMIC_RELEASE);
+	__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
 	if (c.t_measure0) {
 		getrusage(RUSAGE_SELF, &c.ru1);
 		res->proc_user_s = tv_delta(c.ru0.ru_utime, c.ru1.ru_utime);
 		res->proc_sys_s = tv_delta(c.ru0.ru_stime, c.ru1.ru_stime);
 	}
 join:
-	for (unsigned i = 0; i < started; i++)
-		pthread_join(w[i].thread, NULL);
+	left = engine_join(w, started, sh, &c.finished);
+	if (left > 0)
+		ret = dd_error_set(err, -ETIMEDOUT, "%u job%s of %s on %s did not finish: an I/O "
+				   "did not complete within %g s after the point ended (the "
+				   "device stalled); left behind", left, left == 1 ? "" : "s",
+				   p->name, t->path, ENGINE_DRAIN_MAX_S);
 	if (p->end_fsync && c.t_measure0 && !cancelled && ret == 0 &&
-	    !__atomic_load_n(&sh.failed, __ATOMIC_ACQUIRE)) {
+	    !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
 		int frc = engine_flush(t, cancel_fd, &res->flush_s);
 
 		res->elapsed_s += res->flush_s;
@@ -1638,15 +1695,18 @@ join:
 		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
 	}
 out:
+	free(hbuf);
+	if (left > 0)
+		return ret;	/* w and sh stay: a job left behind may still use them */
 	if (w != NULL)
 		for (unsigned i = 0; i < p->numjobs; i++)
 			worker_cleanup(&w[i]);
 	free(w);
-	free(hbuf);
-	if (sh.done_fd >= 0)
-		close(sh.done_fd);
-	pthread_cond_destroy(&sh.cond);
-	pthread_mutex_destroy(&sh.lock);
+	if (sh->done_fd >= 0)
+		close(sh->done_fd);
+	pthread_cond_destroy(&sh->cond);
+	pthread_mutex_destroy(&sh->lock);
+	free(sh);
 	return ret;
 }
 

@@ -36,6 +36,7 @@
 
 #include "io/safety.h"
 #include "lib/file.h"
+#include "lib/signals.h"
 #include "ui/tui-term.h"
 #include "ui/tui.h"
 
@@ -239,12 +240,16 @@ tui_term_atexit(void)
 		tui_term_stop(tui_term_live);
 }
 
-/* A fatal signal: restore the terminal, then die of the signal. */
+/* A fault signal: restore the terminal (endwin also turns the mouse off
+ * and leaves the alternate screen), remove the scratch file, then die of
+ * the signal.  The terminating signals from outside never come here: the
+ * loop reads them (tui.c). */
 static void
 tui_term_fatal(int sig)
 {
 	if (tui_term_live != NULL && tui_term_live->active)
 		endwin();
+	signals_fault_cleanup();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -324,10 +329,13 @@ tui_term_start(struct tui *t, struct tui_term **out, struct dd_error *err)
 		atexit(tui_term_atexit);
 		registered = true;
 	}
-	signal(SIGSEGV, tui_term_fatal);
-	signal(SIGBUS, tui_term_fatal);
-	signal(SIGFPE, tui_term_fatal);
-	signal(SIGABRT, tui_term_fatal);
+	{
+		static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL, SIGTRAP,
+					      SIGSYS };
+
+		for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+			signal(faults[i], tui_term_fatal);
+	}
 	tui_term_modes();
 	tui_term_colours(t, term);
 	tui_term_apply_theme(t, term);

@@ -2,10 +2,10 @@
  * The dashboard's loop and lifetime: tui_run() from start to teardown.
  *
  * One thread owns the terminal.  It poll()s on stdin (keys and mouse, read
- * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes, SIGINT,
- * SIGTERM and SIGHUP quit cleanly; the signals are blocked before any
- * thread starts, so every thread inherits the mask and only this fd sees
- * them), while a sweep runs its wake fd, and while a fleet runs
+ * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes; every
+ * terminating signal, lib/signals.h, quits cleanly; the signals are blocked
+ * before any thread starts, so every thread inherits the mask and only this
+ * fd sees them), while a sweep runs its wake fd, and while a fleet runs
  * (view-fleet.c) the wake fds of its running members.  Events only
  * change state and set t->dirty; a frame is drawn at most every
  * TUI_FRAME_MS.  The parts have their own files: discovery (tui-detect.c),
@@ -32,6 +32,7 @@
 #include "io/safety.h"
 #include "lib/clock.h"
 #include "lib/outfile.h"
+#include "lib/signals.h"
 
 const struct tui_view *const tui_views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_DRIVES] = &tui_view_drives,
@@ -253,13 +254,12 @@ tui_locale_utf8(const struct tui *t)
 static int
 tui_signals_open(struct tui_loop *l, sigset_t *mask, struct dd_error *err)
 {
-	/* Blocked before the sweep thread exists, so it inherits the mask. */
-	sigemptyset(mask);
-	sigaddset(mask, SIGINT);
-	sigaddset(mask, SIGTERM);
+	/* Blocked before the sweep thread exists, so it inherits the mask:
+	 * every terminating signal (lib/signals.h; Ctrl-\, SIGUSR1 ...) quits
+	 * as SIGTERM does, the terminal restored and the scratch file removed
+	 * first; SIGPIPE is ignored (a fio client's closed pipe is an EPIPE). */
+	signals_block(mask);
 	sigaddset(mask, SIGWINCH);
-	sigaddset(mask, SIGHUP);
-	sigaddset(mask, SIGQUIT);	/* Ctrl-\: quit, but restore the terminal first */
 	pthread_sigmask(SIG_BLOCK, mask, NULL);
 	l->sigfd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (l->sigfd < 0)

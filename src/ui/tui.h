@@ -76,10 +76,11 @@ struct tui_opts {
 };
 
 /* Run the dashboard until the user quits; 0, the number of the signal that
- * ended it (SIGINT, SIGTERM, SIGHUP, SIGQUIT: the terminal is restored and
- * the scratch file removed by then), or a negative errno with err set.
- * Call from the main thread: it blocks SIGINT, SIGTERM, SIGWINCH, SIGHUP and
- * SIGQUIT and owns the terminal until it returns. */
+ * ended it (any terminating signal, lib/signals.h: SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT, SIGUSR1 ...; the terminal is restored and the scratch file
+ * removed by then), or a negative errno with err set.  Call from the main
+ * thread: it blocks those signals and SIGWINCH, ignores SIGPIPE and owns
+ * the terminal until it returns. */
 int tui_run(const struct tui_opts *o, struct dd_error *err);
 
 /* Keys, as views see them: Unicode characters are themselves. */

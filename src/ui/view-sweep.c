@@ -57,6 +57,7 @@
 #include "core/session.h"
 #include "core/workload.h"
 #include "io/safety.h"
+#include "lib/signals.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
 
@@ -398,6 +399,8 @@ tui_sweep_start(struct tui *t)
 		goto fail;
 	if (ses.created || (ses.tgt.kind == SESSION_FILE && ses.o.owned))
 		snprintf(s->scratch, sizeof s->scratch, "%s", tg->path);
+	if (s->scratch[0] != '\0' && !t->opts.keep)
+		signals_unlink_on_fault(s->scratch);	/* a crash removes it too */
 	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
 	sweep_record_begin(t, &ses);
 	rc = session_start_record(&s->tgt, &s->plan, s->rec, &s->sw, &err);
@@ -760,6 +763,7 @@ tui_sweep_cleanup(struct tui *t)
 	sweep_release(s);
 	if (s->scratch[0] != '\0' && !t->opts.keep)
 		unlink(s->scratch);
+	signals_unlink_on_fault(NULL);
 	s->scratch[0] = '\0';
 	free(s->sn);
 	s->sn = NULL;

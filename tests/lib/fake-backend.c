@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fake-backend.h"
 
@@ -59,6 +60,28 @@ fake_wait_cancel(int fd)
 	return fd >= 0 && poll(&pfd, 1, 30000) == 1;
 }
 
+/* A stalled point: an interval every millisecond with no new completion,
+ * until the cancel fd (30 s at most); true when cancelled. */
+static bool
+fake_stall(const struct dd_engine_hooks *hooks, const struct dd_result *res,
+	   const struct dd_interval *iv)
+{
+	struct dd_interval none = *iv;
+	struct timespec	   t0, t;
+
+	none.iops = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (t = t0; t.tv_sec - t0.tv_sec < 30; clock_gettime(CLOCK_MONOTONIC, &t)) {
+		struct pollfd pfd = { .fd = hooks->cancel_fd, .events = POLLIN };
+
+		if (poll(&pfd, 1, 1) == 1)
+			return true;
+		if (hooks->interval != NULL)
+			hooks->interval(hooks->arg, res, &none, 0.5);
+	}
+	return false;
+}
+
 /* Run: the next scripted figure, FAKE_INTERVALS intervals of it. */
 static int
 fake_run(const struct dd_target *t, const struct dd_point *p,
@@ -98,6 +121,10 @@ fake_run(const struct dd_target *t, const struct dd_point *p,
 			return res->status;
 		}
 		if (strcmp(p->name, "hang") == 0 && fake_wait_cancel(hooks->cancel_fd)) {
+			res->cancelled = true;
+			return 0;
+		}
+		if (strcmp(p->name, "stall") == 0 && fake_stall(hooks, res, &iv)) {
 			res->cancelled = true;
 			return 0;
 		}

@@ -5,6 +5,8 @@
  * through the hooks, and fills a result whose elapsed time is the point's
  * runtime (its histogram holds one sample per interval).  A point named
  * "hang" publishes one interval and then waits on the cancel fd (at most
+ * 30 s); one named "stall" goes on publishing intervals with no new
+ * completion (ios frozen), one a millisecond, until the cancel fd (at most
  * 30 s); a point named "fail" fails with -EIO.  A path opened that holds
  * "fail-at-N" fails its Nth run (from 1) with -ECONNRESET after one
  * interval, as a server lost mid-run; one holding "nosize" has size 0

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -28,6 +29,7 @@
 #include "core/plan.h"
 #include "core/sweep.h"
 #include "fake-backend.h"
+#include "io/fio.h"
 
 static char path[256];
 
@@ -351,6 +353,193 @@ test_fake_cancel(void **state)
 	free(sn);
 }
 
+/* The watchdog's limit: 10 s at least, 20 times the slowest latency seen,
+ * twice a paced job's period. */
+static void
+test_watchdog_limit(void **state)
+{
+	struct dd_point p = { .numjobs = 1 };
+
+	(void)state;
+	assert_true(fabs(sweep_watchdog_limit_s(&p, NAN) - 10) < 1e-9);
+	assert_true(fabs(sweep_watchdog_limit_s(&p, 100) - 10) < 1e-9);
+	assert_true(fabs(sweep_watchdog_limit_s(&p, 1e6) - 20) < 1e-9);
+	p.rate_iops = 0.02;	/* an I/O every 50 s */
+	assert_true(fabs(sweep_watchdog_limit_s(&p, 100) - 100) < 1e-9);
+	p.numjobs = 4;		/* each job every 200 s */
+	assert_true(fabs(sweep_watchdog_limit_s(&p, 100) - 400) < 1e-9);
+}
+
+/* The fake clock the watchdog reads in these tests (ns, atomic). */
+static uint64_t fake_now_ns;
+
+static uint64_t
+fake_clock(void *arg)
+{
+	(void)arg;
+	return __atomic_load_n(&fake_now_ns, __ATOMIC_ACQUIRE);
+}
+
+/* A point named name stalls on the fake backend (stall: intervals go on
+ * with no new completion; hang: nothing at all after the first interval);
+ * once the fake clock is past the watchdog's limit, the point fails with
+ * the watchdog's sentence (which point, which target, how long) and the
+ * sweep stops FAILED, the next point never run. */
+static void
+watchdog_case(const char *name)
+{
+	static const double    script[] = { 1000 };
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+	char		       spec[128];
+
+	__atomic_store_n(&fake_now_ns, 1000000000ull, __ATOMIC_RELEASE);
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	snprintf(spec, sizeof spec, "randread,bs=4k,qd=1,time=1,ramp=0,name=%s", name);
+	plan_make(&plan, spec, 2);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	sweep_set_watchdog_clock(s, fake_clock, NULL, 1);
+	assert_int_equal(sweep_start(s, &err), 0);
+	do
+		wait_snapshot(s, sn);
+	while (sn->nlive == 0);		/* the stalling point's first interval */
+	assert_int_equal(sn->state, SWEEP_RUNNING);
+	__atomic_add_fetch(&fake_now_ns, 11000000000ull, __ATOMIC_ACQ_REL);
+	assert_int_equal(sweep_join(s), SWEEP_FAILED);
+	assert_true(sweep_snapshot(s, sn, 0));
+	print_message("# %s: %s\n", name, sn->message);
+	assert_non_null(strstr(sn->message, "no I/O completed for 11 s"));
+	assert_non_null(strstr(sn->message, name));
+	assert_non_null(strstr(sn->message, "fake:0"));
+	assert_int_equal(sweep_nresults(s), 1);
+	assert_int_equal(sweep_result(s, 0)->status, -ETIMEDOUT);
+	assert_false(sweep_result(s, 0)->cancelled);
+	assert_int_equal(((struct fake_state *)t.backend_data)->runs, 1);
+	assert_int_equal(((struct fake_state *)t.backend_data)->cancels, 1);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	free(sn);
+}
+
+static void
+test_watchdog_stall(void **state)
+{
+	(void)state;
+	watchdog_case("stall");
+}
+
+static void
+test_watchdog_hang(void **state)
+{
+	(void)state;
+	watchdog_case("hang");
+}
+
+/*
+ * The watchdog over the fio backend: a stand-in fio client (a script given
+ * as the fio binary) greets as fio 3.33 does, then prints an ETA line with
+ * no I/O every 20 ms, as the client of a server whose drive hangs.  On a
+ * byte-budget point the backend has no end deadline of its own and keeps
+ * hearing from its peer, so only the watchdog ends it: once the fake clock
+ * is past three limits (no completion since the start), the point fails
+ * with the sentence naming the host, and the client is stopped.  (The
+ * script gives up by itself after about 30 s, so a broken watchdog fails
+ * the test instead of hanging it.)
+ */
+static void
+test_watchdog_fio(void **state)
+{
+	char		      script[64] = "/tmp/dd-test-fio-stuck-XXXXXX";
+	const char	     *text =
+		"#!/bin/sh\n"
+		"echo 'hostname=stuck, be=0, 64-bit, os=Linux, arch=x86-64, fio=fio-3.33, flags=1'\n"
+		"i=0\n"
+		"while [ $i -lt 1500 ]; do\n"
+		"  printf 'Jobs: 1 (f=1): [R(1)][0.0%%][r=0KiB/s][r=0 IOPS][eta 00m:00s]\\r'\n"
+		"  sleep 0.02; i=$((i + 1))\n"
+		"done\n"
+		"exit 1\n";
+	struct dd_fio_config  c = { .kill_grace_s = 0.5 };
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target      t;
+	struct dd_plan	      plan;
+	struct dd_error	      err = { 0 };
+	struct sweep	     *s;
+	int		      fd = mkstemp(script);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	assert_int_equal(fchmod(fd, 0700), 0);
+	close(fd);
+	c.fio = script;
+	dd_fio_configure(&c);
+	__atomic_store_n(&fake_now_ns, 1000000000ull, __ATOMIC_RELEASE);
+	assert_int_equal(dd_backend_open(&dd_backend_fio, &t, "fio://127.0.0.1:9/dev/stuck",
+					 false, &err), 0);
+	dd_fio_set_size(&t, 64 << 20);
+	plan_make(&plan, "read,bs=128k,qd=1,bytes=64m,ramp=0,name=stuck", 1);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	sweep_set_watchdog_clock(s, fake_clock, NULL, 1);
+	assert_int_equal(sweep_start(s, &err), 0);
+	do
+		wait_snapshot(s, sn);
+	while (sn->state != SWEEP_RUNNING || strcmp(sn->current.name, "stuck") != 0);
+	__atomic_add_fetch(&fake_now_ns, 31000000000ull, __ATOMIC_ACQ_REL);
+	assert_int_equal(sweep_join(s), SWEEP_FAILED);
+	assert_true(sweep_snapshot(s, sn, 0));
+	print_message("# fio: %s\n", sn->message);
+	assert_non_null(strstr(sn->message, "stuck on fio://127.0.0.1:9/dev/stuck stalled: "
+				"no I/O completed for 31 s since it started"));
+	assert_int_equal(sweep_result(s, 0)->status, -ETIMEDOUT);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	memset(&c, 0, sizeof c);
+	dd_fio_configure(&c);
+	unlink(script);
+	free(sn);
+}
+
+/* Under the limit the watchdog stays quiet: 9 s of the fake clock without
+ * a completion, then a cancel ends the sweep CANCELLED, not FAILED. */
+static void
+test_watchdog_under_limit(void **state)
+{
+	static const double    script[] = { 1000 };
+	struct sweep_snapshot *sn = calloc(1, sizeof *sn);
+	struct dd_target       t;
+	struct dd_plan	       plan;
+	struct dd_error	       err = { 0 };
+	struct sweep	      *s;
+
+	(void)state;
+	__atomic_store_n(&fake_now_ns, 1000000000ull, __ATOMIC_RELEASE);
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_make(&plan, "randread,bs=4k,qd=1,time=1,ramp=0,name=stall", 1);
+	assert_int_equal(sweep_create(&s, &t, &plan, &err), 0);
+	sweep_set_watchdog_clock(s, fake_clock, NULL, 1);
+	assert_int_equal(sweep_start(s, &err), 0);
+	do
+		wait_snapshot(s, sn);
+	while (sn->nlive == 0);
+	__atomic_add_fetch(&fake_now_ns, 9000000000ull, __ATOMIC_ACQ_REL);
+	do
+		wait_snapshot(s, sn);	/* the stall goes on past the 9 s */
+	while (sn->nlive < 3);
+	sweep_cancel(s);
+	assert_int_equal(sweep_join(s), SWEEP_CANCELLED);
+	assert_true(sweep_result(s, 0)->cancelled);
+	sweep_destroy(s);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	free(sn);
+}
+
 /* Fake backend: steady state is attained after the window on a flat
  * series, never on a swinging one (the cap), and a failing point stops
  * the sweep with the backend's message. */
@@ -601,6 +790,11 @@ main(void)
 		cmocka_unit_test(test_steady_rounds),
 		cmocka_unit_test(test_fake_repeats_snapshots),
 		cmocka_unit_test(test_fake_cancel),
+		cmocka_unit_test(test_watchdog_limit),
+		cmocka_unit_test(test_watchdog_stall),
+		cmocka_unit_test(test_watchdog_hang),
+		cmocka_unit_test(test_watchdog_under_limit),
+		cmocka_unit_test(test_watchdog_fio),
 		cmocka_unit_test(test_fake_steady_and_failure),
 		cmocka_unit_test(test_create_finished),
 		cmocka_unit_test(test_fake_sink),

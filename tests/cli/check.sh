@@ -217,9 +217,11 @@ run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU
 is "targets: the failed target decides (exit 4, FAIL)" "4 FAIL" "$rc $(json 'j["overall"]["verdict"]')"
 is "targets: matched the lab's drive" "lab-emu lab-emu-1" \
 	"$(json 'j["match"]["family_id"], j["match"]["drive_id"]' | tr -d "(),'")"
-is "targets: rand_read PASS, seq_read FAIL, rand_write NOT_COMPARABLE, each decided by its target" \
-	"rand_read PASS target|rand_write NOT_COMPARABLE target|seq_read FAIL target" \
-	"$(json '"|".join(sorted("%s %s %s" % (v["metric"], v["verdict"], v["decided_by"]) for v in j["verdicts"] if v["spec"]["is_target"]))')"
+# rand_read's verdict follows its measured IOPS (any working drive passes
+# 1,000, but the suite must not depend on how loaded the machine is).
+is "targets: rand_read judged (PASS at >= 1,000 IOPS), seq_read FAIL, rand_write NOT_COMPARABLE, each decided by its target" \
+	"rand_read True target|rand_write NOT_COMPARABLE target|seq_read FAIL target" \
+	"$(json '"|".join(sorted("%s %s %s" % (v["metric"], ((v["verdict"] == "PASS") == (v["measured"] >= 1000)) if v["metric"] == "rand_read" else v["verdict"], v["decided_by"]) for v in j["verdicts"] if v["spec"]["is_target"]))')"
 is "targets: rand_read judged at its stated point, runtime and tolerance (not the spec's 1G IOPS)" \
 	"4K randread QD4 x1 1s target|0.05|True" \
 	"$(json '"|".join(str(x) for x in [(v["point"], v["tolerance"], "lab target >= 1,000 IOPS at 4K QD4x1, 1 s, tolerance 5%" in v["reason"]) for v in j["verdicts"] if v["metric"] == "rand_read"][0])')"
@@ -238,8 +240,9 @@ is "targets: --print-fio has the target points' sections, runtime 1" \
 	"$(printf '%s\n' "$out" | grep '^\[.*target\]' | tr '\n' ' ')$(printf '%s\n' "$out" | grep -c '^runtime=1$')"
 run env XDG_CONFIG_HOME="$tmp/xdg" "$dd" --db "$ldb" check "$loop" --model "QEMU NVMe Ctrl" \
 	--time-scale 0.005 --allow-write --json -q --no-save
-is "targets: --allow-write runs the write target's point too: rand_write PASS" "3 PASS" \
-	"$(json 'j["plan"]["target_points"], [v["verdict"] for v in j["verdicts"] if v["metric"] == "rand_write"][0]' | tr -d "(),'")"
+is "targets: --allow-write runs the write target's point too: rand_write judged by it (PASS at >= 1,000 IOPS)" \
+	"3 target True" \
+	"$(json 'j["plan"]["target_points"], [(v["decided_by"], (v["verdict"] == "PASS") == (v["measured"] >= 1000)) for v in j["verdicts"] if v["metric"] == "rand_write"][0]' | tr -d "(),'")"
 
 # Write safety: an ext4 loop is refused, and stays unchanged.
 if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then

@@ -38,6 +38,7 @@
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
 #include "core/plan.h"
+#include "io/figures.h"
 #include "lib/parse.h"
 
 #define FIO_PATH_MAX 192	/* a key path in a sentence */
@@ -575,8 +576,10 @@ fio_read_figures(const struct fio_in *in, json_t *job, const char *at, struct dd
 	if ((rc = fio_read_dir(in, job, at, "read", &rd, &r->read_hist)) < 0 ||
 	    (rc = fio_read_dir(in, job, at, "write", &wr, &r->write_hist)) < 0)
 		return rc;
-	r->hist = r->read_hist;
-	hist_merge(&r->hist, &r->write_hist);
+	if (rd.has_bins || wr.has_bins) {	/* else the pages stay untouched */
+		r->hist = r->read_hist;
+		hist_merge(&r->hist, &r->write_hist);
+	}
 	r->read_ios = (uint64_t)rd.ios;
 	r->write_ios = (uint64_t)wr.ios;
 	r->ios = r->read_ios + r->write_ios;
@@ -624,27 +627,69 @@ fio_read_cpu(const struct fio_in *in, json_t *job, const char *at, struct dd_res
 	return 0;
 }
 
-/* How many entries of jobs share this one's name and group. */
-static size_t
-fio_clones(json_t *jobs, json_t *job)
+/* The job's figures are possible ones (io/figures.h): nothing a drive
+ * cannot give is imported, whatever the file says. */
+static int
+fio_check_figures(const struct fio_in *in, const char *at, const struct dd_result *r)
+{
+	char src[FIO_PATH_MAX + 64];
+
+	snprintf(src, sizeof src, "%s: %s", in->file, at);
+	return figures_check_result(r, src, in->err) < 0 ? -EINVAL : 0;
+}
+
+/* The key a job's clones share: its name and group ("" without a name). */
+static char *
+fio_clone_key(json_t *job)
 {
 	const char *name = json_string_value(json_object_get(job, "jobname"));
-	json_t	   *gid = json_object_get(job, "groupid"), *other;
-	size_t	    i, n = 0;
+	char	   *gid, *key;
 
-	json_array_foreach(jobs, i, other) {
-		const char *on = json_string_value(json_object_get(other, "jobname"));
+	if (name == NULL)
+		return NULL;
+	gid = json_dumps(json_object_get(job, "groupid"), JSON_ENCODE_ANY | JSON_COMPACT);
+	if (asprintf(&key, "%s\n%s", name, gid ? gid : "") < 0)
+		key = NULL;
+	free(gid);
+	return key;
+}
 
-		if (name && on && strcmp(name, on) == 0 &&
-		    json_equal(gid, json_object_get(other, "groupid")))
-			n++;
+/* How many entries of jobs share each name and group, in one pass (a job's
+ * clones are counted once for all, not by a scan per job): an object of
+ * key -> count; NULL when out of memory. */
+static json_t *
+fio_clone_counts(json_t *jobs)
+{
+	json_t *counts = json_object(), *job;
+	size_t	i;
+
+	json_array_foreach(jobs, i, job) {
+		char	  *key = fio_clone_key(job);
+		json_int_t n;
+
+		if (key == NULL)
+			continue;
+		n = json_integer_value(json_object_get(counts, key));
+		json_object_set_new(counts, key, json_integer(n + 1));
+		free(key);
 	}
+	return counts;
+}
+
+/* How many entries of jobs share this one's name and group. */
+static size_t
+fio_clones(json_t *counts, json_t *job)
+{
+	char  *key = fio_clone_key(job);
+	size_t n = key ? (size_t)json_integer_value(json_object_get(counts, key)) : 0;
+
+	free(key);
 	return n;
 }
 
-/* One job (entry i of jobs) into a point of run. */
+/* One job (entry i of jobs; counts: fio_clone_counts) into a point of run. */
 static int
-fio_read_job(const struct fio_in *in, json_t *jobs, const char *arr, size_t i,
+fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *arr, size_t i,
 	     struct results_run *run)
 {
 	struct results_point pt = { 0 };
@@ -666,11 +711,12 @@ fio_read_job(const struct fio_in *in, json_t *jobs, const char *arr, size_t i,
 	    (rc = fio_str(in, job, at, "hostname", &host)) < 0 ||
 	    (rc = fio_read_point(in, job, at, &pt.r->point)) < 0 ||
 	    (rc = fio_read_figures(in, job, at, pt.r, &pt.has_bins)) < 0 ||
-	    (rc = fio_read_cpu(in, job, at, pt.r)) < 0) {
+	    (rc = fio_read_cpu(in, job, at, pt.r)) < 0 ||
+	    (rc = fio_check_figures(in, at, pt.r)) < 0) {
 		free(pt.r);
 		return rc;
 	}
-	if (pt.r->point.numjobs > 1 && fio_clones(jobs, job) == pt.r->point.numjobs)
+	if (pt.r->point.numjobs > 1 && fio_clones(counts, job) == pt.r->point.numjobs)
 		pt.r->point.numjobs = 1;	/* one clone, reported alone */
 	if (pt.r->point.runtime_s == 0)
 		pt.r->point.runtime_s = pt.r->elapsed_s;
@@ -808,9 +854,9 @@ static int
 fio_read_jobs(const struct fio_in *in, json_t *root, struct results_run *run, json_t **jobsp)
 {
 	const char *arr = "jobs";
-	json_t	   *jobs = json_object_get(root, "jobs"), *job;
+	json_t	   *jobs = json_object_get(root, "jobs"), *job, *counts;
 	size_t	    i;
-	int	    rc;
+	int	    rc = 0;
 
 	if (jobs == NULL && json_object_get(root, "client_stats") != NULL)
 		jobs = json_object_get(root, arr = "client_stats");
@@ -820,14 +866,23 @@ fio_read_jobs(const struct fio_in *in, json_t *root, struct results_run *run, js
 				    in->file);
 	if (!json_is_array(jobs))
 		return fio_bad(in, "", arr, jobs, "an array");
+	if (json_array_size(jobs) > CLI_FIO_JOBS_MAX)
+		return dd_error_set(in->err, -E2BIG, "%s: %s holds %zu jobs; import reads at most "
+				    "%d (as many as fio runs at once)", in->file, arr,
+				    json_array_size(jobs), CLI_FIO_JOBS_MAX);
+	if ((counts = fio_clone_counts(jobs)) == NULL)
+		return dd_error_set(in->err, -ENOMEM, "%s: out of memory", in->file);
 	json_array_foreach(jobs, i, job) {
 		const char *jn = json_string_value(json_object_get(job, "jobname"));
 
 		if (arr[0] == 'c' && jn && strcmp(jn, "All clients") == 0)
 			continue;
-		if ((rc = fio_read_job(in, jobs, arr, i, run)) < 0)
-			return rc;
+		if ((rc = fio_read_job(in, jobs, counts, arr, i, run)) < 0)
+			break;
 	}
+	json_decref(counts);
+	if (rc < 0)
+		return rc;
 	if (run->n == 0)
 		return dd_error_set(in->err, -EINVAL, "%s: %s is empty: fio reported no job",
 				    in->file, arr);

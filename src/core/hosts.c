@@ -393,6 +393,14 @@ hosts_line(const char *text, size_t len, struct fleet_host *h, const struct host
 	return rc < 0 ? rc : 1;
 }
 
+/* The bytes of a UTF-8 byte order mark at the start of text (Windows
+ * editors write one; it is no part of the first line): 3 or 0. */
+static size_t
+hosts_bom(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 /* Parse hosts-file text into a malloc'd array. */
 int
 hosts_parse(const char *text, size_t len, const char *file, struct fleet_host **out,
@@ -413,7 +421,7 @@ hosts_parse(const char *text, size_t len, const char *file, struct fleet_host **
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash == file ? 1 : slash - file), file);
 		w.dir = dir;
 	}
-	for (size_t at = 0; rc >= 0 && at < len;) {
+	for (size_t at = hosts_bom(text, len); rc >= 0 && at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t	    end = nl ? (size_t)(nl - text) : len;
 

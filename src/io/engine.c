@@ -970,7 +970,8 @@ latency_fill(struct dd_latency *l, const struct welford *wf,
 	l->max_us = (double)wf->max / 1e3;
 	l->mean_us = wf->mean / 1e3;
 	l->stdev_us = welford_stdev(wf) / 1e3;
-	hist_percentiles(h, hist_default_pcts, HIST_NPCTS, pct);
+	hist_percentiles_within(h, hist_default_pcts, HIST_NPCTS, (double)wf->min,
+				(double)wf->max, pct);
 	for (int i = 0; i < HIST_NPCTS; i++)
 		l->pct_us[i] = pct[i] / 1e3;
 }

@@ -925,11 +925,22 @@ cli_fio_parse(const char *file, const char *text, size_t len, struct results_run
 	return 0;
 }
 
-/* A number of ns from µs, as fio's integers; 0 for NAN. */
-static json_int_t
+/* A figure as a JSON integer, rounded: 0 for NAN or infinity, and never
+ * past FIO_NUM_MAX (a cast of a larger double is undefined, and import
+ * refuses larger numbers). */
+static json_t *
+fio_int(double v)
+{
+	if (!isfinite(v))
+		return json_integer(0);
+	return json_integer((json_int_t)llround(fmax(-FIO_NUM_MAX, fmin(v, FIO_NUM_MAX))));
+}
+
+/* A number of ns from µs, as fio's integers (fio_int). */
+static json_t *
 fio_ns(double us)
 {
-	return isfinite(us) ? (json_int_t)llround(us * 1e3) : 0;
+	return fio_int(us * 1e3);
 }
 
 /* A latency summary as fio's clat_ns/lat_ns object, with json+ bins of h
@@ -940,8 +951,8 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 	json_t *o = json_object(), *pct;
 	char	key[32];
 
-	json_object_set_new(o, "min", json_integer(fio_ns(l->min_us)));
-	json_object_set_new(o, "max", json_integer(fio_ns(l->max_us)));
+	json_object_set_new(o, "min", fio_ns(l->min_us));
+	json_object_set_new(o, "max", fio_ns(l->max_us));
 	json_object_set_new(o, "mean", json_real(l->n && isfinite(l->mean_us) ? l->mean_us * 1e3 : 0));
 	json_object_set_new(o, "stddev",
 			    json_real(l->n && isfinite(l->stdev_us) ? l->stdev_us * 1e3 : 0));
@@ -952,7 +963,7 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 	for (int i = 0; i < HIST_NPCTS; i++)
 		if (isfinite(l->pct_us[i])) {
 			snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
-			json_object_set_new(pct, key, json_integer(fio_ns(l->pct_us[i])));
+			json_object_set_new(pct, key, fio_ns(l->pct_us[i]));
 		}
 	json_object_set_new(o, "percentile", pct);
 	if (h != NULL)
@@ -979,14 +990,14 @@ fio_write_samples(json_t *d, const struct dd_result *r, bool reads)
 	mean = n ? sum / n : 0;
 	sd = n > 1 ? sqrt(fmax(0, (sq - n * mean * mean) / (n - 1))) : 0;
 
-	json_object_set_new(d, "bw_min", json_integer((json_int_t)(min * kib)));
-	json_object_set_new(d, "bw_max", json_integer((json_int_t)(max * kib)));
+	json_object_set_new(d, "bw_min", fio_int(min * kib));
+	json_object_set_new(d, "bw_max", fio_int(max * kib));
 	json_object_set_new(d, "bw_agg", json_real(n ? 100.0 : 0));
 	json_object_set_new(d, "bw_mean", json_real(mean * kib));
 	json_object_set_new(d, "bw_dev", json_real(sd * kib));
 	json_object_set_new(d, "bw_samples", json_integer((json_int_t)n));
-	json_object_set_new(d, "iops_min", json_integer((json_int_t)min));
-	json_object_set_new(d, "iops_max", json_integer((json_int_t)max));
+	json_object_set_new(d, "iops_min", fio_int(min));
+	json_object_set_new(d, "iops_max", fio_int(max));
 	json_object_set_new(d, "iops_mean", json_real(mean));
 	json_object_set_new(d, "iops_stddev", json_real(sd));
 	json_object_set_new(d, "iops_samples", json_integer((json_int_t)n));
@@ -1015,11 +1026,11 @@ fio_write_dir(const struct results_point *pt, bool reads)
 
 	json_object_set_new(d, "io_bytes", cli_ju64(bytes));
 	json_object_set_new(d, "io_kbytes", cli_ju64(bytes >> 10));
-	json_object_set_new(d, "bw_bytes", json_integer((json_int_t)llround(bw)));
-	json_object_set_new(d, "bw", json_integer((json_int_t)llround(bw) / 1024));
+	json_object_set_new(d, "bw_bytes", fio_int(bw));
+	json_object_set_new(d, "bw", fio_int(bw / 1024));
 	json_object_set_new(d, "iops", json_real(isfinite(r->iops) ? r->iops * share : 0));
 	json_object_set_new(d, "runtime",
-			    json_integer(ios ? (json_int_t)llround(r->elapsed_s * 1e3) : 0));
+			    ios ? fio_int(r->elapsed_s * 1e3) : json_integer(0));
 	json_object_set_new(d, "total_ios", cli_ju64(ios));
 	json_object_set_new(d, "short_ios", json_integer(0));
 	json_object_set_new(d, "drop_ios", json_integer(0));
@@ -1081,6 +1092,24 @@ fio_write_pacing(json_t *o, const struct dd_point *p)
 #undef FIO_OPT_N
 }
 
+/* A time in seconds as a fio option ("0.5s", "3600s"): fixed point, never
+ * an exponent ("1e+07s" reads back in no fio and no parser of ours). */
+static const char *
+fio_seconds(double s, char *buf, size_t len)
+{
+	char *end;
+
+	snprintf(buf, len, "%.6f", s);
+	end = buf + strlen(buf);
+	while (end > buf && end[-1] == '0')
+		*--end = '\0';
+	if (end > buf && end[-1] == '.')
+		*--end = '\0';
+	if ((size_t)(end - buf) + 2 <= len)
+		strcpy(end, "s");
+	return buf;
+}
+
 /* A point's options as fio's "job options" (strings, as fio writes them). */
 static json_t *
 fio_write_options(const struct results_point *pt)
@@ -1101,11 +1130,12 @@ fio_write_options(const struct results_point *pt)
 	FIO_OPT_U("iodepth", "%u", p->iodepth);
 	FIO_OPT_U("numjobs", "%u", p->numjobs);
 	if (p->runtime_s > 0 && p->bytes == 0) {
-		FIO_OPT_U("runtime", "%gs", p->runtime_s);
+		json_object_set_new(o, "runtime", json_string(fio_seconds(p->runtime_s, v,
+									    sizeof v)));
 		json_object_set_new(o, "time_based", json_string("1"));
 	}
 	if (p->ramp_s > 0)
-		FIO_OPT_U("ramp_time", "%gs", p->ramp_s);
+		json_object_set_new(o, "ramp_time", json_string(fio_seconds(p->ramp_s, v, sizeof v)));
 	if (p->size > 0)
 		FIO_OPT_U("size", "%llu", (unsigned long long)p->size);
 	if (p->offset > 0)
@@ -1166,14 +1196,14 @@ fio_write_job(const struct results_point *pt, size_t i)
 	json_object_set_new(j, "groupid", json_integer((json_int_t)i));
 	json_object_set_new(j, "error", json_integer(r->status < 0 ? -r->status : 0));
 	json_object_set_new(j, "eta", json_integer(0));
-	json_object_set_new(j, "elapsed", json_integer((json_int_t)ceil(r->elapsed_s + r->point.ramp_s)));
+	json_object_set_new(j, "elapsed", fio_int(ceil(r->elapsed_s + r->point.ramp_s)));
 	if (pt->host[0])
 		json_object_set_new(j, "hostname", json_string(pt->host));
 	json_object_set_new(j, "job options", fio_write_options(pt));
 	json_object_set_new(j, "read", fio_write_dir(pt, true));
 	json_object_set_new(j, "write", fio_write_dir(pt, false));
 	json_object_set_new(j, "trim", fio_write_none());
-	json_object_set_new(j, "job_runtime", json_integer((json_int_t)llround(ms)));
+	json_object_set_new(j, "job_runtime", fio_int(ms));
 	json_object_set_new(j, "usr_cpu", json_real(ms > 0 ? usr * 1e5 / ms : 0));
 	json_object_set_new(j, "sys_cpu", json_real(ms > 0 ? sys * 1e5 / ms : 0));
 	json_object_set_new(j, "ctx", json_integer(0));
@@ -1212,9 +1242,13 @@ cli_fio_export(const struct results_run *run)
 	if (localtime_r(&t, &tm) != NULL)
 		strftime(when, sizeof when, "%a %b %e %H:%M:%S %Y", &tm);
 	json_object_set_new(root, "fio version", json_string(p->version));
-	json_object_set_new(root, "timestamp", json_integer((json_int_t)t));
-	json_object_set_new(root, "timestamp_ms", json_integer((json_int_t)t * 1000));
-	json_object_set_new(root, "time", json_string(when));
+	/* A time import would refuse (a damaged or crafted store's; t * 1000
+	 * could overflow) is left out: fio's readers take none as unknown. */
+	if (t >= 0 && t <= FIO_TIME_MAX) {
+		json_object_set_new(root, "timestamp", json_integer((json_int_t)t));
+		json_object_set_new(root, "timestamp_ms", json_integer((json_int_t)t * 1000));
+		json_object_set_new(root, "time", json_string(when));
+	}
 	json_object_set_new(root, "global options", fio_write_global(p));
 	for (size_t i = 0; i < run->n; i++)
 		json_array_append_new(jobs, fio_write_job(&run->pts[i], i));

@@ -39,6 +39,7 @@
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
 #include "core/plan.h"
+#include "io/figures.h"
 #include "lib/parse.h"
 
 #define FIO_PATH_MAX 192	/* a key path in a sentence */
@@ -576,8 +577,10 @@ fio_read_figures(const struct fio_in *in, json_t *job, const char *at, struct dd
 	if ((rc = fio_read_dir(in, job, at, "read", &rd, &r->read_hist)) < 0 ||
 	    (rc = fio_read_dir(in, job, at, "write", &wr, &r->write_hist)) < 0)
 		return rc;
-	r->hist = r->read_hist;
-	hist_merge(&r->hist, &r->write_hist);
+	if (rd.has_bins || wr.has_bins) {	/* else the pages stay untouched */
+		r->hist = r->read_hist;
+		hist_merge(&r->hist, &r->write_hist);
+	}
 	r->read_ios = (uint64_t)rd.ios;
 	r->write_ios = (uint64_t)wr.ios;
 	r->ios = r->read_ios + r->write_ios;
@@ -625,27 +628,69 @@ fio_read_cpu(const struct fio_in *in, json_t *job, const char *at, struct dd_res
 	return 0;
 }
 
-/* How many entries of jobs share this one's name and group. */
-static size_t
-fio_clones(json_t *jobs, json_t *job)
+/* The job's figures are possible ones (io/figures.h): nothing a drive
+ * cannot give is imported, whatever the file says. */
+static int
+fio_check_figures(const struct fio_in *in, const char *at, const struct dd_result *r)
+{
+	char src[FIO_PATH_MAX + 64];
+
+	snprintf(src, sizeof src, "%s: %s", in->file, at);
+	return figures_check_result(r, src, in->err) < 0 ? -EINVAL : 0;
+}
+
+/* The key a job's clones share: its name and group ("" without a name). */
+static char *
+fio_clone_key(json_t *job)
 {
 	const char *name = json_string_value(json_object_get(job, "jobname"));
-	json_t	   *gid = json_object_get(job, "groupid"), *other;
-	size_t	    i, n = 0;
+	char	   *gid, *key;
 
-	json_array_foreach(jobs, i, other) {
-		const char *on = json_string_value(json_object_get(other, "jobname"));
+	if (name == NULL)
+		return NULL;
+	gid = json_dumps(json_object_get(job, "groupid"), JSON_ENCODE_ANY | JSON_COMPACT);
+	if (asprintf(&key, "%s\n%s", name, gid ? gid : "") < 0)
+		key = NULL;
+	free(gid);
+	return key;
+}
 
-		if (name && on && strcmp(name, on) == 0 &&
-		    json_equal(gid, json_object_get(other, "groupid")))
-			n++;
+/* How many entries of jobs share each name and group, in one pass (a job's
+ * clones are counted once for all, not by a scan per job): an object of
+ * key -> count; NULL when out of memory. */
+static json_t *
+fio_clone_counts(json_t *jobs)
+{
+	json_t *counts = json_object(), *job;
+	size_t	i;
+
+	json_array_foreach(jobs, i, job) {
+		char	  *key = fio_clone_key(job);
+		json_int_t n;
+
+		if (key == NULL)
+			continue;
+		n = json_integer_value(json_object_get(counts, key));
+		json_object_set_new(counts, key, json_integer(n + 1));
+		free(key);
 	}
+	return counts;
+}
+
+/* How many entries of jobs share this one's name and group. */
+static size_t
+fio_clones(json_t *counts, json_t *job)
+{
+	char  *key = fio_clone_key(job);
+	size_t n = key ? (size_t)json_integer_value(json_object_get(counts, key)) : 0;
+
+	free(key);
 	return n;
 }
 
-/* One job (entry i of jobs) into a point of run. */
+/* One job (entry i of jobs; counts: fio_clone_counts) into a point of run. */
 static int
-fio_read_job(const struct fio_in *in, json_t *jobs, const char *arr, size_t i,
+fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *arr, size_t i,
 	     struct results_run *run)
 {
 	struct results_point pt = { 0 };
@@ -667,11 +712,12 @@ fio_read_job(const struct fio_in *in, json_t *jobs, const char *arr, size_t i,
 	    (rc = fio_str(in, job, at, "hostname", &host)) < 0 ||
 	    (rc = fio_read_point(in, job, at, &pt.r->point)) < 0 ||
 	    (rc = fio_read_figures(in, job, at, pt.r, &pt.has_bins)) < 0 ||
-	    (rc = fio_read_cpu(in, job, at, pt.r)) < 0) {
+	    (rc = fio_read_cpu(in, job, at, pt.r)) < 0 ||
+	    (rc = fio_check_figures(in, at, pt.r)) < 0) {
 		free(pt.r);
 		return rc;
 	}
-	if (pt.r->point.numjobs > 1 && fio_clones(jobs, job) == pt.r->point.numjobs)
+	if (pt.r->point.numjobs > 1 && fio_clones(counts, job) == pt.r->point.numjobs)
 		pt.r->point.numjobs = 1;	/* one clone, reported alone */
 	if (pt.r->point.runtime_s == 0)
 		pt.r->point.runtime_s = pt.r->elapsed_s;
@@ -809,9 +855,9 @@ static int
 fio_read_jobs(const struct fio_in *in, json_t *root, struct results_run *run, json_t **jobsp)
 {
 	const char *arr = "jobs";
-	json_t	   *jobs = json_object_get(root, "jobs"), *job;
+	json_t	   *jobs = json_object_get(root, "jobs"), *job, *counts;
 	size_t	    i;
-	int	    rc;
+	int	    rc = 0;
 
 	if (jobs == NULL && json_object_get(root, "client_stats") != NULL)
 		jobs = json_object_get(root, arr = "client_stats");
@@ -821,14 +867,23 @@ fio_read_jobs(const struct fio_in *in, json_t *root, struct results_run *run, js
 				    in->file);
 	if (!json_is_array(jobs))
 		return fio_bad(in, "", arr, jobs, "an array");
+	if (json_array_size(jobs) > CLI_FIO_JOBS_MAX)
+		return dd_error_set(in->err, -E2BIG, "%s: %s holds %zu jobs; import reads at most "
+				    "%d (as many as fio runs at once)", in->file, arr,
+				    json_array_size(jobs), CLI_FIO_JOBS_MAX);
+	if ((counts = fio_clone_counts(jobs)) == NULL)
+		return dd_error_set(in->err, -ENOMEM, "%s: out of memory", in->file);
 	json_array_foreach(jobs, i, job) {
 		const char *jn = json_string_value(json_object_get(job, "jobname"));
 
 		if (arr[0] == 'c' && jn && strcmp(jn, "All clients") == 0)
 			continue;
-		if ((rc = fio_read_job(in, jobs, arr, i, run)) < 0)
-			return rc;
+		if ((rc = fio_read_job(in, jobs, counts, arr, i, run)) < 0)
+			break;
 	}
+	json_decref(counts);
+	if (rc < 0)
+		return rc;
 	if (run->n == 0)
 		return dd_error_set(in->err, -EINVAL, "%s: %s is empty: fio reported no job",
 				    in->file, arr);
@@ -871,11 +926,22 @@ cli_fio_parse(const char *file, const char *text, size_t len, struct results_run
 	return 0;
 }
 
-/* A number of ns from µs, as fio's integers; 0 for NAN. */
-static json_int_t
+/* A figure as a JSON integer, rounded: 0 for NAN or infinity, and never
+ * past FIO_NUM_MAX (a cast of a larger double is undefined, and import
+ * refuses larger numbers). */
+static json_t *
+fio_int(double v)
+{
+	if (!isfinite(v))
+		return json_integer(0);
+	return json_integer((json_int_t)llround(fmax(-FIO_NUM_MAX, fmin(v, FIO_NUM_MAX))));
+}
+
+/* A number of ns from µs, as fio's integers (fio_int). */
+static json_t *
 fio_ns(double us)
 {
-	return isfinite(us) ? (json_int_t)llround(us * 1e3) : 0;
+	return fio_int(us * 1e3);
 }
 
 /* A latency summary as fio's clat_ns/lat_ns object, with json+ bins of h
@@ -886,8 +952,8 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 	json_t *o = json_object(), *pct;
 	char	key[32];
 
-	json_object_set_new(o, "min", json_integer(fio_ns(l->min_us)));
-	json_object_set_new(o, "max", json_integer(fio_ns(l->max_us)));
+	json_object_set_new(o, "min", fio_ns(l->min_us));
+	json_object_set_new(o, "max", fio_ns(l->max_us));
 	json_object_set_new(o, "mean", json_real(l->n && isfinite(l->mean_us) ? l->mean_us * 1e3 : 0));
 	json_object_set_new(o, "stddev",
 			    json_real(l->n && isfinite(l->stdev_us) ? l->stdev_us * 1e3 : 0));
@@ -898,7 +964,7 @@ fio_write_latency(const struct dd_latency *l, const struct histogram *h)
 	for (int i = 0; i < HIST_NPCTS; i++)
 		if (isfinite(l->pct_us[i])) {
 			snprintf(key, sizeof key, "%f", hist_default_pcts[i]);
-			json_object_set_new(pct, key, json_integer(fio_ns(l->pct_us[i])));
+			json_object_set_new(pct, key, fio_ns(l->pct_us[i]));
 		}
 	json_object_set_new(o, "percentile", pct);
 	if (h != NULL)
@@ -925,14 +991,14 @@ fio_write_samples(json_t *d, const struct dd_result *r, bool reads)
 	mean = n ? sum / n : 0;
 	sd = n > 1 ? sqrt(fmax(0, (sq - n * mean * mean) / (n - 1))) : 0;
 
-	json_object_set_new(d, "bw_min", json_integer((json_int_t)(min * kib)));
-	json_object_set_new(d, "bw_max", json_integer((json_int_t)(max * kib)));
+	json_object_set_new(d, "bw_min", fio_int(min * kib));
+	json_object_set_new(d, "bw_max", fio_int(max * kib));
 	json_object_set_new(d, "bw_agg", json_real(n ? 100.0 : 0));
 	json_object_set_new(d, "bw_mean", json_real(mean * kib));
 	json_object_set_new(d, "bw_dev", json_real(sd * kib));
 	json_object_set_new(d, "bw_samples", json_integer((json_int_t)n));
-	json_object_set_new(d, "iops_min", json_integer((json_int_t)min));
-	json_object_set_new(d, "iops_max", json_integer((json_int_t)max));
+	json_object_set_new(d, "iops_min", fio_int(min));
+	json_object_set_new(d, "iops_max", fio_int(max));
 	json_object_set_new(d, "iops_mean", json_real(mean));
 	json_object_set_new(d, "iops_stddev", json_real(sd));
 	json_object_set_new(d, "iops_samples", json_integer((json_int_t)n));
@@ -961,11 +1027,11 @@ fio_write_dir(const struct results_point *pt, bool reads)
 
 	json_object_set_new(d, "io_bytes", cli_ju64(bytes));
 	json_object_set_new(d, "io_kbytes", cli_ju64(bytes >> 10));
-	json_object_set_new(d, "bw_bytes", json_integer((json_int_t)llround(bw)));
-	json_object_set_new(d, "bw", json_integer((json_int_t)llround(bw) / 1024));
+	json_object_set_new(d, "bw_bytes", fio_int(bw));
+	json_object_set_new(d, "bw", fio_int(bw / 1024));
 	json_object_set_new(d, "iops", json_real(isfinite(r->iops) ? r->iops * share : 0));
 	json_object_set_new(d, "runtime",
-			    json_integer(ios ? (json_int_t)llround(r->elapsed_s * 1e3) : 0));
+			    ios ? fio_int(r->elapsed_s * 1e3) : json_integer(0));
 	json_object_set_new(d, "total_ios", cli_ju64(ios));
 	json_object_set_new(d, "short_ios", json_integer(0));
 	json_object_set_new(d, "drop_ios", json_integer(0));
@@ -1027,6 +1093,24 @@ fio_write_pacing(json_t *o, const struct dd_point *p)
 #undef FIO_OPT_N
 }
 
+/* A time in seconds as a fio option ("0.5s", "3600s"): fixed point, never
+ * an exponent ("1e+07s" reads back in no fio and no parser of ours). */
+static const char *
+fio_seconds(double s, char *buf, size_t len)
+{
+	char *end;
+
+	snprintf(buf, len, "%.6f", s);
+	end = buf + strlen(buf);
+	while (end > buf && end[-1] == '0')
+		*--end = '\0';
+	if (end > buf && end[-1] == '.')
+		*--end = '\0';
+	if ((size_t)(end - buf) + 2 <= len)
+		strcpy(end, "s");
+	return buf;
+}
+
 /* A point's options as fio's "job options" (strings, as fio writes them). */
 static json_t *
 fio_write_options(const struct results_point *pt)
@@ -1047,11 +1131,12 @@ fio_write_options(const struct results_point *pt)
 	FIO_OPT_U("iodepth", "%u", p->iodepth);
 	FIO_OPT_U("numjobs", "%u", p->numjobs);
 	if (p->runtime_s > 0 && p->bytes == 0) {
-		FIO_OPT_U("runtime", "%gs", p->runtime_s);
+		json_object_set_new(o, "runtime", json_string(fio_seconds(p->runtime_s, v,
+									    sizeof v)));
 		json_object_set_new(o, "time_based", json_string("1"));
 	}
 	if (p->ramp_s > 0)
-		FIO_OPT_U("ramp_time", "%gs", p->ramp_s);
+		json_object_set_new(o, "ramp_time", json_string(fio_seconds(p->ramp_s, v, sizeof v)));
 	if (p->size > 0)
 		FIO_OPT_U("size", "%llu", (unsigned long long)p->size);
 	if (p->offset > 0)
@@ -1112,14 +1197,14 @@ fio_write_job(const struct results_point *pt, size_t i)
 	json_object_set_new(j, "groupid", json_integer((json_int_t)i));
 	json_object_set_new(j, "error", json_integer(r->status < 0 ? -r->status : 0));
 	json_object_set_new(j, "eta", json_integer(0));
-	json_object_set_new(j, "elapsed", json_integer((json_int_t)ceil(r->elapsed_s + r->point.ramp_s)));
+	json_object_set_new(j, "elapsed", fio_int(ceil(r->elapsed_s + r->point.ramp_s)));
 	if (pt->host[0])
 		json_object_set_new(j, "hostname", json_string(pt->host));
 	json_object_set_new(j, "job options", fio_write_options(pt));
 	json_object_set_new(j, "read", fio_write_dir(pt, true));
 	json_object_set_new(j, "write", fio_write_dir(pt, false));
 	json_object_set_new(j, "trim", fio_write_none());
-	json_object_set_new(j, "job_runtime", json_integer((json_int_t)llround(ms)));
+	json_object_set_new(j, "job_runtime", fio_int(ms));
 	json_object_set_new(j, "usr_cpu", json_real(ms > 0 ? usr * 1e5 / ms : 0));
 	json_object_set_new(j, "sys_cpu", json_real(ms > 0 ? sys * 1e5 / ms : 0));
 	json_object_set_new(j, "ctx", json_integer(0));
@@ -1171,9 +1256,13 @@ cli_fio_export(const struct results_run *run)
 	if (localtime_r(&t, &tm) != NULL)
 		fio_ctime(&tm, when, sizeof when);
 	json_object_set_new(root, "fio version", json_string(p->version));
-	json_object_set_new(root, "timestamp", json_integer((json_int_t)t));
-	json_object_set_new(root, "timestamp_ms", json_integer((json_int_t)t * 1000));
-	json_object_set_new(root, "time", json_string(when));
+	/* A time import would refuse (a damaged or crafted store's; t * 1000
+	 * could overflow) is left out: fio's readers take none as unknown. */
+	if (t >= 0 && t <= FIO_TIME_MAX) {
+		json_object_set_new(root, "timestamp", json_integer((json_int_t)t));
+		json_object_set_new(root, "timestamp_ms", json_integer((json_int_t)t * 1000));
+		json_object_set_new(root, "time", json_string(when));
+	}
 	json_object_set_new(root, "global options", fio_write_global(p));
 	for (size_t i = 0; i < run->n; i++)
 		json_array_append_new(jobs, fio_write_job(&run->pts[i], i));

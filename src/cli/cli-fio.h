@@ -31,11 +31,16 @@
 #include "core/results.h"
 #include "lib/error.h"
 
+/* The most jobs one file may hold: fio runs at most 4096 jobs in one process
+ * (its REAL_MAX_JOBS), so a longer list is not fio's; each job becomes a
+ * point of about 50 KiB in memory. */
+#define CLI_FIO_JOBS_MAX 4096
+
 /* Parse fio JSON text (len bytes; file names it in messages) into *out, a
  * run with provenance source "import" (host, fio version, start and end time,
  * target, imported_from file) and one point per job.  0 or a negative errno
  * (-EINVAL for malformed or unexpected JSON) with err set; *out is then
- * empty. */
+ * empty.  A file of more than CLI_FIO_JOBS_MAX jobs is refused (-E2BIG). */
 int cli_fio_parse(const char *file, const char *text, size_t len, struct results_run *out,
 		  struct dd_error *err);
 

@@ -48,7 +48,7 @@
 #include "lib/file.h"
 #include "lib/outfile.h"
 
-#define CLI_FLEET_DETECT_MAX (16u * 1024 * 1024)	/* a detect --json document */
+#define CLI_DETECT_MAX (4u << 20)	/* detect --json of a large host is a few KiB */
 
 /* One fleet measurement from the command line. */
 struct cli_fleet {
@@ -198,44 +198,54 @@ cli_fleet_detect_bdev(const json_t *doc, struct fleet_host *h, const char *base,
 	return false;
 }
 
-/* Read h's detect= document into its identity; -1 after printing why not
+/* A detect= document's text into h's identity. */
+int
+cli_fleet_detect_parse(const char *text, size_t len, struct fleet_host *h, struct dd_error *err)
+{
+	const char	 *base = strrchr(h->device, '/') ? strrchr(h->device, '/') + 1 : h->device;
+	struct fleet_host id = *h;
+	json_error_t	  je;
+	json_t		 *doc = json_loadb(text, len, 0, &je);
+	char		  list[256] = "";
+	bool		  found;
+
+	if (doc == NULL || (!json_is_array(json_object_get(doc, "controllers")) &&
+			    !json_is_array(json_object_get(doc, "block_devices")))) {
+		dd_error_set(err, -EINVAL, "not a `drivedash detect --json` document (%s)",
+			     doc == NULL ? je.text : "no controllers or block_devices");
+		json_decref(doc);
+		return -EINVAL;
+	}
+	found = cli_fleet_detect_ns(doc, &id, base, list, sizeof list) ||
+		cli_fleet_detect_bdev(doc, &id, base, list, sizeof list);
+	json_decref(doc);
+	if (!found)
+		return dd_error_set(err, -EINVAL, "no namespace %s (it lists %s)", h->device,
+				    list[0] ? list : "none");
+	if (id.size == 0)
+		id.size = id.capacity;
+	*h = id;
+	return 0;
+}
+
+/* Read h's detect= document into its identity (through lib/file: a FIFO or
+ * a device there is refused, never waited on); -1 after printing why not
  * (where names the row). */
 static int
 cli_fleet_detect(struct fleet_host *h, const char *where)
 {
-	const char  *base = strrchr(h->device, '/') ? strrchr(h->device, '/') + 1 : h->device;
-	json_error_t	je;
-	json_t	       *doc;
 	struct dd_error err = { 0 };
-	char	       *text = NULL, list[256] = "";
+	char	       *text = NULL;
 	size_t		len = 0;
-	bool		found;
+	int		rc = file_read_all("detect file", h->detect, CLI_DETECT_MAX, &text, &len, &err);
 
-	/* lib/file's reader: a FIFO or a device named here is refused at
-	 * once, never waited on. */
-	if (file_read_all("detect= file", h->detect, CLI_FLEET_DETECT_MAX, &text, &len, &err) < 0) {
-		cli_error("%s: %s", where, err.msg);
-		return -1;
-	}
-	doc = json_loadb(text, len, 0, &je);
+	if (rc == 0)
+		rc = cli_fleet_detect_parse(text, len, h, &err);
 	free(text);
-	if (doc == NULL || (!json_is_array(json_object_get(doc, "controllers")) &&
-			    !json_is_array(json_object_get(doc, "block_devices")))) {
-		cli_error("%s: detect=%s: not a `drivedash detect --json` document (%s)", where,
-			  h->detect, doc == NULL ? je.text : "no controllers or block_devices");
-		json_decref(doc);
+	if (rc < 0) {
+		cli_error("%s: detect=%s: %s", where, h->detect, err.msg);
 		return -1;
 	}
-	found = cli_fleet_detect_ns(doc, h, base, list, sizeof list) ||
-		cli_fleet_detect_bdev(doc, h, base, list, sizeof list);
-	json_decref(doc);
-	if (!found) {
-		cli_error("%s: detect=%s: no namespace %s (it lists %s)", where, h->detect,
-			  h->device, list[0] ? list : "none");
-		return -1;
-	}
-	if (h->size == 0)
-		h->size = h->capacity;
 	return 0;
 }
 

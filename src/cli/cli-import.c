@@ -23,7 +23,10 @@
 #include "core/results.h"
 #include "lib/file.h"
 
-#define IMPORT_MAX_BYTES (256u << 20)	/* a json+ file of many jobs is a few MB */
+/* What import reads of one file: a json+ file of many jobs is a few MB, and
+ * jansson holds a document in about ten times its size, so a larger file
+ * would need more memory than a small host or container has. */
+#define IMPORT_MAX_BYTES (64u << 20)
 
 /* The run's plan name: the file's base name less ".json". */
 static void

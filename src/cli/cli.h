@@ -430,6 +430,14 @@ void cli_fleet_opts_free(struct cli_fleet_opts *o);
 struct fleet_host;
 int cli_fleet_hosts(const struct cli_fleet_opts *o, struct fleet_host **hosts, size_t *n);
 
+/* A detect= document's text (`drivedash detect --json` output of len bytes)
+ * into h's identity: the namespace or block device whose path is h->device
+ * or whose name is its base name gives model, serial, firmware and capacity
+ * (and h->size when it has none).  0, or -EINVAL with err saying what the
+ * text is not or which devices it lists instead; h is then unchanged. */
+int cli_fleet_detect_parse(const char *text, size_t len, struct fleet_host *h,
+			   struct dd_error *err);
+
 /* Give the fio backend --fio and --connect-timeout. */
 void cli_fleet_configure(const struct cli_fleet_opts *o);
 

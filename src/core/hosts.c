@@ -393,6 +393,36 @@ hosts_line(const char *text, size_t len, struct fleet_host *h, const struct host
 	return rc < 0 ? rc : 1;
 }
 
+/* The bytes of a UTF-8 byte order mark at the start of text (Windows
+ * editors write one; it is no part of the first line): 3 or 0. */
+static size_t
+hosts_bom(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+/* Room for row nh in *hs (zeroed rows, grown by doubling up to HOSTS_MAX
+ * + 1: a row is 13 KiB, and most files name a few hosts); false when out of
+ * memory. */
+static bool
+hosts_room(struct fleet_host **hs, size_t *cap, size_t nh)
+{
+	struct fleet_host *g;
+	size_t		   ncap;
+
+	if (nh < *cap)
+		return true;
+	ncap = *cap ? *cap * 2 : 4;
+	if (ncap > HOSTS_MAX + 1)
+		ncap = HOSTS_MAX + 1;
+	if ((g = realloc(*hs, ncap * sizeof *g)) == NULL)
+		return false;
+	memset(g + *cap, 0, (ncap - *cap) * sizeof *g);
+	*hs = g;
+	*cap = ncap;
+	return true;
+}
+
 /* Parse hosts-file text into a malloc'd array. */
 int
 hosts_parse(const char *text, size_t len, const char *file, struct fleet_host **out,
@@ -401,23 +431,27 @@ hosts_parse(const char *text, size_t len, const char *file, struct fleet_host **
 	struct hosts_where w = { .file = file, .line = 0, .dir = "" };
 	char		   dir[PATH_MAX];
 	const char	  *slash = strrchr(file, '/');
-	struct fleet_host *hs = calloc(HOSTS_MAX + 1, sizeof *hs);
-	size_t		   nh = 0;
+	struct fleet_host *hs = NULL;
+	size_t		   nh = 0, cap = 0;
 	int		   rc = 0;
 
 	*out = NULL;
 	*n = 0;
-	if (hs == NULL)
+	if (!hosts_room(&hs, &cap, 0))
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	if (slash != NULL) {
 		snprintf(dir, sizeof dir, "%.*s", (int)(slash == file ? 1 : slash - file), file);
 		w.dir = dir;
 	}
-	for (size_t at = 0; rc >= 0 && at < len;) {
+	for (size_t at = hosts_bom(text, len); rc >= 0 && at < len;) {
 		const char *nl = memchr(text + at, '\n', len - at);
 		size_t	    end = nl ? (size_t)(nl - text) : len;
 
 		w.line++;
+		if (!hosts_room(&hs, &cap, nh)) {
+			rc = dd_error_set(err, -ENOMEM, "out of memory");
+			break;
+		}
 		rc = hosts_line(text + at, end - at, &hs[nh], &w, err);
 		if (rc > 0 && nh == HOSTS_MAX)
 			rc = hosts_fail(err, &w, -E2BIG, "more than %d hosts in one fleet", HOSTS_MAX);

@@ -2,6 +2,7 @@
  * The hosts file of a fleet (`--hosts FILE`, `--host SPEC`): which fio
  * servers to drive, which device on each, and what drive it is.
  *
+ * UTF-8 text (a byte order mark at its start is skipped).
  * One line per host and target; '#' starts a comment, blank lines are
  * skipped; fields are separated by blanks, and a field holding blanks is
  * quoted ("..." or '...'):

@@ -54,6 +54,7 @@
 #include "engine.h"
 #include "lib/clock.h"
 #include "lib/file.h"
+#include "lib/memlimit.h"
 
 /* How much longer than asked a time-based point measures when no I/O has
  * completed yet (engine_run): a starved start, not the device, is why. */
@@ -990,7 +991,8 @@ latency_fill(struct dd_latency *l, const struct welford *wf,
 	l->max_us = (double)wf->max / 1e3;
 	l->mean_us = wf->mean / 1e3;
 	l->stdev_us = welford_stdev(wf) / 1e3;
-	hist_percentiles(h, hist_default_pcts, HIST_NPCTS, pct);
+	hist_percentiles_within(h, hist_default_pcts, HIST_NPCTS, (double)wf->min,
+				(double)wf->max, pct);
 	for (int i = 0; i < HIST_NPCTS; i++)
 		l->pct_us[i] = pct[i] / 1e3;
 }
@@ -1914,18 +1916,6 @@ engine_proc_field(const char *path, const char *key, int base, unsigned long lon
 	return end != v;
 }
 
-/* Memory the kernel says can be had without swapping, in bytes
- * (/proc/meminfo MemAvailable); 0 when unknown. */
-static uint64_t
-engine_mem_available(void)
-{
-	unsigned long long kb = 0;
-
-	if (!engine_proc_field("/proc/meminfo", "MemAvailable:", 10, &kb))
-		return 0;
-	return (uint64_t)kb * 1024;
-}
-
 /* bytes in binary units, one decimal ("16.0 GiB", "4 KiB"), into buf. */
 static const char *
 engine_fmt_bytes(uint64_t bytes, char *buf, size_t len)
@@ -1980,35 +1970,58 @@ engine_point_check_memlock(const struct dd_point *p, uint64_t bufs, struct dd_er
 			    engine_fmt_bytes((uint64_t)rl.rlim_cur, c, sizeof c));
 }
 
+/* Where the memory figure comes from, for the sentence: "the memory cgroup
+ * /a/b allows 512 MiB, 300 MiB of it free (MemAvailable 23 GiB)". */
+static void
+engine_mem_source(const struct memlimit *m, char *buf, size_t len)
+{
+	char a[32], b[32], c[32];
+
+	if (m->cg_version != 0 && (m->mem_available == 0 || m->cg_room < m->mem_available))
+		snprintf(buf, len, "the memory cgroup %s (v%d) allows %s, %s of it free "
+			 "(MemAvailable %s)", m->cg_path, m->cg_version,
+			 engine_fmt_bytes(m->cg_limit, a, sizeof a),
+			 engine_fmt_bytes(m->cg_room, b, sizeof b),
+			 engine_fmt_bytes(m->mem_available, c, sizeof c));
+	else
+		snprintf(buf, len, "MemAvailable is %s", engine_fmt_bytes(m->mem_available, a,
+									  sizeof a));
+}
+
 /*
  * Will the point's memory fit?  Every job holds iodepth buffers of bs bytes
  * (twice that for mixed patterns), its ring (64-byte SQEs, twice as many
  * 16-byte CQEs), per-slot arrays, its two histograms and a touched stack.
- * Refused before any I/O when that is over MemAvailable, or when the
- * buffers are over what the process may lock (engine_point_check_memlock).
+ * Refused before any I/O when that is over what this process may use
+ * (lib/memlimit.h: three quarters of the smaller of MemAvailable and the
+ * memory cgroup's room), or when the buffers are over what the process may
+ * lock (engine_point_check_memlock).
  */
 static int
 engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
 {
-	bool	 mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
-	uint64_t nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
-	uint64_t bufs = nbufs * p->bs * p->numjobs;
-	uint64_t per_job = sizeof(struct worker) + 64 * 1024 +
+	bool		mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	uint64_t	nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
+	uint64_t	bufs = nbufs * p->bs * p->numjobs;
+	uint64_t	per_job = sizeof(struct worker) + 64 * 1024 +
 			   (uint64_t)p->iodepth * (64 + 4 + 2 * 16 + 2 * 8 + 2 + sizeof(unsigned)) +
 			   nbufs * sizeof(struct iovec);
-	uint64_t need = bufs + per_job * p->numjobs, avail = engine_mem_available();
-	char	 a[32], b[32], c[32], d[32];
+	uint64_t	need = bufs + per_job * p->numjobs;
+	struct memlimit m;
+	char		a[32], b[32], c[32], d[32], src[512];
 
-	if (avail == 0 || need <= avail)
+	memlimit_read(&m);
+	if (m.usable == 0 || need <= m.usable)
 		return engine_point_check_memlock(p, bufs, err);
+	engine_mem_source(&m, src, sizeof src);
 	return dd_error_set(err, -ENOMEM, "the point needs %s of I/O buffers (%s%u x %s x %u "
-			    "job%s) and %s more for rings and histograms; %s are available "
-			    "(MemAvailable): lower qd, bs or jobs",
+			    "job%s) and %s more for rings and histograms; drivedash uses at most "
+			    "%s of the memory it may have, %s: %s; lower qd, bs or jobs",
 			    engine_fmt_bytes(bufs, a, sizeof a), mixed ? "2 x " : "", p->iodepth,
 			    engine_fmt_bytes(p->bs, b, sizeof b), p->numjobs,
 			    p->numjobs == 1 ? "" : "s",
-			    engine_fmt_bytes(need - bufs, c, sizeof c),
-			    engine_fmt_bytes(avail, d, sizeof d));
+			    engine_fmt_bytes(need - bufs, c, sizeof c), MEMLIMIT_SHARE_TEXT,
+			    engine_fmt_bytes(m.usable, d, sizeof d), src);
 }
 
 /* Check a point against a target. */

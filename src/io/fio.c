@@ -79,7 +79,9 @@
 #include "backend.h"
 #include "fio.h"
 #include "fiojob.h"
+#include "figures.h"
 #include "lib/clock.h"
+#include "lib/figure.h"
 
 extern char **environ;
 
@@ -373,6 +375,10 @@ dd_fio_parse_eta(const char *line, struct dd_interval *iv, double *progress)
 		return -EBADMSG;
 	if (strncmp(s, "[eta ", 5) != 0 || strchr(s, ']') == NULL)
 		return -EBADMSG;
+	/* A server's ETA figures are its own word: nothing past a host's. */
+	for (int d = 0; d < 3; d++)
+		if (!(iops[d] <= FIGURE_IOPS_MAX) || !(rate[d] <= FIGURE_MBPS_MAX * 1e6))
+			return -EBADMSG;
 	memset(iv, 0, sizeof *iv);
 	iv->read_iops = iops[0];
 	iv->write_iops = iops[1];
@@ -1060,9 +1066,14 @@ fio_run_judge(struct fio_run *run, int st)
 	const char *host = run->ft->addr.host;
 	unsigned    port = run->ft->addr.port;
 
+	struct dd_error e = { 0 };
+
 	if (run->terse_ok && run->res->status == -EIO)
 		fio_run_fail(run, -EIO, "%s:%u: %s%s%s", host, port, run->res->message,
 			     run->job_err[0] ? "; " : "", run->job_err);
+	else if (run->terse_ok && figures_check_result(run->res, NULL, &e) < 0)
+		fio_run_fail(run, -ERANGE, "%s:%u sent figures no drive gives: %s", host, port,
+			     e.msg);
 	else if (run->terse_ok)
 		return;
 	else if (run->terse_err[0] != '\0')
@@ -1137,6 +1148,8 @@ fio_run_end(struct fio_run *run, int st, struct dd_error *err)
 		return 0;
 	}
 	fio_run_judge(run, st);
+	if (run->verdict == -ERANGE)	/* no figure of a forger's is kept */
+		fio_result_init(run->t, run->ft, run->p, res);
 	if (run->verdict != 0) {
 		res->status = run->verdict;
 		dd_strlcpy(res->message, run->why, sizeof res->message);

@@ -51,6 +51,12 @@
  *                  version of it (the sentence gives both when fio says)
  *   -EBADMSG       fio's output did not parse (the offending text quoted)
  *   -EIO           fio ran the job and reported an error (err=N, its text)
+ *   -ERANGE        the figures are impossible (io/figures.h: an infinite or
+ *                  negative figure, a percentile above the max, IOPS that
+ *                  do not match the I/Os over the runtime): any server can
+ *                  print any terse line through the client (its TEXT
+ *                  command), so a server's figures are checked like an
+ *                  imported file's; the sentence names the field and value
  *   -EHOSTUNREACH  the host name does not resolve, or no route to it
  *                  (state "failed")
  * dd_fio_state_name() names them for tables and JSON.  Cancelling sends the

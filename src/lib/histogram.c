@@ -106,6 +106,17 @@ hist_percentiles(const struct histogram *h, const double *pcts, size_t n,
 		out[j] = hist_bucket_value(HIST_NR - 1);
 }
 
+/* Percentiles clamped to the exact extremes. */
+void
+hist_percentiles_within(const struct histogram *h, const double *pcts, size_t n,
+			double min_ns, double max_ns, double *out)
+{
+	hist_percentiles(h, pcts, n, out);
+	for (size_t k = 0; k < n; k++)
+		if (!isnan(out[k]))
+			out[k] = fmin(fmax(out[k], min_ns), max_ns);
+}
+
 /* Merge two Welford accumulators. */
 void
 welford_merge(struct welford *a, const struct welford *b)

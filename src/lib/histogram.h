@@ -85,6 +85,15 @@ void hist_percentiles(const struct histogram *h, const double *pcts, size_t n,
 		      double *out);
 
 /*
+ * As hist_percentiles, each clamped to [min_ns, max_ns], the exact extremes
+ * of the values counted (a Welford accumulator's): a bucket's midpoint may
+ * lie above the largest value in it, and a percentile above the max is a
+ * figure no run measured (a paced point of few I/Os showed p99 > max).
+ */
+void hist_percentiles_within(const struct histogram *h, const double *pcts, size_t n,
+			     double min_ns, double max_ns, double *out);
+
+/*
  * Fold a histogram into at most k bands of equal width on a log scale, from
  * its lowest to its highest non-empty bucket (a bucket belongs to the band
  * holding its representative value): counts[j] and the band's upper edge in

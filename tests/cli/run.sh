@@ -382,7 +382,7 @@ run "$dd" run --target "$tmp/sparse.dat" --point 'randread,bs=1m,qd=4096,jobs=10
 	--ramp 0 -q
 is "memory: a 4 TiB point is refused with exit 2 (no OOM kill)" 2 "$rc"
 like "memory: the sentence names the figure and the limit" \
-	'needs 4 TiB of I/O buffers \(4096 x 1 MiB x 1024 jobs\).*; [0-9.]+ [KMGT]iB are available \(MemAvailable\)' "$err"
+	'needs 4 TiB of I/O buffers \(4096 x 1 MiB x 1024 jobs\).*at most three quarters of the memory it may have, [0-9.]+ [KMGT]iB: (MemAvailable is|the memory cgroup .* allows) [0-9.]+ [KMGT]iB' "$err"
 is "memory: one sentence on one line" 1 "$(printf '%s\n' "$err" | wc -l | tr -d ' ')"
 is "memory: nothing on stdout" "" "$out"
 

@@ -19,6 +19,20 @@
  *            version V (default FIO_SERVER_VER - 1, i.e. 96 against fio
  *            3.33's 97); later input is read and dropped
  *   close    the connection is closed as soon as it is accepted
+ *   honest, forge-iops, forge-p99, forge-mean, forge-order
+ *            a server that lies about its figures.  The client's first
+ *            command (PROBE) is answered as a fio 3.33 server does (a probe
+ *            reply: hostname "forger", Linux, x86-64, fio-3.33), then the
+ *            server sends one TEXT command holding a terse v3 line and QUIT.
+ *            fio's client prints a server's TEXT verbatim on its stdout,
+ *            where drivedash reads the terse line as the point's figures:
+ *            any server can put any figures there.  honest sends plausible
+ *            ones (10,000 4 KiB reads in 1 s, latency 50..900 us, the
+ *            percentiles ordered), so a test knows the path works; the
+ *            forge modes each change one field of that line: forge-iops a
+ *            runtime of 1e-320 ms (IOPS infinite), forge-p99 the 99th
+ *            percentile "inf", forge-mean a mean latency of -1e308 us,
+ *            forge-order a 99th percentile of 5000 us above the 900 us max
  *
  * The listener binds 127.0.0.1:N (N 0, the default, lets the kernel pick a
  * free port: no race with other tests).  Once it listens, the port is
@@ -64,7 +78,24 @@
 #define FAKE_GARBAGE_LEN    4096
 #define FAKE_CONNS_MAX	    64
 
-enum fake_mode { FAKE_GARBAGE, FAKE_SILENT, FAKE_OLD, FAKE_CLOSE };
+enum fake_mode {
+	FAKE_GARBAGE, FAKE_SILENT, FAKE_OLD, FAKE_CLOSE,
+	FAKE_HONEST, FAKE_FORGE_IOPS, FAKE_FORGE_P99, FAKE_FORGE_MEAN, FAKE_FORGE_ORDER,
+};
+
+static const char *const fake_mode_names[] = {
+	"garbage", "silent", "old", "close",
+	"honest", "forge-iops", "forge-p99", "forge-mean", "forge-order",
+};
+#define FAKE_NMODES (sizeof fake_mode_names / sizeof fake_mode_names[0])
+
+/* fio's opcodes (server.h of fio 3.33) the forging modes send. */
+#define FAKE_CMD_QUIT  1
+#define FAKE_CMD_TEXT  5
+#define FAKE_CMD_PROBE 10
+#define FAKE_PROBE_LEN 112	/* sizeof(struct cmd_probe_reply_pdu) */
+#define FAKE_TEXT_HDR  24	/* struct cmd_text_pdu before its buf */
+#define FAKE_TERSE_MAX 2048
 
 /* One accepted connection. */
 struct fake_conn {
@@ -118,9 +149,10 @@ fake_get_le(const uint8_t *p, size_t n)
 	return v;
 }
 
-/* Encode h into the 24 wire bytes, computing both crcs (empty payload). */
+/* Encode h for a payload of h->pdu_len bytes at pdu into the 24 wire
+ * bytes, computing both crcs. */
 static void
-fake_hdr_encode(const struct fake_hdr *h, uint8_t out[FAKE_HDR_LEN])
+fake_hdr_encode_pdu(const struct fake_hdr *h, const uint8_t *pdu, uint8_t out[FAKE_HDR_LEN])
 {
 	fake_put_le(out, h->version, 2);
 	fake_put_le(out + 2, h->opcode, 2);
@@ -128,7 +160,17 @@ fake_hdr_encode(const struct fake_hdr *h, uint8_t out[FAKE_HDR_LEN])
 	fake_put_le(out + 8, h->tag, 8);
 	fake_put_le(out + 16, h->pdu_len, 4);
 	fake_put_le(out + 20, fake_crc16(out, FAKE_CRC_LEN), 2);
-	fake_put_le(out + 22, fake_crc16(NULL, 0), 2);
+	fake_put_le(out + 22, fake_crc16(pdu, h->pdu_len), 2);
+}
+
+/* Encode h into the 24 wire bytes, computing both crcs (empty payload). */
+static void
+fake_hdr_encode(const struct fake_hdr *h, uint8_t out[FAKE_HDR_LEN])
+{
+	struct fake_hdr e = *h;
+
+	e.pdu_len = 0;
+	fake_hdr_encode_pdu(&e, NULL, out);
 }
 
 /* Decode 24 wire bytes; true when the header's crc16 is right. */
@@ -193,11 +235,9 @@ fake_conn_open(enum fake_mode mode, struct fake_conn *c)
 		return fake_write_all(c->fd, buf, sizeof buf);
 	case FAKE_CLOSE:
 		return false;
-	case FAKE_SILENT:
-	case FAKE_OLD:
+	default:
 		return true;
 	}
-	return false;
 }
 
 /* Answer the client's first header with version (old mode). */
@@ -216,6 +256,95 @@ fake_conn_answer(struct fake_conn *c, unsigned version)
 	return fake_write_all(c->fd, wire, sizeof wire);
 }
 
+/* One terse v3 read direction of 41 fields into buf at *o: 10,000 4 KiB
+ * reads in runtime, latency min 50, max 900, mean, the percentiles ordered
+ * (p99 as given). */
+static void
+fake_terse_read(char *buf, size_t len, size_t *o, const char *runtime, const char *mean,
+		const char *p99)
+{
+	static const double pcts[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5,
+				       99.9, 99.95, 99.99 };
+	static const int	vals[] = { 55, 60, 65, 70, 75, 80, 85, 90, 95, 100, 110, 120, 0,
+					   300, 500, 700, 850 };
+
+	*o += (size_t)snprintf(buf + *o, len - *o, "40000;40000;10000;%s;0;0;0.0;0.0;"
+			       "50;900;100.0;20.0;", runtime);
+	for (size_t k = 0; k < 20; k++) {
+		if (k >= sizeof pcts / sizeof pcts[0])
+			*o += (size_t)snprintf(buf + *o, len - *o, "0%%=0;");
+		else if (pcts[k] == 99)
+			*o += (size_t)snprintf(buf + *o, len - *o, "%f%%=%s;", pcts[k], p99);
+		else
+			*o += (size_t)snprintf(buf + *o, len - *o, "%f%%=%d;", pcts[k], vals[k]);
+	}
+	*o += (size_t)snprintf(buf + *o, len - *o, "50;900;%s;20.0;39000;41000;100.0%%;40000.0;"
+			       "500.0;", mean);
+}
+
+/* The terse v3 line (ending in a newline) a forging mode sends. */
+static void
+fake_terse(enum fake_mode mode, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	o += (size_t)snprintf(buf, len, "3;fio-3.33;p;0;0;");
+	fake_terse_read(buf, len, &o, mode == FAKE_FORGE_IOPS ? "1e-320" : "1000",
+			mode == FAKE_FORGE_MEAN ? "-1e308" : "100.0",
+			mode == FAKE_FORGE_P99 ? "inf" : mode == FAKE_FORGE_ORDER ? "5000" : "200");
+	/* no writes: 41 empty-direction fields */
+	o += (size_t)snprintf(buf + o, len - o, "0;0;0;0;0;0;0.0;0.0;0;0;0.0;0.0;");
+	for (size_t k = 0; k < 20; k++)
+		o += (size_t)snprintf(buf + o, len - o, "0%%=0;");
+	o += (size_t)snprintf(buf + o, len - o, "0;0;0.0;0.0;0;0;0.0%%;0.0;0.0;");
+	/* CPU usr, sys, ctx, majf, minf, then io depths and latency buckets */
+	o += (size_t)snprintf(buf + o, len - o, "5.0%%;10.0%%;1000;0;10");
+	for (size_t k = 0; k < 24; k++)
+		o += (size_t)snprintf(buf + o, len - o, ";0.0%%");
+	snprintf(buf + o, len - o, "\n");
+}
+
+/* Send one command: h's opcode and tag, pdu_len bytes of pdu. */
+static bool
+fake_send(int fd, uint16_t opcode, uint64_t tag, const uint8_t *pdu, uint32_t pdu_len)
+{
+	struct fake_hdr h = { .version = FAKE_FIO_SERVER_VER, .opcode = opcode, .tag = tag,
+			      .pdu_len = pdu_len };
+	uint8_t		wire[FAKE_HDR_LEN];
+
+	fake_hdr_encode_pdu(&h, pdu, wire);
+	return fake_write_all(fd, wire, sizeof wire) && (pdu_len == 0 ||
+							  fake_write_all(fd, pdu, pdu_len));
+}
+
+/* Answer the client's PROBE as a fio 3.33 server would, then send the
+ * mode's terse line as TEXT and QUIT (the forging modes). */
+static bool
+fake_conn_forge(struct fake_conn *c, enum fake_mode mode)
+{
+	uint8_t		probe[FAKE_PROBE_LEN] = { 0 }, text[FAKE_TEXT_HDR + FAKE_TERSE_MAX] = { 0 };
+	struct fake_hdr in;
+	size_t		n;
+
+	fake_hdr_decode(c->hdr, &in);
+	c->answered = true;
+	/* struct cmd_probe_reply_pdu: hostname[64], bigendian, fio_version[32],
+	 * os, arch, bpp, (pad) cpus at 100, flags at 104 */
+	memcpy(probe, "forger", 6);
+	memcpy(probe + 65, "fio-3.33", 8);
+	probe[97] = 1;		/* os_linux */
+	probe[98] = 1;		/* arch_x86_64 */
+	probe[99] = 8;		/* 64-bit */
+	fake_put_le(probe + 100, 2, 4);
+	fake_terse(mode, (char *)text + FAKE_TEXT_HDR, FAKE_TERSE_MAX);
+	n = strlen((char *)text + FAKE_TEXT_HDR) + 1;
+	/* struct cmd_text_pdu: level, buf_len, log_sec, log_usec, buf */
+	fake_put_le(text + 4, n, 4);
+	return fake_send(c->fd, FAKE_CMD_PROBE, in.tag, probe, sizeof probe) &&
+	       fake_send(c->fd, FAKE_CMD_TEXT, 0, text, (uint32_t)(FAKE_TEXT_HDR + n)) &&
+	       fake_send(c->fd, FAKE_CMD_QUIT, 0, NULL, 0);
+}
+
 /* The client sent something: read it (old: gather the first header and
  * answer it).  False when the client hung up or the answer failed. */
 static bool
@@ -228,7 +357,7 @@ fake_conn_input(enum fake_mode mode, struct fake_conn *c, unsigned version)
 		return true;
 	if (n <= 0)
 		return false;
-	if (mode != FAKE_OLD || c->answered)
+	if (mode == FAKE_GARBAGE || mode == FAKE_SILENT || c->answered)
 		return true;
 	size_t take = FAKE_HDR_LEN - c->have;
 
@@ -238,7 +367,7 @@ fake_conn_input(enum fake_mode mode, struct fake_conn *c, unsigned version)
 	c->have += take;
 	if (c->have < FAKE_HDR_LEN)
 		return true;
-	return fake_conn_answer(c, version);
+	return mode == FAKE_OLD ? fake_conn_answer(c, version) : fake_conn_forge(c, mode);
 }
 
 /* Open the listener on 127.0.0.1:port (0: any free one); the port chosen
@@ -359,11 +488,9 @@ fake_on_signal(int sig)
 static int
 fake_mode_parse(const char *s)
 {
-	static const char *const names[] = { "garbage", "silent", "old", "close" };
-
-	for (int i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
+	for (size_t i = 0; i < FAKE_NMODES; i++)
+		if (strcmp(s, fake_mode_names[i]) == 0)
+			return (int)i;
 	return -1;
 }
 
@@ -386,8 +513,9 @@ fake_parse_uint(const char *s, unsigned max, unsigned *out)
 static int
 fake_usage(void)
 {
-	fprintf(stderr, "usage: fake-fio-server garbage|silent|old|close [--port N] "
-			"[--port-file FILE] [--version V]\n");
+	fprintf(stderr, "usage: fake-fio-server garbage|silent|old|close|honest|forge-iops|"
+			"forge-p99|forge-mean|forge-order [--port N] [--port-file FILE] "
+			"[--version V]\n");
 	return 2;
 }
 

@@ -45,6 +45,7 @@
 #include <cmocka.h>
 
 #include "io/backend.h"
+#include "io/figures.h"
 #include "io/fio.h"
 #include "io/fiojob.h"
 #include "lib/clock.h"
@@ -282,6 +283,48 @@ test_terse_real(void **state)
 							  r->write_lat.pct_us[k]), 0);
 	assert_float_equal(r->cpu_user_s, 0.0505 * 2.001, 1e-9);
 	assert_float_equal(r->cpu_sys_s, 0.285 * 2.001, 1e-9);
+	free(r);
+}
+
+/* The range check every server's figures get (io/figures.h): a real line
+ * and a plausible one pass; a percentile above the max, a mean above the
+ * max and I/Os in no time fail, naming the figure and its value. */
+static void
+test_terse_figures(void **state)
+{
+	static const struct {
+		struct tdir rd;
+		const char *want;	/* NULL: passes */
+	} cases[] = {
+		{ { 40960, 2000, 10, 900, 55.5, 12.5, 20 }, NULL },
+		{ { 40960, 2000, 10, 900, 55.5, 12.5, 5000 }, "read p1 latency is 5000 us, above "
+							       "the read max latency of 900 us" },
+		{ { 40960, 2000, 10, 900, 5000.0, 12.5, 20 }, "read mean latency is 5000 us, above "
+							       "the read max latency of 900 us" },
+		{ { 40960, 0, 10, 900, 55.5, 12.5, 20 }, "10240 I/Os in a runtime of 0 s" },
+	};
+	struct dd_result *r = result_for(DD_RANDRW, 4096, 1);
+	struct dd_error	  e = { 0 };
+	struct tdir	  none = { 0 };
+
+	(void)state;
+	assert_int_equal(dd_fio_parse_terse(real_terse, r, &e), 0);
+	assert_int_equal(figures_check_result(r, "h:1", &e), 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *line = terse_line(&cases[i].rd, &none, 0);
+
+		free(r);
+		r = result_for(DD_RANDREAD, 4096, 1);
+		assert_int_equal(dd_fio_parse_terse(line, r, &e), 0);
+		free(line);
+		if (cases[i].want == NULL) {
+			assert_int_equal(figures_check_result(r, "h:1", &e), 0);
+			continue;
+		}
+		assert_int_equal(figures_check_result(r, "h:1", &e), -ERANGE);
+		assert_non_null(strstr(e.msg, cases[i].want));
+		assert_int_equal(strncmp(e.msg, "h:1: ", 5), 0);
+	}
 	free(r);
 }
 
@@ -870,6 +913,7 @@ main(void)
 		cmocka_unit_test(test_eta_glued),
 		cmocka_unit_test(test_eta_garbage),
 		cmocka_unit_test(test_terse_real),
+		cmocka_unit_test(test_terse_figures),
 		cmocka_unit_test(test_terse_read),
 		cmocka_unit_test(test_terse_write),
 		cmocka_unit_test(test_terse_mix),

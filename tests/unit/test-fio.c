@@ -400,6 +400,50 @@ test_export_roundtrip(void **state)
 	results_run_free(&back);
 }
 
+/* A run whose end time is past what import reads (a damaged store's: its
+ * milliseconds overflowed) and a point of 115 days with a 10 us ramp: the
+ * export leaves the time out, writes the times in fixed point, and parses
+ * back. */
+static void
+test_export_edges(void **state)
+{
+	struct results_run  run = { 0 }, back;
+	struct results_point pt = { 0 };
+	struct dd_error	    err = { 0 };
+	const char	   *rt, *ramp;
+	json_t		   *doc, *opts;
+	char		   *text;
+
+	(void)state;
+	dd_strlcpy(run.prov.version, "drivedash test", sizeof run.prov.version);
+	run.prov.start_unix = 1796140000;
+	run.prov.end_unix = INT64_MAX / 2;
+	pt.r = build_result(DD_RANDREAD, 100, 1000);
+	pt.r->point.runtime_s = 9.9e6;
+	pt.r->point.ramp_s = 1e-5;
+	pt.r->elapsed_s = 9.9e6;
+	pt.r->iops = 1000 / 9.9e6;
+	pt.r->mbps = 1000 * 4096 / 9.9e6 / 1e6;
+	assert_int_equal(results_run_add(&run, &pt, &err), 0);
+	doc = cli_fio_export(&run);
+	assert_non_null(doc);
+	assert_null(json_object_get(doc, "timestamp"));
+	assert_null(json_object_get(doc, "timestamp_ms"));
+	opts = json_object_get(json_array_get(json_object_get(doc, "jobs"), 0), "job options");
+	rt = json_string_value(json_object_get(opts, "runtime"));
+	ramp = json_string_value(json_object_get(opts, "ramp_time"));
+	assert_string_equal(rt, "9900000s");
+	assert_string_equal(ramp, "0.00001s");
+	text = json_dumps(doc, JSON_REAL_PRECISION(17));
+	json_decref(doc);
+	parse_ok(text, &back);
+	free(text);
+	assert_int_equal(back.n, 1);
+	assert_true(back.pts[0].r->point.runtime_s == 9.9e6);
+	results_run_free(&run);
+	results_run_free(&back);
+}
+
 /* Split a built mix's histogram into its directions by its read share. */
 static void
 split_dirs(struct dd_result *r)
@@ -508,6 +552,7 @@ main(void)
 		cmocka_unit_test(test_parse_client_stats),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_export_roundtrip),
+		cmocka_unit_test(test_export_edges),
 		cmocka_unit_test(test_export_kinds),
 	};
 

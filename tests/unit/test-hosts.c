@@ -122,6 +122,30 @@ test_fields(void **state)
 	free(hs);
 }
 
+/* A UTF-8 byte order mark before the first line is skipped, whether the
+ * first line is a host or a comment; one anywhere else is no address. */
+static void
+test_bom(void **state)
+{
+	struct fleet_host *hs;
+	struct dd_error	   err = { 0 };
+	size_t		   n;
+
+	(void)state;
+	hs = parse_ok("\xef\xbb\xbfnode1 /dev/nvme0n1\n", &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(hs[0].host, "node1");
+	assert_string_equal(hs[0].label, "node1");
+	free(hs);
+	hs = parse_ok("\xef\xbb\xbf# rack\nnode2 /dev/x\n", &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(hs[0].line, 2);
+	free(hs);
+	assert_true(hosts_parse("node1 /dev/x\n\xef\xbb\xbfnode2 /dev/y\n", 30, "rack/h.txt", &hs,
+				&n, &err) < 0);
+	assert_non_null(strstr(err.msg, "h.txt:2"));
+}
+
 /* Bad lines: each error is one sentence naming the file and the line. */
 static void
 test_errors(void **state)
@@ -260,6 +284,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_addresses),
 		cmocka_unit_test(test_fields),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_dups_and_max),
 		cmocka_unit_test(test_confirmed),

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,10 +29,57 @@
 #include "helpers.h"
 
 #include "lib/clock.h"
+#include "lib/figure.h"
 #include "lib/file.h"
+#include "lib/memlimit.h"
 #include "lib/outfile.h"
 #include "lib/parse.h"
 #include "lib/utf8.h"
+
+/* figure_*: finite and in range, in order, in agreement; each failure one
+ * sentence with the source, the field and the value. */
+static void
+test_figure_checks(void **state)
+{
+	struct dd_error err = { 0 };
+
+	(void)state;
+	assert_int_equal(figure_check("h:1", "IOPS", 1e6, 0, FIGURE_IOPS_MAX, NULL, &err), 0);
+	assert_int_equal(figure_check("h:1", "IOPS", INFINITY, 0, FIGURE_IOPS_MAX, NULL, &err),
+			 -ERANGE);
+	assert_string_equal(err.msg, "h:1: IOPS is inf, expected a finite number from 0 to 1e+10");
+	assert_int_equal(figure_check(NULL, "mean latency", -1e308, 0, 1e10, "us", &err), -ERANGE);
+	assert_string_equal(err.msg, "mean latency is -1e+308 us, expected a finite number from 0 "
+			    "to 1e+10 us");
+	assert_int_equal(figure_check("x", "f", NAN, 0, 1, NULL, &err), -ERANGE);
+	assert_int_equal(figure_check_opt("x", "f", NAN, 0, 1, NULL, &err), 0);
+	/* order: the bucket error and whole microseconds are allowed */
+	assert_int_equal(figure_check_order("x", "p99", 910, "max", 900, "us", &err), 0);
+	assert_int_equal(figure_check_order("x", "p99", 5000, "max", 900, "us", &err), -ERANGE);
+	assert_string_equal(err.msg, "x: p99 is 5000 us, above the max of 900 us");
+	assert_int_equal(figure_check_order("x", "p99", NAN, "max", 900, "us", &err), 0);
+	assert_int_equal(figure_check_agree("x", "IOPS", 1050, "the I/Os", 1000, 0.1, 0, &err), 0);
+	assert_int_equal(figure_check_agree("x", "IOPS", 1e12, "10000 I/Os in 1 s", 1e4, 0.1, 0,
+					    &err), -ERANGE);
+	assert_string_equal(err.msg, "x: IOPS is 1e+12, but 10000 I/Os in 1 s give 10000");
+}
+
+/* memlimit_read: MemAvailable is read, the usable share is three quarters
+ * of the smaller figure, and a cgroup's room never exceeds its limit. */
+static void
+test_memlimit(void **state)
+{
+	struct memlimit m;
+	uint64_t	least;
+
+	(void)state;
+	memlimit_read(&m);
+	assert_true(m.mem_available > 0);
+	assert_true(m.cg_room == UINT64_MAX || m.cg_room <= m.cg_limit);
+	assert_true(m.cg_version == 0 || m.cg_path[0] == '/');
+	least = m.cg_room < m.mem_available ? m.cg_room : m.mem_available;
+	assert_true(m.usable == (uint64_t)((double)least * MEMLIMIT_SHARE) + 1);
+}
 
 /* A scratch directory for the file tests (made in the group setup). */
 static char scratch[PATH_MAX];
@@ -500,6 +548,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_figure_checks),
+		cmocka_unit_test(test_memlimit),
 		cmocka_unit_test(test_clock_monotonic),
 		cmocka_unit_test(test_file_limit),
 		cmocka_unit_test(test_file_refuses),

@@ -392,12 +392,14 @@ overlay_authorize(void *arg, int action, const char *a3, const char *a4,
 	    a3 != NULL && strncmp(a3, "sqlite_", 7) != 0)
 		return SQLITE_OK;
 	if (action == SQLITE_FUNCTION || action == SQLITE_READ || action == SQLITE_RECURSIVE) {
+		const char *name = action == SQLITE_FUNCTION ? a4 : a3;
+
 		snprintf(r->why, sizeof r->why,
 			 "an overlay's values are literals (numbers, 'text', NULL); this "
 			 "statement would %s%s%s",
 			 action == SQLITE_FUNCTION ? "call " : action == SQLITE_READ ? "read " :
-			 "use a recursive WITH", action == SQLITE_RECURSIVE ? "" :
-			 action == SQLITE_FUNCTION ? a4 : a3, action == SQLITE_FUNCTION ? "()" : "");
+			 "use a recursive WITH", action == SQLITE_RECURSIVE || name == NULL ? "" :
+			 name, action == SQLITE_FUNCTION ? "()" : "");
 		return SQLITE_DENY;
 	}
 	overlay_action_words(action, a3, a4, what, sizeof what);

@@ -7,9 +7,19 @@
  * them, the bundled database is copied into a private in-memory database and
  * each file's statements run there one by one (specdb_sql_run, the runner
  * drivedash-mkdb builds data/ with), with foreign keys on and the schema's
- * CHECKs, under an authorizer that lets a statement INSERT into the data
- * tables and nothing else.  An error names FILE:LINE: the line of the VALUES
- * row that broke a constraint when it can be told, else the statement's.
+ * CHECKs.  An error names FILE:LINE: the line of the VALUES row that broke a
+ * constraint when it can be told, else the statement's.
+ *
+ * An overlay is a file anyone may be handed, loaded by every command, so
+ * what one of its statements may do is bounded: it may INSERT VALUES rows
+ * of literal values into the data tables and nothing else (overlay_before
+ * refuses a SELECT, the authorizer a function call, recursion and any other
+ * statement); the connection is defensive with extensions off; sqlite's
+ * limits are small while the files load (a value of 1 MB, an expression 64
+ * deep); a progress handler stops a statement past its budget of work (a
+ * base plus a share per VALUES row); a NUL byte is an error at its line,
+ * not the end of the file; and each figure column must hold a finite
+ * number, 0 or more but for temperatures.
  *
  * Data model of the map from a row to where it came from: temp.dd_files
  * (n, path), one row per overlay file in load order (n indexes
@@ -39,6 +49,54 @@
 
 /* An overlay file may be this large (a lab's file is a few KiB). */
 #define OVERLAY_MAX_BYTES (16u << 20)
+
+/* The work budget of one overlay statement, in calls of the progress
+ * handler (one per OVERLAY_TICK virtual machine instructions): a base, and
+ * a share per VALUES row.  A row costs about a hundred instructions (the
+ * insert, its index, foreign key and origin updates), so the share is far
+ * above what a row needs and far below what a loop does. */
+#define OVERLAY_TICK	      1000
+#define OVERLAY_BUDGET_BASE   1000
+#define OVERLAY_BUDGET_ROW    10
+
+/* sqlite's limits while overlay statements run (restored after), each far
+ * above what a file of literal rows needs. */
+static const struct {
+	int id, value;
+} overlay_limits[] = {
+	{ SQLITE_LIMIT_LENGTH, 1000000 },	/* a string, BLOB or row */
+	{ SQLITE_LIMIT_SQL_LENGTH, OVERLAY_MAX_BYTES },
+	{ SQLITE_LIMIT_EXPR_DEPTH, 64 },
+	{ SQLITE_LIMIT_COMPOUND_SELECT, 16 },	/* VALUES lists are not counted */
+	{ SQLITE_LIMIT_FUNCTION_ARG, 8 },
+	{ SQLITE_LIMIT_ATTACHED, 0 },
+	{ SQLITE_LIMIT_LIKE_PATTERN_LENGTH, 64 },
+	{ SQLITE_LIMIT_TRIGGER_DEPTH, 1 },
+	{ SQLITE_LIMIT_WORKER_THREADS, 0 },
+};
+#define OVERLAY_NLIMITS (sizeof overlay_limits / sizeof overlay_limits[0])
+
+/* The figure columns of the tables: a number, finite, and 0 or more unless
+ * the row's neg condition holds (a temperature), checked as each overlay row
+ * is inserted (the schema's CHECKs come first). */
+static const struct {
+	const char *table, *column, *neg;
+} overlay_figures[] = {
+	{ "family", "pcie_gen", NULL }, { "family", "pcie_lanes", NULL },
+	{ "family", "dwpd", NULL }, { "family", "warranty_years", NULL },
+	{ "family", "mttf_hours", NULL },
+	{ "drive", "capacity_gb", NULL }, { "drive", "dwpd", NULL },
+	{ "spec", "value", "new.metric_id LIKE 'temp%'" },
+	{ "spec", "value_hi", "new.metric_id LIKE 'temp%'" },
+	{ "spec", "block_size", NULL }, { "spec", "iodepth", NULL }, { "spec", "numjobs", NULL },
+	{ "measurement", "value", NULL }, { "measurement", "value_hi", NULL },
+	{ "measurement", "block_size", NULL }, { "measurement", "iodepth", NULL },
+	{ "measurement", "numjobs", NULL }, { "measurement", "threads", NULL },
+	{ "measurement", "pass", NULL }, { "measurement", "checkpoint", NULL },
+	{ "target", "value", NULL }, { "target", "block_size", NULL },
+	{ "target", "iodepth", NULL }, { "target", "numjobs", NULL },
+	{ "target", "runtime_s", NULL },
+};
 
 /* The tables an overlay may add rows to. */
 static const char *const overlay_tables[] = {
@@ -244,6 +302,11 @@ struct overlay_run {
 	int		 fileno;
 	bool		 own;		/* our own statements: the authorizer allows all */
 	char		 why[256];	/* why the authorizer refused a statement */
+	unsigned long	 ticks, budget;	/* progress handler calls: so far, allowed */
+	unsigned long	 budget_base;	/* of every statement, before its rows' share */
+	bool		 over_budget;	/* the progress handler stopped the statement */
+	int		 saved_limits[OVERLAY_NLIMITS];
+	bool		 bound;		/* overlay_bound is in force */
 	int		*rows;		/* the line of each VALUES row of the statement */
 	size_t		 nrows, rowcap;
 	size_t		 next;		/* rows the statement inserted so far */
@@ -300,8 +363,13 @@ overlay_action_words(int action, const char *a3, const char *a4, char *buf, size
 	}
 }
 
-/* The authorizer of overlay statements: INSERT into the data tables (and
- * the origin triggers' own inserts), reads and functions; nothing else. */
+/* The authorizer of overlay statements: INSERT of literal values into the
+ * data tables, nothing else.  A multi-row VALUES list is a SELECT to
+ * sqlite, and foreign keys compile reads of the tables a row refers to (and
+ * of those that refer to its table), so SELECT and reading main's tables
+ * are allowed (overlay_before refuses a SELECT the file wrote); calling a
+ * function, reading the temporary tables and recursion are not.  The origin
+ * triggers (dd_*) do as they need. */
 static int
 overlay_authorize(void *arg, int action, const char *a3, const char *a4,
 		  const char *dbname, const char *trigger)
@@ -309,12 +377,8 @@ overlay_authorize(void *arg, int action, const char *a3, const char *a4,
 	struct overlay_run *r = arg;
 	char		    what[128];
 
-	if (r->own || action == SQLITE_SELECT || action == SQLITE_READ)
-		return SQLITE_OK;
-	if (action == SQLITE_FUNCTION && (a4 == NULL || strncmp(a4, "dd_", 3) != 0 ||
-					  trigger != NULL))
-		return SQLITE_OK;
-	if (action == SQLITE_INSERT && trigger != NULL && strncmp(trigger, "dd_origin_", 10) == 0)
+	if (r->own || action == SQLITE_SELECT ||
+	    (trigger != NULL && strncmp(trigger, "dd_", 3) == 0))
 		return SQLITE_OK;
 	if (action == SQLITE_INSERT && strncmp(a3, "sqlite_", 7) != 0) {
 		if (dbname != NULL && strcmp(dbname, "main") == 0 && overlay_table_ok(a3))
@@ -324,10 +388,36 @@ overlay_authorize(void *arg, int action, const char *a3, const char *a4,
 			 "measurement and target only, not to %s", a3);
 		return SQLITE_DENY;
 	}
+	if (action == SQLITE_READ && dbname != NULL && strcmp(dbname, "main") == 0 &&
+	    a3 != NULL && strncmp(a3, "sqlite_", 7) != 0)
+		return SQLITE_OK;
+	if (action == SQLITE_FUNCTION || action == SQLITE_READ || action == SQLITE_RECURSIVE) {
+		const char *name = action == SQLITE_FUNCTION ? a4 : a3;
+
+		snprintf(r->why, sizeof r->why,
+			 "an overlay's values are literals (numbers, 'text', NULL); this "
+			 "statement would %s%s%s",
+			 action == SQLITE_FUNCTION ? "call " : action == SQLITE_READ ? "read " :
+			 "use a recursive WITH", action == SQLITE_RECURSIVE || name == NULL ? "" :
+			 name, action == SQLITE_FUNCTION ? "()" : "");
+		return SQLITE_DENY;
+	}
 	overlay_action_words(action, a3, a4, what, sizeof what);
 	snprintf(r->why, sizeof r->why,
 		 "an overlay holds INSERT statements only; this statement would %s", what);
 	return SQLITE_DENY;
+}
+
+/* The progress handler of overlay statements: stop one past its budget. */
+static int
+overlay_progress(void *arg)
+{
+	struct overlay_run *r = arg;
+
+	if (r->own || ++r->ticks <= r->budget)
+		return 0;
+	r->over_budget = true;
+	return 1;
 }
 
 /* Remember the line of a VALUES row of the statement. */
@@ -349,7 +439,8 @@ overlay_add_row(struct overlay_run *r, int line)
 
 /* Before an overlay statement runs: it must be a plain INSERT INTO (not
  * REPLACE, INSERT OR ..., or an upsert, which would change or skip bundled
- * rows); note the line of each of its VALUES rows. */
+ * rows) of VALUES rows (no SELECT: nothing read, joined or sorted, no
+ * RETURNING); note the line of each of its VALUES rows. */
 static int
 overlay_before(void *arg, const char *sql, size_t len, int line, struct dd_error *err)
 {
@@ -361,6 +452,8 @@ overlay_before(void *arg, const char *sql, size_t len, int line, struct dd_error
 
 	r->stmt_line = line;
 	r->nrows = r->next = 0;
+	r->ticks = 0;
+	r->over_budget = false;
 	while ((t = sql_lex_next(&l)) != SQL_END) {
 		n++;
 		if ((n == 1 && !sql_lex_is(&l, "INSERT")) || (n == 2 && !sql_lex_is(&l, "INTO")))
@@ -374,6 +467,11 @@ overlay_before(void *arg, const char *sql, size_t len, int line, struct dd_error
 						    "row it adds must be new", r->path, l.tok_line);
 			values = values || sql_lex_is(&l, "VALUES");
 		}
+		if (t == SQL_WORD && (sql_lex_is(&l, "SELECT") || sql_lex_is(&l, "RETURNING")))
+			return dd_error_set(err, -EPERM,
+					    "%s:%d: an overlay adds VALUES rows of literal values; "
+					    "this statement has a %.*s", r->path, l.tok_line,
+					    (int)l.len, l.tok);
 		on = t == SQL_WORD && sql_lex_is(&l, "ON");
 		if (t == SQL_OTHER && *l.tok == '(' && depth++ == 0 && values &&
 		    overlay_add_row(r, l.tok_line) < 0)
@@ -381,6 +479,7 @@ overlay_before(void *arg, const char *sql, size_t len, int line, struct dd_error
 		if (t == SQL_OTHER && *l.tok == ')')
 			depth--;
 	}
+	r->budget = r->budget_base + OVERLAY_BUDGET_ROW * (unsigned long)r->nrows;
 	return 0;
 }
 
@@ -487,12 +586,15 @@ static int
 overlay_explain_fk(struct overlay_run *r, sqlite3_stmt *st, int line, struct dd_error *err)
 {
 	char msg[400] = "";
+	bool done;
 
-	r->own = true;		/* the pragmas below are ours */
 	if (overlay_exec(r, "SAVEPOINT dd_fk; PRAGMA defer_foreign_keys = ON") == SQLITE_OK) {
 		r->next = 0;
+		r->ticks = 0;		/* the same budget as the first run */
 		sqlite3_reset(st);
-		if (sqlite3_step(st) == SQLITE_DONE)
+		done = sqlite3_step(st) == SQLITE_DONE;
+		r->own = true;		/* the pragmas below are ours */
+		if (done)
 			overlay_fk_describe(r, &line, msg, sizeof msg);
 		sqlite3_reset(st);
 		overlay_exec(r, "ROLLBACK TO dd_fk; RELEASE dd_fk; PRAGMA defer_foreign_keys = OFF");
@@ -513,10 +615,18 @@ overlay_failed(void *arg, sqlite3_stmt *st, int line, struct dd_error *err)
 	sqlite3		   *h = r->db->db;
 	int		    ext = sqlite3_extended_errcode(h);
 
-	if (st == NULL && r->why[0] != '\0')
-		return dd_error_set(err, -EPERM, "%s:%d: %s", r->path, line, r->why);
+	if (r->why[0] != '\0') {
+		dd_error_set(err, -EPERM, "%s:%d: %s", r->path, line, r->why);
+		r->why[0] = '\0';
+		return -EPERM;
+	}
 	if (st == NULL)
 		return 0;
+	if (r->over_budget)
+		return dd_error_set(err, -E2BIG, "%s:%d: this statement does more work than an "
+				    "overlay statement may (%lu thousand steps for %zu VALUES "
+				    "rows): an overlay adds rows of literal values", r->path,
+				    line, r->budget, r->nrows);
 	if (ext == SQLITE_CONSTRAINT_FOREIGNKEY)
 		return overlay_explain_fk(r, st, line, err);
 	if (r->next < r->nrows)
@@ -557,6 +667,11 @@ overlay_to_memory(struct specdb *db, struct dd_error *err)
 		sqlite3_close(mem);
 		return dd_error_set(err, -ENOMEM, "cannot open an in-memory database");
 	}
+	/* No extension, no pointer from fts3_tokenizer(), no writable schema:
+	 * the authorizer refuses them too, this is the second lock. */
+	sqlite3_db_config(mem, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(mem, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+	sqlite3_db_config(mem, SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, NULL);
 	b = sqlite3_backup_init(mem, "main", db->db, "main");
 	rc = b == NULL ? sqlite3_errcode(mem) : sqlite3_backup_step(b, -1);
 	if (b != NULL && sqlite3_backup_finish(b) != SQLITE_OK && rc == SQLITE_DONE)
@@ -572,11 +687,62 @@ overlay_to_memory(struct specdb *db, struct dd_error *err)
 	return 0;
 }
 
+/* The origin trigger of table i into sql: the range checks of its figure
+ * columns (see the top), then the row's file and line into dd_origin; 0, or
+ * -ENOSPC when sql is too small. */
+static int
+overlay_trigger_sql(size_t i, char *sql, size_t len)
+{
+	const char *t = overlay_tables[i];
+	size_t	    n = (size_t)snprintf(sql, len, "CREATE TEMP TRIGGER dd_origin_%s AFTER INSERT "
+					 "ON main.%s BEGIN ", t, t);
+
+	for (size_t f = 0; f < sizeof overlay_figures / sizeof overlay_figures[0]; f++) {
+		const char *c = overlay_figures[f].column, *neg = overlay_figures[f].neg;
+
+		if (strcmp(overlay_figures[f].table, t) != 0 || n >= len)
+			continue;
+		n += (size_t)snprintf(sql + n, len - n,
+				      "SELECT RAISE(ABORT, '%s.%s must be a finite number') WHERE "
+				      "new.%s IS NOT NULL AND NOT (new.%s BETWEEN -1e308 AND 1e308); "
+				      "SELECT RAISE(ABORT, '%s.%s must be 0 or more%s') WHERE "
+				      "new.%s < 0 AND NOT (%s); ",
+				      t, c, c, c, t, c, neg != NULL ? " (but for a temperature)" : "",
+				      c, neg != NULL ? neg : "0");
+	}
+	if (n < len)
+		n += (size_t)snprintf(sql + n, len - n, "INSERT INTO dd_origin (tbl, rid, fileno, "
+				      "line) VALUES ('%s', new.rowid, dd_overlay_file(), "
+				      "dd_overlay_line()); END", t);
+	return n < len ? 0 : -ENOSPC;
+}
+
+/* Bound what overlay statements may do (see the top), or with on false
+ * give the connection its limits back. */
+static void
+overlay_bound(struct specdb *db, struct overlay_run *r, bool on)
+{
+	for (size_t i = 0; i < OVERLAY_NLIMITS; i++) {
+		if (on)
+			r->saved_limits[i] = sqlite3_limit(db->db, overlay_limits[i].id,
+							   overlay_limits[i].value);
+		else
+			sqlite3_limit(db->db, overlay_limits[i].id, r->saved_limits[i]);
+	}
+	if (on) {
+		sqlite3_progress_handler(db->db, OVERLAY_TICK, overlay_progress, r);
+		sqlite3_set_authorizer(db->db, overlay_authorize, r);
+	} else {
+		sqlite3_progress_handler(db->db, 0, NULL, NULL);
+		sqlite3_set_authorizer(db->db, NULL, NULL);
+	}
+}
+
 /* The origin triggers, the SQL functions they call and the file list. */
 static int
 overlay_prepare(struct specdb *db, struct overlay_run *r, struct dd_error *err)
 {
-	char	      sql[512];
+	char	      sql[4096];
 	sqlite3_stmt *st = NULL;
 	int	      rc = sqlite3_exec(db->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 
@@ -587,12 +753,8 @@ overlay_prepare(struct specdb *db, struct overlay_run *r, struct dd_error *err)
 		rc = sqlite3_create_function(db->db, "dd_overlay_file", 0, SQLITE_UTF8, r,
 					     overlay_fn_file, NULL, NULL);
 	for (size_t i = 0; rc == SQLITE_OK && i < OVERLAY_NTABLES; i++) {
-		snprintf(sql, sizeof sql,
-			 "CREATE TEMP TRIGGER dd_origin_%s AFTER INSERT ON main.%s BEGIN "
-			 "INSERT INTO dd_origin (tbl, rid, fileno, line) VALUES ('%s', "
-			 "new.rowid, dd_overlay_file(), dd_overlay_line()); END",
-			 overlay_tables[i], overlay_tables[i], overlay_tables[i]);
-		rc = sqlite3_exec(db->db, sql, NULL, NULL, NULL);
+		rc = overlay_trigger_sql(i, sql, sizeof sql) < 0 ? SQLITE_TOOBIG :
+		     sqlite3_exec(db->db, sql, NULL, NULL, NULL);
 	}
 	if (rc == SQLITE_OK)
 		rc = sqlite3_prepare_v2(db->db, "INSERT INTO temp.dd_files (n, path) VALUES (?1, ?2)",
@@ -607,17 +769,19 @@ overlay_prepare(struct specdb *db, struct overlay_run *r, struct dd_error *err)
 	if (rc != SQLITE_OK)
 		return dd_error_set(err, -EIO, "cannot prepare the overlay: %s",
 				    sqlite3_errmsg(db->db));
-	sqlite3_set_authorizer(db->db, overlay_authorize, r);
+	overlay_bound(db, r, true);
+	r->bound = true;
 	return 0;
 }
 
 /* Drop the origin triggers and their functions once the load is over. */
 static void
-overlay_finish(struct specdb *db)
+overlay_finish(struct specdb *db, struct overlay_run *r)
 {
 	char sql[128];
 
-	sqlite3_set_authorizer(db->db, NULL, NULL);
+	if (r->bound)
+		overlay_bound(db, r, false);
 	for (size_t i = 0; i < OVERLAY_NTABLES; i++) {
 		snprintf(sql, sizeof sql, "DROP TRIGGER IF EXISTS temp.dd_origin_%s",
 			 overlay_tables[i]);
@@ -641,12 +805,17 @@ overlay_load_file(struct overlay_run *r, size_t i, const struct specdb_open_opts
 		.report_arg = o != NULL ? o->report_arg : NULL,
 	};
 	char		       *text = NULL;
+	const char	       *nul;
+	size_t			len = 0;
 	int			rc;
 
 	r->path = r->db->overlays[i];
 	r->fileno = (int)i;
 	r->why[0] = '\0';
-	rc = file_read_all("overlay file", r->path, OVERLAY_MAX_BYTES, &text, NULL, err);
+	rc = file_read_all("overlay file", r->path, OVERLAY_MAX_BYTES, &text, &len, err);
+	if (rc == 0 && (nul = memchr(text, '\0', len)) != NULL)
+		rc = dd_error_set(err, -EINVAL, "%s:%d: a NUL byte: an overlay file is SQL text",
+				  r->path, sql_line_at(text, nul, 1));
 	if (rc == 0)
 		rc = specdb_sql_run(r->db->db, r->path, text, &h, err);
 	free(text);
@@ -659,7 +828,10 @@ overlay_load_file(struct overlay_run *r, size_t i, const struct specdb_open_opts
 static int
 overlay_load_all(struct specdb *db, const struct specdb_open_opts *o, struct dd_error *err)
 {
-	struct overlay_run r = { .db = db };
+	struct overlay_run r = {
+		.db = db, .budget_base = o != NULL && o->work_budget > 0 ? o->work_budget
+									  : OVERLAY_BUDGET_BASE,
+	};
 	struct dd_error	   e = { 0 };
 	bool		   report = o != NULL && o->report != NULL;
 	int		   rc = overlay_to_memory(db, &e);
@@ -675,7 +847,7 @@ overlay_load_all(struct specdb *db, const struct specdb_open_opts *o, struct dd_
 		if (report)
 			rc = 0;
 	}
-	overlay_finish(db);
+	overlay_finish(db, &r);
 	free(r.rows);
 	if (rc < 0 && err != NULL)
 		*err = e;
@@ -764,7 +936,8 @@ overlay_list_dir(const char *dir, char ***v, size_t *n, struct dd_error *err)
 	closedir(d);
 	if (rc < 0)
 		return dd_error_set(err, rc, "out of memory");
-	qsort(*v, *n, sizeof **v, overlay_cmp);
+	if (*n > 1)	/* *v is NULL when the directory holds no overlay file */
+		qsort(*v, *n, sizeof **v, overlay_cmp);
 	return 0;
 }
 

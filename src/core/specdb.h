@@ -205,6 +205,9 @@ struct specdb_open_opts {
 	 * fails the open. */
 	void		 (*report)(void *arg, const struct dd_error *e);
 	void		  *report_arg;
+	/* The work one overlay statement may do beyond its VALUES rows' share,
+	 * in thousands of sqlite instructions; 0: the default (tests lower it). */
+	unsigned long	   work_budget;
 };
 
 /*

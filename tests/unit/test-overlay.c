@@ -205,6 +205,38 @@ test_open_with_errors(void **state)
 	unlink(p);
 }
 
+/* A statement past its work budget is stopped and named at its line (the
+ * budget lowered to 1,000 instructions and its one row's share: an IN list
+ * of 20,000 literals takes more); the same file loads with the default. */
+static void
+test_open_work_budget(void **state)
+{
+	struct specdb_open_opts o = { .overlay_dir = tmpdir, .work_budget = 1 };
+	struct dd_error		err = { 0 };
+	struct specdb	       *db = NULL;
+	size_t			cap = 200000, n;
+	char		       *sql = malloc(cap), p[512], want[600];
+
+	(void)state;
+	assert_non_null(sql);
+	n = (size_t)snprintf(sql, cap, "-- a long IN list\n"
+			     "INSERT INTO vendor (id, name) VALUES\n  ('lab-in', CASE WHEN 0 IN (");
+	for (int i = 1; i <= 20000; i++)
+		n += (size_t)snprintf(sql + n, cap - n, "%s%d", i > 1 ? "," : "", i);
+	snprintf(sql + n, cap - n, ") THEN 'x' ELSE 'y' END);\n");
+	test_write_file(tmpdir, "d.sql", sql, p, sizeof p);
+	assert_true(specdb_open_with(getenv("DRIVEDASH_DB"), &o, &db, &err) < 0);
+	assert_null(db);
+	snprintf(want, sizeof want, "%s:2: this statement does more work than an overlay "
+		 "statement may", p);
+	assert_non_null(strstr(err.msg, want));
+	o.work_budget = 0;
+	assert_int_equal(specdb_open_with(getenv("DRIVEDASH_DB"), &o, &db, &err), 0);
+	specdb_close(db);
+	unlink(p);
+	free(sql);
+}
+
 static int
 setup(void **state)
 {
@@ -229,6 +261,7 @@ main(void)
 		cmocka_unit_test(test_run_keep_going),
 		cmocka_unit_test(test_open_with_overlay),
 		cmocka_unit_test(test_open_with_errors),
+		cmocka_unit_test(test_open_work_budget),
 	};
 
 	if (getenv("DRIVEDASH_DB") == NULL) {

@@ -1,0 +1,5 @@
+-- two good rows, then one with a negative capacity
+INSERT INTO drive (id, family_id, capacity_gb) VALUES
+  ('lab-a-1', 'kioxia-cd9p-r', 1),
+  ('lab-a-2', 'kioxia-cd9p-r', 2),
+  ('lab-a-3', 'kioxia-cd9p-r', -3);

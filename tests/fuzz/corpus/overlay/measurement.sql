@@ -1,0 +1,3 @@
+INSERT INTO measurement (source_id, drive_id, benchmark, workload, metric_id, qual, value, unit_id, label, notes) VALUES
+  ('seed-002', 'kioxia-cd6-7680', 'sqlserver', 'TPC-C', 'tps',      'eq', 12651.5, 'TPS', 'SQL Server transactions', 'CD6 1st place of 5; 333 GB database (scale 1,500), 15,000 virtual users, 30 min sample after 2.5 h preconditioning; number of VMs not stated; repeated in the conclusion'),
+  ('seed-002', 'kioxia-cd6-7680', 'sqlserver', 'TPC-C', 'lat_mean', 'eq', 2.3,     'ms',  'SQL Server average latency', 'printed "only 2.3 ms", described as excellent; repeated in the conclusion');

@@ -1,0 +1,10 @@
+UPDATE family SET name = 'x';
+DELETE FROM sku;
+PRAGMA foreign_keys = OFF;
+INSERT OR REPLACE INTO vendor (id, name) VALUES ('kioxia', 'K');
+INSERT INTO vendor (id, name) VALUES ('kioxia', 'K') ON CONFLICT DO NOTHING;
+INSERT INTO vendor (id, name) VALUES ('evil', hex(randomblob(16)));
+INSERT INTO vendor (id, name) SELECT id || '-x', name || ' x' FROM vendor;
+INSERT INTO meta (key, value) VALUES ('x', 'y');
+INSERT INTO vendor (id, name) VALUES ('ok', 'OK') RETURNING *;
+INSERT INTO vendor (id, name) VALUES ('lab-v', 'Lab V');

@@ -690,14 +690,16 @@ safety_judge_loop(const struct safety_loop *l, struct dd_safety *sub)
 }
 
 /*
- * Refuse when the node st describes (bytes [lo, hi) of it) backs an
- * attached loop device other than self that is in use by the loop device's
- * own rules; 0 or verdict.  Both ways round: a file behind a mounted loop
- * device, and a loop device sharing its backing file with a mounted one.
+ * Call fn for each attached loop device other than self backed by the node
+ * st describes and overlapping its bytes [lo, hi), with the device's own
+ * judgement (sub: 0 when it is not in use); stops at fn's first non-zero
+ * return and returns it, else 0 (also without sysfs: no loop devices).
  */
 static int
-safety_check_backing(const struct stat *st, uint64_t lo, uint64_t hi, dev_t self,
-		     struct dd_safety *out)
+safety_loops_over(const struct stat *st, uint64_t lo, uint64_t hi, dev_t self,
+		  int (*fn)(const struct safety_loop *l, int judged,
+			    const struct dd_safety *sub, void *arg),
+		  void *arg)
 {
 	struct safety_loop l;
 	struct dd_safety  *sub;
@@ -709,22 +711,49 @@ safety_check_backing(const struct stat *st, uint64_t lo, uint64_t hi, dev_t self
 		return 0;	/* no sysfs: no loop devices to know of */
 	if ((sub = malloc(sizeof *sub)) == NULL) {
 		closedir(dir);
-		return safety_set_verdict(out, -ENOMEM, DD_SAFE_ERROR, NULL, "out of memory");
+		return -ENOMEM;
 	}
 	while (rc == 0 && (de = readdir(dir)) != NULL) {
 		if (strncmp(de->d_name, "loop", 4) != 0 || !safety_loop_read(de->d_name, &l) ||
 		    l.dev == self || !safety_loop_backs(&l, st) ||
 		    l.offset >= hi || l.offset + l.len <= lo)
 			continue;
-		if (safety_judge_loop(&l, sub) == 0)
-			continue;
-		rc = safety_set_verdict(out, sub->verdict < 0 ? sub->verdict : -EBUSY,
-		    DD_SAFE_LOOP, l.name,
-		    "%.200s backs loop device /dev/%s (from byte %llu), which is in use: %.200s",
-		    out->canonical, l.name, (unsigned long long)l.offset, sub->message);
+		rc = fn(&l, safety_judge_loop(&l, sub), sub, arg);
 	}
 	free(sub);
 	closedir(dir);
+	return rc;
+}
+
+/* safety_check_backing's refusal of one loop device in use. */
+static int
+safety_backing_refuse(const struct safety_loop *l, int judged, const struct dd_safety *sub,
+		      void *arg)
+{
+	struct dd_safety *out = arg;
+
+	if (judged == 0)
+		return 0;
+	return safety_set_verdict(out, sub->verdict < 0 ? sub->verdict : -EBUSY,
+	    DD_SAFE_LOOP, l->name,
+	    "%.200s backs loop device /dev/%s (from byte %llu), which is in use: %.200s",
+	    out->canonical, l->name, (unsigned long long)l->offset, sub->message);
+}
+
+/*
+ * Refuse when the node st describes (bytes [lo, hi) of it) backs an
+ * attached loop device other than self that is in use by the loop device's
+ * own rules; 0 or verdict.  Both ways round: a file behind a mounted loop
+ * device, and a loop device sharing its backing file with a mounted one.
+ */
+static int
+safety_check_backing(const struct stat *st, uint64_t lo, uint64_t hi, dev_t self,
+		     struct dd_safety *out)
+{
+	int rc = safety_loops_over(st, lo, hi, self, safety_backing_refuse, out);
+
+	if (rc == -ENOMEM)
+		return safety_set_verdict(out, -ENOMEM, DD_SAFE_ERROR, NULL, "out of memory");
 	return rc;
 }
 
@@ -877,37 +906,37 @@ safety_check_write(const char *path, struct dd_safety *out)
  * lease is granted only when no other descriptor has the file open.
  */
 
+/* What safety_output_loop refuses: the output's path and its sentence. */
+struct safety_output_ctx {
+	const char	*path;
+	struct dd_error *err;
+};
+
+/* safety_output_loop's refusal of one loop device, attached or in use. */
+static int
+safety_output_refuse(const struct safety_loop *l, int judged, const struct dd_safety *sub,
+		     void *arg)
+{
+	const struct safety_output_ctx *c = arg;
+
+	if (judged != 0)
+		return dd_error_set(c->err, -EBUSY, "%.512s is the backing file of /dev/%s (in "
+				    "use: %.300s); results go to another file", c->path, l->name,
+				    sub->message);
+	return dd_error_set(c->err, -EBUSY, "%.512s is the backing file of /dev/%s "
+			    "(attached, from byte %llu); results go to another file",
+			    c->path, l->name, (unsigned long long)l->offset);
+}
+
 /* Refuse when st is the backing file of an attached loop device; 0 or -EBUSY. */
 static int
 safety_output_loop(const struct stat *st, const char *path, struct dd_error *err)
 {
-	struct safety_loop l;
-	struct dd_safety  *sub;
-	DIR		  *dir;
-	struct dirent	  *de;
-	int		   rc = 0;
+	struct safety_output_ctx c = { path, err };
+	int			 rc = safety_loops_over(st, 0, UINT64_MAX, 0, safety_output_refuse, &c);
 
-	if ((dir = opendir("/sys/block")) == NULL)
-		return 0;	/* no sysfs: no loop devices to know of */
-	if ((sub = malloc(sizeof *sub)) == NULL) {
-		closedir(dir);
+	if (rc == -ENOMEM)
 		return dd_error_set(err, -ENOMEM, "out of memory");
-	}
-	while (rc == 0 && (de = readdir(dir)) != NULL) {
-		if (strncmp(de->d_name, "loop", 4) != 0 || !safety_loop_read(de->d_name, &l) ||
-		    !safety_loop_backs(&l, st))
-			continue;
-		if (safety_judge_loop(&l, sub) != 0)
-			rc = dd_error_set(err, -EBUSY, "%.512s is the backing file of /dev/%s (in "
-					  "use: %.300s); results go to another file", path, l.name,
-					  sub->message);
-		else
-			rc = dd_error_set(err, -EBUSY, "%.512s is the backing file of /dev/%s "
-					  "(attached, from byte %llu); results go to another file",
-					  path, l.name, (unsigned long long)l.offset);
-	}
-	free(sub);
-	closedir(dir);
 	return rc;
 }
 

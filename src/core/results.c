@@ -519,6 +519,15 @@ results_finish(struct results *db, int rc, const char *what, struct dd_error *er
 
 /* ---- binding and reading through column tables ---- */
 
+/* A text column, "" for NULL (a crafted store may hold NULL anywhere). */
+static const char *
+results_col_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	return t ? t : "";
+}
+
 /* Bind one column of a struct at base to parameter i. */
 static int
 results_bind_col(sqlite3_stmt *st, int i, const struct results_col *c, const void *base)
@@ -902,7 +911,7 @@ results_set_wal(struct results *db, struct dd_error *err)
 			return results_fail(db, "set it up", err);
 		rc = sqlite3_step(st);
 		wal = rc == SQLITE_ROW &&
-		      strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
+		      strcmp(results_col_text(st, 0), "wal") == 0;
 		sqlite3_finalize(st);
 		if (wal)
 			return 0;
@@ -1863,7 +1872,7 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 	sqlite3_bind_int64(st, 1, pid);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW)
 		for (size_t k = 0; k < 3; k++)
-			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
+			if (strcmp(results_col_text(st, 0), results_lat_kinds[k]) == 0)
 				results_read_cols(st, 1, results_lat_cols, NCOLS(results_lat_cols),
 						  lat[k]);
 	sqlite3_finalize(st);
@@ -1877,7 +1886,7 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 		int seq = sqlite3_column_int(st, 1);
 
 		for (size_t k = 0; k < 3 && seq >= 0 && seq < HIST_NPCTS; k++)
-			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
+			if (strcmp(results_col_text(st, 0), results_lat_kinds[k]) == 0)
 				lat[k]->pct_us[seq] = sqlite3_column_type(st, 2) == SQLITE_NULL
 					? NAN : sqlite3_column_double(st, 2);
 	}
@@ -1900,7 +1909,7 @@ results_load_bins(struct results *db, int64_t pid, struct dd_result *r, struct d
 		return rc;
 	sqlite3_bind_int64(st, 1, pid);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		const char	 *dir = (const char *)sqlite3_column_text(st, 0);
+		const char	 *dir = results_col_text(st, 0);
 		int		  i = sqlite3_column_int(st, 1);
 		struct histogram *h = strcmp(dir, "read") == 0 ? (own_read = true, &r->read_hist)
 				      : strcmp(dir, "write") == 0 ? (own_write = true, &r->write_hist)
@@ -1955,7 +1964,7 @@ results_load_smart(struct results *db, struct results_point *pt, struct dd_error
 		return rc;
 	sqlite3_bind_int64(st, 1, pt->id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		bool		       before = strcmp((const char *)sqlite3_column_text(st, 0),
+		bool		       before = strcmp(results_col_text(st, 0),
 						       "before") == 0;
 		struct nvmeinfo_smart *s = before ? &pt->smart_before : &pt->smart_after;
 

@@ -81,6 +81,8 @@
 #define RESULTS_BUSY_MS	   30000	/* how long a writer waits for another */
 #define RESULTS_SQLITE_HDR 100		/* bytes of the sqlite file header */
 #define RESULTS_MAX_LENGTH (16 << 20)	/* the longest string or blob a store may hold */
+#define RESULTS_MAX_FIGURE 1e12	/* no figure read back is larger (else NAN) */
+#define RESULTS_MAX_UNIX   253402300799LL	/* 9999-12-31T23:59:59Z */
 
 /* ---- the schema, one frozen text per version ---- */
 
@@ -519,6 +521,29 @@ results_finish(struct results *db, int rc, const char *what, struct dd_error *er
 
 /* ---- binding and reading through column tables ---- */
 
+/* A figure column: NAN for NULL, and for what no measurement can be (not
+ * finite, or beyond RESULTS_MAX_FIGURE: a crafted store), so that nothing
+ * downstream multiplies it past an integer's range. */
+static double
+results_col_figure(sqlite3_stmt *st, int i)
+{
+	double v = sqlite3_column_double(st, i);
+
+	if (sqlite3_column_type(st, i) == SQLITE_NULL || !isfinite(v) ||
+	    fabs(v) > RESULTS_MAX_FIGURE)
+		return NAN;
+	return v;
+}
+
+/* A time column (unix seconds): 0 (unknown) outside 1970 to 9999. */
+static int64_t
+results_col_time(sqlite3_stmt *st, int i)
+{
+	int64_t v = sqlite3_column_int64(st, i);
+
+	return v < 0 || v > RESULTS_MAX_UNIX ? 0 : v;
+}
+
 /* A text column, "" for NULL (a crafted store may hold NULL anywhere). */
 static const char *
 results_col_text(sqlite3_stmt *st, int i)
@@ -593,8 +618,8 @@ results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *bas
 	case RC_U32:
 		*(uint32_t *)p = (uint32_t)sqlite3_column_int64(st, i);
 		break;
-	case RC_I64:
-		*(int64_t *)p = sqlite3_column_int64(st, i);
+	case RC_I64:	/* the times of a run */
+		*(int64_t *)p = results_col_time(st, i);
 		break;
 	case RC_U64:
 		*(uint64_t *)p = (uint64_t)sqlite3_column_int64(st, i);
@@ -603,8 +628,7 @@ results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *bas
 		*(size_t *)p = (size_t)sqlite3_column_int64(st, i);
 		break;
 	case RC_DBL:
-		*(double *)p = sqlite3_column_type(st, i) == SQLITE_NULL
-				       ? NAN : sqlite3_column_double(st, i);
+		*(double *)p = results_col_figure(st, i);
 		break;
 	}
 }
@@ -817,12 +841,23 @@ results_unlink_all(const char *path)
 
 /* ---- open, check through sqlite, migrate ---- */
 
+/* How many schema objects a store of ours never has: views and triggers
+ * (a crafted store's queries could loop or write), and tables or indexes
+ * of other names.  (Every version's names: a migration adds, never drops.) */
+static const char results_foreign_objects[] =
+	"SELECT count(*) FROM sqlite_master WHERE NOT ("
+	"(type = 'table' AND name IN ('runs', 'points', 'latency', 'percentiles', 'bins',"
+	" 'intervals', 'smart', 'dir_bins')) OR "
+	"(type = 'index' AND (name IN ('runs_start', 'runs_serial', 'points_run') OR"
+	" name LIKE 'sqlite\\_autoindex\\_%' ESCAPE '\\')) OR "
+	"(type = 'table' AND name LIKE 'sqlite\\_stat%' ESCAPE '\\'))";
+
 /* Is the open database ours (or empty, when fresh may be true)?  Reads
- * only; the caller holds a transaction, so the three reads agree. */
+ * only; the caller holds a transaction, so the reads agree. */
 static int
 results_check_ours(struct results *db, bool *fresh, struct dd_error *err)
 {
-	int64_t app, ver, ntables;
+	int64_t app, ver, ntables, foreign;
 
 	if (results_query_int(db, "SELECT count(*) FROM sqlite_master", &ntables, err) < 0 ||
 	    results_query_int(db, "PRAGMA application_id", &app, err) < 0 ||
@@ -833,6 +868,12 @@ results_check_ours(struct results *db, bool *fresh, struct dd_error *err)
 		return err ? err->code : -EIO;
 	}
 	*fresh = app == 0 && ver == 0 && ntables == 0;
+	if (results_query_int(db, results_foreign_objects, &foreign, err) < 0)
+		return err ? err->code : -EIO;
+	if (app == RESULTS_APP_ID && foreign > 0)
+		return dd_error_set(err, -EINVAL, "%s holds a view, trigger or table that no "
+				    "drivedash results store has (another program changed it); it "
+				    "was left as it is", db->name);
 	if (app != RESULTS_APP_ID && !*fresh)
 		return dd_error_set(err, -EINVAL, "%s is an SQLite database of another program "
 				    "(application id 0x%08x), not a drivedash results store; it "
@@ -1634,12 +1675,9 @@ results_read_prov(sqlite3_stmt *st, struct results_prov *p)
 	p->id = sqlite3_column_int64(st, 0);
 	results_read_cols(st, 1, results_prov_cols, NCOLS(results_prov_cols), p);
 	p->npoints = (size_t)sqlite3_column_int64(st, k);
-	p->best_iops = sqlite3_column_type(st, k + 1) == SQLITE_NULL
-			       ? NAN : sqlite3_column_double(st, k + 1);
-	p->best_mbps = sqlite3_column_type(st, k + 2) == SQLITE_NULL
-			       ? NAN : sqlite3_column_double(st, k + 2);
-	p->qd1_mean_us = sqlite3_column_type(st, k + 3) == SQLITE_NULL
-				 ? NAN : sqlite3_column_double(st, k + 3);
+	p->best_iops = results_col_figure(st, k + 1);
+	p->best_mbps = results_col_figure(st, k + 2);
+	p->qd1_mean_us = results_col_figure(st, k + 3);
 }
 
 /* Is s a date, YYYY-MM-DD? */
@@ -1887,8 +1925,7 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 
 		for (size_t k = 0; k < 3 && seq >= 0 && seq < HIST_NPCTS; k++)
 			if (strcmp(results_col_text(st, 0), results_lat_kinds[k]) == 0)
-				lat[k]->pct_us[seq] = sqlite3_column_type(st, 2) == SQLITE_NULL
-					? NAN : sqlite3_column_double(st, 2);
+				lat[k]->pct_us[seq] = results_col_figure(st, 2);
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);

@@ -218,6 +218,25 @@ like "damaged store: one sentence: damaged, left as it is, nothing measured" \
 	"$tmp/bad.db is damaged.*left as it is.*nothing was measured" "$err"
 is "damaged store: its bytes are unchanged" "$before" "$(sha "$tmp/bad.db")"
 
+# A crafted store: its runs table replaced by a view that never ends.
+cp "$tmp/busy.db" "$tmp/view.db"
+python3 - "$tmp/view.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA journal_mode = DELETE")
+cols = [r[1] for r in c.execute("PRAGMA table_info(runs)")]
+c.execute("ALTER TABLE runs RENAME TO runs0")
+c.execute("CREATE VIEW runs AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+          "SELECT %s FROM runs0, n" % ", ".join(cols))
+c.close()
+PY
+before=$(sha "$tmp/view.db")
+RUN_TIMEOUT=20 run "$dd" runs --results "$tmp/view.db"
+is "crafted store (an endless view): runs refuses it at once (exit 2)" 2 "$rc"
+like "crafted store (an endless view): one sentence, left as it is" \
+	"view.db holds a view, trigger or table .*left as it is" "$err"
+is "crafted store (an endless view): its bytes are unchanged" "$before" "$(sha "$tmp/view.db")"
+
 # An old-schema store (version 1): made from a current one by dropping
 # what versions 2 and 3 added.
 mkv1() {

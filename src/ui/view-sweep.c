@@ -296,6 +296,10 @@ sweep_release(struct tui_sweep *s)
 	sweep_destroy(s->sw);
 	s->sw = NULL;
 	s->running = false;
+	if (s->store_pending && record_status(s->rec, NULL) == -EBUSY)
+		fprintf(stderr, "drivedash: the last sweep was not stored: the results store %s "
+			"stayed busy (another process holds its write lock)\n", record_path(s->rec));
+	s->store_pending = s->store_busy = false;
 	record_free(s->rec);
 	s->rec = NULL;
 	if (s->tgt.fd >= 0)

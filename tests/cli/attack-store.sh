@@ -189,6 +189,22 @@ EOF
 		'drivedash exited' 100
 	is "busy store, dashboard: the store is unchanged" "$before" "$(sha "$tmp/busy.db")"
 	release
+	# The sweep ends while the store is busy: said; stored once it is free.
+	hold "$tmp/busy.db"
+	T kill-session -t dd
+	T new-session -d -s dd -x 132 -y 43 \
+		"env LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' TMPDIR='$tmp' \
+		'$dd' ui --results '$tmp/busy.db' --target '$tmp/ui.dat' --size 16M --preset spot \
+		--runtime 0.3 --ramp 0; echo \"drivedash exited \$?\"; exec sleep 600"
+	check "busy store, dashboard again: Drives screen is up" 'DATABASE'
+	T send-keys -t dd s s
+	check "busy store, dashboard: a sweep that ends meanwhile says it is not stored yet" \
+		'not stored yet: store busy, retrying' 600
+	release
+	check "busy store, dashboard: ... and stored once the lock is gone" \
+		'stored as run #[0-9]+ once the results store was free' 200
+	T send-keys -t dd q
+	check "busy store, dashboard: q quits with status 0" 'drivedash exited 0'
 	T kill-server >/dev/null 2>&1
 else
 	echo "ok $((tap_n + 1)) # SKIP busy store, dashboard: no tmux"
@@ -277,7 +293,7 @@ if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/ro" && mount -t tmpfs -o size=4m dd-astor
 	run "$dd" runs --results "$tmp/ro/v1.db"
 	is "read-only media: an old-schema store is listed too" "0 2" \
 		"$rc $(printf '%s\n' "$out" | grep -c 'custom')"
-	run "$dd" export last --results "$tmp/ro/v1.db" -o "$tmp/v1.json"
+	run "$dd" export 1 --results "$tmp/ro/v1.db" -o "$tmp/v1.json"
 	is "read-only media: an old-schema run exports" "0 2" \
 		"$rc $(jq_ "$tmp/v1.json" "len(j['points'])" 2>/dev/null)"
 	# shellcheck disable=SC2086

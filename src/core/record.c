@@ -14,7 +14,8 @@
  * and returns.  The writer's connection waits only RECORD_TRY_MS for
  * another writer; a store that stays busy (another process holds its write
  * lock) is retried every RECORD_RETRY_MS for as long as the recorder lives,
- * and said (record_busy, the on_busy hook, the wake fd).  record_end waits
+ * and said (record_busy, the wake fd, and the on_busy hook, which the
+ * front end's thread calls: record_poll, record_end).  record_end waits
  * for the queue to drain, but for a busy store only o->wait_ms (the CLI's
  * stated bound; the dashboard 0, it watches the wake fd instead);
  * record_free waits while the writer makes progress and abandons what a
@@ -387,7 +388,6 @@ record_writer(void *arg)
 	pthread_mutex_lock(&rec->mu);
 	for (;;) {
 		struct dd_error err = { 0 };
-		bool		first_busy;
 		int		rc;
 
 		while (rec->head == NULL && !rec->stop)
@@ -397,14 +397,7 @@ record_writer(void *arg)
 		pthread_mutex_unlock(&rec->mu);
 		rc = record_do(rec, rec->head, &err);
 		pthread_mutex_lock(&rec->mu);
-		first_busy = rc == -EBUSY && !rec->said_busy;
 		record_outcome(rec, rc, &err);
-		if (first_busy && rec->on_busy != NULL) {
-			rec->said_busy = true;
-			pthread_mutex_unlock(&rec->mu);
-			rec->on_busy(rec->on_busy_arg, rec->path);
-			pthread_mutex_lock(&rec->mu);
-		}
 		if (rc == -EBUSY && !rec->stop) {
 			struct timespec ts;
 
@@ -622,6 +615,32 @@ record_state_name(enum sweep_state st)
 	return "running";
 }
 
+/* Call on_busy the first time the store is found busy; true when it was
+ * called (mu was let go meanwhile).  Under mu, front end's thread. */
+static bool
+record_say_busy(struct record *rec)
+{
+	if (!rec->busy || rec->said_busy || rec->on_busy == NULL)
+		return false;
+	rec->said_busy = true;
+	pthread_mutex_unlock(&rec->mu);
+	rec->on_busy(rec->on_busy_arg, rec->path);
+	pthread_mutex_lock(&rec->mu);
+	return true;
+}
+
+/* Clear the wake fd and tell on_busy when the store turned busy. */
+void
+record_poll(struct record *rec)
+{
+	if (rec == NULL)
+		return;
+	record_ack(rec);
+	pthread_mutex_lock(&rec->mu);
+	record_say_busy(rec);
+	pthread_mutex_unlock(&rec->mu);
+}
+
 /* Wait until the writer has done every job, or it has been busy for
  * wait_ms since the first wait (or since the store became busy, whichever
  * is later); true when everything was done.  Front end's thread. */
@@ -634,6 +653,8 @@ record_drain(struct record *rec, int wait_ms)
 	if (rec->first_wait_ns == 0)
 		rec->first_wait_ns = clock_now_ns();
 	while (rec->queued > 0) {
+		if (record_say_busy(rec))
+			continue;
 		uint64_t	since = rec->busy_since_ns > rec->first_wait_ns ? rec->busy_since_ns
 										: rec->first_wait_ns;
 		struct timespec ts;

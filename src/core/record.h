@@ -51,8 +51,9 @@ struct record_opts {
 	const char *source;	/* "run", "check", "ui" */
 	bool	    utf8;	/* the run's name with "·" (else ASCII) */
 	int	    wait_ms;	/* how long record_end waits for a busy store */
-	/* Called once, from the writer thread, when the store is first found
-	 * busy (NULL: nobody is told; poll record_busy or the wake fd). */
+	/* Called once when the store is first found busy, in the front end's
+	 * thread: from record_poll (after the wake fd) or while record_end
+	 * waits (NULL: nobody is told; poll record_busy or the wake fd). */
 	void	  (*on_busy)(void *arg, const char *path);
 	void	   *on_busy_arg;
 };
@@ -121,6 +122,10 @@ bool record_busy(struct record *rec);
  * done); -1 for NULL.  record_ack clears it.  For a poll() loop. */
 int record_wake_fd(const struct record *rec);
 void record_ack(struct record *rec);
+
+/* record_ack, then on_busy if the store has turned busy and nobody was
+ * told yet.  The front end's thread. */
+void record_poll(struct record *rec);
 
 /* The stored run's id (0 for NULL, or not stored yet) and name ("" for NULL). */
 int64_t record_run_id(const struct record *rec);

@@ -414,7 +414,8 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 		 bool judge, const char *source, struct cli_fleet *cf)
 {
 	struct record_opts ro = { .path = o->store.path, .no_save = o->store.no_save,
-				  .source = source, .utf8 = true };
+				  .source = source, .utf8 = true, .wait_ms = CLI_STORE_WAIT_MS,
+				  .on_busy = cli_record_busy };
 	struct fleet_opts  fo = { .plan = plan, .allow_write = o->allow_write, .judge = judge,
 				  .tolerance = o->tolerance,
 				  .store = o->store.no_save ? NULL : &ro };

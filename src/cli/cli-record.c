@@ -8,7 +8,11 @@
  * that cannot be used is exit 2 before any I/O), then the sweep with the
  * recorder attached (struct cli_sweep_hook's rec), then cli_record_end.  A
  * store that fails mid-sweep (a full disk) is one warning sentence at the
- * end; the sweep and its report go on.
+ * end; the sweep and its report go on.  A store another process holds the
+ * write lock of is one line when it is first found busy (the recorder
+ * retries it in the background) and, when it is still busy
+ * CLI_STORE_WAIT_MS after the sweep, one warning that says what was not
+ * stored.
  */
 #include "config.h"
 
@@ -30,7 +34,8 @@ cli_record_begin(const struct cli_store_opts *so, const char *source, const stru
 	/* The name is stored in UTF-8 whatever the locale: cli_fprintf
 	 * transliterates it where the terminal needs ASCII. */
 	struct record_opts  ro = { .path = so->path, .no_save = so->no_save, .source = source,
-				   .utf8 = true };
+				   .utf8 = true, .wait_ms = CLI_STORE_WAIT_MS,
+				   .on_busy = cli_record_busy };
 	struct record_match rm = { 0 };
 	struct dd_error	    err = { 0 };
 	char		    label[192];
@@ -81,6 +86,35 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 	return rc;
 }
 
+/* The store was found busy: say so once (the recorder's writer thread). */
+void
+cli_record_busy(void *arg, const char *path)
+{
+	(void)arg;
+	cli_fprintf(stderr, "drivedash: the results store %s is busy (another process holds its "
+		    "write lock); the sweep goes on and its points are stored when the lock is "
+		    "free (retrying)\n", path);
+}
+
+/* Say that a busy store still holds back part of the run: what is stored. */
+static void
+cli_record_busy_end(struct record *rec, size_t npoints)
+{
+	const char *path = record_path(rec);
+
+	if (record_run_id(rec) == 0)
+		cli_error("warning: the results store %s is still busy after %d s (another "
+			  "process holds its write lock): the run was not stored; its figures "
+			  "are above%s", path, CLI_STORE_WAIT_MS / 1000,
+			  npoints ? " (and in --json when given)" : "");
+	else
+		cli_error("warning: the results store %s is still busy after %d s (another "
+			  "process holds its write lock): %zu of %zu finished points are stored "
+			  "as run %lld, its end is not recorded (it lists as interrupted)", path,
+			  CLI_STORE_WAIT_MS / 1000, record_points(rec), npoints,
+			  (long long)record_run_id(rec));
+}
+
 /* Record how the sweep ended; say where it is stored, or why not all of it. */
 void
 cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *message,
@@ -89,6 +123,7 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 	struct dd_error err = { 0 };
 	const char     *by = "";
 	char		why[512] = "";
+	int		rc;
 
 	if (rec == NULL)
 		return;
@@ -103,7 +138,12 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 		dd_strlcpy(why, message && message[0] ? message : "the results file failed",
 			   sizeof why);
 	}
-	if (record_end(rec, st, by, why, &err) < 0)
+	rc = record_end(rec, st, by, why, &err);
+	if (rc == -EBUSY)
+		cli_record_busy_end(rec, npoints);
+	else if (rc < 0 && record_run_id(rec) == 0)
+		cli_error("warning: %s; the run was not stored", err.msg);
+	else if (rc < 0)
 		cli_error("warning: %s; %zu of %zu finished points are stored as run %lld",
 			  err.msg, record_points(rec), npoints, (long long)record_run_id(rec));
 	else if (!quiet)
@@ -115,7 +155,10 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 void
 cli_json_record(json_t *o, const struct record *rec)
 {
-	json_object_set_new(o, "run_id", rec ? json_integer((json_int_t)record_run_id(rec))
-					     : json_null());
-	json_object_set_new(o, "run_name", rec ? json_string(record_name(rec)) : json_null());
+	/* A run a busy store has not taken (yet) has no id. */
+	bool stored = record_run_id(rec) != 0;
+
+	json_object_set_new(o, "run_id", stored ? json_integer((json_int_t)record_run_id(rec))
+						: json_null());
+	json_object_set_new(o, "run_name", stored ? json_string(record_name(rec)) : json_null());
 }

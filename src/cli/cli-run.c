@@ -457,6 +457,7 @@ struct run_output {
 	struct outfile		f;
 	bool			open;
 	bool			failed;	/* a write failed and said why */
+	size_t			written;	/* points in the last complete version */
 	const struct dd_plan   *plan;
 	const struct dd_target *t;
 	const struct session   *ses;
@@ -464,21 +465,28 @@ struct run_output {
 	double			spec_mbps;	/* cliffs: the spec's sequential write */
 };
 
-/* Say why the results file could not be written, naming a full filesystem. */
+/* Say why the results file could not be written, naming a full filesystem,
+ * and what its last complete version really holds. */
 static void
 run_output_error(const struct run_output *out, const struct dd_error *err)
 {
 	struct safety_mount m;
-	const char	   *done = out->f.replaced
-		? "; the finished points are in " : "; nothing was written to it";
+	char		    done[PATH_MAX + 96];
 
+	if (!out->f.replaced)
+		snprintf(done, sizeof done, "; nothing was written to it");
+	else if (out->written == 0)
+		snprintf(done, sizeof done, "; %s holds no points", out->f.path);
+	else
+		snprintf(done, sizeof done, "; %s holds the first %zu finished point%s", out->f.path,
+			 out->written, out->written == 1 ? "" : "s");
 	if ((err->code == -ENOSPC || err->code == -EDQUOT) &&
 	    safety_file_mount(out->f.dir, &m) == 0)
-		cli_error("%s left on %s while writing %s%s%s",
+		cli_error("%s left on %s while writing %s%s",
 			  err->code == -ENOSPC ? "no space" : "no quota", m.mountpoint,
-			  out->f.path, done, out->f.replaced ? out->f.path : "");
+			  out->f.path, done);
 	else
-		cli_error("%s%s%s", err->msg, done, out->f.replaced ? out->f.path : "");
+		cli_error("%s%s", err->msg, done);
 }
 
 /* Rewrite the results file with the first n points; 0 or negative errno. */
@@ -499,6 +507,8 @@ run_output_write(struct run_output *out, struct sweep *sw, size_t n, json_t *sta
 	}
 	rc = outfile_replace(&out->f, text, strlen(text), &err);
 	free(text);
+	if (rc == 0)
+		out->written = n;
 	if (rc < 0) {
 		run_output_error(out, &err);
 		out->failed = true;
@@ -698,6 +708,7 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	record_sync(rec);	/* the final JSON names the stored run */
 	rc = run_report(&o, &out, sw, &plan, &t, &ses, state, message, signo);
 	cli_record_end(rec, state, signo, out.failed ? "writing the --json file failed" : message,
 		       sweep_nresults(sw), o.quiet);

@@ -5,7 +5,8 @@
  * scratch file is created, so no signal kills the process between creating
  * and removing it) and reads them from a signalfd; it
  * then only waits on the sweep's wake fd and that signalfd, drawing a
- * progress line on a terminal or logging finished points otherwise, and
+ * progress line on a terminal or logging finished points otherwise (and on
+ * the recorder's wake fd, to say once that the results store is busy), and
  * calls the caller's hook after each finished point (run --json rewrites
  * its file there).  The first signal, whichever, cancels the sweep (what
  * finished is kept, stored and written; SIGQUIT too); a second one abandons
@@ -25,6 +26,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "core/record.h"
 #include "core/session.h"
 #include "lib/signals.h"
 
@@ -210,6 +212,7 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 	uint64_t	       gen = 0;
 	size_t		       logged = 0, seen = 0;
 	bool		       tty = !quiet && isatty(STDERR_FILENO);
+	struct record	      *rec = hook != NULL ? hook->rec : NULL;
 	int		       sigfd, signals = 0;
 
 	*out = NULL;
@@ -223,7 +226,7 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 	cli_signals_block(&mask);
 	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
 	if (sigfd < 0 ||
-	    session_start_record(t, plan, hook != NULL ? hook->rec : NULL, &sw, &err) < 0) {
+	    session_start_record(t, plan, rec, &sw, &err) < 0) {
 		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
 		sweep_destroy(sw);
 		if (sigfd >= 0)
@@ -232,13 +235,16 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 		return -EIO;
 	}
 	for (;;) {
-		struct pollfd pfd[2] = {
+		struct pollfd pfd[3] = {
 			{ .fd = sweep_wake_fd(sw), .events = POLLIN },
 			{ .fd = sigfd, .events = POLLIN },
+			{ .fd = record_wake_fd(rec), .events = POLLIN },
 		};
 
-		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+		if (poll(pfd, rec != NULL ? 3 : 2, -1) < 0 && errno != EINTR)
 			break;
+		if (rec != NULL && (pfd[2].revents & POLLIN))
+			record_poll(rec);	/* says once that the store is busy */
 		if ((pfd[1].revents & POLLIN) &&
 		    cli_sweep_signal(sigfd, sw, tty, &signals, signo)) {
 			/* Abandoned: the sweep thread is left running, the

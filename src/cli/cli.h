@@ -227,6 +227,14 @@ struct cli_store_opts {
 	bool	    no_save;	/* --no-save */
 };
 
+/* How long run and check wait at the end for a store another process holds
+ * the write lock of (man page: RESULTS STORE). */
+#define CLI_STORE_WAIT_MS 10000
+
+/* The recorder's on_busy hook: one line saying the store is busy and the
+ * sweep goes on (struct record_opts). */
+void cli_record_busy(void *arg, const char *path);
+
 /* Open the store and store the run about to start (record_begin, source
  * "run" or "check"); *out NULL with --no-save.  0, or -1 with the sentence
  * printed: the caller exits 2 before any I/O. */

@@ -1,43 +1,107 @@
 /*
  * The recorder (record.h): one sweep's way into the results store.
  *
- * A struct record holds its own store connection, the run's provenance as
- * stored (its id and name), and what the sweep thread needs between the
- * two calls of the sweep's sink: the NVMe controller behind the target (its
- * SMART log is read before and after every point) and the reading taken
- * before the running point.  It also counts the points stored and keeps
- * the first error, which the front end reports once at the end: a store
- * that fails mid-sweep (a full disk) never stops the measurement.
+ * A struct record holds the run's provenance as the front end sees it (its
+ * name, and its id once stored), and what the sweep thread needs between
+ * the two calls of the sweep's sink: the NVMe controller behind the target
+ * (its SMART log is read before and after every point) and the reading
+ * taken before the running point.
+ *
+ * The store itself belongs to a writer thread of the recorder's own, fed by
+ * a queue of jobs (store the run, store a point, record the end).  Neither
+ * the front end's thread (the dashboard's UI thread) nor the sweep thread
+ * ever waits for the store: the sink copies a finished point into the queue
+ * and returns.  The writer's connection waits only RECORD_TRY_MS for
+ * another writer; a store that stays busy (another process holds its write
+ * lock) is retried every RECORD_RETRY_MS for as long as the recorder lives,
+ * and said (record_busy, the wake fd, and the on_busy hook, which the
+ * front end's thread calls: record_poll, record_end).  record_end waits
+ * for the queue to drain, but for a busy store only o->wait_ms (the CLI's
+ * stated bound; the dashboard 0, it watches the wake fd instead);
+ * record_free waits while the writer makes progress and abandons what a
+ * busy store still holds back.  The recorder counts the points stored and
+ * keeps the first error, which the front end reports once at the end: a
+ * store that fails mid-sweep (a full disk) never stops the measurement.
  *
  * Threads: record_begin and record_attach run in the front end's thread
- * before sweep_start; the sink's calls run in the sweep thread; record_end
- * and the accessors after sweep_join.  So one thread at a time uses it.
+ * before sweep_start; the sink's calls run in the sweep thread; record_end,
+ * record_free and the accessors in the front end's thread.  The queue, the
+ * counts, the error and the stored id are under the mutex; the connection
+ * is the writer's alone.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <math.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "lib/clock.h"
 #include "lib/file.h"
 #include "lib/histogram.h"
 #include "core/record.h"
 
+#define RECORD_TRY_MS	100	/* one attempt's wait for another writer */
+#define RECORD_RETRY_MS 250	/* between attempts on a busy store */
+
+/* What the writer does next. */
+enum record_job_kind {
+	RJ_BEGIN,	/* store the run's provenance */
+	RJ_POINT,	/* store a finished point */
+	RJ_END,		/* record how the run ended */
+};
+
+/* One queued job; owns its copies. */
+struct record_job {
+	enum record_job_kind kind;
+	struct results_prov  prov;	/* RJ_BEGIN, RJ_END */
+	struct results_point pt;	/* RJ_POINT (pt.r is a heap copy) */
+	struct record_job   *next;
+};
+
 struct record {
-	struct results	     *db;
+	/* The front end's view; prov.id under mu once the writer stored it. */
 	struct results_prov   prov;
+	char		      path[PATH_MAX];	/* the store */
 	char		      ctrl[64];		/* "nvme0"; "" no SMART */
 	char		      point_host[256];	/* every point's host; "" the run's */
+	int		      wait_ms;		/* record_end's bound on a busy store */
+	void		    (*on_busy)(void *arg, const char *path);
+	void		     *on_busy_arg;
+
+	/* The sweep thread's own. */
 	struct nvmeinfo_smart before;		/* of the running point */
-	size_t		      npoints;
 	size_t		      nrounds, nsteady;	/* points run in steady-state
 						 * rounds, and attained */
+
+	/* The writer's own. */
+	struct results	     *db;		/* NULL: still to be opened (busy) */
+	int64_t		      run_id;		/* as stored; 0 not yet */
+
+	/* Shared, under mu. */
+	pthread_mutex_t	      mu;
+	pthread_cond_t	      cv;		/* a job queued, or stop */
+	pthread_cond_t	      changed;		/* a job done, busy changed */
+	pthread_t	      writer;
+	bool		      started;
+	struct record_job    *head, *tail;
+	size_t		      queued;		/* jobs not yet done */
+	size_t		      npoints;		/* stored */
+	size_t		      nqueued_points;	/* handed to the writer */
+	bool		      stop;		/* the writer leaves, dropping the rest */
+	bool		      busy, said_busy;
+	uint64_t	      busy_since_ns;	/* clock_now_ns when busy began */
+	uint64_t	      first_wait_ns;	/* when the front end first waited */
 	bool		      failed;
 	struct dd_error	      first;		/* the first write error */
+	struct dd_error	      last_busy;	/* the busy store's sentence */
+	int		      wake;		/* eventfd: the writer's state changed */
 };
 
 /* The completion wait of a point as text: "off", "auto", "on", "on/200us". */
@@ -219,42 +283,214 @@ record_prov_build_remote(struct results_prov *p, const struct record_opts *o,
 		 r->fio_version && r->fio_version[0] ? r->fio_version : "fio version unknown");
 }
 
-/* A recorder with its store open, or NULL with 0 for --no-save. */
+/* Tell whoever watches that the writer's state changed.  Under mu. */
+static void
+record_changed(struct record *rec)
+{
+	uint64_t one = 1;
+
+	pthread_cond_broadcast(&rec->changed);
+	if (rec->wake >= 0 && write(rec->wake, &one, sizeof one) < 0) {
+		/* the counter is full: a wake is pending anyway */
+	}
+}
+
+/* Keep the first error of the run.  Under mu. */
+static void
+record_fail(struct record *rec, const struct dd_error *err)
+{
+	if (rec->failed)
+		return;
+	rec->failed = true;
+	rec->first = *err;
+	if (rec->first.code == 0)
+		rec->first.code = -EIO;
+}
+
+/* Do one job on the writer's connection (opening it first when an earlier
+ * attempt found the store busy); -EBUSY when the store is busy now.
+ * Writer thread. */
+static int
+record_do(struct record *rec, struct record_job *job, struct dd_error *err)
+{
+	int rc;
+
+	if (rec->db == NULL &&
+	    (rc = results_open_wait(&rec->db, rec->path, RESULTS_WRITE, RECORD_TRY_MS, err)) < 0)
+		return rc;
+	switch (job->kind) {
+	case RJ_BEGIN:
+		rc = results_run_begin(rec->db, &job->prov, err);
+		if (rc == 0)
+			rec->run_id = job->prov.id;
+		return rc;
+	case RJ_POINT:
+		if (rec->run_id == 0)
+			return dd_error_set(err, -EIO, "the run was not stored, so its points "
+					    "cannot be");
+		return results_point_add(rec->db, rec->run_id, &job->pt, err);
+	case RJ_END:
+		if (rec->run_id == 0)
+			return dd_error_set(err, -EIO, "the run was not stored");
+		job->prov.id = rec->run_id;
+		return results_run_end(rec->db, &job->prov, err);
+	}
+	return -EINVAL;
+}
+
+/* Free a job and what it owns. */
+static void
+record_job_free(struct record_job *job)
+{
+	if (job == NULL)
+		return;
+	free(job->pt.r);
+	free(job);
+}
+
+/* Note the outcome of the head job's attempt: busy (it stays queued) or
+ * done (dequeued, counted, its error kept).  Under mu. */
+static void
+record_outcome(struct record *rec, int rc, const struct dd_error *err)
+{
+	struct record_job *job = rec->head;
+
+	if (rc == -EBUSY) {
+		if (!rec->busy) {
+			rec->busy = true;
+			rec->busy_since_ns = clock_now_ns();
+			record_changed(rec);
+		}
+		rec->last_busy = *err;
+		return;
+	}
+	rec->busy = false;
+	rec->head = job->next;
+	if (rec->head == NULL)
+		rec->tail = NULL;
+	rec->queued--;
+	if (rc == 0 && job->kind == RJ_BEGIN)
+		rec->prov.id = rec->run_id;
+	if (rc == 0 && job->kind == RJ_POINT)
+		rec->npoints++;
+	if (rc < 0)
+		record_fail(rec, err);
+	record_job_free(job);
+	record_changed(rec);
+}
+
+/* The writer: do the queued jobs in order; retry a busy store. */
+static void *
+record_writer(void *arg)
+{
+	struct record *rec = arg;
+
+	pthread_mutex_lock(&rec->mu);
+	for (;;) {
+		struct dd_error err = { 0 };
+		int		rc;
+
+		while (rec->head == NULL && !rec->stop)
+			pthread_cond_wait(&rec->cv, &rec->mu);
+		if (rec->stop)
+			break;
+		pthread_mutex_unlock(&rec->mu);
+		rc = record_do(rec, rec->head, &err);
+		pthread_mutex_lock(&rec->mu);
+		record_outcome(rec, rc, &err);
+		if (rc == -EBUSY && !rec->stop) {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			ts.tv_nsec += RECORD_RETRY_MS * 1000000L;
+			ts.tv_sec += ts.tv_nsec / 1000000000L;
+			ts.tv_nsec %= 1000000000L;
+			pthread_cond_timedwait(&rec->cv, &rec->mu, &ts);
+		}
+	}
+	pthread_mutex_unlock(&rec->mu);
+	return NULL;
+}
+
+/* Queue a job for the writer (taken over: freed when done or dropped). */
+static void
+record_queue(struct record *rec, struct record_job *job)
+{
+	pthread_mutex_lock(&rec->mu);
+	if (rec->tail != NULL)
+		rec->tail->next = job;
+	else
+		rec->head = job;
+	rec->tail = job;
+	rec->queued++;
+	if (job->kind == RJ_POINT)
+		rec->nqueued_points++;
+	pthread_cond_signal(&rec->cv);
+	pthread_mutex_unlock(&rec->mu);
+}
+
+/* A recorder with its store open (or, when it is busy, to be opened by
+ * the writer) and its writer running, or NULL with 0 for --no-save. */
 static int
 record_open(struct record **out, const struct record_opts *o, struct dd_error *err)
 {
-	struct record *rec;
-	char	       path[PATH_MAX];
-	int	       rc;
+	pthread_condattr_t ca;
+	struct record	  *rec;
+	int		   rc;
 
 	*out = NULL;
 	if (o->no_save)
 		return 0;
-	if (o->path == NULL && (rc = results_default_path(path, sizeof path, err)) < 0)
-		return rc;
 	rec = calloc(1, sizeof *rec);
 	if (rec == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
-	rc = results_open(&rec->db, o->path ? o->path : path, RESULTS_WRITE, err);
-	if (rc < 0) {
-		record_free(rec);
-		return rc;
+	rec->wake = -1;
+	pthread_mutex_init(&rec->mu, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&rec->cv, &ca);
+	pthread_cond_init(&rec->changed, &ca);
+	pthread_condattr_destroy(&ca);
+	if (o->path != NULL)
+		dd_strlcpy(rec->path, o->path, sizeof rec->path);
+	else if ((rc = results_default_path(rec->path, sizeof rec->path, err)) < 0)
+		goto fail;
+	rec->wait_ms = o->wait_ms;
+	rec->on_busy = o->on_busy;
+	rec->on_busy_arg = o->on_busy_arg;
+	rc = results_open_wait(&rec->db, rec->path, RESULTS_WRITE, RECORD_TRY_MS, err);
+	if (rc == -EBUSY)	/* the writer opens it once the lock is free */
+		rc = 0;
+	if (rc < 0)
+		goto fail;
+	rec->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (rec->wake < 0 || pthread_create(&rec->writer, NULL, record_writer, rec) != 0) {
+		rc = dd_error_set(err, -ENOMEM, "cannot start the results store's writer");
+		goto fail;
 	}
+	rec->started = true;
 	*out = rec;
 	return 0;
+fail:
+	record_free(rec);
+	return rc;
 }
 
-/* Store the provenance built in rec->prov; frees rec (and NULLs *recp) on failure. */
+/* Queue the provenance built in rec->prov to be stored. */
 static int
 record_store_begin(struct record **recp, struct dd_error *err)
 {
-	int rc = results_run_begin((*recp)->db, &(*recp)->prov, err);
+	struct record_job *job = calloc(1, sizeof *job);
 
-	if (rc < 0) {
+	if (job == NULL) {
 		record_free(*recp);
 		*recp = NULL;
+		return dd_error_set(err, -ENOMEM, "out of memory");
 	}
-	return rc;
+	job->kind = RJ_BEGIN;
+	job->prov = (*recp)->prov;
+	record_queue(*recp, job);
+	return 0;
 }
 
 /* Open the store and store the run's provenance. */
@@ -311,33 +547,40 @@ record_point_begin(void *arg, size_t index, const struct dd_point *p)
 		nvmeinfo_smart_read(NULL, rec->ctrl, &rec->before);
 }
 
-/* Sink: store a finished point with SMART after it.  Sweep thread. */
+/* Sink: queue a finished point, with SMART after it, for the writer (a
+ * copy: the sweep goes on at once).  Sweep thread. */
 static void
 record_point_done(void *arg, size_t index, const struct dd_result *r,
 		  const struct sweep_summary *sum)
 {
-	struct record	    *rec = arg;
-	struct results_point pt = { .index = index, .sum = *sum };
-	struct dd_error	     err = { 0 };
+	struct record	  *rec = arg;
+	struct record_job *job = calloc(1, sizeof *job);
+	struct dd_error	   err = { 0 };
 
-	/* results_point_add only reads the result.  A result without samples
-	 * in its histogram (fio's terse output) has no bins to store. */
-	pt.r = (struct dd_result *)r;
-	pt.has_bins = hist_count(&r->hist) > 0;
-	dd_strlcpy(pt.host, rec->point_host, sizeof pt.host);
-	pt.smart_before = rec->before;
 	if (sum->rounds > 0) {
 		rec->nrounds++;
 		rec->nsteady += sum->steady;
 	}
-	if (rec->ctrl[0] != '\0')
-		nvmeinfo_smart_read(NULL, rec->ctrl, &pt.smart_after);
-	if (results_point_add(rec->db, rec->prov.id, &pt, &err) == 0)
-		rec->npoints++;
-	else if (!rec->failed) {
-		rec->failed = true;
-		rec->first = err;
+	if (job == NULL || (job->pt.r = malloc(sizeof *r)) == NULL) {
+		free(job);
+		dd_error_set(&err, -ENOMEM, "out of memory keeping a point for the results store");
+		pthread_mutex_lock(&rec->mu);
+		record_fail(rec, &err);
+		pthread_mutex_unlock(&rec->mu);
+		return;
 	}
+	job->kind = RJ_POINT;
+	*job->pt.r = *r;
+	job->pt.index = index;
+	job->pt.sum = *sum;
+	/* A result without samples in its histogram (fio's terse output) has
+	 * no bins to store. */
+	job->pt.has_bins = hist_count(&r->hist) > 0;
+	dd_strlcpy(job->pt.host, rec->point_host, sizeof job->pt.host);
+	job->pt.smart_before = rec->before;
+	if (rec->ctrl[0] != '\0')
+		nvmeinfo_smart_read(NULL, rec->ctrl, &job->pt.smart_after);
+	record_queue(rec, job);
 }
 
 /* Make sw commit its finished points through rec. */
@@ -372,12 +615,70 @@ record_state_name(enum sweep_state st)
 	return "running";
 }
 
-/* Record how the run ended. */
+/* Call on_busy the first time the store is found busy; true when it was
+ * called (mu was let go meanwhile).  Under mu, front end's thread. */
+static bool
+record_say_busy(struct record *rec)
+{
+	if (!rec->busy || rec->said_busy || rec->on_busy == NULL)
+		return false;
+	rec->said_busy = true;
+	pthread_mutex_unlock(&rec->mu);
+	rec->on_busy(rec->on_busy_arg, rec->path);
+	pthread_mutex_lock(&rec->mu);
+	return true;
+}
+
+/* Clear the wake fd and tell on_busy when the store turned busy. */
+void
+record_poll(struct record *rec)
+{
+	if (rec == NULL)
+		return;
+	record_ack(rec);
+	pthread_mutex_lock(&rec->mu);
+	record_say_busy(rec);
+	pthread_mutex_unlock(&rec->mu);
+}
+
+/* Wait until the writer has done every job, or it has been busy for
+ * wait_ms since the first wait (or since the store became busy, whichever
+ * is later); true when everything was done.  Front end's thread. */
+static bool
+record_drain(struct record *rec, int wait_ms)
+{
+	bool done;
+
+	pthread_mutex_lock(&rec->mu);
+	if (rec->first_wait_ns == 0)
+		rec->first_wait_ns = clock_now_ns();
+	while (rec->queued > 0) {
+		if (record_say_busy(rec))
+			continue;
+		uint64_t	since = rec->busy_since_ns > rec->first_wait_ns ? rec->busy_since_ns
+										: rec->first_wait_ns;
+		struct timespec ts;
+
+		if (rec->busy && clock_now_ns() - since >= (uint64_t)wait_ms * 1000000u)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		ts.tv_nsec += 100 * 1000000L;
+		ts.tv_sec += ts.tv_nsec / 1000000000L;
+		ts.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&rec->changed, &rec->mu, &ts);
+	}
+	done = rec->queued == 0;
+	pthread_mutex_unlock(&rec->mu);
+	return done;
+}
+
+/* Record how the run ended: queued, then waited for (a busy store only up
+ * to the recorder's wait_ms). */
 int
 record_end(struct record *rec, enum sweep_state st, const char *stopped_by, const char *why,
 	   struct dd_error *err)
 {
-	struct dd_error e = { 0 };
+	struct record_job *job;
 
 	if (rec == NULL)
 		return 0;
@@ -389,15 +690,89 @@ record_end(struct record *rec, enum sweep_state st, const char *stopped_by, cons
 		snprintf(rec->prov.steady, sizeof rec->prov.steady,
 			 "steady state attained on %zu of %zu points (SNIA PTS rounds)",
 			 rec->nsteady, rec->nrounds);
-	if (results_run_end(rec->db, &rec->prov, &e) < 0 && !rec->failed) {
-		rec->failed = true;
-		rec->first = e;
+	job = calloc(1, sizeof *job);
+	if (job != NULL) {
+		job->kind = RJ_END;
+		pthread_mutex_lock(&rec->mu);
+		job->prov = rec->prov;
+		pthread_mutex_unlock(&rec->mu);
+		record_queue(rec, job);
 	}
-	if (!rec->failed)
+	record_drain(rec, rec->wait_ms);
+	return record_status(rec, err);
+}
+
+/* Where the run stands in the store: 0 all stored, -EBUSY some still
+ * waiting for a busy store (err says so), or the first error. */
+int
+record_status(struct record *rec, struct dd_error *err)
+{
+	int rc = 0;
+
+	if (rec == NULL)
 		return 0;
-	if (err != NULL)
-		*err = rec->first;
-	return rec->first.code ? rec->first.code : -EIO;
+	pthread_mutex_lock(&rec->mu);
+	if (rec->failed) {
+		rc = rec->first.code;
+		if (err != NULL)
+			*err = rec->first;
+	} else if (rec->queued > 0) {
+		rc = -EBUSY;
+		if (err != NULL)
+			dd_error_set(err, -EBUSY, "the results store %s is busy (another process "
+				     "holds its write lock)%s", rec->path,
+				     rec->busy ? "" : "; still writing");
+	}
+	pthread_mutex_unlock(&rec->mu);
+	return rc;
+}
+
+/* Wait for the writer as record_end does. */
+void
+record_sync(struct record *rec)
+{
+	if (rec != NULL)
+		record_drain(rec, rec->wait_ms);
+}
+
+/* The store's path. */
+const char *
+record_path(const struct record *rec)
+{
+	return rec ? rec->path : "";
+}
+
+/* Is the writer retrying a busy store now? */
+bool
+record_busy(struct record *rec)
+{
+	bool busy;
+
+	if (rec == NULL)
+		return false;
+	pthread_mutex_lock(&rec->mu);
+	busy = rec->busy;
+	pthread_mutex_unlock(&rec->mu);
+	return busy;
+}
+
+/* The fd that becomes readable when the writer's state changes (-1 for
+ * NULL); record_ack clears it. */
+int
+record_wake_fd(const struct record *rec)
+{
+	return rec ? rec->wake : -1;
+}
+
+/* Clear the wake fd. */
+void
+record_ack(struct record *rec)
+{
+	uint64_t n;
+
+	if (rec != NULL && rec->wake >= 0 && read(rec->wake, &n, sizeof n) < 0) {
+		/* nothing pending */
+	}
 }
 
 /* The name stored for a signal that stopped a sweep: "SIGINT". */
@@ -418,11 +793,19 @@ record_signal_name(int signo)
 	}
 }
 
-/* The stored run's id. */
+/* The stored run's id (0 until the writer stored it). */
 int64_t
 record_run_id(const struct record *rec)
 {
-	return rec ? rec->prov.id : 0;
+	struct record *r = (struct record *)rec;	/* the mutex only */
+	int64_t	       id;
+
+	if (rec == NULL)
+		return 0;
+	pthread_mutex_lock(&r->mu);
+	id = rec->prov.id;
+	pthread_mutex_unlock(&r->mu);
+	return id;
 }
 
 /* The stored run's name. */
@@ -443,22 +826,58 @@ record_prov(const struct record *rec)
 size_t
 record_points(const struct record *rec)
 {
-	return rec ? rec->npoints : 0;
+	struct record *r = (struct record *)rec;	/* the mutex only */
+	size_t	       n;
+
+	if (rec == NULL)
+		return 0;
+	pthread_mutex_lock(&r->mu);
+	n = rec->npoints;
+	pthread_mutex_unlock(&r->mu);
+	return n;
 }
 
-/* The first write error. */
+/* The first write error (the recorder keeps the text). */
 const char *
 record_error(const struct record *rec)
 {
-	return rec && rec->failed ? rec->first.msg : NULL;
+	struct record *r = (struct record *)rec;	/* the mutex only */
+	bool	       failed;
+
+	if (rec == NULL)
+		return NULL;
+	pthread_mutex_lock(&r->mu);
+	failed = rec->failed;
+	pthread_mutex_unlock(&r->mu);
+	return failed ? rec->first.msg : NULL;
 }
 
-/* Close the store and free the recorder. */
+/* Stop the writer: let it finish while it makes progress, drop what a busy
+ * store still holds back; then close the store and free the recorder. */
 void
 record_free(struct record *rec)
 {
 	if (rec == NULL)
 		return;
+	if (rec->started) {
+		record_drain(rec, 0);
+		pthread_mutex_lock(&rec->mu);
+		rec->stop = true;
+		pthread_cond_broadcast(&rec->cv);
+		pthread_mutex_unlock(&rec->mu);
+		pthread_join(rec->writer, NULL);
+	}
+	while (rec->head != NULL) {
+		struct record_job *next = rec->head->next;
+
+		record_job_free(rec->head);
+		rec->head = next;
+	}
 	results_close(rec->db);
+	if (rec->wake >= 0)
+		close(rec->wake);
+	pthread_cond_destroy(&rec->cv);
+	pthread_cond_destroy(&rec->changed);
+	pthread_mutex_destroy(&rec->mu);
 	free(rec);
 }

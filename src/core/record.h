@@ -5,18 +5,27 @@
  *
  *   record_begin    opens the store (--results PATH, or the default), builds
  *                   the provenance from the session, its identity, the
- *                   matched drive and the plan, and stores the run.  A store
- *                   that cannot be opened (a garbage file, a newer schema,
- *                   no permission) fails here, before any I/O, with one
- *                   sentence; --no-save gives a NULL recorder and every
- *                   call below accepts NULL and does nothing.
- *   record_attach   before sweep_start: the sweep thread commits each
- *                   finished point (with SMART before and after when the
- *                   target has an NVMe controller) through the recorder's
- *                   own connection, in its own transaction, before the
- *                   point is published.  A failed write is remembered
- *                   (record_error), never stops the sweep.
- *   record_end      after sweep_join: end time, state, who stopped it, why.
+ *                   matched drive and the plan, and queues the run to be
+ *                   stored.  A store that cannot be opened (a garbage file,
+ *                   a newer schema, a damaged one, no permission, a
+ *                   read-only or full filesystem) fails here, before any
+ *                   I/O, with one sentence; one another process holds the
+ *                   write lock of is not an error (see below).  --no-save
+ *                   gives a NULL recorder and every call below accepts NULL
+ *                   and does nothing.
+ *   record_attach   before sweep_start: the sweep thread hands each finished
+ *                   point (with SMART before and after when the target has
+ *                   an NVMe controller) to the recorder's writer thread and
+ *                   goes on; the writer commits it through its own
+ *                   connection, in its own transaction.  A failed write is
+ *                   remembered (record_error), never stops the sweep.
+ *   record_end      after sweep_join: end time, state, who stopped it, why;
+ *                   waits for the writer (a busy store: up to wait_ms).
+ *
+ * A busy store (another process holds its write lock) never blocks the
+ * front end or the sweep: the writer retries it in the background for as
+ * long as the recorder lives, says so (record_busy, on_busy, the wake fd),
+ * and record_end / record_status say what is not stored yet (-EBUSY).
  *
  * The engine and the sweep know nothing of sqlite: the sweep calls a plain
  * hook (struct sweep_sink in src/core/sweep.h).
@@ -41,6 +50,12 @@ struct record_opts {
 	bool	    no_save;	/* --no-save */
 	const char *source;	/* "run", "check", "ui" */
 	bool	    utf8;	/* the run's name with "·" (else ASCII) */
+	int	    wait_ms;	/* how long record_end waits for a busy store */
+	/* Called once when the store is first found busy, in the front end's
+	 * thread: from record_poll (after the wake fd) or while record_end
+	 * waits (NULL: nobody is told; poll record_busy or the wake fd). */
+	void	  (*on_busy)(void *arg, const char *path);
+	void	   *on_busy_arg;
 };
 
 /* What was matched to the target (all may be NULL). */
@@ -84,11 +99,35 @@ int record_begin_remote(struct record **out, const struct record_opts *o,
 void record_attach(struct record *rec, struct sweep *sw);
 
 /* Record how the run ended; stopped_by "" / "user" / "SIGINT" ... and why
- * may be NULL.  0, or the first error of the run (err set). */
+ * may be NULL.  Waits for the writer (a busy store: up to o->wait_ms), then
+ * as record_status. */
 int record_end(struct record *rec, enum sweep_state st, const char *stopped_by,
 	       const char *why, struct dd_error *err);
 
-/* The stored run's id (0 for NULL) and name ("" for NULL). */
+/* 0 when everything handed to the recorder is stored, -EBUSY while some of
+ * it waits for a busy store (err says so), or the first error (err set). */
+int record_status(struct record *rec, struct dd_error *err);
+
+/* Wait for the writer as record_end does (a busy store: up to wait_ms in
+ * all, over every call), so what follows reads the stored run's id. */
+void record_sync(struct record *rec);
+
+/* The store's path ("" for NULL). */
+const char *record_path(const struct record *rec);
+
+/* Is the writer retrying a busy store right now? */
+bool record_busy(struct record *rec);
+
+/* An fd that is readable after the writer's state changed (busy, a job
+ * done); -1 for NULL.  record_ack clears it.  For a poll() loop. */
+int record_wake_fd(const struct record *rec);
+void record_ack(struct record *rec);
+
+/* record_ack, then on_busy if the store has turned busy and nobody was
+ * told yet.  The front end's thread. */
+void record_poll(struct record *rec);
+
+/* The stored run's id (0 for NULL, or not stored yet) and name ("" for NULL). */
 int64_t record_run_id(const struct record *rec);
 const char *record_name(const struct record *rec);
 
@@ -103,7 +142,8 @@ const struct results_prov *record_prov(const struct record *rec);
 size_t record_points(const struct record *rec);
 const char *record_error(const struct record *rec);
 
-/* Close the store and free the recorder (NULL is fine). */
+/* Close the store and free the recorder (NULL is fine): waits while the
+ * writer makes progress, drops what a busy store still holds back. */
 void record_free(struct record *rec);
 
 #endif

@@ -38,8 +38,23 @@
  * schema), a FIFO, a directory, or a link to a file of another user.  The
  * connection then checks again through sqlite (the header on disk may be
  * stale while the WAL holds newer pages) with checkpoint-on-close off, so a
- * database refused there is not touched either.  Every write is BEGIN
- * IMMEDIATE under a 30 s busy timeout: two writers queue, neither fails.
+ * database refused there is not touched either; a store opened for writing
+ * must also pass PRAGMA quick_check (a damaged one is refused, untouched).
+ * A symbolic link at the path is followed only when it is ours and names a
+ * file of ours; an empty file of another user is never made a store.
+ *
+ * A new store is made whole under a temporary name beside the final one
+ * (".NAME.new-XXXXXX": schema, WAL checkpointed away) and linked into place
+ * with link(2), which never replaces a store another process made meanwhile;
+ * on failure (a full filesystem) the temporary files are removed, so no
+ * half-made store is left.  Every connection is defensive
+ * (SQLITE_DBCONFIG_DEFENSIVE, no untrusted schema functions, bounded
+ * lengths).  A read-only open never writes: SQLITE_OPEN_READONLY, on
+ * read-only media immutable=1, and an older schema is read through TEMP
+ * views that add the later versions' columns at their defaults instead of
+ * being upgraded.  Every write is BEGIN IMMEDIATE under the busy timeout
+ * the store was opened with (results_open: 30 s, two writers queue; the
+ * recorder's writer a short one it retries itself, src/core/record.c).
  */
 #include "config.h"
 
@@ -50,6 +65,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,11 +74,15 @@
 
 #include "core/format.h"
 #include "core/results.h"
+#include "io/safety.h"
 #include "lib/file.h"
 
 #define RESULTS_APP_ID	   0x44447273	/* "DDrs" in the header's application_id */
 #define RESULTS_BUSY_MS	   30000	/* how long a writer waits for another */
 #define RESULTS_SQLITE_HDR 100		/* bytes of the sqlite file header */
+#define RESULTS_MAX_LENGTH (16 << 20)	/* the longest string or blob a store may hold */
+#define RESULTS_MAX_FIGURE 1e12	/* no figure read back is larger (else NAN) */
+#define RESULTS_MAX_UNIX   253402300799LL	/* 9999-12-31T23:59:59Z */
 
 /* ---- the schema, one frozen text per version ---- */
 
@@ -174,6 +194,33 @@ static const char *const results_migrations[] = {
 
 #define RESULTS_SCHEMA_VERSION \
 	((int)(sizeof results_migrations / sizeof results_migrations[0]))
+
+/* Reading an older schema without writing it: read_shims[v] takes what a
+ * read sees from version v to v + 1 with TEMP views (the temp schema is
+ * searched before main, so the queries' plain table names find the views):
+ * the columns the migration adds, at the defaults it gives them.  Each
+ * shim covers tables no other shim touches. */
+static const char results_shim_v2[] =
+	"CREATE TEMP VIEW runs AS SELECT *, NULL AS temp_source FROM main.runs;\n";
+
+static const char results_shim_v3[] =
+	"CREATE TEMP VIEW points AS SELECT *, 0 AS kind, 0 AS rate_iops, 0 AS rate_pct,\n"
+	" 0 AS region_pct, 0 AS end_fsync, 0 AS grp, 0 AS pass, 0 AS seq, '' AS profile,\n"
+	" 0 AS flush_s, NULL AS rate_spread, NULL AS sum_read_share,\n"
+	" NULL AS sum_read_mean_us, NULL AS sum_read_p99_us, NULL AS sum_write_mean_us,\n"
+	" NULL AS sum_write_p99_us, 0 AS sum_rate_iops, NULL AS sum_rate_spread,\n"
+	" 0 AS sum_flush_s FROM main.points;\n"
+	"CREATE TEMP VIEW dir_bins AS SELECT NULL AS point_id, NULL AS dir, NULL AS idx,\n"
+	" NULL AS count WHERE 0;\n";
+
+static const char *const results_read_shims[] = {
+	NULL,
+	results_shim_v2,
+	results_shim_v3,
+};
+
+_Static_assert(sizeof results_read_shims == sizeof results_migrations,
+	       "a read shim for every migration after the first");
 
 /* ---- column tables: struct fields <-> columns ---- */
 
@@ -335,22 +382,83 @@ enum results_stmt {
 
 struct results {
 	sqlite3	     *db;
-	char	      path[PATH_MAX];
+	char	      path[PATH_MAX];	/* what is open */
+	char	      name[PATH_MAX];	/* what sentences name (a new store's
+					 * final path while it is made) */
+	int	      busy_ms;		/* how long a write waits for another */
 	sqlite3_stmt *st[RS_NSTMTS];	/* prepared on first use */
 };
+
+/* The mount point of the filesystem that holds path (its directory when
+ * path does not exist) into buf; false when it cannot be found. */
+static bool
+results_mount_of(const char *path, char *buf, size_t len)
+{
+	struct safety_mount m;
+	char		    dir[PATH_MAX];
+	char		   *slash;
+
+	if (safety_file_mount(path, &m) < 0) {
+		dd_strlcpy(dir, path, sizeof dir);
+		slash = strrchr(dir, '/');
+		if (slash == NULL)
+			dd_strlcpy(dir, ".", sizeof dir);
+		else
+			slash[slash == dir ? 1 : 0] = '\0';
+		if (safety_file_mount(dir, &m) < 0)
+			return false;
+	}
+	dd_strlcpy(buf, m.mountpoint, len);
+	return true;
+}
+
+/* The sentence for a store on a full filesystem (code -ENOSPC or -EDQUOT). */
+static int
+results_nospace(const char *path, int code, const char *what, struct dd_error *err)
+{
+	char mnt[1024];
+
+	if (results_mount_of(path, mnt, sizeof mnt))
+		return dd_error_set(err, code, "no %s left for the results store %s: the "
+				    "filesystem mounted at %s is full (cannot %s)",
+				    code == -EDQUOT ? "quota" : "space", path, mnt, what);
+	return dd_error_set(err, code, "no %s left for the results store %s (cannot %s)",
+			    code == -EDQUOT ? "quota" : "space", path, what);
+}
+
+/* The sentence for a store on a read-only filesystem. */
+static int
+results_rofs(const char *path, struct dd_error *err)
+{
+	char mnt[1024];
+
+	if (results_mount_of(path, mnt, sizeof mnt))
+		return dd_error_set(err, -EROFS, "the results store %s is on a read-only "
+				    "filesystem (mounted at %s): runs cannot be stored there",
+				    path, mnt);
+	return dd_error_set(err, -EROFS, "the results store %s is on a read-only filesystem: "
+			    "runs cannot be stored there", path);
+}
 
 /* Set err from the connection's last error, naming the file and the action. */
 static int
 results_fail(struct results *db, const char *what, struct dd_error *err)
 {
-	int rc = sqlite3_errcode(db->db);
+	int rc = sqlite3_errcode(db->db), sys = sqlite3_system_errno(db->db);
 	int code = rc == SQLITE_FULL ? -ENOSPC : rc == SQLITE_READONLY ? -EROFS
 		   : rc == SQLITE_BUSY ? -EBUSY : rc == SQLITE_NOTADB ? -EINVAL : -EIO;
 
-	if (rc == SQLITE_FULL)
-		return dd_error_set(err, code, "no space left for the results store %s (cannot %s)",
-				    db->path, what);
-	return dd_error_set(err, code, "results store %s: cannot %s: %s", db->path, what,
+	/* sqlite says "disk I/O error" when a write of the WAL or its index
+	 * finds the filesystem full: the errno behind it tells. */
+	if (rc == SQLITE_FULL || ((rc == SQLITE_IOERR || rc == SQLITE_CANTOPEN) &&
+				  (sys == ENOSPC || sys == EDQUOT)))
+		return results_nospace(db->name, sys == EDQUOT ? -EDQUOT : -ENOSPC, what, err);
+	if ((rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN || rc == SQLITE_IOERR) && sys == EROFS)
+		return results_rofs(db->name, err);
+	if (rc == SQLITE_BUSY)
+		return dd_error_set(err, code, "the results store %s is busy (another process "
+				    "holds its write lock): cannot %s", db->name, what);
+	return dd_error_set(err, code, "results store %s: cannot %s: %s", db->name, what,
 			    sqlite3_errmsg(db->db));
 }
 
@@ -412,6 +520,38 @@ results_finish(struct results *db, int rc, const char *what, struct dd_error *er
 }
 
 /* ---- binding and reading through column tables ---- */
+
+/* A figure column: NAN for NULL, and for what no measurement can be (not
+ * finite, or beyond RESULTS_MAX_FIGURE: a crafted store), so that nothing
+ * downstream multiplies it past an integer's range. */
+static double
+results_col_figure(sqlite3_stmt *st, int i)
+{
+	double v = sqlite3_column_double(st, i);
+
+	if (sqlite3_column_type(st, i) == SQLITE_NULL || !isfinite(v) ||
+	    fabs(v) > RESULTS_MAX_FIGURE)
+		return NAN;
+	return v;
+}
+
+/* A time column (unix seconds): 0 (unknown) outside 1970 to 9999. */
+static int64_t
+results_col_time(sqlite3_stmt *st, int i)
+{
+	int64_t v = sqlite3_column_int64(st, i);
+
+	return v < 0 || v > RESULTS_MAX_UNIX ? 0 : v;
+}
+
+/* A text column, "" for NULL (a crafted store may hold NULL anywhere). */
+static const char *
+results_col_text(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+
+	return t ? t : "";
+}
 
 /* Bind one column of a struct at base to parameter i. */
 static int
@@ -478,8 +618,8 @@ results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *bas
 	case RC_U32:
 		*(uint32_t *)p = (uint32_t)sqlite3_column_int64(st, i);
 		break;
-	case RC_I64:
-		*(int64_t *)p = sqlite3_column_int64(st, i);
+	case RC_I64:	/* the times of a run */
+		*(int64_t *)p = results_col_time(st, i);
 		break;
 	case RC_U64:
 		*(uint64_t *)p = (uint64_t)sqlite3_column_int64(st, i);
@@ -488,8 +628,7 @@ results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *bas
 		*(size_t *)p = (size_t)sqlite3_column_int64(st, i);
 		break;
 	case RC_DBL:
-		*(double *)p = sqlite3_column_type(st, i) == SQLITE_NULL
-				       ? NAN : sqlite3_column_double(st, i);
+		*(double *)p = results_col_figure(st, i);
 		break;
 	}
 }
@@ -583,7 +722,7 @@ results_header_check(const char *path, const unsigned char *h, off_t size,
 }
 
 /* Check an existing file at path before sqlite opens it; 0, 1 when it is
- * empty (a new store), or negative errno with err set. */
+ * empty (a new store: only a file of ours), or negative errno with err set. */
 static int
 results_file_check(const char *path, struct dd_error *err)
 {
@@ -602,6 +741,10 @@ results_file_check(const char *path, struct dd_error *err)
 	}
 	got = st.st_size == 0 ? 0 : pread(fd, h, sizeof h, 0);
 	close(fd);
+	if (st.st_size == 0 && st.st_uid != geteuid())
+		return dd_error_set(err, -EPERM, "%s belongs to another user (uid %u) and is "
+				    "empty: refusing to make it a results store", path,
+				    (unsigned)st.st_uid);
 	if (st.st_size == 0)
 		return 1;
 	if (got < 0)
@@ -615,9 +758,10 @@ results_file_check(const char *path, struct dd_error *err)
 }
 
 /*
- * Where to open: path itself, or for a symbolic link the file it names when
- * that is owned by this user (a link into another user's file, or dangling,
- * is refused).  *exists says whether there is a file.
+ * Where to open: path itself, or for a symbolic link of ours the file it
+ * names when that is ours too (a link another user planted, one into
+ * another user's file, or a dangling one is refused: no store is made
+ * through it).  *exists says whether there is a file.
  */
 static int
 results_resolve_link(const char *path, char *real, size_t len, bool *exists,
@@ -636,6 +780,10 @@ results_resolve_link(const char *path, char *real, size_t len, bool *exists,
 	}
 	if (!S_ISLNK(ls.st_mode))
 		return 0;
+	if (ls.st_uid != geteuid())
+		return dd_error_set(err, -EPERM, "%s is a symbolic link of another user (uid %u); "
+				    "refusing to follow it to a results store", path,
+				    (unsigned)ls.st_uid);
 	if (stat(path, &st) < 0 || realpath(path, buf) == NULL)
 		return dd_error_set(err, -ENOENT, "%s is a symbolic link to nothing; refusing "
 				    "to create a results store through it", path);
@@ -647,56 +795,120 @@ results_resolve_link(const char *path, char *real, size_t len, bool *exists,
 	return 0;
 }
 
-/* Create an empty store file, mode 0600 (sqlite would take the umask's
- * 0644: runs name serials and hosts), and the directories above it, 0700;
- * one raced in meanwhile is checked. */
-static int
-results_create_file(const char *path, struct dd_error *err)
+/* Is path (or, when it does not exist, its directory) on a read-only
+ * filesystem? */
+static bool
+results_on_rofs(const char *path)
 {
-	char dir[PATH_MAX];
-	int  fd, rc = file_mkdir_parents(path, 0700, dir, sizeof dir);
+	struct statvfs vfs;
+	char	       dir[PATH_MAX];
+	char	      *slash;
 
-	if (rc < 0)
-		return dd_error_set(err, rc, "cannot create the directory %s for the results "
-				    "store: %s", dir, strerror(-rc));
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		close(fd);
-		return 0;
+	if (statvfs(path, &vfs) == 0)
+		return (vfs.f_flag & ST_RDONLY) != 0;
+	dd_strlcpy(dir, path, sizeof dir);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		return statvfs(".", &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0;
+	slash[slash == dir ? 1 : 0] = '\0';
+	return statvfs(dir, &vfs) == 0 && (vfs.f_flag & ST_RDONLY) != 0;
+}
+
+/* The sentence for a failed system call on the store's path. */
+static int
+results_sys_fail(const char *path, int e, const char *what, struct dd_error *err)
+{
+	if (e == ENOSPC || e == EDQUOT)
+		return results_nospace(path, -e, what, err);
+	if (e == EROFS)
+		return results_rofs(path, err);
+	return dd_error_set(err, -e, "cannot %s the results store %s: %s", what, path,
+			    strerror(e));
+}
+
+/* Remove a store file and what sqlite keeps beside it. */
+static void
+results_unlink_all(const char *path)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
+	char			 name[PATH_MAX + 16];
+
+	for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+		snprintf(name, sizeof name, "%s%s", path, sides[i]);
+		unlink(name);
 	}
-	if (errno == EEXIST)
-		return results_file_check(path, err);
-	return dd_error_set(err, -errno, "cannot create the results store %s: %s", path,
-			    strerror(errno));
 }
 
 /* ---- open, check through sqlite, migrate ---- */
 
+/* How many schema objects a store of ours never has: views and triggers
+ * (a crafted store's queries could loop or write), and tables or indexes
+ * of other names.  (Every version's names: a migration adds, never drops.) */
+static const char results_foreign_objects[] =
+	"SELECT count(*) FROM sqlite_master WHERE NOT ("
+	"(type = 'table' AND name IN ('runs', 'points', 'latency', 'percentiles', 'bins',"
+	" 'intervals', 'smart', 'dir_bins')) OR "
+	"(type = 'index' AND (name IN ('runs_start', 'runs_serial', 'points_run') OR"
+	" name LIKE 'sqlite\\_autoindex\\_%' ESCAPE '\\')) OR "
+	"(type = 'table' AND name LIKE 'sqlite\\_stat%' ESCAPE '\\'))";
+
 /* Is the open database ours (or empty, when fresh may be true)?  Reads
- * only; the caller holds a transaction, so the three reads agree. */
+ * only; the caller holds a transaction, so the reads agree. */
 static int
 results_check_ours(struct results *db, bool *fresh, struct dd_error *err)
 {
-	int64_t app, ver, ntables;
+	int64_t app, ver, ntables, foreign;
 
 	if (results_query_int(db, "SELECT count(*) FROM sqlite_master", &ntables, err) < 0 ||
 	    results_query_int(db, "PRAGMA application_id", &app, err) < 0 ||
 	    results_query_int(db, "PRAGMA user_version", &ver, err) < 0) {
 		if (err && err->code == -EINVAL)
 			dd_error_set(err, -EINVAL, "%s is not a drivedash results database; it was "
-				     "left as it is", db->path);
+				     "left as it is", db->name);
 		return err ? err->code : -EIO;
 	}
 	*fresh = app == 0 && ver == 0 && ntables == 0;
+	if (results_query_int(db, results_foreign_objects, &foreign, err) < 0)
+		return err ? err->code : -EIO;
+	if (app == RESULTS_APP_ID && foreign > 0)
+		return dd_error_set(err, -EINVAL, "%s holds a view, trigger or table that no "
+				    "drivedash results store has (another program changed it); it "
+				    "was left as it is", db->name);
 	if (app != RESULTS_APP_ID && !*fresh)
 		return dd_error_set(err, -EINVAL, "%s is an SQLite database of another program "
 				    "(application id 0x%08x), not a drivedash results store; it "
-				    "was left as it is", db->path, (unsigned)app);
+				    "was left as it is", db->name, (unsigned)app);
 	if (ver > RESULTS_SCHEMA_VERSION)
 		return dd_error_set(err, -EINVAL, "%s was written by a newer drivedash (results "
 				    "schema %lld, this one knows up to %d); it was left as it is",
-				    db->path, (long long)ver, RESULTS_SCHEMA_VERSION);
+				    db->name, (long long)ver, RESULTS_SCHEMA_VERSION);
 	return 0;
+}
+
+/* PRAGMA quick_check of a store about to be written: a damaged one is
+ * refused before anything is added to it. */
+static int
+results_quick_check(struct results *db, struct dd_error *err)
+{
+	sqlite3_stmt *st;
+	char	      first[256] = "";
+	int	      step;
+
+	if (sqlite3_prepare_v2(db->db, "PRAGMA quick_check(1)", -1, &st, NULL) != SQLITE_OK)
+		return results_fail(db, "check it", err);
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		dd_strlcpy(first, (const char *)sqlite3_column_text(st, 0), sizeof first);
+	sqlite3_finalize(st);
+	if (step == SQLITE_ROW && strcmp(first, "ok") == 0)
+		return 0;
+	if (step != SQLITE_ROW && sqlite3_errcode(db->db) != SQLITE_CORRUPT &&
+	    sqlite3_errcode(db->db) != SQLITE_NOTADB)
+		return results_fail(db, "check it", err);
+	return dd_error_set(err, -EIO, "%s is damaged (sqlite's quick_check: %s); it was left as "
+			    "it is: read what `runs` still lists from it and store new runs in "
+			    "another --results file", db->name,
+			    first[0] ? first : sqlite3_errmsg(db->db));
 }
 
 /* Bring the schema to the current version, in one write transaction. */
@@ -735,12 +947,12 @@ results_set_wal(struct results *db, struct dd_error *err)
 	int	      rc = SQLITE_BUSY;
 	bool	      wal;
 
-	for (int waited = 0; waited <= RESULTS_BUSY_MS; waited += 10) {
+	for (int waited = 0; waited <= db->busy_ms; waited += 10) {
 		if (sqlite3_prepare_v2(db->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
 			return results_fail(db, "set it up", err);
 		rc = sqlite3_step(st);
 		wal = rc == SQLITE_ROW &&
-		      strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
+		      strcmp(results_col_text(st, 0), "wal") == 0;
 		sqlite3_finalize(st);
 		if (wal)
 			return 0;
@@ -762,74 +974,199 @@ results_needs_migration(struct results *db)
 	return ver < RESULTS_SCHEMA_VERSION || app != RESULTS_APP_ID;
 }
 
-/* results_connect's third mode: an existing store opened writable only to
- * upgrade its schema. */
-#define RESULTS_UPGRADE ((enum results_mode)(RESULTS_WRITE + 1))
+/* Make an older schema read as the current one, writing nothing: the
+ * read shims from its version on. */
+static int
+results_shim(struct results *db, struct dd_error *err)
+{
+	int64_t ver = 0;
+	int	rc = results_query_int(db, "PRAGMA user_version", &ver, err);
 
-/* Open the sqlite connection on a checked path and set it up. */
+	for (; rc == 0 && ver >= 1 && ver < RESULTS_SCHEMA_VERSION; ver++)
+		rc = results_exec(db, results_read_shims[ver], "read its older schema", err);
+	return rc;
+}
+
+/* Defensive settings for a file that may be hostile: no writes to the
+ * schema's internals, no functions with side effects from its schema (its
+ * views and triggers), and bounded lengths.  (Triggers stay enabled:
+ * foreign keys' ON DELETE CASCADE runs as one.) */
+static void
+results_harden(struct results *db)
+{
+	sqlite3_db_config(db->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(db->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+	sqlite3_db_config(db->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
+	sqlite3_limit(db->db, SQLITE_LIMIT_LENGTH, RESULTS_MAX_LENGTH);
+	sqlite3_limit(db->db, SQLITE_LIMIT_SQL_LENGTH, 1 << 20);
+	sqlite3_limit(db->db, SQLITE_LIMIT_EXPR_DEPTH, 100);
+	sqlite3_limit(db->db, SQLITE_LIMIT_COMPOUND_SELECT, 8);
+	sqlite3_limit(db->db, SQLITE_LIMIT_ATTACHED, 0);
+}
+
+/* "file:PATH?immutable=1" with the URI's special characters escaped: how
+ * a store on read-only media is read (sqlite needs no lock file there). */
+static void
+results_immutable_uri(const char *path, char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "file:");
+
+	for (const unsigned char *c = (const unsigned char *)path; *c && o + 4 < len; c++)
+		if (*c == '%' || *c == '?' || *c == '#' || *c < 0x20 || *c >= 0x7f)
+			o += (size_t)snprintf(buf + o, len - o, "%%%02X", *c);
+		else
+			buf[o++] = (char)*c;
+	buf[o] = '\0';
+	dd_strlcpy(buf + o, "?immutable=1", len - o);
+}
+
+/* Open the sqlite connection on a checked path that exists (sqlite never
+ * creates one) and set it up; a read-only open writes nothing. */
 static int
 results_connect(struct results *db, enum results_mode mode, struct dd_error *err)
 {
-	int  flags = mode == RESULTS_READ ? SQLITE_OPEN_READONLY
-		     : mode == RESULTS_UPGRADE ? SQLITE_OPEN_READWRITE
-					       : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	int  flags = mode == RESULTS_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+	char uri[3 * PATH_MAX + 32];
+	const char *name = db->path;
 	bool fresh;
 	int  rc;
 
 #ifdef SQLITE_OPEN_NOFOLLOW
 	flags |= SQLITE_OPEN_NOFOLLOW;
 #endif
-	if (sqlite3_open_v2(db->path, &db->db, flags, NULL) != SQLITE_OK)
+	if (mode == RESULTS_READ && results_on_rofs(db->path)) {
+		results_immutable_uri(db->path, uri, sizeof uri);
+		name = uri;
+		flags |= SQLITE_OPEN_URI;
+	}
+	if (sqlite3_open_v2(name, &db->db, flags, NULL) != SQLITE_OK)
 		return results_fail(db, "open it", err);
+	results_harden(db);
 	/* Nothing is written, not even a checkpoint, until it is known ours. */
 	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-	sqlite3_busy_timeout(db->db, RESULTS_BUSY_MS);
+	sqlite3_busy_timeout(db->db, db->busy_ms);
 	/* One read transaction: another process may be creating it now. */
 	if ((rc = results_exec(db, "BEGIN", "read it", err)) < 0)
 		return rc;
 	rc = results_check_ours(db, &fresh, err);
+	if (rc == 0 && mode != RESULTS_READ && !fresh)
+		rc = results_quick_check(db, err);
 	sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
 	if (rc < 0)
 		return rc;
 	if (mode == RESULTS_READ && fresh)
-		return dd_error_set(err, -ENOENT, "%s holds no results yet", db->path);
-	if (mode == RESULTS_READ && results_needs_migration(db)) {
-		/* An older schema: reopened writable once, to upgrade it. */
-		sqlite3_close(db->db);
-		db->db = NULL;
-		return results_connect(db, RESULTS_UPGRADE, err);
-	}
+		return dd_error_set(err, -ENOENT, "%s holds no results yet", db->name);
+	if (mode == RESULTS_READ)
+		return results_shim(db, err);
 	sqlite3_db_config(db->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
 	if ((rc = results_exec(db, "PRAGMA foreign_keys = ON", "set it up", err)) < 0)
 		return rc;
-	if (mode == RESULTS_READ)
-		return 0;
 	if ((rc = results_set_wal(db, err)) < 0 ||
 	    (rc = results_exec(db, "PRAGMA synchronous = FULL", "set it up", err)) < 0)
 		return rc;
 	return results_needs_migration(db) ? results_migrate(db, err) : 0;
 }
 
-/* Open (and for RESULTS_WRITE create, then migrate) the store at path. */
+/* A new, empty connection object for path (named as name in sentences). */
+static struct results *
+results_new(const char *path, const char *name, int busy_ms)
+{
+	struct results *db = calloc(1, sizeof *db);
+
+	if (db == NULL)
+		return NULL;
+	dd_strlcpy(db->path, path, sizeof db->path);
+	dd_strlcpy(db->name, name, sizeof db->name);
+	db->busy_ms = busy_ms;
+	return db;
+}
+
+/* Build a whole store at tmp (an empty file of ours): schema, WAL mode, and
+ * the WAL checkpointed into the file and gone, so the file alone is the
+ * store.  Sentences name path, the final name. */
+static int
+results_build_new(const char *tmp, const char *path, int busy_ms, struct dd_error *err)
+{
+	struct results *t = results_new(tmp, path, busy_ms);
+	struct stat	st;
+	char		wal[PATH_MAX + 8];
+	int		rc, logged = -1, moved = -1;
+
+	if (t == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	rc = results_connect(t, RESULTS_WRITE, err);
+	if (rc == 0 && sqlite3_wal_checkpoint_v2(t->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+						 &logged, &moved) != SQLITE_OK)
+		rc = results_fail(t, "create it", err);
+	results_close(t);
+	snprintf(wal, sizeof wal, "%s-wal", tmp);
+	if (rc == 0 && (logged != moved || (lstat(wal, &st) == 0 && st.st_size > 0)))
+		rc = dd_error_set(err, -EIO, "cannot create the results store %s: its "
+				  "write-ahead log was not folded into it", path);
+	return rc;
+}
+
+/* Make a new store at path atomically: built whole under a temporary name
+ * in the same directory (0600, in directories made 0700), then linked to
+ * path.  One another process made meanwhile wins and is checked instead.
+ * No file is left behind on failure. */
+static int
+results_create_new(const char *path, int busy_ms, struct dd_error *err)
+{
+	char  dir[PATH_MAX], tmp[PATH_MAX];
+	const char *base = file_base(path);
+	int   fd, rc = file_mkdir_parents(path, 0700, dir, sizeof dir);
+
+	if (rc < 0) {
+		if (rc == -EROFS || rc == -ENOSPC || rc == -EDQUOT)
+			return results_sys_fail(path, -rc, "create", err);
+		return dd_error_set(err, rc, "cannot create the directory %s for the results "
+				    "store: %s", dir, strerror(-rc));
+	}
+	if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%s.new-XXXXXX", (int)(base - path), path,
+			     base) >= sizeof tmp)
+		return dd_error_set(err, -ENAMETOOLONG, "the results store's path %s is too long",
+				    path);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return results_sys_fail(path, errno, "create", err);
+	close(fd);
+	rc = results_build_new(tmp, path, busy_ms, err);
+	if (rc == 0 && link(tmp, path) < 0) {
+		int e = errno;
+
+		rc = e == EEXIST ? results_file_check(path, err)
+				 : results_sys_fail(path, e, "create", err);
+		if (rc == 1)
+			rc = 0;
+	}
+	results_unlink_all(tmp);
+	return rc;
+}
+
+/* Open (and for RESULTS_WRITE create, then migrate) the store at path,
+ * waiting up to busy_ms for another writer. */
 int
-results_open(struct results **out, const char *path, enum results_mode mode,
-	     struct dd_error *err)
+results_open_wait(struct results **out, const char *path, enum results_mode mode, int busy_ms,
+		  struct dd_error *err)
 {
 	struct results *db;
 	bool		exists;
 	int		rc;
 
 	*out = NULL;
-	db = calloc(1, sizeof *db);
+	db = results_new(path, path, busy_ms);
 	if (db == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	rc = results_resolve_link(path, db->path, sizeof db->path, &exists, err);
 	if (rc == 0 && !exists && mode == RESULTS_READ)
 		rc = dd_error_set(err, -ENOENT, "there is no results store at %s yet", path);
+	if (rc == 0 && mode != RESULTS_READ && results_on_rofs(db->path))
+		rc = results_rofs(path, err);
 	if (rc == 0 && exists)
 		rc = results_file_check(db->path, err);
-	if (rc >= 0 && !exists)
-		rc = results_create_file(db->path, err);
+	if (rc == 0 && !exists)
+		rc = results_create_new(db->path, busy_ms, err);
 	if (rc >= 0)
 		rc = results_connect(db, mode, err);
 	if (rc < 0) {
@@ -838,6 +1175,14 @@ results_open(struct results **out, const char *path, enum results_mode mode,
 	}
 	*out = db;
 	return 0;
+}
+
+/* Open (and for RESULTS_WRITE create, then migrate) the store at path. */
+int
+results_open(struct results **out, const char *path, enum results_mode mode,
+	     struct dd_error *err)
+{
+	return results_open_wait(out, path, mode, RESULTS_BUSY_MS, err);
 }
 
 /* Close a store. */
@@ -1330,12 +1675,9 @@ results_read_prov(sqlite3_stmt *st, struct results_prov *p)
 	p->id = sqlite3_column_int64(st, 0);
 	results_read_cols(st, 1, results_prov_cols, NCOLS(results_prov_cols), p);
 	p->npoints = (size_t)sqlite3_column_int64(st, k);
-	p->best_iops = sqlite3_column_type(st, k + 1) == SQLITE_NULL
-			       ? NAN : sqlite3_column_double(st, k + 1);
-	p->best_mbps = sqlite3_column_type(st, k + 2) == SQLITE_NULL
-			       ? NAN : sqlite3_column_double(st, k + 2);
-	p->qd1_mean_us = sqlite3_column_type(st, k + 3) == SQLITE_NULL
-				 ? NAN : sqlite3_column_double(st, k + 3);
+	p->best_iops = results_col_figure(st, k + 1);
+	p->best_mbps = results_col_figure(st, k + 2);
+	p->qd1_mean_us = results_col_figure(st, k + 3);
 }
 
 /* Is s a date, YYYY-MM-DD? */
@@ -1568,7 +1910,7 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 	sqlite3_bind_int64(st, 1, pid);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW)
 		for (size_t k = 0; k < 3; k++)
-			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
+			if (strcmp(results_col_text(st, 0), results_lat_kinds[k]) == 0)
 				results_read_cols(st, 1, results_lat_cols, NCOLS(results_lat_cols),
 						  lat[k]);
 	sqlite3_finalize(st);
@@ -1582,9 +1924,8 @@ results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd
 		int seq = sqlite3_column_int(st, 1);
 
 		for (size_t k = 0; k < 3 && seq >= 0 && seq < HIST_NPCTS; k++)
-			if (strcmp((const char *)sqlite3_column_text(st, 0), results_lat_kinds[k]) == 0)
-				lat[k]->pct_us[seq] = sqlite3_column_type(st, 2) == SQLITE_NULL
-					? NAN : sqlite3_column_double(st, 2);
+			if (strcmp(results_col_text(st, 0), results_lat_kinds[k]) == 0)
+				lat[k]->pct_us[seq] = results_col_figure(st, 2);
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);
@@ -1605,7 +1946,7 @@ results_load_bins(struct results *db, int64_t pid, struct dd_result *r, struct d
 		return rc;
 	sqlite3_bind_int64(st, 1, pid);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		const char	 *dir = (const char *)sqlite3_column_text(st, 0);
+		const char	 *dir = results_col_text(st, 0);
 		int		  i = sqlite3_column_int(st, 1);
 		struct histogram *h = strcmp(dir, "read") == 0 ? (own_read = true, &r->read_hist)
 				      : strcmp(dir, "write") == 0 ? (own_write = true, &r->write_hist)
@@ -1660,7 +2001,7 @@ results_load_smart(struct results *db, struct results_point *pt, struct dd_error
 		return rc;
 	sqlite3_bind_int64(st, 1, pt->id);
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		bool		       before = strcmp((const char *)sqlite3_column_text(st, 0),
+		bool		       before = strcmp(results_col_text(st, 0),
 						       "before") == 0;
 		struct nvmeinfo_smart *s = before ? &pt->smart_before : &pt->smart_after;
 

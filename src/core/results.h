@@ -33,9 +33,10 @@
  * The schema is versioned with PRAGMA user_version and migrated forward on
  * open (every earlier version has a tested migration).  A file that is not
  * a drivedash results database (garbage, truncated, another sqlite
- * database, a newer schema) is an error with one sentence and is never
- * overwritten.  Several processes may write at once (WAL and a busy
- * timeout: no "database is locked" failure).
+ * database, a newer schema, a damaged one opened for writing) is an error
+ * with one sentence and is never overwritten.  Several processes may write
+ * at once (WAL and a busy timeout: no "database is locked" failure within
+ * it; a store still busy after it is -EBUSY).
  *
  * Threads: a struct results is one connection, used by one thread at a
  * time.  The sweep's recorder (src/core/record.h) writes from the sweep
@@ -148,18 +149,26 @@ struct results_query {
 struct results;
 
 enum results_mode {
-	RESULTS_READ,		/* must exist; nothing is written (but an older
-				 * schema is upgraded when the file is writable) */
-	RESULTS_WRITE,		/* created (with its directory) when missing */
+	RESULTS_READ,		/* must exist; nothing is written, not even an
+				 * older schema's upgrade (it is read as it is);
+				 * on read-only media too */
+	RESULTS_WRITE,		/* created (with its directory) when missing;
+				 * an existing one must pass quick_check */
 };
 
 /* The default location: $XDG_DATA_HOME/drivedash/results.db, else
  * $HOME/.local/share/drivedash/results.db.  0 or negative errno, err set. */
 int results_default_path(char *buf, size_t len, struct dd_error *err);
 
-/* Open (and for RESULTS_WRITE create, then migrate) the store at path. */
+/* Open (and for RESULTS_WRITE create, then migrate) the store at path;
+ * writes wait up to 30 s for another writer. */
 int results_open(struct results **out, const char *path, enum results_mode mode,
 		 struct dd_error *err);
+
+/* results_open with writes waiting up to busy_ms for another writer (0: not
+ * at all); a store another writer holds is -EBUSY with err saying so. */
+int results_open_wait(struct results **out, const char *path, enum results_mode mode,
+		      int busy_ms, struct dd_error *err);
 
 /* Close a store (NULL is fine). */
 void results_close(struct results *db);

@@ -5,7 +5,8 @@
  * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes; every
  * terminating signal, lib/signals.h, quits cleanly; the signals are blocked
  * before any thread starts, so every thread inherits the mask and only this
- * fd sees them), while a sweep runs its wake fd, and while a fleet runs
+ * fd sees them), while a sweep runs its wake fd, while it has a recorder that
+ * recorder's wake fd (a busy results store), and while a fleet runs
  * (view-fleet.c) the wake fds of its running members.  Events only
  * change state and set t->dirty; a frame is drawn at most every
  * TUI_FRAME_MS.  The parts have their own files: discovery (tui-detect.c),
@@ -135,8 +136,8 @@ static void
 tui_loop(struct tui *t, struct tui_loop *l)
 {
 	while (!t->quit) {
-		struct pollfd pfd[3 + HOSTS_MAX];
-		int	      n = 0, timeout = -1, sweep_i = -1, fleet_i;
+		struct pollfd pfd[4 + HOSTS_MAX];
+		int	      n = 0, timeout = -1, sweep_i = -1, store_i = -1, fleet_i;
 		double	      since;
 
 		pfd[n++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
@@ -145,6 +146,10 @@ tui_loop(struct tui *t, struct tui_loop *l)
 			sweep_i = n;
 			pfd[n++] = (struct pollfd){ .fd = sweep_wake_fd(t->sweep.sw),
 						    .events = POLLIN };
+		}
+		if (tui_sweep_store_fd(t) >= 0) {
+			store_i = n;
+			pfd[n++] = (struct pollfd){ .fd = tui_sweep_store_fd(t), .events = POLLIN };
 		}
 		fleet_i = n;
 		n += (int)tui_fleet_pollfds(t, &pfd[n], HOSTS_MAX);
@@ -161,6 +166,8 @@ tui_loop(struct tui *t, struct tui_loop *l)
 			tui_signals(t, l);
 		if (sweep_i >= 0 && (pfd[sweep_i].revents & POLLIN))
 			tui_sweep_poll(t);
+		if (store_i >= 0 && (pfd[store_i].revents & POLLIN))
+			tui_sweep_store_poll(t);
 		if (tui_any_readable(&pfd[fleet_i], n - fleet_i))
 			tui_fleet_poll(t);
 		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {

@@ -43,6 +43,10 @@ history_path(struct tui *t, struct dd_error *err)
 	return results_default_path(h->path, sizeof h->path, err);
 }
 
+/* How long a delete waits for another writer: the UI thread must not
+ * freeze on a store another process holds (it says busy instead). */
+#define HISTORY_BUSY_MS 200
+
 /* Open the store to read (write: to delete); -ENOENT when there is none yet. */
 static int
 history_open(struct tui *t, bool write, struct results **db, struct dd_error *err)
@@ -51,7 +55,8 @@ history_open(struct tui *t, bool write, struct results **db, struct dd_error *er
 
 	if (rc < 0)
 		return rc;
-	return results_open(db, t->history.path, write ? RESULTS_WRITE : RESULTS_READ, err);
+	return results_open_wait(db, t->history.path, write ? RESULTS_WRITE : RESULTS_READ,
+				 HISTORY_BUSY_MS, err);
 }
 
 /* Read the runs through the filter again. */

@@ -297,6 +297,10 @@ sweep_release(struct tui_sweep *s)
 	sweep_destroy(s->sw);
 	s->sw = NULL;
 	s->running = false;
+	if (s->store_pending && record_status(s->rec, NULL) == -EBUSY)
+		fprintf(stderr, "drivedash: the last sweep was not stored: the results store %s "
+			"stayed busy (another process holds its write lock)\n", record_path(s->rec));
+	s->store_pending = s->store_busy = false;
 	record_free(s->rec);
 	s->rec = NULL;
 	if (s->tgt.fd >= 0)
@@ -344,6 +348,7 @@ sweep_record_begin(struct tui *t, const struct session *ses)
 	struct session_identity *id = sweep_identity(t, ses, &rm, &matched);
 
 	s->rec = NULL;
+	s->store_busy = s->store_pending = false;
 	if (record_begin(&s->rec, &ro, ses, id, matched ? &rm : NULL, &s->plan, &s->tgt,
 			 &err) < 0)
 		snprintf(s->store_note, sizeof s->store_note, "not saved: %s", err.msg);
@@ -353,18 +358,32 @@ sweep_record_begin(struct tui *t, const struct session *ses)
 }
 
 /* Record how the sweep ended (after the join) and say so if the store
- * failed on the way (then true); the recorder stays until the run is kept. */
+ * failed on the way or is still busy (then true); the recorder stays until
+ * the run is kept (and its writer keeps retrying a busy store meanwhile). */
 static bool
 sweep_record_end(struct tui *t, enum sweep_state st, const char *why)
 {
 	struct tui_sweep *s = &t->sweep;
 	struct dd_error	  err = { 0 };
+	int		  rc;
 
-	if (s->rec == NULL || record_end(s->rec, st, st == SWEEP_CANCELLED ?
-					 (t->quit_signal ? record_signal_name(t->quit_signal)
-							 : "user") :
-					 st == SWEEP_FAILED ? "error" : "", why, &err) == 0)
+	if (s->rec == NULL)
 		return false;
+	rc = record_end(s->rec, st, st == SWEEP_CANCELLED ?
+			(t->quit_signal ? record_signal_name(t->quit_signal) : "user") :
+			st == SWEEP_FAILED ? "error" : "", why, &err);
+	if (rc == 0)
+		return false;
+	if (rc == -EBUSY) {
+		s->store_pending = true;
+		snprintf(s->store_note, sizeof s->store_note, "not stored yet: store busy, "
+			 "retrying (%s)", err.msg);
+		tui_message(t, true, "sweep ended: %zu point%s shown, not stored yet: store busy, "
+			    "retrying (another process holds the write lock of %s)",
+			    sweep_nresults(s->sw), sweep_nresults(s->sw) == 1 ? "" : "s",
+			    record_path(s->rec));
+		return true;
+	}
 	snprintf(s->store_note, sizeof s->store_note, "not all saved: %s", err.msg);
 	tui_message(t, true, "the results store failed: %s (%zu points stored)", err.msg,
 		    record_points(s->rec));
@@ -744,6 +763,41 @@ tui_sweep_poll(struct tui *t)
 		tui_message(t, true, "sweep failed: %s", s->sn->message);
 	fprintf(stderr, "drivedash: sweep ended (%s)\n", st == SWEEP_DONE ? "done" :
 		st == SWEEP_CANCELLED ? "stopped" : s->sn->message);
+}
+
+/* The recorder's wake fd (-1: none). */
+int
+tui_sweep_store_fd(struct tui *t)
+{
+	return t->sweep.borrowed ? -1 : record_wake_fd(t->sweep.rec);
+}
+
+/* Say what the recorder's writer is doing about a busy store. */
+void
+tui_sweep_store_poll(struct tui *t)
+{
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+	bool		  busy;
+
+	record_ack(s->rec);
+	busy = record_busy(s->rec);
+	if (busy && !s->store_busy)
+		tui_message(t, true, "store busy, retrying: another process holds the write lock "
+			    "of %s; the sweep goes on", record_path(s->rec));
+	if (!busy && s->store_busy && !s->store_pending && s->running)
+		tui_message(t, false, "the results store is free again: the sweep is stored");
+	s->store_busy = busy;
+	if (s->store_pending && record_status(s->rec, &err) != -EBUSY) {
+		s->store_pending = false;
+		s->store_note[0] = '\0';
+		if (err.code == 0)
+			tui_message(t, false, "stored as run #%lld once the results store was free",
+				    (long long)record_run_id(s->rec));
+		else
+			tui_message(t, true, "the results store failed: %s", err.msg);
+	}
+	t->dirty = true;
 }
 
 /* Stop, join and free the sweep; remove our scratch file unless --keep. */

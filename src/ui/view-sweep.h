@@ -88,6 +88,8 @@ struct tui_sweep {
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
 	char		       store_note[640];	/* why sweeps are not saved; "" */
+	bool		       store_busy;	/* said: the store is busy, retrying */
+	bool		       store_pending;	/* the ended run waits for a busy store */
 	int64_t		       start_unix;	/* when the running sweep started */
 	int		       targets_y, presets_y;	/* where the setup lists were drawn */
 	size_t		       preset_top;	/* the first preset the setup shows */
@@ -125,6 +127,14 @@ void tui_sweep_setup(struct tui *t, struct tui_pick p);
 /* Poll the sweep: copy a new snapshot, keep a finished run.  UI thread only;
  * never waits for the sweep thread longer than its snapshot memcpy. */
 void tui_sweep_poll(struct tui *t);
+
+/* The recorder's wake fd while it has one (-1 none): readable when its
+ * writer found the store busy or stored what waited.  UI thread only. */
+int tui_sweep_store_fd(struct tui *t);
+
+/* The recorder's writer changed state: say "store busy, retrying", or
+ * that a run that waited is now stored.  UI thread only; never waits. */
+void tui_sweep_store_poll(struct tui *t);
 
 /* Start a sweep with the setup's choices; 0 or a negative errno (message
  * shown).  UI thread only; the sweep thread starts with the signals blocked. */

@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -975,7 +976,7 @@ assert_old_run(struct results *db, const char *temp_source)
 	results_run_free(&run);
 }
 
-/* Every earlier schema opens (read or write), is upgraded and loads. */
+/* Every earlier schema opens (read: as it is; write: upgraded) and loads. */
 static void
 test_migrations(void **state)
 {
@@ -1000,9 +1001,13 @@ test_migrations(void **state)
 			assert_int_equal(user_version(tpath(name)), old_versions[i].version);
 			if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
 				fail_msg("v%d: %s", old_versions[i].version, err.msg);
-			assert_int_equal(user_version(tpath(name)), current);
+			/* A read never upgrades: the old schema reads as it is. */
+			assert_int_equal(user_version(tpath(name)),
+					 mode == RESULTS_READ ? old_versions[i].version : current);
 			assert_old_run(db, old_versions[i].temp_source);
 			results_close(db);
+			assert_int_equal(user_version(tpath(name)),
+					 mode == RESULTS_READ ? old_versions[i].version : current);
 			/* And it takes new runs with every current field. */
 			assert_int_equal(results_open(&db, tpath(name), RESULTS_WRITE, &err), 0);
 			make_prov(&p, "SNNEW", 1796148000);
@@ -1190,12 +1195,14 @@ record_fake_sweep(const char *name, const char *spec, size_t npoints, enum sweep
 	id.model = "KIOXIA KCD9XPJE7T68";
 	if (record_begin(&rec, &o, &ses, &id, &m, &plan, &t, &err) != 0)
 		fail_msg("record_begin: %s", err.msg);
+	record_sync(rec);	/* the writer thread stores the run */
 	assert_true(record_run_id(rec) > 0);
 	assert_non_null(strstr(record_name(rec), "CD9P-R 7.68 TB"));
 	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
 	record_attach(rec, sw);
 	assert_int_equal(sweep_start(sw, &err), 0);
 	*st = sweep_join(sw);
+	record_sync(rec);
 	assert_int_equal(record_points(rec), sweep_nresults(sw));
 	assert_int_equal(record_end(rec, *st, *st == SWEEP_FAILED ? "error" : "", "why not",
 				    &err), 0);
@@ -1255,6 +1262,76 @@ test_record(void **state)
 	assert_int_equal(run.pts[0].r->status, -EIO);
 	results_run_free(&run);
 	results_close(db);
+}
+
+/* Another connection holds the store's write lock: the recorder neither
+ * blocks nor fails; it says busy (record_busy, the wake fd, on_busy), keeps
+ * the run queued, and stores all of it once the lock is free. */
+static void
+busy_said(void *arg, const char *path)
+{
+	(void)path;
+	++*(int *)arg;
+}
+
+static void
+test_record_busy(void **state)
+{
+	static const double script[] = { 1000 };
+	int		    said = 0;
+	struct record_opts  o = { .path = tpath("busy.db"), .source = "ui", .wait_ms = 0,
+				  .on_busy = busy_said, .on_busy_arg = &said };
+	struct session	    ses = { 0 };
+	struct dd_target    t;
+	struct dd_plan	    plan;
+	struct dd_point	    p;
+	struct dd_error	    err = { 0 };
+	struct record	   *rec;
+	struct results	   *db;
+	struct sweep	   *sw;
+	struct pollfd	    pfd;
+	sqlite3		   *lock;
+
+	(void)state;
+	db = open_new("busy.db");
+	results_close(db);
+	assert_int_equal(sqlite3_open(tpath("busy.db"), &lock), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(lock, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_init(&plan, "busy-plan");
+	assert_int_equal(plan_parse_point("randread,bs=4k,qd=1,time=1,ramp=0", NULL, &p, &err), 0);
+	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	ses.tgt.kind = SESSION_FILE;
+	dd_strlcpy(ses.tgt.path, "/tmp/x.dat", sizeof ses.tgt.path);
+	if (record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err) != 0)
+		fail_msg("record_begin on a busy store: %s", err.msg);
+	pfd = (struct pollfd){ .fd = record_wake_fd(rec), .events = POLLIN };
+	while (!record_busy(rec)) {
+		assert_true(poll(&pfd, 1, 10000) == 1);	/* the writer says it */
+		record_ack(rec);
+	}
+	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
+	record_attach(rec, sw);
+	assert_int_equal(sweep_start(sw, &err), 0);
+	assert_int_equal(sweep_join(sw), SWEEP_DONE);
+	assert_int_equal(record_end(rec, SWEEP_DONE, "", NULL, &err), -EBUSY);
+	assert_non_null(strstr(err.msg, "busy"));
+	assert_int_equal(record_run_id(rec), 0);
+	assert_int_equal(said, 1);
+	assert_int_equal(sqlite3_exec(lock, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	while (record_status(rec, &err) == -EBUSY) {
+		assert_true(poll(&pfd, 1, 10000) == 1);
+		record_ack(rec);
+	}
+	assert_int_equal(record_status(rec, &err), 0);
+	assert_true(record_run_id(rec) > 0);
+	assert_int_equal(record_points(rec), 1);
+	record_free(rec);
+	sqlite3_close(lock);
+	sweep_destroy(sw);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	assert_int_equal(count_rows(tpath("busy.db"), "points"), 1);
 }
 
 /* A remote target's run (a fleet member): its provenance round trip, every
@@ -1376,6 +1453,7 @@ main(void)
 		cmocka_unit_test(test_create_modes),
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_migrations),
+		cmocka_unit_test(test_record_busy),
 		cmocka_unit_test(test_two_writers),
 		cmocka_unit_test(test_racing_creators),
 		cmocka_unit_test(test_record),

@@ -45,6 +45,7 @@
 #include "lib/clock.h"
 #include "lib/file.h"
 #include "lib/histogram.h"
+#include "lib/signals.h"
 #include "core/record.h"
 
 #define RECORD_TRY_MS	100	/* one attempt's wait for another writer */
@@ -464,7 +465,7 @@ record_open(struct record **out, const struct record_opts *o, struct dd_error *e
 	if (rc < 0)
 		goto fail;
 	rec->wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (rec->wake < 0 || pthread_create(&rec->writer, NULL, record_writer, rec) != 0) {
+	if (rec->wake < 0 || signals_thread_create(&rec->writer, NULL, record_writer, rec) != 0) {
 		rc = dd_error_set(err, -ENOMEM, "cannot start the results store's writer");
 		goto fail;
 	}

@@ -33,6 +33,7 @@
 #include "io/backend.h"
 #include "io/nvme.h"
 #include "lib/clock.h"
+#include "lib/signals.h"
 
 /* How often the watchdog looks (ms), and the least it allows (s). */
 #define SWEEP_WATCHDOG_TICK_MS 1000
@@ -733,13 +734,13 @@ sweep_set_sink(struct sweep *s, const struct sweep_sink *sink)
 int
 sweep_start(struct sweep *s, struct dd_error *err)
 {
-	int rc = pthread_create(&s->wd.thread, NULL, sweep_watchdog_main, s);
+	int rc = signals_thread_create(&s->wd.thread, NULL, sweep_watchdog_main, s);
 
 	if (rc != 0)
 		return dd_error_set(err, -rc, "cannot start the sweep's watchdog: %s",
 				    strerror(rc));
 	s->wd.started = true;
-	rc = pthread_create(&s->thread, NULL, sweep_main, s);
+	rc = signals_thread_create(&s->thread, NULL, sweep_main, s);
 	if (rc != 0) {
 		sweep_watchdog_stop(s);
 		return dd_error_set(err, -rc, "cannot start the sweep thread: %s",

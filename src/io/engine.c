@@ -55,6 +55,7 @@
 #include "lib/clock.h"
 #include "lib/file.h"
 #include "lib/memlimit.h"
+#include "lib/signals.h"
 
 /* How much longer than asked a time-based point measures when no I/O has
  * completed yet (engine_run): a starved start, not the device, is why. */
@@ -1392,7 +1393,7 @@ flush_job_start(struct flush_job *j)
 
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	rc = pthread_create(&th, &attr, flush_main, j);
+	rc = signals_thread_create(&th, &attr, flush_main, j);
 	pthread_attr_destroy(&attr);
 	return -rc;
 }
@@ -1558,7 +1559,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 			w[i].trace = hooks->trace + (size_t)i * hooks->trace_n;
 			w[i].trace_n = hooks->trace_n;
 		}
-		if (pthread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
+		if (signals_thread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
 			ret = dd_error_set(err, -EAGAIN, "cannot start worker thread %u of %u",
 					   i + 1, p->numjobs);
 			break;

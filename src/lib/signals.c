@@ -45,6 +45,21 @@ signals_block(sigset_t *set)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/* Start a thread with every signal blocked. */
+int
+signals_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+		      void *arg)
+{
+	sigset_t all, old;
+	int	 rc;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(thread, attr, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
 /* Die of signo with its default action. */
 void
 signals_die(int signo)

@@ -22,6 +22,7 @@
 #ifndef DD_SIGNALS_H
 #define DD_SIGNALS_H
 
+#include <pthread.h>
 #include <signal.h>
 
 /* Fill set with the terminating signals that are read, not ignored. */
@@ -30,6 +31,15 @@ void signals_terminating(sigset_t *set);
 /* Block the terminating signals in the calling thread (threads it starts
  * inherit the mask), mask set to them, and ignore SIGPIPE. */
 void signals_block(sigset_t *set);
+
+/* pthread_create with every signal blocked in the new thread (the caller's
+ * mask is kept): a worker never takes a signal meant for the loop that
+ * reads them.  A thread started before that loop blocked its signals would
+ * otherwise be the one the kernel hands a process-directed signal, and a
+ * signal ignored by inheritance (SIGINT of a background job) is then lost.
+ * Returns pthread_create's error number. */
+int signals_thread_create(pthread_t *thread, const pthread_attr_t *attr,
+			  void *(*fn)(void *), void *arg);
 
 /* Die of signo: its default action, unblocked and raised; _exit(128 +
  * signo) should it return.  Call with everything cleaned up. */

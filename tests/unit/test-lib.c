@@ -12,6 +12,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <locale.h>
 #include <math.h>
 #include <setjmp.h>
@@ -34,6 +36,7 @@
 #include "lib/memlimit.h"
 #include "lib/outfile.h"
 #include "lib/parse.h"
+#include "lib/signals.h"
 #include "lib/utf8.h"
 
 /* figure_*: finite and in range, in order, in agreement; each failure one
@@ -544,6 +547,43 @@ test_outfile_judge(void **state)
 	free(text);
 }
 
+/* A thread's own signal mask, read from inside it. */
+static void *
+thread_mask(void *arg)
+{
+	pthread_sigmask(SIG_BLOCK, NULL, arg);
+	return NULL;
+}
+
+/* signals_thread_create: the new thread blocks every signal whatever the
+ * caller's mask (a thread started before the reading loop blocked SIGINT
+ * took it and, the signal ignored by inheritance, lost it), and the
+ * caller's mask is as it was. */
+static void
+test_signals_thread(void **state)
+{
+	sigset_t  none, mask, after;
+	pthread_t th;
+
+	(void)state;
+	sigemptyset(&none);
+	assert_int_equal(pthread_sigmask(SIG_SETMASK, &none, NULL), 0);
+	assert_int_equal(signals_thread_create(&th, NULL, thread_mask, &mask), 0);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_true(sigismember(&mask, SIGINT));
+	assert_true(sigismember(&mask, SIGTERM));
+	assert_true(sigismember(&mask, SIGQUIT));
+	assert_true(sigismember(&mask, SIGUSR1));
+	assert_true(sigismember(&mask, SIGRTMIN));
+	pthread_sigmask(SIG_BLOCK, NULL, &after);
+	assert_false(sigismember(&after, SIGINT));
+
+	/* The control: a plain thread inherits the open mask. */
+	assert_int_equal(pthread_create(&th, NULL, thread_mask, &mask), 0);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_false(sigismember(&mask, SIGINT));
+}
+
 int
 main(void)
 {
@@ -562,6 +602,7 @@ main(void)
 		cmocka_unit_test(test_utf8_sanitize),
 		cmocka_unit_test(test_parse_plain),
 		cmocka_unit_test(test_parse_locale),
+		cmocka_unit_test(test_signals_thread),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -184,17 +184,23 @@ if command -v sfdisk >/dev/null 2>&1; then
 
 	# Kernels without the msdos parser leave the table to userspace.
 	[ -b "${dos}p1" ] || partx -a "$dos" >/dev/null 2>&1
-	if [ -b "${dos}p1" ] && mkfs.ext4 -q -F "${dos}p1" >/dev/null 2>&1; then
+	# No lazy inode-table or journal init (the kernel would write them in
+	# the background once mounted), and frozen while summed (no journal
+	# commit): "unchanged" then means drivedash wrote nothing.
+	if [ -b "${dos}p1" ] &&
+	   mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "${dos}p1" >/dev/null 2>&1; then
 		probe "${dos}p1"
 		is "partition: its own signature is ext4" "SIGNATURE ext4" "$reason $holder"
 		is "partition: kernel name" "${dos#/dev/}p1" "$name"
 		if mount_new "${dos}p1" "$mnt/part"; then
+			fsfreeze -f "$mnt/part" 2>/dev/null
 			before=$(sum "$tmp/dos.img")
 			probe --write 4096 "$dos"
 			is "whole disk with a mounted partition: refused MOUNTED" MOUNTED "$reason"
 			is "whole disk with a mounted partition: holder is the mount point" "$mnt/part" "$holder"
 			like "whole disk with a mounted partition: names the partition" "partition ${dos#/dev/}p1 of $dos is mounted" "$message"
 			is "whole disk with a mounted partition: backing file unchanged" "$before" "$(sum "$tmp/dos.img")"
+			fsfreeze -u "$mnt/part" 2>/dev/null
 			probe "${dos}p1"
 			is "mounted partition itself: refused MOUNTED" MOUNTED "$reason"
 			mount_drop "$mnt/part"

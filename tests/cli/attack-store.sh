@@ -78,7 +78,7 @@ hold() {
 import os, sqlite3, sys, time
 c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=0)
 c.execute("BEGIN IMMEDIATE")
-open(os.path.join(sys.argv[2], "held"), "w").close()
+open(os.path.join(sys.argv[2], "held"), "w").write("held\n")
 for _ in range(3000):
     if os.path.exists(os.path.join(sys.argv[2], "release")):
         break

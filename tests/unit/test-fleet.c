@@ -31,6 +31,12 @@
 #include "core/results.h"
 #include "fake-backend.h"
 
+/* How long a member's recorder waits at the end for the store, as the
+ * command line's do (CLI_STORE_WAIT_MS): four members' writer threads take
+ * the one store's write lock in turn, and on a loaded machine one of them
+ * may still be waiting when its sweep ends. */
+#define STORE_WAIT_MS 30000
+
 struct fixture {
 	struct specdb	   *db;
 	struct arena	    a;
@@ -150,7 +156,8 @@ test_run_one_fails(void **state)
 		"node2:8766 /dev/fail-at-2\n"
 		"[::1]:8767 /dev/nvme2n1 'CD9P-R 7.68TB' - name=node3\n"
 		"node4 /dev/nvme0n1 NOT-A-DRIVE\n";
-	struct record_opts  ro = { .path = fx->store, .source = "check" };
+	struct record_opts  ro = { .path = fx->store, .source = "check",
+				       .wait_ms = STORE_WAIT_MS };
 	struct results_query q = { 0 };
 	struct results_prov *list;
 	struct dd_plan	    plan;
@@ -248,7 +255,8 @@ static void
 test_write_rule(void **state)
 {
 	struct fixture	  *fx = *state;
-	struct record_opts ro = { .path = fx->store, .source = "run" };
+	struct record_opts ro = { .path = fx->store, .source = "run",
+				       .wait_ms = STORE_WAIT_MS };
 	struct dd_plan	   plan;
 	struct dd_error	   err = { 0 };
 	struct fleet	  *f = (struct fleet *)&f;
@@ -333,7 +341,8 @@ static void
 test_cancel(void **state)
 {
 	struct fixture	   *fx = *state;
-	struct record_opts  ro = { .path = fx->store, .source = "ui" };
+	struct record_opts  ro = { .path = fx->store, .source = "ui",
+				       .wait_ms = STORE_WAIT_MS };
 	struct results_query q = { 0 };
 	struct results_prov *list;
 	struct pollfd	    pfd[HOSTS_MAX];

@@ -88,6 +88,8 @@ teardown(void **state)
 {
 	struct fixture *fx = *state;
 
+	if (fx == NULL)
+		return 0;	/* setup failed and said why */
 	store_remove(fx->store);
 	arena_free(&fx->a);
 	specdb_close(fx->db);

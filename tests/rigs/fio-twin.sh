@@ -4,7 +4,8 @@
 # (b) a scratch file on a real (O_DIRECT-capable, not tmpfs) filesystem, the
 # engine and fio run the same point alternately (engine, fio, engine, fio,
 # ...) and the median ratio of each engine run to its neighbouring fio runs
-# must be within 5 % of 1.  The machine may be noisy: neighbours and the
+# must not fall more than 5 % below 1 nor rise more than 15 % above it (see
+# tol_over).  The machine may be noisy: neighbours and the
 # median keep drift out of the comparison; when the first three pairs
 # disagree, two more join before the verdict.  A run that something else
 # disturbed (the machine busy around it, repeats spread over 25 %) says so
@@ -20,7 +21,16 @@ dd="${top_builddir:-.}/drivedash"
 tmp=$(mktemp -d /dev/shm/dd-twin-XXXXXX)
 fdir=$(mktemp -d "${top_builddir:-.}/tests/dd-twin-XXXXXX")
 loop=""
-tol=5		# percent
+tol=5		# percent: how far the engine may fall below fio
+# How far it may rise above fio.  Where the host's CPUs are the limit (a loop
+# device over /dev/shm at 400K IOPS on 2 CPUs, the loop's workers competing
+# with the submitter) the engine's lighter submit/reap path leaves more CPU
+# to the device: for 1.2M reads at QD32 the engine used 0.14 s user + 1.82 s
+# sys against fio's 0.50 + 2.15 s, and ran 5-9 % ahead (medians: CI 1.069
+# in fleet.sh; here 1.047 and 1.092, fio's own runs spreading 323-363K).  On a device that is the limit the two meet; the spec sheets are
+# measured there.  Falling behind fio is what would make figures
+# incomparable, so that side stays at 5 %.
+tol_over=15
 # Known gaps (TODO): at QD1 on a loop device fio sees about 70 % of its reads
 # complete inline in the submitting io_uring_enter (clat ~0.3 us) and the
 # engine about 60 %, and the engine's other reads take 30-40 us against
@@ -28,7 +38,10 @@ tol=5		# percent
 # flags and with split submit/wait calls.  Cause not found yet.  On a file
 # (ext4 over virtio here) the same shows smaller: two clean-clone CI runs
 # measured medians of 0.906 and 0.896 with overlapping runs (repeat spread
-# 15-22 %), so "file qd=1" is the same known gap, not noise.
+# 15-22 %), so "file qd=1" is the same known gap, not noise.  Since then it
+# has not shown: 2026-12-02's CI measured 1.052 (loop) and 1.049 (file), a
+# quiet run here 1.030 and 1.014.  They stay listed (a SKIP says "did not
+# show") until several CI runs agree.
 known_gaps="loop qd=1 file qd=1"
 pairs=3
 
@@ -63,7 +76,7 @@ median() {
 # ratio_ok "E..." "F...": the median of each engine run over its neighbouring
 # fio runs (E1/F1, E2/F1, E2/F2, ...) is within the tolerance; prints it too.
 ratios() {
-	python3 - "$1" "$2" "$tol" <<'PY'
+	python3 - "$1" "$2" "$tol" "$tol_over" <<'PY'
 import statistics, sys
 e = [float(x) for x in sys.argv[1].split()]
 f = [float(x) for x in sys.argv[2].split()]
@@ -73,7 +86,8 @@ for i, x in enumerate(e):
         if 0 <= j < len(f) and f[j] > 0:
             r.append(x / f[j])
 m = statistics.median(r) if r else 0
-print("%s %.3f" % (abs(m - 1) * 100 <= float(sys.argv[3]), m))
+ok = (1 - m) * 100 <= float(sys.argv[3]) and (m - 1) * 100 <= float(sys.argv[4])
+print("%s %.3f" % (ok, m))
 PY
 }
 
@@ -99,7 +113,7 @@ twin() {
 	set -- $(ratios "$de" "$fe")
 	echo "# $name: engine$de; fio$fe; median engine/fio $2"
 	if [ -n "$busy" ]; then
-		disturbed "$name: engine IOPS within $tol % of its fio twin" "$busy (median ratio $2)"
+		disturbed "$name: engine IOPS within -$tol/+$tol_over % of its fio twin" "$busy (median ratio $2)"
 		return
 	fi
 	# Noise decides nothing when the two tools' runs do not overlap: then
@@ -109,7 +123,7 @@ twin() {
 	apart=$(python3 -c "e=[float(x) for x in '$de'.split()]; f=[float(x) for x in '$fe'.split()]; print(max(e) < min(f) or min(e) > max(f))")
 	noisy=$(python3 -c "e=[float(x) for x in '$de $fe'.split()]; print(min(e) <= 0 or max(e)/min(e) > 1.25)")
 	if [ "$1" != True ] && [ "$apart" != True ] && [ "$noisy" = True ]; then
-		disturbed "$name: engine IOPS within $tol % of its fio twin" \
+		disturbed "$name: engine IOPS within -$tol/+$tol_over % of its fio twin" \
 			"repeat runs differ by over 25 % (median ratio $2)"
 		return
 	fi
@@ -117,11 +131,11 @@ twin() {
 	# is within twice it: this machine's run-to-run spread (about 5 % at
 	# file QD1 here) cannot tell, so say so with the figure instead of
 	# failing or passing.
-	near=$(python3 -c "print(abs($2 - 1) * 100 <= 2 * $tol)")
+	near=$(python3 -c "m = $2; print((1 - m) * 100 <= 2 * $tol and (m - 1) * 100 <= 2 * $tol_over)")
 	if [ "$1" != True ] && [ "$apart" != True ] && [ "$near" = True ]; then
 		case " $known_gaps " in *" $name "*) ;; *)
-			disturbed "$name: engine IOPS within $tol % of its fio twin" \
-				"median ratio $2, outside $tol % but within this run's spread (the runs overlap)"
+			disturbed "$name: engine IOPS within -$tol/+$tol_over % of its fio twin" \
+				"median ratio $2, outside -$tol/+$tol_over % but within this run's spread (the runs overlap)"
 			return
 			;;
 		esac
@@ -135,12 +149,12 @@ twin() {
 		if [ "$1" = True ]; then
 			echo "ok $tap_n # SKIP $name: the known gap did not show this run (ratio $2): check whether it closed"
 		else
-			echo "not ok $tap_n - $name: engine IOPS within $tol % of its fio twin # TODO known gap: median ratio $2"
+			echo "not ok $tap_n - $name: engine IOPS within -$tol/+$tol_over % of its fio twin # TODO known gap: median ratio $2"
 		fi
 		return
 		;;
 	esac
-	is "$name: engine IOPS within $tol % of its fio twin" True "$1"
+	is "$name: engine IOPS within -$tol/+$tol_over % of its fio twin" True "$1"
 }
 
 if ! command -v fio >/dev/null 2>&1; then

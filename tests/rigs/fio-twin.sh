@@ -27,9 +27,10 @@ tol=5		# percent: how far the engine may fall below fio
 # with the submitter) the engine's lighter submit/reap path leaves more CPU
 # to the device: for 1.2M reads at QD32 the engine used 0.14 s user + 1.82 s
 # sys against fio's 0.50 + 2.15 s, and ran 5-9 % ahead (medians: CI 1.069
-# in fleet.sh; here 1.047 and 1.092, fio's own runs spreading 323-363K).  On a device that is the limit the two meet; the spec sheets are
-# measured there.  Falling behind fio is what would make figures
-# incomparable, so that side stays at 5 %.
+# in fleet.sh; here 1.047 and 1.092, fio's own runs spreading 323-363K).
+# On a device that is the limit the two meet (file qd=32 here: 0.995); the
+# spec sheets are measured there.  Falling behind fio is what would make
+# figures incomparable, so that side stays at 5 %.
 tol_over=15
 # Known gaps (TODO): at QD1 on a loop device fio sees about 70 % of its reads
 # complete inline in the submitting io_uring_enter (clat ~0.3 us) and the

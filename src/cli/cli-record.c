@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,25 @@ cli_record_busy_end(struct record *rec, size_t npoints)
 			  (long long)record_run_id(rec));
 }
 
+/* The store did not take the whole run: keep it in a store of its own and
+ * say where (or why not). */
+static void
+cli_record_spill(struct record *rec)
+{
+	struct dd_error err = { 0 };
+	char		path[PATH_MAX];
+	int		rc = record_spill(rec, path, sizeof path, &err);
+
+	if (rc > 0)
+		cli_error("the whole run is kept in %s instead: drivedash export last "
+			  "--results %s", path, path);
+	else if (rc < 0 && path[0] != '\0')
+		cli_error("warning: %s; part of the run is kept in %s", err.msg, path);
+	else if (rc < 0)
+		cli_error("warning: the run could not be kept beside the store either: %s",
+			  err.msg);
+}
+
 /* Record how the sweep ended; say where it is stored, or why not all of it. */
 void
 cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *message,
@@ -146,6 +166,8 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 	else if (rc < 0)
 		cli_error("warning: %s; %zu of %zu finished points are stored as run %lld",
 			  err.msg, record_points(rec), npoints, (long long)record_run_id(rec));
+	if (rc < 0)
+		cli_record_spill(rec);
 	else if (!quiet)
 		cli_fprintf(stderr, "drivedash: stored as run %lld: %s\n",
 			    (long long)record_run_id(rec), record_name(rec));

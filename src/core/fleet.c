@@ -393,8 +393,14 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 			   : st == SWEEP_FAILED ? FLEET_FAILED
 						: FLEET_CANCELLED);
 	if (record_end(m->rec, st, fleet_stopped_by(st), m->message[0] ? m->message : NULL,
-		       &e) < 0 && m->message[0] == '\0')
-		snprintf(m->message, sizeof m->message, "the results store: %.400s", e.msg);
+		       &e) < 0) {
+		char kept[PATH_MAX];
+		int  k = record_spill(m->rec, kept, sizeof kept, NULL);
+
+		if (m->message[0] == '\0')
+			snprintf(m->message, sizeof m->message, "the results store: %.250s%s%.200s",
+				 e.msg, k > 0 ? "; the run is kept in " : "", k > 0 ? kept : "");
+	}
 	if (f->o.judge && st == SWEEP_DONE)
 		fleet_member_judge(f, m);
 }

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,6 +93,8 @@ struct record {
 	pthread_t	      writer;
 	bool		      started;
 	struct record_job    *head, *tail;
+	struct record_job    *done, *done_tail;	/* done jobs, in order, kept
+						 * for record_spill */
 	size_t		      queued;		/* jobs not yet done */
 	size_t		      npoints;		/* stored */
 	size_t		      nqueued_points;	/* handed to the writer */
@@ -308,6 +311,33 @@ record_fail(struct record *rec, const struct dd_error *err)
 		rec->first.code = -EIO;
 }
 
+/* Apply one job to db: the run's id is *run_id once its provenance is
+ * stored there. */
+static int
+record_apply(struct results *db, int64_t *run_id, struct record_job *job, struct dd_error *err)
+{
+	int rc;
+
+	switch (job->kind) {
+	case RJ_BEGIN:
+		rc = results_run_begin(db, &job->prov, err);
+		if (rc == 0)
+			*run_id = job->prov.id;
+		return rc;
+	case RJ_POINT:
+		if (*run_id == 0)
+			return dd_error_set(err, -EIO, "the run was not stored, so its points "
+					    "cannot be");
+		return results_point_add(db, *run_id, &job->pt, err);
+	case RJ_END:
+		if (*run_id == 0)
+			return dd_error_set(err, -EIO, "the run was not stored");
+		job->prov.id = *run_id;
+		return results_run_end(db, &job->prov, err);
+	}
+	return -EINVAL;
+}
+
 /* Do one job on the writer's connection (opening it first when an earlier
  * attempt found the store busy); -EBUSY when the store is busy now.
  * Writer thread. */
@@ -319,24 +349,7 @@ record_do(struct record *rec, struct record_job *job, struct dd_error *err)
 	if (rec->db == NULL &&
 	    (rc = results_open_wait(&rec->db, rec->path, RESULTS_WRITE, RECORD_TRY_MS, err)) < 0)
 		return rc;
-	switch (job->kind) {
-	case RJ_BEGIN:
-		rc = results_run_begin(rec->db, &job->prov, err);
-		if (rc == 0)
-			rec->run_id = job->prov.id;
-		return rc;
-	case RJ_POINT:
-		if (rec->run_id == 0)
-			return dd_error_set(err, -EIO, "the run was not stored, so its points "
-					    "cannot be");
-		return results_point_add(rec->db, rec->run_id, &job->pt, err);
-	case RJ_END:
-		if (rec->run_id == 0)
-			return dd_error_set(err, -EIO, "the run was not stored");
-		job->prov.id = rec->run_id;
-		return results_run_end(rec->db, &job->prov, err);
-	}
-	return -EINVAL;
+	return record_apply(rec->db, &rec->run_id, job, err);
 }
 
 /* Free a job and what it owns. */
@@ -376,7 +389,12 @@ record_outcome(struct record *rec, int rc, const struct dd_error *err)
 		rec->npoints++;
 	if (rc < 0)
 		record_fail(rec, err);
-	record_job_free(job);
+	job->next = NULL;		/* kept for record_spill */
+	if (rec->done_tail != NULL)
+		rec->done_tail->next = job;
+	else
+		rec->done = job;
+	rec->done_tail = job;
 	record_changed(rec);
 }
 
@@ -853,6 +871,95 @@ record_error(const struct record *rec)
 	return failed ? rec->first.msg : NULL;
 }
 
+/* Stop the writer (after the job it is doing); it takes no more work. */
+static void
+record_stop(struct record *rec)
+{
+	if (!rec->started)
+		return;
+	pthread_mutex_lock(&rec->mu);
+	rec->stop = true;
+	pthread_cond_broadcast(&rec->cv);
+	pthread_mutex_unlock(&rec->mu);
+	pthread_join(rec->writer, NULL);
+	rec->started = false;
+}
+
+/* Free a list of jobs. */
+static void
+record_jobs_free(struct record_job *job)
+{
+	while (job != NULL) {
+		struct record_job *next = job->next;
+
+		record_job_free(job);
+		job = next;
+	}
+}
+
+/* A free name for the spill store beside the results store. */
+static int
+record_spill_path(const struct record *rec, char *out, size_t len, struct dd_error *err)
+{
+	const char *slash = strrchr(rec->path, '/');
+	const char *dir = slash == NULL ? "." : slash == rec->path ? "/" : rec->path;
+	int	    dirlen = slash == NULL || slash == rec->path ? 1 : (int)(slash - rec->path);
+	time_t	    now = time(NULL);
+	struct tm   tm;
+	char	    stamp[32];
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	for (int n = 0; n < 100; n++) {
+		struct stat st;
+		int	    w = n == 0 ? snprintf(out, len, "%.*s/unsaved-%s-%ld.db", dirlen, dir,
+						  stamp, (long)getpid())
+				       : snprintf(out, len, "%.*s/unsaved-%s-%ld-%d.db", dirlen,
+						  dir, stamp, (long)getpid(), n);
+
+		if (w < 0 || (size_t)w >= len)
+			return dd_error_set(err, -ENAMETOOLONG, "the results store's directory "
+					    "name is too long for a spill store beside it");
+		if (lstat(out, &st) < 0 && errno == ENOENT)
+			return 0;
+	}
+	return dd_error_set(err, -EEXIST, "no free name for a spill store beside %s",
+			    rec->path);
+}
+
+/* Keep a run the store did not take in a store of its own. */
+int
+record_spill(struct record *rec, char *out, size_t len, struct dd_error *err)
+{
+	struct results *db = NULL;
+	int64_t		id = 0;
+	int		rc;
+
+	if (len > 0)
+		out[0] = '\0';
+	if (rec == NULL)
+		return 0;
+	record_stop(rec);
+	if (!rec->failed && rec->head == NULL)
+		return 0;
+	if ((rc = record_spill_path(rec, out, len, err)) < 0)
+		return rc;
+	if ((rc = results_open(&db, out, RESULTS_WRITE, err)) < 0) {
+		out[0] = '\0';
+		return rc;
+	}
+	for (int pass = 0; pass < 2 && rc == 0; pass++)
+		for (struct record_job *j = pass == 0 ? rec->done : rec->head; j != NULL && rc == 0;
+		     j = j->next)
+			rc = record_apply(db, &id, j, err);
+	results_close(db);
+	if (id == 0) {			/* nothing in it: leave nothing behind */
+		results_remove(out);
+		out[0] = '\0';
+	}
+	return rc < 0 ? rc : 1;
+}
+
 /* Stop the writer: let it finish while it makes progress, drop what a busy
  * store still holds back; then close the store and free the recorder. */
 void
@@ -860,20 +967,11 @@ record_free(struct record *rec)
 {
 	if (rec == NULL)
 		return;
-	if (rec->started) {
+	if (rec->started)
 		record_drain(rec, 0);
-		pthread_mutex_lock(&rec->mu);
-		rec->stop = true;
-		pthread_cond_broadcast(&rec->cv);
-		pthread_mutex_unlock(&rec->mu);
-		pthread_join(rec->writer, NULL);
-	}
-	while (rec->head != NULL) {
-		struct record_job *next = rec->head->next;
-
-		record_job_free(rec->head);
-		rec->head = next;
-	}
+	record_stop(rec);
+	record_jobs_free(rec->head);
+	record_jobs_free(rec->done);
 	results_close(rec->db);
 	if (rec->wake >= 0)
 		close(rec->wake);

@@ -142,8 +142,22 @@ const struct results_prov *record_prov(const struct record *rec);
 size_t record_points(const struct record *rec);
 const char *record_error(const struct record *rec);
 
+/*
+ * Keep a run the store did not take: when part of it still waits for a busy
+ * store, or a write failed (a full disk), stop the writer and store the
+ * whole run (provenance, every point handed over, how it ended) in a new
+ * store of its own beside the results store, named
+ * "unsaved-YYYYMMDD-HHMMSS-PID[-N].db" (`drivedash export last --results
+ * THAT` reads it).  1 with its path in out, 0 when everything was stored
+ * (or rec is NULL), negative errno with err when the new store could not
+ * be written (then out names what it holds, if anything).  The recorder
+ * takes no more work after it; record_free as always.
+ */
+int record_spill(struct record *rec, char *out, size_t len, struct dd_error *err);
+
 /* Close the store and free the recorder (NULL is fine): waits while the
- * writer makes progress, drops what a busy store still holds back. */
+ * writer makes progress, drops what a busy store still holds back (see
+ * record_spill). */
 void record_free(struct record *rec);
 
 #endif

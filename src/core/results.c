@@ -827,8 +827,8 @@ results_sys_fail(const char *path, int e, const char *what, struct dd_error *err
 }
 
 /* Remove a store file and what sqlite keeps beside it. */
-static void
-results_unlink_all(const char *path)
+void
+results_remove(const char *path)
 {
 	static const char *const sides[] = { "", "-wal", "-shm", "-journal" };
 	char			 name[PATH_MAX + 16];
@@ -1140,7 +1140,7 @@ results_create_new(const char *path, int busy_ms, struct dd_error *err)
 		if (rc == 1)
 			rc = 0;
 	}
-	results_unlink_all(tmp);
+	results_remove(tmp);
 	return rc;
 }
 

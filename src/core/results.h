@@ -170,6 +170,10 @@ int results_open(struct results **out, const char *path, enum results_mode mode,
 int results_open_wait(struct results **out, const char *path, enum results_mode mode,
 		      int busy_ms, struct dd_error *err);
 
+/* Remove a store file and what sqlite keeps beside it (-wal, -shm,
+ * -journal): for a store this process made and found empty. */
+void results_remove(const char *path);
+
 /* Close a store (NULL is fine). */
 void results_close(struct results *db);
 

@@ -650,8 +650,30 @@ fio_spawn_attrs(posix_spawnattr_t *a)
 				 POSIX_SPAWN_SETPGROUP);
 }
 
-/* Start argv[0] with stdin /dev/null and stdout + stderr on a pipe; *fd
- * its read end (non-blocking).  The pid, or a negative errno. */
+/* Our environment with LC_ALL=C in place of the user's LC_ALL: what fio
+ * prints is parsed (a decimal comma would shift every figure).  NULL when
+ * out of memory; free the array only (the strings are environ's). */
+static char **
+fio_spawn_env(void)
+{
+	static char lc_all[] = "LC_ALL=C";
+	size_t	    n = 0, k = 0;
+	char	  **env;
+
+	while (environ[n] != NULL)
+		n++;
+	if ((env = calloc(n + 2, sizeof *env)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "LC_ALL=", 7) != 0)
+			env[k++] = environ[i];
+	env[k] = lc_all;
+	return env;
+}
+
+/* Start argv[0] with stdin /dev/null and stdout + stderr on a pipe, in the
+ * C locale; *fd its read end (non-blocking).  The pid, or a negative
+ * errno. */
 static pid_t
 fio_spawn(char *const argv[], int *fd)
 {
@@ -659,16 +681,22 @@ fio_spawn(char *const argv[], int *fd)
 	posix_spawnattr_t	   a;
 	pid_t			   pid;
 	int			   pp[2], rc;
+	char			 **env = fio_spawn_env();
 
-	if (pipe2(pp, O_CLOEXEC) < 0)
+	if (env == NULL)
+		return -ENOMEM;
+	if (pipe2(pp, O_CLOEXEC) < 0) {
+		free(env);
 		return -errno;
+	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pp[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, pp[1], 2);
 	fio_spawn_attrs(&a);
-	rc = strchr(argv[0], '/') != NULL ? posix_spawn(&pid, argv[0], &fa, &a, argv, environ)
-					  : posix_spawnp(&pid, argv[0], &fa, &a, argv, environ);
+	rc = strchr(argv[0], '/') != NULL ? posix_spawn(&pid, argv[0], &fa, &a, argv, env)
+					  : posix_spawnp(&pid, argv[0], &fa, &a, argv, env);
+	free(env);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&a);
 	close(pp[1]);

@@ -202,7 +202,7 @@ struct tui {
 	bool		      quit, quit_armed;
 	int		      quit_signal;	/* the signal that ended the dashboard; 0 none */
 	bool		      dirty;
-	char		      msg[256];		/* one-line message in the rule */
+	char		      msg[768];		/* one-line message in the rule */
 	bool		      msg_error;
 
 	struct tui_drives     drives;

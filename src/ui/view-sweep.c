@@ -290,16 +290,35 @@ sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *pla
 	return 0;
 }
 
-/* Free the sweep, the target and the plan (the sweep must have ended). */
-static void
-sweep_release(struct tui_sweep *s)
+/* Free the sweep, the target and the plan (the sweep must have ended).  A
+ * run the store did not take (still busy, or a write failed) is kept in a
+ * store of its own and said (the message line, which tui_message also puts
+ * on stderr: the log, or the terminal at exit); true then. */
+static bool
+sweep_release(struct tui *t)
 {
+	struct tui_sweep *s = &t->sweep;
+	struct dd_error	  err = { 0 };
+	char		  kept[PATH_MAX];
+	int		  rc = 0;
+
 	sweep_destroy(s->sw);
 	s->sw = NULL;
 	s->running = false;
-	if (s->store_pending && record_status(s->rec, NULL) == -EBUSY)
-		fprintf(stderr, "drivedash: the last sweep was not stored: the results store %s "
-			"stayed busy (another process holds its write lock)\n", record_path(s->rec));
+	if (s->rec != NULL && (rc = record_status(s->rec, &err)) < 0) {
+		struct dd_error serr = { 0 };
+		const char     *why = rc == -EBUSY ? "its store stayed busy" : err.msg;
+
+		rc = record_spill(s->rec, kept, sizeof kept, &serr);
+		if (rc > 0)
+			tui_message(t, true, "the last sweep was not stored (%s); it is kept in %s: "
+				    "drivedash export last --results %s", why, kept, kept);
+		else
+			tui_message(t, true, "the last sweep was not stored (%s)%s%s", why,
+				    rc < 0 ? "; nor could it be kept beside the store: " : "",
+				    rc < 0 ? serr.msg : "");
+		rc = 1;
+	}
 	s->store_pending = s->store_busy = false;
 	record_free(s->rec);
 	s->rec = NULL;
@@ -307,6 +326,7 @@ sweep_release(struct tui_sweep *s)
 		engine_target_close(&s->tgt);
 	s->tgt.fd = -1;
 	plan_free(&s->plan);
+	return rc != 0;
 }
 
 /* The discovery's identity of a block device target, and its match. */
@@ -398,7 +418,7 @@ tui_sweep_start(struct tui *t)
 	struct tui_target *tg;
 	struct dd_error	   err = { 0 };
 	struct session	   ses;
-	bool		   writes_ok;
+	bool		   writes_ok, spilled;
 	int		   ntarget, rc;
 
 	if (tui_sweep_running(t) || s->borrowed)
@@ -408,7 +428,7 @@ tui_sweep_start(struct tui *t)
 	if (s->ntargets == 0)
 		return -ENOMEM;
 	tg = &s->targets[s->target_sel < s->ntargets ? s->target_sel : 0];
-	sweep_release(s);
+	spilled = sweep_release(t);
 	if (s->sn == NULL && (s->sn = calloc(1, sizeof *s->sn)) == NULL)
 		return -ENOMEM;
 	sweep_session(t, tg, &ses);
@@ -442,7 +462,9 @@ tui_sweep_start(struct tui *t)
 	s->start_unix = (int64_t)time(NULL);
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
-	if (s->store_note[0] != '\0' && !t->opts.no_save)
+	if (spilled)
+		;	/* where the last sweep went stays on the message line */
+	else if (s->store_note[0] != '\0' && !t->opts.no_save)
 		tui_message(t, true, "the sweep runs unsaved, %s", s->store_note);
 	else if (!writes_ok && !tg->device)
 		tui_message(t, false, "read-only plan: %s is not our scratch file "
@@ -454,7 +476,7 @@ tui_sweep_start(struct tui *t)
 fail:
 	tui_message(t, true, "%s", err.msg[0] ? err.msg : strerror(-rc));
 	fprintf(stderr, "drivedash: %s\n", err.msg[0] ? err.msg : strerror(-rc));
-	sweep_release(s);
+	sweep_release(t);
 	s->mode = TUI_SWEEP_SETUP;
 	return rc;
 }
@@ -523,7 +545,7 @@ tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
 	else
 		rc = 0;
 	if (rc == 0) {
-		sweep_release(s);
+		sweep_release(t);
 		rc = sweep_show_plan(s, run, res, sums, err);
 	}
 	if (rc == 0)
@@ -534,7 +556,7 @@ tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
 	free(sums);
 	if (rc < 0) {
 		if (rc != -EBUSY)
-			sweep_release(s);
+			sweep_release(t);
 		return rc;
 	}
 	for (size_t i = 0; i < run->n; i++)
@@ -814,7 +836,7 @@ tui_sweep_cleanup(struct tui *t)
 				 "the dashboard ended on a signal while it ran" :
 				 "the dashboard quit while it ran");
 	}
-	sweep_release(s);
+	sweep_release(t);
 	if (s->scratch[0] != '\0' && !t->opts.keep)
 		unlink(s->scratch);
 	signals_unlink_on_fault(NULL);

@@ -144,6 +144,18 @@ else
 	is "an honest server: its host is done" done "$(jq_ "$tmp/honest.json" "j['hosts'][0]['state']")"
 	is "an honest server: its figures" "10000 200.0" \
 		"$(jq_ "$tmp/honest.json" "'%d %s' % (round(j['hosts'][0]['points'][0]['iops']), j['hosts'][0]['points'][0]['p99_us'])")"
+	# fio runs in the C locale whatever the user's (its output is parsed): a
+	# shim first in PATH records the locale fio is started with.
+	mkdir -p "$tmp/shim"
+	printf '#!/bin/sh\necho "LC_ALL=${LC_ALL-unset}" >>"%s"\nexec "%s" "$@"\n' \
+		"$tmp/shim/env" "$(command -v fio)" >"$tmp/shim/fio"
+	chmod +x "$tmp/shim/fio"
+	PATH="$tmp/shim:$PATH" LC_ALL=de_DE.UTF-8 run "$dd" run \
+		--host "127.0.0.1:$port /dev/nvme0n1 size=64M" --point 'randread,bs=4k,time=1' \
+		--no-save --json "$tmp/honest-de.json"
+	is "a German locale: fio is started with LC_ALL=C, the figures as in C" \
+		"0 LC_ALL=C 10000 200.0" "$rc $(sort -u "$tmp/shim/env" | tr '\n' ' ')$(jq_ \
+		"$tmp/honest-de.json" "'%d %s' % (round(j['hosts'][0]['points'][0]['iops']), j['hosts'][0]['points'][0]['p99_us'])")"
 	before=$(sum "$store")
 	for case in "forge-iops:IOPS:inf" "forge-p99:p99:inf" "forge-mean:mean:-1e\+308" \
 		"forge-order:p99:5000.*above"; do

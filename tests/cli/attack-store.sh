@@ -118,6 +118,13 @@ is "busy store, run: the store is unchanged" "$before" "$(sha "$tmp/busy.db")"
 release
 is "busy store, run: still one run once the lock is gone" 1 \
 	"$(sql "$tmp/busy.db" "SELECT count(*) FROM runs")"
+# Nothing lost: the run the store did not take is kept in a store of its own
+# beside it, which export reads (the old code dropped it).
+kept=$(printf '%s\n' "$err" | sed -n 's/.*the whole run is kept in \([^ ]*\) instead.*/\1/p')
+like "busy store, run: says where the whole run is kept" "^$tmp/unsaved-[0-9]{8}-[0-9]{6}-[0-9]+\.db$" "$kept"
+run "$dd" export last --results "$kept" --format json -o "$tmp/kept.json"
+is "busy store, run: export reads the kept run: done, both points" "0 done 2" \
+	"$rc $(jq_ "$tmp/kept.json" "j['run']['state'], len(j['points'])" | tr -d "(),'")"
 
 # The lock released while the run waits: stored after all.
 hold "$tmp/busy.db"
@@ -145,7 +152,7 @@ set -g escape-time 0
 set -g exit-empty off
 EOF
 	T() { tmux -u -L "$sock" -f "$tmp/tmux.conf" "$@"; }
-	cap() { T capture-pane -p -t dd; }
+	cap() { T capture-pane -p -J -t dd; }
 	# check NAME PATTERN [TENTHS]: poll the pane until it matches.
 	check() {
 		tap_n=$((tap_n + 1))
@@ -187,6 +194,8 @@ EOF
 	T send-keys -t dd C-c
 	check "busy store, dashboard: Ctrl-C quits while the lock is still held" \
 		'drivedash exited' 100
+	check "busy store, dashboard: at exit it says where the unstored sweep is kept" \
+		'not stored \(its store stayed busy\); it is kept in .*/unsaved-.*\.db: drivedash export last --results' 10
 	is "busy store, dashboard: the store is unchanged" "$before" "$(sha "$tmp/busy.db")"
 	release
 	# The sweep ends while the store is busy: said; stored once it is free.

@@ -1334,6 +1334,82 @@ test_record_busy(void **state)
 	assert_int_equal(count_rows(tpath("busy.db"), "points"), 1);
 }
 
+/* A run the store did not take is kept whole in a store of its own: with
+ * the store busy from the start (nothing stored), or from after the run's
+ * provenance (the store lists it running, no points); a run stored whole
+ * spills nothing. */
+static void
+spill_case(const char *name, int lock_after_begin, int lock)
+{
+	static const double script[] = { 1000 };
+	struct record_opts  o = { .path = tpath(name), .source = "run", .wait_ms = 0 };
+	struct session	    ses = { 0 };
+	struct dd_target    t;
+	struct dd_plan	    plan;
+	struct dd_point	    p;
+	struct dd_error	    err = { 0 };
+	struct record	   *rec;
+	struct sweep	   *sw;
+	sqlite3		   *hold = NULL;
+	char		    kept[PATH_MAX] = "x";
+
+	results_close(open_new(name));
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_init(&plan, "spill-plan");
+	assert_int_equal(plan_parse_point("randread,bs=4k,qd=1,time=1,ramp=0", NULL, &p, &err), 0);
+	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	ses.tgt.kind = SESSION_FILE;
+	dd_strlcpy(ses.tgt.path, "/tmp/x.dat", sizeof ses.tgt.path);
+	if (lock) {
+		assert_int_equal(sqlite3_open(tpath(name), &hold), SQLITE_OK);
+		if (!lock_after_begin)
+			assert_int_equal(sqlite3_exec(hold, "BEGIN IMMEDIATE", NULL, NULL, NULL),
+					 SQLITE_OK);
+	}
+	if (record_begin(&rec, &o, &ses, NULL, NULL, &plan, &t, &err) != 0)
+		fail_msg("record_begin: %s", err.msg);
+	if (lock && lock_after_begin) {
+		record_sync(rec);
+		assert_true(record_run_id(rec) > 0);
+		assert_int_equal(sqlite3_exec(hold, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+	}
+	assert_int_equal(sweep_create(&sw, &t, &plan, &err), 0);
+	record_attach(rec, sw);
+	assert_int_equal(sweep_start(sw, &err), 0);
+	assert_int_equal(sweep_join(sw), SWEEP_DONE);
+	assert_int_equal(record_end(rec, SWEEP_DONE, "", NULL, &err), lock ? -EBUSY : 0);
+	if (!lock) {
+		assert_int_equal(record_spill(rec, kept, sizeof kept, &err), 0);
+		assert_string_equal(kept, "");
+	} else {
+		if (record_spill(rec, kept, sizeof kept, &err) != 1)
+			fail_msg("record_spill: %s", err.msg);
+		assert_non_null(strstr(kept, "/unsaved-"));
+		assert_int_equal(count_rows(kept, "runs WHERE state = 'done'"), 1);
+		assert_int_equal(count_rows(kept, "points"), 2);
+		/* the writer is stopped: the store gets nothing more once free */
+		assert_int_equal(sqlite3_exec(hold, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+		results_remove(kept);
+	}
+	record_free(rec);
+	sqlite3_close(hold);
+	sweep_destroy(sw);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+	assert_int_equal(count_rows(tpath(name), "runs"), lock && !lock_after_begin ? 0 : 1);
+	assert_int_equal(count_rows(tpath(name), "points"), lock ? 0 : 2);
+}
+
+static void
+test_record_spill(void **state)
+{
+	(void)state;
+	spill_case("spill-none.db", 0, 0);
+	spill_case("spill-busy.db", 0, 1);
+	spill_case("spill-mid.db", 1, 1);
+}
+
 /* A remote target's run (a fleet member): its provenance round trip, every
  * point's host, has_bins from the histogram, the name and a host: query. */
 static void
@@ -1454,6 +1530,7 @@ main(void)
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_migrations),
 		cmocka_unit_test(test_record_busy),
+		cmocka_unit_test(test_record_spill),
 		cmocka_unit_test(test_two_writers),
 		cmocka_unit_test(test_racing_creators),
 		cmocka_unit_test(test_record),

@@ -140,18 +140,27 @@ specdb_open_bundled(const char *path, struct specdb **out, struct dd_error *err)
 {
 	struct specdb *db;
 	sqlite3_stmt  *st = NULL;
-	int	       rc, version = -1;
+	char	       byfd[32];
+	int	       rc, fd, version = -1;
 
 	*out = NULL;
-	/* sqlite opens by name and would block on a FIFO: regular files only. */
-	if ((rc = file_check_regular("database", path, err)) < 0)
-		return rc;
+	/* sqlite opens by name and would block on a FIFO: the file is opened
+	 * and judged here, and sqlite opens that same file through
+	 * /proc/self/fd (a FIFO swapped in after the check is never opened);
+	 * by name only where /proc is missing. */
+	if ((fd = file_open_regular("database", path, err)) < 0)
+		return fd;
+	snprintf(byfd, sizeof byfd, "/proc/self/fd/%d", fd);
 
 	db = calloc(1, sizeof *db);
-	if (db == NULL)
+	if (db == NULL) {
+		close(fd);
 		return dd_error_set(err, -ENOMEM, "out of memory");
+	}
 	db->path = strdup(path);
-	rc = sqlite3_open_v2(path, &db->db, SQLITE_OPEN_READONLY, NULL);
+	rc = sqlite3_open_v2(access(byfd, R_OK) == 0 ? byfd : path, &db->db,
+			     SQLITE_OPEN_READONLY, NULL);
+	close(fd);		/* sqlite holds its own descriptor now */
 	if (rc != SQLITE_OK) {
 		dd_error_set(err, -EIO, "cannot open database %s: %s", path,
 			     db->db ? sqlite3_errmsg(db->db) : sqlite3_errstr(rc));

@@ -114,6 +114,7 @@ struct engine_shared {
 	int			phase;		/* atomic */
 	int			failed;		/* atomic: first error wins */
 	int			done_fd;	/* eventfd: +1 per worker that left */
+	int			ready_fd;	/* eventfd: +1 per worker set up */
 	pthread_mutex_t		lock;		/* guards ready and the gate */
 	pthread_cond_t		cond;
 	unsigned		ready;		/* workers set up (or failed to) */
@@ -934,7 +935,9 @@ worker_main(void *arg)
 	/* Report ready, then wait at the gate until every worker is set up. */
 	pthread_mutex_lock(&sh->lock);
 	sh->ready++;
-	pthread_cond_broadcast(&sh->cond);
+	if (write(sh->ready_fd, &one, sizeof one) < 0) {
+		/* as done_fd below */
+	}
 	while (!sh->open)
 		pthread_cond_wait(&sh->cond, &sh->lock);
 	pthread_mutex_unlock(&sh->lock);
@@ -1466,6 +1469,74 @@ engine_point_region(const struct dd_point *p, uint64_t target_size)
 	return p->bs ? r / p->bs * p->bs : r;
 }
 
+/* How long engine_join waits (engine_set_drain_max: tests). */
+static double engine_drain_max_s = ENGINE_DRAIN_MAX_S;
+
+void
+engine_set_drain_max(double s)
+{
+	engine_drain_max_s = s > 0 ? s : ENGINE_DRAIN_MAX_S;
+}
+
+/* What jobs left behind may still use (their workers and shared state):
+ * kept reachable here, never freed.  Each is a stalled device; past the
+ * slots they are only dropped from this list. */
+static struct {
+	void *w, *sh;
+} engine_left_behind[32];
+static unsigned engine_nleft_behind;	/* atomic */
+
+static void
+engine_keep_left_behind(void *w, void *sh)
+{
+	unsigned i = __atomic_fetch_add(&engine_nleft_behind, 1, __ATOMIC_RELAXED);
+
+	if (i < sizeof engine_left_behind / sizeof engine_left_behind[0]) {
+		engine_left_behind[i].w = w;
+		engine_left_behind[i].sh = sh;
+	}
+}
+
+/* Workers set up so far. */
+static unsigned
+engine_ready(struct engine_shared *sh)
+{
+	unsigned n;
+
+	pthread_mutex_lock(&sh->lock);
+	n = sh->ready;
+	pthread_mutex_unlock(&sh->lock);
+	return n;
+}
+
+/* Wait until every started worker is set up (or failed): 0; 1 when
+ * cancelled; -ETIMEDOUT when one has not within engine_drain_max_s (its
+ * first read never completed: a stalled device). */
+static int
+engine_wait_ready(struct engine_shared *sh, unsigned started, int cancel_fd)
+{
+	uint64_t deadline = clock_now_ns() + clock_s_to_ns(engine_drain_max_s);
+
+	while (engine_ready(sh) < started) {
+		struct pollfd pfd[2];
+		uint64_t      now = clock_now_ns(), v;
+		int	      n = 0, rc;
+
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		pfd[n++] = (struct pollfd){ .fd = sh->ready_fd, .events = POLLIN };
+		if (cancel_fd >= 0)
+			pfd[n++] = (struct pollfd){ .fd = cancel_fd, .events = POLLIN };
+		rc = poll(pfd, (nfds_t)n, (int)((deadline - now + 999999) / 1000000));
+		if (rc > 0 && n > 1 && (pfd[1].revents & POLLIN))
+			return 1;
+		if (rc > 0 && (pfd[0].revents & POLLIN) && read(sh->ready_fd, &v, sizeof v) < 0) {
+			/* non-blocking: another wake took it */
+		}
+	}
+	return 0;
+}
+
 /* Join the workers once they have left; one that has not within
  * ENGINE_DRAIN_MAX_S (a worker waiting for an I/O the device never
  * completes) is detached and left behind with its memory, which it may
@@ -1474,10 +1545,13 @@ engine_point_region(const struct dd_point *p, uint64_t target_size)
 static unsigned
 engine_join(struct worker *w, unsigned n, struct engine_shared *sh, unsigned *finished)
 {
-	uint64_t deadline = clock_now_ns() + clock_s_to_ns(ENGINE_DRAIN_MAX_S);
+	uint64_t deadline = clock_now_ns() + clock_s_to_ns(engine_drain_max_s);
 	unsigned left = 0;
 
-	while (*finished < n && collector_wait(deadline, -1, sh->done_fd, finished) == 2)
+	/* A worker whose setup never ended (engine_wait_ready) is not waited
+	 * for again. */
+	while (*finished < engine_ready(sh) &&
+	       collector_wait(deadline, -1, sh->done_fd, finished) == 2)
 		;
 	for (unsigned i = 0; i < n; i++) {
 		if (__atomic_load_n(&w[i].exited, __ATOMIC_ACQUIRE)) {
@@ -1533,7 +1607,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	sh->point = *p;
 	sh->p = &sh->point;
 	sh->phase = PHASE_SETUP;
-	sh->done_fd = -1;
+	sh->done_fd = sh->ready_fd = -1;
 	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
 	if (p->bytes)
 		sh->budget_blocks = p->bytes / p->bs ? p->bytes / p->bs : 1;
@@ -1546,9 +1620,10 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	pthread_mutex_init(&sh->lock, NULL);
 	pthread_cond_init(&sh->cond, NULL);
 	sh->done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	sh->ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	w = calloc(p->numjobs, sizeof *w);
 	hbuf = calloc(4, sizeof *hbuf);
-	if (sh->done_fd < 0 || w == NULL || hbuf == NULL) {
+	if (sh->done_fd < 0 || sh->ready_fd < 0 || w == NULL || hbuf == NULL) {
 		ret = dd_error_set(err, -ENOMEM, "cannot allocate %u workers", p->numjobs);
 		goto out;
 	}
@@ -1566,11 +1641,13 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		}
 		started++;
 	}
-	/* Wait until every started worker is set up (or failed). */
-	pthread_mutex_lock(&sh->lock);
-	while (sh->ready < started)
-		pthread_cond_wait(&sh->cond, &sh->lock);
-	pthread_mutex_unlock(&sh->lock);
+	/* Wait until every started worker is set up (or failed): a first read
+	 * that never completes is a stalled device, not a hang. */
+	if (ret == 0 && (why = engine_wait_ready(sh, started, cancel_fd)) == 1)
+		cancelled = true;
+	else if (ret == 0 && why < 0)
+		ret = dd_error_set(err, -ETIMEDOUT, "the first read of %s did not complete within "
+				   "%g s (the device stalled)", t->path, engine_drain_max_s);
 	c.w = w;
 	c.n = started;
 	c.sh = sh;
@@ -1579,7 +1656,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	c.cur = &hbuf[1];
 	c.tmp = &hbuf[2];
 	c.delta = &hbuf[3];
-	if (ret < 0 || __atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
+	if (ret < 0 || cancelled || __atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
 		__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
 		engine_gate_open(sh);
 		goto join;
@@ -1656,11 +1733,11 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	}
 join:
 	left = engine_join(w, started, sh, &c.finished);
-	if (left > 0)
+	if (left > 0 && ret == 0)
 		ret = dd_error_set(err, -ETIMEDOUT, "%u job%s of %s on %s did not finish: an I/O "
 				   "did not complete within %g s after the point ended (the "
 				   "device stalled); left behind", left, left == 1 ? "" : "s",
-				   p->name, t->path, ENGINE_DRAIN_MAX_S);
+				   p->name, t->path, engine_drain_max_s);
 	if (p->end_fsync && c.t_measure0 && !cancelled && ret == 0 &&
 	    !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
 		int frc = engine_flush(t, cancel_fd, &res->flush_s);
@@ -1699,14 +1776,18 @@ join:
 	}
 out:
 	free(hbuf);
-	if (left > 0)
-		return ret;	/* w and sh stay: a job left behind may still use them */
+	if (left > 0) {		/* w and sh stay: a job left behind may still use them */
+		engine_keep_left_behind(w, sh);
+		return ret;
+	}
 	if (w != NULL)
 		for (unsigned i = 0; i < p->numjobs; i++)
 			worker_cleanup(&w[i]);
 	free(w);
 	if (sh->done_fd >= 0)
 		close(sh->done_fd);
+	if (sh->ready_fd >= 0)
+		close(sh->ready_fd);
 	pthread_cond_destroy(&sh->cond);
 	pthread_mutex_destroy(&sh->lock);
 	free(sh);

@@ -303,6 +303,11 @@ int engine_scratch_open_unnamed(struct dd_target *t, const char *path, uint64_t 
 int engine_point_check(const struct dd_point *p, const struct dd_target *t,
 		       struct dd_error *err);
 
+/* Tests: how long a point waits for its jobs after it ended before a job
+ * whose I/O never completes is left behind (default 30 s; <= 0 restores
+ * it). */
+void engine_set_drain_max(double s);
+
 /*
  * Run one point.  Fills *res (which is large: allocate it) and returns 0, or
  * a negative errno with err set when the point could not run or stopped on

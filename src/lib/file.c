@@ -47,8 +47,8 @@ file_size_words(size_t n, char *buf, size_t len)
 		snprintf(buf, len, "%zu bytes", n);
 }
 
-/* Open a regular file for reading without ever blocking; fd or negative errno. */
-static int
+/* Open a regular file for reading without ever blocking (see file.h). */
+int
 file_open_regular(const char *what, const char *path, struct dd_error *err)
 {
 	struct stat st;

@@ -23,6 +23,11 @@
 int file_read_all(const char *what, const char *path, size_t max, char **out,
 		  size_t *len, struct dd_error *err);
 
+/* Open path for reading (O_RDONLY | O_NONBLOCK | O_CLOEXEC) and make sure it
+ * is a regular file, without ever blocking; the fd, or the errors and
+ * sentence of file_read_all ("cannot open WHAT PATH: ..."). */
+int file_open_regular(const char *what, const char *path, struct dd_error *err);
+
 /* Check that path names a readable regular file without ever blocking
  * (open O_NONBLOCK, fstat, close), for files another library opens by name
  * (the sqlite database).  0, or the errors and sentence of file_read_all. */

@@ -1487,6 +1487,58 @@ test_cancel(void **state)
 	assert_true(fx.res->elapsed_s < p.runtime_s / 3);
 }
 
+/* 8. An I/O that never completes (a read on a pipe nobody writes: it
+ * stays pending as a stalled device's would) ends the point with a
+ * sentence, its job left behind, instead of hanging engine_run (it hung in
+ * the workers' setup, where the first read is made). */
+static void
+test_left_behind(void **state)
+{
+	struct dd_point p;
+	struct dd_error err = { 0 };
+	static char	block[4096];
+	int		pp[2];
+	int		ret;
+
+	TEST_BEGIN(state);
+	assert_int_equal(pipe2(pp, O_CLOEXEC), 0);
+	memset(&fx.t2, 0, sizeof fx.t2);
+	dd_strlcpy(fx.t2.path, "stalled-pipe", sizeof fx.t2.path);
+	fx.t2.fd = pp[0];
+	fx.t2.size = 16 * MiB;
+	fx.t2.lbs = 512;
+	point_init(&p, DD_RANDREAD, 4096, 1, 1);
+	p.runtime_s = 0.1;
+	p.interval_ms = 100;
+	engine_set_drain_max(0.2);
+	ret = engine_run(&fx.t2, &p, NULL, fx.res, &err);
+	engine_set_drain_max(0);
+	print_message("# stalled: %d %s\n", ret, err.msg);
+	assert_int_equal(ret, -ETIMEDOUT);
+	assert_int_equal(fx.res->status, -ETIMEDOUT);
+	assert_non_null(strstr(err.msg, "the first read of stalled-pipe did not complete"));
+	assert_non_null(strstr(err.msg, "the device stalled"));
+	assert_int_equal(fx.res->ios, 0);
+	close(pp[1]);		/* end of file: the pending read completes */
+
+	/* One block in the pipe: the first read completes, the next stall
+	 * and the point ends with its job left behind. */
+	assert_int_equal(pipe2(pp, O_CLOEXEC), 0);
+	memset(block, 0x5a, sizeof block);
+	assert_int_equal(write(pp[1], block, sizeof block), (ssize_t)sizeof block);
+	fx.t2.fd = pp[0];
+	engine_set_drain_max(0.2);
+	ret = engine_run(&fx.t2, &p, NULL, fx.res, &err);
+	engine_set_drain_max(0);
+	print_message("# stalled later: %d %s\n", ret, err.msg);
+	assert_int_equal(ret, -ETIMEDOUT);
+	assert_int_equal(fx.res->status, -ETIMEDOUT);
+	assert_non_null(strstr(err.msg, "1 job of"));
+	assert_non_null(strstr(err.msg, "did not finish"));
+	assert_non_null(strstr(err.msg, "left behind"));
+	close(pp[1]);
+}
+
 /* Can this process set up an io_uring at all? */
 static bool
 io_uring_available(char *why, size_t len)
@@ -1519,6 +1571,7 @@ main(void)
 		cmocka_unit_test_teardown(test_temperature_hook, test_teardown),
 		cmocka_unit_test_teardown(test_errors_and_mix, test_teardown),
 		cmocka_unit_test_teardown(test_cancel, test_teardown),
+		cmocka_unit_test_teardown(test_left_behind, test_teardown),
 	};
 	char why[128];
 

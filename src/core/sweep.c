@@ -250,6 +250,7 @@ sweep_watchdog_check(struct sweep *s)
 	struct sweep_watchdog *wd = &s->wd;
 	double		       limit, allow, quiet;
 	uint64_t	       one = 1;
+	char		       qs[32], as[32];
 
 	if (!wd->running || wd->fired || wd->flushing)
 		return;
@@ -259,11 +260,15 @@ sweep_watchdog_check(struct sweep *s)
 	if (!(quiet > allow))
 		return;
 	wd->fired = true;
+	/* The figures first, each in a bounded field (a double's %.0f alone
+	 * may be 309 digits). */
+	snprintf(qs, sizeof qs, "%.0f", quiet);
+	snprintf(as, sizeof as, "%.0f", allow);
 	snprintf(wd->message, sizeof wd->message,
-		 "%.96s on %.200s stalled: no I/O completed for %.0f s%s (the watchdog allows "
-		 "%.0f s%s the longest of %.0f s, 20 times the slowest latency seen and twice "
-		 "a paced job's period); the point failed", wd->p.name, s->t->path, quiet,
-		 wd->seen ? "" : " since it started", allow,
+		 "%.64s on %.160s stalled: no I/O completed for %.15s s%s (the watchdog allows "
+		 "%.15s s%s the longest of %.0f s, 20 times the slowest latency seen and twice "
+		 "a paced job's period); the point failed", wd->p.name, s->t->path, qs,
+		 wd->seen ? "" : " since it started", as,
 		 wd->seen ? ":" : " from a start: the ramp and three times", SWEEP_WATCHDOG_MIN_S);
 	if (write(s->cancel_fd, &one, sizeof one) < 0) {
 		/* Already signalled: the counter is non-zero. */

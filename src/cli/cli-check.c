@@ -564,8 +564,11 @@ cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overa
 		return EXIT_CHECK_FAIL;
 	case VERDICT_UNKNOWN:
 		return EXIT_CHECK_UNKNOWN;
+	case VERDICT_ERROR:
+		return EXIT_NOMATCH;
 	case VERDICT_PASS:
 	case VERDICT_NOT_COMPARABLE:
+	case VERDICT_IMPLAUSIBLE:
 		break;
 	}
 	return EXIT_OK;

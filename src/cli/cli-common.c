@@ -23,7 +23,7 @@ void
 cli_error(const char *fmt, ...)
 {
 	va_list ap;
-	char	msg[1024], safe[1024];
+	char	msg[4096], safe[4096];
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);

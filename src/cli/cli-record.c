@@ -97,42 +97,52 @@ cli_record_busy(void *arg, const char *path)
 		    "free (retrying)\n", path);
 }
 
-/* Say that a busy store still holds back part of the run: what is stored. */
+/* The store did not take the whole run: keep it in a store of its own;
+ * what to add to the warning (starting "; "). */
 static void
-cli_record_busy_end(struct record *rec, size_t npoints)
-{
-	const char *path = record_path(rec);
-
-	if (record_run_id(rec) == 0)
-		cli_error("warning: the results store %s is still busy after %d s (another "
-			  "process holds its write lock): the run was not stored; its figures "
-			  "are above%s", path, CLI_STORE_WAIT_MS / 1000,
-			  npoints ? " (and in --json when given)" : "");
-	else
-		cli_error("warning: the results store %s is still busy after %d s (another "
-			  "process holds its write lock): %zu of %zu finished points are stored "
-			  "as run %lld, its end is not recorded (it lists as interrupted)", path,
-			  CLI_STORE_WAIT_MS / 1000, record_points(rec), npoints,
-			  (long long)record_run_id(rec));
-}
-
-/* The store did not take the whole run: keep it in a store of its own and
- * say where (or why not). */
-static void
-cli_record_spill(struct record *rec)
+cli_record_spill(struct record *rec, char *out, size_t len)
 {
 	struct dd_error err = { 0 };
 	char		path[PATH_MAX];
 	int		rc = record_spill(rec, path, sizeof path, &err);
 
 	if (rc > 0)
-		cli_error("the whole run is kept in %s instead: drivedash export last "
-			  "--results %s", path, path);
+		snprintf(out, len, "; the whole run is kept in %s instead: drivedash export last "
+			 "--results %s", path, path);
 	else if (rc < 0 && path[0] != '\0')
-		cli_error("warning: %s; part of the run is kept in %s", err.msg, path);
+		snprintf(out, len, "; part of the run is kept in %s (%s)", path, err.msg);
 	else if (rc < 0)
-		cli_error("warning: the run could not be kept beside the store either: %s",
-			  err.msg);
+		snprintf(out, len, "; nor could it be kept beside the store (%s)", err.msg);
+	else
+		out[0] = '\0';
+}
+
+/* Say that the store did not take all of the run (rc: record_end's, err its
+ * sentence): what is stored and where the rest is kept, in one warning. */
+static void
+cli_record_warn(struct record *rec, int rc, const struct dd_error *err, size_t npoints)
+{
+	const char *path = record_path(rec);
+	char	    kept[2 * PATH_MAX + 96];
+
+	cli_record_spill(rec, kept, sizeof kept);
+	if (rc == -EBUSY && record_run_id(rec) == 0)
+		cli_error("warning: the results store %s is still busy after %d s (another "
+			  "process holds its write lock): the run was not stored; its figures "
+			  "are above%s%s", path, CLI_STORE_WAIT_MS / 1000,
+			  npoints ? " (and in --json when given)" : "", kept);
+	else if (rc == -EBUSY)
+		cli_error("warning: the results store %s is still busy after %d s (another "
+			  "process holds its write lock): %zu of %zu finished points are stored "
+			  "as run %lld, its end is not recorded (it lists as interrupted)%s", path,
+			  CLI_STORE_WAIT_MS / 1000, record_points(rec), npoints,
+			  (long long)record_run_id(rec), kept);
+	else if (record_run_id(rec) == 0)
+		cli_error("warning: %s; the run was not stored%s", err->msg, kept);
+	else
+		cli_error("warning: %s; %zu of %zu finished points are stored as run %lld%s",
+			  err->msg, record_points(rec), npoints, (long long)record_run_id(rec),
+			  kept);
 }
 
 /* Record how the sweep ended; say where it is stored, or why not all of it. */
@@ -159,15 +169,8 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 			   sizeof why);
 	}
 	rc = record_end(rec, st, by, why, &err);
-	if (rc == -EBUSY)
-		cli_record_busy_end(rec, npoints);
-	else if (rc < 0 && record_run_id(rec) == 0)
-		cli_error("warning: %s; the run was not stored", err.msg);
-	else if (rc < 0)
-		cli_error("warning: %s; %zu of %zu finished points are stored as run %lld",
-			  err.msg, record_points(rec), npoints, (long long)record_run_id(rec));
 	if (rc < 0)
-		cli_record_spill(rec);
+		cli_record_warn(rec, rc, &err, npoints);
 	else if (!quiet)
 		cli_fprintf(stderr, "drivedash: stored as run %lld: %s\n",
 			    (long long)record_run_id(rec), record_name(rec));

@@ -461,6 +461,7 @@ fleet_rank(enum verdict_status v)
 {
 	switch (v) {
 	case VERDICT_NOT_COMPARABLE:
+	case VERDICT_IMPLAUSIBLE:
 		return 0;
 	case VERDICT_PASS:
 		return 1;
@@ -469,6 +470,7 @@ fleet_rank(enum verdict_status v)
 	case VERDICT_WARN:
 		return 3;
 	case VERDICT_FAIL:
+	case VERDICT_ERROR:
 		break;
 	}
 	return 4;

@@ -47,6 +47,10 @@ verdict_status_name(enum verdict_status s)
 		return "FAIL";
 	case VERDICT_UNKNOWN:
 		return "UNKNOWN";
+	case VERDICT_IMPLAUSIBLE:
+		return "IMPLAUSIBLE";
+	case VERDICT_ERROR:
+		return "ERROR";
 	}
 	return "UNKNOWN";
 }
@@ -633,9 +637,11 @@ verdict_overall(const struct verdict *rows, size_t n)
 	enum verdict_status worst = VERDICT_NOT_COMPARABLE;
 
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].status != VERDICT_UNKNOWN && rows[i].status > worst)
+		if (rows[i].status != VERDICT_UNKNOWN && rows[i].status != VERDICT_ERROR &&
+		    rows[i].status > worst)
 			worst = rows[i].status;
-	return worst;
+	/* Rows that could not be judged leave nothing to judge overall. */
+	return worst == VERDICT_IMPLAUSIBLE ? VERDICT_NOT_COMPARABLE : worst;
 }
 
 /* Does a row belong in a list of status s (capped: -1 either, 0 not, 1 only)? */

@@ -120,10 +120,15 @@
 /* The verdict on one row; the order is the severity order of worst-of. */
 enum verdict_status {
 	VERDICT_NOT_COMPARABLE,	/* no point ran under the spec's conditions */
+	VERDICT_IMPLAUSIBLE,	/* a row only: a figure the target cannot have
+				 * measured (above its link, reads of
+				 * never-written space): not judged */
 	VERDICT_PASS,
 	VERDICT_WARN,
 	VERDICT_FAIL,
 	VERDICT_UNKNOWN,	/* overall only: the drive is not in the database */
+	VERDICT_ERROR,		/* overall only: the target could not be measured
+				 * (unreachable, lost, aborted) */
 };
 
 /* One row: a spec figure (or the health row) and what it was compared with. */

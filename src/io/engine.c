@@ -1543,14 +1543,15 @@ engine_wait_ready(struct engine_shared *sh, unsigned started, int cancel_fd)
  * still touch.  *finished counts the workers that left; the number left
  * behind. */
 static unsigned
-engine_join(struct worker *w, unsigned n, struct engine_shared *sh, unsigned *finished)
+engine_join(struct worker *w, unsigned n, struct engine_shared *sh, unsigned *finished,
+	    bool setup_stalled)
 {
 	uint64_t deadline = clock_now_ns() + clock_s_to_ns(engine_drain_max_s);
 	unsigned left = 0;
 
-	/* A worker whose setup never ended (engine_wait_ready) is not waited
-	 * for again. */
-	while (*finished < engine_ready(sh) &&
+	/* Workers whose setup never ended (engine_wait_ready timed out) are
+	 * not waited for again: only those set up are. */
+	while (*finished < (setup_stalled ? engine_ready(sh) : n) &&
 	       collector_wait(deadline, -1, sh->done_fd, finished) == 2)
 		;
 	for (unsigned i = 0; i < n; i++) {
@@ -1590,6 +1591,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	int		     cancel_fd = hooks ? hooks->cancel_fd : -1, ret = 0, why;
 	bool		     cancelled = false;
 	unsigned	     left = 0;	/* jobs left behind (engine_join) */
+	bool		     setup_stalled = false;	/* a first read never completed */
 
 	memset(res, 0, sizeof *res);
 	res->point = *p;
@@ -1645,7 +1647,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	 * that never completes is a stalled device, not a hang. */
 	if (ret == 0 && (why = engine_wait_ready(sh, started, cancel_fd)) == 1)
 		cancelled = true;
-	else if (ret == 0 && why < 0)
+	else if (ret == 0 && (setup_stalled = why < 0))
 		ret = dd_error_set(err, -ETIMEDOUT, "the first read of %s did not complete within "
 				   "%g s (the device stalled)", t->path, engine_drain_max_s);
 	c.w = w;
@@ -1732,7 +1734,7 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 		res->proc_sys_s = tv_delta(c.ru0.ru_stime, c.ru1.ru_stime);
 	}
 join:
-	left = engine_join(w, started, sh, &c.finished);
+	left = engine_join(w, started, sh, &c.finished, setup_stalled);
 	if (left > 0 && ret == 0)
 		ret = dd_error_set(err, -ETIMEDOUT, "%u job%s of %s on %s did not finish: an I/O "
 				   "did not complete within %g s after the point ended (the "

@@ -222,13 +222,57 @@ verdict_judge(struct verdict *v, double t)
 	v->status = verdict_from_grade(compare_grade(v->ratio, t, v->lower_is_better));
 }
 
+/* Which side of boundary b x is on: -1, 0 or 1. */
+static int
+verdict_side(double x, double b)
+{
+	return (x > b) - (x < b);
+}
+
+/* Decimals of a percentage the reason prints: none, unless rounding would
+ * move it onto or across one of the tolerance boundaries (b1, b2 percent)
+ * the verdict next to it was decided by. */
+static int
+verdict_pct_digits(double pct, double b1, double b2)
+{
+	double r = round(pct);
+
+	return verdict_side(pct, b1) != verdict_side(r, b1) ||
+	       verdict_side(pct, b2) != verdict_side(r, b2) ? 1 : 0;
+}
+
+/*
+ * Say how a measurement compares with a reference: the one sentence of
+ * every judged row, whatever front end shows it.  At or beyond the
+ * reference: "meets its spec: 113.9% of 14,800 MB/s"; below it inside the
+ * tolerance, the same and ", short by 5% (tolerance 10%)"; WARN and FAIL:
+ * "misses its spec: 88.0% of 1,000 MB/s, short by 12% (tolerance 10%)"
+ * ("over by" for latency).  what names the reference ("its spec", "it");
+ * note follows the reference's figure (" (stated QD64 x1)").
+ */
+static void
+verdict_say_against(struct verdict *v, const char *what, double ref, double ratio,
+		    enum verdict_status st, double t, const char *note)
+{
+	char   num[32];
+	double by = (v->lower_is_better ? ratio - 1 : 1 - ratio) * 100;
+
+	verdict_say(v, "%s %s: %.1f%% of %s %s%s", st == VERDICT_PASS ? "meets" : "misses", what,
+		    ratio * 100, fmt_number(ref, ref >= 1000 || ref == floor(ref) ? 0 : 1, num,
+					    sizeof num), v->unit ? v->unit : "", note);
+	if (by > 0 && round(by * 10) > 0)
+		verdict_say(v, ", %s by %.*f%% (tolerance %g%%)",
+			    v->lower_is_better ? "over" : "short",
+			    verdict_pct_digits(by, t * 100, 2 * t * 100), by, t * 100);
+}
+
 /* Say why a row with a point is what it is: the point, the spec and its
  * rule, the review when it decided, the tolerance. */
 static void
 verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const struct dd_point *p,
 		    double t)
 {
-	char num[32], lat[16], rule[96];
+	char num[32], lat[16], rule[96], note[112], by[64];
 	bool review = v->decided_by != NULL && strcmp(v->decided_by, "review") == 0;
 
 	if (cs->q == COMPARE_LAT) {
@@ -243,26 +287,21 @@ verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const stru
 			    p->name, fmt_number(v->measured, cs->q == COMPARE_MBPS ? 1 : 0, num,
 						sizeof num), v->unit);
 	}
-	verdict_say(v, ", %.1f%% of the spec (%s)", v->ratio * 100,
-		    compare_rule_label(cs, rule, sizeof rule));
+	snprintf(note, sizeof note, " (%s)", compare_rule_label(cs, rule, sizeof rule));
+	verdict_say(v, ", ");
+	/* The spec's own grade: the review may have decided a better one. */
+	verdict_say_against(v, "its spec", v->spec_value, v->ratio,
+			    review ? verdict_from_grade(compare_grade(v->ratio, t,
+								      v->lower_is_better))
+				   : v->status, t, note);
 	if (review) {
-		verdict_say(v, "; below spec, as in the review: %s measured %s %s at QD%u x%u, "
-			       "%.1f%% of it, within %.0f%%",
-			    v->review_label[0] ? v->review_label : "the review",
-			    fmt_number(v->review_value, cs->q == COMPARE_IOPS ? 0 : 1, num,
-				       sizeof num), v->unit, v->review_qd, v->review_jobs,
-			    v->review_ratio * 100, t * 100);
-		if (v->status != VERDICT_PASS)
-			verdict_say(v, " (short of the review too: more than %.0f%% %s)",
-				    (v->status == VERDICT_WARN ? t : 2 * t) * 100,
-				    v->lower_is_better ? "over" : "short");
+		snprintf(by, sizeof by, " (%s at QD%u x%u)",
+			 v->review_label[0] ? v->review_label : "the review", v->review_qd,
+			 v->review_jobs);
+		verdict_say(v, "; decided by the review: ");
+		verdict_say_against(v, "it", v->review_value, v->review_ratio, v->status, t, by);
 		return;
 	}
-	if (v->status == VERDICT_WARN || v->status == VERDICT_FAIL)
-		verdict_say(v, ", more than %.0f%% %s", (v->status == VERDICT_WARN ? t : 2 * t) * 100,
-			    v->lower_is_better ? "over" : "short");
-	else
-		verdict_say(v, ", within %.0f%%", t * 100);
 	if (!isnan(v->review_ratio))
 		verdict_say(v, "; the review at QD%u x%u: %.1f%% of it", v->review_qd,
 			    v->review_jobs, v->review_ratio * 100);
@@ -902,8 +941,8 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 		  const struct verdict_opts *o)
 {
 	const struct spec_measurement *x = NULL;
-	double			       rv = NAN;
-	char			       num[32], ref[32];
+	double			       rv = NAN, achieved;
+	char			       num[32], note[160];
 
 	memset(v, 0, sizeof *v);
 	v->metric = q == COMPARE_LAT ? "curve_lat" : "curve_iops";
@@ -923,12 +962,20 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 		verdict_say(v, "the curve '%s' has no finished point", cv->profile);
 		return;
 	}
-	if (o->review != NULL)
-		x = compare_review_profile(o->review, o->nreview, o->review_drive, cv->profile, q,
-					   &rv);
 	verdict_say(v, "%s peak %s %s at QD%u x%u", cv->profile,
 		    fmt_number(v->measured, q == COMPARE_LAT ? 1 : 0, num, sizeof num), v->unit,
 		    cv->shape.iodepth, cv->shape.numjobs);
+	achieved = workload_curve_achieved(cv) * 100;
+	if (achieved < VERDICT_CURVE_ACHIEVED * 100) {
+		verdict_say(v, ": not judged: the steps reached %.*f%% of their target rates "
+			       "(judged from %.0f%%)",
+			    verdict_pct_digits(achieved, VERDICT_CURVE_ACHIEVED * 100, 0), achieved,
+			    VERDICT_CURVE_ACHIEVED * 100);
+		return;
+	}
+	if (o->review != NULL)
+		x = compare_review_profile(o->review, o->nreview, o->review_drive, cv->profile, q,
+					   &rv);
 	if (x == NULL) {
 		verdict_say(v, ": no published curve for this drive (VDBench '%s')", cv->profile);
 		return;
@@ -939,15 +986,11 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	verdict_set_review_source(v, x, o);
 	v->decided_by = "review";
 	verdict_judge(v, o->tolerance);
-	verdict_say(v, ", %.1f%% of the review's VDBench %s %s (%s, %d threads)", v->ratio * 100,
-		    fmt_number(rv, q == COMPARE_LAT ? 1 : 0, ref, sizeof ref), v->unit,
-		    v->review_label[0] ? v->review_label : "?", x->threads);
-	if (v->status == VERDICT_PASS)
-		verdict_say(v, ", within %.0f%%", o->tolerance * 100);
-	else
-		verdict_say(v, ", more than %.0f%% %s",
-			    (v->status == VERDICT_WARN ? o->tolerance : 2 * o->tolerance) * 100,
-			    v->lower_is_better ? "over" : "short");
+	snprintf(note, sizeof note, " (%s, %d threads)",
+		 v->review_label[0] ? v->review_label : "?", x->threads);
+	verdict_say(v, ", ");
+	verdict_say_against(v, "the review's VDBench curve", rv, v->ratio, v->status,
+			    o->tolerance, note);
 }
 
 /* Append a load curve's rows. */

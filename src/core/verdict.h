@@ -53,10 +53,15 @@
  * options carry the published review of the same drive (verdict_opts.review,
  * its fio measurements), each compared point is also held against the
  * review at the same workload, block size, iodepth and numjobs; the row
- * takes the better of the two verdicts ("below spec, as in the review"), so
+ * takes the better of the two verdicts ("decided by the review"), so
  * WARN and FAIL mean short of both the spec and the review.  Every row says
  * which reference decided (decided_by: "spec", "rated max" or "review"),
- * the rule and the tolerance in its reason.
+ * the rule and the tolerance in its reason, in one sentence whatever shows
+ * it (the CLI's table, --json, the dashboard's Fleet screen): "meets its
+ * spec: 113.9% of 14,800 MB/s" at or beyond the figure, "misses its spec:
+ * 88.0% of 1,000 MB/s, short by 12% (tolerance 10%)" for a WARN or FAIL
+ * ("over by" for latency; a PASS inside the tolerance says both), then
+ * "decided by the review: meets it: ..." when the review decided.
  *
  * Acceptance targets come first.  A lab's target (the overlay's target
  * table, spec_figure.is_target, verdict_figures lists them before the spec
@@ -88,7 +93,12 @@
  * figure of the same profile (compare_review_profile: never by a point's
  * name) with the tolerance above; decided_by "review".  A drive without a
  * published curve of the profile gets both rows NOT_COMPARABLE, "no
- * published curve for this drive": information, never a FAIL.  The rate
+ * published curve for this drive": information, never a FAIL.  A curve whose
+ * steps did not reach VERDICT_CURVE_ACHIEVED of their target rates
+ * together (workload_curve_achieved: the target, not the drive, set their
+ * pace, so the peak is not the curve the review drew) is not judged: both
+ * rows NOT_COMPARABLE, "not judged: the steps reached 38% of their target
+ * rates".  The rate
  * limiter's accuracy per step is not a verdict (the caller reports it from
  * struct workload_curve).
  *
@@ -116,6 +126,9 @@
 #define VERDICT_DEFAULT_TOLERANCE 0.10	/* 10% */
 #define VERDICT_TOLERANCE_MAX	  0.49	/* twice it must stay under 100% */
 #define VERDICT_MAX		  32	/* rows of a report */
+#define VERDICT_CURVE_ACHIEVED	  0.90	/* a curve is judged when its steps
+					 * reached this share of their target
+					 * rates (workload_curve_achieved) */
 
 /* The verdict on one row; the order is the severity order of worst-of. */
 enum verdict_status {

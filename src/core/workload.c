@@ -61,6 +61,21 @@ workload_step_fill(const struct dd_point *p, const struct sweep_summary *s, size
 	out->finished = s->status == 0 && !s->cancelled;
 }
 
+/* How much of their target rates a curve's steps achieved (see workload.h). */
+double
+workload_curve_achieved(const struct workload_curve *cv)
+{
+	double got = 0, want = 0;
+
+	for (size_t i = 0; i < cv->nsteps; i++)
+		if (cv->steps[i].finished && cv->steps[i].target_iops > 0 &&
+		    isfinite(cv->steps[i].iops)) {
+			got += cv->steps[i].iops;
+			want += cv->steps[i].target_iops;
+		}
+	return want > 0 ? got / want : NAN;
+}
+
 /* Collect the curve of group g. */
 bool
 workload_curve_collect(const struct dd_point *pts, const struct sweep_summary *sums,

@@ -123,6 +123,12 @@ size_t workload_groups(const struct dd_point *pts, size_t n, enum dd_kind kind,
 bool workload_curve_collect(const struct dd_point *pts, const struct sweep_summary *sums,
 			    size_t n, unsigned g, struct workload_curve *out);
 
+/* How much of their target rates a curve's finished steps achieved, all
+ * together: their IOPS over their targets' (so a short high step counts by
+ * its size, as its latency does at the peak); NAN when no step has a target
+ * rate. */
+double workload_curve_achieved(const struct workload_curve *cv);
+
 /* Collect the checkpoint series of group g; false when it has none. */
 bool workload_ckpt_collect(const struct dd_point *pts, const struct sweep_summary *sums,
 			   size_t n, unsigned g, struct workload_ckpt *out);

@@ -195,6 +195,54 @@ judge1(struct fixture *fx, struct spec_figure g, double tol, struct verdict *row
 	return r.rows[0].status;
 }
 
+/* The reason says what the numbers say: a PASS above its reference "meets
+ * its spec: 113.9% of 14,800 MB/s", a WARN or FAIL "short by 12% (tolerance
+ * 10%)"; never a percentage of the spec next to "within" the tolerance. */
+static void
+test_wording(void **state)
+{
+	struct fixture	  *fx = *state;
+	struct spec_figure g = fig("seq_read", 14800, "MB/s", 131072, 0, 0);
+	struct verdict	   v;
+
+	add_spot_reads(fx, 16857.2, 10000, 80, 300000, 900000);
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_non_null(strstr(v.reason, "meets its spec: 113.9% of 14,800 MB/s"));
+	assert_null(strstr(v.reason, "within"));
+	assert_null(strstr(v.reason, "short"));
+	/* Below the figure but inside the tolerance: a PASS that says by how much. */
+	g = fig("seq_read", 1000, "MB/s", 131072, 0, 0);
+	fx->res[0]->mbps = 950;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_non_null(strstr(v.reason, "meets its spec: 95.0% of 1,000 MB/s"));
+	assert_non_null(strstr(v.reason, "short by 5% (tolerance 10%)"));
+	/* WARN and FAIL: short by how much, against which tolerance. */
+	fx->res[0]->mbps = 880;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_non_null(strstr(v.reason, "misses its spec: 88.0% of 1,000 MB/s"));
+	assert_non_null(strstr(v.reason, "short by 12% (tolerance 10%)"));
+	assert_null(strstr(v.reason, "within"));
+	assert_null(strstr(v.reason, "meets"));
+	fx->res[0]->mbps = 700;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_non_null(strstr(v.reason, "short by 30% (tolerance 10%)"));
+	assert_null(strstr(v.reason, "within"));
+	/* A shortfall that would round onto the tolerance keeps its decimal. */
+	fx->res[0]->mbps = 896;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
+	assert_non_null(strstr(v.reason, "short by 10.4% (tolerance 10%)"));
+	/* Latency: over, not short. */
+	g = fig("lat_read", 100, "us", 4096, 1, 1);
+	fx->res[1]->read_lat.mean_us = 125;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
+	assert_non_null(strstr(v.reason, "misses its spec: 125.0% of 100 us"));
+	assert_non_null(strstr(v.reason, "over by 25% (tolerance 10%)"));
+	fx->res[1]->read_lat.mean_us = 80;
+	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
+	assert_non_null(strstr(v.reason, "meets its spec: 80.0% of 100 us"));
+	assert_null(strstr(v.reason, "over by"));
+}
+
 /* The figures of a sheet narrowed to one capacity point. */
 static void
 test_figures(void **state)
@@ -279,8 +327,8 @@ test_tolerance(void **state)
 	assert_string_equal(v.point, "128K read QD64 x1");
 	assert_string_equal(v.spec.source_id, "src");
 	assert_string_equal(v.spec.confidence, "A");
-	assert_non_null(strstr(v.reason, "85.0% of the spec"));
-	assert_non_null(strstr(v.reason, "more than 10% short"));
+	assert_non_null(strstr(v.reason, "misses its spec: 85.0% of 1,000 MB/s"));
+	assert_non_null(strstr(v.reason, "short by 15% (tolerance 10%)"));
 
 	/* Units convert: 1 GB/s is 1000 MB/s; an invalid tolerance is the default. */
 	g.unit_id = "GB/s";
@@ -325,7 +373,7 @@ test_latency(void **state)
 		assert_string_equal(v.point, "4K randread QD1 x1");
 	}
 	assert_non_null(strstr(v.reason, "mean latency 500 us"));
-	assert_non_null(strstr(v.reason, "more than 20% over"));
+	assert_non_null(strstr(v.reason, "over by 400% (tolerance 10%)"));
 
 	/* Milliseconds convert; a range compares with its high end. */
 	r->read_lat.mean_us = 115;
@@ -438,7 +486,7 @@ test_unknown_conditions(void **state)
 	assert_string_equal(v.point, "4K randread QD32 x4");
 	assert_float_equal(v.measured, 300000, 0);
 	assert_non_null(strstr(v.reason, "rated max, depth not stated"));
-	assert_non_null(strstr(v.reason, "more than 20% short"));
+	assert_non_null(strstr(v.reason, "short by 70% (tolerance 10%)"));
 	/* Within twice the tolerance: WARN at the best point. */
 	fx->res[3]->iops = 850000;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_WARN);
@@ -446,7 +494,7 @@ test_unknown_conditions(void **state)
 	/* Meeting it at a shallower depth is a PASS. */
 	fx->res[3]->iops = 1.2e6;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
-	assert_non_null(strstr(v.reason, "within 10%"));
+	assert_non_null(strstr(v.reason, "meets its spec: 120.0% of 1,000,000 IOPS"));
 
 	/* Sequential: the best point, whatever its depth. */
 	g = fig("seq_read", 1000, "MB/s", 131072, 0, 0);
@@ -503,8 +551,10 @@ test_review(void **state)
 	assert_float_equal(r.rows[0].review_value, 2.165e6, 1e-6);
 	assert_int_equal(r.rows[0].review_qd, 32);
 	assert_int_equal(r.rows[0].review_jobs, 16);
-	assert_non_null(strstr(r.rows[0].reason, "below spec, as in the review"));
-	assert_non_null(strstr(r.rows[0].reason, "83.3% of the spec"));
+	assert_non_null(strstr(r.rows[0].reason, "misses its spec: 83.3% of 2,600,000 IOPS"));
+	assert_non_null(strstr(r.rows[0].reason, "short by 17% (tolerance 10%)"));
+	assert_non_null(strstr(r.rows[0].reason,
+			       "decided by the review: meets it: 100.0% of 2,165,000 IOPS"));
 	assert_int_equal(r.overall, VERDICT_PASS);
 	/* Short of both by more than twice the tolerance: FAIL. */
 	fx->res[3]->iops = 1.5e6;
@@ -835,7 +885,8 @@ test_curve(void **state)
 	verdict_curve(&r, &cv, &o);
 	assert_int_equal(r.rows[0].status, VERDICT_WARN);
 	assert_int_equal(r.rows[1].status, VERDICT_FAIL);
-	assert_non_null(strstr(r.rows[1].reason, "more than 20% over"));
+	assert_non_null(strstr(r.rows[1].reason, "misses the review's VDBench curve"));
+	assert_non_null(strstr(r.rows[1].reason, "over by 25% (tolerance 10%)"));
 	assert_int_equal(r.overall, VERDICT_FAIL);
 
 	/* No published curve of the profile: information, not a FAIL. */
@@ -864,6 +915,55 @@ test_curve(void **state)
 	verdict_unknown(&r, 0.10, "X", NULL, NULL);
 	verdict_curve(&r, &cv, &o);
 	assert_int_equal(r.nrows, 0);
+}
+
+/* A load curve whose steps did not reach their target rates is not judged:
+ * its rows are NOT_COMPARABLE and say how far the steps got. */
+static void
+test_curve_unreached(void **state)
+{
+	struct spec_measurement	ms[2];
+	struct verdict_opts	o = { .tolerance = 0.10, .review = ms, .nreview = 2,
+				      .review_drive = "d1" };
+	struct verdict_report	r;
+	struct workload_curve	cv;
+
+	(void)state;
+	ms[0] = vdb("vdbench", "4K random read", "iops", 719094);
+	ms[1] = vdb("vdbench", "4K random read", "lat_mean", 123);
+	curve_of(&cv, "4K random read", 700000, 130);
+	cv.nsteps = 2;
+	for (size_t i = 0; i < 2; i++) {
+		cv.steps[i].index = 4 + i;
+		cv.steps[i].finished = true;
+		cv.steps[i].target_pct = 50.0 * (double)(i + 1);
+		cv.steps[i].target_iops = 350000.0 * (double)(i + 1);
+		cv.steps[i].iops = 0.38 * cv.steps[i].target_iops;
+		cv.steps[i].accuracy = 0.38;
+	}
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.nrows, 2);
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(r.rows[i].status, VERDICT_NOT_COMPARABLE);
+		assert_null(r.rows[i].decided_by);
+		assert_non_null(strstr(r.rows[i].reason,
+				       "not judged: the steps reached 38% of their target rates"));
+	}
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	/* At 90% of their targets they are judged. */
+	for (size_t i = 0; i < 2; i++) {
+		cv.steps[i].iops = 0.9 * cv.steps[i].target_iops;
+		cv.steps[i].accuracy = 0.9;
+	}
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	assert_string_equal(r.rows[0].decided_by, "review");
+	assert_null(strstr(r.rows[0].reason, "not judged"));
+	assert_non_null(strstr(r.rows[0].reason, "meets the review's VDBench curve"));
 }
 
 /* An acceptance target: metric, qual, value, unit, its stated point
@@ -1070,6 +1170,8 @@ main(void)
 		cmocka_unit_test(test_health),
 		cmocka_unit_test_setup_teardown(test_explainers, setup, teardown),
 		cmocka_unit_test(test_curve),
+		cmocka_unit_test(test_curve_unreached),
+		cmocka_unit_test_setup_teardown(test_wording, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_target_boundaries, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_target_rule, setup, teardown),
 		cmocka_unit_test(test_target_points),

@@ -683,15 +683,15 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (!o.quiet) {
-		char eta[32];
+		char eta[256];
 
-		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s), about %s%s%s%s\n",
+		/* Byte budgets (cliff, dlio) at the matched drive's spec write. */
+		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s), %s%s%s\n",
 			plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", t.path,
 			ses.tgt.description,
-			fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
+			plan_estimate_say(&plan, t.size, out.spec_mbps, NAN, eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
-			plan.steady_state ? ", plus steady-state rounds" : "",
-			plan_has_byte_budget(&plan) ? ", plus byte-budget points" : "");
+			plan.steady_state ? ", plus steady-state rounds" : "");
 	}
 	hook.point_done = out.open ? run_output_point : NULL;
 	hook.rec = rec;

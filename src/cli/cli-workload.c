@@ -144,7 +144,9 @@ cli_workload_spec_score(const struct spec_figure *f, const struct dd_point *p, d
 }
 
 /* The matched drive's spec sequential-write figure for the first cliff
- * point (drive_id "" or NULL: none): into w->spec_write_mbps, NAN none. */
+ * point, else the first sequential write with a byte budget (a checkpoint:
+ * what run's time estimate needs), drive_id "" or NULL: none; into
+ * w->spec_write_mbps, NAN none. */
 void
 cli_workload_spec(struct cli_workload *w, struct cli_ctx *ctx, const char *drive_id)
 {
@@ -159,6 +161,9 @@ cli_workload_spec(struct cli_workload *w, struct cli_ctx *ctx, const char *drive
 
 	for (size_t i = 0; i < w->n && cliff == SIZE_MAX; i++)
 		if (w->pts[i].kind == DD_KIND_CLIFF)
+			cliff = i;
+	for (size_t i = 0; i < w->n && cliff == SIZE_MAX; i++)
+		if (w->pts[i].bytes != 0 && w->pts[i].pattern == DD_WRITE)
 			cliff = i;
 	if (cliff == SIZE_MAX || drive_id == NULL || drive_id[0] == '\0' ||
 	    (db = cli_open_db(ctx)) == NULL)

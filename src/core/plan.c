@@ -2065,6 +2065,83 @@ plan_estimate_seconds(const struct dd_plan *p)
 	return s * (p->repeat != 0 ? p->repeat : 1);
 }
 
+/* Seconds of the byte budgets of a plan with none left to resolve: NAN when
+ * one cannot be timed (see plan_estimate_on). */
+static double
+estimate_budgets(const struct dd_plan *p, double write_mbps, double read_mbps)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < p->npoints; i++) {
+		const struct dd_point *pt = &p->points[i];
+		double		       mbps;
+
+		if (pt->bytes == 0)
+			continue;
+		mbps = pt->pattern == DD_WRITE ? write_mbps : pt->pattern == DD_READ ? read_mbps
+										      : NAN;
+		if (!(mbps > 0) || !isfinite(mbps))
+			return NAN;
+		s += (double)pt->bytes / (mbps * 1e6);
+	}
+	return s * (p->repeat != 0 ? p->repeat : 1);
+}
+
+/* Seconds the whole sweep takes on a target (see plan.h). */
+double
+plan_estimate_on(const struct dd_plan *p, uint64_t target_size, double write_mbps,
+		 double read_mbps)
+{
+	struct dd_plan	q;
+	struct dd_error err = { 0 };
+	double		s;
+	bool		pending = false;
+
+	for (size_t i = 0; i < p->npoints && !pending; i++)
+		pending = resolve_pending(&p->points[i]);
+	if (!pending)
+		return plan_estimate_seconds(p) + estimate_budgets(p, write_mbps, read_mbps);
+	if (target_size == 0 || plan_copy(&q, p, &err) < 0)
+		return NAN;
+	s = plan_resolve(&q, target_size, false, &err) < 0 ? NAN :
+	    plan_estimate_seconds(&q) + estimate_budgets(&q, write_mbps, read_mbps);
+	plan_free(&q);
+	return s;
+}
+
+/* The sweep's time in words (see plan.h). */
+char *
+plan_estimate_say(const struct dd_plan *p, uint64_t target_size, double write_mbps,
+		  double read_mbps, char *buf, size_t len)
+{
+	char	    eta[32];
+	double	    s = plan_estimate_seconds(p), all;
+	bool	    pending = false;
+	const char *why;
+
+	if (!plan_has_byte_budget(p)) {
+		snprintf(buf, len, "about %s", fmt_duration(s, eta, sizeof eta));
+		return buf;
+	}
+	all = plan_estimate_on(p, target_size, write_mbps, read_mbps);
+	if (!isnan(all)) {
+		snprintf(buf, len, "about %s (byte budgets at the spec's sequential speed)",
+			 fmt_duration(all, eta, sizeof eta));
+		return buf;
+	}
+	for (size_t i = 0; i < p->npoints && !pending; i++)
+		pending = resolve_pending(&p->points[i]);
+	why = pending && target_size == 0
+		? "byte budgets that follow the target's size, which is not known here"
+		: "byte budgets, and no spec sequential speed of the drive to time them";
+	if (s > 0)
+		snprintf(buf, len, "about %s plus byte budgets of unknown time (%s)",
+			 fmt_duration(s, eta, sizeof eta), why);
+	else
+		snprintf(buf, len, "time unknown (%s)", why);
+	return buf;
+}
+
 /* ---- fio job files ---- */
 
 /* Bytes of the preconditioning pass (see plan.h). */

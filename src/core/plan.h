@@ -238,6 +238,29 @@ double plan_estimate_seconds(const struct dd_plan *p);
 /* Does the plan have byte-budget points the estimate cannot time? */
 bool plan_has_byte_budget(const struct dd_plan *p);
 
+/*
+ * Seconds the whole sweep takes on a target of target_size bytes (0: not
+ * known) whose sequential write and read run at write_mbps and read_mbps
+ * (decimal MB/s, the spec's; NAN: not known): plan_estimate_seconds plus
+ * each byte budget (x repeat) at the rate of its direction, a budget that
+ * follows the target's size (cliff, checkpoint) as plan_resolve would make
+ * it.  NAN when a budget cannot be timed: a random or mixed one, its
+ * direction's rate not known, or the size it follows not known.
+ */
+double plan_estimate_on(const struct dd_plan *p, uint64_t target_size, double write_mbps,
+			double read_mbps);
+
+/*
+ * The sweep's time in words, as run, check and the dashboard print it:
+ * "about 1:30"; with byte budgets timed by plan_estimate_on, "about 18:17
+ * (byte budgets at the spec's sequential speed)"; untimed, "time unknown
+ * (byte budgets over the target, and no spec sequential write speed to time
+ * them)" or "about 1:30 plus byte budgets of unknown time (...)".  Returns
+ * buf.
+ */
+char *plan_estimate_say(const struct dd_plan *p, uint64_t target_size, double write_mbps,
+			double read_mbps, char *buf, size_t len);
+
 /* The preconditioning pass's bytes on a target of target_size bytes:
  * precondition_passes x the size, in whole 128K writes, saturating at the
  * largest multiple of 128K rather than overflowing. */

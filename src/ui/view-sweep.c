@@ -268,6 +268,20 @@ tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *
 	return 0;
 }
 
+/* The plan's time on a target in words: byte budgets (cliff, dlio) at the
+ * reference drive's spec sequential speeds over the target's size, or said
+ * to be unknown (plan_estimate_say). */
+static const char *
+sweep_estimate(struct tui *t, const struct tui_target *tg, const struct dd_plan *plan,
+	       char *buf, size_t len)
+{
+	const struct spec_figure *w = tui_ref_figure(&t->sweep.ref, "seq_write", 0);
+	const struct spec_figure *r = tui_ref_figure(&t->sweep.ref, "seq_read", 0);
+
+	return plan_estimate_say(plan, tg->size, w != NULL ? w->base : NAN,
+				 r != NULL ? r->base : NAN, buf, len);
+}
+
 /* Build the plan for a target: the preset, then the points of the
  * reference's acceptance targets (as `check` appends them; *ntarget says how
  * many); *writes_ok says whether write points were allowed. */
@@ -929,7 +943,7 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 	struct tui_sweep	    *s = &t->sweep;
 	struct dd_plan		     plan;
 	struct dd_error		     err = { 0 };
-	char			     label[160], eta[32];
+	char			     label[160], eta[256];
 	int			     row = y, end = y + h;
 	bool			     writes_ok;
 	int			     ntarget;
@@ -999,11 +1013,9 @@ sweep_draw_setup(struct tui *t, struct cellbuf *cb, int y, int h)
 
 			if (ntarget > 0)
 				snprintf(with, sizeof with, " (%d for the lab's targets)", ntarget);
-			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu point%s%s, about %s%s%s%s",
+			tui_print(cb, 1, row++, -1, UI_TEXT, 0, "Plan %s: %zu point%s%s, %s%s%s",
 				  plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", with,
-				  fmt_duration(plan_estimate_seconds(&plan), eta, sizeof eta),
-				  plan_has_byte_budget(&plan) ? " plus byte budgets (time depends "
-								"on the target)" : "",
+				  sweep_estimate(t, tg, &plan, eta, sizeof eta),
 				  plan.repeat > 1 ? " (repeats included)" : "",
 				  writes_ok ? (tg->device ? "; WRITES to the device" :
 					       "; includes writes (scratch file)") :

@@ -1590,6 +1590,58 @@ test_point_rate_keys(void **state)
 	plan_free(&p);
 }
 
+/* The byte-budget presets' time: their bytes at the spec's sequential write
+ * on a drive of known size, or NAN (unknown), never a silent 0:00. */
+static void
+test_estimate_budgets(void **state)
+{
+	struct dd_preset_opts o = { .time_scale = 1, .allow_write = true };
+	struct dd_error	      err = { 0 };
+	struct dd_plan	      p;
+	double		      tb = 7.68e12, s;
+
+	(void)state;
+	assert_int_equal(plan_preset("cliff", &o, &p, &err), 0);
+	assert_true(plan_has_byte_budget(&p));
+	/* The whole 7.68 TB at 7,000 MB/s: about 18 minutes. */
+	s = plan_estimate_on(&p, (uint64_t)tb, 7000, NAN);
+	assert_true(fabs(s - tb / 7e9) < 1);
+	/* Resolved against the target already: the same. */
+	assert_int_equal(plan_resolve(&p, (uint64_t)tb, false, &err), 0);
+	assert_true(fabs(plan_estimate_on(&p, 0, 7000, NAN) - s) < 1e-6);
+	/* No write speed, or no size to follow: unknown. */
+	assert_true(isnan(plan_estimate_on(&p, (uint64_t)tb, NAN, 7000)));
+	plan_free(&p);
+	assert_int_equal(plan_preset("cliff", &o, &p, &err), 0);
+	assert_true(isnan(plan_estimate_on(&p, 0, 7000, NAN)));
+	plan_free(&p);
+
+	/* dlio: three passes of checkpoints over the target. */
+	assert_int_equal(plan_preset("dlio", &o, &p, &err), 0);
+	s = plan_estimate_on(&p, (uint64_t)tb, 7000, NAN);
+	assert_true(s > 2.5 * tb / 7e9 && s <= 3 * tb / 7e9 + 1);
+	plan_free(&p);
+
+	/* A time-based plan: plan_estimate_seconds, whatever the rates. */
+	o.allow_write = false;
+	assert_int_equal(plan_preset("spot", &o, &p, &err), 0);
+	assert_true(plan_estimate_on(&p, 0, NAN, NAN) == plan_estimate_seconds(&p));
+	plan_free(&p);
+	/* A random byte budget is not timed by a sequential figure. */
+	plan_init(&p, "t");
+	assert_int_equal(plan_parse_text("randwrite bs=4k size=1g\nread bs=128k size=1g\n", "t",
+					 &p, &err), 0);
+	assert_true(isnan(plan_estimate_on(&p, 0, 1000, 1000)));
+	plan_free(&p);
+	assert_int_equal(plan_parse_text("read bs=128k size=1g\nwrite bs=128k size=2g\n", "t",
+					 &p, &err), 0);
+	assert_true(fabs(plan_estimate_on(&p, 0, 1000, 500) -
+			 ((double)p.points[0].bytes / 500e6 + (double)p.points[1].bytes / 1000e6)) <
+		    1e-6);
+	assert_true(p.points[0].bytes > 0 && p.points[1].bytes == 2 * p.points[0].bytes);
+	plan_free(&p);
+}
+
 int
 main(void)
 {
@@ -1618,6 +1670,7 @@ main(void)
 		cmocka_unit_test(test_append_curve),
 		cmocka_unit_test(test_plan_resolve),
 		cmocka_unit_test(test_data_presets),
+		cmocka_unit_test(test_estimate_budgets),
 		cmocka_unit_test(test_point_rate_keys),
 	};
 

@@ -467,10 +467,30 @@ wl_cliff_intervals(const struct tui_sweep *s, const struct dd_point *focus, bool
 	return r->intervals;
 }
 
-/* The caption under the cliff graph: where, how much, before and after, the spec. */
+/* The rate a cliff point wrote at without a cliff: a finished point's
+ * measured rate (one shorter than an interval has no interval, and the
+ * CLI prints the same figure), a running one's intervals so far; NAN none. */
+static double
+wl_cliff_rate(const struct tui_sweep *s, bool running, int sel, const struct dd_interval *iv,
+	      size_t n)
+{
+	const struct dd_result *r;
+	double			mean = 0;
+
+	if (!running && sel >= 0 && (r = sweep_result_published(s->sw, (size_t)sel)) != NULL &&
+	    r->mbps > 0)
+		return r->mbps;
+	for (size_t i = 0; i < n; i++)
+		mean += iv[i].mbps / (double)n;
+	return n > 0 ? mean : NAN;
+}
+
+/* The caption under the cliff graph: where, how much, before and after, the
+ * spec; without a cliff, "so far" only while the point runs. */
 static void
 wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
-		 const struct workload_cliff *c, const struct spec_figure *spec, double rate)
+		 const struct workload_cliff *c, const struct spec_figure *spec, double rate,
+		 bool running)
 {
 	char a[32], b[32], d[32], e[32], pct[32];
 
@@ -481,13 +501,21 @@ wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int row
 			  fmt_number(c->before_mbps, 0, d, sizeof d), t->sym->arrow,
 			  fmt_number(c->after_mbps, 0, e, sizeof e),
 			  chart_pct_delta(c->after_mbps, c->before_mbps, t->g, pct, sizeof pct));
+	else if (isnan(rate))
+		tui_print(cb, x, y, w, UI_DIM_TEXT, 0, running ? "no interval measured yet"
+							       : "nothing measured");
 	else
-		tui_print(cb, x, y, w, UI_OK, 0, "no cliff %s: %s MB/s throughout", rate > 0 ?
-			  "so far" : "found", fmt_number(rate, 0, a, sizeof a));
+		tui_print(cb, x, y, w, UI_OK, 0, "no cliff %s: %s MB/s%s", running ? "so far" :
+			  "found", fmt_number(rate, 0, a, sizeof a), running ? "" : " throughout");
 	if (rows < 2)
 		return;
 	if (spec == NULL) {
 		tui_print(cb, x, y + 1, w, UI_DIM_TEXT, 0, "no sustained write figure in the spec");
+		return;
+	}
+	if (!c->found && isnan(rate)) {
+		tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s",
+			  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a));
 		return;
 	}
 	tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s: %s %s",
@@ -508,7 +536,6 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	size_t			   n;
 	const struct dd_interval  *iv = wl_cliff_intervals(s, focus, running, sel, &n);
 	double			   samples[2 * SWEEP_LIVE_MAX], vals[2 * SWEEP_LIVE_MAX + 1], max;
-	double			   mean = 0;
 	char			   title[192], num[32];
 	int			   gx = x + 9, gw = w - 11, gh = h - 2 - 3;
 	size_t			   m;
@@ -533,8 +560,6 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		vals[m] = spec->base;
 		max = chart_scale_max(vals, m + 1);
 	}
-	for (size_t i = 0; i < n; i++)
-		mean += iv[i].mbps / (double)n;
 	chart_graph(cb, gx, y + 1, gw, gh, samples, m, max, UI_WRITE, t->g);
 	if (spec != NULL && spec->base <= max)
 		chart_graph_hline(cb, gx, y + 1, gw, gh, spec->base, max, t->g->h, UI_SPEC_TARGET);
@@ -549,7 +574,8 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		tui_print_right(cb, gx + gw, y + gh + 1, UI_DIM_TEXT, 0,
 				fmt_number(iv[n - 1].t_s, 1, num, sizeof num));
 	tui_print(cb, gx, y + gh + 1, gw - 8, UI_DIM_TEXT, 0, "0 s");
-	wl_cliff_caption(t, cb, x + 2, y + gh + 2, w - 4, h - gh - 3, &c, spec, n > 0 ? mean : 0);
+	wl_cliff_caption(t, cb, x + 2, y + gh + 2, w - 4, h - gh - 3, &c, spec,
+			 wl_cliff_rate(s, running, sel, iv, n), running);
 }
 
 /* ---- Entry points ---- */

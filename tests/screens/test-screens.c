@@ -447,6 +447,38 @@ fx_cliff_done(struct tui *t)
 	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0, NULL);
 }
 
+/* A finished sustained write without a cliff: n intervals at 1,749 MB/s (0:
+ * shorter than one interval, as a small target at a 1 s interval). */
+static void
+fx_cliff_flat(struct tui *t, size_t n)
+{
+	struct dd_plan	  plan;
+	struct dd_point	  pt;
+	struct dd_error	  err = { 0 };
+	struct dd_result *res[1];
+
+	plan_init(&plan, "cliff");
+	plan_point_defaults(&pt);
+	pt.pattern = DD_WRITE;
+	pt.bs = 128u << 10;
+	pt.iodepth = 32;
+	pt.numjobs = 1;
+	pt.runtime_s = 0.5;
+	pt.kind = DD_KIND_CLIFF;
+	snprintf(pt.name, sizeof pt.name, "128K write QD32 cliff");
+	assert_int_equal(plan_append(&plan, &pt, &err), 0);
+	res[0] = fx_result(&plan.points[0], 0);
+	res[0]->nintervals = n;
+	for (size_t i = 0; i < n; i++) {
+		res[0]->intervals[i].t_s = 1.0 * (double)(i + 1);
+		res[0]->intervals[i].mbps = 1749;
+		res[0]->intervals[i].iops = 1749e6 / pt.bs;
+	}
+	res[0]->mbps = 1749;
+	res[0]->iops = res[0]->mbps * 1e6 / pt.bs;
+	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0, NULL);
+}
+
 /* The lab's overlay (tests/lib/lab-targets.sql): the family lab-emu, its 1 GB
  * point "QEMU NVMe Ctrl" and three acceptance targets (rand_read >= 1,000
  * IOPS at 4K QD4x1 1 s, 5 %; seq_read >= 1 TB/s at 128K QD8x1 1 s, the 1 GB
@@ -1017,6 +1049,35 @@ test_cliff(void **state)
 	free(text);
 	cellbuf_free(cb);
 	tui_free(t);
+}
+
+/* A finished cliff run without a cliff says "no cliff found" (not "so
+ * far"), and one shorter than an interval shows the rate it measured, not
+ * 0 MB/s and -100 % of the spec. */
+static void
+test_cliff_none(void **state)
+{
+	static const size_t ns[] = { 0, 12 };
+
+	(void)state;
+	for (size_t k = 0; k < 2; k++) {
+		struct tui     *t = fx_tui();
+		struct cellbuf *cb = cellbuf_create(132, 43);
+		char	       *text;
+
+		assert_non_null(cb);
+		fx_cliff_flat(t, ns[k]);
+		t->view = TUI_VIEW_SWEEP;
+		tui_render(t, cb);
+		text = cellbuf_to_text(cb);
+		assert_non_null(text);
+		if (strstr(text, "no cliff found: 1,749 MB/s throughout") == NULL ||
+		    strstr(text, "so far") != NULL || strstr(text, "-100") != NULL)
+			fail_msg("%zu intervals:\n%s", ns[k], text);
+		free(text);
+		cellbuf_free(cb);
+		tui_free(t);
+	}
 }
 
 /* Render t at w x h and fail, showing the screen, unless every needle
@@ -1680,6 +1741,7 @@ main(void)
 		cmocka_unit_test(test_curve_stored),
 		cmocka_unit_test(test_ckpt),
 		cmocka_unit_test(test_cliff),
+		cmocka_unit_test(test_cliff_none),
 		cmocka_unit_test(test_sweep_target),
 		cmocka_unit_test(test_setup_presets),
 		cmocka_unit_test(test_setup_targets),

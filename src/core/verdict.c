@@ -965,21 +965,20 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	verdict_say(v, "%s peak %s %s at QD%u x%u", cv->profile,
 		    fmt_number(v->measured, q == COMPARE_LAT ? 1 : 0, num, sizeof num), v->unit,
 		    cv->shape.iodepth, cv->shape.numjobs);
-	achieved = workload_curve_achieved(cv) * 100;
-	if (achieved < VERDICT_CURVE_ACHIEVED * 100) {
-		verdict_say(v, ": not judged: the steps reached %.*f%% of their target rates "
-			       "(judged from %.0f%%)",
-			    verdict_pct_digits(achieved, VERDICT_CURVE_ACHIEVED * 100, 0), achieved,
-			    VERDICT_CURVE_ACHIEVED * 100);
-		return;
-	}
 	if (o->review != NULL)
 		x = compare_review_profile(o->review, o->nreview, o->review_drive, cv->profile, q,
 					   &rv);
-	if (x == NULL) {
+	if (x == NULL)
 		verdict_say(v, ": no published curve for this drive (VDBench '%s')", cv->profile);
+	/* The steps' pace was the target's, not the drive's: nothing to judge. */
+	achieved = workload_curve_achieved(cv) * 100;
+	if (achieved < VERDICT_CURVE_ACHIEVED * 100)
+		verdict_say(v, "%snot judged: the steps reached %.*f%% of their target rates "
+			       "(judged from %.0f%%)", x == NULL ? "; " : ": ",
+			    verdict_pct_digits(achieved, VERDICT_CURVE_ACHIEVED * 100, 0), achieved,
+			    VERDICT_CURVE_ACHIEVED * 100);
+	if (x == NULL || achieved < VERDICT_CURVE_ACHIEVED * 100)
 		return;
-	}
 	v->review_value = v->spec_value = rv;
 	v->review_ratio = v->ratio = compare_ratio(v->measured, rv);
 	v->review_jobs = x->threads > 0 ? (unsigned)x->threads : 0;

@@ -952,6 +952,15 @@ test_curve_unreached(void **state)
 				       "not judged: the steps reached 38% of their target rates"));
 	}
 	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	/* Without a published curve both are said. */
+	o.review = NULL;
+	memset(&r, 0, sizeof r);
+	r.tolerance = 0.10;
+	verdict_curve(&r, &cv, &o);
+	assert_int_equal(r.rows[0].status, VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(r.rows[0].reason, "no published curve for this drive"));
+	assert_non_null(strstr(r.rows[0].reason, "; not judged: the steps reached 38%"));
+	o.review = ms;
 	/* At 90% of their targets they are judged. */
 	for (size_t i = 0; i < 2; i++) {
 		cv.steps[i].iops = 0.9 * cv.steps[i].target_iops;

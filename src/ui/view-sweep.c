@@ -268,15 +268,18 @@ tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *
 	return 0;
 }
 
-/* The plan's time on a target in words: byte budgets (cliff, dlio) at the
- * reference drive's spec sequential speeds over the target's size, or said
- * to be unknown (plan_estimate_say). */
+/* The plan's time on a target in words: byte budgets (cliff, dlio) on a
+ * device at the reference drive's spec sequential speeds over its size, or
+ * said to be unknown (plan_estimate_say; a scratch file's speed is its
+ * filesystem's, not the reference's). */
 static const char *
 sweep_estimate(struct tui *t, const struct tui_target *tg, const struct dd_plan *plan,
 	       char *buf, size_t len)
 {
-	const struct spec_figure *w = tui_ref_figure(&t->sweep.ref, "seq_write", 0);
-	const struct spec_figure *r = tui_ref_figure(&t->sweep.ref, "seq_read", 0);
+	const struct spec_figure *w = tg->device ? tui_ref_figure(&t->sweep.ref, "seq_write", 0)
+						 : NULL;
+	const struct spec_figure *r = tg->device ? tui_ref_figure(&t->sweep.ref, "seq_read", 0)
+						 : NULL;
 
 	return plan_estimate_say(plan, tg->size, w != NULL ? w->base : NAN,
 				 r != NULL ? r->base : NAN, buf, len);

@@ -1243,6 +1243,54 @@ test_setup_presets(void **state)
 	tui_free(t);
 }
 
+/* The setup's estimate of a byte-budget preset on a device: its size at the
+ * reference's spec sequential write (the CD9P-R 7.68 TB's 7,000 MB/s: about
+ * 18 minutes for cliff), never "about 0:00"; on a scratch file, unknown. */
+static void
+test_setup_estimate(void **state)
+{
+	struct tui		    *t = fx_tui();
+	struct cellbuf		    *cb = cellbuf_create(132, 43);
+	size_t			     n, cliff = SIZE_MAX, dev = SIZE_MAX;
+	const struct dd_preset_info *pi = plan_presets(&n);
+	char			    *text;
+
+	(void)state;
+	assert_non_null(cb);
+	t->opts.allow_write = true;
+	tui_sweep_setup(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	t->view = TUI_VIEW_SWEEP;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(pi[i].name, "cliff") == 0)
+			cliff = i;
+	for (size_t i = 0; i < t->sweep.ntargets; i++)
+		if (strcmp(t->sweep.targets[i].path, "/dev/nvme0n1") == 0)
+			dev = i;
+	assert_true(cliff != SIZE_MAX && dev != SIZE_MAX);
+	t->sweep.preset_sel = cliff;
+	t->sweep.target_sel = dev;
+	t->sweep.targets[dev].bad = false;	/* the fixture's drive is not on this machine */
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	if (strstr(text, "about 18:17 (byte budgets at the spec's sequential speed)") == NULL ||
+	    strstr(text, "0:00") != NULL)
+		fail_msg("cliff on /dev/nvme0n1:\n%s", text);
+	free(text);
+	for (size_t i = 0; i < t->sweep.ntargets; i++)
+		if (!t->sweep.targets[i].device)
+			dev = i;
+	t->sweep.target_sel = dev;
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	if (strstr(text, "time unknown (byte budgets, and no spec sequential speed") == NULL)
+		fail_msg("cliff on a scratch file:\n%s", text);
+	free(text);
+	cellbuf_free(cb);
+	tui_free(t);
+}
+
 /* A 70/30 mix: its reads' and writes' latency apart in the finished list
  * and in the drill-down. */
 static void
@@ -1744,6 +1792,7 @@ main(void)
 		cmocka_unit_test(test_cliff_none),
 		cmocka_unit_test(test_sweep_target),
 		cmocka_unit_test(test_setup_presets),
+		cmocka_unit_test(test_setup_estimate),
 		cmocka_unit_test(test_setup_targets),
 		cmocka_unit_test(test_fleet_setup),
 		cmocka_unit_test(test_fleet_live),

@@ -199,6 +199,7 @@ ctrl_add_ns(struct arena *a, struct nvmeinfo_ctrl *c)
 	memset(ns, 0, sizeof *ns);
 	ns->lba_data_size = -1;
 	ns->lba_metadata_size = -1;
+	ns->used_bytes = -1;
 	return ns;
 }
 
@@ -480,6 +481,7 @@ ns_identify(int fd, struct arena *a, struct nvmeinfo_ns *ns)
 	if (lbs > 0) {
 		ns->size_bytes = le64toh(id.nsze) * (uint64_t)lbs;
 		ns->capacity_bytes = le64toh(id.ncap) * (uint64_t)lbs;
+		ns->used_bytes = (int64_t)(le64toh(id.nuse) * (uint64_t)lbs);
 	}
 	return 0;
 }

@@ -79,6 +79,9 @@ struct nvmeinfo_ns {
 	int		      nsid;
 	uint64_t	      size_bytes;	/* nsze x LBA data size */
 	uint64_t	      capacity_bytes;	/* ncap x LBA data size */
+	int64_t		      used_bytes;	/* nuse x LBA data size (what holds
+						 * data, where the drive reports
+						 * it); -1 unknown */
 	int		      lba_data_size;	/* of the format in use; -1 unknown */
 	int		      lba_metadata_size;
 	struct nvmeinfo_lbaf *formats;		/* every supported format */

@@ -1127,15 +1127,11 @@ verdict_plausible_written(struct verdict *v, const struct dd_result *x,
 	if (dd_pattern_writes(x->point.pattern) || (!zeroes && !empty))
 		return;
 	verdict_not_judged(v);
+	verdict_say(v, "not judged: the target was never written (reads do not touch flash)");
 	if (empty && wr->share > 0)
-		verdict_say(v, "not judged: the target was never written (reads do not touch "
-			       "flash): only %.0f%% of it holds data (%s)", wr->share * 100,
-			    wr->source);
-	else
-		verdict_say(v, "not judged: the target was never written (reads do not touch "
-			       "flash)");
-	if (empty && wr->share <= 0)
-		verdict_say(v, ": %s says no data", wr->source);
+		verdict_say(v, ": only %.0f%% of it holds data, %s", wr->share * 100, wr->source);
+	else if (empty)
+		verdict_say(v, ": %s", wr->source);
 	if (zeroes)
 		verdict_say(v, "%s %llu of %llu sampled read buffers were all zeroes",
 			    empty ? ";" : ":", (unsigned long long)x->zero_found,

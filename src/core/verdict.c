@@ -1100,7 +1100,7 @@ static void
 verdict_plausible_link(struct verdict *v, const struct dd_result *x, const struct verdict_link *l)
 {
 	double max = verdict_link_mbps(l);
-	char   num[32], cap[32], iops[32];
+	char   num[32], cap[32], iops[32], bs[16];
 
 	if (isnan(max) || v->unit == NULL || strcmp(v->unit, "us") == 0 || !(x->mbps > max))
 		return;
@@ -1108,8 +1108,9 @@ verdict_plausible_link(struct verdict *v, const struct dd_result *x, const struc
 	fmt_number(x->mbps, 0, num, sizeof num);
 	fmt_number(max, 0, cap, sizeof cap);
 	if (strcmp(v->unit, "IOPS") == 0)
-		verdict_say(v, "%s IOPS of %u bytes is %s MB/s, ",
-			    fmt_number(x->iops, 0, iops, sizeof iops), x->point.bs, num);
+		verdict_say(v, "%s IOPS of %s is %s MB/s, ",
+			    fmt_number(x->iops, 0, iops, sizeof iops),
+			    fmt_block_size((int)x->point.bs, bs, sizeof bs), num);
 	else
 		verdict_say(v, "%s MB/s is ", num);
 	verdict_say(v, "above what PCIe %d.0 x%d carries (about %s MB/s): not judged", l->gen,

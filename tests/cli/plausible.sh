@@ -6,7 +6,11 @@
 # --precondition --allow-write` fills the device first and then judges the
 # read rows, and so does a read-only check of the filled device.  The read
 # cases prove by checksum that nothing was written.
-# Needs: python3; root and losetup for the loop device (its cases skip without).
+# A rack host's detect= file names its PCIe link: a row whose point moved
+# more than that link carries is IMPLAUSIBLE with the link's figure.
+# Needs: python3; root and losetup for the loop device (its cases skip
+# without); fio, ss and zram-control for the rack case (tests/lib/fleet-rig.sh;
+# skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"
@@ -83,5 +87,39 @@ printf '%s\n' "$out" >"$tmp/out"
 is "filled: a read-only check judges the read rows" "rand_read seq_read" \
 	"$(json '" ".join(sorted(v["metric"] for v in j["verdicts"] if v["metric"] in ("seq_read", "rand_read", "lat_read") and v["verdict"] in ("PASS", "WARN", "FAIL")))')"
 is "filled: the read-only check changed nothing (sha256)" "$sum1" "$(sha256sum <"$tmp/loop.img")"
+losetup -d "$loop"
+loop=""
+
+# --- a rack host's link from detect= -----------------------------------------
+. "${top_srcdir:-.}/tests/lib/fleet-rig.sh"
+why=$(rig_missing)
+if [ -n "$why" ]; then
+	echo "ok $((tap_n + 1)) # SKIP the rack case: $why"
+	tap_n=$((tap_n + 1))
+	done_testing
+	exit
+fi
+rig_init
+trap 'rig_cleanup; cleanup' EXIT
+rig_target_loop 64M
+ldev=$rig_dev
+rig_server_start loop
+# A PCIe 1.0 x1 link carries about 250 MB/s.
+cat >"$rig_dir/detect.json" <<EOT
+{"controllers": [{"name": "nvme9", "model": "KCD9XPJE7T68", "serial": "SN-PL-1",
+  "firmware": "1TCRS104", "pcie": {"address": "0000:09:00.0", "speed_gts": 2.5,
+  "width": 1, "max_speed_gts": 32.0, "max_width": 4},
+  "namespaces": [{"name": "$(basename "$ldev")", "nsid": 1, "size_bytes": 67108864}]}],
+ "block_devices": []}
+EOT
+rig_host_add "127.0.0.1:$rig_port" "$ldev" KCD9XPJE7T68 name=slowlink detect="$rig_dir/detect.json"
+run "$dd" check --hosts "$rig_hosts" --time-scale 0.005 --connect-timeout 6 --no-save --json
+printf '%s\n' "$out" >"$tmp/out"
+rows='[(v["metric"], v["verdict"], j["hosts"][0]["points"][v["point_index"]]["mbps"], v["reason"]) for v in j["hosts"][0]["verdicts"] if v["point_index"] is not None and v["unit"] in ("MB/s", "IOPS")]'
+json "$rows" | sed 's/^/# /'
+is "rack: rows above the detect= link's 250 MB/s are IMPLAUSIBLE with its figure, the rest judged" \
+	"True" "$(json 'all((v == "IMPLAUSIBLE") == (mb > 250) and ((v == "IMPLAUSIBLE") == ("above what PCIe 1.0 x1 carries (about 250 MB/s): not judged" in r)) for m, v, mb, r in '"$rows"')')"
+is "rack: seq_read (the loop moves more than 250 MB/s) is one of them" "True" \
+	"$(json 'any(m == "seq_read" and v == "IMPLAUSIBLE" for m, v, mb, r in '"$rows"')')"
 
 done_testing

@@ -856,6 +856,10 @@ check_json_device(const struct check *c)
 	json_object_set_new(o, "model", cli_jstr(c->model));
 	json_object_set_new(o, "model_source", cli_jstr(c->model_source));
 	json_object_set_new(o, "match_capacity_bytes", cli_ju64(c->capacity));
+	/* How much of it held data before the sweep, and who says so. */
+	json_object_set_new(o, "written", json_pack("{s:o, s:o}", "share",
+			    cli_jreal(c->written.share), "source",
+			    c->written.source[0] ? json_string(c->written.source) : json_null()));
 	if (ct == NULL) {
 		json_object_set_new(o, "controller", json_null());
 		json_object_set_new(o, "discovery_error",

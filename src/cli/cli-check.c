@@ -68,6 +68,7 @@ struct check_opts {
 	const char *confirm;
 	bool	    json, allow_write, force, quiet;
 	bool	    print_fio;		/* print the fio job file and exit */
+	bool	    precondition;	/* --precondition: fill the device first */
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
 	struct cli_store_opts store;	/* --results, --no-save */
@@ -99,6 +100,8 @@ struct check {
 	size_t				nfigs;
 	struct explain_item		items[EXPLAIN_MAX + 1];
 	size_t				nitems;
+	struct nvmeinfo_written		written;	/* how much of it held data
+							 * before the sweep */
 	struct dd_plan			plan;
 	int				ntarget_points;	/* of the plan: the targets' */
 	struct dd_target		t;
@@ -120,7 +123,7 @@ check_usage(FILE *f)
 	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
 		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n"
-		"                       [--curve [PROFILE]]\n"
+		"                       [--curve [PROFILE]] [--precondition]\n"
 		"       drivedash check {--hosts FILE | --host SPEC...} [options]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
 		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
@@ -140,6 +143,9 @@ check_usage(FILE *f)
 		"                         preset's VDBench profile (default \"4K random read\"),\n"
 		"                         judged against the drive's published curve\n"
 		"  -w, --allow-write      also measure writes (destroys data on DEVICE)\n"
+		"      --precondition     fill DEVICE sequentially first (128K writes, as the\n"
+		"                         reviews do), then measure: reads of never-written\n"
+		"                         space are not judged (needs --allow-write)\n"
 		"      --force            write even to a device the safety check refuses...\n"
 		"      --confirm SERIAL   ...when SERIAL is the device's serial (or name)\n"
 		"      --results PATH     the results store the check is saved in (default\n"
@@ -201,10 +207,11 @@ check_fleet_args(const struct check_opts *o, int nrest, char **rest)
 			  "prints each host's job file)");
 		return -1;
 	}
-	if (o->model != NULL || o->force || o->confirm != NULL) {
+	if (o->model != NULL || o->force || o->confirm != NULL || o->precondition) {
 		cli_error("--%s is for a local DEVICE: a rack names each drive (DRIVE, detect=) "
 			  "and confirms writes (CONFIRM) in the hosts file",
-			  o->model ? "model" : o->force ? "force" : "confirm");
+			  o->model ? "model" : o->force ? "force" : o->confirm ? "confirm"
+			  : "precondition");
 		return -1;
 	}
 	return 0;
@@ -216,7 +223,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO,
+		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO, OPT_PRECONDITION,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -231,6 +238,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
 		{ "curve", optional_argument, NULL, OPT_CURVE },
 		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
+		{ "precondition", no_argument, NULL, OPT_PRECONDITION },
 		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -290,6 +298,9 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		case OPT_PRINT_FIO:
 			o->print_fio = true;
 			break;
+		case OPT_PRECONDITION:
+			o->precondition = true;
+			break;
 		case CLI_OPT_HOSTS:
 		case CLI_OPT_HOST:
 		case CLI_OPT_FIO:
@@ -307,6 +318,11 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 	}
 	if (cli_fleet_wanted(&o->fleet))
 		return check_fleet_args(o, argc - optind, argv + optind);
+	if (o->precondition && !o->allow_write) {
+		cli_error("--precondition writes the whole device: it needs --allow-write "
+			  "(and --force --confirm where the safety check refuses the device)");
+		return -1;
+	}
 	if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
 		cli_error("--fio and --connect-timeout go with --hosts or --host");
 		return -1;
@@ -413,6 +429,8 @@ check_plan(struct check *c)
 		cli_error("%s", err.msg);
 		return -1;
 	}
+	if (c->o.precondition)
+		c->plan.precondition_passes = 1;	/* the sweep's own fill pass */
 	return c->o.curve != NULL ? check_plan_curve(c) : 0;
 }
 
@@ -496,6 +514,23 @@ check_judge_curve(struct check *c, const struct verdict_opts *vo)
 	verdict_curve(&c->report, &c->curve, vo);
 }
 
+/* Rows the target cannot have measured: faster than its PCIe link, or
+ * reads of space never written (held before the sweep; a fill by
+ * --precondition makes that figure stale, the zero buffers still count). */
+static void
+check_plausible(struct check *c, const struct dd_result **res, size_t n)
+{
+	struct verdict_link    link;
+	struct verdict_written vw = { .share = NAN };
+
+	verdict_link_of(c->ctrl, &link);
+	if (c->plan.precondition_passes <= 0) {
+		vw.share = c->written.share;
+		dd_strlcpy(vw.source, c->written.source, sizeof vw.source);
+	}
+	verdict_plausible(&c->report, &link, &vw, (const struct dd_result *const *)res, n);
+}
+
 /* Read SMART again and judge. */
 static void
 check_judge(struct check *c)
@@ -526,6 +561,7 @@ check_judge(struct check *c)
 		return;
 	check_judge_curve(c, &vo);
 	verdict_health(&c->report, &c->delta);
+	check_plausible(c, res, n);
 	verdict_explain(&c->report, c->items, c->nitems);
 }
 
@@ -820,6 +856,10 @@ check_json_device(const struct check *c)
 	json_object_set_new(o, "model", cli_jstr(c->model));
 	json_object_set_new(o, "model_source", cli_jstr(c->model_source));
 	json_object_set_new(o, "match_capacity_bytes", cli_ju64(c->capacity));
+	/* How much of it held data before the sweep, and who says so. */
+	json_object_set_new(o, "written", json_pack("{s:o, s:o}", "share",
+			    cli_jreal(c->written.share), "source",
+			    c->written.source[0] ? json_string(c->written.source) : json_null()));
 	if (ct == NULL) {
 		json_object_set_new(o, "controller", json_null());
 		json_object_set_new(o, "discovery_error",
@@ -986,6 +1026,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(pl, "time_scale", json_real(c->o.time_scale > 0 ? c->o.time_scale : 1));
 	json_object_set_new(pl, "writes", json_boolean(plan_writes(&c->plan)));
 	json_object_set_new(pl, "target_points", json_integer(c->ntarget_points));
+	json_object_set_new(pl, "precondition_passes", json_real(c->plan.precondition_passes));
 	json_object_set_new(o, "plan", pl);
 	json_object_set_new(o, "state", cli_json_sweep_state(c->state));
 	json_object_set_new(o, "sweep_message",
@@ -1070,12 +1111,17 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (cli_record_begin(&c->o.store, "check", &c->ses, &c->id, &c->match, &c->plan, &c->t,
 			     &c->rec) < 0)
 		goto out;
+	nvmeinfo_written(NULL, c->bdev, c->ns, &c->written);
 	if (!c->o.quiet) {
-		char eta[32];
+		char eta[32], fill[32];
 
-		cli_fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s\n",
+		cli_fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s%s%s%s\n",
 			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
-			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta));
+			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta),
+			c->o.precondition ? ", first a sequential fill of " : "",
+			c->o.precondition ? fmt_bytes((double)plan_precondition_bytes(
+				&c->plan, c->t.size), fill, sizeof fill) : "",
+			c->o.precondition ? " (--precondition; its progress and ETA below)" : "");
 	}
 	if ((prc = check_sweep(c)) == -EINTR) {
 		/* A second signal: the sweep thread still uses c. */

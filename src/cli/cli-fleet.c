@@ -153,6 +153,17 @@ cli_fleet_list_add(char *list, size_t len, const char *name)
 		snprintf(list + o, len - o, "%s%s", o ? ", " : "", name);
 }
 
+/* A detect document's controller's PCIe link (pcie.speed_gts, width) into h. */
+static void
+cli_fleet_detect_link(const json_t *c, struct fleet_host *h)
+{
+	const json_t *p = json_object_get(c, "pcie");
+	json_int_t    w = json_integer_value(json_object_get(p, "width"));
+
+	h->link_gen = nvmeinfo_pcie_gen(json_number_value(json_object_get(p, "speed_gts")));
+	h->link_width = w > 0 && w <= 32 ? (int)w : 0;
+}
+
 /* Find h's device among a detect document's namespaces: the controller's
  * identity and the namespace's size.  True when found. */
 static bool
@@ -171,6 +182,7 @@ cli_fleet_detect_ns(const json_t *doc, struct fleet_host *h, const char *base, c
 			dd_strlcpy(h->serial, cli_fleet_jstr(c, "serial"), sizeof h->serial);
 			dd_strlcpy(h->firmware, cli_fleet_jstr(c, "firmware"), sizeof h->firmware);
 			h->capacity = cli_fleet_ju64(ns, "size_bytes");
+			cli_fleet_detect_link(c, h);
 			return true;
 		}
 	}

@@ -336,6 +336,16 @@ fleet_pollfds(const struct fleet *f, struct pollfd *pfd, size_t max)
 	return k;
 }
 
+/* The rows a member cannot have measured: faster than the PCIe link its
+ * detect= file names (what was never written is not known over fio). */
+static void
+fleet_member_plausible(struct fleet_member *m, const struct dd_result **res, size_t n)
+{
+	struct verdict_link link = { .gen = m->host.link_gen, .width = m->host.link_width };
+
+	verdict_plausible(&m->report, &link, NULL, (const struct dd_result *const *)res, n);
+}
+
 /* Judge an ended member as `check` does (verdict_judge_run). */
 static void
 fleet_member_judge(struct fleet *f, struct fleet_member *m)
@@ -361,6 +371,7 @@ fleet_member_judge(struct fleet *f, struct fleet_member *m)
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(m->sw, i);
 	verdict_judge_run(&s, res, n, &vo, &m->report);
+	fleet_member_plausible(m, res, n);
 	free(res);
 	o = strlen(m->report.summary);
 	snprintf(m->report.summary + o, sizeof m->report.summary - o,

@@ -61,6 +61,7 @@ struct fleet_host {
 	/* Identity: filled by the CLI from detect= (all "" / 0 otherwise). */
 	char	 model[128], serial[64], firmware[64];
 	uint64_t capacity;
+	int	 link_gen, link_width;	/* the controller's PCIe link; 0 unknown */
 };
 
 /* Parse hosts-file text (len bytes; file names it in messages) into a

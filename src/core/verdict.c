@@ -762,6 +762,8 @@ verdict_summarize(struct verdict_report *r)
 		verdict_clause(r, "nothing could be compared with the spec");
 	if (verdict_list(r, VERDICT_NOT_COMPARABLE, -1, list, sizeof list) > 0)
 		verdict_clause(r, "not comparable: %s", list);
+	if (verdict_list(r, VERDICT_IMPLAUSIBLE, -1, list, sizeof list) > 0)
+		verdict_clause(r, "not judged (implausible, see the rows): %s", list);
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct verdict *v = &r->rows[i];
 
@@ -1090,4 +1092,114 @@ verdict_worst_row(const struct verdict_report *r)
 		if (r->rows[i].status == r->overall)
 			return &r->rows[i];
 	return NULL;
+}
+
+/* The link of a discovered controller. */
+void
+verdict_link_of(const struct nvmeinfo_ctrl *c, struct verdict_link *out)
+{
+	memset(out, 0, sizeof *out);
+	if (c == NULL || isnan(c->pcie.speed_gts))
+		return;
+	out->gen = nvmeinfo_pcie_gen(c->pcie.speed_gts);
+	out->width = c->pcie.width > 0 ? c->pcie.width : 0;
+}
+
+/* What a link carries, decimal MB/s. */
+double
+verdict_link_mbps(const struct verdict_link *l)
+{
+	/* GT/s per lane of each generation; 8b/10b to Gen2, 128b/130b after
+	 * (Gen6's FLIT mode: 242 of 256 bytes payload). */
+	static const double gts[] = { 0, 2.5, 5, 8, 16, 32, 64 };
+	double		    code;
+
+	if (l == NULL || l->gen < 1 || l->gen > 6 || l->width <= 0)
+		return NAN;
+	code = l->gen <= 2 ? 8.0 / 10 : l->gen <= 5 ? 128.0 / 130 : 242.0 / 256;
+	return gts[l->gen] * code * l->width / 8 * 1000;
+}
+
+/* The point a row was measured at, or NULL. */
+static const struct dd_result *
+verdict_row_result(const struct verdict *v, const struct dd_result *const *res, size_t n)
+{
+	return v->result < n ? res[v->result] : NULL;
+}
+
+/* Start an IMPLAUSIBLE row's reason afresh. */
+static void
+verdict_not_judged(struct verdict *v)
+{
+	v->status = VERDICT_IMPLAUSIBLE;
+	v->decided_by = NULL;
+	v->explainers = 0;
+	v->reason[0] = '\0';
+}
+
+/* The link rule: a MB/s or IOPS row whose point moved more than the link carries. */
+static void
+verdict_plausible_link(struct verdict *v, const struct dd_result *x, const struct verdict_link *l)
+{
+	double max = verdict_link_mbps(l);
+	char   num[32], cap[32], iops[32], bs[16];
+
+	if (isnan(max) || v->unit == NULL || strcmp(v->unit, "us") == 0 || !(x->mbps > max))
+		return;
+	verdict_not_judged(v);
+	fmt_number(x->mbps, 0, num, sizeof num);
+	fmt_number(max, 0, cap, sizeof cap);
+	if (strcmp(v->unit, "IOPS") == 0)
+		verdict_say(v, "%s IOPS of %s is %s MB/s, ",
+			    fmt_number(x->iops, 0, iops, sizeof iops),
+			    fmt_block_size((int)x->point.bs, bs, sizeof bs), num);
+	else
+		verdict_say(v, "%s MB/s is ", num);
+	verdict_say(v, "above what PCIe %d.0 x%d carries (about %s MB/s): not judged", l->gen,
+		    l->width, cap);
+}
+
+/* The unwritten rule: a read-only point's row on a target never written. */
+static void
+verdict_plausible_written(struct verdict *v, const struct dd_result *x,
+			  const struct verdict_written *wr)
+{
+	bool zeroes = x->zero_sampled > 0 && 2 * x->zero_found >= x->zero_sampled;
+	bool empty = wr != NULL && wr->share >= 0 && wr->share < VERDICT_WRITTEN_MIN;
+
+	if (dd_pattern_writes(x->point.pattern) || (!zeroes && !empty))
+		return;
+	verdict_not_judged(v);
+	verdict_say(v, "not judged: the target was never written (reads do not touch flash)");
+	if (empty && wr->share > 0)
+		verdict_say(v, ": only %.0f%% of it holds data, %s", wr->share * 100, wr->source);
+	else if (empty)
+		verdict_say(v, ": %s", wr->source);
+	if (zeroes)
+		verdict_say(v, "%s %llu of %llu sampled read buffers were all zeroes",
+			    empty ? ";" : ":", (unsigned long long)x->zero_found,
+			    (unsigned long long)x->zero_sampled);
+	verdict_say(v, "; check --precondition --allow-write fills it first");
+}
+
+/* Mark the rows the target cannot have measured. */
+void
+verdict_plausible(struct verdict_report *r, const struct verdict_link *link,
+		  const struct verdict_written *wr, const struct dd_result *const *results,
+		  size_t n)
+{
+	if (r->overall == VERDICT_UNKNOWN)
+		return;
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct verdict		*v = &r->rows[i];
+		const struct dd_result	*x = verdict_row_result(v, results, n);
+
+		if (x == NULL || strcmp(v->metric, "health") == 0 ||
+		    v->status == VERDICT_NOT_COMPARABLE)
+			continue;
+		verdict_plausible_written(v, x, wr);
+		if (v->status != VERDICT_IMPLAUSIBLE)
+			verdict_plausible_link(v, x, link);
+	}
+	verdict_summarize(r);
 }

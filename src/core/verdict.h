@@ -102,6 +102,28 @@
  * limiter's accuracy per step is not a verdict (the caller reports it from
  * struct workload_curve).
  *
+ * verdict_plausible runs after the evaluation (and the curve and health
+ * rows): a row whose point the target cannot have measured is IMPLAUSIBLE,
+ * not judged, never PASS.  Two rules:
+ *
+ *   link         a MB/s or IOPS row whose point moved more MB/s than the
+ *                target's PCIe link carries (verdict_link_mbps: GT/s x
+ *                lanes x the line code, 8b/10b up to Gen2, 128b/130b
+ *                from Gen3): "24,362 MB/s is above what PCIe 5.0 x4
+ *                carries (about 15,754 MB/s): not judged"
+ *   unwritten    a row of a read-only point (read, randread) when the
+ *                target was never written: half or more of the point's
+ *                sampled read buffers came back all zeroes
+ *                (dd_result.zero_found), or under VERDICT_WRITTEN_MIN of
+ *                the target holds data (struct verdict_written: Identify
+ *                Namespace NUSE against NSZE, a loop device's backing file
+ *                by SEEK_DATA, a zram device's mm_stat).  A drive returns
+ *                deallocated blocks without touching flash: "not judged:
+ *                the target was never written (reads do not touch flash)",
+ *                pointing to check --precondition
+ *
+ * A report of IMPLAUSIBLE rows only is NOT_COMPARABLE overall.
+ *
  * verdict_explain marks, on each WARN or FAIL row, the explainers (struct
  * explain_item from explain_controller, plus verdict_link_hint's) that may
  * explain it: pcie-link for MB/s and IOPS, lba-format for 4K random and
@@ -300,6 +322,38 @@ struct verdict_subject {
 bool verdict_judge_run(const struct verdict_subject *s,
 		       const struct dd_result *const *results, size_t n,
 		       struct verdict_opts *vo, struct verdict_report *out);
+
+/* The PCIe link a target sits behind (verdict_plausible). */
+struct verdict_link {
+	int gen;	/* PCIe generation 1..6; 0 unknown */
+	int width;	/* lanes; 0 unknown */
+};
+
+#define VERDICT_WRITTEN_MIN 0.5	/* under this share holding data: reads are
+				 * mostly of never-written space */
+
+/* How much of a target holds data (verdict_plausible). */
+struct verdict_written {
+	double share;		/* 0..1; NAN unknown */
+	char   source[128];	/* how it is known: "Identify Namespace NUSE" ... */
+};
+
+/* The link of a discovered controller (unknown fields 0; c may be NULL). */
+void verdict_link_of(const struct nvmeinfo_ctrl *c, struct verdict_link *out);
+
+/* What a link carries in decimal MB/s (payload after the line code); NAN
+ * when its generation or width is unknown. */
+double verdict_link_mbps(const struct verdict_link *l);
+
+/*
+ * Mark the rows the target cannot have measured IMPLAUSIBLE (the rules
+ * above; link or wr NULL or unknown: that rule is not applied), with the
+ * reason, and recompute the overall verdict and summary.  results are the
+ * rows' points (verdict.result indexes them).  Nothing for an UNKNOWN report.
+ */
+void verdict_plausible(struct verdict_report *r, const struct verdict_link *link,
+		       const struct verdict_written *wr, const struct dd_result *const *results,
+		       size_t n);
 
 /* The difference between two SMART logs (valid only when both are). */
 void verdict_smart_delta(const struct nvmeinfo_smart *before,

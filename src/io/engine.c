@@ -165,6 +165,9 @@ struct worker {
 	struct worker_counters pub;		/* atomic stores/loads */
 	struct histogram       hist_r, hist_w;
 	struct welford	       wf_r, wf_w;	/* read after join only */
+	uint64_t	       zero_sampled;	/* read buffers looked at (one in
+						 * DD_ZERO_SAMPLE_EVERY); after join */
+	uint64_t	       zero_found;	/* ... of them all zeroes */
 	struct rusage	       ru0, ru1;
 	bool		       measured;	/* saw MEASURE */
 	bool		       have_ru1;
@@ -225,6 +228,32 @@ slot_buf(const struct worker *w, unsigned slot, bool write)
 	if (w->nbufs > w->nslots && write)
 		idx += w->nslots;
 	return w->mem + (size_t)idx * w->sh->p->bs;
+}
+
+/*
+ * Look at one completed read buffer in DD_ZERO_SAMPLE_EVERY (the first read
+ * always): is it all zeroes, as reads of never-written space come back?
+ * Written data (random, stamped) fails the test on its first word, so the
+ * cost is one word per sample unless the drive returned zeroes.
+ */
+static inline void
+worker_sample_zero(struct worker *w, const unsigned char *buf, uint64_t nread)
+{
+	unsigned bs = w->sh->p->bs;
+	unsigned o = 0;
+
+	if (nread % DD_ZERO_SAMPLE_EVERY != 0)
+		return;
+	w->zero_sampled++;
+	while (o + 8 <= bs) {
+		uint64_t v;
+
+		memcpy(&v, buf + o, sizeof v);
+		if (v != 0)
+			return;
+		o += 8;
+	}
+	w->zero_found++;
 }
 
 /* Index of the registered buffer of slot i. */
@@ -648,6 +677,7 @@ worker_complete(struct worker *w, struct worker_counters *c, unsigned slot, int 
 	} else {
 		hist_add(&w->hist_r, lat);
 		welford_add(&w->wf_r, lat);
+		worker_sample_zero(w, slot_buf(w, slot, false), c->read_ios);
 		c->read_ios++;
 		c->read_bytes += p->bs;
 	}
@@ -1294,6 +1324,7 @@ collector_finish(struct collector *c)
 	hist_reset(hr);
 	hist_reset(hw);
 	res->ios = res->bytes = res->read_ios = res->write_ios = 0;
+	res->zero_sampled = res->zero_found = 0;
 	res->read_bytes = res->write_bytes = 0;
 	res->cpu_user_s = res->cpu_sys_s = 0;
 	for (unsigned i = 0; i < c->n; i++) {
@@ -1303,6 +1334,8 @@ collector_finish(struct collector *c)
 		hist_merge(hw, &w->hist_w);
 		welford_merge(&wr, &w->wf_r);
 		welford_merge(&ww, &w->wf_w);
+		res->zero_sampled += w->zero_sampled;
+		res->zero_found += w->zero_found;
 		res->ios += w->pub.ios;
 		res->bytes += w->pub.bytes;
 		res->read_ios += w->pub.read_ios;

@@ -46,6 +46,7 @@ dd_pattern_random(enum dd_pattern p)
 }
 
 #define DD_POINT_NAME_MAX 64
+#define DD_ZERO_SAMPLE_EVERY 64	/* reads per read buffer checked for zeroes */
 #define DD_PROFILE_MAX	  48
 
 /*
@@ -223,6 +224,13 @@ struct dd_result {
 	double		   elapsed_s;	/* measured phase */
 	uint64_t	   ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
 	double		   iops, mbps;	/* decimal MB/s */
+	uint64_t	   zero_sampled;	/* measured reads whose buffer was
+						 * looked at (one in
+						 * DD_ZERO_SAMPLE_EVERY, the first
+						 * always); 0: none or not counted
+						 * (a remote backend) */
+	uint64_t	   zero_found;		/* ... of them all zeroes: reads of
+						 * never-written space */
 	struct dd_latency  lat;		/* all I/Os, submission to completion */
 	struct dd_latency  read_lat, write_lat;
 	double		   cpu_user_s, cpu_sys_s;	/* worker threads, measured phase */

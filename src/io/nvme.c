@@ -199,6 +199,7 @@ ctrl_add_ns(struct arena *a, struct nvmeinfo_ctrl *c)
 	memset(ns, 0, sizeof *ns);
 	ns->lba_data_size = -1;
 	ns->lba_metadata_size = -1;
+	ns->used_bytes = -1;
 	return ns;
 }
 
@@ -480,6 +481,7 @@ ns_identify(int fd, struct arena *a, struct nvmeinfo_ns *ns)
 	if (lbs > 0) {
 		ns->size_bytes = le64toh(id.nsze) * (uint64_t)lbs;
 		ns->capacity_bytes = le64toh(id.ncap) * (uint64_t)lbs;
+		ns->used_bytes = (int64_t)(le64toh(id.nuse) * (uint64_t)lbs);
 	}
 	return 0;
 }
@@ -1000,4 +1002,77 @@ nvmeinfo_smart_read(const char *dev_root, const char *ctrl, struct nvmeinfo_smar
 		rc = errno ? -errno : -EIO;
 	close(fd);
 	return rc;
+}
+
+/* Set a share part/whole and its source sentence. */
+static void
+written_set(struct nvmeinfo_written *out, uint64_t part, uint64_t whole, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Set a share part/whole and its source sentence. */
+static void
+written_set(struct nvmeinfo_written *out, uint64_t part, uint64_t whole, const char *fmt, ...)
+{
+	va_list ap;
+
+	out->share = part >= whole ? 1.0 : (double)part / (double)whole;
+	va_start(ap, fmt);
+	vsnprintf(out->source, sizeof out->source, fmt, ap);
+	va_end(ap);
+}
+
+/* A loop device's backing file: its data extents against its size. */
+static void
+written_loop(const struct nvmeinfo_blockdev *b, struct nvmeinfo_written *out)
+{
+	uint64_t data, size;
+	int	 fd = file_open_regular("backing file", b->backing_file, NULL);
+
+	if (fd < 0)
+		return;
+	if (file_data_bytes(fd, &data, &size) == 0 && size > 0)
+		written_set(out, data, size, "its backing file %s holds %llu of %llu bytes "
+			    "(SEEK_DATA)", b->backing_file, (unsigned long long)data,
+			    (unsigned long long)size);
+	close(fd);
+}
+
+/* A zram device: the data it stores (mm_stat's orig_data_size) against its disksize. */
+static void
+written_zram(const char *root, const struct nvmeinfo_blockdev *b, struct nvmeinfo_written *out)
+{
+	char		   path[PATH_MAX], line[256];
+	unsigned long long stored;
+	long long	   disksize = sysfs_ll(0, "%s/block/%s/disksize", root, b->name);
+
+	snprintf(path, sizeof path, "%s/block/%s/mm_stat", root, b->name);
+	if (disksize <= 0 || file_read_line(path, line, sizeof line) < 0 ||
+	    sscanf(line, "%llu", &stored) != 1)
+		return;
+	written_set(out, stored, (uint64_t)disksize, "zram stores %llu of %lld bytes (mm_stat)",
+		    stored, disksize);
+}
+
+/* How much of a block device holds data. */
+void
+nvmeinfo_written(const char *sysfs_root, const struct nvmeinfo_blockdev *b,
+		 const struct nvmeinfo_ns *ns, struct nvmeinfo_written *out)
+{
+	const char *root = sysfs_root ? sysfs_root : SYSFS_DEFAULT;
+
+	out->share = NAN;
+	out->source[0] = '\0';
+	if (ns != NULL && ns->used_bytes >= 0 && ns->size_bytes > 0) {
+		written_set(out, (uint64_t)ns->used_bytes, ns->size_bytes,
+			    "Identify Namespace: NUSE %llu of NSZE %llu bytes",
+			    (unsigned long long)ns->used_bytes,
+			    (unsigned long long)ns->size_bytes);
+		return;
+	}
+	if (b == NULL || b->kind == NULL)
+		return;
+	if (strcmp(b->kind, "loop") == 0 && b->backing_file != NULL)
+		written_loop(b, out);
+	else if (strcmp(b->kind, "zram") == 0)
+		written_zram(root, b, out);
 }

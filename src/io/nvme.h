@@ -79,6 +79,9 @@ struct nvmeinfo_ns {
 	int		      nsid;
 	uint64_t	      size_bytes;	/* nsze x LBA data size */
 	uint64_t	      capacity_bytes;	/* ncap x LBA data size */
+	int64_t		      used_bytes;	/* nuse x LBA data size (what holds
+						 * data, where the drive reports
+						 * it); -1 unknown */
 	int		      lba_data_size;	/* of the format in use; -1 unknown */
 	int		      lba_metadata_size;
 	struct nvmeinfo_lbaf *formats;		/* every supported format */
@@ -151,6 +154,22 @@ const char *nvmeinfo_cw_name(int bit);
 
 /* One sentence on a critical-warning bit, NULL if unknown. */
 const char *nvmeinfo_cw_text(int bit);
+
+/* How much of a block device holds data (nvmeinfo_written). */
+struct nvmeinfo_written {
+	double share;		/* 0..1; NAN: nothing tells */
+	char   source[160];	/* how it is known, for a sentence */
+};
+
+/*
+ * How much of block device b (ns: its NVMe namespace, or NULL) holds data,
+ * where the device tells: Identify Namespace NUSE against NSZE, a loop
+ * device's backing file by SEEK_DATA (its holes were never written), a zram
+ * device's mm_stat (orig_data_size) against its disksize.  sysfs_root NULL:
+ * "/sys".  Never fails: out->share NAN when nothing tells.
+ */
+void nvmeinfo_written(const char *sysfs_root, const struct nvmeinfo_blockdev *b,
+		      const struct nvmeinfo_ns *ns, struct nvmeinfo_written *out);
 
 /* Bytes read or written from SMART data units (x 512,000), saturating. */
 uint64_t nvmeinfo_data_units_bytes(uint64_t units);

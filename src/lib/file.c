@@ -75,6 +75,32 @@ file_open_regular(const char *what, const char *path, struct dd_error *err)
 	return fd;
 }
 
+/* The bytes of a regular file that hold data (see file.h). */
+int
+file_data_bytes(int fd, uint64_t *data, uint64_t *size)
+{
+	struct stat st;
+	off_t	    pos = 0, hole;
+
+	*data = *size = 0;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	*size = (uint64_t)st.st_size;
+	while (pos < st.st_size) {
+		pos = lseek(fd, pos, SEEK_DATA);
+		if (pos < 0)
+			return errno == ENXIO ? 0 : -errno;	/* ENXIO: holes to the end */
+		hole = lseek(fd, pos, SEEK_HOLE);
+		if (hole < 0)
+			return -errno;
+		*data += (uint64_t)(hole - pos);
+		pos = hole;
+	}
+	return 0;
+}
+
 /* Check for a readable regular file without blocking (see file.h). */
 int
 file_check_regular(const char *what, const char *path, struct dd_error *err)

@@ -11,6 +11,7 @@
 #define DD_FILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "lib/error.h"
@@ -27,6 +28,12 @@ int file_read_all(const char *what, const char *path, size_t max, char **out,
  * is a regular file, without ever blocking; the fd, or the errors and
  * sentence of file_read_all ("cannot open WHAT PATH: ..."). */
 int file_open_regular(const char *what, const char *path, struct dd_error *err);
+
+/* How many bytes of the regular file open on fd hold data (its extents by
+ * SEEK_DATA and SEEK_HOLE: a sparse file's holes do not count) into *data,
+ * and its size into *size; 0, or a negative errno (-EINVAL: not a regular
+ * file; a filesystem without SEEK_DATA reports the whole file as data). */
+int file_data_bytes(int fd, uint64_t *data, uint64_t *size);
 
 /* Check that path names a readable regular file without ever blocking
  * (open O_NONBLOCK, fstat, close), for files another library opens by name

@@ -88,6 +88,19 @@ run_point randread --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=2s'
 run_point randwrite --target /dev/nvme1n2 --point 'randwrite,bs=4k,qd=4,time=1s' --allow-write
 run_point iopoll --target /dev/nvme0n1 --point 'randread,bs=4k,qd=4,time=1s' --iopoll
 
+# Plausibility (issue 23): nvme0n1 was never written, so a read-only check
+# judges none of its reads (check_blank); --precondition --allow-write fills it
+# first and judges them (check_fill).  Neither is stored.  The check below
+# then reads written data.
+drivedash --db "$db" check /dev/nvme0n1 --time-scale 0.05 --json --no-save \
+	>"$t/check_blank.json" 2>"$t/check_blank.err"
+emit check_blank.json "$t/check_blank.json" "$?"
+drivedash --db "$db" check /dev/nvme0n1 --time-scale 0.05 --json --no-save \
+	--precondition --allow-write >"$t/check_fill.json" 2>"$t/check_fill.err"
+rc=$?
+emit check_fill.json "$t/check_fill.json" "$rc"
+emit check_fill.err "$t/check_fill.err" "$rc"
+
 # The spot check of nvme0n1, read-only and scaled to about 4 s: its JSON goes
 # to a file (section check.json), the text report it prints on stderr with
 # --json (after the per-point log lines) is section check.err.

@@ -2,7 +2,8 @@
 # tests/nvme-rig/run.sh: drivedash against real NVMe controllers.  Boots a
 # QEMU guest whose emulated NVMe controllers the Linux nvme driver drives,
 # runs tests/nvme-rig/guest-tests.sh in it and checks what it printed
-# (detect, run, check; check against a lab overlay's acceptance targets on
+# (detect, run, check; a never-written namespace's reads not judged, then
+# check --precondition; check against a lab overlay's acceptance targets on
 # the bundled database, tests/lib/lab-targets.sql):
 #
 #   controller 1  serial TESTSERIAL01, nsid 1: 1 GiB, 512 B LBA
@@ -343,6 +344,26 @@ echo "# drivedash detect (text, in the guest):"
 sed 's/^/#   /' "$res/detect_text" 2>/dev/null
 echo "# drivedash check /dev/nvme0n1 --time-scale 0.05 (text report, exit $crc):"
 grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
+
+# --- plausibility: never-written reads, then --precondition ----------------
+
+reads='[v for v in j["verdicts"] if v["metric"] in ("seq_read", "rand_read", "lat_read")]'
+is "check_blank: a never-written namespace's read rows are IMPLAUSIBLE, none PASS" \
+	"lat_read:IMPLAUSIBLE rand_read:IMPLAUSIBLE seq_read:IMPLAUSIBLE" \
+	"$(pyj check_blank.json '" ".join(sorted(v["metric"] + ":" + v["verdict"] for v in '"$reads"'))')"
+is "check_blank: each says never written and points to --precondition" "True" \
+	"$(pyj check_blank.json 'all("not judged: the target was never written (reads do not touch flash)" in v["reason"] and "--precondition" in v["reason"] for v in '"$reads"')')"
+# QEMU's controller reports NUSE = NSZE (no thin provisioning): NUSE says the
+# namespace is full, and the zero read buffers are what catch it.
+nuse=$(pyj check_blank.json '"%s|%s" % (j["device"]["written"]["share"], "NUSE" in str(j["device"]["written"]["source"]))')
+is "check_blank: the namespace's NUSE is read (QEMU reports NUSE = NSZE)" "1.0|True" "$nuse"
+is "check_blank: the zero read buffers caught it" "True" \
+	"$(pyj check_blank.json 'all("sampled read buffers were all zeroes" in v["reason"] for v in '"$reads"')')"
+is "check_fill: --precondition --allow-write filled it (one pass) and judged every read row" \
+	"1.0|lat_read rand_read seq_read" \
+	"$(pyj check_fill.json '"%s|%s" % (float(j["plan"]["precondition_passes"]), " ".join(sorted(v["metric"] for v in '"$reads"' if v["verdict"] in ("PASS", "WARN", "FAIL"))))')"
+like "check_fill: says the fill comes first" 'first a sequential fill of 1.07 GB \(--precondition' \
+	"$(cat "$res/check_fill.err" 2>/dev/null)"
 
 # --- acceptance targets: a lab overlay on the bundled database ---------------
 

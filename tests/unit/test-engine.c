@@ -800,9 +800,18 @@ test_seq_write_file(void **state)
 	assert_int_equal(scratch_create("seqwrite.img", size, path, sizeof path), 0);
 	target_open(&fx.t, path, true);
 	assert_int_equal(fx.t.size, size);
+	/* Never written (allocated, zeroes): every sampled read buffer is zero. */
+	point_init(&p, DD_READ, 128 * 1024, 8, 1);
+	p.bytes = size;
+	run_ok(&fx.t, &p, NULL, fx.res);
+	assert_int_equal(fx.res->zero_sampled, fx.res->read_ios / DD_ZERO_SAMPLE_EVERY +
+			 (fx.res->read_ios % DD_ZERO_SAMPLE_EVERY != 0));
+	assert_true(fx.res->zero_sampled > 0);
+	assert_int_equal(fx.res->zero_found, fx.res->zero_sampled);
 	point_init(&p, DD_WRITE, 128 * 1024, 8, 1);
 	p.bytes = size;
 	wall = run_ok(&fx.t, &p, NULL, fx.res);
+	assert_int_equal(fx.res->zero_sampled, 0);	/* writes are not sampled */
 	print_message("# seq write file: %" PRIu64 " ios, %.3f s measured, %.3f s wall, "
 		      "%.0f MB/s, lbs %u\n", fx.res->ios, fx.res->elapsed_s, wall,
 		      fx.res->mbps, fx.t.lbs);
@@ -855,6 +864,14 @@ test_seq_write_file(void **state)
 	assert_int_equal(nconst, 0);
 	assert_int_equal(nsame, 0);
 	assert_true(ndistinct_pay >= p.iodepth * p.bs / BLK);
+	/* Written: no sampled read buffer is zero. */
+	target_open(&fx.t, path, false);
+	point_init(&p, DD_RANDREAD, 4096, 8, 1);
+	p.bytes = 8 * MiB;
+	run_ok(&fx.t, &p, NULL, fx.res);
+	assert_true(fx.res->zero_sampled >= 2048 / DD_ZERO_SAMPLE_EVERY);
+	assert_int_equal(fx.res->zero_found, 0);
+	engine_target_close(&fx.t);
 }
 
 /*

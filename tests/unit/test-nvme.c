@@ -564,6 +564,54 @@ test_scan_real(void **state)
 	arena_free(&a);
 }
 
+/* How much of a device holds data: NUSE first, a loop's backing file by
+ * SEEK_DATA, zram's mm_stat; nothing known otherwise. */
+static void
+test_written(void **state)
+{
+	struct nvmeinfo_blockdev loop = { .name = "loop7", .kind = "loop" };
+	struct nvmeinfo_blockdev zram = { .name = "zram1", .kind = "zram" };
+	struct nvmeinfo_blockdev vda = { .name = "vda", .kind = "virtio" };
+	struct nvmeinfo_ns	 ns = { .size_bytes = 1 << 20, .used_bytes = 0 };
+	struct nvmeinfo_written	 w;
+	char			 img[PATH_MAX], block[4096];
+	FILE			*f;
+
+	(void)state;
+	nvmeinfo_written(root, &vda, &ns, &w);	/* the namespace's NUSE decides */
+	assert_float_equal(w.share, 0, 0);
+	assert_non_null(strstr(w.source, "NUSE 0 of NSZE 1048576"));
+	ns.used_bytes = 1 << 19;
+	nvmeinfo_written(root, NULL, &ns, &w);
+	assert_float_equal(w.share, 0.5, 1e-9);
+	ns.used_bytes = -1;			/* not reported: the block device's */
+	nvmeinfo_written(root, &vda, &ns, &w);
+	assert_true(isnan(w.share));
+	assert_string_equal(w.source, "");
+	/* A loop's backing file with 4 KiB of data in 1 MiB. */
+	snprintf(img, sizeof img, "%s/backing.img", topdir);
+	f = fopen(img, "w");
+	assert_non_null(f);
+	memset(block, 0x5a, sizeof block);
+	assert_int_equal(fwrite(block, 1, sizeof block, f), sizeof block);
+	assert_int_equal(ftruncate(fileno(f), 1 << 20), 0);
+	fclose(f);
+	loop.backing_file = img;
+	nvmeinfo_written(root, &loop, NULL, &w);
+	assert_float_equal(w.share, 4096.0 / (1 << 20), 1e-9);
+	assert_non_null(strstr(w.source, "SEEK_DATA"));
+	loop.backing_file = "/nonexistent/dd.img";	/* gone: nothing known */
+	nvmeinfo_written(root, &loop, NULL, &w);
+	assert_true(isnan(w.share));
+	/* zram: orig_data_size against disksize (2 GiB in the fake tree). */
+	put(root, "block/zram1/mm_stat", "536870912 1000 4096 0 4096 0 0 0 0\n");
+	nvmeinfo_written(root, &zram, NULL, &w);
+	assert_float_equal(w.share, 0.25, 1e-9);
+	assert_non_null(strstr(w.source, "mm_stat"));
+	nvmeinfo_written(root, NULL, NULL, &w);
+	assert_true(isnan(w.share));
+}
+
 int
 main(void)
 {
@@ -577,6 +625,7 @@ main(void)
 		cmocka_unit_test(test_helpers),
 		cmocka_unit_test(test_thermo),
 		cmocka_unit_test(test_scan_real),
+		cmocka_unit_test(test_written),
 	};
 
 	return cmocka_run_group_tests_name("nvme", tests, setup, teardown);

@@ -1163,6 +1163,114 @@ test_target_points(void **state)
 	plan_free(&p);
 }
 
+/* Evaluate figs against the fixture, then apply plausibility. */
+static void
+eval_plausible(struct fixture *fx, const struct spec_figure *g, size_t n,
+	       const struct verdict_link *l, const struct verdict_written *wr,
+	       struct verdict_report *r)
+{
+	eval(fx, g, n, 0.10, true, r);
+	verdict_plausible(r, l, wr, (const struct dd_result *const *)fx->res, fx->n);
+}
+
+/* A point faster than its link is IMPLAUSIBLE with the link's figure; one
+ * just below it is judged. */
+static void
+test_plausible_link(void **state)
+{
+	struct fixture	      *fx = *state;
+	struct verdict_link    g5x4 = { .gen = 5, .width = 4 }, none = { 0 };
+	struct spec_figure     g[2] = { fig("seq_read", 14800, "MB/s", 0, 0, 0),
+					fig("rand_read", 2000000, "IOPS", 0, 0, 0) };
+	struct verdict_report  r;
+	struct dd_result      *seq, *rnd;
+
+	assert_float_equal(verdict_link_mbps(&g5x4), 15753.8, 0.1);
+	assert_true(isnan(verdict_link_mbps(&none)));
+	assert_float_equal(verdict_link_mbps(&(struct verdict_link){ 2, 8 }), 4000, 0.01);
+	seq = add(fx, DD_READ, 128 * KIB, 64, 1, 100, 24362e6 / 131072, 24362, 500);
+	rnd = add(fx, DD_RANDREAD, 4 * KIB, 32, 16, 100, 2.5e6, 2.5e6 * 4096 / 1e6, 200);
+	eval_plausible(fx, g, 2, &g5x4, NULL, &r);
+	assert_int_equal(r.nrows, 2);
+	assert_int_equal(r.rows[0].status, VERDICT_IMPLAUSIBLE);
+	assert_non_null(strstr(r.rows[0].reason, "24,362 MB/s is above what PCIe 5.0 x4 "
+						 "carries (about 15,754 MB/s): not judged"));
+	assert_int_equal(r.rows[1].status, VERDICT_PASS);	/* 10,240 MB/s fits */
+	assert_int_equal(r.overall, VERDICT_PASS);
+	/* IOPS rows by the bytes their point moved: 4.1M x 4K is 16,794 MB/s. */
+	rnd->iops = 4.1e6;
+	rnd->mbps = 4.1e6 * 4096 / 1e6;
+	eval_plausible(fx, g, 2, &g5x4, NULL, &r);
+	assert_int_equal(r.rows[1].status, VERDICT_IMPLAUSIBLE);
+	assert_non_null(strstr(r.rows[1].reason, "above what PCIe 5.0 x4 carries"));
+	/* Only implausible rows: nothing judged, never PASS. */
+	assert_int_equal(r.overall, VERDICT_NOT_COMPARABLE);
+	assert_non_null(strstr(r.summary, "seq_read"));
+	/* Just below the link: judged (15,700 MB/s is 106 % of the spec). */
+	seq->mbps = 15700;
+	seq->iops = 15700e6 / 131072;
+	eval_plausible(fx, g, 1, &g5x4, NULL, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	/* No link known: the rule is not applied. */
+	seq->mbps = 24362;
+	eval_plausible(fx, g, 1, &none, NULL, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	eval_plausible(fx, g, 1, NULL, NULL, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+}
+
+/* Reads of never-written space are not judged: by the point's zero buffers
+ * or by the share of the target that holds data; writes still are. */
+static void
+test_plausible_unwritten(void **state)
+{
+	struct fixture	      *fx = *state;
+	struct spec_figure     g[3] = { fig("seq_read", 5000, "MB/s", 0, 0, 0),
+					fig("lat_read", 80, "us", 0, 0, 0),
+					fig("seq_write", 4000, "MB/s", 0, 0, 0) };
+	struct verdict_written empty = { .share = 0 }, full = { .share = 1 };
+	struct verdict_written unknown = { .share = NAN };
+	struct verdict_report  r;
+	struct dd_result      *seq, *qd1;
+
+	snprintf(empty.source, sizeof empty.source, "the loop device's backing file (SEEK_DATA)");
+	seq = add(fx, DD_READ, 128 * KIB, 64, 1, 100, 6000e6 / 131072, 6000, 500);
+	qd1 = add(fx, DD_RANDREAD, 4 * KIB, 1, 1, 100, 20000, 82, 50);
+	add(fx, DD_WRITE, 128 * KIB, 64, 1, 0, 4500e6 / 131072, 4500, 500);
+	eval_plausible(fx, g, 3, NULL, &full, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	assert_int_equal(r.rows[1].status, VERDICT_PASS);
+	eval_plausible(fx, g, 3, NULL, &unknown, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+	/* Nothing written: the read rows are not judged, the write row is. */
+	eval_plausible(fx, g, 3, NULL, &empty, &r);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(r.rows[i].status, VERDICT_IMPLAUSIBLE);
+		assert_non_null(strstr(r.rows[i].reason, "not judged: the target was never "
+							 "written (reads do not touch flash)"));
+		assert_non_null(strstr(r.rows[i].reason, "SEEK_DATA"));
+		assert_non_null(strstr(r.rows[i].reason, "--precondition"));
+	}
+	assert_int_equal(r.rows[2].status, VERDICT_PASS);
+	assert_int_equal(r.overall, VERDICT_PASS);
+	/* Zero buffers sampled by the engine: that point alone. */
+	seq->zero_sampled = 40;
+	seq->zero_found = 40;
+	qd1->zero_sampled = 40;
+	qd1->zero_found = 0;
+	eval_plausible(fx, g, 3, NULL, &unknown, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_IMPLAUSIBLE);
+	assert_non_null(strstr(r.rows[0].reason, "40 of 40 sampled read buffers were all zeroes"));
+	assert_int_equal(r.rows[1].status, VERDICT_PASS);
+	/* Half or more zero: still not judged; fewer: judged. */
+	seq->zero_found = 20;
+	eval_plausible(fx, g, 3, NULL, NULL, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_IMPLAUSIBLE);
+	seq->zero_found = 19;
+	eval_plausible(fx, g, 3, NULL, NULL, &r);
+	assert_int_equal(r.rows[0].status, VERDICT_PASS);
+}
+
 int
 main(void)
 {
@@ -1184,6 +1292,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_target_boundaries, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_target_rule, setup, teardown),
 		cmocka_unit_test(test_target_points),
+		cmocka_unit_test_setup_teardown(test_plausible_link, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_plausible_unwritten, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("verdict", tests, group_setup, group_teardown);

@@ -116,6 +116,8 @@
 #define VERDICT_DEFAULT_TOLERANCE 0.10	/* 10% */
 #define VERDICT_TOLERANCE_MAX	  0.49	/* twice it must stay under 100% */
 #define VERDICT_MAX		  32	/* rows of a report */
+#define VERDICT_RULES_VERSION	  1	/* stored with every judged run (record_verdict):
+					 * raise it when a rule above changes */
 
 /* The verdict on one row; the order is the severity order of worst-of. */
 enum verdict_status {

@@ -2,7 +2,8 @@
 # Judged once, stored with the run (issue 23, item 4): `check` on a loop
 # device over /dev/shm with --model 'cd9p 7.68' stores its verdict rows and
 # reference; `export --format json|csv|text` carry them; `runs` shows the
-# matched drive's name with the typed text kept as the query; and a
+# matched drive's name with the typed text kept as the query, `compare` the
+# stored verdict and reference; and a
 # dashboard run reopened from History after a restart, with another drive
 # under the Drives cursor, shows the same figures and deltas as when it ran.
 # Needs: python3; root and losetup for the loop device (its cases skip
@@ -113,6 +114,14 @@ PY
 	is "runs --json: drive, query and verdict" \
 		"KIOXIA CD9P-R 7.68 TB|cd9p 7.68|$(jq_ "$tmp/check.json" 'j["overall"]["verdict"]')" \
 		"$(jq_ "$tmp/out" '"|".join((j[0]["target"]["drive_label"], j[0]["query"], j[0]["verdict"]["overall"]))')"
+	run "$dd" --db "$db" compare '#1' --results "$store"
+	like "compare: the run's stored verdict and reference" \
+		"stored verdict $(jq_ "$tmp/check.json" 'j["overall"]["verdict"]') against KIOXIA CD9P-R 7\.68 TB, query \"cd9p 7\.68\"" \
+		"$out"
+	run "$dd" --db "$db" compare '#1' --json --results "$store"
+	is "compare --json: the run column's stored verdict, reference and query" \
+		"$(jq_ "$tmp/check.json" 'j["overall"]["verdict"]')|KIOXIA CD9P-R 7.68 TB|cd9p 7.68" \
+		"$(jq_ "$tmp/out" '[("|".join((c["verdict"], c["reference_label"], c["query"]))) for c in j["columns"] if c["kind"] == "run"][0]')"
 fi
 
 # --- a dashboard run reopened after a restart --------------------------------

@@ -1473,6 +1473,80 @@ test_record(void **state)
 	results_close(db);
 }
 
+/* The recorder stores a check's judgement with the run: every row with the
+ * reference that decided (the review's figure and source when the review
+ * decided), the overall verdict, tolerance and rules' version; typed text
+ * (--model) is the run's query, never its model. */
+static void
+test_record_verdict(void **state)
+{
+	static const double	script[] = { 1000 };
+	struct session		ses = { 0 };
+	struct session_identity id = { .model = "cd9p 7.68", .model_source = "option" };
+	struct record_opts	o = { .path = tpath("recv.db"), .source = "check" };
+	struct record_match	m = { .drive_id = "kioxia-cd9p-r-7680",
+				      .drive_label = "KIOXIA CD9P-R 7.68 TB" };
+	struct verdict_report	rep = { .tolerance = 0.1, .overall = VERDICT_FAIL, .nrows = 2 };
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_error		err = { 0 };
+	struct record	       *rec;
+	struct results	       *db;
+	struct results_run	run;
+	int64_t			rid;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_init(&plan, "spot");
+	ses.tgt.kind = SESSION_BLOCK;
+	dd_strlcpy(ses.tgt.path, "/dev/loop7", sizeof ses.tgt.path);
+	dd_strlcpy(ses.tgt.name, "loop7", sizeof ses.tgt.name);
+	rep.rows[0] = (struct verdict){ .metric = "seq_read", .metric_name = "sequential read",
+		.status = VERDICT_PASS, .unit = "MB/s", .spec_value = 14800, .measured = 13302,
+		.ratio = 13302 / 14800.0, .decided_by = "review", .review_value = 14235.9,
+		.review_ratio = 13302 / 14235.9, .spec_label = "KIOXIA datasheet",
+		.review_label = "StorageReview", .point = "128K read QD64 x1", .reason = "r0" };
+	rep.rows[1] = (struct verdict){ .metric = "rand_read", .metric_name = "random read",
+		.status = VERDICT_FAIL, .unit = "IOPS", .spec_value = 2600000, .measured = 766939,
+		.ratio = 766939 / 2600000.0, .decided_by = "rated max", .review_value = NAN,
+		.review_ratio = NAN, .spec_label = "KIOXIA datasheet", .reason = "r1" };
+	snprintf(rep.summary, sizeof rep.summary, "short on random read");
+	assert_int_equal(record_begin(&rec, &o, &ses, &id, &m, &plan, &t, &err), 0);
+	assert_int_equal(record_end(rec, SWEEP_DONE, "", NULL, &err), 0);
+	record_verdict(rec, &rep);
+	record_verdict(NULL, &rep);	/* --no-save: nothing */
+	record_sync(rec);
+	rid = record_run_id(rec);
+	record_free(rec);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+
+	assert_int_equal(results_open(&db, tpath("recv.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, rid, &run, &err), 0);
+	assert_string_equal(run.prov.query, "cd9p 7.68");
+	assert_string_equal(run.prov.model, "");
+	assert_string_equal(run.prov.drive_label, "KIOXIA CD9P-R 7.68 TB");
+	assert_string_equal(run.prov.verdict, "FAIL");
+	assert_float_equal(run.prov.tolerance, 0.1, 1e-12);
+	assert_int_equal(run.prov.rules, VERDICT_RULES_VERSION);
+	assert_string_equal(run.prov.verdict_summary, "short on random read");
+	assert_int_equal(run.nverdicts, 2);
+	assert_string_equal(run.verdicts[0].status, "PASS");
+	assert_string_equal(run.verdicts[0].decided_by, "review");
+	assert_float_equal(run.verdicts[0].reference, 14235.9, 1e-9);
+	assert_float_equal(run.verdicts[0].ratio, 13302 / 14235.9, 1e-12);
+	assert_string_equal(run.verdicts[0].ref_source, "StorageReview");
+	assert_float_equal(run.verdicts[0].spec_value, 14800, 1e-9);
+	assert_string_equal(run.verdicts[0].point, "128K read QD64 x1");
+	assert_string_equal(run.verdicts[1].metric, "rand_read");
+	assert_float_equal(run.verdicts[1].reference, 2600000, 1e-9);
+	assert_string_equal(run.verdicts[1].ref_source, "KIOXIA datasheet");
+	assert_true(isnan(run.verdicts[1].review_value));
+	assert_string_equal(run.verdicts[1].reason, "r1");
+	results_run_free(&run);
+	results_close(db);
+}
+
 /* Another connection holds the store's write lock: the recorder neither
  * blocks nor fails; it says busy (record_busy, the wake fd, on_busy), keeps
  * the run queued, and stores all of it once the lock is free. */
@@ -1745,6 +1819,7 @@ main(void)
 		cmocka_unit_test(test_two_writers),
 		cmocka_unit_test(test_racing_creators),
 		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_record_verdict),
 		cmocka_unit_test(test_record_null),
 		cmocka_unit_test(test_record_remote),
 	};

@@ -119,7 +119,7 @@ export_csv_verdicts(FILE *f, const struct results_run *run)
 	export_csv_text(f, p->drive_id);
 	export_csv_text(f, p->query);
 	fprintf(f, "%u,", p->rules);
-	export_csv_num(f, p->tolerance, true);
+	export_csv_num(f, p->verdict[0] ? p->tolerance : NAN, true);
 }
 
 /* The stored verdict and reference as JSON (rows: with the rows). */
@@ -149,7 +149,7 @@ export_json_verdict(const struct results_run *run)
 	json_object_set_new(o, "drive_id", cli_jstr(p->drive_id));
 	json_object_set_new(o, "drive_label", cli_jstr(p->drive_label));
 	json_object_set_new(o, "query", cli_jstr(p->query));
-	json_object_set_new(o, "tolerance", cli_jreal(p->tolerance));
+	json_object_set_new(o, "tolerance", p->verdict[0] ? cli_jreal(p->tolerance) : json_null());
 	json_object_set_new(o, "rules", p->rules ? json_integer(p->rules) : json_null());
 	json_object_set_new(o, "summary", cli_jstr(p->verdict_summary));
 	json_object_set_new(o, "rows", rows);
@@ -171,7 +171,7 @@ export_text_verdict(FILE *f, const struct results_run *run)
 		    p->drive_label[0] ? p->drive_label : "no database drive");
 	if (p->query[0] != '\0')
 		cli_fprintf(f, " (query \"%s\")", p->query);
-	if (isfinite(p->tolerance))
+	if (isfinite(p->tolerance))	/* (a judged run's) */
 		cli_fprintf(f, ", tolerance %g%%", p->tolerance * 100);
 	cli_fprintf(f, ", rules v%u, as judged when it ran\n", p->rules);
 	if (p->verdict_summary[0] != '\0')

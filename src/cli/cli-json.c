@@ -330,7 +330,7 @@ cli_json_prov(const struct results_prov *p)
 	json_object_set_new(o, "query", cli_json_text(p->query));
 	json_object_set_new(o, "verdict", json_pack("{s:o, s:o, s:o, s:o}", "overall",
 			    p->verdict[0] ? json_string(p->verdict) : json_null(),
-			    "tolerance", cli_jreal(p->tolerance),
+			    "tolerance", p->verdict[0] ? cli_jreal(p->tolerance) : json_null(),
 			    "rules", p->rules ? json_integer(p->rules) : json_null(),
 			    "summary", cli_json_text(p->verdict_summary)));
 	json_object_set_new(o, "plan", cli_json_prov_plan(p));

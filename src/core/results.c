@@ -1399,7 +1399,11 @@ results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
 	const char *base = file_base(p->target_path);
 	char	    what[384], when[20];
 
-	if (p->model[0] != '\0' || p->drive_label[0] != '\0') {
+	/* A file is named by itself: the drive a dashboard swept it against is
+	 * its reference, not what it is. */
+	bool file = strcmp(p->target_kind, "file") == 0 || strcmp(p->target_kind, "scratch") == 0;
+
+	if (p->model[0] != '\0' || (p->drive_label[0] != '\0' && !file)) {
 		results_name_drive(p, what, sizeof what);
 		if (p->serial[0] != '\0') {
 			size_t o = strlen(what);

@@ -1135,6 +1135,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	cli_record_end(c->rec, c->state, c->signo, c->sweep_message, sweep_nresults(c->sw),
 		       c->o.quiet);
 	check_judge(c);
+	record_verdict(c->rec, &c->report);
 	rc = check_exit_code(c);
 	if (c->o.json) {
 		if (!c->o.quiet)

@@ -4,7 +4,8 @@
  * (src/core/cmptab.h), the same table the dashboard's Compare screen draws.
  *
  * Operands.  "run:SPEC" or a bare "#12", "last", "last:SERIAL" is a stored
- * run (results_resolve: "12", "#12", "last", "last:SERIAL"); "drive:QUERY"
+ * run (results_resolve: "12", "#12", "last", "last:SERIAL"), shown with the
+ * verdict and reference stored when it ran (never judged again); "drive:QUERY"
  * or anything else is a database drive, found as `show` finds it (one
  * family; a query naming one capacity point narrows to it).  A bare number
  * is a drive query ("9550"): a run by number is "#12" or "run:12".  A run
@@ -275,6 +276,18 @@ cmpcli_print_sources(const struct cmpcli *c, size_t i)
 		cli_printf("\n   review: %s", buf);
 }
 
+/* Print a run column's stored verdict and reference under its legend line. */
+static void
+cmpcli_print_stored(const struct results_prov *p)
+{
+	if (p->verdict[0] != '\0')
+		cli_printf("\n   stored verdict %s against %s%s%s%s (as judged when it ran)",
+			   p->verdict, p->drive_label[0] ? p->drive_label : "no database drive",
+			   p->query[0] ? ", query \"" : "", p->query, p->query[0] ? "\"" : "");
+	else if (p->drive_label[0] != '\0')
+		cli_printf("\n   swept against %s (not judged)", p->drive_label);
+}
+
 /* Print the legend: each column's letter and what it is. */
 static void
 cmpcli_print_legend(const struct cmpcli *c)
@@ -291,6 +304,7 @@ cmpcli_print_legend(const struct cmpcli *c)
 				cli_printf("  (against %c)", cmpcli_letter(col->ref_drive));
 			else if (col->base_run != SIZE_MAX)
 				cli_printf("  (against %c)", cmpcli_letter(col->base_run));
+			cmpcli_print_stored(c->provs[i]);
 		} else {
 			char spec[32], rev[32];
 
@@ -489,8 +503,9 @@ cmpcli_json_columns(const struct cmpcli *c)
 		const struct cmptab_col *col = &c->tab.cols[i];
 		char			 id[2] = { cmpcli_letter(i), '\0' };
 
-		if (col->kind == CMPTAB_RUN)
-			json_array_append_new(a, json_pack(
+		if (col->kind == CMPTAB_RUN) {
+			const struct results_prov *p = c->provs[i];
+			json_t			  *o = json_pack(
 				"{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o, s:o}", "column", id, "kind", "run",
 				"run_id", (json_int_t)c->run_ids[i], "name", col->label, "serial",
 				cli_jstr(c->provs[i]->serial[0] ? c->provs[i]->serial : NULL),
@@ -501,8 +516,16 @@ cmpcli_json_columns(const struct cmpcli *c)
 				"reference_drive", col->ref_drive == SIZE_MAX ? json_null() :
 				json_stringn((char[]){ cmpcli_letter(col->ref_drive) }, 1),
 				"first_run", col->base_run == SIZE_MAX ? json_null() :
-				json_stringn((char[]){ cmpcli_letter(col->base_run) }, 1)));
-		else
+				json_stringn((char[]){ cmpcli_letter(col->base_run) }, 1));
+
+			/* The stored judgement and reference, as when it ran. */
+			json_object_set_new(o, "verdict", p->verdict[0] ? json_string(p->verdict)
+									: json_null());
+			json_object_set_new(o, "reference_label",
+					    cli_jstr(p->drive_label[0] ? p->drive_label : NULL));
+			json_object_set_new(o, "query", cli_jstr(p->query[0] ? p->query : NULL));
+			json_array_append_new(a, o);
+		} else
 			json_array_append_new(a, json_pack(
 				"{s:s, s:s, s:s, s:s, s:o, s:o}", "column", id, "kind", "drive",
 				"name", col->label, "family_id", col->sheet->family.id, "drive_id",

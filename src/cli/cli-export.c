@@ -14,6 +14,13 @@
  *             An unknown figure is an empty cell.
  *   fio-json  fio's own JSON output keys (cli_fio_export, cli-fio.h).
  *
+ * Every format carries the run's stored reference and verdict as they were
+ * judged (never judged again): json a "verdict" object (overall, the drive,
+ * the typed query, tolerance, rules' version, summary, the rows), fio-json
+ * the same object as "drivedash_verdict" (fio's readers skip keys they do
+ * not know), csv "# verdict," lines and an "# overall," line after the
+ * points, text a VERDICT line and a line per row.
+ *
  * The document is built whole in memory, then written to stdout or, with
  * -o, through src/lib/outfile.h (a temporary file renamed over FILE), so a
  * reader never sees half of it.
@@ -79,6 +86,101 @@ export_csv_text(FILE *f, const char *raw)
 	fputs("\",", f);
 }
 
+/* The stored verdict rows and reference as CSV comment lines after the
+ * points (nothing for a run neither judged nor matched). */
+static void
+export_csv_verdicts(FILE *f, const struct results_run *run)
+{
+	const struct results_prov *p = &run->prov;
+
+	if (p->verdict[0] == '\0' && p->drive_id[0] == '\0')
+		return;
+	if (run->nverdicts > 0)
+		fputs("# verdict rows: metric,verdict,unit,reference,reference_source,decided_by,"
+		      "point,reason,measured,ratio\n", f);
+	for (size_t i = 0; i < run->nverdicts; i++) {
+		const struct results_verdict *v = &run->verdicts[i];
+
+		fputs("# verdict,", f);
+		export_csv_text(f, v->metric);
+		export_csv_text(f, v->status);
+		export_csv_text(f, v->unit);
+		export_csv_num(f, v->reference, false);
+		export_csv_text(f, v->ref_source);
+		export_csv_text(f, v->decided_by);
+		export_csv_text(f, v->point);
+		export_csv_text(f, v->reason);
+		export_csv_num(f, v->measured, false);
+		export_csv_num(f, v->ratio, true);
+	}
+	fputs("# overall: verdict,drive,drive_id,query,rules,tolerance\n# overall,", f);
+	export_csv_text(f, p->verdict[0] ? p->verdict : "not judged");
+	export_csv_text(f, p->drive_label);
+	export_csv_text(f, p->drive_id);
+	export_csv_text(f, p->query);
+	fprintf(f, "%u,", p->rules);
+	export_csv_num(f, p->verdict[0] ? p->tolerance : NAN, true);
+}
+
+/* The stored verdict and reference as JSON (rows: with the rows). */
+static json_t *
+export_json_verdict(const struct results_run *run)
+{
+	const struct results_prov *p = &run->prov;
+	json_t			  *o = json_object(), *rows = json_array();
+
+	for (size_t i = 0; i < run->nverdicts; i++) {
+		const struct results_verdict *v = &run->verdicts[i];
+
+		json_array_append_new(rows, json_pack(
+			"{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			"metric", cli_jstr(v->metric), "metric_name", cli_jstr(v->metric_name),
+			"verdict", cli_jstr(v->status), "unit", cli_jstr(v->unit),
+			"reference", cli_jreal(v->reference),
+			"reference_source", cli_jstr(v->ref_source),
+			"measured", cli_jreal(v->measured), "ratio", cli_jreal(v->ratio),
+			"decided_by", cli_jstr(v->decided_by),
+			"spec_value", cli_jreal(v->spec_value), "spec_source", cli_jstr(v->spec_source),
+			"review_value", cli_jreal(v->review_value),
+			"review_source", cli_jstr(v->review_source), "point", cli_jstr(v->point),
+			"reason", cli_jstr(v->reason)));
+	}
+	json_object_set_new(o, "overall", p->verdict[0] ? json_string(p->verdict) : json_null());
+	json_object_set_new(o, "drive_id", cli_jstr(p->drive_id));
+	json_object_set_new(o, "drive_label", cli_jstr(p->drive_label));
+	json_object_set_new(o, "query", cli_jstr(p->query));
+	json_object_set_new(o, "tolerance", p->verdict[0] ? cli_jreal(p->tolerance) : json_null());
+	json_object_set_new(o, "rules", p->rules ? json_integer(p->rules) : json_null());
+	json_object_set_new(o, "summary", cli_jstr(p->verdict_summary));
+	json_object_set_new(o, "rows", rows);
+	return o;
+}
+
+/* The stored verdict as text: a VERDICT line, then a line per row. */
+static void
+export_text_verdict(FILE *f, const struct results_run *run)
+{
+	const struct results_prov *p = &run->prov;
+
+	if (p->verdict[0] == '\0') {
+		if (p->drive_label[0] != '\0')
+			cli_fprintf(f, "\nnot judged; swept against %s\n", p->drive_label);
+		return;
+	}
+	cli_fprintf(f, "\nVERDICT %s against %s", p->verdict,
+		    p->drive_label[0] ? p->drive_label : "no database drive");
+	if (p->query[0] != '\0')
+		cli_fprintf(f, " (query \"%s\")", p->query);
+	if (isfinite(p->tolerance))	/* (a judged run's) */
+		cli_fprintf(f, ", tolerance %g%%", p->tolerance * 100);
+	cli_fprintf(f, ", rules v%u, as judged when it ran\n", p->rules);
+	if (p->verdict_summary[0] != '\0')
+		cli_fprintf(f, "  %s\n", p->verdict_summary);
+	for (size_t i = 0; i < run->nverdicts; i++)
+		cli_fprintf(f, "  %-14s %-14s %s\n", run->verdicts[i].metric,
+			    run->verdicts[i].status, run->verdicts[i].reason);
+}
+
 /* Per second over the measured time; NAN when it is unknown. */
 static double
 export_rate(double v, double s)
@@ -139,6 +241,7 @@ export_csv(const struct results_run *run, char **out, size_t *len)
 	      "kind,group,seq,pass,rate_iops,rate_pct,profile,read_share,rate_spread,flush_s\n", f);
 	for (size_t i = 0; i < run->n; i++)
 		export_csv_row(f, &run->pts[i]);
+	export_csv_verdicts(f, run);
 	return fclose(f) == 0 ? 0 : -ENOMEM;
 }
 
@@ -152,7 +255,8 @@ export_json(const struct results_run *run, double spec_mbps)
 
 	for (size_t i = 0; i < run->n; i++)
 		json_array_append_new(pts, cli_json_stored_point(&run->pts[i]));
-	doc = json_pack("{s:o, s:o}", "run", cli_json_prov(&run->prov), "points", pts);
+	doc = json_pack("{s:o, s:o, s:o}", "run", cli_json_prov(&run->prov), "points", pts,
+			"verdict", export_json_verdict(run));
 	if (doc != NULL && cli_workload_from_run(&w, run) == 0) {
 		w.spec_write_mbps = spec_mbps;
 		cli_workload_json(doc, &w);
@@ -180,6 +284,7 @@ export_text(const struct results_run *run, double spec_mbps, char **out, size_t 
 	cli_workload_print_points(f, &w, agg);
 	cli_workload_print(f, &w);
 	cli_workload_free(&w);
+	export_text_verdict(f, run);
 	return fclose(f) == 0 ? 0 : -ENOMEM;
 }
 
@@ -197,6 +302,8 @@ export_render(const struct results_run *run, enum export_format f, double spec_m
 	if (f == EXPORT_TEXT)
 		return export_text(run, spec_mbps, out, len);
 	doc = f == EXPORT_FIO ? cli_fio_export(run) : export_json(run, spec_mbps);
+	if (doc != NULL && f == EXPORT_FIO)
+		json_object_set_new(doc, "drivedash_verdict", export_json_verdict(run));
 	s = doc ? cli_json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 		: NULL;
 	json_decref(doc);

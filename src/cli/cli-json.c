@@ -327,6 +327,12 @@ cli_json_prov(const struct results_prov *p)
 				       : json_pack("{s:I, s:s, s:s}", "unix", (json_int_t)p->end_unix,
 						   "utc", p->end_utc, "local", p->end_local));
 	json_object_set_new(o, "target", cli_json_prov_target(p));
+	json_object_set_new(o, "query", cli_json_text(p->query));
+	json_object_set_new(o, "verdict", json_pack("{s:o, s:o, s:o, s:o}", "overall",
+			    p->verdict[0] ? json_string(p->verdict) : json_null(),
+			    "tolerance", p->verdict[0] ? cli_jreal(p->tolerance) : json_null(),
+			    "rules", p->rules ? json_integer(p->rules) : json_null(),
+			    "summary", cli_json_text(p->verdict_summary)));
 	json_object_set_new(o, "plan", cli_json_prov_plan(p));
 	json_object_set_new(o, "stopped_by", json_string(p->stopped_by));
 	json_object_set_new(o, "why", json_string(p->why));

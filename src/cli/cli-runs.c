@@ -1,9 +1,12 @@
 /*
  * `drivedash runs`: the runs in the results store (src/core/results.h),
- * newest first, one line each -- id, local start date, host, drive (model
- * and serial, else the target), preset, points, the headline figures (best
- * IOPS, best MB/s, best 4K random read QD1 mean) and how the run ended
- * ("interrupted" for one still marked running: its process was killed) --
+ * newest first, one line each -- id, local start date, host, drive (the
+ * database drive it was matched to or swept against, else the model; the
+ * serial; else the target), preset, points, the headline figures (best
+ * IOPS, best MB/s, best 4K random read QD1 mean), how the run ended
+ * ("interrupted" for one still marked running: its process was killed),
+ * the verdict stored when it was judged, and the text typed to name the
+ * drive (`check --model`) as its query --
  * or, with --json, an array of every run's whole provenance.  Free words narrow the list as
  * struct results_query says (drive, serial:, host:, drive:, since:, until:).
  *
@@ -89,12 +92,14 @@ runs_state(const struct results_prov *p)
 }
 
 
-/* The drive column: model and serial, else the matched drive, else the
- * target (and its device). */
+/* The drive column: the matched drive (else the model) and serial, else
+ * the target (and its device). */
 static void
 runs_drive(const struct results_prov *p, char *buf, size_t len)
 {
-	if (p->model[0])
+	if (p->drive_label[0])
+		snprintf(buf, len, "%s%s%s", p->drive_label, p->serial[0] ? " " : "", p->serial);
+	else if (p->model[0])
 		snprintf(buf, len, "%s%s%s", p->model, p->serial[0] ? " " : "", p->serial);
 	else if (p->drive_label[0])
 		snprintf(buf, len, "%s", p->drive_label);
@@ -121,9 +126,9 @@ runs_date(const struct results_prov *p, char *buf, size_t len)
 static void
 runs_print_text(const struct results_prov *runs, size_t n, const char *path)
 {
-	cli_printf("%5s  %-16s  %-*s  %-*s  %-*s  %4s  %9s  %9s  %8s  %s\n", "ID", "DATE",
+	cli_printf("%5s  %-16s  %-*s  %-*s  %-*s  %4s  %9s  %9s  %8s  %-11s  %s\n", "ID", "DATE",
 		   RUNS_W_HOST, "HOST", RUNS_W_DRIVE, "DRIVE", RUNS_W_PLAN, "PRESET", "PTS",
-		   "BEST IOPS", "BEST MB/s", "QD1 MEAN", "STATE");
+		   "BEST IOPS", "BEST MB/s", "QD1 MEAN", "STATE", "VERDICT");
 	for (size_t i = 0; i < n; i++) {
 		const struct results_prov *p = &runs[i];
 		char date[24], drive[512], host[128], dcell[256], pcell[128];
@@ -140,11 +145,13 @@ runs_print_text(const struct results_prov *runs, size_t n, const char *path)
 			snprintf(qd1, sizeof qd1, "%.1f %ss", p->qd1_mean_us, cli_glyph(CLI_G_MICRO));
 		else
 			snprintf(qd1, sizeof qd1, "-");
-		cli_printf("%5lld  %-16s  %s  %s  %s  %4zu  %9s  %9s  %*s  %s\n", (long long)p->id,
-			   date, runs_cell(p->host, RUNS_W_HOST, host, sizeof host),
+		cli_printf("%5lld  %-16s  %s  %s  %s  %4zu  %9s  %9s  %*s  %-11s  %s%s%s%s\n",
+			   (long long)p->id, date, runs_cell(p->host, RUNS_W_HOST, host, sizeof host),
 			   runs_cell(drive, RUNS_W_DRIVE, dcell, sizeof dcell),
 			   runs_cell(p->plan_name, RUNS_W_PLAN, pcell, sizeof pcell), p->npoints,
-			   iops, mbps, 8 + (int)strlen(qd1) - utf8_width(qd1), qd1, runs_state(p));
+			   iops, mbps, 8 + (int)strlen(qd1) - utf8_width(qd1), qd1, runs_state(p),
+			   p->verdict[0] ? p->verdict : "-", p->query[0] ? "query \"" : "",
+			   p->query, p->query[0] ? "\"" : "");
 	}
 	cli_printf("\n%zu run%s in %s.  'drivedash export ID --format json|csv|fio-json' for "
 		   "every point.\n", n, n == 1 ? "" : "s", path);

@@ -57,6 +57,7 @@ enum record_job_kind {
 	RJ_BEGIN,	/* store the run's provenance */
 	RJ_POINT,	/* store a finished point */
 	RJ_END,		/* record how the run ended */
+	RJ_VERDICT,	/* store the run's judgement */
 };
 
 /* One queued job; owns its copies. */
@@ -64,6 +65,8 @@ struct record_job {
 	enum record_job_kind kind;
 	struct results_prov  prov;	/* RJ_BEGIN, RJ_END */
 	struct results_point pt;	/* RJ_POINT (pt.r is a heap copy) */
+	struct results_verdict *rows;	/* RJ_VERDICT (heap) */
+	size_t		     nrows;
 	struct record_job   *next;
 };
 
@@ -159,7 +162,11 @@ record_prov_identity(struct results_prov *p, const struct session_identity *id)
 {
 	const struct nvmeinfo_ctrl *c = id->ctrl;
 
-	if (id->model != NULL)
+	/* Typed text (--model) is what was asked for, not what the drive is. */
+	if (id->model != NULL && id->model_source != NULL &&
+	    strcmp(id->model_source, "option") == 0)
+		dd_strlcpy(p->query, id->model, sizeof p->query);
+	else if (id->model != NULL)
 		dd_strlcpy(p->model, id->model, sizeof p->model);
 	if (id->bdev != NULL) {
 		p->capacity = id->bdev->size_bytes;
@@ -229,6 +236,7 @@ static void
 record_prov_start(struct results_prov *p, const struct record_opts *o)
 {
 	memset(p, 0, sizeof *p);
+	p->tolerance = NAN;		/* not judged (record_verdict) */
 	dd_strlcpy(p->source, o->source ? o->source : "run", sizeof p->source);
 	results_prov_host(p);
 	results_prov_time(p, true, (int64_t)time(NULL));
@@ -334,6 +342,12 @@ record_apply(struct results *db, int64_t *run_id, struct record_job *job, struct
 			return dd_error_set(err, -EIO, "the run was not stored");
 		job->prov.id = *run_id;
 		return results_run_end(db, &job->prov, err);
+	case RJ_VERDICT:
+		if (*run_id == 0)
+			return dd_error_set(err, -EIO, "the run was not stored, so its verdicts "
+					    "cannot be");
+		job->prov.id = *run_id;
+		return results_verdicts_store(db, &job->prov, job->rows, job->nrows, err);
 	}
 	return -EINVAL;
 }
@@ -359,6 +373,7 @@ record_job_free(struct record_job *job)
 	if (job == NULL)
 		return;
 	free(job->pt.r);
+	free(job->rows);
 	free(job);
 }
 
@@ -689,6 +704,58 @@ record_drain(struct record *rec, int wait_ms)
 	done = rec->queued == 0;
 	pthread_mutex_unlock(&rec->mu);
 	return done;
+}
+
+/* One verdict row as it is stored: the reference that decided (the review
+ * when decided_by says so, else the spec or target figure) and its source. */
+static void
+record_verdict_row(const struct verdict *v, struct results_verdict *out)
+{
+	bool review = v->decided_by != NULL && strcmp(v->decided_by, "review") == 0;
+
+	memset(out, 0, sizeof *out);
+	dd_strlcpy(out->metric, v->metric, sizeof out->metric);
+	dd_strlcpy(out->metric_name, v->metric_name, sizeof out->metric_name);
+	dd_strlcpy(out->status, verdict_status_name(v->status), sizeof out->status);
+	dd_strlcpy(out->unit, v->unit, sizeof out->unit);
+	out->reference = review ? v->review_value : v->spec_value;
+	out->ratio = review ? v->review_ratio : v->ratio;
+	dd_strlcpy(out->ref_source, review ? v->review_label : v->spec_label,
+		   sizeof out->ref_source);
+	out->measured = v->measured;
+	dd_strlcpy(out->decided_by, v->decided_by, sizeof out->decided_by);
+	out->spec_value = v->spec_value;
+	dd_strlcpy(out->spec_source, v->spec_label, sizeof out->spec_source);
+	out->review_value = v->review_value;
+	dd_strlcpy(out->review_source, v->review_label, sizeof out->review_source);
+	dd_strlcpy(out->point, v->point, sizeof out->point);
+	dd_strlcpy(out->reason, v->reason, sizeof out->reason);
+}
+
+/* Store the run's judgement. */
+void
+record_verdict(struct record *rec, const struct verdict_report *r)
+{
+	struct record_job *job;
+
+	if (rec == NULL || r == NULL || (job = calloc(1, sizeof *job)) == NULL)
+		return;
+	job->kind = RJ_VERDICT;
+	if (r->nrows > 0 && (job->rows = calloc(r->nrows, sizeof *job->rows)) == NULL) {
+		free(job);
+		return;
+	}
+	for (size_t i = 0; i < r->nrows; i++)
+		record_verdict_row(&r->rows[i], &job->rows[i]);
+	job->nrows = r->nrows;
+	pthread_mutex_lock(&rec->mu);
+	dd_strlcpy(rec->prov.verdict, verdict_status_name(r->overall), sizeof rec->prov.verdict);
+	rec->prov.tolerance = r->tolerance;
+	rec->prov.rules = VERDICT_RULES_VERSION;
+	dd_strlcpy(rec->prov.verdict_summary, r->summary, sizeof rec->prov.verdict_summary);
+	job->prov = rec->prov;
+	pthread_mutex_unlock(&rec->mu);
+	record_queue(rec, job);
 }
 
 /* Record how the run ended: queued, then waited for (a busy store only up

@@ -21,6 +21,15 @@
  *                   remembered (record_error), never stops the sweep.
  *   record_end      after sweep_join: end time, state, who stopped it, why;
  *                   waits for the writer (a busy store: up to wait_ms).
+ *   record_verdict  after judging (`check`): the report's rows, overall
+ *                   verdict, tolerance and the rules' version are stored
+ *                   with the run, through the same writer, so a stored run
+ *                   is never judged again.
+ *
+ * The run's reference is stored at record_begin: the database drive it was
+ * matched to or swept against (struct record_match), and the text the user
+ * typed to name it (--model, a session identity's model_source "option") as
+ * the query, never as the drive's model.
  *
  * A busy store (another process holds its write lock) never blocks the
  * front end or the sweep: the writer retries it in the background for as
@@ -41,6 +50,7 @@
 #include "core/results.h"
 #include "core/session.h"
 #include "core/sweep.h"
+#include "core/verdict.h"
 
 struct record;
 
@@ -97,6 +107,13 @@ int record_begin_remote(struct record **out, const struct record_opts *o,
 
 /* Make sw commit its finished points through rec (before sweep_start). */
 void record_attach(struct record *rec, struct sweep *sw);
+
+/* Store the judgement of the run (queued to the writer like a point, so it
+ * never waits for the store): every row of r (metric, the reference figure
+ * that decided and its source, measured, ratio, verdict, reason,
+ * decided_by), the overall verdict, the tolerance and
+ * VERDICT_RULES_VERSION.  Nothing for NULL. */
+void record_verdict(struct record *rec, const struct verdict_report *r);
 
 /* Record how the run ended; stopped_by "" / "user" / "SIGINT" ... and why
  * may be NULL.  Waits for the writer (a busy store: up to o->wait_ms), then

@@ -5,7 +5,9 @@
  * Data model on disk (schema version RESULTS_SCHEMA_VERSION, one table per
  * kind of row; a run's rows go with it, ON DELETE CASCADE; version 1 had no
  * runs.temp_source, version 2 none of the kinds' columns and no dir_bins;
- * their points read back as DD_KIND_POINT with NAN per-direction summaries):
+ * their points read back as DD_KIND_POINT with NAN per-direction summaries;
+ * up to version 3 a point's pattern and kind were enum numbers, from
+ * version 4 on they are names):
  *
  *   runs         one row per run: every field of struct results_prov that
  *                is stored (the headline figures are computed by queries)
@@ -24,6 +26,16 @@
  *                one way reads that direction's bins from bins (version 3)
  *   intervals    the interval series, in order
  *   smart        SMART before and after the point (phase "before"/"after")
+ *   run_refs     one row per run (version 4): what the run was judged
+ *                against besides the drive in runs (the typed query, the
+ *                tolerance, the rules' version) and its overall verdict
+ *   verdicts     the run's verdict rows in order (struct results_verdict)
+ *
+ * Names, not numbers: a point's pattern and kind are stored as their names
+ * (dd_pattern_name, dd_kind_name), so reordering the enums changes nothing
+ * stored.  Version 4's upgrade maps version 3's numbers to names once; a
+ * store read without upgrading (RESULTS_READ) maps them on read through
+ * the same frozen table (results_v3_patterns, results_v3_kinds).
  *
  * Struct fields and columns are tied together by column tables (struct
  * results_col: name, type, offset), one per struct; inserts and selects are
@@ -185,11 +197,39 @@ static const char results_migrate_v3[] =
 	" dir TEXT NOT NULL, idx INTEGER NOT NULL, count INTEGER NOT NULL,\n"
 	" PRIMARY KEY (point_id, dir, idx)) WITHOUT ROWID;\n";
 
+/* Version 4: pattern and kind by name (version 3's numbers mapped once),
+ * the run's reference and its verdict rows. */
+static const char results_migrate_v4[] =
+	"UPDATE points SET pattern = CASE pattern WHEN 0 THEN 'read' WHEN 1 THEN 'write'\n"
+	" WHEN 2 THEN 'randread' WHEN 3 THEN 'randwrite' WHEN 4 THEN 'randrw' WHEN 5 THEN 'rw'\n"
+	" ELSE pattern END,\n"
+	" kind = CASE kind WHEN 0 THEN 'point' WHEN 1 THEN 'curve-max' WHEN 2 THEN 'curve-step'\n"
+	" WHEN 3 THEN 'checkpoint' WHEN 4 THEN 'threads' WHEN 5 THEN 'cliff' ELSE kind END;\n"
+	"CREATE TABLE run_refs (\n"
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" query TEXT, verdict TEXT, tolerance REAL, rules INTEGER, verdict_summary TEXT);\n"
+	"CREATE TABLE verdicts (\n"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" seq INTEGER NOT NULL, metric TEXT, metric_name TEXT, status TEXT, unit TEXT,\n"
+	" reference REAL, ref_source TEXT, measured REAL, ratio REAL, decided_by TEXT,\n"
+	" spec_value REAL, spec_source TEXT, review_value REAL, review_source TEXT,\n"
+	" point TEXT, reason TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;\n";
+
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
 	results_schema_v1,
 	results_migrate_v2,
 	results_migrate_v3,
+	results_migrate_v4,
+};
+
+/* Version 3's numbers of the patterns and kinds (frozen: never edit), as
+ * results_migrate_v4 maps them; for stores read without upgrading. */
+static const char *const results_v3_patterns[] = {
+	"read", "write", "randread", "randwrite", "randrw", "rw",
+};
+static const char *const results_v3_kinds[] = {
+	"point", "curve-max", "curve-step", "checkpoint", "threads", "cliff",
 };
 
 #define RESULTS_SCHEMA_VERSION \
@@ -213,10 +253,21 @@ static const char results_shim_v3[] =
 	"CREATE TEMP VIEW dir_bins AS SELECT NULL AS point_id, NULL AS dir, NULL AS idx,\n"
 	" NULL AS count WHERE 0;\n";
 
+/* (The numbers in points are mapped on read: results_col_enum.) */
+static const char results_shim_v4[] =
+	"CREATE TEMP VIEW run_refs AS SELECT NULL AS run_id, NULL AS query, NULL AS verdict,\n"
+	" NULL AS tolerance, NULL AS rules, NULL AS verdict_summary WHERE 0;\n"
+	"CREATE TEMP VIEW verdicts AS SELECT NULL AS run_id, NULL AS seq, NULL AS metric,\n"
+	" NULL AS metric_name, NULL AS status, NULL AS unit, NULL AS reference,\n"
+	" NULL AS ref_source, NULL AS measured, NULL AS ratio, NULL AS decided_by,\n"
+	" NULL AS spec_value, NULL AS spec_source, NULL AS review_value,\n"
+	" NULL AS review_source, NULL AS point, NULL AS reason WHERE 0;\n";
+
 static const char *const results_read_shims[] = {
 	NULL,
 	results_shim_v2,
 	results_shim_v3,
+	results_shim_v4,
 };
 
 _Static_assert(sizeof results_read_shims == sizeof results_migrations,
@@ -234,6 +285,8 @@ enum results_ctype {
 	RC_U64,		/* stored as its int64 bit pattern */
 	RC_SIZE,	/* size_t; SIZE_MAX round-trips as -1 */
 	RC_DBL,		/* NAN is NULL */
+	RC_PATTERN,	/* enum dd_pattern by name (dd_pattern_name) */
+	RC_KIND,	/* enum dd_kind by name (dd_kind_name) */
 };
 
 struct results_col {
@@ -273,11 +326,31 @@ static const struct results_col results_prov_cols[] = {
 	P("stopped_by", RC_TEXT, stopped_by), P("why", RC_TEXT, why),
 	P("imported_from", RC_TEXT, imported_from),
 };
+
+/* The run_refs row of a run (version 4). */
+static const struct results_col results_ref_cols[] = {
+	P("query", RC_TEXT, query), P("verdict", RC_TEXT, verdict),
+	P("tolerance", RC_DBL, tolerance), P("rules", RC_UINT, rules),
+	P("verdict_summary", RC_TEXT, verdict_summary),
+};
 #undef P
+
+#define V(col, type, m) RCOL(col, type, struct results_verdict, m)
+static const struct results_col results_verdict_cols[] = {
+	V("metric", RC_TEXT, metric), V("metric_name", RC_TEXT, metric_name),
+	V("status", RC_TEXT, status), V("unit", RC_TEXT, unit),
+	V("reference", RC_DBL, reference), V("ref_source", RC_TEXT, ref_source),
+	V("measured", RC_DBL, measured), V("ratio", RC_DBL, ratio),
+	V("decided_by", RC_TEXT, decided_by), V("spec_value", RC_DBL, spec_value),
+	V("spec_source", RC_TEXT, spec_source), V("review_value", RC_DBL, review_value),
+	V("review_source", RC_TEXT, review_source), V("point", RC_TEXT, point),
+	V("reason", RC_TEXT, reason),
+};
+#undef V
 
 #define R(col, type, m) RCOL(col, type, struct dd_result, m)
 static const struct results_col results_point_cols[] = {
-	R("name", RC_TEXT, point.name), R("pattern", RC_INT, point.pattern),
+	R("name", RC_TEXT, point.name), R("pattern", RC_PATTERN, point.pattern),
 	R("read_pct", RC_UINT, point.read_pct), R("bs", RC_UINT, point.bs),
 	R("iodepth", RC_UINT, point.iodepth), R("numjobs", RC_UINT, point.numjobs),
 	R("ramp_s", RC_DBL, point.ramp_s), R("runtime_s", RC_DBL, point.runtime_s),
@@ -298,7 +371,7 @@ static const struct results_col results_point_cols[] = {
 	R("cpu_sys_s", RC_DBL, cpu_sys_s), R("cpu_us_per_io", RC_DBL, cpu_us_per_io),
 	R("proc_user_s", RC_DBL, proc_user_s), R("proc_sys_s", RC_DBL, proc_sys_s),
 	R("proc_us_per_io", RC_DBL, proc_us_per_io),
-	R("kind", RC_INT, point.kind), R("rate_iops", RC_DBL, point.rate_iops),
+	R("kind", RC_KIND, point.kind), R("rate_iops", RC_DBL, point.rate_iops),
 	R("rate_pct", RC_DBL, point.rate_pct), R("region_pct", RC_UINT, point.region_pct),
 	R("end_fsync", RC_BOOL, point.end_fsync), R("grp", RC_UINT, point.group),
 	R("pass", RC_UINT, point.pass), R("seq", RC_UINT, point.seq),
@@ -553,6 +626,32 @@ results_col_text(sqlite3_stmt *st, int i)
 	return t ? t : "";
 }
 
+/* Bind an enum's name (NULL: a value with no name, never stored). */
+static int
+results_bind_name(sqlite3_stmt *st, int i, const char *name)
+{
+	return name != NULL ? sqlite3_bind_text(st, i, name, -1, SQLITE_STATIC) : SQLITE_MISUSE;
+}
+
+/* An enum column by name, or version 3's number through its frozen names
+ * (a store read without upgrading); -1 for a name this build does not know. */
+static int
+results_col_enum(sqlite3_stmt *st, int i, const char *const *v3, size_t nv3, bool pattern)
+{
+	const char     *name = results_col_text(st, i);
+	enum dd_pattern p;
+	enum dd_kind	k;
+
+	if (sqlite3_column_type(st, i) == SQLITE_INTEGER) {
+		int64_t n = sqlite3_column_int64(st, i);
+
+		name = n >= 0 && (uint64_t)n < nv3 ? v3[n] : "";
+	}
+	if (pattern)
+		return dd_pattern_parse(name, &p) == 0 ? (int)p : -1;
+	return dd_kind_parse(name, &k) == 0 ? (int)k : -1;
+}
+
 /* Bind one column of a struct at base to parameter i. */
 static int
 results_bind_col(sqlite3_stmt *st, int i, const struct results_col *c, const void *base)
@@ -578,6 +677,10 @@ results_bind_col(sqlite3_stmt *st, int i, const struct results_col *c, const voi
 		return sqlite3_bind_int64(st, i, (sqlite3_int64)*(const size_t *)p);
 	case RC_DBL:
 		return sqlite3_bind_double(st, i, *(const double *)p);	/* NAN: NULL */
+	case RC_PATTERN:
+		return results_bind_name(st, i, dd_pattern_name(*(const enum dd_pattern *)p));
+	case RC_KIND:
+		return results_bind_name(st, i, dd_kind_name(*(const enum dd_kind *)p));
 	}
 	return SQLITE_MISUSE;
 }
@@ -629,6 +732,16 @@ results_read_col(sqlite3_stmt *st, int i, const struct results_col *c, void *bas
 		break;
 	case RC_DBL:
 		*(double *)p = results_col_figure(st, i);
+		break;
+	case RC_PATTERN:
+		*(int *)p = results_col_enum(st, i, results_v3_patterns,
+					     sizeof results_v3_patterns / sizeof results_v3_patterns[0],
+					     true);
+		break;
+	case RC_KIND:
+		*(int *)p = results_col_enum(st, i, results_v3_kinds,
+					     sizeof results_v3_kinds / sizeof results_v3_kinds[0],
+					     false);
 		break;
 	}
 }
@@ -847,7 +960,7 @@ results_remove(const char *path)
 static const char results_foreign_objects[] =
 	"SELECT count(*) FROM sqlite_master WHERE NOT ("
 	"(type = 'table' AND name IN ('runs', 'points', 'latency', 'percentiles', 'bins',"
-	" 'intervals', 'smart', 'dir_bins')) OR "
+	" 'intervals', 'smart', 'dir_bins', 'run_refs', 'verdicts')) OR "
 	"(type = 'index' AND (name IN ('runs_start', 'runs_serial', 'points_run') OR"
 	" name LIKE 'sqlite\\_autoindex\\_%' ESCAPE '\\')) OR "
 	"(type = 'table' AND name LIKE 'sqlite\\_stat%' ESCAPE '\\'))";
@@ -1286,7 +1399,11 @@ results_run_name(const struct results_prov *p, bool utf8, char *buf, size_t len)
 	const char *base = file_base(p->target_path);
 	char	    what[384], when[20];
 
-	if (p->model[0] != '\0' || p->drive_label[0] != '\0') {
+	/* A file is named by itself: the drive a dashboard swept it against is
+	 * its reference, not what it is. */
+	bool file = strcmp(p->target_kind, "file") == 0 || strcmp(p->target_kind, "scratch") == 0;
+
+	if (p->model[0] != '\0' || (p->drive_label[0] != '\0' && !file)) {
 		results_name_drive(p, what, sizeof what);
 		if (p->serial[0] != '\0') {
 			size_t o = strlen(what);
@@ -1399,6 +1516,59 @@ results_step_done(struct results *db, sqlite3_stmt *st, int bound, const char *w
 	return 0;
 }
 
+/* Insert or replace run p->id's run_refs row (its reference and verdict). */
+static int
+results_insert_refs(struct results *db, const struct results_prov *p, struct dd_error *err)
+{
+	char	      sql[1024] = "INSERT OR REPLACE INTO run_refs (run_id";
+	sqlite3_stmt *st;
+	int	      rc, bound;
+
+	results_col_list(sql, sizeof sql, "", results_ref_cols, NCOLS(results_ref_cols));
+	strcat(sql, ") VALUES (?");
+	results_marks(sql, sizeof sql, NCOLS(results_ref_cols));
+	strcat(sql, ")");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	bound = sqlite3_bind_int64(st, 1, p->id) |
+		results_bind_cols(st, 2, results_ref_cols, NCOLS(results_ref_cols), p);
+	rc = results_step_done(db, st, bound, "store the run's reference", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Replace run's verdict rows with rows (inside a transaction). */
+static int
+results_insert_verdicts(struct results *db, int64_t run, const struct results_verdict *rows,
+			size_t n, struct dd_error *err)
+{
+	char	      sql[1024] = "INSERT INTO verdicts (run_id, seq";
+	sqlite3_stmt *st;
+	int	      rc;
+
+	if ((rc = results_prepare(db, "DELETE FROM verdicts WHERE run_id = ?", &st, err)) < 0)
+		return rc;
+	rc = results_step_done(db, st, sqlite3_bind_int64(st, 1, run), "store the verdicts", err);
+	sqlite3_finalize(st);
+	if (rc < 0 || n == 0)
+		return rc;
+	results_col_list(sql, sizeof sql, "", results_verdict_cols, NCOLS(results_verdict_cols));
+	strcat(sql, ") VALUES (?, ?");
+	results_marks(sql, sizeof sql, NCOLS(results_verdict_cols));
+	strcat(sql, ")");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		int b = sqlite3_bind_int64(st, 1, run) | sqlite3_bind_int64(st, 2, (sqlite3_int64)i) |
+			results_bind_cols(st, 3, results_verdict_cols, NCOLS(results_verdict_cols),
+					  &rows[i]);
+
+		rc = results_step_done(db, st, b, "store the verdicts", err);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* Insert a run's provenance row; sets p->id. */
 static int
 results_insert_run(struct results *db, struct results_prov *p, struct dd_error *err)
@@ -1418,6 +1588,8 @@ results_insert_run(struct results *db, struct results_prov *p, struct dd_error *
 	sqlite3_finalize(st);
 	if (rc == 0)
 		p->id = sqlite3_last_insert_rowid(db->db);
+	if (rc == 0)
+		rc = results_insert_refs(db, p, err);
 	return rc;
 }
 
@@ -1629,6 +1801,22 @@ results_run_end(struct results *db, const struct results_prov *p, struct dd_erro
 	return results_finish(db, rc, "record the end of the run", err);
 }
 
+/* Store a run's judgement in one transaction. */
+int
+results_verdicts_store(struct results *db, const struct results_prov *p,
+		       const struct results_verdict *rows, size_t n, struct dd_error *err)
+{
+	int rc;
+
+	if ((rc = results_begin(db, err)) < 0)
+		return rc;
+	/* The query stays as the run stored it. */
+	rc = results_insert_refs(db, p, err);
+	if (rc == 0)
+		rc = results_insert_verdicts(db, p->id, rows, n, err);
+	return results_finish(db, rc, "store the verdicts", err);
+}
+
 /* Store a whole run in one transaction. */
 int
 results_run_store(struct results *db, struct results_run *run, struct dd_error *err)
@@ -1642,6 +1830,8 @@ results_run_store(struct results *db, struct results_run *run, struct dd_error *
 	rc = results_insert_run(db, &run->prov, err);
 	for (size_t i = 0; rc == 0 && i < run->n; i++)
 		rc = results_insert_point(db, run->prov.id, &run->pts[i], err);
+	if (rc == 0 && run->nverdicts > 0)
+		rc = results_insert_verdicts(db, run->prov.id, run->verdicts, run->nverdicts, err);
 	rc = results_finish(db, rc, "store the run", err);
 	if (rc < 0)
 		run->prov.id = 0;
@@ -1656,24 +1846,29 @@ results_runs_select(char *sql, size_t len)
 {
 	snprintf(sql, len, "SELECT r.id");
 	results_col_list(sql, len, "r.", results_prov_cols, NCOLS(results_prov_cols));
+	results_col_list(sql, len, "f.", results_ref_cols, NCOLS(results_ref_cols));
+	/* randread by name; 2 in a version-3 store read as it is. */
 	strncat(sql,
 		", (SELECT count(*) FROM points p WHERE p.run_id = r.id)"
 		", (SELECT max(iops) FROM points p WHERE p.run_id = r.id AND p.status = 0)"
 		", (SELECT max(mbps) FROM points p WHERE p.run_id = r.id AND p.status = 0)"
 		", (SELECT min(sum_mean_us) FROM points p WHERE p.run_id = r.id AND p.status = 0"
-		" AND p.pattern = 2 AND p.bs = 4096 AND p.iodepth = 1 AND p.numjobs = 1)"
-		" FROM runs r", len - strlen(sql) - 1);
+		" AND p.pattern IN ('randread', 2) AND p.bs = 4096 AND p.iodepth = 1"
+		" AND p.numjobs = 1)"
+		" FROM runs r LEFT JOIN run_refs f ON f.run_id = r.id", len - strlen(sql) - 1);
 }
 
 /* Read a runs row of results_runs_select into p. */
 static void
 results_read_prov(sqlite3_stmt *st, struct results_prov *p)
 {
-	int k = 1 + (int)NCOLS(results_prov_cols);
+	int k = 1 + (int)NCOLS(results_prov_cols) + (int)NCOLS(results_ref_cols);
 
 	memset(p, 0, sizeof *p);
 	p->id = sqlite3_column_int64(st, 0);
 	results_read_cols(st, 1, results_prov_cols, NCOLS(results_prov_cols), p);
+	results_read_cols(st, 1 + (int)NCOLS(results_prov_cols), results_ref_cols,
+			  NCOLS(results_ref_cols), p);
 	p->npoints = (size_t)sqlite3_column_int64(st, k);
 	p->best_iops = results_col_figure(st, k + 1);
 	p->best_mbps = results_col_figure(st, k + 2);
@@ -2012,6 +2207,31 @@ results_load_smart(struct results *db, struct results_point *pt, struct dd_error
 	return step == SQLITE_DONE ? 0 : results_fail(db, "load a point", err);
 }
 
+/* The column of a points row of results_point_cols named col. */
+static int
+results_point_col(const char *col)
+{
+	for (size_t i = 0; i < NCOLS(results_point_cols); i++)
+		if (strcmp(results_point_cols[i].name, col) == 0)
+			return 4 + (int)i;
+	return -1;
+}
+
+/* The sentence for a point whose pattern or kind this build does not know
+ * (a newer drivedash's, or a crafted store). */
+static int
+results_unknown_label(struct results *db, sqlite3_stmt *st, const struct results_point *pt,
+		      struct dd_error *err)
+{
+	bool pattern = (int)pt->r->point.pattern < 0;
+	int  col = results_point_col(pattern ? "pattern" : "kind");
+
+	return dd_error_set(err, -EINVAL, "%s: point %zu has the %s '%.40s', which this "
+			    "drivedash does not know (a newer one wrote it?)", db->name,
+			    pt->index + 1, pattern ? "pattern" : "kind",
+			    col < 0 ? "?" : results_col_text(st, col));
+}
+
 /* Read a points row (id, idx, host, has_bins, point cols, summary cols) and
  * everything under it into pt (pt->r allocated here). */
 static int
@@ -2031,6 +2251,8 @@ results_load_point(struct results *db, sqlite3_stmt *st, struct results_point *p
 	results_read_cols(st, 4, results_point_cols, NCOLS(results_point_cols), pt->r);
 	results_read_cols(st, 4 + (int)NCOLS(results_point_cols), results_sum_cols,
 			  NCOLS(results_sum_cols), &pt->sum);
+	if ((int)pt->r->point.pattern < 0 || (int)pt->r->point.kind < 0)
+		return results_unknown_label(db, st, pt, err);
 	rc = results_load_lat(db, pt->id, pt->r, err);
 	if (rc == 0)
 		rc = results_load_series(db, pt->id, pt->r, err);
@@ -2061,6 +2283,37 @@ results_load_prov(struct results *db, int64_t id, struct results_prov *p, struct
 					 : results_fail(db, "load the run", err);
 	sqlite3_finalize(st);
 	return rc;
+}
+
+/* Load run id's verdict rows, in order, into out. */
+static int
+results_load_verdicts(struct results *db, int64_t id, struct results_run *out,
+		      struct dd_error *err)
+{
+	char	      sql[1024] = "SELECT seq";
+	sqlite3_stmt *st;
+	int	      rc, step;
+
+	results_col_list(sql, sizeof sql, "", results_verdict_cols, NCOLS(results_verdict_cols));
+	strcat(sql, " FROM verdicts WHERE run_id = ? ORDER BY seq");
+	if ((rc = results_prepare(db, sql, &st, err)) < 0)
+		return rc;
+	sqlite3_bind_int64(st, 1, id);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		struct results_verdict *v = realloc(out->verdicts,
+						    (out->nverdicts + 1) * sizeof *v);
+
+		if (v == NULL) {
+			sqlite3_finalize(st);
+			return dd_error_set(err, -ENOMEM, "out of memory");
+		}
+		out->verdicts = v;
+		v = &out->verdicts[out->nverdicts++];
+		memset(v, 0, sizeof *v);
+		results_read_cols(st, 1, results_verdict_cols, NCOLS(results_verdict_cols), v);
+	}
+	sqlite3_finalize(st);
+	return step == SQLITE_DONE ? 0 : results_fail(db, "load the verdicts", err);
 }
 
 /* Load a run and all its points. */
@@ -2096,6 +2349,8 @@ results_run_load(struct results *db, int64_t id, struct results_run *out, struct
 			rc = results_fail(db, "load the run", err);
 		sqlite3_finalize(st);
 	}
+	if (rc == 0)
+		rc = results_load_verdicts(db, id, out, err);
 	sqlite3_exec(db->db, "COMMIT", NULL, NULL, NULL);
 	if (rc < 0)
 		results_run_free(out);
@@ -2130,6 +2385,9 @@ results_run_free(struct results_run *run)
 	free(run->pts);
 	run->pts = NULL;
 	run->n = run->cap = 0;
+	free(run->verdicts);
+	run->verdicts = NULL;
+	run->nverdicts = 0;
 }
 
 /* Delete a run and its points. */

@@ -19,9 +19,19 @@
  *                         histogram bins, the interval series), its
  *                         summary, and SMART before and after (when the
  *                         target has an NVMe controller).
- *   struct results_run    a provenance and its points, as results_run_load
- *                         reads it back: a stored run is shown, compared
- *                         and exported from this, exactly like a live one.
+ *   struct results_verdict one verdict row of a check, as it was judged:
+ *                         the metric, the reference figure it was held
+ *                         against and that figure's source, what was
+ *                         measured, the ratio, the verdict, the reason and
+ *                         which reference decided.  The run's reference
+ *                         (the drive, the typed query, the tolerance, the
+ *                         rules' version) and overall verdict are in its
+ *                         provenance.  Stored once, never judged again: a
+ *                         stored run reads the same verdict every day.
+ *   struct results_run    a provenance, its points and its verdict rows, as
+ *                         results_run_load reads it back: a stored run is
+ *                         shown, compared and exported from this, exactly
+ *                         like a live one.
  *
  * Writing: results_run_begin stores the provenance (state "running"),
  * results_point_add commits each finished point in its own transaction,
@@ -91,6 +101,15 @@ struct results_prov {
 	char	 drive_id[128];		/* matched database drive id; "" none */
 	char	 drive_label[128];	/* "KIOXIA CD9P-R 7.68 TB"; "" none */
 
+	/* the reference it was judged against (results_verdicts_store) */
+	char	 query[128];		/* what was typed to name the drive
+					 * (check --model "cd9p 7.68"); "" none */
+	char	 verdict[16];		/* overall: "PASS" ... "NOT_COMPARABLE";
+					 * "" not judged */
+	double	 tolerance;		/* fraction it was judged with; NAN none */
+	unsigned rules;			/* the verdict rules' version; 0 none */
+	char	 verdict_summary[768];	/* the report's summary; "" none */
+
 	/* how */
 	char	 plan_name[PLAN_NAME_MAX];	/* preset or plan file name */
 	unsigned repeat;
@@ -129,11 +148,34 @@ struct results_point {
 	struct nvmeinfo_smart smart_before, smart_after;	/* .valid false: none */
 };
 
-/* A run with its points. */
+/* One stored verdict row (see the data model above); strings "" and
+ * figures NAN when none. */
+struct results_verdict {
+	char	metric[32];		/* "seq_read" ... "health", "curve_iops" */
+	char	metric_name[64];	/* "sequential read" */
+	char	status[16];		/* "PASS" ... "IMPLAUSIBLE" */
+	char	unit[8];		/* "MB/s", "IOPS", "us"; "" health */
+	double	reference;		/* the figure that decided (spec, target or
+					 * review) */
+	char	ref_source[160];	/* where it comes from ("KIOXIA CD9P-R
+					 * datasheet", "StorageReview ...") */
+	double	measured, ratio;	/* ratio: measured / reference */
+	char	decided_by[16];		/* "target", "spec", "rated max", "review" */
+	double	spec_value;		/* the spec (or target) figure */
+	char	spec_source[128];
+	double	review_value;		/* the review at the compared point */
+	char	review_source[128];
+	char	point[DD_POINT_NAME_MAX];	/* the point compared; "" none */
+	char	reason[320];
+};
+
+/* A run with its points (and its verdict rows, when it was judged). */
 struct results_run {
-	struct results_prov   prov;
-	struct results_point *pts;
-	size_t		      n, cap;
+	struct results_prov    prov;
+	struct results_point  *pts;
+	size_t		       n, cap;
+	struct results_verdict *verdicts;	/* heap; NULL none */
+	size_t		       nverdicts;
 };
 
 /* What results_list returns; fields NULL or empty match everything. */
@@ -208,7 +250,13 @@ int results_point_add(struct results *db, int64_t run, struct results_point *pt,
  * steady-state outcome). */
 int results_run_end(struct results *db, const struct results_prov *p, struct dd_error *err);
 
-/* Store a whole run (provenance and points) in one transaction: imports. */
+/* Store run p->id's judgement in one transaction: p's verdict, tolerance,
+ * rules and verdict_summary, and rows (replacing rows stored before). */
+int results_verdicts_store(struct results *db, const struct results_prov *p,
+			   const struct results_verdict *rows, size_t n, struct dd_error *err);
+
+/* Store a whole run (provenance, points and verdict rows) in one
+ * transaction: imports. */
 int results_run_store(struct results *db, struct results_run *run, struct dd_error *err);
 
 /* Runs matching q, newest first, into a malloc'd array (free()). */

@@ -151,6 +151,8 @@
 #define VERDICT_CURVE_ACHIEVED	  0.90	/* a curve is judged when its steps
 					 * reached this share of their target
 					 * rates (workload_curve_achieved) */
+#define VERDICT_RULES_VERSION	  1	/* stored with every judged run (record_verdict):
+					 * raise it when a rule above changes */
 
 /* The verdict on one row; the order is the severity order of worst-of. */
 enum verdict_status {

@@ -12,7 +12,9 @@
  * What the keys do goes through the store and the other screens' own
  * entry points: Enter loads the run (results_run_load) and shows it in the
  * Sweep screen as a finished sweep (tui_sweep_show), beside the spec and
- * review of the drive it was matched to; d asks y/n, then
+ * review of the drive it was stored with (matched to, or swept against):
+ * never the Drives cursor's, which holds it only when the run has no drive
+ * of its own, and then says so; d asks y/n, then
  * results_run_delete; Space marks runs and C makes each marked one a
  * struct tui_run (stored_id set) for the Compare screen.  The store is
  * opened for each of these and closed again, so a run another drivedash
@@ -131,6 +133,7 @@ tui_history_open_run(struct tui *t, int64_t id)
 	struct results_run run;
 	struct dd_error	   err = { 0 };
 	struct tui_pick	   p;
+	char		   label[200];
 	int		   rc;
 
 	memset(&run, 0, sizeof run);
@@ -145,18 +148,21 @@ tui_history_open_run(struct tui *t, int64_t id)
 		results_run_free(&run);
 		return rc;
 	}
-	/* Its drive's spec and review; a run of no database drive (a scratch
-	 * file) is held against the drive selected on Drives, as s does. */
+	/* Its own drive's spec and review; a run stored with no database drive
+	 * (an import, an older store) is held against the drive selected on
+	 * Drives, and the title and this line say it is not its reference. */
 	p = history_pick(t, run.prov.drive_id);
 	if (p.fam == NULL)
 		p = tui_drives_selected(t);
 	if (p.fam != NULL && tui_sheet_load(&t->sweep.ref, t->db, p, &err) < 0)
 		tui_message(t, true, "%s", err.msg);
+	else if (p.fam != NULL && !run.prov.drive_id[0])
+		tui_message(t, false, "run #%lld: %zu points, stored with no drive: %s; r cycles",
+			    (long long)id, run.n, tui_sweep_ref_label(t, true, label, sizeof label));
 	else
 		tui_message(t, false, "run #%lld: %zu points%s; j/k a point, Enter its drill-down",
-			    (long long)id, run.n, run.prov.drive_id[0] ? ", beside its drive's spec "
-			    "and review" : p.fam != NULL ? " (no drive matched: against the one "
-			    "selected on Drives)" : " (no drive matched: pick one, r cycles)");
+			    (long long)id, run.n, p.fam != NULL ? ", beside its own drive's spec and "
+			    "review" : " (no drive stored: pick one, r cycles)");
 	results_run_free(&run);
 	tui_set_view(t, TUI_VIEW_SWEEP);
 	return 0;
@@ -413,9 +419,13 @@ history_detail(struct tui *t, struct cellbuf *cb, int y, const struct results_pr
 	tui_print(cb, x, y, cb->w - 1 - x, UI_TEXT, 0, "  %s %s %s %s (%u CPUs) %s %s %s %s",
 		  t->sym->dot, p->host, t->sym->dot, p->cpu_model, p->ncpus, t->sym->dot,
 		  p->version, t->sym->dot, p->kernel);
-	tui_print(cb, 1, y + 1, cb->w - 2, UI_DIM_TEXT, 0, "%s %s%s%s %s %s", p->target_path,
-		  p->target_desc, p->drive_label[0] ? " = " : "", p->drive_label, t->sym->dot,
-		  p->engine);
+	x = 1 + tui_print(cb, 1, y + 1, -1, p->verdict[0] ? UI_MEASURED : UI_DIM_TEXT,
+			  p->verdict[0] ? UI_BOLD : 0, "%s%s",
+			  p->verdict[0] ? "VERDICT " : "", p->verdict[0] ? p->verdict : "not judged");
+	tui_print(cb, x, y + 1, cb->w - 1 - x, UI_DIM_TEXT, 0, " against %s%s%s%s %s %s %s %s %s",
+		  p->drive_label[0] ? p->drive_label : "no database drive",
+		  p->query[0] ? " (query \"" : "", p->query, p->query[0] ? "\")" : "", t->sym->dot,
+		  p->target_path, p->target_desc, t->sym->dot, p->engine);
 	tui_print(cb, 1, y + 2, cb->w - 2, UI_DIM_TEXT, 0, "%s %s %s%s%s%s%s%s%s", p->start_utc,
 		  p->end_utc[0] ? "to" : "", p->end_utc, p->stopped_by[0] ? " " : "",
 		  p->stopped_by[0] ? t->sym->dot : "", p->stopped_by[0] ? " stopped by " : "",

@@ -346,18 +346,28 @@ sweep_release(struct tui *t)
 	return rc != 0;
 }
 
-/* The discovery's identity of a block device target, and its match. */
+/* The discovery's identity of a block device target, and the drive the
+ * sweep is compared against: the reference on screen (picked on Drives or
+ * cycled with r), else the discovered device's match.  label holds the
+ * reference's name for rm. */
 static struct session_identity *
-sweep_identity(struct tui *t, const struct session *ses, struct record_match *rm, bool *matched)
+sweep_identity(struct tui *t, const struct session *ses, struct record_match *rm, bool *matched,
+	       char *label, size_t len)
 {
+	const struct tui_sheet	*ref = &t->sweep.ref;
 	struct session_identity *id;
 
 	*matched = false;
+	if (ref->loaded && ref->pick.fam != NULL && ref->pick.drive != NULL) {
+		rm->drive_id = ref->pick.drive->id;
+		rm->drive_label = tui_pick_label(ref->pick, true, label, len);
+		*matched = true;
+	}
 	if (ses->tgt.kind != SESSION_BLOCK || (id = calloc(1, sizeof *id)) == NULL)
 		return NULL;
 	session_find(ses->tgt.disk, &t->info, &id->ctrl, &id->ns, &id->bdev);
 	id->model = id->ctrl != NULL ? id->ctrl->model : NULL;
-	for (size_t i = 0; i < t->ndevs; i++) {
+	for (size_t i = 0; i < t->ndevs && !*matched; i++) {
 		const struct tui_device *d = &t->devs[i];
 
 		if (d->path == NULL || strcmp(d->path, ses->tgt.path) != 0 || !d->matched ||
@@ -382,7 +392,8 @@ sweep_record_begin(struct tui *t, const struct session *ses)
 	struct record_match	 rm = { 0 };
 	struct dd_error		 err = { 0 };
 	bool			 matched;
-	struct session_identity *id = sweep_identity(t, ses, &rm, &matched);
+	char			 label[160];
+	struct session_identity *id = sweep_identity(t, ses, &rm, &matched, label, sizeof label);
 
 	s->rec = NULL;
 	s->store_busy = s->store_pending = false;
@@ -475,7 +486,7 @@ tui_sweep_start(struct tui *t)
 	s->fin_sel = s->heat_shape = -1;
 	s->drill = false;
 	s->stored_id = 0;
-	s->stored_name[0] = '\0';
+	s->stored_name[0] = s->stored_drive[0] = '\0';
 	s->start_unix = (int64_t)time(NULL);
 	fprintf(stderr, "drivedash: sweep %s on %s (%s) started (%zu points%s)\n", s->plan.name,
 		tg->path, ses.tgt.description, s->plan.npoints, writes_ok ? "" : ", read-only");
@@ -588,6 +599,7 @@ tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
 	s->drill = false;
 	s->stored_id = run->prov.id;
 	snprintf(s->stored_name, sizeof s->stored_name, "%s", run->prov.name);
+	snprintf(s->stored_drive, sizeof s->stored_drive, "%s", run->prov.drive_id);
 	snprintf(s->what, sizeof s->what, "%s", run->prov.target_desc);
 	t->dirty = true;
 	return 0;
@@ -2002,7 +2014,7 @@ sweep_cycle_ref(struct tui *t, int dir)
 		return;
 	}
 	tui_message(t, false, "reference: %s (%zu review figures; r next, R previous)",
-		    tui_pick_label(next, true, label, sizeof label), next.drive->nmeasurements);
+		    tui_sweep_ref_label(t, true, label, sizeof label), next.drive->nmeasurements);
 	t->dirty = true;
 }
 
@@ -2122,6 +2134,36 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 	return 0;
 }
 
+/* Is the reference on screen the stored run's own drive (or no run is
+ * shown from the store)? */
+static bool
+sweep_ref_is_own(const struct tui_sweep *s)
+{
+	return s->stored_id == 0 || (s->stored_drive[0] != '\0' && s->ref.loaded &&
+				     s->ref.pick.drive != NULL &&
+				     strcmp(s->ref.pick.drive->id, s->stored_drive) == 0);
+}
+
+/* The reference as the screen names it: a stored run held against another
+ * drive than its own says so ("against X (not this run's reference)"). */
+char *
+tui_sweep_ref_label(const struct tui *t, bool with_vendor, char *buf, size_t len)
+{
+	const struct tui_sweep *s = &t->sweep;
+	char			name[128];
+
+	if (!s->ref.loaded) {
+		snprintf(buf, len, "no reference");
+		return buf;
+	}
+	tui_pick_label(s->ref.pick, with_vendor, name, sizeof name);
+	if (sweep_ref_is_own(s))
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "against %s (not this run's reference)", name);
+	return buf;
+}
+
 /* The title: plan, target = reference, progress, times. */
 static void
 sweep_title(struct tui *t, char *buf, size_t len)
@@ -2139,9 +2181,7 @@ sweep_title(struct tui *t, char *buf, size_t len)
 		snprintf(buf, len, "Run #%lld %s %s %s %zu of %zu points%s %s %s", (long long)s->stored_id,
 			 t->sym->dot, s->stored_name, t->sym->dot, sweep_nresults(s->sw), sn->npoints,
 			 sn->state == SWEEP_DONE ? "" : sn->state == SWEEP_FAILED ? " (FAILED)" :
-			 " (stopped)", t->sym->dot,
-			 s->ref.loaded ? tui_pick_label(s->ref.pick, false, ref, sizeof ref) :
-			 "no reference");
+			 " (stopped)", t->sym->dot, tui_sweep_ref_label(t, false, ref, sizeof ref));
 		return;
 	}
 	state = sn->state == SWEEP_RUNNING ? "" : sn->state == SWEEP_DONE ? " done" :

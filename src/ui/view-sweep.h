@@ -85,6 +85,9 @@ struct tui_sweep {
 	int64_t		       stored_id;	/* the run shown came from the
 						 * results store; 0: swept here */
 	char		       stored_name[256];/* its results_run_name; lent: whose */
+	char		       stored_drive[128];	/* the stored run's own drive (its
+						 * drive_id: the reference it was
+						 * swept against); "" none */
 	struct record	      *rec;		/* the running sweep's recorder;
 						 * NULL: not saved */
 	char		       store_note[640];	/* why sweeps are not saved; "" */
@@ -194,6 +197,11 @@ struct results_run;
  * stays the caller's to free).  0, or a negative errno with err set (-EBUSY
  * while a sweep runs).  UI thread only. */
 int tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err);
+
+/* The reference as the Sweep screen names it into buf: its label, and for a
+ * stored run held against another drive than its own "against X (not this
+ * run's reference)"; "no reference" when none is loaded. */
+char *tui_sweep_ref_label(const struct tui *t, bool with_vendor, char *buf, size_t len);
 
 /* A slot for a new finished run in t->runs (the oldest is dropped when they
  * are TUI_RUNS_MAX), zeroed; t->nruns counts it already. */

@@ -368,6 +368,8 @@ fx_curve_run(struct results_run *run)
 	fx_prov(&run->prov, 9, "PM1743 scratch \u00b7 curve-4k-randread \u00b7 2026-11-09 14:03",
 		"done", plan.npoints, 650000, 2662, NAN);
 	snprintf(run->prov.plan_name, sizeof run->prov.plan_name, "%s", plan.name);
+	/* Swept against the PM1743 7.68 TB: the reference the test holds it to. */
+	snprintf(run->prov.drive_id, sizeof run->prov.drive_id, "samsung-pm1743-7680");
 	for (size_t i = 0; i < plan.npoints; i++) {
 		struct results_point pt = { .index = i, .r = fx_result(&plan.points[i], i) };
 

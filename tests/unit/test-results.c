@@ -797,6 +797,154 @@ test_symlinks(void **state)
 	free(after);
 }
 
+static int64_t count_on(const char *path, const char *sql);
+
+/* ---- names, not numbers ---- */
+
+/* A point's pattern and kind are stored by name: what a store holds reads
+ * back by that name whatever number the enums give it, and what is stored
+ * is the name (so reordering the enums changes no stored label). */
+static void
+test_stored_labels(void **state)
+{
+	static const struct {
+		const char     *pattern, *kind;
+		enum dd_pattern p;
+		enum dd_kind	k;
+	} cases[] = {
+		{ "read", "point", DD_READ, DD_KIND_POINT },
+		{ "write", "cliff", DD_WRITE, DD_KIND_CLIFF },
+		{ "randread", "curve-max", DD_RANDREAD, DD_KIND_CURVE_MAX },
+		{ "randwrite", "curve-step", DD_RANDWRITE, DD_KIND_CURVE_STEP },
+		{ "randrw", "checkpoint", DD_RANDRW, DD_KIND_CHECKPOINT },
+		{ "rw", "threads", DD_SEQRW, DD_KIND_THREADS },
+	};
+	struct results	    *db = open_new("labels.db");
+	struct results_prov  p;
+	struct results_run   run;
+	struct dd_error	     err = { 0 };
+	char		     sql[512];
+
+	(void)state;
+	make_prov(&p, "SNLABEL", 1796133787);
+	assert_int_equal(results_run_begin(db, &p, &err), 0);
+	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct results_point pt;
+
+		make_point(&pt, k);
+		pt.r->point.pattern = cases[k].p;
+		pt.r->point.kind = cases[k].k;
+		assert_int_equal(results_point_add(db, p.id, &pt, &err), 0);
+		free(pt.r);
+	}
+	results_close(db);
+	/* The file holds the names. */
+	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		snprintf(sql, sizeof sql, "SELECT count(*) FROM points WHERE idx = %u AND "
+			 "pattern = '%s' AND kind = '%s'", k, cases[k].pattern, cases[k].kind);
+		assert_int_equal(count_on(tpath("labels.db"), sql), 1);
+	}
+	/* Names written into the file (as another build of drivedash, its
+	 * enums in any order, would have) read back by name. */
+	sql_on(tpath("labels.db"), "UPDATE points SET pattern = 'rw', kind = 'curve-step' "
+	       "WHERE idx = 0;");
+	assert_int_equal(results_open(&db, tpath("labels.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, p.id, &run, &err), 0);
+	assert_int_equal(run.n, sizeof cases / sizeof cases[0]);
+	assert_int_equal(run.pts[0].r->point.pattern, DD_SEQRW);
+	assert_int_equal(run.pts[0].r->point.kind, DD_KIND_CURVE_STEP);
+	for (unsigned k = 1; k < run.n; k++) {
+		assert_int_equal(run.pts[k].r->point.pattern, cases[k].p);
+		assert_int_equal(run.pts[k].r->point.kind, cases[k].k);
+	}
+	results_run_free(&run);
+	results_close(db);
+	/* A name this drivedash does not know is an error that says so. */
+	sql_on(tpath("labels.db"), "UPDATE points SET pattern = 'zigzag' WHERE idx = 1;");
+	assert_int_equal(results_open(&db, tpath("labels.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, p.id, &run, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "zigzag"));
+	results_close(db);
+}
+
+/* ---- verdicts ---- */
+
+/* A verdict row k with every field set. */
+static void
+make_verdict(struct results_verdict *v, unsigned k)
+{
+	memset(v, 0, sizeof *v);
+	snprintf(v->metric, sizeof v->metric, k ? "rand_read" : "seq_read");
+	snprintf(v->metric_name, sizeof v->metric_name, k ? "random read" : "sequential read");
+	snprintf(v->status, sizeof v->status, k ? "FAIL" : "PASS");
+	snprintf(v->unit, sizeof v->unit, k ? "IOPS" : "MB/s");
+	v->reference = k ? 2000000 : 14800;
+	snprintf(v->ref_source, sizeof v->ref_source, "KIOXIA CD9P-R datasheet %u", k);
+	v->measured = k ? 1000000 : 14000.5;
+	v->ratio = v->measured / v->reference;
+	snprintf(v->decided_by, sizeof v->decided_by, k ? "rated max" : "spec");
+	v->spec_value = v->reference;
+	snprintf(v->spec_source, sizeof v->spec_source, "KIOXIA CD9P-R datasheet %u", k);
+	v->review_value = k ? NAN : 14100;
+	snprintf(v->review_source, sizeof v->review_source, k ? "" : "StorageReview");
+	snprintf(v->point, sizeof v->point, k ? "4K randread QD256 x4" : "128K read QD64 x1");
+	snprintf(v->reason, sizeof v->reason, "reason %u", k);
+}
+
+/* A run's reference and verdict rows are stored once and read back as they
+ * were judged, by load and list; they go with the run. */
+static void
+test_verdicts(void **state)
+{
+	struct results	       *db = open_new("verdicts.db");
+	struct results_prov     p, *list = NULL;
+	struct results_verdict  rows[2];
+	struct results_run      run;
+	struct dd_error	        err = { 0 };
+	size_t		        n = 0;
+
+	(void)state;
+	make_prov(&p, "SNVERDICT", 1796133787);
+	dd_strlcpy(p.query, "cd9p 7.68", sizeof p.query);
+	assert_int_equal(results_run_begin(db, &p, &err), 0);
+	for (unsigned k = 0; k < 2; k++)
+		make_verdict(&rows[k], k);
+	dd_strlcpy(p.verdict, "FAIL", sizeof p.verdict);
+	p.tolerance = 0.1;
+	p.rules = 3;
+	dd_strlcpy(p.verdict_summary, "short of its spec", sizeof p.verdict_summary);
+	/* Stored twice: the second replaces the first. */
+	assert_int_equal(results_verdicts_store(db, &p, rows, 2, &err), 0);
+	if (results_verdicts_store(db, &p, rows, 2, &err) != 0)
+		fail_msg("verdicts_store: %s", err.msg);
+	assert_int_equal(results_run_load(db, p.id, &run, &err), 0);
+	assert_string_equal(run.prov.query, "cd9p 7.68");
+	assert_string_equal(run.prov.verdict, "FAIL");
+	assert_float_equal(run.prov.tolerance, 0.1, 1e-12);
+	assert_int_equal(run.prov.rules, 3);
+	assert_string_equal(run.prov.verdict_summary, "short of its spec");
+	assert_int_equal(run.nverdicts, 2);
+	for (unsigned k = 0; k < 2; k++) {
+		assert_string_equal(run.verdicts[k].metric, rows[k].metric);
+		assert_string_equal(run.verdicts[k].ref_source, rows[k].ref_source);
+		assert_string_equal(run.verdicts[k].reason, rows[k].reason);
+		/* NAN is the same bit pattern on both sides (stored as NULL). */
+		assert_memory_equal(&run.verdicts[k], &rows[k], sizeof rows[k]);
+	}
+	results_run_free(&run);
+	assert_int_equal(results_list(db, NULL, &list, &n, &err), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(list[0].query, "cd9p 7.68");
+	assert_string_equal(list[0].verdict, "FAIL");
+	assert_string_equal(list[0].drive_label, "KIOXIA CD9P-R 7.68 TB");
+	free(list);
+	/* A run without a judgement reads none; deleting a run deletes its rows. */
+	assert_int_equal(results_run_delete(db, p.id, &err), 0);
+	results_close(db);
+	assert_int_equal(count_on(tpath("verdicts.db"), "SELECT count(*) FROM verdicts"), 0);
+	assert_int_equal(count_on(tpath("verdicts.db"), "SELECT count(*) FROM run_refs"), 0);
+}
+
 /* ---- migrations ---- */
 
 /* Schema version 1 as it shipped (frozen: never edit). */
@@ -913,14 +1061,63 @@ static const char rows_v2[] =
 	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
 	"PRAGMA user_version = 2;";
 
-/* Every earlier version: its schema (version 1's, then an upgrade text when
- * the version was shipped as one) and rows, for the migration test. */
+/* Schema version 3 as it shipped: version 2 and this (frozen: never edit). */
+static const char schema_v3_upgrade[] =
+	"ALTER TABLE points ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_iops REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_pct REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN region_pct INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN end_fsync INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN grp INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN pass INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN profile TEXT NOT NULL DEFAULT '';\n"
+	"ALTER TABLE points ADD COLUMN flush_s REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN rate_spread REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_share REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_mean_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_read_p99_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_write_mean_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_write_p99_us REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_rate_iops REAL NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE points ADD COLUMN sum_rate_spread REAL;\n"
+	"ALTER TABLE points ADD COLUMN sum_flush_s REAL NOT NULL DEFAULT 0;\n"
+	"CREATE TABLE dir_bins (\n"
+	" point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,\n"
+	" dir TEXT NOT NULL, idx INTEGER NOT NULL, count INTEGER NOT NULL,\n"
+	" PRIMARY KEY (point_id, dir, idx)) WITHOUT ROWID;\n";
+
+/* One row in every table of a version-3 store: the pattern and kind are
+ * enum numbers (2 randread, 0 a plain point: version 3's numbering). */
+static const char rows_v3[] =
+	"INSERT INTO runs (id, name, source, host, start_unix, start_utc, start_local,"
+	" target_path, target_kind, serial, plan_name, repeat, state, temp_source)"
+	" VALUES (7, 'old run', 'run', 'lab', 1796133787, '2026-12-01T14:03:07Z',"
+	" '2026-12-01T14:03:07+00:00', '/dev/nvme0n1', 'block', 'SNOLD', 'spot', 1, 'done',"
+	" 'hwmon of nvme0');"
+	"INSERT INTO points (id, run_id, idx, host, has_bins, name, pattern, read_pct, bs,"
+	" iodepth, numjobs, status, ios, read_ios, write_ios, iops, mbps, sum_name, sum_index,"
+	" sum_iops, sum_mean_us, sum_runs, kind)"
+	" VALUES (70, 7, 0, '', 1, '4K randread QD1 x1', 2, 70, 4096, 1, 1, 0, 1000, 700, 300,"
+	" 12345.5, 50.5, '4K randread QD1 x1', 0, 12345.5, 80.25, 1, 0);"
+	"INSERT INTO latency VALUES (70, 'all', 1000, 10, 900, 80.25, 5);"
+	"INSERT INTO percentiles VALUES (70, 'all', 12, 99.0, 150.5);"
+	"INSERT INTO bins VALUES (70, 300, 1000);"
+	"INSERT INTO intervals (point_id, seq, t_s, iops) VALUES (70, 0, 0.2, 12000);"
+	"INSERT INTO smart (point_id, phase, temperature_c, power_on_hours)"
+	" VALUES (70, 'before', 41, 4000);"
+	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
+	"PRAGMA user_version = 3;";
+
+/* Every earlier version: its schema (version 1's, then the upgrade texts
+ * when the version was shipped as one) and rows, for the migration test. */
 static const struct {
 	int	    version;
-	const char *schema, *upgrade, *rows, *temp_source;
+	const char *schema, *upgrade, *upgrade3, *rows, *temp_source;
 } old_versions[] = {
-	{ 1, schema_v1, "", rows_v1, "" },
-	{ 2, schema_v1, schema_v2_upgrade, rows_v2, "hwmon of nvme0" },
+	{ 1, schema_v1, "", "", rows_v1, "" },
+	{ 2, schema_v1, schema_v2_upgrade, "", rows_v2, "hwmon of nvme0" },
+	{ 3, schema_v1, schema_v2_upgrade, schema_v3_upgrade, rows_v3, "hwmon of nvme0" },
 };
 
 /* The user_version of a file (plain sqlite). */
@@ -973,6 +1170,12 @@ assert_old_run(struct results *db, const char *temp_source)
 	assert_true(run.pts[0].smart_before.valid);
 	assert_int_equal(run.pts[0].smart_before.power_on_hours, 4000);
 	assert_float_equal(run.prov.qd1_mean_us, 80.25, 1e-9);
+	/* Version 3's pattern number 2 is randread, by name from version 4 on. */
+	assert_int_equal(run.pts[0].r->point.pattern, DD_RANDREAD);
+	/* New in version 4: no reference or verdict stored. */
+	assert_string_equal(run.prov.query, "");
+	assert_string_equal(run.prov.verdict, "");
+	assert_int_equal(run.nverdicts, 0);
 	results_run_free(&run);
 }
 
@@ -997,6 +1200,7 @@ test_migrations(void **state)
 			snprintf(name, sizeof name, "v%d-%d.db", old_versions[i].version, mode);
 			sql_on(tpath(name), old_versions[i].schema);
 			sql_on(tpath(name), old_versions[i].upgrade);
+			sql_on(tpath(name), old_versions[i].upgrade3);
 			sql_on(tpath(name), old_versions[i].rows);
 			assert_int_equal(user_version(tpath(name)), old_versions[i].version);
 			if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
@@ -1008,6 +1212,11 @@ test_migrations(void **state)
 			results_close(db);
 			assert_int_equal(user_version(tpath(name)),
 					 mode == RESULTS_READ ? old_versions[i].version : current);
+			/* The upgrade maps the old numbers to names, once. */
+			if (mode == RESULTS_WRITE)
+				assert_int_equal(count_on(tpath(name), "SELECT count(*) FROM points "
+							  "WHERE pattern = 'randread' AND "
+							  "kind = 'point'"), 1);
 			/* And it takes new runs with every current field. */
 			assert_int_equal(results_open(&db, tpath(name), RESULTS_WRITE, &err), 0);
 			make_prov(&p, "SNNEW", 1796148000);
@@ -1260,6 +1469,80 @@ test_record(void **state)
 	assert_string_equal(run.prov.stopped_by, "error");
 	assert_int_equal(run.n, 1);
 	assert_int_equal(run.pts[0].r->status, -EIO);
+	results_run_free(&run);
+	results_close(db);
+}
+
+/* The recorder stores a check's judgement with the run: every row with the
+ * reference that decided (the review's figure and source when the review
+ * decided), the overall verdict, tolerance and rules' version; typed text
+ * (--model) is the run's query, never its model. */
+static void
+test_record_verdict(void **state)
+{
+	static const double	script[] = { 1000 };
+	struct session		ses = { 0 };
+	struct session_identity id = { .model = "cd9p 7.68", .model_source = "option" };
+	struct record_opts	o = { .path = tpath("recv.db"), .source = "check" };
+	struct record_match	m = { .drive_id = "kioxia-cd9p-r-7680",
+				      .drive_label = "KIOXIA CD9P-R 7.68 TB" };
+	struct verdict_report	rep = { .tolerance = 0.1, .overall = VERDICT_FAIL, .nrows = 2 };
+	struct dd_target	t;
+	struct dd_plan		plan;
+	struct dd_error		err = { 0 };
+	struct record	       *rec;
+	struct results	       *db;
+	struct results_run	run;
+	int64_t			rid;
+
+	(void)state;
+	assert_int_equal(fake_target_open(&t, script, 1), 0);
+	plan_init(&plan, "spot");
+	ses.tgt.kind = SESSION_BLOCK;
+	dd_strlcpy(ses.tgt.path, "/dev/loop7", sizeof ses.tgt.path);
+	dd_strlcpy(ses.tgt.name, "loop7", sizeof ses.tgt.name);
+	rep.rows[0] = (struct verdict){ .metric = "seq_read", .metric_name = "sequential read",
+		.status = VERDICT_PASS, .unit = "MB/s", .spec_value = 14800, .measured = 13302,
+		.ratio = 13302 / 14800.0, .decided_by = "review", .review_value = 14235.9,
+		.review_ratio = 13302 / 14235.9, .spec_label = "KIOXIA datasheet",
+		.review_label = "StorageReview", .point = "128K read QD64 x1", .reason = "r0" };
+	rep.rows[1] = (struct verdict){ .metric = "rand_read", .metric_name = "random read",
+		.status = VERDICT_FAIL, .unit = "IOPS", .spec_value = 2600000, .measured = 766939,
+		.ratio = 766939 / 2600000.0, .decided_by = "rated max", .review_value = NAN,
+		.review_ratio = NAN, .spec_label = "KIOXIA datasheet", .reason = "r1" };
+	snprintf(rep.summary, sizeof rep.summary, "short on random read");
+	assert_int_equal(record_begin(&rec, &o, &ses, &id, &m, &plan, &t, &err), 0);
+	assert_int_equal(record_end(rec, SWEEP_DONE, "", NULL, &err), 0);
+	record_verdict(rec, &rep);
+	record_verdict(NULL, &rep);	/* --no-save: nothing */
+	record_sync(rec);
+	rid = record_run_id(rec);
+	record_free(rec);
+	plan_free(&plan);
+	dd_backend_of(&t)->close(&t);
+
+	assert_int_equal(results_open(&db, tpath("recv.db"), RESULTS_READ, &err), 0);
+	assert_int_equal(results_run_load(db, rid, &run, &err), 0);
+	assert_string_equal(run.prov.query, "cd9p 7.68");
+	assert_string_equal(run.prov.model, "");
+	assert_string_equal(run.prov.drive_label, "KIOXIA CD9P-R 7.68 TB");
+	assert_string_equal(run.prov.verdict, "FAIL");
+	assert_float_equal(run.prov.tolerance, 0.1, 1e-12);
+	assert_int_equal(run.prov.rules, VERDICT_RULES_VERSION);
+	assert_string_equal(run.prov.verdict_summary, "short on random read");
+	assert_int_equal(run.nverdicts, 2);
+	assert_string_equal(run.verdicts[0].status, "PASS");
+	assert_string_equal(run.verdicts[0].decided_by, "review");
+	assert_float_equal(run.verdicts[0].reference, 14235.9, 1e-9);
+	assert_float_equal(run.verdicts[0].ratio, 13302 / 14235.9, 1e-12);
+	assert_string_equal(run.verdicts[0].ref_source, "StorageReview");
+	assert_float_equal(run.verdicts[0].spec_value, 14800, 1e-9);
+	assert_string_equal(run.verdicts[0].point, "128K read QD64 x1");
+	assert_string_equal(run.verdicts[1].metric, "rand_read");
+	assert_float_equal(run.verdicts[1].reference, 2600000, 1e-9);
+	assert_string_equal(run.verdicts[1].ref_source, "KIOXIA datasheet");
+	assert_true(isnan(run.verdicts[1].review_value));
+	assert_string_equal(run.verdicts[1].reason, "r1");
 	results_run_free(&run);
 	results_close(db);
 }
@@ -1529,11 +1812,14 @@ main(void)
 		cmocka_unit_test(test_create_modes),
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_migrations),
+		cmocka_unit_test(test_stored_labels),
+		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_record_busy),
 		cmocka_unit_test(test_record_spill),
 		cmocka_unit_test(test_two_writers),
 		cmocka_unit_test(test_racing_creators),
 		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_record_verdict),
 		cmocka_unit_test(test_record_null),
 		cmocka_unit_test(test_record_remote),
 	};

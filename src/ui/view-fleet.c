@@ -546,15 +546,15 @@ fleet_row_head(struct tui *t, struct cellbuf *cb, int y, const struct fleet_cols
 		tui_print_right(cb, x + c->eta, y, sel ? role : UI_DIM_TEXT, 0,
 				fmt_duration(sn->eta_s, num, sizeof num));
 	x += c->eta + 2;
-	if (c->verdict && m->judged) {
+	if (c->verdict && m->state == FLEET_FAILED) {
+		/* fleet_verdict counts a host that failed as ERROR (not measured,
+		 * not a failed drive): say it here too, with its state */
+		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_WARN, UI_BOLD, "%s %s",
+			  verdict_status_name(VERDICT_ERROR), fleet_state_name(m));
+	} else if (c->verdict && m->judged) {
 		fleet_verdict_text(t, m, buf, sizeof buf);
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : fleet_verdict_role(m->report.overall),
 			  UI_BOLD, "%s", buf);
-	} else if (c->verdict && m->state == FLEET_FAILED) {
-		/* fleet_verdict counts a host that failed as ERROR (not measured,
-		 * not a failed drive): say it here too */
-		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_WARN, UI_BOLD, "%s %s",
-			  verdict_status_name(VERDICT_ERROR), fleet_state_name(m));
 	} else if (c->verdict && m->state != FLEET_WAITING) {
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_DIM_TEXT, 0, "%s", t->sym->dash);
 	}

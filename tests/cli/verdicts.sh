@@ -137,6 +137,8 @@ run "$vd" check "$loop" --model VERDICTS-WARN --time-scale 0.005 --json -q --no-
 is "WARN: exit 3, the JSON says WARN and 3" "3 WARN 3" "$rc $(json 'j["overall"]["verdict"], j["overall"]["exit_code"]' | tr -d "(),'")"
 
 # UNKNOWN: stopped before any I/O, the way to name the drive, nothing stored.
+# (udev's probes of the new loop device are done first: they read it too.)
+command -v udevadm >/dev/null 2>&1 && udevadm settle --timeout=30 2>/dev/null
 r0=$(reads "$loop")
 run "$vd" check "$loop" --model NO-SUCH-DRIVE-4711 --time-scale 0.005 --json --results "$tmp/u.db"
 is "UNKNOWN: exit 5, the JSON says UNKNOWN and 5" "5 UNKNOWN 5" \

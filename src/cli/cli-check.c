@@ -1065,6 +1065,7 @@ check_fleet(struct cli_ctx *ctx, struct check *c)
 	fo->tolerance = c->o.tolerance;
 	fo->curve = c->o.curve;
 	fo->store = c->o.store;
+	fo->sweep_unknown = c->o.sweep_unknown;
 	return cli_fleet_cmd_check(ctx, fo, &c->plan, c->o.json);
 }
 

@@ -417,7 +417,7 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 				  .source = source, .utf8 = true, .wait_ms = CLI_STORE_WAIT_MS,
 				  .on_busy = cli_record_busy };
 	struct fleet_opts  fo = { .plan = plan, .allow_write = o->allow_write, .judge = judge,
-				  .tolerance = o->tolerance,
+				  .stop_unknown = !o->sweep_unknown, .tolerance = o->tolerance,
 				  .store = o->store.no_save ? NULL : &ro };
 	struct dd_error	   err = { 0 };
 
@@ -924,7 +924,11 @@ cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 	struct fleet_member *m = fleet_member(cf->f, i);
 
 	cli_fleet_print_header(f, m);
-	if (m->state == FLEET_DONE || fleet_member_measured(m))
+	if (m->not_run)
+		cli_fprintf(f, "  %-11s not run: there is no spec to judge it by; name its drive "
+			"(DRIVE or detect= on its line), or give --sweep-unknown to measure it "
+			"anyway\n", "sweep");
+	else if (m->state == FLEET_DONE || fleet_member_measured(m))
 		cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
 	if (cf->have_curve[i])
 		cli_check_print_curve(f, &cf->curves[i]);

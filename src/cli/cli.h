@@ -413,6 +413,8 @@ struct cli_fleet_opts {
 	const char  *fio;		/* --fio PATH, or NULL */
 	double	     connect_timeout_s;	/* --connect-timeout; 0: the backend's */
 	bool	     allow_write, quiet, iopoll;
+	bool	     sweep_unknown;	/* check: measure hosts whose drive matches
+					 * nothing (else they run nothing) */
 	double	     tolerance;		/* check: verdict tolerance (fraction) */
 	const char  *curve;		/* check --curve's profile, or NULL */
 	struct cli_store_opts store;	/* --results, --no-save */

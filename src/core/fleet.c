@@ -9,7 +9,9 @@
  * its sweep, its recorder and its latest snapshot (heap: a snapshot is
  * large).  A member's state only moves forward: WAITING -> CONNECTING <->
  * RUNNING -> DONE | FAILED | CANCELLED; the final state is set once, by
- * fleet_member_end, which joins the sweep, records the end and judges.
+ * fleet_member_end, which joins the sweep, records the end and judges.  With
+ * stop_unknown (check) a member whose drive matches nothing is DONE from the
+ * start, "not run": no sweep, no stored run, UNKNOWN (fleet_member_not_run).
  *
  * fleet_create does every check before anything can be half-done: the
  * write rule is applied to every row first (one row without --allow-write
@@ -133,7 +135,7 @@ fleet_set_state(struct fleet_member *m, enum fleet_state st)
 const char *
 fleet_state_name(const struct fleet_member *m)
 {
-	return fleet_state_word(m->state, m->status);
+	return m->not_run ? "not run" : fleet_state_word(m->state, m->status);
 }
 
 /* Open a member's target and give it the size the row knows. */
@@ -236,6 +238,22 @@ fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err
 	return record_begin_remote(&m->rec, f->o.store, &r, &rm, &m->plan, &m->t, err);
 }
 
+/* A member whose drive matches nothing (stop_unknown): no sweep, nothing
+ * stored; DONE from the start, judged UNKNOWN as `check` does. */
+static void
+fleet_member_not_run(struct fleet *f, struct fleet_member *m)
+{
+	bool drive_typed = m->host.drive[0] || !m->host.model[0];
+
+	m->not_run = true;
+	fleet_set_state(m, FLEET_DONE);
+	dd_strlcpy(m->state_name, "not run", sizeof m->state_name);
+	verdict_unknown(&m->report, f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
+			m->host.model[0] ? m->host.model : m->host.drive,
+			drive_typed ? m->match.label : NULL, m->match.nearest);
+	m->judged = true;
+}
+
 /* Set up member i of f from host h: open, plan, match, store. */
 static int
 fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
@@ -252,6 +270,10 @@ fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
 	if ((rc = fleet_member_open(f, m, err)) < 0 || (rc = fleet_member_plan(f, m, err)) < 0)
 		return rc;
 	fleet_member_match(f, m);
+	if (f->o.judge && f->o.stop_unknown && m->match.rule == MATCH_NONE) {
+		fleet_member_not_run(f, m);
+		return 0;
+	}
 	if ((rc = fleet_member_targets(f, m, err)) < 0)
 		return rc;
 	return fleet_member_store(f, m, err);
@@ -296,7 +318,11 @@ fleet_start(struct fleet *f, struct dd_error *err)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct fleet_member *m = &f->m[i];
-		int		     rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
+		int		     rc;
+
+		if (m->not_run)
+			continue;
+		rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
 
 		if (rc < 0) {
 			struct dd_error e = *err;

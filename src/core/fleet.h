@@ -77,6 +77,9 @@ struct fleet_member {
 	bool		       have_sheet;
 	struct spec_figure     figs[VERDICT_MAX];
 	size_t		       nfigs;
+	bool		       not_run;		/* stop_unknown: its drive matched
+						 * nothing; DONE from the start, no
+						 * sweep, no stored run, UNKNOWN */
 	/* When it ended (judge): the verdict.  A member that did not end DONE
 	 * is judged on the points that finished (none: no rows), its overall
 	 * VERDICT_ERROR with the reason (verdict_not_measured). */
@@ -88,6 +91,9 @@ struct fleet_opts {
 	const struct dd_plan	 *plan;		/* copied per member */
 	bool			  allow_write;
 	bool			  judge;	/* check: verdicts when members end */
+	bool			  stop_unknown;	/* judge: a member whose drive matches
+						 * nothing runs no sweep (UNKNOWN,
+						 * "not run", not stored) */
 	double			  tolerance;	/* verdict tolerance (fraction); 0: default */
 	struct specdb		 *db;		/* for sheets; NULL: no matching */
 	const struct spec_family *fams;
@@ -144,8 +150,9 @@ enum verdict_status fleet_member_verdict(const struct fleet_member *m);
  * reached measured nothing.) */
 bool fleet_member_measured(const struct fleet_member *m);
 
-/* The state's word: "waiting", "connecting", "running", "done", and for
- * failures dd_fio_state_name of the status ("refused", "lost" ...). */
+/* The state's word: "waiting", "connecting", "running", "done", "not run"
+ * (stop_unknown), and for failures dd_fio_state_name of the status
+ * ("refused", "lost" ...). */
 const char *fleet_state_name(const struct fleet_member *m);
 
 /* Cancel, join, record the end of every run, close, free (NULL is fine). */

@@ -13,7 +13,8 @@
 #   is ERROR 8, not FAIL, prints no "done ... 0 IOPS" line and no measured
 #   row, and is stored as an attempt (no points, its state and sentence); a
 #   host killed mid-run is ERROR 8 and keeps the verdict rows of the points
-#   that finished; an unknown drive UNKNOWN 5; nothing comparable 7; a rack
+#   that finished; an unknown drive UNKNOWN 5, not run (no sweep, not
+#   stored) unless --sweep-unknown; nothing comparable 7; a rack
 #   with a failed drive and a refused host FAIL 4, with a passing drive and
 #   a refused host ERROR 8.  The exit code is the one the JSON states.
 # Needs: python3; root and losetup for the loop device (skips whole
@@ -192,11 +193,14 @@ rig_dead_port
 rport=$rig_port
 ok "rack: two fio servers listen" test -n "$gport" -a -n "$kport" -a -n "$f1" -a -n "$f2"
 
-# rack SPEC...: check --hosts (--host SPEC each) with --json on stdout.
+# rack SPEC... [--OPTION]: check --host SPEC for each, with --json on stdout.
 rack() {
 	_n=$#
 	for _h in "$@"; do
-		set -- "$@" --host "$_h"
+		case $_h in
+		--*) set -- "$@" "$_h" ;;
+		*) set -- "$@" --host "$_h" ;;
+		esac
 	done
 	shift "$_n"
 	run "$vd" check "$@" --time-scale 0.005 --connect-timeout 30 --json --results "$tmp/rack.db"
@@ -236,8 +240,17 @@ is "rack, a passing drive and a refused host: exit 8 (a host not measured)" "8 E
 is "rack, a passing drive: PASS 0" "done PASS 0" "$(host good)"
 [ "$(host good)" = "done PASS 0" ] || printf '%s\n' "$err" | sed 's/^/#   /'
 
+runs0=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from runs').fetchone()[0])" "$tmp/rack.db" 2>&1)
 rack "127.0.0.1:$gport $f1 NO-SUCH-DRIVE-4711 - name=unknown size=32M"
 is "rack, an unknown drive: exit 5, UNKNOWN" "5 UNKNOWN 5" "$rc $(rackv)"
+is "rack, an unknown drive: not run (no sweep), UNKNOWN 5, no points" "not run UNKNOWN 5 0" \
+	"$(host unknown) $(jq_ "$tmp/rack.json" "len(j['hosts'][0]['points'])" 2>/dev/null)"
+is "rack, an unknown drive: no 'done' line" "" "$(printf '%s\n' "$err" | grep 'unknown: done')"
+like "rack, an unknown drive: says how to name it or measure it anyway" 'DRIVE.*--sweep-unknown' "$err"
+is "rack, an unknown drive: nothing stored" "$runs0" "$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from runs').fetchone()[0])" "$tmp/rack.db" 2>&1)"
+rack "127.0.0.1:$gport $f1 NO-SUCH-DRIVE-4711 - name=unknown size=32M" --sweep-unknown
+is "rack, an unknown drive, --sweep-unknown: measured, still UNKNOWN 5" "5 done UNKNOWN 5 True" \
+	"$rc $(host unknown) $(jq_ "$tmp/rack.json" "len(j['hosts'][0]['points']) > 0" 2>/dev/null)"
 
 rack "127.0.0.1:$gport $f1 VERDICTS-NC - name=nc size=32M"
 is "rack, nothing comparable: exit 7, NOT_COMPARABLE" "7 NOT_COMPARABLE 7" "$rc $(rackv)"

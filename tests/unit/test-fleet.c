@@ -480,6 +480,55 @@ test_verdict_worst(void **state)
 	free(hs);
 }
 
+/* stop_unknown: a member whose drive matches nothing runs no sweep and is
+ * not stored (UNKNOWN, "not run"); the matched one beside it runs. */
+static void
+test_stop_unknown(void **state)
+{
+	struct fixture	    *fx = *state;
+	struct record_opts   ro = { .path = fx->store, .source = "check",
+					.wait_ms = STORE_WAIT_MS };
+	struct results_query q = { 0 };
+	struct results_prov *list;
+	struct dd_plan	     plan;
+	struct dd_error	     err = { 0 };
+	struct fleet	    *f;
+	struct results	    *db;
+	size_t		     n, nruns;
+	struct fleet_host   *hs = hosts_of("node1 /dev/nvme0n1 KCD9XPJE7T68\n"
+					   "node2 /dev/nvme1n1 NOT-A-DRIVE\n", &n);
+	struct fleet_opts    o;
+	struct fleet_member *un;
+
+	store_remove(fx->store);
+	plan_of(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 2);
+	o = opts_of(fx, &plan, &ro);
+	o.stop_unknown = true;
+	assert_int_equal(fleet_create(&f, hs, n, &o, &err), 0);
+	un = fleet_member(f, 1);
+	assert_true(un->not_run);
+	assert_int_equal(un->state, FLEET_DONE);
+	assert_string_equal(fleet_state_name(un), "not run");
+	assert_null(un->rec);
+	assert_int_equal(fleet_member_verdict(un), VERDICT_UNKNOWN);
+	assert_non_null(strstr(un->report.summary, "NOT-A-DRIVE"));
+	assert_int_equal(fleet_start(f, &err), 0);
+	assert_null(un->sw);
+	run_to_end(f);
+	assert_int_equal(fleet_member(f, 0)->state, FLEET_DONE);
+	assert_false(fleet_member(f, 0)->not_run);
+	assert_int_equal(un->state, FLEET_DONE);
+	fleet_destroy(f);
+	assert_int_equal(results_open(&db, fx->store, RESULTS_READ, &err), 0);
+	assert_int_equal(results_list(db, &q, &list, &nruns, &err), 0);
+	assert_int_equal(nruns, 1);	/* node1's only */
+	free(list);
+	results_close(db);
+	free(hs);
+	plan_free(&plan);
+	store_remove(fx->store);
+}
+
 /* fleet_match: detect model, model number, drive id, one-point query, and
  * the reasons it gives when it cannot match. */
 static void
@@ -580,6 +629,7 @@ main(void)
 		cmocka_unit_test(test_size_unknown),
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_verdict_worst),
+		cmocka_unit_test(test_stop_unknown),
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_targets),
 	};

@@ -129,13 +129,21 @@ run "$vd" check "$loop" --model VERDICTS-NC --time-scale 0.005 --no-save
 is "NOT_COMPARABLE (text): exit 7, not 0" 7 "$rc"
 like "NOT_COMPARABLE (text): the verdict line" '^VERDICT NOT_COMPARABLE: ' "$out"
 
-# WARN: a target 8x this loop's 4K QD4 random read, tolerance 49 %.
-run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=4,time=1,ramp=0' --json - -q --no-save
-iops=$(json 'int(j["points"][0]["iops"])')
-warn_iops=$(( ${iops:-1000} * 8 ))
-overlay
-run "$vd" check "$loop" --model VERDICTS-WARN --time-scale 0.005 --json -q --no-save
-is "WARN: exit 3, the JSON says WARN and 3" "3 WARN 3" "$rc $(json 'j["overall"]["verdict"], j["overall"]["exit_code"]' | tr -d "(),'")"
+# WARN: a target 8x this loop's 4K QD4 random read, tolerance 49 %: WARN
+# while the check runs between 0.16x and 4x the calibration's speed.  A
+# machine whose load changes more than that in between (make check's other
+# tests) gets another calibration, at most three in all.
+for try in 1 2 3; do
+	run "$dd" run --target "$loop" --point 'randread,bs=4k,qd=4,time=1,ramp=0' --json - -q --no-save
+	iops=$(json 'int(j["points"][0]["iops"])')
+	warn_iops=$(( ${iops:-1000} * 8 ))
+	overlay
+	run "$vd" check "$loop" --model VERDICTS-WARN --time-scale 0.005 --json -q --no-save
+	warn="$rc $(json 'j["overall"]["verdict"], j["overall"]["exit_code"]' | tr -d "(),'")"
+	echo "# WARN, calibration $try: $iops IOPS, check: $warn"
+	[ "$warn" = "3 WARN 3" ] && break
+done
+is "WARN: exit 3, the JSON says WARN and 3" "3 WARN 3" "$warn"
 
 # UNKNOWN: stopped before any I/O, the way to name the drive, nothing stored.
 # (udev's probes of the new loop device are done first: they read it too.)

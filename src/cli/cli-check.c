@@ -69,6 +69,8 @@ struct check_opts {
 	bool	    json, allow_write, force, quiet;
 	bool	    print_fio;		/* print the fio job file and exit */
 	bool	    precondition;	/* --precondition: fill the device first */
+	bool	    sweep_unknown;	/* --sweep-unknown: measure a drive not in
+					 * the database anyway */
 	double	    time_scale;		/* 0 = 1 */
 	double	    tolerance;		/* fraction */
 	struct cli_store_opts store;	/* --results, --no-save */
@@ -123,14 +125,15 @@ check_usage(FILE *f)
 	cli_fprintf(f,
 		"usage: drivedash check DEVICE [--json] [--allow-write [--force --confirm SERIAL]]\n"
 		"                       [--model STRING] [--time-scale X] [--tolerance PCT]\n"
-		"                       [--curve [PROFILE]] [--precondition]\n"
+		"                       [--curve [PROFILE]] [--precondition] [--sweep-unknown]\n"
 		"       drivedash check {--hosts FILE | --host SPEC...} [options]\n\n"
 		"Spot-check a drive against its spec sheet: identify DEVICE (an NVMe namespace\n"
 		"such as /dev/nvme0n1, or any block device), match it to the specs database,\n"
 		"read SMART, run the spot preset (about 80 s read-only, 88 s with writes), read\n"
 		"SMART again and judge every spec metric: PASS within the tolerance, WARN within\n"
 		"twice it, FAIL beyond, NOT_COMPARABLE when the check ran no point under the\n"
-		"spec's conditions.  See drivedash(1) CHECK VERDICTS.\n\n"
+		"spec's conditions.  A drive not in the database is UNKNOWN before any I/O\n"
+		"(name it with --model).  See drivedash(1) CHECK VERDICTS.\n\n"
 		"  -j, --json             one JSON object on stdout (the text goes to stderr)\n"
 		"  -m, --model STRING     the model string to match (for devices without an\n"
 		"                         NVMe identity, or to override it); a database id or a\n"
@@ -142,6 +145,8 @@ check_usage(FILE *f)
 		"      --curve [PROFILE]  add a short load curve (max, then 25/50/75/100 %%) of a\n"
 		"                         preset's VDBench profile (default \"4K random read\"),\n"
 		"                         judged against the drive's published curve\n"
+		"      --sweep-unknown    measure a drive not in the database anyway (UNKNOWN:\n"
+		"                         the figures, no verdict)\n"
 		"  -w, --allow-write      also measure writes (destroys data on DEVICE)\n"
 		"      --precondition     fill DEVICE sequentially first (128K writes, as the\n"
 		"                         reviews do), then measure: reads of never-written\n"
@@ -159,9 +164,12 @@ check_usage(FILE *f)
 		"      --host SPEC        one such line (repeatable)\n"
 		"      --fio PATH         the fio binary that runs the clients (default: fio)\n"
 		"      --connect-timeout SEC  give up on a host that does not answer (default 10)\n\n"
-		"Exit status: 0 PASS (or nothing comparable), 3 WARN, 4 FAIL, 5 drive not in\n"
-		"the database, 1 a point failed on an I/O error, 2 usage or setup error,\n"
-		"130 interrupted (SIGINT), 143 terminated (SIGTERM).\n");
+		"Exit status: 0 PASS (only), 3 WARN, 4 FAIL, 5 UNKNOWN (drive not in the\n"
+		"database), 7 NOT_COMPARABLE (nothing could be judged), 8 ERROR (the target\n"
+		"could not be measured: a failed sweep, a host refused or lost), 2 usage or\n"
+		"setup error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).  A rack\n"
+		"exits with its verdict's code, the worst host's by PASS < NOT_COMPARABLE <\n"
+		"UNKNOWN < WARN < ERROR < FAIL.\n");
 }
 
 /* The shape of a preset's load curve of profile (case-insensitive): its
@@ -223,7 +231,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 {
 	enum {
 		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO, OPT_PRECONDITION,
+		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO, OPT_PRECONDITION, OPT_SWEEP_UNKNOWN,
 	};
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -239,6 +247,7 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 		{ "curve", optional_argument, NULL, OPT_CURVE },
 		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
 		{ "precondition", no_argument, NULL, OPT_PRECONDITION },
+		{ "sweep-unknown", no_argument, NULL, OPT_SWEEP_UNKNOWN },
 		CLI_FLEET_LONG_OPTIONS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -300,6 +309,9 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case OPT_PRECONDITION:
 			o->precondition = true;
+			break;
+		case OPT_SWEEP_UNKNOWN:
+			o->sweep_unknown = true;
 			break;
 		case CLI_OPT_HOSTS:
 		case CLI_OPT_HOST:
@@ -565,6 +577,23 @@ check_judge(struct check *c)
 	verdict_explain(&c->report, c->items, c->nitems);
 }
 
+/* A drive not in the database, unless --sweep-unknown: UNKNOWN before any
+ * I/O, the sweep line saying how to name it; true when the check stops. */
+static bool
+check_stop_unknown(struct check *c)
+{
+	if (c->match.rule != MATCH_NONE || c->o.sweep_unknown)
+		return false;
+	verdict_unknown(&c->report, c->o.tolerance, c->model,
+			c->model_source != NULL && strcmp(c->model_source, "option") == 0
+				? c->match.label : NULL, c->match.nearest);
+	snprintf(c->sweep_message, sizeof c->sweep_message,
+		 "not run: there is no spec to judge it by; name the drive with --model (a model "
+		 "string, a database id, or a query naming one capacity point such as \"cd9p "
+		 "7.68\"), or give --sweep-unknown to measure it anyway");
+	return true;
+}
+
 /* The critical-warning bits as names: "temperature, spare" or "none". */
 static char *
 check_cw(int bits, char *buf, size_t len)
@@ -584,6 +613,28 @@ check_cw(int bits, char *buf, size_t len)
 	return buf;
 }
 
+/* The exit code of a verdict: the one table (cli.h, man EXIT STATUS). */
+int
+cli_verdict_exit_code(enum verdict_status v)
+{
+	switch (v) {
+	case VERDICT_PASS:
+		return EXIT_OK;
+	case VERDICT_WARN:
+		return EXIT_CHECK_WARN;
+	case VERDICT_FAIL:
+		return EXIT_CHECK_FAIL;
+	case VERDICT_UNKNOWN:
+		return EXIT_CHECK_UNKNOWN;
+	case VERDICT_NOT_COMPARABLE:
+	case VERDICT_IMPLAUSIBLE:
+		return EXIT_CHECK_NOT_COMPARABLE;
+	case VERDICT_ERROR:
+		break;
+	}
+	return EXIT_CHECK_ERROR;
+}
+
 /* The exit code of a check that ended in state (signo: what stopped it)
  * with overall verdict (local checks and each fleet host). */
 int
@@ -592,22 +643,8 @@ cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overa
 	if (state == SWEEP_CANCELLED)
 		return cli_exit_signal(signo);
 	if (state == SWEEP_FAILED)
-		return EXIT_NOMATCH;
-	switch (overall) {
-	case VERDICT_WARN:
-		return EXIT_CHECK_WARN;
-	case VERDICT_FAIL:
-		return EXIT_CHECK_FAIL;
-	case VERDICT_UNKNOWN:
-		return EXIT_CHECK_UNKNOWN;
-	case VERDICT_ERROR:
-		return EXIT_NOMATCH;
-	case VERDICT_PASS:
-	case VERDICT_NOT_COMPARABLE:
-	case VERDICT_IMPLAUSIBLE:
-		break;
-	}
-	return EXIT_OK;
+		return EXIT_CHECK_ERROR;
+	return cli_verdict_exit_code(overall);
 }
 
 /* The verdict's exit code. */
@@ -716,6 +753,8 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 			const struct sweep_summary *s = sweep_result_summary(sw, i);
 			char			    v[3][32];
 
+			if (s->status && !(s->iops > 0))
+				continue;	/* failed, measured nothing */
 			cli_fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
 				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 				fmt_number(s->mean_us, 1, v[2], 32),
@@ -801,10 +840,14 @@ check_print_text(FILE *f, const struct check *c)
 			sweep_nresults(c->sw), c->plan.npoints);
 	else if (c->state == SWEEP_FAILED)
 		cli_fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
-	cli_check_print_verdicts(f, &c->report, c->items, c->nitems, c->sw);
+	else if (c->state == SWEEP_IDLE)
+		cli_fprintf(f, "  %-11s %s\n", "sweep", c->sweep_message);
+	if (c->state != SWEEP_IDLE)
+		cli_check_print_verdicts(f, &c->report, c->items, c->nitems, c->sw);
 	if (c->have_curve)
 		cli_check_print_curve(f, &c->curve);
-	check_print_smart(f, c);
+	if (c->state != SWEEP_IDLE)
+		check_print_smart(f, c);
 	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
 		c->report.summary);
 }
@@ -1063,6 +1106,7 @@ check_fleet(struct cli_ctx *ctx, struct check *c)
 	fo->tolerance = c->o.tolerance;
 	fo->curve = c->o.curve;
 	fo->store = c->o.store;
+	fo->sweep_unknown = c->o.sweep_unknown;
 	return cli_fleet_cmd_check(ctx, fo, &c->plan, c->o.json);
 }
 
@@ -1108,6 +1152,8 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		rc = check_print_fio(c);
 		goto out;
 	}
+	if (check_stop_unknown(c))
+		goto report;
 	if (cli_record_begin(&c->o.store, "check", &c->ses, &c->id, &c->match, &c->plan, &c->t,
 			     &c->rec) < 0)
 		goto out;
@@ -1135,7 +1181,12 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	cli_record_end(c->rec, c->state, c->signo, c->sweep_message, sweep_nresults(c->sw),
 		       c->o.quiet);
 	check_judge(c);
+	/* Judge what finished; a run that did not end is not measured. */
+	if (c->state == SWEEP_FAILED || c->state == SWEEP_CANCELLED)
+		verdict_not_measured(&c->report, c->state == SWEEP_FAILED ? c->sweep_message
+									  : "stopped by the user");
 	record_verdict(c->rec, &c->report);
+report:
 	rc = check_exit_code(c);
 	if (c->o.json) {
 		if (!c->o.quiet)

@@ -429,7 +429,7 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 				  .source = source, .utf8 = true, .wait_ms = CLI_STORE_WAIT_MS,
 				  .on_busy = cli_record_busy };
 	struct fleet_opts  fo = { .plan = plan, .allow_write = o->allow_write, .judge = judge,
-				  .tolerance = o->tolerance,
+				  .stop_unknown = !o->sweep_unknown, .tolerance = o->tolerance,
 				  .store = o->store.no_save ? NULL : &ro };
 	struct dd_error	   err = { 0 };
 
@@ -860,29 +860,16 @@ static int
 cli_fleet_host_exit(const struct cli_fleet *cf, const struct fleet_member *m)
 {
 	return cli_check_exit_code(cli_fleet_sweep_state(m), cf->signo ? cf->signo : SIGINT,
-				   m->judged ? m->report.overall : VERDICT_UNKNOWN);
+				   fleet_member_verdict(m));
 }
 
-/* How bad an exit code of check is, for the worst of a rack, in the rack
- * verdict's order (core/fleet.c): a signal, then FAIL, a failed sweep (a
- * FAIL of the rack), WARN, not in the database, PASS. */
+/* The rack's exit code: a signal's when one stopped it, else the rack
+ * verdict's (FAIL 4: a drive failed; ERROR 8: none did, but a host could
+ * not be measured). */
 static int
-cli_fleet_exit_rank(int code)
+cli_fleet_rack_exit(const struct cli_fleet *cf, enum verdict_status rv)
 {
-	switch (code) {
-	case EXIT_OK:
-		return 0;
-	case EXIT_CHECK_UNKNOWN:
-		return 1;
-	case EXIT_CHECK_WARN:
-		return 2;
-	case EXIT_NOMATCH:
-		return 3;
-	case EXIT_CHECK_FAIL:
-		return 4;
-	default:
-		return 5;
-	}
+	return cf->signo ? cli_exit_signal(cf->signo) : cli_verdict_exit_code(rv);
 }
 
 /* Judge --curve's curve of every host that ran one (unless the fleet did). */
@@ -949,7 +936,12 @@ cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 	struct fleet_member *m = fleet_member(cf->f, i);
 
 	cli_fleet_print_header(f, m);
-	cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
+	if (m->not_run)
+		cli_fprintf(f, "  %-11s not run: there is no spec to judge it by; name its drive "
+			"(DRIVE or detect= on its line), or give --sweep-unknown to measure it "
+			"anyway\n", "sweep");
+	else if (m->state == FLEET_DONE || fleet_member_measured(m))
+		cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
 	if (cf->have_curve[i])
 		cli_check_print_curve(f, &cf->curves[i]);
 	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(fleet_member_verdict(m)),
@@ -987,13 +979,11 @@ cli_fleet_report_check(struct cli_fleet *cf, bool json, bool quiet)
 	json_t		   *doc = cli_fleet_json_doc(cf->plan);
 	json_t		   *hs = json_array(), *rack = json_object();
 	enum verdict_status rv = fleet_verdict(cf->f);
-	int		    rc = EXIT_OK;
+	int		    rc = cli_fleet_rack_exit(cf, rv);
 
 	for (size_t i = 0; i < cf->n; i++) {
 		int code = cli_fleet_host_exit(cf, fleet_member(cf->f, i));
 
-		if (cli_fleet_exit_rank(code) > cli_fleet_exit_rank(rc))
-			rc = code;
 		if (!json || !quiet) {
 			cli_fprintf(f, "%s", i ? "\n" : "");
 			cli_fleet_print_check_host(f, cf, i);

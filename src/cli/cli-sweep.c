@@ -149,6 +149,9 @@ cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged, const char *who)
 			continue;	/* scrolled out of the snapshot */
 		s = &sn->finished[SWEEP_FINISHED_MAX < sn->nfinished ? SWEEP_FINISHED_MAX - k
 								     : *logged];
+		if (s->status && !(s->iops > 0))
+			continue;	/* failed, measured nothing: not "done" (the
+					 * sweep's end, a host's state, says why) */
 		cli_fprintf(stderr, "drivedash: %s%sdone %-26s %12s IOPS %10s MB/s%s\n",
 			who ? who : "", who ? ": " : "", s->name,
 			fmt_number(s->iops, 0, iops, sizeof iops),

@@ -29,12 +29,15 @@ struct explain_item;
  */
 enum {
 	EXIT_OK = 0,
-	EXIT_NOMATCH = 1,	/* nothing matched; a point failed on an I/O error */
+	EXIT_NOMATCH = 1,	/* nothing matched; run: a point failed on an I/O error */
 	EXIT_USAGE = 2,		/* bad arguments or target, missing/corrupt database */
 	EXIT_CHECK_WARN = 3,	/* check: a metric outside the tolerance, within twice it */
 	EXIT_CHECK_FAIL = 4,	/* check: a metric beyond twice the tolerance */
 	EXIT_CHECK_UNKNOWN = 5,	/* check: the drive is not in the database */
 	EXIT_AMBIGUOUS = 6,	/* a query matched several families */
+	EXIT_CHECK_NOT_COMPARABLE = 7,	/* check: nothing could be judged */
+	EXIT_CHECK_ERROR = 8,	/* check: the target could not be measured
+				 * (unreachable, lost, a failed sweep) */
 	EXIT_SIGHUP = 129,	/* the terminal hung up (SIGHUP): 128 + 1 */
 	EXIT_SIGINT = 130,	/* interrupted (SIGINT, Ctrl-C): 128 + 2 */
 	EXIT_SIGQUIT = 131,	/* quit at once (SIGQUIT, Ctrl-\\): 128 + 3 */
@@ -361,8 +364,14 @@ char *cli_interface(const struct spec_family *f, char *buf, size_t len);
 void cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan,
 			  double spec_mbps);
 
+/* The exit code of a verdict (a drive's or a rack's): PASS 0, WARN 3,
+ * FAIL 4, UNKNOWN 5, NOT_COMPARABLE (and IMPLAUSIBLE) 7, ERROR 8; only PASS
+ * is 0.  The one table of check's codes (man page EXIT STATUS). */
+int cli_verdict_exit_code(enum verdict_status v);
+
 /* The exit code of a check that ended in state (signo: the signal that
- * stopped it) with the overall verdict: 0, 3, 4, 5, 1 (failed), 128+N. */
+ * stopped it) with the overall verdict: a signal's 128+N when it was
+ * stopped, EXIT_CHECK_ERROR when its sweep failed, else the verdict's. */
 int cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overall);
 
 /* A report's verdict table (what sw measured when it has no rows; sw may be
@@ -387,7 +396,8 @@ bool cli_check_curve(const struct sweep *sw, struct workload_curve *out);
 json_t *cli_json_sweep_points(const struct sweep *sw);
 
 /* Log on stderr the finished points of a snapshot not yet logged (*logged
- * counts them); who, when not NULL, names the fleet host they ran on. */
+ * counts them); who, when not NULL, names the fleet host they ran on.  A
+ * point that failed without measuring anything is not logged as done. */
 void cli_sweep_log(const struct sweep_snapshot *sn, size_t *logged, const char *who);
 
 /*
@@ -403,6 +413,8 @@ struct cli_fleet_opts {
 	const char  *fio;		/* --fio PATH, or NULL */
 	double	     connect_timeout_s;	/* --connect-timeout; 0: the backend's */
 	bool	     allow_write, quiet, iopoll;
+	bool	     sweep_unknown;	/* check: measure hosts whose drive matches
+					 * nothing (else they run nothing) */
 	double	     tolerance;		/* check: verdict tolerance (fraction) */
 	const char  *curve;		/* check --curve's profile, or NULL */
 	struct cli_store_opts store;	/* --results, --no-save */

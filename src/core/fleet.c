@@ -9,7 +9,9 @@
  * its sweep, its recorder and its latest snapshot (heap: a snapshot is
  * large).  A member's state only moves forward: WAITING -> CONNECTING <->
  * RUNNING -> DONE | FAILED | CANCELLED; the final state is set once, by
- * fleet_member_end, which joins the sweep, records the end and judges.
+ * fleet_member_end, which joins the sweep, records the end and judges.  With
+ * stop_unknown (check) a member whose drive matches nothing is DONE from the
+ * start, "not run": no sweep, no stored run, UNKNOWN (fleet_member_not_run).
  *
  * fleet_create does every check before anything can be half-done: the
  * write rule is applied to every row first (one row without --allow-write
@@ -19,9 +21,16 @@
  * its own drive's, verdict_append_targets) and its run stored; any failure closes what was opened and names the row
  * ("node3 (line 3): ...").
  *
- * The rack verdict ranks NOT_COMPARABLE < PASS < UNKNOWN < WARN < FAIL: a
- * rack is PASS only when every drive was judged and passed, and a finding
- * (WARN, FAIL) outranks a drive that could not be judged.
+ * The rack verdict ranks PASS < NOT_COMPARABLE < UNKNOWN < WARN < ERROR <
+ * FAIL (fleet_verdict_rank): a rack is PASS only when every drive was
+ * measured, judged and passed; a drive that could not be judged (nothing
+ * comparable, not in the database) is below a finding (WARN); a host that
+ * could not be measured (refused, lost, stopped: ERROR) is above WARN, as
+ * its drive might have failed, and below FAIL, a drive that did.  So the
+ * rack's exit code tells "a drive failed" (FAIL) from "a host could not be
+ * measured" (ERROR).  A host that ended early is judged on the points that
+ * finished (their rows stay), its verdict ERROR (verdict_not_measured); one
+ * that finished none has no rows.
  *
  * Threads: everything here runs in one front-end thread except
  * fleet_cancel, which only calls sweep_cancel (any thread).
@@ -126,7 +135,7 @@ fleet_set_state(struct fleet_member *m, enum fleet_state st)
 const char *
 fleet_state_name(const struct fleet_member *m)
 {
-	return fleet_state_word(m->state, m->status);
+	return m->not_run ? "not run" : fleet_state_word(m->state, m->status);
 }
 
 /* Open a member's target and give it the size the row knows. */
@@ -229,6 +238,22 @@ fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err
 	return record_begin_remote(&m->rec, f->o.store, &r, &rm, &m->plan, &m->t, err);
 }
 
+/* A member whose drive matches nothing (stop_unknown): no sweep, nothing
+ * stored; DONE from the start, judged UNKNOWN as `check` does. */
+static void
+fleet_member_not_run(struct fleet *f, struct fleet_member *m)
+{
+	bool drive_typed = m->host.drive[0] || !m->host.model[0];
+
+	m->not_run = true;
+	fleet_set_state(m, FLEET_DONE);
+	dd_strlcpy(m->state_name, "not run", sizeof m->state_name);
+	verdict_unknown(&m->report, f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
+			m->host.model[0] ? m->host.model : m->host.drive,
+			drive_typed ? m->match.label : NULL, m->match.nearest);
+	m->judged = true;
+}
+
 /* Set up member i of f from host h: open, plan, match, store. */
 static int
 fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
@@ -245,6 +270,10 @@ fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
 	if ((rc = fleet_member_open(f, m, err)) < 0 || (rc = fleet_member_plan(f, m, err)) < 0)
 		return rc;
 	fleet_member_match(f, m);
+	if (f->o.judge && f->o.stop_unknown && m->match.rule == MATCH_NONE) {
+		fleet_member_not_run(f, m);
+		return 0;
+	}
 	if ((rc = fleet_member_targets(f, m, err)) < 0)
 		return rc;
 	return fleet_member_store(f, m, err);
@@ -289,7 +318,11 @@ fleet_start(struct fleet *f, struct dd_error *err)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct fleet_member *m = &f->m[i];
-		int		     rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
+		int		     rc;
+
+		if (m->not_run)
+			continue;
+		rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
 
 		if (rc < 0) {
 			struct dd_error e = *err;
@@ -379,13 +412,24 @@ fleet_member_judge(struct fleet *f, struct fleet_member *m)
 	m->judged = true;
 }
 
-/* Who stopped a sweep, as the results store says it. */
+/* Who stopped a sweep, as the results store says it: for a host that
+ * failed, its state ("refused", "lost", "timeout" ...). */
 static const char *
-fleet_stopped_by(enum sweep_state st)
+fleet_stopped_by(const struct fleet_member *m, enum sweep_state st)
 {
 	if (st == SWEEP_FAILED)
-		return "error";
+		return fleet_state_name(m);
 	return st == SWEEP_CANCELLED ? "user" : "";
+}
+
+/* Did any point of a member's sweep finish (not failed)? */
+bool
+fleet_member_measured(const struct fleet_member *m)
+{
+	for (size_t i = 0; i < sweep_nresults(m->sw); i++)
+		if (sweep_result(m->sw, i)->status >= 0)
+			return true;
+	return false;
 }
 
 /* A member's sweep has ended: join it, set its final state, record the end
@@ -403,7 +447,7 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 	fleet_set_state(m, st == SWEEP_DONE     ? FLEET_DONE
 			   : st == SWEEP_FAILED ? FLEET_FAILED
 						: FLEET_CANCELLED);
-	if (record_end(m->rec, st, fleet_stopped_by(st), m->message[0] ? m->message : NULL,
+	if (record_end(m->rec, st, fleet_stopped_by(m, st), m->message[0] ? m->message : NULL,
 		       &e) < 0) {
 		char kept[PATH_MAX];
 		int  k = record_spill(m->rec, kept, sizeof kept, NULL);
@@ -412,8 +456,19 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 			snprintf(m->message, sizeof m->message, "the results store: %.250s%s%.200s",
 				 e.msg, k > 0 ? "; the run is kept in " : "", k > 0 ? kept : "");
 	}
-	if (f->o.judge && st == SWEEP_DONE)
+	if (!f->o.judge)
+		return;
+	/* What finished is judged; a host that did not end is not measured. */
+	if (st == SWEEP_DONE || fleet_member_measured(m))
 		fleet_member_judge(f, m);
+	if (st == SWEEP_DONE)
+		return;
+	if (!m->judged)
+		memset(&m->report, 0, sizeof m->report);
+	m->report.tolerance = f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE;
+	verdict_not_measured(&m->report, st == SWEEP_CANCELLED ? "stopped by the user"
+				 : m->message[0] ? m->message : fleet_state_name(m));
+	m->judged = true;
 }
 
 /* Copy a member's new snapshot, move its state; true when anything changed. */
@@ -466,48 +521,51 @@ fleet_cancel(struct fleet *f)
 			sweep_cancel(f->m[i].sw);
 }
 
-/* How bad a member's verdict is, for the worst of the rack. */
-static int
-fleet_rank(enum verdict_status v)
+/* How bad a verdict is, for the worst of the rack. */
+int
+fleet_verdict_rank(enum verdict_status v)
 {
 	switch (v) {
+	case VERDICT_PASS:
+		return 0;
 	case VERDICT_NOT_COMPARABLE:
 	case VERDICT_IMPLAUSIBLE:
-		return 0;
-	case VERDICT_PASS:
 		return 1;
 	case VERDICT_UNKNOWN:
 		return 2;
 	case VERDICT_WARN:
 		return 3;
-	case VERDICT_FAIL:
 	case VERDICT_ERROR:
+		return 4;
+	case VERDICT_FAIL:
 		break;
 	}
-	return 4;
+	return 5;
 }
 
-/* A member's verdict: failed FAIL, cancelled or unjudged UNKNOWN. */
+/* A member's verdict: not ended DONE ERROR, unjudged NOT_COMPARABLE. */
 enum verdict_status
 fleet_member_verdict(const struct fleet_member *m)
 {
-	if (m->state == FLEET_FAILED)
-		return VERDICT_FAIL;
-	if (m->state == FLEET_CANCELLED || !m->judged)
-		return VERDICT_UNKNOWN;
+	if (m->state != FLEET_DONE)
+		return VERDICT_ERROR;
+	if (!m->judged)
+		return VERDICT_NOT_COMPARABLE;
 	return m->report.overall;
 }
 
-/* The rack verdict: the worst member's. */
+/* The rack verdict: the worst member's (an empty rack: NOT_COMPARABLE). */
 enum verdict_status
 fleet_verdict(const struct fleet *f)
 {
-	enum verdict_status worst = VERDICT_NOT_COMPARABLE;
+	enum verdict_status worst = VERDICT_PASS;
 
-	for (size_t i = 0; f != NULL && i < f->n; i++) {
+	if (f == NULL || f->n == 0)
+		return VERDICT_NOT_COMPARABLE;
+	for (size_t i = 0; i < f->n; i++) {
 		enum verdict_status v = fleet_member_verdict(&f->m[i]);
 
-		if (fleet_rank(v) > fleet_rank(worst))
+		if (fleet_verdict_rank(v) > fleet_verdict_rank(worst))
 			worst = v;
 	}
 	return worst;

@@ -77,7 +77,12 @@ struct fleet_member {
 	bool		       have_sheet;
 	struct spec_figure     figs[VERDICT_MAX];
 	size_t		       nfigs;
-	/* When it ended (judge): the verdict. */
+	bool		       not_run;		/* stop_unknown: its drive matched
+						 * nothing; DONE from the start, no
+						 * sweep, no stored run, UNKNOWN */
+	/* When it ended (judge): the verdict.  A member that did not end DONE
+	 * is judged on the points that finished (none: no rows), its overall
+	 * VERDICT_ERROR with the reason (verdict_not_measured). */
 	bool		       judged;
 	struct verdict_report  report;
 };
@@ -86,6 +91,9 @@ struct fleet_opts {
 	const struct dd_plan	 *plan;		/* copied per member */
 	bool			  allow_write;
 	bool			  judge;	/* check: verdicts when members end */
+	bool			  stop_unknown;	/* judge: a member whose drive matches
+						 * nothing runs no sweep (UNKNOWN,
+						 * "not run", not stored) */
 	double			  tolerance;	/* verdict tolerance (fraction); 0: default */
 	struct specdb		 *db;		/* for sheets; NULL: no matching */
 	const struct spec_family *fams;
@@ -123,16 +131,28 @@ bool fleet_running(const struct fleet *f);
 /* Ask every running member to stop (any thread). */
 void fleet_cancel(struct fleet *f);
 
-/* The rack verdict: the worst member's (a member that failed counts as
- * VERDICT_FAIL, one cancelled or unjudged as VERDICT_UNKNOWN). */
+/* The rack verdict: the worst member's by fleet_verdict_rank (PASS <
+ * NOT_COMPARABLE < UNKNOWN < WARN < ERROR < FAIL): FAIL when a drive failed,
+ * ERROR when none did but a host could not be measured.  NOT_COMPARABLE for
+ * an empty fleet. */
 enum verdict_status fleet_verdict(const struct fleet *f);
 
-/* A member's verdict as the rack counts it: FAIL when it failed, UNKNOWN
- * when it was cancelled or not judged, else its report's. */
+/* The rank of a verdict in that order, 0 (PASS) to 5 (FAIL); IMPLAUSIBLE
+ * ranks as NOT_COMPARABLE. */
+int fleet_verdict_rank(enum verdict_status v);
+
+/* A member's verdict as the rack counts it: ERROR when it did not end DONE
+ * (failed: refused, lost ...; cancelled; not started), NOT_COMPARABLE when
+ * it was not judged, else its report's. */
 enum verdict_status fleet_member_verdict(const struct fleet_member *m);
 
-/* The state's word: "waiting", "connecting", "running", "done", and for
- * failures dd_fio_state_name of the status ("refused", "lost" ...). */
+/* Did any point of a member's sweep finish without failing?  (A host never
+ * reached measured nothing.) */
+bool fleet_member_measured(const struct fleet_member *m);
+
+/* The state's word: "waiting", "connecting", "running", "done", "not run"
+ * (stop_unknown), and for failures dd_fio_state_name of the status
+ * ("refused", "lost" ...). */
 const char *fleet_state_name(const struct fleet_member *m);
 
 /* Cancel, join, record the end of every run, close, free (NULL is fine). */

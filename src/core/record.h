@@ -99,7 +99,9 @@ struct record_remote {
  * "remote", target_desc "fio server HOST:PORT, DEVICE", engine "fio
  * client/server (fio-3.33)", and every point's host r->host.  The
  * recorder stores has_bins from whether the result's histogram holds
- * samples (terse output has none). */
+ * samples (terse output has none).  A failed point of a remote target is not
+ * stored (fio gives it no figures): a host never reached is a run with no
+ * points, its state and sentence in how it ended (record_end). */
 int record_begin_remote(struct record **out, const struct record_opts *o,
 			const struct record_remote *r, const struct record_match *m,
 			const struct dd_plan *plan, const struct dd_target *t,

@@ -1203,3 +1203,16 @@ verdict_plausible(struct verdict_report *r, const struct verdict_link *link,
 	}
 	verdict_summarize(r);
 }
+
+/* A run that did not end: ERROR overall, the rows kept, why said first. */
+void
+verdict_not_measured(struct verdict_report *r, const char *why)
+{
+	char was[sizeof r->summary];
+
+	dd_strlcpy(was, r->summary, sizeof was);
+	r->overall = VERDICT_ERROR;
+	snprintf(r->summary, sizeof r->summary, "not measured: %.300s%s%.400s%s",
+		 why != NULL && why[0] != '\0' ? why : "the run did not end",
+		 was[0] != '\0' ? " (what finished: " : "", was, was[0] != '\0' ? ")" : "");
+}

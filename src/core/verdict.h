@@ -395,4 +395,11 @@ const char *verdict_status_name(enum verdict_status s);
  * status; NULL for any other overall verdict. */
 const struct verdict *verdict_worst_row(const struct verdict_report *r);
 
+/* A run that did not end (its target failed, a fleet host was refused or
+ * lost, the run was stopped): the target could not be measured, so the
+ * overall verdict is VERDICT_ERROR, whatever the rows say.  The rows (what
+ * finished, judged) stay; the summary says why first ("not measured: WHY"),
+ * then what the rows said.  why may be NULL or "". */
+void verdict_not_measured(struct verdict_report *r, const char *why);
+
 #endif

@@ -352,7 +352,8 @@ tui_fleet_poll(struct tui *t)
 	}
 	if (f->running && !fleet_running(f->fl)) {
 		f->running = false;
-		tui_message(t, fleet_verdict(f->fl) == VERDICT_FAIL, "fleet ended: %s %s verdict %s "
+		tui_message(t, fleet_verdict_rank(fleet_verdict(f->fl)) >=
+				       fleet_verdict_rank(VERDICT_ERROR), "fleet ended: %s %s verdict %s "
 			    "(Enter opens a host's run, C compares)", fleet_tally(f, tally, sizeof tally),
 			    t->sym->dot, verdict_status_name(fleet_verdict(f->fl)));
 	}
@@ -428,7 +429,7 @@ fleet_state_role(const struct fleet_member *m)
 static uint8_t
 fleet_verdict_role(enum verdict_status v)
 {
-	return v == VERDICT_PASS ? UI_OK : v == VERDICT_WARN ? UI_WARN :
+	return v == VERDICT_PASS ? UI_OK : v == VERDICT_WARN || v == VERDICT_ERROR ? UI_WARN :
 	       v == VERDICT_FAIL ? UI_FAIL : UI_DIM_TEXT;
 }
 
@@ -545,14 +546,15 @@ fleet_row_head(struct tui *t, struct cellbuf *cb, int y, const struct fleet_cols
 		tui_print_right(cb, x + c->eta, y, sel ? role : UI_DIM_TEXT, 0,
 				fmt_duration(sn->eta_s, num, sizeof num));
 	x += c->eta + 2;
-	if (c->verdict && m->judged) {
+	if (c->verdict && m->state == FLEET_FAILED) {
+		/* fleet_verdict counts a host that failed as ERROR (not measured,
+		 * not a failed drive): say it here too, with its state */
+		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_WARN, UI_BOLD, "%s %s",
+			  verdict_status_name(VERDICT_ERROR), fleet_state_name(m));
+	} else if (c->verdict && m->judged) {
 		fleet_verdict_text(t, m, buf, sizeof buf);
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : fleet_verdict_role(m->report.overall),
 			  UI_BOLD, "%s", buf);
-	} else if (c->verdict && m->state == FLEET_FAILED) {
-		/* fleet_verdict counts a host that failed as FAIL: say it here too */
-		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_FAIL, UI_BOLD, "%s %s",
-			  verdict_status_name(VERDICT_FAIL), fleet_state_name(m));
 	} else if (c->verdict && m->state != FLEET_WAITING) {
 		tui_print(cb, x, y, cb->w - x - 1, sel ? role : UI_DIM_TEXT, 0, "%s", t->sym->dash);
 	}

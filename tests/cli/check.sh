@@ -45,7 +45,8 @@ like "no DEVICE: says what is needed" 'check needs a DEVICE' "$err"
 
 run "$dd" --db "$qdb" check --help
 is "--help exits 0" 0 "$rc"
-like "--help documents the exit codes" '3 WARN, 4 FAIL, 5 drive not in' "$out"
+like "--help documents the exit codes" '3 WARN, 4 FAIL, 5 UNKNOWN \(drive not in' "$out"
+like "--help documents NOT_COMPARABLE 7 and ERROR 8" '7 NOT_COMPARABLE .* 8 ERROR' "$(printf '%s' "$out" | tr '\n' ' ')"
 
 # --- a loop device over /dev/shm -------------------------------------------
 if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
@@ -118,12 +119,14 @@ like "text: the tolerance given" 'tolerance 25%' "$out"
 like "text: says SMART is not available" 'SMART +not available' "$out"
 like "text: the overall verdict line" '^VERDICT (PASS|WARN|FAIL): ' "$out"
 
-# Without --model a loop device has no identity: UNKNOWN, exit 5.
+# Without --model a loop device has no identity: UNKNOWN, exit 5, and
+# nothing runs unless --sweep-unknown.
 run env LANG=C LC_ALL=C "$dd" --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.01
 is "LANG=C: the text report is ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 like "LANG=C: ... and complete" '^VERDICT [A-Z_]+: ' "$out"
 
-run "$dd" --db "$qdb" check "$loop" --time-scale 0.005
+# (--sweep-unknown: measured anyway; without it nothing runs, tests/cli/verdicts.sh)
+run "$dd" --db "$qdb" check "$loop" --time-scale 0.005 --sweep-unknown
 is "no model: exit 5 (UNKNOWN)" 5 "$rc"
 like "no model: says there is no spec to check against" '^VERDICT UNKNOWN: .*--model' "$out"
 like "no model: still shows what it measured" '4K randread QD1 x1 .* IOPS' "$out"

@@ -135,18 +135,18 @@ if command -v fio >/dev/null 2>&1; then
 	# Port 9 (discard) on loopback: nothing listens there.
 	run "$dd" check --host '127.0.0.1:9 /dev/nvme0n1 KCD9XPJE7T68 - name=r1' \
 		--connect-timeout 5 --time-scale 0.01 --no-save --json
-	is "check: a refused host exits 1 (a failed sweep)" 1 "$rc"
+	is "check: a refused host exits 8 (ERROR: not measured, not a failed drive)" 8 "$rc"
 	printf '%s\n' "$out" >"$tmp/check.json"
 	python3 -c "import json; json.load(open('$tmp/check.json'))" 2>/dev/null ||
 		echo '{"hosts": [{"state": null, "overall": {"verdict": "", "exit_code": 0}}], "rack": {}}' \
 			>"$tmp/check.json"
 	is "check --json: the host's state" "refused" "$(jq_ "$tmp/check.json" "j['hosts'][0]['state']")"
-	is "check --json: its verdict FAIL, exit 1" "FAIL 1" \
+	is "check --json: its verdict ERROR, exit 8" "ERROR 8" \
 		"$(jq_ "$tmp/check.json" "j['hosts'][0]['overall']['verdict'] + ' ' + str(j['hosts'][0]['overall']['exit_code'])")"
-	is "check --json: the rack" "FAIL 1 1" \
+	is "check --json: the rack" "ERROR 8 1" \
 		"$(jq_ "$tmp/check.json" "' '.join(str(j['rack'].get(k)) for k in ('verdict','exit_code','hosts_at_verdict'))")"
-	like "check: the rack verdict line" 'rack verdict: FAIL \(1 of 1 hosts\)' "$err"
-	like "check: the rack line gives the failure" '^  r1 .*FAIL +refused: ' "$err"
+	like "check: the rack verdict line" 'rack verdict: ERROR \(1 of 1 hosts\)' "$err"
+	like "check: the rack line gives the failure" '^  r1 .*ERROR +refused: ' "$err"
 else
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - check: a refused host # SKIP fio is not installed"

@@ -215,7 +215,7 @@ if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
 	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null)
 fi
 if [ -n "$loop" ]; then
-	run "$dd" check "$loop" --time-scale 0.01 --results "$tmp/check.db" --json -q
+	run "$dd" check "$loop" --time-scale 0.01 --sweep-unknown --results "$tmp/check.db" --json -q
 	is "check: stores a run with source check and every point" "check|1" \
 		"$(sql "$tmp/check.db" "SELECT source, (SELECT count(*) FROM points) = $(printf '%s\n' "$out" |
 			python3 -c 'import json,sys; print(len(json.load(sys.stdin)["points"]))') FROM runs")"

@@ -11,8 +11,8 @@
 #     loaded host), the others done with their points;
 #   - the results stored, one run per host with that host; `compare run:ID`
 #     on one of them;
-#   - check --hosts: a verdict per host, the rack verdict the worst host's
-#     and the exit code its;
+#   - check --hosts: a verdict per host (the refused one ERROR), the rack
+#     verdict the worst host's and the exit code its;
 #   - agreement: the same small plan (4K randread QD1 and QD32) through the
 #     fleet backend, the local engine and plain fio on one loop device, in
 #     alternating rounds; fleet/fio within 10 % (the same fio, only the
@@ -163,7 +163,13 @@ for h in zram loop; do
 	like "$h: judged" '^(PASS|WARN|FAIL)$' "$(jget "$tmp/check.json" $h "h['overall']['verdict']")"
 done
 is "refused: refused" refused "$(jget "$tmp/check.json" refused "h['state']")"
-is "rack verdict FAIL (a failed host counts as FAIL)" FAIL \
+is "refused: ERROR (not measured, not a failed drive)" ERROR \
+	"$(jget "$tmp/check.json" refused "h['overall']['verdict']")"
+# The rack: FAIL when a drive failed, else ERROR for the refused host.
+is "rack verdict: FAIL if a drive failed, else ERROR" "$(python3 -c "
+import json
+j = json.load(open('$tmp/check.json'))
+print('FAIL' if any(h['overall']['verdict'] == 'FAIL' for h in j['hosts']) else 'ERROR')")" \
 	"$(python3 -c "import json; print(json.load(open('$tmp/check.json'))['rack']['verdict'])")"
 is "exit code is the rack's" "$crc" \
 	"$(python3 -c "import json; print(json.load(open('$tmp/check.json'))['rack']['exit_code'])")"

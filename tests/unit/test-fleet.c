@@ -194,7 +194,14 @@ test_run_one_fails(void **state)
 	assert_string_equal(fleet_state_name(lost), "lost");
 	assert_string_equal(lost->state_name, "lost");
 	assert_non_null(strstr(lost->message, "went away mid-run"));
-	assert_false(lost->judged);
+	/* Judged on what finished before the loss, its verdict ERROR: not
+	 * measured, the sentence first. */
+	assert_true(lost->judged);
+	assert_int_equal(lost->report.overall, VERDICT_ERROR);
+	assert_int_equal(fleet_member_verdict(lost), VERDICT_ERROR);
+	assert_true(fleet_member_measured(lost));
+	assert_non_null(strstr(lost->report.summary, "not measured: "));
+	assert_non_null(strstr(lost->report.summary, "went away mid-run"));
 	/* The others: DONE with every point, judged. */
 	for (size_t i = 0; i < 4; i++) {
 		struct fleet_member *m = fleet_member(f, i);
@@ -218,8 +225,9 @@ test_run_one_fails(void **state)
 	assert_int_equal(fleet_member(f, 3)->match.rule, MATCH_NONE);
 	assert_int_equal(fleet_member(f, 3)->report.overall, VERDICT_UNKNOWN);
 	assert_non_null(strstr(fleet_member(f, 3)->report.summary, "NOT-A-DRIVE"));
-	/* A failed host makes the rack FAIL. */
-	assert_int_equal(fleet_verdict(f), VERDICT_FAIL);
+	/* The lost host is ERROR; the rack is at least that (FAIL when a drive
+	 * that finished failed its spec). */
+	assert_true(fleet_verdict_rank(fleet_verdict(f)) >= fleet_verdict_rank(VERDICT_ERROR));
 	fleet_destroy(f);
 
 	/* Stored: one remote run per member, every point with its host. */
@@ -234,8 +242,10 @@ test_run_one_fails(void **state)
 		assert_string_equal(run.prov.target_kind, "remote");
 		assert_string_equal(run.prov.source, "check");
 		assert_string_equal(run.prov.state, failed ? "failed" : "done");
-		assert_string_equal(run.prov.stopped_by, failed ? "error" : "");
-		assert_int_equal(run.n, failed ? 2 : 3);
+		/* The lost host: its state as what stopped it, and only the point
+		 * that finished (the lost one measured nothing: not stored). */
+		assert_string_equal(run.prov.stopped_by, failed ? "lost" : "");
+		assert_int_equal(run.n, failed ? 1 : 3);
 		for (size_t k = 0; k < run.n; k++)
 			assert_string_equal(run.pts[k].host, run.prov.host);
 		if (strcmp(run.prov.host, "::1") == 0)
@@ -378,7 +388,8 @@ test_cancel(void **state)
 		assert_int_equal(fleet_member(f, i)->state, FLEET_CANCELLED);
 		assert_string_equal(fleet_state_name(fleet_member(f, i)), "cancelled");
 	}
-	assert_int_equal(fleet_verdict(f), VERDICT_UNKNOWN);
+	/* Stopped hosts were not measured: ERROR, not a verdict on the drive. */
+	assert_int_equal(fleet_verdict(f), VERDICT_ERROR);
 	fleet_destroy(f);
 	assert_int_equal(results_open(&db, fx->store, RESULTS_READ, &err), 0);
 	assert_int_equal(results_list(db, &q, &list, &nruns, &err), 0);
@@ -394,21 +405,34 @@ test_cancel(void **state)
 	store_remove(fx->store);
 }
 
-/* The rack verdict is the worst member's: FAIL > WARN > UNKNOWN > PASS >
- * NOT_COMPARABLE; failed members count as FAIL, unjudged as UNKNOWN. */
+/* The rack verdict is the worst member's in the stated order PASS <
+ * NOT_COMPARABLE < UNKNOWN < WARN < ERROR < FAIL: a drive that failed
+ * outranks a host that could not be measured, which outranks every finding
+ * short of FAIL; members that did not end DONE count as ERROR, unjudged
+ * ones as NOT_COMPARABLE. */
 static void
 test_verdict_worst(void **state)
 {
+	static const enum verdict_status order[] = {
+		VERDICT_PASS, VERDICT_NOT_COMPARABLE, VERDICT_UNKNOWN, VERDICT_WARN,
+		VERDICT_ERROR, VERDICT_FAIL,
+	};
 	static const struct {
 		enum verdict_status a, b, worst;
 	} cases[] = {
 		{ VERDICT_PASS, VERDICT_PASS, VERDICT_PASS },
-		{ VERDICT_PASS, VERDICT_NOT_COMPARABLE, VERDICT_PASS },
+		{ VERDICT_PASS, VERDICT_NOT_COMPARABLE, VERDICT_NOT_COMPARABLE },
+		{ VERDICT_PASS, VERDICT_IMPLAUSIBLE, VERDICT_IMPLAUSIBLE },
 		{ VERDICT_PASS, VERDICT_WARN, VERDICT_WARN },
 		{ VERDICT_FAIL, VERDICT_WARN, VERDICT_FAIL },
 		{ VERDICT_UNKNOWN, VERDICT_PASS, VERDICT_UNKNOWN },
+		{ VERDICT_UNKNOWN, VERDICT_NOT_COMPARABLE, VERDICT_UNKNOWN },
 		{ VERDICT_UNKNOWN, VERDICT_WARN, VERDICT_WARN },
 		{ VERDICT_FAIL, VERDICT_UNKNOWN, VERDICT_FAIL },
+		{ VERDICT_ERROR, VERDICT_WARN, VERDICT_ERROR },
+		{ VERDICT_ERROR, VERDICT_PASS, VERDICT_ERROR },
+		{ VERDICT_FAIL, VERDICT_ERROR, VERDICT_FAIL },
+		{ VERDICT_ERROR, VERDICT_FAIL, VERDICT_FAIL },
 		{ VERDICT_NOT_COMPARABLE, VERDICT_NOT_COMPARABLE, VERDICT_NOT_COMPARABLE },
 	};
 	struct fixture	  *fx = *state;
@@ -418,6 +442,13 @@ test_verdict_worst(void **state)
 	size_t		   n;
 	struct fleet_host *hs = hosts_of("node1 /dev/a\nnode2 /dev/b\n", &n);
 	struct fleet_opts  o;
+
+	/* The order itself, strictly increasing; IMPLAUSIBLE as NOT_COMPARABLE. */
+	for (size_t i = 0; i + 1 < sizeof order / sizeof order[0]; i++)
+		assert_true(fleet_verdict_rank(order[i]) < fleet_verdict_rank(order[i + 1]));
+	assert_int_equal(fleet_verdict_rank(VERDICT_IMPLAUSIBLE),
+			 fleet_verdict_rank(VERDICT_NOT_COMPARABLE));
+	assert_int_equal(fleet_verdict(NULL), VERDICT_NOT_COMPARABLE);
 
 	plan_of(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 1);
 	o = opts_of(fx, &plan, NULL);
@@ -429,16 +460,73 @@ test_verdict_worst(void **state)
 		fleet_member(f, 1)->report.overall = cases[i].b;
 		assert_int_equal(fleet_verdict(f), cases[i].worst);
 	}
+	/* A host that failed (refused, lost ...) or was stopped is ERROR, not
+	 * FAIL, whatever its rows said; a failed drive beside it still FAILs. */
 	fleet_member(f, 0)->report.overall = VERDICT_PASS;
 	fleet_member(f, 1)->report.overall = VERDICT_PASS;
 	fleet_member(f, 1)->state = FLEET_FAILED;
+	assert_int_equal(fleet_member_verdict(fleet_member(f, 1)), VERDICT_ERROR);
+	assert_int_equal(fleet_verdict(f), VERDICT_ERROR);
+	fleet_member(f, 0)->report.overall = VERDICT_FAIL;
 	assert_int_equal(fleet_verdict(f), VERDICT_FAIL);
+	fleet_member(f, 0)->report.overall = VERDICT_PASS;
+	fleet_member(f, 1)->state = FLEET_CANCELLED;
+	assert_int_equal(fleet_verdict(f), VERDICT_ERROR);
 	fleet_member(f, 1)->state = FLEET_DONE;
 	fleet_member(f, 1)->judged = false;
-	assert_int_equal(fleet_verdict(f), VERDICT_UNKNOWN);
+	assert_int_equal(fleet_verdict(f), VERDICT_NOT_COMPARABLE);
 	fleet_destroy(f);
 	plan_free(&plan);
 	free(hs);
+}
+
+/* stop_unknown: a member whose drive matches nothing runs no sweep and is
+ * not stored (UNKNOWN, "not run"); the matched one beside it runs. */
+static void
+test_stop_unknown(void **state)
+{
+	struct fixture	    *fx = *state;
+	struct record_opts   ro = { .path = fx->store, .source = "check",
+					.wait_ms = STORE_WAIT_MS };
+	struct results_query q = { 0 };
+	struct results_prov *list;
+	struct dd_plan	     plan;
+	struct dd_error	     err = { 0 };
+	struct fleet	    *f;
+	struct results	    *db;
+	size_t		     n, nruns;
+	struct fleet_host   *hs = hosts_of("node1 /dev/nvme0n1 KCD9XPJE7T68\n"
+					   "node2 /dev/nvme1n1 NOT-A-DRIVE\n", &n);
+	struct fleet_opts    o;
+	struct fleet_member *un;
+
+	store_remove(fx->store);
+	plan_of(&plan, "randread,bs=4k,qd=1,time=1,ramp=0", 2);
+	o = opts_of(fx, &plan, &ro);
+	o.stop_unknown = true;
+	assert_int_equal(fleet_create(&f, hs, n, &o, &err), 0);
+	un = fleet_member(f, 1);
+	assert_true(un->not_run);
+	assert_int_equal(un->state, FLEET_DONE);
+	assert_string_equal(fleet_state_name(un), "not run");
+	assert_null(un->rec);
+	assert_int_equal(fleet_member_verdict(un), VERDICT_UNKNOWN);
+	assert_non_null(strstr(un->report.summary, "NOT-A-DRIVE"));
+	assert_int_equal(fleet_start(f, &err), 0);
+	assert_null(un->sw);
+	run_to_end(f);
+	assert_int_equal(fleet_member(f, 0)->state, FLEET_DONE);
+	assert_false(fleet_member(f, 0)->not_run);
+	assert_int_equal(un->state, FLEET_DONE);
+	fleet_destroy(f);
+	assert_int_equal(results_open(&db, fx->store, RESULTS_READ, &err), 0);
+	assert_int_equal(results_list(db, &q, &list, &nruns, &err), 0);
+	assert_int_equal(nruns, 1);	/* node1's only */
+	free(list);
+	results_close(db);
+	free(hs);
+	plan_free(&plan);
+	store_remove(fx->store);
 }
 
 /* fleet_match: detect model, model number, drive id, one-point query, and
@@ -541,6 +629,7 @@ main(void)
 		cmocka_unit_test(test_size_unknown),
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_verdict_worst),
+		cmocka_unit_test(test_stop_unknown),
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_targets),
 	};

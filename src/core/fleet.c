@@ -461,14 +461,17 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 	/* What finished is judged; a host that did not end is not measured. */
 	if (st == SWEEP_DONE || fleet_member_measured(m))
 		fleet_member_judge(f, m);
-	if (st == SWEEP_DONE)
-		return;
-	if (!m->judged)
-		memset(&m->report, 0, sizeof m->report);
-	m->report.tolerance = f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE;
-	verdict_not_measured(&m->report, st == SWEEP_CANCELLED ? "stopped by the user"
-				 : m->message[0] ? m->message : fleet_state_name(m));
-	m->judged = true;
+	if (st != SWEEP_DONE) {
+		if (!m->judged)
+			memset(&m->report, 0, sizeof m->report);
+		m->report.tolerance = f->o.tolerance > 0 ? f->o.tolerance
+							 : VERDICT_DEFAULT_TOLERANCE;
+		verdict_not_measured(&m->report, st == SWEEP_CANCELLED ? "stopped by the user"
+					 : m->message[0] ? m->message : fleet_state_name(m));
+		m->judged = true;
+	}
+	if (f->o.judge)		/* judged once, stored with the host's run */
+		record_verdict(m->rec, &m->report);
 }
 
 /* Copy a member's new snapshot, move its state; true when anything changed. */

@@ -241,6 +241,10 @@ rack "127.0.0.1:$gport $f1 VERDICTS-FAIL - name=bad size=32M" \
 	"127.0.0.1:$rport $loop VERDICTS-PASS - name=refused size=32M"
 is "rack, a failed drive and a refused host: exit 4 (a drive failed)" "4 FAIL 4" "$rc $(rackv)"
 is "rack, a failed drive and a refused host: the drive FAIL 4" "done FAIL 4" "$(host bad)"
+is "rack: each host's judgement is stored with its run (ERROR, FAIL with its rows)" \
+	"ERROR 0|FAIL 1" "$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1])
+q='SELECT r.verdict, (SELECT count(*) FROM verdicts v WHERE v.run_id = r.run_id) > 0 FROM run_refs r WHERE r.run_id > (SELECT max(id) FROM runs) - 2 ORDER BY r.verdict'
+print('|'.join('%s %d' % t for t in c.execute(q)))" "$tmp/rack.db" 2>&1)"
 
 rack "127.0.0.1:$gport $f1 VERDICTS-PASS - name=good size=32M" \
 	"127.0.0.1:$rport $loop VERDICTS-PASS - name=refused size=32M"

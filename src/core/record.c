@@ -588,13 +588,14 @@ record_point_done(void *arg, size_t index, const struct dd_result *r,
 		  const struct sweep_summary *sum)
 {
 	struct record	  *rec = arg;
-	struct record_job *job = calloc(1, sizeof *job);
+	struct record_job *job;
 	struct dd_error	   err = { 0 };
 
 	/* A remote target's failed point measured nothing (fio gives no figures
 	 * for it): not stored; the run's end says what happened (record_end). */
 	if (rec->point_host[0] != '\0' && r->status < 0)
 		return;
+	job = calloc(1, sizeof *job);
 	if (sum->rounds > 0) {
 		rec->nrounds++;
 		rec->nsteady += sum->steady;

@@ -84,12 +84,27 @@ pacing() {
 			"interval spread (CV) $spread"
 		if [ "$pct" = 100 ]; then
 			# The target is one measurement of the maximum, which
-			# drifts by several % between runs here: hold the step
-			# to the target or to the maximum measured again now,
-			# whichever is lower.
-			point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max2"
-			max2=$(field "$tgt-max2" iops | cut -d. -f1)
-			echo "# $tgt: maximum again $max2 IOPS"
+			# drifts by several % between runs here, and a paced
+			# point at the device's limit never wins back what a dip
+			# in it cost: hold the step to the target or to the
+			# maximum measured again right after it, whichever is
+			# lower, and give it up to three tries (a limiter that
+			# paces too slow misses all three).
+			try=1
+			while :; do
+				point "$target" "randread bs=4k qd=16 time=2 ramp=0.5" "$tgt-max2"
+				max2=$(field "$tgt-max2" iops | cut -d. -f1)
+				echo "# $tgt: maximum again $max2 IOPS (try $try)"
+				python3 -c "import sys; sys.exit(not ($got < 0.98 * min($rate, $max2)))" ||
+					break
+				[ "$try" -lt 3 ] || break
+				try=$((try + 1))
+				point "$target" "randread bs=4k qd=16 rate=$rate time=3 ramp=0.5" "$tgt-$pct"
+				got=$(field "$tgt-$pct" iops)
+				spread=$(field "$tgt-$pct" rate_spread)
+				echo "# $tgt: $pct % again: target $rate, achieved $got IOPS," \
+					"interval spread (CV) $spread"
+			done
 			ok_paced "$tgt: $pct % achieves at least 98 % of the target (or of the maximum now)" \
 				"$got >= 0.98 * min($rate, $max2)" "$spread"
 		else

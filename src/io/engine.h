@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "io/intervals.h"
+#include "io/target.h"
 #include "lib/error.h"
 #include "lib/histogram.h"
 
@@ -96,21 +98,6 @@ enum dd_spin {
 	DD_SPIN_ON,		/* poll the ring, sleep only after spin_us */
 };
 
-/*
- * What kind of target a path is, as far as the engine's automatic choices
- * go; found without I/O (stat + sysfs) by engine_target_classify, so
- * --print-fio resolves the same choices a run would make.
- */
-enum dd_target_class {
-	DD_TCLASS_UNKNOWN = 0,	/* not there (yet), or not stat-able */
-	DD_TCLASS_FILE,		/* a regular file */
-	DD_TCLASS_BLK_MQ,	/* a blk-mq block device (NVMe, SCSI, loop, virtio),
-				 * or a stacking one (dm, md) */
-	DD_TCLASS_BLK_BIO,	/* a bio-based block device that is not a stacking
-				 * driver (zram, brd): io_uring runs all its I/O
-				 * in io-wq workers */
-};
-
 /* The engine's automatic choices for one point on one target class. */
 struct dd_engine_mode {
 	bool	 force_async;	/* IOSQE_ASYNC on every request (fio force_async=1) */
@@ -167,37 +154,6 @@ struct dd_point {
 };
 
 struct dd_backend_ops;
-
-/* A target opened for the engine. */
-struct dd_target {
-	char	 path[4096];
-	int	 fd;		/* O_DIRECT, read-only unless writable */
-	bool	 writable;
-	bool	 is_blockdev;
-	bool	 is_scratch;	/* a file the program created */
-	uint64_t size;		/* bytes usable */
-	unsigned lbs;		/* logical block size: alignment of offsets and sizes */
-	enum dd_target_class tclass;	/* engine_target_classify at open */
-	const struct dd_backend_ops *backend;	/* what opened it (io/backend.h);
-						 * NULL: the io_uring engine */
-	void	*backend_data;	/* the backend's own state, or NULL */
-};
-
-/* One live interval sample. */
-struct dd_interval {
-	double t_s;		/* seconds since the measured phase began (end of interval) */
-	double iops, mbps;	/* MB/s decimal */
-	double mean_us, p99_us;	/* lat: submission to completion */
-	double read_iops, write_iops;
-	double temp_c;		/* drive temperature (hooks->temperature), NAN: none */
-};
-
-#define DD_INTERVALS_MAX 1500	/* 5 minutes at 200 ms; when full, neighbours
-				 * merge in pairs (engine_intervals_halve) and
-				 * the stored period doubles, so a long point
-				 * keeps its whole series (a 30-minute point at
-				 * 200 ms: 1.6 s entries).  The interval hook
-				 * still sees every sample at interval_ms */
 
 /* Latency summary (microseconds): submission to completion, fio's `lat`. */
 struct dd_latency {
@@ -265,48 +221,6 @@ struct dd_engine_hooks {
 	size_t	  trace_n;
 };
 
-/*
- * Open a target for the engine.  Block devices and regular files; size 0 for
- * a file means its current size.  path is resolved once (realpath) and the
- * node it names opened with O_NOFOLLOW, so a link flipped meanwhile fails
- * the open instead of redirecting it.  Writable targets are opened
- * O_RDWR|O_EXCL (a block device in use fails with -EBUSY; the claim holds
- * while t->fd is open, and every worker does its I/O through t->fd).  The
- * caller decides whether writing is allowed (safety_check_fd on t->fd).
- */
-int engine_target_open(struct dd_target *t, const char *path, bool writable,
-		       struct dd_error *err);
-
-/*
- * Reopen the node open on t->fd (through /proc/self/fd: the same node, not
- * the path) writable or not, exclusively or not; t->fd is replaced only on
- * success.  0 or negative errno with err set.
- */
-int engine_target_reopen(struct dd_target *t, bool writable, bool exclusive,
-			 struct dd_error *err);
-
-/* Close a target. */
-void engine_target_close(struct dd_target *t);
-
-/*
- * Create a scratch file of size bytes with its blocks allocated
- * (O_EXCL|O_NOFOLLOW: an existing file or a planted link is never taken
- * over); removed again when allocation fails.  A directory that is
- * world-writable without the sticky bit is refused (-EPERM): another user
- * could swap the file between its creation and its use.
- */
-int engine_scratch_create(const char *path, uint64_t size, struct dd_error *err);
-
-/*
- * Create an unnamed scratch file (O_TMPFILE) of size bytes, allocated, in the
- * directory of path (the same directory checks as engine_scratch_create),
- * and open it as a writable target named path, a name that never appears on
- * disk: nothing is left behind however the process ends, SIGKILL included.
- * -EOPNOTSUPP (err set) when the filesystem has no unnamed files.
- */
-int engine_scratch_open_unnamed(struct dd_target *t, const char *path, uint64_t size,
-				struct dd_error *err);
-
 /* Check a point against a target (alignment, sizes, limits). */
 int engine_point_check(const struct dd_point *p, const struct dd_target *t,
 		       struct dd_error *err);
@@ -334,7 +248,7 @@ unsigned engine_point_batch(const struct dd_point *p, bool serial_iowq);
 /*
  * How long a worker of this point polls for completions before it sleeps,
  * in ns (0: it sleeps at once), given the number of CPUs measured idle
- * (engine_cpus_idle; < 0: unknown).  spin=auto spins up to queue depth
+ * (hostinfo_cpus_idle; < 0: unknown).  spin=auto spins up to queue depth
  * DD_SPIN_AUTO_MAX_QD while idle CPUs outnumber the jobs (one left to the
  * kernel).
  */
@@ -364,33 +278,6 @@ uint64_t engine_rate_held(uint64_t due, uint64_t full_since, uint64_t now, uint6
  * every one due within window_ns (never more than window_ns ahead of the
  * schedule). */
 bool engine_rate_ready(uint64_t due, uint64_t now, uint64_t window_ns);
-
-/* Merge interval a (which began at a_start seconds) with the interval b
- * right after it: rates averaged by time, mean latency by I/Os, p99 the
- * larger of the two, t_s (and temperature) b's. */
-struct dd_interval engine_interval_merge(const struct dd_interval *a, double a_start,
-					 const struct dd_interval *b);
-
-/* Halve a series in place, neighbours merged in pairs (engine_interval_merge;
- * an odd last one stays as it is); the new count. */
-size_t engine_intervals_halve(struct dd_interval *iv, size_t n);
-
-/* The pacing spread: the coefficient of variation of n IOPS samples from
- * their sum and sum of squares; NAN with fewer than two or a mean of 0.
- * The engine's collector and the fio backend both report it this way. */
-double engine_rate_spread(size_t n, double sum, double sq);
-
-/*
- * CPUs idle over a window of window_ms, from /proc/stat (idle + iowait
- * time over all time, times the CPU count); -1 when it cannot be read.
- */
-double engine_cpus_idle(unsigned window_ms);
-
-/* The class of the target at path (stat + sysfs, no I/O). */
-enum dd_target_class engine_target_classify(const char *path);
-
-/* Name of a target class ("bio block device"). */
-const char *engine_target_class_name(enum dd_target_class c);
 
 /*
  * The engine's automatic choices for point p on a target of class c with

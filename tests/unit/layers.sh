@@ -9,7 +9,7 @@
 # undefined symbol is an upward (or sideways) reference and fails the link.
 # It also checks the #include lines: a layer includes nothing from the layers
 # above it, and each external library is included only by the file that owns
-# it (curses by the UI, liburing by io/engine.c, libnvme by io/nvme.c, blkid
+# it (curses by the UI, liburing by io/engine.c and its private header, libnvme by io/nvme.c, blkid
 # by io/safety.c, sqlite by the database code, jansson by the CLI).
 # The build passes the compiler and each layer's external libraries in
 # DD_CC, DD_LDFLAGS and DD_LIBS_<LAYER> (Makefile.am's AM_TESTS_ENVIRONMENT).
@@ -52,7 +52,7 @@ is "src/core includes nothing from ui or cli" "" \
 is "src/ui includes nothing from cli" "" \
 	"$(includes_of "$src/ui" '"(\.\./)?cli/')"
 only_in "curses only in the UI" '<(n?curses(w)?/)?n?curses\.h>' 'ui/[^/]*'
-only_in "liburing only in io/engine.c" '<liburing' 'io/engine\.c'
+only_in "liburing only in the engine (io/engine.c, its private engine-int.h)" '<liburing' 'io/engine\.c|io/engine-int\.h'
 only_in "libnvme only in io/nvme.c" '<(libnvme\.h|nvme/)' 'io/nvme\.c'
 only_in "blkid only in io/safety.c" '<(blkid/)?blkid\.h>' 'io/safety\.c'
 only_in "sqlite only in the database code" '<sqlite3\.h>' 'core/specdb(-[a-z]+)?\.[ch]|core/results\.c|tools/mkdb\.c'

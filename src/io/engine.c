@@ -393,15 +393,13 @@ worker_has_iowq(void)
 	return hostinfo_thread_named(want);
 }
 
-/* Allocate slots and buffers, set up the ring, probe the target. */
+/* A worker's slots, its buffers (filled with random bytes), its paced idle
+ * stack, its share of a byte budget and its generator; 0 or -ENOMEM. */
 static int
-worker_setup(struct worker *w)
+worker_alloc(struct worker *w)
 {
-	const struct dd_point  *p = w->sh->p;
-	const struct dd_target *t = w->sh->t;
-	uint64_t		region, start, len;
-	bool			mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
-	int			ret;
+	const struct dd_point *p = w->sh->p;
+	bool		       mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
 
 	w->nslots = p->iodepth;
 	w->nbufs = mixed ? 2 * p->iodepth : p->iodepth;
@@ -433,7 +431,20 @@ worker_setup(struct worker *w)
 
 		memcpy(w->mem + i, &r, 8);
 	}
+	return 0;
+}
 
+/* Allocate slots and buffers, set up the ring, probe the target. */
+static int
+worker_setup(struct worker *w)
+{
+	const struct dd_point  *p = w->sh->p;
+	const struct dd_target *t = w->sh->t;
+	uint64_t		region, start, len;
+	int			ret;
+
+	if ((ret = worker_alloc(w)) < 0)
+		return ret;
 	start = p->offset;
 	region = engine_point_region(p, t->size);
 	if (dd_pattern_random(p->pattern)) {
@@ -1098,23 +1109,14 @@ engine_gate_open(struct engine_shared *sh)
 	pthread_mutex_unlock(&sh->lock);
 }
 
-/* Run one point. */
-int
-engine_run(const struct dd_target *t, const struct dd_point *p,
-	   const struct dd_engine_hooks *hooks, struct dd_result *res,
-	   struct dd_error *err)
+/* The run's start: res reset to the point, the point checked, the shared
+ * state set up (idle CPUs measured for spin=auto before the workers
+ * start).  0, or negative errno with err set (res->status too). */
+static int
+engine_run_prepare(struct engine_shared *sh, const struct dd_target *t,
+		   const struct dd_point *p, struct dd_result *res, struct dd_error *err)
 {
-	struct engine_shared *sh = calloc(1, sizeof *sh);
-	struct collector     c = { .temp_c = NAN, .stride = 1 };
-	struct worker	    *w;
-	struct histogram    *hbuf;
-	unsigned	     started = 0;
-	uint64_t	     t0, interval_ns, deadline;
-	bool		     extended = false;	/* measured past runtime_s for one I/O */
-	int		     cancel_fd = hooks ? hooks->cancel_fd : -1, ret = 0, why;
-	bool		     cancelled = false;
-	unsigned	     left = 0;	/* jobs left behind (engine_join) */
-	bool		     setup_stalled = false;	/* a first read never completed */
+	int ret;
 
 	memset(res, 0, sizeof *res);
 	res->point = *p;
@@ -1125,7 +1127,6 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	if (ret < 0) {
 		res->status = ret;
 		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
-		free(sh);
 		return ret;
 	}
 	sh->t = t;
@@ -1133,7 +1134,6 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	sh->p = &sh->point;
 	sh->phase = PHASE_SETUP;
 	sh->done_fd = sh->ready_fd = -1;
-	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
 	if (p->bytes)
 		sh->budget_blocks = p->bytes / p->bs ? p->bytes / p->bs : 1;
 	sh->idle_cpus = -1;
@@ -1146,12 +1146,18 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	pthread_cond_init(&sh->cond, NULL);
 	sh->done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	sh->ready_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	w = calloc(p->numjobs, sizeof *w);
-	hbuf = calloc(4, sizeof *hbuf);
-	if (sh->done_fd < 0 || sh->ready_fd < 0 || w == NULL || hbuf == NULL) {
-		ret = dd_error_set(err, -ENOMEM, "cannot allocate %u workers", p->numjobs);
-		goto out;
-	}
+	return 0;
+}
+
+/* Start the workers of a run; the number started (stops at the first
+ * thread that cannot start, err set and *ret negative). */
+static unsigned
+engine_start_workers(struct worker *w, struct engine_shared *sh,
+		     const struct dd_engine_hooks *hooks, int *ret, struct dd_error *err)
+{
+	const struct dd_point *p = sh->p;
+	unsigned	       started = 0;
+
 	for (unsigned i = 0; i < p->numjobs; i++) {
 		w[i].id = i;
 		w[i].sh = sh;
@@ -1160,12 +1166,213 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 			w[i].trace_n = hooks->trace_n;
 		}
 		if (signals_thread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
-			ret = dd_error_set(err, -EAGAIN, "cannot start worker thread %u of %u",
-					   i + 1, p->numjobs);
+			*ret = dd_error_set(err, -EAGAIN, "cannot start worker thread %u of %u",
+					    i + 1, p->numjobs);
 			break;
 		}
 		started++;
 	}
+	return started;
+}
+
+/* The measuring phase begins: the process's CPU time and the clock. */
+static void
+engine_measure_begin(struct collector *c)
+{
+	getrusage(RUSAGE_SELF, &c->ru0);
+	c->t_measure0 = c->t_prev = clock_now_ns();
+	__atomic_store_n(&c->sh->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
+}
+
+/* The ramp, if any, from t0: true when cancelled during it. */
+static bool
+engine_ramp(struct collector *c, uint64_t t0, int cancel_fd)
+{
+	struct engine_shared *sh = c->sh;
+	int		      why = 0;
+
+	if (!(sh->p->ramp_s > 0))
+		return false;
+	while ((why = collector_wait(t0 + clock_s_to_ns(sh->p->ramp_s), cancel_fd, sh->done_fd,
+				     &c->finished)) == 2 &&
+	       !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE))
+		;
+	return why == 1;
+}
+
+/*
+ * The measured phase: a sample every interval until the runtime ends, the
+ * jobs finish their budget or one fails, or a cancel (true returned).
+ * *extended when no I/O completed in the time asked for and it went on.
+ */
+static bool
+engine_measure(struct collector *c, const struct dd_engine_hooks *hooks, int cancel_fd,
+	       bool *extended)
+{
+	const struct dd_point *p = c->sh->p;
+	uint64_t	       interval_ns, end;
+	int		       why;
+
+	interval_ns = (uint64_t)(p->interval_ms ? p->interval_ms : 200) * 1000000u;
+	if (c->t_measure0 == 0)
+		engine_measure_begin(c);
+	/* The end counts from the measuring start, never before it. */
+	end = p->bytes || clock_s_to_ns(p->runtime_s) > UINT64_MAX - c->t_measure0
+		      ? UINT64_MAX : c->t_measure0 + clock_s_to_ns(p->runtime_s);
+	for (uint64_t next = c->t_measure0 + interval_ns;; next += interval_ns) {
+		uint64_t stop_at = next < end ? next : end;
+
+		why = collector_wait(stop_at, cancel_fd, c->sh->done_fd, &c->finished);
+		if (why == 1)
+			return true;
+		if (why == 2) {
+			/* A worker finished its budget or failed. */
+			if (__atomic_load_n(&c->sh->failed, __ATOMIC_ACQUIRE) ||
+			    c->finished >= c->n)
+				return false;
+			next -= interval_ns;	/* keep the tick */
+			continue;
+		}
+		collector_sample(c, clock_now_ns(), hooks);
+		if (stop_at < end)
+			continue;
+		/* Not one I/O completed in the measured time (workers
+		 * starved, a very short point): measure on, an interval
+		 * at a time, up to ENGINE_EMPTY_MAX_S more, rather than
+		 * report a rate of nothing.  The result says so. */
+		if (c->res->ios == 0 && !p->bytes &&
+		    end - c->t_measure0 < clock_s_to_ns(p->runtime_s + ENGINE_EMPTY_MAX_S)) {
+			end += interval_ns;
+			*extended = true;
+			continue;
+		}
+		return false;
+	}
+}
+
+/* From the open gate to the stop: ramp, measure, the process's CPU time;
+ * true when cancelled. */
+static bool
+engine_phases(struct collector *c, const struct dd_engine_hooks *hooks, int cancel_fd,
+	      bool *extended)
+{
+	struct engine_shared *sh = c->sh;
+	uint64_t	      t0 = clock_now_ns();
+	bool		      cancelled;
+
+	/* A byte budget with no ramp counts from the first I/O. */
+	if (sh->p->bytes && !(sh->p->ramp_s > 0))
+		engine_measure_begin(c);
+	else
+		__atomic_store_n(&sh->phase, PHASE_RAMP, __ATOMIC_RELEASE);
+	engine_gate_open(sh);
+	cancelled = engine_ramp(c, t0, cancel_fd);
+	if (!cancelled && !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE))
+		cancelled = engine_measure(c, hooks, cancel_fd, extended);
+	c->res->elapsed_s = c->t_measure0 ? (double)(clock_now_ns() - c->t_measure0) / 1e9 : 0;
+	__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
+	if (c->t_measure0) {
+		getrusage(RUSAGE_SELF, &c->ru1);
+		c->res->proc_user_s = collector_seconds(c->ru0.ru_utime, c->ru1.ru_utime);
+		c->res->proc_sys_s = collector_seconds(c->ru0.ru_stime, c->ru1.ru_stime);
+	}
+	return cancelled;
+}
+
+/* After the join: the end flush, the final result, its note and the first
+ * worker's error; the run's return value. */
+static int
+engine_run_outcome(struct collector *c, int cancel_fd, bool cancelled, bool extended,
+		   int ret, struct dd_error *err)
+{
+	const struct dd_target *t = c->sh->t;
+	const struct dd_point  *p = c->sh->p;
+	struct dd_result       *res = c->res;
+
+	if (p->end_fsync && c->t_measure0 && !cancelled && ret == 0 &&
+	    !__atomic_load_n(&c->sh->failed, __ATOMIC_ACQUIRE)) {
+		int frc = engine_flush(t, cancel_fd, &res->flush_s);
+
+		res->elapsed_s += res->flush_s;
+		if (frc == 1)
+			cancelled = true;
+		else if (frc < 0)
+			ret = dd_error_set(err, frc, "flushing %s after the point failed: %s",
+					   t->path, strerror(-frc));
+	}
+	collector_finish(c);
+	res->cancelled = cancelled;
+	if (res->iopoll_fallback)
+		snprintf(res->message, sizeof res->message,
+			 "polled completions are not supported by %.200s; fell back to interrupts",
+			 t->path);
+	else if (extended)
+		snprintf(res->message, sizeof res->message,
+			 "no I/O completed in the %g s asked for; measured %.3f s until one did",
+			 p->runtime_s, res->elapsed_s);
+	for (unsigned i = 0; i < c->n; i++) {
+		if (c->w[i].error != 0) {
+			ret = dd_error_set(err, c->w[i].error,
+					   "%s on %s failed at offset %" PRIu64 ": %s",
+					   c->w[i].error_what, t->path, c->w[i].error_off,
+					   strerror(-c->w[i].error));
+			res->status = c->w[i].error;
+			dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+			break;
+		}
+	}
+	if (ret < 0 && res->status == 0) {
+		res->status = ret;
+		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
+	}
+	return ret;
+}
+
+/* Free a run's workers and shared state (numjobs workers, w may be NULL). */
+static void
+engine_run_free(struct worker *w, unsigned numjobs, struct engine_shared *sh)
+{
+	if (w != NULL)
+		for (unsigned i = 0; i < numjobs; i++)
+			worker_cleanup(&w[i]);
+	free(w);
+	if (sh->done_fd >= 0)
+		close(sh->done_fd);
+	if (sh->ready_fd >= 0)
+		close(sh->ready_fd);
+	pthread_cond_destroy(&sh->cond);
+	pthread_mutex_destroy(&sh->lock);
+	free(sh);
+}
+
+/* Run one point. */
+int
+engine_run(const struct dd_target *t, const struct dd_point *p,
+	   const struct dd_engine_hooks *hooks, struct dd_result *res,
+	   struct dd_error *err)
+{
+	struct engine_shared *sh = calloc(1, sizeof *sh);
+	struct collector     c = { .temp_c = NAN, .stride = 1 };
+	struct worker	    *w;
+	struct histogram    *hbuf;
+	unsigned	     started = 0;
+	bool		     extended = false;	/* measured past runtime_s for one I/O */
+	int		     cancel_fd = hooks ? hooks->cancel_fd : -1, ret = 0, why;
+	bool		     cancelled = false;
+	unsigned	     left = 0;	/* jobs left behind (engine_join) */
+	bool		     setup_stalled = false;	/* a first read never completed */
+
+	if ((ret = engine_run_prepare(sh, t, p, res, err)) < 0) {
+		free(sh);
+		return ret;
+	}
+	w = calloc(p->numjobs, sizeof *w);
+	hbuf = calloc(4, sizeof *hbuf);
+	if (sh->done_fd < 0 || sh->ready_fd < 0 || w == NULL || hbuf == NULL) {
+		ret = dd_error_set(err, -ENOMEM, "cannot allocate %u workers", p->numjobs);
+		goto out;
+	}
+	started = engine_start_workers(w, sh, hooks, &ret, err);
 	/* Wait until every started worker is set up (or failed): a first read
 	 * that never completes is a stalled device, not a hang. */
 	if (ret == 0 && (why = engine_wait_ready(sh, started, cancel_fd)) == 1)
@@ -1184,137 +1391,22 @@ engine_run(const struct dd_target *t, const struct dd_point *p,
 	if (ret < 0 || cancelled || __atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
 		__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
 		engine_gate_open(sh);
-		goto join;
-	}
-
-	t0 = clock_now_ns();
-	/* A byte budget with no ramp counts from the first I/O. */
-	if (p->bytes && !(p->ramp_s > 0)) {
-		getrusage(RUSAGE_SELF, &c.ru0);
-		c.t_measure0 = c.t_prev = clock_now_ns();
-		__atomic_store_n(&sh->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
 	} else {
-		__atomic_store_n(&sh->phase, PHASE_RAMP, __ATOMIC_RELEASE);
+		cancelled = engine_phases(&c, hooks, cancel_fd, &extended);
 	}
-	engine_gate_open(sh);
-	if (p->ramp_s > 0) {
-		deadline = t0 + clock_s_to_ns(p->ramp_s);
-		while ((why = collector_wait(deadline, cancel_fd, sh->done_fd,
-					     &c.finished)) == 2 &&
-		       !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE))
-			;
-		if (why == 1)
-			cancelled = true;
-	}
-	if (!cancelled && !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
-		uint64_t end;
-
-		if (c.t_measure0 == 0) {
-			getrusage(RUSAGE_SELF, &c.ru0);
-			c.t_measure0 = c.t_prev = clock_now_ns();
-			__atomic_store_n(&sh->phase, PHASE_MEASURE, __ATOMIC_RELEASE);
-		}
-		/* The end counts from the measuring start, never before it. */
-		end = p->bytes || clock_s_to_ns(p->runtime_s) > UINT64_MAX - c.t_measure0
-			      ? UINT64_MAX : c.t_measure0 + clock_s_to_ns(p->runtime_s);
-		for (uint64_t next = c.t_measure0 + interval_ns;; next += interval_ns) {
-			uint64_t stop_at = next < end ? next : end;
-
-			why = collector_wait(stop_at, cancel_fd, sh->done_fd, &c.finished);
-			if (why == 1) {
-				cancelled = true;
-				break;
-			}
-			if (why == 2) {
-				/* A worker finished its budget or failed. */
-				if (__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE) ||
-				    c.finished >= c.n)
-					break;
-				next -= interval_ns;	/* keep the tick */
-				continue;
-			}
-			collector_sample(&c, clock_now_ns(), hooks);
-			if (stop_at < end)
-				continue;
-			/* Not one I/O completed in the measured time (workers
-			 * starved, a very short point): measure on, an interval
-			 * at a time, up to ENGINE_EMPTY_MAX_S more, rather than
-			 * report a rate of nothing.  The result says so. */
-			if (res->ios == 0 && !p->bytes &&
-			    end - c.t_measure0 < clock_s_to_ns(p->runtime_s + ENGINE_EMPTY_MAX_S)) {
-				end += interval_ns;
-				extended = true;
-				continue;
-			}
-			break;
-		}
-	}
-	res->elapsed_s = c.t_measure0 ? (double)(clock_now_ns() - c.t_measure0) / 1e9 : 0;
-	__atomic_store_n(&sh->phase, PHASE_STOP, __ATOMIC_RELEASE);
-	if (c.t_measure0) {
-		getrusage(RUSAGE_SELF, &c.ru1);
-		res->proc_user_s = collector_seconds(c.ru0.ru_utime, c.ru1.ru_utime);
-		res->proc_sys_s = collector_seconds(c.ru0.ru_stime, c.ru1.ru_stime);
-	}
-join:
 	left = engine_join(w, started, sh, &c.finished, setup_stalled);
 	if (left > 0 && ret == 0)
 		ret = dd_error_set(err, -ETIMEDOUT, "%u job%s of %s on %s did not finish: an I/O "
 				   "did not complete within %g s after the point ended (the "
 				   "device stalled); left behind", left, left == 1 ? "" : "s",
 				   p->name, t->path, engine_drain_max_s);
-	if (p->end_fsync && c.t_measure0 && !cancelled && ret == 0 &&
-	    !__atomic_load_n(&sh->failed, __ATOMIC_ACQUIRE)) {
-		int frc = engine_flush(t, cancel_fd, &res->flush_s);
-
-		res->elapsed_s += res->flush_s;
-		if (frc == 1)
-			cancelled = true;
-		else if (frc < 0)
-			ret = dd_error_set(err, frc, "flushing %s after the point failed: %s",
-					   t->path, strerror(-frc));
-	}
-	collector_finish(&c);
-	res->cancelled = cancelled;
-	if (res->iopoll_fallback)
-		snprintf(res->message, sizeof res->message,
-			 "polled completions are not supported by %.200s; fell back to interrupts",
-			 t->path);
-	else if (extended)
-		snprintf(res->message, sizeof res->message,
-			 "no I/O completed in the %g s asked for; measured %.3f s until one did",
-			 p->runtime_s, res->elapsed_s);
-	for (unsigned i = 0; i < started; i++) {
-		if (w[i].error != 0) {
-			ret = dd_error_set(err, w[i].error,
-					   "%s on %s failed at offset %" PRIu64 ": %s",
-					   w[i].error_what, t->path, w[i].error_off,
-					   strerror(-w[i].error));
-			res->status = w[i].error;
-			dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
-			break;
-		}
-	}
-	if (ret < 0 && res->status == 0) {
-		res->status = ret;
-		dd_strlcpy(res->message, err ? err->msg : "", sizeof res->message);
-	}
+	ret = engine_run_outcome(&c, cancel_fd, cancelled, extended, ret, err);
 out:
 	free(hbuf);
 	if (left > 0) {		/* w and sh stay: a job left behind may still use them */
 		engine_keep_left_behind(w, sh);
 		return ret;
 	}
-	if (w != NULL)
-		for (unsigned i = 0; i < p->numjobs; i++)
-			worker_cleanup(&w[i]);
-	free(w);
-	if (sh->done_fd >= 0)
-		close(sh->done_fd);
-	if (sh->ready_fd >= 0)
-		close(sh->ready_fd);
-	pthread_cond_destroy(&sh->cond);
-	pthread_mutex_destroy(&sh->lock);
-	free(sh);
+	engine_run_free(w, p->numjobs, sh);
 	return ret;
 }

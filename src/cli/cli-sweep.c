@@ -229,7 +229,7 @@ cli_sweep_run_hook(const struct dd_target *t, const struct dd_plan *plan, bool q
 	cli_signals_block(&mask);
 	sigfd = signalfd(-1, &mask, SFD_CLOEXEC);
 	if (sigfd < 0 ||
-	    session_start_record(t, plan, rec, &sw, &err) < 0) {
+	    record_start(rec, t, plan, &sw, &err) < 0) {
 		cli_error("%s", err.msg[0] ? err.msg : strerror(errno));
 		sweep_destroy(sw);
 		if (sigfd >= 0)

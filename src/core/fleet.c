@@ -322,7 +322,7 @@ fleet_start(struct fleet *f, struct dd_error *err)
 
 		if (m->not_run)
 			continue;
-		rc = session_start_record(&m->t, &m->plan, m->rec, &m->sw, err);
+		rc = record_start(m->rec, &m->t, &m->plan, &m->sw, err);
 
 		if (rc < 0) {
 			struct dd_error e = *err;

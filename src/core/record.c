@@ -636,6 +636,21 @@ record_attach(struct record *rec, struct sweep *sw)
 		sweep_set_sink(sw, &sink);
 }
 
+/* record_attach as session_start_with's hook. */
+static void
+record_attach_hook(void *arg, struct sweep *sw)
+{
+	record_attach(arg, sw);
+}
+
+/* Start a sweep with the recorder attached. */
+int
+record_start(struct record *rec, const struct dd_target *t, const struct dd_plan *plan,
+	     struct sweep **out, struct dd_error *err)
+{
+	return session_start_with(t, plan, record_attach_hook, rec, out, err);
+}
+
 /* The stored name of a sweep state. */
 static const char *
 record_state_name(enum sweep_state st)

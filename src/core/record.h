@@ -110,6 +110,12 @@ int record_begin_remote(struct record **out, const struct record_opts *o,
 /* Make sw commit its finished points through rec (before sweep_start). */
 void record_attach(struct record *rec, struct sweep *sw);
 
+/* Step 7 of the session with the recorder: create the sweep of plan on t,
+ * attach rec to it (record_attach; rec NULL: nothing is stored) and start
+ * it (session_start_with).  0 with *out running, or negative errno. */
+int record_start(struct record *rec, const struct dd_target *t, const struct dd_plan *plan,
+		 struct sweep **out, struct dd_error *err);
+
 /* Store the judgement of the run (queued to the writer like a point, so it
  * never waits for the store): every row of r (metric, the reference figure
  * that decided and its source, measured, ratio, verdict, reason,

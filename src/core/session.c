@@ -17,7 +17,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "core/record.h"
 #include "core/session.h"
 #include "lib/file.h"
 #include "io/backend.h"
@@ -29,6 +28,13 @@ static const char *const session_pseudo_fs[] = {
 	"cgroup", "cgroup2", "configfs", "pstore", "bpf", "efivarfs", "fusectl",
 	"mqueue", "binfmt_misc", "autofs", "hugetlbfs", "rpc_pipefs", NULL,
 };
+
+/* The backend of local targets: the default one, the io_uring engine. */
+static const struct dd_backend_ops *
+session_backend(void)
+{
+	return dd_backends[0];
+}
 
 /* The kind as JSON and the tables name it. */
 const char *
@@ -453,18 +459,18 @@ static int
 session_open_block_write(const struct session *s, struct dd_target *t, struct dd_error *err)
 {
 	bool held = true;
-	int  rc = engine_target_open(t, s->tgt.path, true, err);
+	int  rc = dd_backend_open(session_backend(), t, s->tgt.path, true, err);
 
 	if (rc == -EBUSY) {
 		held = false;
-		rc = engine_target_open(t, s->tgt.path, false, err);
+		rc = dd_backend_open(session_backend(), t, s->tgt.path, false, err);
 	}
 	if (rc < 0)
 		return rc;
 	if ((rc = session_judge_fd(s, t, held, err)) == 0 && !t->writable)
-		rc = engine_target_reopen(t, true, false, err);	/* overridden */
+		rc = dd_backend_of(t)->reopen(t, true, false, err);	/* overridden */
 	if (rc < 0)
-		engine_target_close(t);
+		dd_backend_of(t)->close(t);
 	return rc;
 }
 
@@ -520,7 +526,7 @@ session_open_target(struct session *s, bool writes, struct dd_target *t,
 		}
 		return -EBUSY;
 	}
-	rc = engine_target_open(t, s->tgt.path, writes, err);
+	rc = dd_backend_open(session_backend(), t, s->tgt.path, writes, err);
 	if (rc < 0 || !writes)
 		return rc;
 	if (session_writes_free(s))
@@ -641,8 +647,8 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 	t->fd = -1;
 	if (s->tgt.kind == SESSION_SCRATCH && !s->o.keep) {
 		/* Unnamed when it is not to be kept: nothing to remove, ever. */
-		rc = engine_scratch_open_unnamed(t, s->tgt.path, s->o.size ? s->o.size
-						 : SESSION_DEFAULT_SCRATCH, err);
+		rc = session_backend()->scratch_open(t, s->tgt.path, s->o.size ? s->o.size
+						     : SESSION_DEFAULT_SCRATCH, err);
 		if (rc == 0) {
 			s->created = s->unnamed = true;
 			t->is_scratch = true;
@@ -654,8 +660,8 @@ session_open(struct session *s, struct dd_plan *plan, struct dd_target *t,
 			return rc;
 	}
 	if (s->tgt.kind == SESSION_SCRATCH) {
-		rc = engine_scratch_create(s->tgt.path, s->o.size ? s->o.size
-					   : SESSION_DEFAULT_SCRATCH, err);
+		rc = session_backend()->scratch_create(s->tgt.path, s->o.size ? s->o.size
+							 : SESSION_DEFAULT_SCRATCH, err);
 		if (rc < 0)
 			return rc;
 		s->created = true;
@@ -686,18 +692,19 @@ int
 session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,
 	      struct dd_error *err)
 {
-	return session_start_record(t, plan, NULL, out, err);
+	return session_start_with(t, plan, NULL, NULL, out, err);
 }
 
-/* Step 7 with a recorder attached before the sweep starts. */
+/* Step 7 with a caller's hook between the sweep's creation and its start. */
 int
-session_start_record(const struct dd_target *t, const struct dd_plan *plan, struct record *rec,
-		     struct sweep **out, struct dd_error *err)
+session_start_with(const struct dd_target *t, const struct dd_plan *plan,
+		   void (*before)(void *arg, struct sweep *sw), void *arg, struct sweep **out,
+		   struct dd_error *err)
 {
 	int rc = sweep_create(out, t, plan, err);
 
-	if (rc == 0)
-		record_attach(rec, *out);
+	if (rc == 0 && before != NULL)
+		before(arg, *out);
 	if (rc == 0 && (rc = sweep_start(*out, err)) < 0) {
 		sweep_destroy(*out);
 		*out = NULL;
@@ -710,7 +717,7 @@ void
 session_close(struct session *s, struct dd_target *t)
 {
 	if (t->fd >= 0)
-		engine_target_close(t);
+		dd_backend_of(t)->close(t);
 	t->fd = -1;
 	if (s->created && !s->o.keep && !s->unnamed)
 		unlink(s->tgt.path);

@@ -187,11 +187,12 @@ int session_check_points(const struct dd_plan *plan, const struct dd_target *t,
 int session_start(const struct dd_target *t, const struct dd_plan *plan, struct sweep **out,
 		  struct dd_error *err);
 
-/* session_start with a recorder (src/core/record.h) attached to the sweep
- * before it starts, so every finished point is stored; rec NULL: none. */
-struct record;
-int session_start_record(const struct dd_target *t, const struct dd_plan *plan,
-			 struct record *rec, struct sweep **out, struct dd_error *err);
+/* session_start with before(arg, sweep) called once the sweep is created
+ * and before it starts (before NULL: nothing): how a recorder attaches
+ * itself (record_start, src/core/record.h) without the session knowing it. */
+int session_start_with(const struct dd_target *t, const struct dd_plan *plan,
+		       void (*before)(void *arg, struct sweep *sw), void *arg,
+		       struct sweep **out, struct dd_error *err);
 
 /* Step 9: close t and remove a scratch file created here unless keep. */
 void session_close(struct session *s, struct dd_target *t);

@@ -4,8 +4,9 @@
  * dd_backends[] is the one list of backends (the io_uring engine, the
  * default, then the fio client/server backend of io/fio.c); dd_backend_uring
  * wraps the engine's functions (engine_target_open, engine_point_check,
- * engine_run, engine_target_close) so that the sweep reaches them only
- * through the table.  See backend.h for the seam itself.
+ * engine_run, engine_target_close, and for local targets reopening and
+ * scratch files: io/target.h) so that the sweep and the session reach them
+ * only through the table.  See backend.h for the seam itself.
  */
 #include "config.h"
 
@@ -14,6 +15,17 @@
 #include "backend.h"
 #include "fio.h"
 
+/* An unnamed scratch file opened as a target of the io_uring engine. */
+static int
+uring_scratch_open(struct dd_target *t, const char *path, uint64_t size, struct dd_error *err)
+{
+	int rc = engine_scratch_open_unnamed(t, path, size, err);
+
+	if (rc == 0)
+		t->backend = &dd_backend_uring;
+	return rc;
+}
+
 const struct dd_backend_ops dd_backend_uring = {
 	.name = "uring",
 	.open = engine_target_open,
@@ -21,6 +33,9 @@ const struct dd_backend_ops dd_backend_uring = {
 	.run = engine_run,
 	.cancel = NULL,		/* the engine polls the cancel fd */
 	.close = engine_target_close,
+	.reopen = engine_target_reopen,
+	.scratch_create = engine_scratch_create,
+	.scratch_open = uring_scratch_open,
 };
 
 const struct dd_backend_ops *const dd_backends[] = {

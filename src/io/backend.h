@@ -9,7 +9,9 @@
  * t->backend_data), checks a struct dd_point against it, runs a point into
  * a struct dd_result while calling the struct dd_engine_hooks interval
  * callback for live snapshots and watching hooks->cancel_fd, is told to
- * cancel, and closes the target.
+ * cancel, and closes the target.  A backend of local targets (the io_uring
+ * engine) also reopens a target with other rights and makes scratch files:
+ * the session (core/session.c) opens every local target through the table.
  *
  * The sweep (core/sweep.c) and the views only ever call through
  * dd_backend_of(t)->op; nobody switches on a kind.  The io_uring engine is
@@ -23,6 +25,7 @@
 #define DD_BACKEND_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "lib/error.h"
 #include "io/engine.h"
@@ -47,6 +50,15 @@ struct dd_backend_ops {
 	void (*cancel)(const struct dd_target *t);
 	/* Close the target (and free t->backend_data). */
 	void (*close)(struct dd_target *t);
+	/* Local targets only (NULL where the backend has none): reopen the node
+	 * open on t with other rights, t->fd replaced only on success; create a
+	 * scratch file of size bytes at path, allocated; open an unnamed one
+	 * (-EOPNOTSUPP: the filesystem has none) in path's directory as t. */
+	int (*reopen)(struct dd_target *t, bool writable, bool exclusive,
+		      struct dd_error *err);
+	int (*scratch_create)(const char *path, uint64_t size, struct dd_error *err);
+	int (*scratch_open)(struct dd_target *t, const char *path, uint64_t size,
+			    struct dd_error *err);
 };
 
 /* The io_uring engine (io/engine.c). */

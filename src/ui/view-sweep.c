@@ -30,7 +30,7 @@
  * opens the point's drill-down (view-point.c).
  *
  * Every sweep is stored through the recorder (src/core/record.h, source
- * "ui"): record_begin before the start, session_start_record (the recorder
+ * "ui"): record_begin before the start, record_start (the recorder
  * attached before the sweep starts, so the sweep thread commits each
  * finished point), record_end after the join.  A store that
  * cannot be used is said on the setup and the message line and the sweep
@@ -470,7 +470,7 @@ tui_sweep_start(struct tui *t)
 		signals_unlink_on_fault(s->scratch);	/* a crash removes it too */
 	snprintf(s->what, sizeof s->what, "%s", ses.tgt.description);
 	sweep_record_begin(t, &ses);
-	rc = session_start_record(&s->tgt, &s->plan, s->rec, &s->sw, &err);
+	rc = record_start(s->rec, &s->tgt, &s->plan, &s->sw, &err);
 	if (rc < 0) {
 		sweep_record_end(t, SWEEP_FAILED, err.msg);
 		goto fail;

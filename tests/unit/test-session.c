@@ -4,7 +4,8 @@
  * device name, /sys, a missing directory, --scratch over an existing file,
  * check's block-only rule), what each resolution says was measured, and
  * that session_open/session_close create and remove a scratch file exactly
- * when they should.  Every file lives in a directory the fixture creates
+ * when they should; that a local target opens through the backend table
+ * and session_start_with calls its hook between creation and start.  Every file lives in a directory the fixture creates
  * under /dev/shm (tmpfs); nothing is ever created under /dev itself.
  */
 #include "config.h"
@@ -23,6 +24,8 @@
 #include <cmocka.h>
 
 #include "core/session.h"
+#include "core/sweep.h"
+#include "io/backend.h"
 
 /* A private directory for the test's files. */
 struct fixture {
@@ -251,6 +254,60 @@ test_write_rules(void **state)
 	plan_free(&plan);
 }
 
+/* A hook of session_start_with: counts its calls and keeps the sweep. */
+static void
+start_hook(void *arg, struct sweep *sw)
+{
+	struct sweep **seen = arg;
+
+	assert_null(*seen);	/* called once */
+	*seen = sw;
+}
+
+/*
+ * A local file opens through the backend table (the default backend, the
+ * io_uring engine, recorded in t.backend) and session_start_with hands the
+ * created sweep to its hook before starting it; the sweep then runs to
+ * its end.
+ */
+static void
+test_open_and_start_with(void **state)
+{
+	struct fixture	*fx = *state;
+	struct session	 s = { 0 };
+	struct dd_plan	 plan;
+	struct dd_point	 p;
+	struct dd_target t = { .fd = -1 };
+	struct dd_error	 err = { 0 };
+	struct sweep	*sw = NULL, *seen = NULL;
+	FILE		*f;
+
+	snprintf(fx->path, sizeof fx->path, "%s/start.dat", fx->dir);
+	f = fopen(fx->path, "w");
+	assert_non_null(f);
+	assert_int_equal(ftruncate(fileno(f), 1 << 20), 0);
+	fclose(f);
+	plan_init(&plan, "t");
+	plan_point_defaults(&p);
+	p.pattern = DD_RANDREAD;
+	p.ramp_s = 0;
+	p.runtime_s = 0;
+	p.bytes = 64 * 1024;	/* a byte budget: over after 16 reads */
+	assert_int_equal(plan_append(&plan, &p, &err), 0);
+	s.o.target = fx->path;
+	assert_int_equal(session_open(&s, &plan, &t, &err), 0);
+	assert_ptr_equal(t.backend, dd_backends[0]);
+	assert_ptr_equal(dd_backend_of(&t), &dd_backend_uring);
+	assert_int_equal(session_start_with(&t, &plan, start_hook, &seen, &sw, &err), 0);
+	assert_non_null(sw);
+	assert_ptr_equal(seen, sw);
+	assert_int_equal(sweep_join(sw), SWEEP_DONE);
+	sweep_destroy(sw);
+	session_close(&s, &t);
+	assert_int_equal(t.fd, -1);
+	plan_free(&plan);
+}
+
 int
 main(void)
 {
@@ -262,6 +319,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_scratch_option, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_block_only, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_rules, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_and_start_with, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("session", tests, NULL, NULL);

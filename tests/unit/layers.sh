@@ -55,7 +55,7 @@ only_in "curses only in the UI" '<(n?curses(w)?/)?n?curses\.h>' 'ui/[^/]*'
 only_in "liburing only in the engine (io/engine.c, its private engine-int.h)" '<liburing' 'io/engine\.c|io/engine-int\.h'
 only_in "libnvme only in io/nvme.c" '<(libnvme\.h|nvme/)' 'io/nvme\.c'
 only_in "blkid only in io/safety.c" '<(blkid/)?blkid\.h>' 'io/safety\.c'
-only_in "sqlite only in the database code" '<sqlite3\.h>' 'core/specdb(-[a-z]+)?\.[ch]|core/results\.c|tools/mkdb\.c'
+only_in "sqlite only in the database code" '<sqlite3\.h>' 'core/specdb(-[a-z]+)?\.[ch]|core/results(-[a-z]+)?\.[ch]|tools/mkdb\.c'
 only_in "jansson only in the CLI" '<jansson\.h>' 'cli/[^/]*|main\.c'
 
 # ---- link rules ----

@@ -59,25 +59,6 @@
 #define CLIFF_INTERVAL_MS 1000u
 #define RATE_MAX_IOPS	 1e9
 
-/* fio's rw= names (plus seqread/seqwrite), in the order messages list them. */
-static const struct {
-	const char	*name;
-	enum dd_pattern	 pattern;
-} pattern_names[] = {
-	{ "read", DD_READ },
-	{ "write", DD_WRITE },
-	{ "randread", DD_RANDREAD },
-	{ "randwrite", DD_RANDWRITE },
-	{ "randrw", DD_RANDRW },
-	{ "rw", DD_SEQRW },
-	{ "readwrite", DD_SEQRW },
-	{ "seqread", DD_READ },
-	{ "seqwrite", DD_WRITE },
-};
-
-#define PATTERN_LIST \
-	"read, write, randread, randwrite, randrw, rw, readwrite, seqread, seqwrite"
-
 enum spec_key {
 	KEY_RW, KEY_BS, KEY_QD, KEY_JOBS, KEY_TIME, KEY_RAMP, KEY_SIZE,
 	KEY_OFFSET, KEY_RANGE, KEY_READ, KEY_IOPOLL, KEY_INTERVAL, KEY_NAME,
@@ -116,49 +97,6 @@ static const struct {
 	"rate, rate_iops, region, fsync, end_fsync, name, profile"
 
 #define NITEMS(a) (sizeof (a) / sizeof (a)[0])
-
-static const char *const kind_names[DD_KIND_COUNT] = {
-	[DD_KIND_POINT] = "point",
-	[DD_KIND_CURVE_MAX] = "curve-max",
-	[DD_KIND_CURVE_STEP] = "curve-step",
-	[DD_KIND_CHECKPOINT] = "checkpoint",
-	[DD_KIND_THREADS] = "threads",
-	[DD_KIND_CLIFF] = "cliff",
-};
-
-/* Name of a kind. */
-const char *
-dd_kind_name(enum dd_kind k)
-{
-	return (unsigned)k < DD_KIND_COUNT ? kind_names[k] : NULL;
-}
-
-/* Parse a kind name. */
-int
-dd_kind_parse(const char *s, enum dd_kind *out)
-{
-	for (unsigned k = 0; s != NULL && k < DD_KIND_COUNT; k++)
-		if (strcmp(s, kind_names[k]) == 0) {
-			*out = (enum dd_kind)k;
-			return 0;
-		}
-	return -EINVAL;
-}
-
-/* Parse a pattern name, case-insensitively. */
-int
-dd_pattern_parse(const char *s, enum dd_pattern *out)
-{
-	if (s == NULL)
-		return -EINVAL;
-	for (size_t i = 0; i < NITEMS(pattern_names); i++) {
-		if (strcasecmp(s, pattern_names[i].name) == 0) {
-			*out = pattern_names[i].pattern;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
 
 /* Name an aggregation. */
 const char *
@@ -275,7 +213,7 @@ dd_point_autoname(struct dd_point *pt)
 	fmt_block_size((int)pt->bs, bs, sizeof bs);
 	if (pn == NULL)
 		pn = "?";
-	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
+	if (dd_pattern_mixed(pt->pattern))
 		snprintf(pat, sizeof pat, "%s%u", pn, pt->read_pct);
 	else
 		snprintf(pat, sizeof pat, "%s", pn);
@@ -452,7 +390,7 @@ parse_pattern(const char *v, enum dd_pattern *pat, unsigned *read_pct)
 	memcpy(base, v, d);
 	base[d] = '\0';
 	if (dd_pattern_parse(base, pat) != 0 ||
-	    (*pat != DD_RANDRW && *pat != DD_SEQRW))
+	    !dd_pattern_mixed(*pat))
 		return -EINVAL;
 	if (parse_u64(v + d, &pct) != 0 || pct > 100)
 		return -EINVAL;
@@ -626,7 +564,7 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	case KEY_RW:
 		if (parse_pattern(v, &pt->pattern, &pt->read_pct) != 0)
 			return spec_fail(spec, err, "unknown pattern '%s' (valid: "
-					 PATTERN_LIST ")", v);
+					 DD_PATTERN_LIST ")", v);
 		break;
 	case KEY_BS:
 		rc = parse_bytes(v, &n);
@@ -791,7 +729,7 @@ point_parse(const char *spec, const struct dd_point *defaults,
 						 item);
 			if (parse_pattern(item, &pt.pattern, &pt.read_pct) != 0)
 				return spec_fail(spec, err,
-						 "unknown pattern '%s' (valid: " PATTERN_LIST ")",
+						 "unknown pattern '%s' (valid: " DD_PATTERN_LIST ")",
 						 item);
 		} else {
 			*eq = '\0';

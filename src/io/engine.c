@@ -509,7 +509,7 @@ worker_setup(struct worker *w)
 	const struct dd_point  *p = w->sh->p;
 	const struct dd_target *t = w->sh->t;
 	uint64_t		region, start, len;
-	bool			mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	bool			mixed = dd_pattern_mixed(p->pattern);
 	int			ret;
 
 	w->nslots = p->iodepth;
@@ -1245,7 +1245,7 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 	double		       dt = (double)(t - c->t_prev) / 1e9, pct[1];
 	double		       progress;
 	static const double    p99[1] = { 99.0 };
-	bool		       r = p->pattern != DD_WRITE && p->pattern != DD_RANDWRITE;
+	bool		       r = dd_pattern_reads(p->pattern);
 	bool		       wr = dd_pattern_writes(p->pattern);
 
 	collect_counters(c->w, c->n, &cur);
@@ -2117,7 +2117,7 @@ engine_mem_source(const struct memlimit *m, char *buf, size_t len)
 static int
 engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
 {
-	bool		mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	bool		mixed = dd_pattern_mixed(p->pattern);
 	uint64_t	nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
 	uint64_t	bufs = nbufs * p->bs * p->numjobs;
 	uint64_t	per_job = sizeof(struct worker) + 64 * 1024 +

@@ -1,11 +1,11 @@
 /*
- * Tests for src/core/plan.c and the point vocabulary (src/io/point.h: names
- * round-trip, the property table against the chains it replaced): point
- * specs (every key, units, defaults, names and each error), plan file text
- * and files (directives, comments, errors with file:line), the presets
- * (exact point counts, order, names, times) and fio job files, which the
- * installed fio must accept (--parse-only) when /usr/bin/fio exists; the
- * job text is also checked line by line.
+ * Tests for the plans (src/core/plan*.c) and the point vocabulary
+ * (src/io/point.h: names round-trip, the property table against the chains
+ * it replaced): point specs (every key, units, defaults, names and each
+ * error), plan file text and files (directives, comments, errors with
+ * file:line), the presets (exact point counts, order, names, times) and fio
+ * job files, which the installed fio must accept (--parse-only) when
+ * /usr/bin/fio exists; the job text is also checked line by line.
  */
 #include "config.h"
 

@@ -377,17 +377,64 @@ spec_rate(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	return 0;
 }
 
-/* Apply a region= item: a share of the target, "25%" (the % optional). */
+/* Parse a share in percent within lo..hi, "25%" (the % optional): read=
+ * and region= (a share of the target). */
 static int
-spec_region(const char *spec, const char *k, const char *v, struct dd_point *pt,
-	    struct dd_error *err)
+spec_pct(const char *spec, const char *k, const char *v, unsigned lo, unsigned hi,
+	 unsigned *out, struct dd_error *err)
 {
 	char pct[16];
 
 	snprintf(pct, sizeof pct, "%s", v);
 	if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
 		pct[strlen(pct) - 1] = '\0';
-	return spec_uint(spec, k, pct, 1, 100, &pt->region_pct, err);
+	return spec_uint(spec, k, pct, lo, hi, out, err);
+}
+
+/* Parse a bs= item: bytes, 512..BS_MAX, a multiple of 512. */
+static int
+spec_bs(const char *spec, const char *v, unsigned *out, struct dd_error *err)
+{
+	uint64_t n;
+	int	 rc = parse_bytes(v, &n);
+
+	if (rc == -EINVAL)
+		return spec_fail(spec, err,
+				 "bs '%s' is not a byte count (digits with an optional k or m)", v);
+	if (rc != 0 || n < 512 || n > BS_MAX)
+		return spec_fail(spec, err, "bs must be between 512 and 64M");
+	if (n % 512 != 0)
+		return spec_fail(spec, err, "bs must be a multiple of 512");
+	*out = (unsigned)n;
+	return 0;
+}
+
+/* Parse an interval= item: milliseconds (or with ms or s), rounded. */
+static int
+spec_interval(const char *spec, const char *v, unsigned *out, struct dd_error *err)
+{
+	double t;
+
+	if (parse_time(v, 0.001, &t) != 0)
+		return spec_fail(spec, err,
+				 "interval '%s' is not a time (milliseconds, or with ms or s)", v);
+	t = round(t * 1000.0);
+	if (t < INTERVAL_MIN_MS || t > INTERVAL_MAX_MS)
+		return spec_fail(spec, err, "interval must be between %u and %u ms",
+				 INTERVAL_MIN_MS, INTERVAL_MAX_MS);
+	*out = (unsigned)t;
+	return 0;
+}
+
+/* Apply a spin= item (plan_parse_spin), its message quoting the spec. */
+static int
+spec_spin(const char *spec, const char *v, struct dd_point *pt, struct dd_error *err)
+{
+	struct dd_error e;
+
+	if (plan_parse_spin(v, pt, &e) != 0)
+		return spec_fail(spec, err, "%s", e.msg);
+	return 0;
 }
 
 /* Find a key by name; -1 if unknown. */
@@ -421,15 +468,7 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 					 DD_PATTERN_LIST ")", v);
 		break;
 	case KEY_BS:
-		rc = parse_bytes(v, &n);
-		if (rc == -EINVAL)
-			return spec_fail(spec, err,
-					 "bs '%s' is not a byte count (digits with an optional k or m)", v);
-		if (rc != 0 || n < 512 || n > BS_MAX)
-			return spec_fail(spec, err, "bs must be between 512 and 64M");
-		if (n % 512 != 0)
-			return spec_fail(spec, err, "bs must be a multiple of 512");
-		pt->bs = (unsigned)n;
+		rc = spec_bs(spec, v, &pt->bs, err);
 		break;
 	case KEY_QD:
 		rc = spec_uint(spec, k, v, 1, QD_MAX, &pt->iodepth, err);
@@ -460,39 +499,22 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	case KEY_RANGE:
 		rc = spec_bytes(spec, k, v, &pt->size, err);
 		break;
-	case KEY_READ: {
-		char pct[16];
-
-		snprintf(pct, sizeof pct, "%s", v);
-		if (pct[0] != '\0' && pct[strlen(pct) - 1] == '%')
-			pct[strlen(pct) - 1] = '\0';
-		rc = spec_uint(spec, k, pct, 0, 100, &pt->read_pct, err);
+	case KEY_READ:
+		rc = spec_pct(spec, k, v, 0, 100, &pt->read_pct, err);
 		break;
-	}
 	case KEY_IOPOLL:
 		if (parse_bool(v, &pt->iopoll) != 0)
 			return spec_fail(spec, err, "iopoll must be 0 or 1, not '%s'", v);
 		break;
 	case KEY_INTERVAL:
-		if (parse_time(v, 0.001, &t) != 0)
-			return spec_fail(spec, err,
-					 "interval '%s' is not a time (milliseconds, or with ms or s)", v);
-		t = round(t * 1000.0);
-		if (t < INTERVAL_MIN_MS || t > INTERVAL_MAX_MS)
-			return spec_fail(spec, err, "interval must be between %u and %u ms",
-					 INTERVAL_MIN_MS, INTERVAL_MAX_MS);
-		pt->interval_ms = (unsigned)t;
+		rc = spec_interval(spec, v, &pt->interval_ms, err);
 		break;
 	case KEY_BATCH:
 		rc = spec_uint(spec, k, v, 1, 4096, &pt->batch, err);
 		break;
-	case KEY_SPIN: {
-		struct dd_error e;
-
-		if (plan_parse_spin(v, pt, &e) != 0)
-			return spec_fail(spec, err, "%s", e.msg);
+	case KEY_SPIN:
+		rc = spec_spin(spec, v, pt, err);
 		break;
-	}
 	case KEY_PROFILE:
 		rc = spec_profile(spec, v, pt->profile, err);
 		break;
@@ -500,7 +522,7 @@ spec_apply(const char *spec, const char *k, const char *v, struct dd_point *pt,
 		rc = spec_rate(spec, k, v, pt, err);
 		break;
 	case KEY_REGION:
-		rc = spec_region(spec, k, v, pt, err);
+		rc = spec_pct(spec, k, v, 1, 100, &pt->region_pct, err);
 		break;
 	case KEY_FSYNC:
 		if (parse_bool(v, &pt->end_fsync) != 0)

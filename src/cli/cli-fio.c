@@ -281,7 +281,7 @@ fio_opt_pattern(const struct fio_in *in, json_t *jopts, const char *jat, struct 
 	if ((rc = fio_opt_count(in, jopts, jat, "rwmixread", 0, 100, p->read_pct,
 				&p->read_pct)) < 0)
 		return rc;
-	if (p->pattern != DD_RANDRW && p->pattern != DD_SEQRW)
+	if (!dd_pattern_mixed(p->pattern))
 		p->read_pct = dd_pattern_writes(p->pattern) ? 0 : 100;
 	return 0;
 }
@@ -317,7 +317,7 @@ fio_rate_total(const char *s, const struct dd_point *p, bool *ok)
 	      (w == NULL || w[0] == '\0' || parse_double(w, 0, 1e12, &wr) == 0);
 	if (w != NULL)
 		return (r + wr) * p->numjobs;
-	share = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW ? p->read_pct / 100.0 : 1;
+	share = dd_pattern_mixed(p->pattern) ? p->read_pct / 100.0 : 1;
 	return r * p->numjobs / fmax(share, 1 - share);
 }
 
@@ -1066,7 +1066,7 @@ static void
 fio_write_pacing(json_t *o, const struct dd_point *p)
 {
 	char v[64];
-	bool mix = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	bool mix = dd_pattern_mixed(p->pattern);
 	double per = p->numjobs ? p->rate_iops / p->numjobs : p->rate_iops;
 
 	if (p->rate_iops > 0 && mix)
@@ -1121,7 +1121,7 @@ fio_write_options(const struct results_point *pt)
 
 	json_object_set_new(o, "name", json_string(p->name));
 	json_object_set_new(o, "rw", json_string(dd_pattern_name(p->pattern)));
-	if (p->pattern == DD_RANDRW || p->pattern == DD_SEQRW) {
+	if (dd_pattern_mixed(p->pattern)) {
 		snprintf(v, sizeof v, "%u", p->read_pct);
 		json_object_set_new(o, "rwmixread", json_string(v));
 	}

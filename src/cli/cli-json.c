@@ -24,7 +24,7 @@
 int
 cli_json_read_pct(const struct dd_point *p)
 {
-	if (p->pattern == DD_RANDRW || p->pattern == DD_SEQRW)
+	if (dd_pattern_mixed(p->pattern))
 		return (int)p->read_pct;
 	return dd_pattern_writes(p->pattern) ? 0 : 100;
 }

@@ -229,7 +229,7 @@ cli_workload_step_row(FILE *f, const char *label, const struct workload_step *s,
 static bool
 cli_workload_curve_mix(const struct workload_curve *c)
 {
-	return c->shape.pattern == DD_RANDRW || c->shape.pattern == DD_SEQRW;
+	return dd_pattern_mixed(c->shape.pattern);
 }
 
 /* The text table of one curve. */

@@ -192,7 +192,7 @@ cmptab_rate_quantity(enum dd_pattern pat, unsigned bs)
 static int
 cmptab_row_read_pct(enum dd_pattern pat, unsigned read_pct)
 {
-	return pat == DD_RANDRW || pat == DD_SEQRW ? (int)read_pct : -1;
+	return dd_pattern_mixed(pat) ? (int)read_pct : -1;
 }
 
 /* Are two rows the same? */
@@ -249,8 +249,8 @@ cmptab_fig_score(const struct cmptab_col *c, const struct spec_figure *f)
 static bool
 cmptab_point_gdsio(const struct dd_point *p)
 {
-	return (p->pattern == DD_READ || p->pattern == DD_WRITE) && p->iodepth == 1 &&
-	       (p->kind == DD_KIND_THREADS || p->kind == DD_KIND_POINT);
+	return !dd_pattern_random(p->pattern) && !dd_pattern_mixed(p->pattern) &&
+	       p->iodepth == 1 && dd_kind_matrix(p->kind);
 }
 
 /* Does a point make and fill the FIO matrix's rows? */
@@ -969,31 +969,16 @@ cmptab_build(struct cmptab *t, struct dd_error *err)
 static size_t
 cmptab_workload(const struct cmptab_row *r, char *buf, size_t len)
 {
-	char bs[16];
-	int  n;
+	const struct dd_pattern_info *pi = dd_pattern_info(r->pattern);
+	char			      bs[16];
+	int			      n;
 
 	fmt_block_size((int)r->bs, bs, sizeof bs);
-	switch (r->pattern) {
-	case DD_READ:
-		n = snprintf(buf, len, "%s seq read", bs);
-		break;
-	case DD_WRITE:
-		n = snprintf(buf, len, "%s seq write", bs);
-		break;
-	case DD_RANDREAD:
-		n = snprintf(buf, len, "%s rand read", bs);
-		break;
-	case DD_RANDWRITE:
-		n = snprintf(buf, len, "%s rand write", bs);
-		break;
-	case DD_RANDRW:
-		n = snprintf(buf, len, "%s rand %d%% read", bs, r->read_pct);
-		break;
-	case DD_SEQRW:
-	default:
-		n = snprintf(buf, len, "%s seq %d%% read", bs, r->read_pct);
-		break;
-	}
+	if (pi != NULL && !pi->mixed)
+		n = snprintf(buf, len, "%s %s", bs, pi->label);
+	else
+		n = snprintf(buf, len, "%s %s %d%% read", bs, pi != NULL ? pi->access : "seq",
+			     r->read_pct);
 	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 

@@ -117,8 +117,7 @@ compare_lower_is_better(enum compare_quantity q)
 bool
 compare_point_plain(const struct dd_point *p)
 {
-	return p->kind != DD_KIND_CURVE_STEP && p->kind != DD_KIND_CHECKPOINT &&
-	       p->rate_iops <= 0;
+	return dd_kind_plain(p->kind) && p->rate_iops <= 0;
 }
 
 /* Does text contain word, ignoring case? */

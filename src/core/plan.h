@@ -4,9 +4,10 @@
  * folded into one figure (CrystalDiskMark style), whether each point is run
  * in SNIA steady-state rounds, and how many capacity-sized 128 KiB
  * sequential write passes precondition the drive first.  A plan comes from a
- * preset (code-built in plan.c, or a data/plans/NAME.plan file compiled in:
- * core/plan-presets.h), from a plan file, or is built point by point.  The
- * points array is owned by the plan; nothing else in it is allocated.
+ * preset (code-built in plan-builtin.c, or a data/plans/NAME.plan file
+ * compiled in: core/plan-presets.h), from a plan file (parsed in
+ * plan-parse.c), or is built point by point (plan.c).  The points array is
+ * owned by the plan; nothing else in it is allocated.
  *
  * Point specs are comma- and/or space-separated key=value items; the first
  * item may be a bare pattern ("randread,bs=4k,qd=32" or "write bs=128k

@@ -475,7 +475,7 @@ sweep_run_point(struct sweep *s, size_t idx, struct dd_result *out,
 	steady_rule_default(&rule);
 	if (runs == NULL)
 		return -ENOMEM;
-	if (p.kind == DD_KIND_CURVE_STEP) {
+	if (dd_kind_paced(p.kind)) {
 		char why[sizeof out->message];
 
 		if ((ret = sweep_resolve_step(s, &p, why, sizeof why)) < 0) {

@@ -21,18 +21,14 @@ workload_groups(const struct dd_point *pts, size_t n, enum dd_kind kind,
 
 	for (size_t i = 0; i < n; i++) {
 		bool seen = false;
-		bool curve = kind == DD_KIND_CURVE_MAX || kind == DD_KIND_CURVE_STEP;
-		bool match = curve ? (pts[i].kind == DD_KIND_CURVE_MAX ||
-				      pts[i].kind == DD_KIND_CURVE_STEP)
-				   : pts[i].kind == kind;
+		bool curve = dd_kind_curve(kind);
+		bool match = curve ? dd_kind_curve(pts[i].kind) : pts[i].kind == kind;
 
 		if (!match || pts[i].group == 0)
 			continue;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = pts[j].group == pts[i].group &&
-			       (curve ? (pts[j].kind == DD_KIND_CURVE_MAX ||
-					 pts[j].kind == DD_KIND_CURVE_STEP)
-				      : pts[j].kind == kind);
+			       (curve ? dd_kind_curve(pts[j].kind) : pts[j].kind == kind);
 		if (seen)
 			continue;
 		if (ng < max)
@@ -48,8 +44,8 @@ workload_step_fill(const struct dd_point *p, const struct sweep_summary *s, size
 		   struct workload_step *out)
 {
 	out->index = i;
-	out->target_pct = p->kind == DD_KIND_CURVE_STEP ? p->rate_pct : 0;
-	out->target_iops = p->kind == DD_KIND_CURVE_STEP ? s->rate_iops : 0;
+	out->target_pct = dd_kind_paced(p->kind) ? p->rate_pct : 0;
+	out->target_iops = dd_kind_paced(p->kind) ? s->rate_iops : 0;
 	out->iops = s->iops;
 	out->mbps = s->mbps;
 	out->mean_us = s->mean_us;
@@ -91,8 +87,7 @@ workload_curve_collect(const struct dd_point *pts, const struct sweep_summary *s
 		const struct dd_point *p = &pts[i];
 		struct workload_step  *st;
 
-		if (p->group != g || (p->kind != DD_KIND_CURVE_MAX &&
-				      p->kind != DD_KIND_CURVE_STEP))
+		if (p->group != g || !dd_kind_curve(p->kind))
 			continue;
 		if (p->kind == DD_KIND_CURVE_MAX) {
 			if (out->has_max)

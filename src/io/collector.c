@@ -182,7 +182,7 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 	double		       dt = (double)(t - c->t_prev) / 1e9, pct[1];
 	double		       progress;
 	static const double    p99[1] = { 99.0 };
-	bool		       r = p->pattern != DD_WRITE && p->pattern != DD_RANDWRITE;
+	bool		       r = dd_pattern_reads(p->pattern);
 	bool		       wr = dd_pattern_writes(p->pattern);
 
 	collect_counters(c->w, c->n, &cur);

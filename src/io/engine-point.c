@@ -187,7 +187,7 @@ engine_mem_source(const struct memlimit *m, char *buf, size_t len)
 static int
 engine_point_check_memory(const struct dd_point *p, struct dd_error *err)
 {
-	bool		mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	bool		mixed = dd_pattern_mixed(p->pattern);
 	uint64_t	nbufs = (uint64_t)p->iodepth * (mixed ? 2 : 1);
 	uint64_t	bufs = nbufs * p->bs * p->numjobs;
 	uint64_t	per_job = sizeof(struct worker) + 64 * 1024 +

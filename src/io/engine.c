@@ -399,7 +399,7 @@ static int
 worker_alloc(struct worker *w)
 {
 	const struct dd_point *p = w->sh->p;
-	bool		       mixed = p->pattern == DD_RANDRW || p->pattern == DD_SEQRW;
+	bool		       mixed = dd_pattern_mixed(p->pattern);
 
 	w->nslots = p->iodepth;
 	w->nbufs = mixed ? 2 * p->iodepth : p->iodepth;

@@ -23,57 +23,11 @@
 #include "io/target.h"
 #include "lib/error.h"
 #include "lib/histogram.h"
-
-enum dd_pattern {
-	DD_READ,	/* sequential read */
-	DD_WRITE,	/* sequential write */
-	DD_RANDREAD,
-	DD_RANDWRITE,
-	DD_RANDRW,	/* random, read_pct% reads */
-	DD_SEQRW,	/* sequential, read_pct% reads */
-};
-
-/* Is this pattern writing at all? */
-static inline bool
-dd_pattern_writes(enum dd_pattern p)
-{
-	return p == DD_WRITE || p == DD_RANDWRITE || p == DD_RANDRW || p == DD_SEQRW;
-}
-
-/* Is this pattern random? */
-static inline bool
-dd_pattern_random(enum dd_pattern p)
-{
-	return p == DD_RANDREAD || p == DD_RANDWRITE || p == DD_RANDRW;
-}
+#include "point.h"
 
 #define DD_POINT_NAME_MAX 64
 #define DD_ZERO_SAMPLE_EVERY 64	/* reads per read buffer checked for zeroes */
 #define DD_PROFILE_MAX	  48
-
-/*
- * What a point is part of.  The engine runs every kind the same way (it
- * only honours rate_iops, region_pct and end_fsync); the kinds tell the
- * sweep how to resolve a point from the ones before it and tell the
- * analysis (core/workload.h), the store, Compare and the views how to read
- * its result.
- */
-enum dd_kind {
-	DD_KIND_POINT = 0,	/* a plain point: the FIO IODepth x NumJobs matrix */
-	DD_KIND_CURVE_MAX,	/* load curve (VDBench): unthrottled, finds the
-				 * maximum rate of the group's profile */
-	DD_KIND_CURVE_STEP,	/* load curve: a fixed-rate step at rate_pct of
-				 * the group's DD_KIND_CURVE_MAX IOPS */
-	DD_KIND_CHECKPOINT,	/* checkpoint burst (DLIO): numjobs ranks each
-				 * write their shard of `bytes` sequentially,
-				 * then the target is flushed; elapsed_s is the
-				 * checkpoint's time.  pass == 0: a template
-				 * that plan_resolve expands */
-	DD_KIND_THREADS,	/* thread scaling (GDSIO): QD1 x numjobs threads,
-				 * reported in GiB/s and us */
-	DD_KIND_CLIFF,		/* sustained write watched for a write-cache cliff */
-	DD_KIND_COUNT,
-};
 
 /* A checkpoint template's expansion (DD_KIND_CHECKPOINT, pass 0). */
 struct dd_ckpt {
@@ -287,18 +241,5 @@ bool engine_rate_ready(uint64_t due, uint64_t now, uint64_t window_ns);
  */
 void engine_point_mode(const struct dd_point *p, enum dd_target_class c, long ncpus,
 		       struct dd_engine_mode *out);
-
-/* Name of a kind ("point", "curve-max", "curve-step", "checkpoint",
- * "threads", "cliff"); NULL for an invalid one. */
-const char *dd_kind_name(enum dd_kind k);
-
-/* Parse a kind name (as dd_kind_name); 0 or -EINVAL. */
-int dd_kind_parse(const char *s, enum dd_kind *out);
-
-/* Name of a pattern as fio spells it ("randread"); NULL for an invalid one. */
-const char *dd_pattern_name(enum dd_pattern p);
-
-/* Parse a pattern name (fio's rw= names, plus "seqread"/"seqwrite"). */
-int dd_pattern_parse(const char *s, enum dd_pattern *out);
 
 #endif

@@ -22,28 +22,6 @@
 
 #include "fiojob.h"
 
-/* Name of a pattern as fio spells it (declared in engine.h; the parser of
- * the names, with their aliases, is core/plan.c's). */
-const char *
-dd_pattern_name(enum dd_pattern p)
-{
-	switch (p) {
-	case DD_READ:
-		return "read";
-	case DD_WRITE:
-		return "write";
-	case DD_RANDREAD:
-		return "randread";
-	case DD_RANDWRITE:
-		return "randwrite";
-	case DD_RANDRW:
-		return "randrw";
-	case DD_SEQRW:
-		return "rw";
-	}
-	return NULL;
-}
-
 /* A time as fio reads it: whole seconds bare, otherwise milliseconds. */
 static char *
 fiojob_time(double s, char *buf, size_t len)
@@ -132,7 +110,7 @@ fiojob_rate(FILE *f, const struct dd_point *pt)
 			fprintf(f, "; drivedash paces %.0f IOPS over %u jobs; fio's rate_iops is "
 				"per job, rounded\n", pt->rate_iops, pt->numjobs);
 		fprintf(f, "rate_iops=%.0f\n", per < 1 ? 1 : round(per));
-	} else if (pt->kind == DD_KIND_CURVE_STEP && pt->rate_pct > 0) {
+	} else if (dd_kind_paced(pt->kind) && pt->rate_pct > 0) {
 		fprintf(f, "; load curve step: rate_iops is %g %% of the maximum the previous\n"
 			"; section (the unthrottled curve point) measures, per job\n",
 			pt->rate_pct);
@@ -169,7 +147,7 @@ fiojob_point(FILE *f, const struct dd_point *pt, size_t idx, unsigned run, unsig
 	fiojob_point_notes(f, pt, jt->iopoll);
 	fiojob_section(f, pt, idx, run, runs);
 	fprintf(f, "stonewall\nrw=%s\n", dd_pattern_name(pt->pattern));
-	if (pt->pattern == DD_RANDRW || pt->pattern == DD_SEQRW)
+	if (dd_pattern_mixed(pt->pattern))
 		fprintf(f, "rwmixread=%u\n", pt->read_pct);
 	fprintf(f, "bs=%u\niodepth=%u\nnumjobs=%u\n", pt->bs, pt->iodepth,
 		pt->numjobs);

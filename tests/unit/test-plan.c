@@ -1,9 +1,11 @@
 /*
- * Tests for src/core/plan.c: point specs (every key, units, defaults, names
- * and each error), plan file text and files (directives, comments, errors
- * with file:line), the presets (exact point counts, order, names, times)
- * and fio job files, which the installed fio must accept (--parse-only)
- * when /usr/bin/fio exists; the job text is also checked line by line.
+ * Tests for the plans (src/core/plan*.c) and the point vocabulary
+ * (src/io/point.h: names round-trip, the property table against the chains
+ * it replaced): point specs (every key, units, defaults, names and each
+ * error), plan file text and files (directives, comments, errors with
+ * file:line), the presets (exact point counts, order, names, times) and fio
+ * job files, which the installed fio must accept (--parse-only) when
+ * /usr/bin/fio exists; the job text is also checked line by line.
  */
 #include "config.h"
 
@@ -128,6 +130,87 @@ test_pattern_names(void **state)
 		assert_int_equal(dd_pattern_parse(dd_pattern_name((enum dd_pattern)i), &p), 0);
 		assert_int_equal(p, i);
 	}
+}
+
+/* The rules the point vocabulary's table replaced, as the chains spelled
+ * them before (engine.h, engine.c, workload.c, compare.c, cmptab.c, sweep.c). */
+static bool old_writes(enum dd_pattern p)
+{
+	return p == DD_WRITE || p == DD_RANDWRITE || p == DD_RANDRW || p == DD_SEQRW;
+}
+static bool old_random(enum dd_pattern p)
+{
+	return p == DD_RANDREAD || p == DD_RANDWRITE || p == DD_RANDRW;
+}
+static bool old_reads(enum dd_pattern p) { return p != DD_WRITE && p != DD_RANDWRITE; }
+static bool old_mixed(enum dd_pattern p) { return p == DD_RANDRW || p == DD_SEQRW; }
+static bool old_pure_seq(enum dd_pattern p) { return p == DD_READ || p == DD_WRITE; }
+static bool old_curve(enum dd_kind k) { return k == DD_KIND_CURVE_MAX || k == DD_KIND_CURVE_STEP; }
+static bool old_paced(enum dd_kind k) { return k == DD_KIND_CURVE_STEP; }
+static bool old_plain(enum dd_kind k) { return k != DD_KIND_CURVE_STEP && k != DD_KIND_CHECKPOINT; }
+static bool old_matrix(enum dd_kind k) { return k == DD_KIND_THREADS || k == DD_KIND_POINT; }
+
+/* Every pattern and kind round-trips name -> value -> name with the names
+ * the store keeps, and each row of the property tables says what the old
+ * comparison chains said. */
+static void
+test_point_vocabulary(void **state)
+{
+	static const char *const pattern_names[DD_PATTERN_COUNT] = {
+		[DD_READ] = "read", [DD_WRITE] = "write", [DD_RANDREAD] = "randread",
+		[DD_RANDWRITE] = "randwrite", [DD_RANDRW] = "randrw", [DD_SEQRW] = "rw",
+	};
+	static const char *const pattern_labels[DD_PATTERN_COUNT] = {
+		[DD_READ] = "seq read", [DD_WRITE] = "seq write", [DD_RANDREAD] = "rand read",
+		[DD_RANDWRITE] = "rand write", [DD_RANDRW] = "rand mix", [DD_SEQRW] = "seq mix",
+	};
+	static const char *const kind_names[DD_KIND_COUNT] = {
+		[DD_KIND_POINT] = "point", [DD_KIND_CURVE_MAX] = "curve-max",
+		[DD_KIND_CURVE_STEP] = "curve-step", [DD_KIND_CHECKPOINT] = "checkpoint",
+		[DD_KIND_THREADS] = "threads", [DD_KIND_CLIFF] = "cliff",
+	};
+	enum dd_pattern p;
+	enum dd_kind	k;
+
+	(void)state;
+	for (unsigned i = 0; i < DD_PATTERN_COUNT; i++) {
+		enum dd_pattern		      v = (enum dd_pattern)i;
+		const struct dd_pattern_info *pi = dd_pattern_info(v);
+
+		assert_non_null(pi);
+		assert_string_equal(dd_pattern_name(v), pattern_names[i]);
+		assert_int_equal(dd_pattern_parse(pattern_names[i], &p), 0);
+		assert_int_equal(p, v);
+		assert_string_equal(dd_pattern_name(p), pattern_names[i]);
+		assert_string_equal(pi->label, pattern_labels[i]);
+		assert_string_equal(pi->access, old_random(v) ? "rand" : "seq");
+		assert_int_equal(dd_pattern_writes(v), old_writes(v));
+		assert_int_equal(dd_pattern_reads(v), old_reads(v));
+		assert_int_equal(dd_pattern_random(v), old_random(v));
+		assert_int_equal(dd_pattern_mixed(v), old_mixed(v));
+		assert_int_equal(!dd_pattern_random(v) && !dd_pattern_mixed(v), old_pure_seq(v));
+	}
+	for (unsigned i = 0; i < DD_KIND_COUNT; i++) {
+		enum dd_kind v = (enum dd_kind)i;
+
+		assert_non_null(dd_kind_info(v));
+		assert_non_null(dd_kind_info(v)->label);
+		assert_string_equal(dd_kind_name(v), kind_names[i]);
+		assert_int_equal(dd_kind_parse(kind_names[i], &k), 0);
+		assert_int_equal(k, v);
+		assert_string_equal(dd_kind_name(k), kind_names[i]);
+		assert_int_equal(dd_kind_curve(v), old_curve(v));
+		assert_int_equal(dd_kind_paced(v), old_paced(v));
+		assert_int_equal(dd_kind_plain(v), old_plain(v));
+		assert_int_equal(dd_kind_matrix(v), old_matrix(v));
+	}
+	/* Outside the enums: no row, no name, no property. */
+	assert_null(dd_pattern_info((enum dd_pattern)DD_PATTERN_COUNT));
+	assert_null(dd_kind_info(DD_KIND_COUNT));
+	assert_null(dd_kind_name(DD_KIND_COUNT));
+	assert_false(dd_pattern_writes((enum dd_pattern)99) || dd_kind_curve((enum dd_kind)99));
+	assert_int_equal(dd_kind_parse("Point", &k), -EINVAL);
+	assert_int_equal(dd_kind_parse(NULL, &k), -EINVAL);
 }
 
 static void
@@ -1647,6 +1730,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pattern_names),
+		cmocka_unit_test(test_point_vocabulary),
 		cmocka_unit_test(test_point_defaults),
 		cmocka_unit_test(test_point_keys),
 		cmocka_unit_test(test_point_batch),

@@ -9,14 +9,17 @@
  * (--model, the controller's Identify data, or sysfs); the match, the spec
  * sheet narrowed to the matched capacity point and the figures compared;
  * the explainers; the spot plan, the target and the sweep; the discovery
- * after the sweep and the SMART delta; and the verdict report
- * (src/core/verdict.h holds the rules).  Discoveries and the sheet live in
- * the check's arena.
+ * after the sweep and the SMART delta; and the verdict report.  What a
+ * check does between parsing and printing is src/core/check.h's (the plan,
+ * the sheet, UNKNOWN before any I/O, the judgement with plausibility;
+ * src/core/verdict.h holds the rules); this file gathers, runs the sweep
+ * and prints, through the reports of cli-report.c.  Discoveries and the
+ * sheet live in the check's arena.
  *
  * With --curve a short load curve (VDBench style) follows the spot points:
  * the shape of a plan preset's curve of that profile (its CURVE_MAX point:
  * pattern, block size, depth, jobs, region), a maximum then steps at 25,
- * 50, 75 and 100 % of it, appended through plan_append_curve; its peak and
+ * 50, 75 and 100 % of it, appended by check_plan_build; its peak and
  * the latency there are judged against the matched drive's VDBench figures
  * (verdict_curve), and the rate limiter's achieved/target per step is
  * reported as information (struct workload_curve).
@@ -44,6 +47,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/check.h"
 #include "core/explain.h"
 #include "core/format.h"
 #include "core/match.h"
@@ -55,10 +59,6 @@
 #include "core/workload.h"
 #include "io/engine.h"
 #include "io/nvme.h"
-
-#define CHECK_CURVE_DEFAULT "4K random read"	/* --curve without a profile */
-#define CHECK_CURVE_STEP_S  2.0	/* a step's measured time (x --time-scale) */
-#define CHECK_CURVE_RAMP_S  0.5
 
 /* What `check` was asked to do. */
 struct check_opts {
@@ -80,6 +80,7 @@ struct check_opts {
 /* Everything one check learns. */
 struct check {
 	struct check_opts		o;
+	struct check_params		p;		/* what core/check.h is asked */
 	struct session			ses;		/* the target: canonical path,
 							 * kernel name, disk */
 	struct arena			a;
@@ -96,6 +97,7 @@ struct check {
 	const char		       *model_source;	/* "option", "nvme", "sysfs" */
 	uint64_t			capacity;
 	struct match_result		match;
+	struct verdict_subject		subject;	/* who is judged */
 	struct spec_sheet		sheet;
 	bool				have_sheet;
 	struct spec_figure		figs[VERDICT_MAX];
@@ -170,34 +172,6 @@ check_usage(FILE *f)
 		"setup error, 130 interrupted (SIGINT), 143 terminated (SIGTERM).  A rack\n"
 		"exits with its verdict's code, the worst host's by PASS < NOT_COMPARABLE <\n"
 		"UNKNOWN < WARN < ERROR < FAIL.\n");
-}
-
-/* The shape of a preset's load curve of profile (case-insensitive): its
- * CURVE_MAX point, into *shape (may be NULL); 0, or -ENOENT none. */
-static int
-check_curve_shape(const char *profile, struct dd_point *shape)
-{
-	struct dd_preset_opts	     po = { .allow_write = true };
-	size_t			     n;
-	const struct dd_preset_info *ps = plan_presets(&n);
-	int			     rc = -ENOENT;
-
-	for (size_t i = 0; i < n && rc != 0; i++) {
-		struct dd_plan	tmp;
-		struct dd_error err = { 0 };
-
-		plan_init(&tmp, "");
-		if (plan_preset(ps[i].name, &po, &tmp, &err) == 0)
-			for (size_t k = 0; k < tmp.npoints && rc != 0; k++)
-				if (tmp.points[k].kind == DD_KIND_CURVE_MAX &&
-				    strcasecmp(tmp.points[k].profile, profile) == 0) {
-					if (shape != NULL)
-						*shape = tmp.points[k];
-					rc = 0;
-				}
-		plan_free(&tmp);
-	}
-	return rc;
 }
 
 /* The arguments a rack check refuses (rest: the words after the options);
@@ -371,8 +345,6 @@ check_device(struct check *c)
 static void
 check_identify(struct check *c)
 {
-	struct dd_error err = { 0 };
-
 	session_identify(&c->ses, c->o.model, &c->a, &c->id);
 	c->ctrl = c->id.ctrl;
 	c->ns = c->id.ns;
@@ -381,12 +353,10 @@ check_identify(struct check *c)
 	c->model_source = c->id.model_source;
 	c->capacity = session_capacity(&c->id, c->t.size);
 	session_match(&c->id, c->t.size, c->fams, c->nfams, &c->a, &c->match);
-	if (c->match.rule != MATCH_NONE &&
-	    specdb_sheet(c->db, c->match.family->id, c->match.drive->id, &c->a, &c->sheet,
-			 &err) == 0) {
-		c->have_sheet = true;
-		c->nfigs = verdict_figures(&c->sheet, c->figs, VERDICT_MAX);
-	}
+	c->have_sheet = check_sheet(c->db, &c->match, &c->a, &c->sheet, c->figs, &c->nfigs);
+	check_subject(&c->match, c->have_sheet ? &c->sheet : NULL, c->figs, c->nfigs, c->model,
+		      c->model_source != NULL && strcmp(c->model_source, "option") == 0,
+		      &c->subject);
 	if (c->ctrl != NULL) {
 		bool link = false;
 
@@ -400,50 +370,21 @@ check_identify(struct check *c)
 	}
 }
 
-/* Append --curve's short load curve to the plan. */
-static int
-check_plan_curve(struct check *c)
-{
-	static const unsigned pcts[] = { 25, 50, 75, 100 };
-	double		      scale = c->o.time_scale > 0 ? c->o.time_scale : 1;
-	struct dd_error	      err = { 0 };
-	struct dd_point	      shape;
-
-	if (check_curve_shape(c->o.curve, &shape) < 0) {
-		cli_error("--curve: no preset has a load curve of the profile '%s' (the "
-			  "VDBench presets name them, e.g. \"%s\")", c->o.curve,
-			  CHECK_CURVE_DEFAULT);
-		return -1;
-	}
-	if (dd_pattern_writes(shape.pattern) && !c->o.allow_write) {
-		cli_error("--curve '%s' writes: it needs --allow-write", shape.profile);
-		return -1;
-	}
-	shape.runtime_s = CHECK_CURVE_STEP_S * scale;
-	shape.ramp_s = CHECK_CURVE_RAMP_S * scale;
-	shape.bytes = 0;
-	if (plan_append_curve(&c->plan, &shape, pcts, sizeof pcts / sizeof pcts[0], &err) < 0) {
-		cli_error("--curve: %s", err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-/* Build the spot plan. */
+/* Build the check's plan (core/check.h: spot preset, fill, curve). */
 static int
 check_plan(struct check *c)
 {
-	struct dd_preset_opts po = { .time_scale = c->o.time_scale,
-				     .allow_write = c->o.allow_write };
-	struct dd_error	      err = { 0 };
+	struct dd_error err = { 0 };
 
-	if (plan_preset("spot", &po, &c->plan, &err) < 0) {
+	c->p = (struct check_params){ .tolerance = c->o.tolerance, .time_scale = c->o.time_scale,
+				      .allow_write = c->o.allow_write,
+				      .precondition = c->o.precondition,
+				      .sweep_unknown = c->o.sweep_unknown, .curve = c->o.curve };
+	if (check_plan_build(&c->p, &c->plan, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
 	}
-	if (c->o.precondition)
-		c->plan.precondition_passes = 1;	/* the sweep's own fill pass */
-	return c->o.curve != NULL ? check_plan_curve(c) : 0;
+	return 0;
 }
 
 /* Append the matched drive's acceptance targets' points to the plan, at
@@ -452,13 +393,8 @@ static int
 check_plan_targets(struct check *c)
 {
 	struct dd_error err = { 0 };
-	int		rc;
+	int		rc = check_plan_add_targets(&c->plan, c->figs, c->nfigs, &c->p, &c->t, &err);
 
-	rc = verdict_append_targets(&c->plan, c->figs, c->nfigs, c->o.allow_write,
-				    c->o.time_scale, &err);
-	if (rc > 0 && (plan_resolve(&c->plan, c->t.size, c->t.is_scratch, &err) < 0 ||
-		       session_check_points(&c->plan, &c->t, &err) < 0))
-		rc = -EINVAL;
 	if (rc < 0) {
 		cli_error("acceptance targets: %s", err.msg);
 		return -1;
@@ -492,73 +428,17 @@ check_sweep(struct check *c)
 				  c->sweep_message, sizeof c->sweep_message, &c->signo);
 }
 
-/* Collect the load curve of a joined sweep's results into *out (local
- * checks and fleet hosts); false when it ran no curve point. */
-bool
-cli_check_curve(const struct sweep *sw, struct workload_curve *out)
-{
-	size_t		      n = sw != NULL ? sweep_nresults(sw) : 0;
-	struct dd_point	     *pts = malloc((n ? n : 1) * sizeof *pts);
-	struct sweep_summary *sums = malloc((n ? n : 1) * sizeof *sums);
-	unsigned	      g;
-	bool		      ok = false;
-
-	if (pts != NULL && sums != NULL) {
-		for (size_t i = 0; i < n; i++) {
-			pts[i] = sweep_result(sw, i)->point;
-			sums[i] = *sweep_result_summary(sw, i);
-		}
-		ok = workload_groups(pts, n, DD_KIND_CURVE_MAX, &g, 1) > 0 &&
-		     workload_curve_collect(pts, sums, n, g, out);
-	}
-	free(pts);
-	free(sums);
-	return ok;
-}
-
-/* Collect --curve's curve out of the results and judge it against the review. */
+/* Read SMART again and judge what the sweep measured (core/check.h). */
 static void
-check_judge_curve(struct check *c, const struct verdict_opts *vo)
-{
-	if (c->o.curve == NULL || !cli_check_curve(c->sw, &c->curve))
-		return;
-	c->have_curve = true;
-	verdict_curve(&c->report, &c->curve, vo);
-}
-
-/* Rows the target cannot have measured: faster than its PCIe link, or
- * reads of space never written (held before the sweep; a fill by
- * --precondition makes that figure stale, the zero buffers still count). */
-static void
-check_plausible(struct check *c, const struct dd_result **res, size_t n)
-{
-	struct verdict_link    link;
-	struct verdict_written vw = { .share = NAN };
-
-	verdict_link_of(c->ctrl, &link);
-	if (c->plan.precondition_passes <= 0) {
-		vw.share = c->written.share;
-		dd_strlcpy(vw.source, c->written.source, sizeof vw.source);
-	}
-	verdict_plausible(&c->report, &link, &vw, (const struct dd_result *const *)res, n);
-}
-
-/* Read SMART again and judge. */
-static void
-check_judge(struct check *c)
+check_verdict(struct check *c)
 {
 	struct dd_error		 err = { 0 };
 	const struct dd_result **res;
 	size_t			 n = sweep_nresults(c->sw);
-	struct verdict_opts	 vo = { .tolerance = c->o.tolerance,
-					.writes_ran = plan_writes(&c->plan) };
-	struct verdict_subject	 subj = {
-		.drive_id = c->match.rule != MATCH_NONE ? c->match.drive->id : NULL,
-		.sheet = c->have_sheet ? &c->sheet : NULL, .figs = c->figs, .nfigs = c->nfigs,
-		.model = c->model,
-		.why = c->model_source != NULL && strcmp(c->model_source, "option") == 0
-			       ? c->match.label : NULL,
-		.nearest = c->match.nearest };
+	struct check_evidence	 ev;
+	struct check_judging	 j = { .subject = &c->subject, .tolerance = c->o.tolerance,
+				       .writes_ran = plan_writes(&c->plan), .smart = &c->delta,
+				       .evidence = &ev, .items = c->items, .nitems = c->nitems };
 
 	if (c->ctrl != NULL && nvmeinfo_scan(NULL, &c->a, &c->after, &err) == 0) {
 		c->scanned_after = true;
@@ -569,24 +449,19 @@ check_judge(struct check *c)
 	res = arena_alloc(&c->a, (n ? n : 1) * sizeof *res);
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(c->sw, i);
-	if (!verdict_judge_run(&subj, res, n, &vo, &c->report))
-		return;
-	check_judge_curve(c, &vo);
-	verdict_health(&c->report, &c->delta);
-	check_plausible(c, res, n);
-	verdict_explain(&c->report, c->items, c->nitems);
+	c->have_curve = c->o.curve != NULL && check_curve(c->sw, &c->curve);
+	j.curve = c->have_curve ? &c->curve : NULL;
+	check_evidence_local(c->ctrl, &c->written, &c->plan, &ev);
+	check_judge(&j, res, n, &c->report);
 }
 
 /* A drive not in the database, unless --sweep-unknown: UNKNOWN before any
  * I/O, the sweep line saying how to name it; true when the check stops. */
 static bool
-check_stop_unknown(struct check *c)
+check_unknown(struct check *c)
 {
-	if (c->match.rule != MATCH_NONE || c->o.sweep_unknown)
+	if (!check_stop_unknown(&c->subject, &c->p, &c->report))
 		return false;
-	verdict_unknown(&c->report, c->o.tolerance, c->model,
-			c->model_source != NULL && strcmp(c->model_source, "option") == 0
-				? c->match.label : NULL, c->match.nearest);
 	snprintf(c->sweep_message, sizeof c->sweep_message,
 		 "not run: there is no spec to judge it by; name the drive with --model (a model "
 		 "string, a database id, or a query naming one capacity point such as \"cd9p "
@@ -611,40 +486,6 @@ check_cw(int bits, char *buf, size_t len)
 	if (o == 0)
 		snprintf(buf, len, "none");
 	return buf;
-}
-
-/* The exit code of a verdict: the one table (cli.h, man EXIT STATUS). */
-int
-cli_verdict_exit_code(enum verdict_status v)
-{
-	switch (v) {
-	case VERDICT_PASS:
-		return EXIT_OK;
-	case VERDICT_WARN:
-		return EXIT_CHECK_WARN;
-	case VERDICT_FAIL:
-		return EXIT_CHECK_FAIL;
-	case VERDICT_UNKNOWN:
-		return EXIT_CHECK_UNKNOWN;
-	case VERDICT_NOT_COMPARABLE:
-	case VERDICT_IMPLAUSIBLE:
-		return EXIT_CHECK_NOT_COMPARABLE;
-	case VERDICT_ERROR:
-		break;
-	}
-	return EXIT_CHECK_ERROR;
-}
-
-/* The exit code of a check that ended in state (signo: what stopped it)
- * with overall verdict (local checks and each fleet host). */
-int
-cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overall)
-{
-	if (state == SWEEP_CANCELLED)
-		return cli_exit_signal(signo);
-	if (state == SWEEP_FAILED)
-		return EXIT_CHECK_ERROR;
-	return cli_verdict_exit_code(overall);
 }
 
 /* The verdict's exit code. */
@@ -702,103 +543,6 @@ check_print_identity(FILE *f, const struct check *c)
 		cli_fprintf(f, "  %-11s %s %s: %s: %s\n", i == 0 ? "explainers" : "",
 			cli_glyph(CLI_G_WARN), explain_severity_name(c->items[i].severity), c->items[i].kind,
 			c->items[i].message);
-}
-
-/* Print a report's verdict table (what sw measured when it has no rows) and
- * the explainers next to WARN and FAIL rows: local checks and fleet hosts. */
-void
-cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
-			 const struct explain_item *items, size_t nitems, const struct sweep *sw)
-{
-	char			     srcs[512] = "";
-	size_t			     so = 0;
-
-	cli_fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
-		"verdict", "reason");
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct verdict *v = &r->rows[i];
-		char		      spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
-		char		      src[192];
-
-		if (v->unit != NULL && !isnan(v->spec.value))
-			fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
-				   spec, sizeof spec);
-		if (!isnan(v->measured))
-			snprintf(meas, sizeof meas, "%s %s",
-				 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
-					    sizeof num), v->unit);
-		if (!isnan(v->ratio))
-			snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
-		cli_fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
-			verdict_status_name(v->status), v->reason);
-		if (v->spec.source_id == NULL)
-			continue;
-		/* By name: "StorageReview, CD9P-R review (de) (confidence A)",
-		 * "lab: acceptance.sql (lab target)". */
-		if (v->spec.is_target)
-			snprintf(src, sizeof src, "%s (lab target)",
-				 v->spec_label[0] ? v->spec_label : v->spec.source_id);
-		else
-			snprintf(src, sizeof src, "%s (confidence %s)",
-				 v->spec_label[0] ? v->spec_label : v->spec.source_id,
-				 v->spec.confidence ? v->spec.confidence : "?");
-		if (strstr(srcs, src) == NULL && so + 1 < sizeof srcs)
-			so += (size_t)snprintf(srcs + so, sizeof srcs - so, "%s%s", so ? ", " : "",
-					       src);
-	}
-	/* No verdicts: what was measured, still worth having. */
-	if (r->nrows == 0) {
-		cli_fprintf(f, "  (no verdicts; measured:)\n");
-		for (size_t i = 0; sw != NULL && i < sweep_nresults(sw); i++) {
-			const struct sweep_summary *s = sweep_result_summary(sw, i);
-			char			    v[3][32];
-
-			if (s->status && !(s->iops > 0))
-				continue;	/* failed, measured nothing */
-			cli_fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
-				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
-				fmt_number(s->mean_us, 1, v[2], 32),
-				s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
-		}
-	}
-	if (srcs[0] != '\0')
-		cli_fprintf(f, "  spec figures from %s\n", srcs);
-	/* Each explainer once, with the rows it may explain. */
-	for (size_t k = 0; k < nitems && k < 32; k++) {
-		char   rows[160] = "";
-		size_t o = 0;
-
-		for (size_t i = 0; i < r->nrows && o + 1 < sizeof rows; i++)
-			if (r->rows[i].explainers & ((uint32_t)1 << k))
-				o += (size_t)snprintf(rows + o, sizeof rows - o, "%s%s",
-						      o ? ", " : "", r->rows[i].metric);
-		if (o > 0)
-			cli_fprintf(f, "  before blaming the drive (%s): %s\n", rows,
-				items[k].message);
-	}
-}
-
-/* Print --curve's curve: the peak and the rate limiter's achieved/target
- * per step (local checks and fleet hosts). */
-void
-cli_check_print_curve(FILE *f, const struct workload_curve *cv)
-{
-	char v[4][32];
-
-	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s us mean, %s us p99\n",
-		"curve", cv->profile, cv->shape.name, fmt_number(cv->peak_iops, 0, v[0], 32),
-		fmt_number(cv->peak_mbps, 1, v[1], 32), fmt_number(cv->peak_mean_us, 1, v[2], 32),
-		fmt_number(cv->peak_p99_us, 1, v[3], 32));
-	cli_fprintf(f, "  %-11s achieved/target:", "rate");
-	for (size_t i = 0; i < cv->nsteps; i++) {
-		const struct workload_step *st = &cv->steps[i];
-
-		if (!st->finished || isnan(st->accuracy))
-			cli_fprintf(f, " %.0f%% -", st->target_pct);
-		else
-			cli_fprintf(f, " %.0f%% %.3f", st->target_pct, st->accuracy);
-	}
-	cli_fprintf(f, " (information, not a verdict)\n");
 }
 
 /* Print the SMART delta. */
@@ -920,134 +664,6 @@ check_json_device(const struct check *c)
 	return o;
 }
 
-/* JSON for one explainer. */
-static json_t *
-check_json_item(const struct explain_item *it)
-{
-	return json_pack("{s:s, s:s, s:s, s:s}", "kind", it->kind, "severity",
-			 explain_severity_name(it->severity), "subject", it->subject,
-			 "message", it->message);
-}
-
-/* The comparison rule of a row: "stated", "rated max", "QD1" or null. */
-static json_t *
-check_json_rule(const struct verdict *v)
-{
-	if (v->unit == NULL)
-		return json_null();
-	switch (v->rule) {
-	case COMPARE_STATED:
-		return json_string("stated");
-	case COMPARE_RATED_MAX:
-		return json_string("rated max");
-	case COMPARE_QD1:
-		return json_string("QD1");
-	case COMPARE_NONE:
-		break;
-	}
-	return json_null();
-}
-
-/* JSON for one verdict row of report r (items: the explainers its rows
- * point at): local checks and fleet hosts. */
-json_t *
-cli_check_json_row(const struct verdict_report *r, const struct verdict *v,
-		   const struct explain_item *items, size_t nitems)
-{
-	const struct spec_figure *g = &v->spec;
-	json_t			 *o = json_object(), *sp = json_null(), *ex = json_array();
-
-	if (g->metric_id != NULL) {
-		sp = json_object();
-		json_object_set_new(sp, "value", cli_jreal(g->value));
-		json_object_set_new(sp, "value_hi", cli_jreal(g->value_hi));
-		json_object_set_new(sp, "qual", cli_jstr(g->qual));
-		json_object_set_new(sp, "unit", cli_jstr(g->unit_id));
-		json_object_set_new(sp, "block_size", cli_jint(g->block_size));
-		json_object_set_new(sp, "iodepth", cli_jint(g->iodepth));
-		json_object_set_new(sp, "numjobs", cli_jint(g->numjobs));
-		json_object_set_new(sp, "read_pct", cli_jint(g->read_pct));
-		json_object_set_new(sp, "conditions", cli_jstr(g->conditions));
-		json_object_set_new(sp, "drive_id", cli_jstr(g->drive_id));
-		json_object_set_new(sp, "source", cli_jstr(g->source_id));
-		json_object_set_new(sp, "source_label", cli_jstr(v->spec_label[0] ? v->spec_label
-										  : NULL));
-		json_object_set_new(sp, "confidence", cli_jstr(g->confidence));
-		json_object_set_new(sp, "notes", cli_jstr(g->notes));
-		json_object_set_new(sp, "is_target", json_boolean(g->is_target));
-		json_object_set_new(sp, "runtime_s", g->is_target ? json_integer(g->runtime_s)
-								  : json_null());
-		json_object_set_new(sp, "target_tolerance", g->is_target ?
-				    cli_jreal(g->tolerance) : json_null());
-		json_object_set_new(sp, "origin", cli_jstr(g->origin));
-	}
-	json_object_set_new(o, "metric", json_string(v->metric));
-	json_object_set_new(o, "metric_name", cli_jstr(v->metric_name));
-	json_object_set_new(o, "verdict", json_string(verdict_status_name(v->status)));
-	json_object_set_new(o, "spec", sp);
-	json_object_set_new(o, "unit", cli_jstr(v->unit));
-	json_object_set_new(o, "spec_value", cli_jreal(v->spec_value));
-	json_object_set_new(o, "measured", cli_jreal(v->measured));
-	json_object_set_new(o, "ratio", cli_jreal(v->ratio));
-	json_object_set_new(o, "lower_is_better", json_boolean(v->lower_is_better));
-	json_object_set_new(o, "conditions_known", json_boolean(v->conditions_known));
-	json_object_set_new(o, "capped", json_boolean(v->capped));
-	json_object_set_new(o, "rule", check_json_rule(v));
-	json_object_set_new(o, "decided_by", cli_jstr(v->decided_by));
-	json_object_set_new(o, "tolerance", json_real(g->is_target && g->tolerance >= 0 ?
-							g->tolerance : r->tolerance));
-	json_object_set_new(o, "review_value", cli_jreal(v->review_value));
-	json_object_set_new(o, "review_ratio", cli_jreal(v->review_ratio));
-	json_object_set_new(o, "review_depth", v->review_qd == 0 ? json_null() :
-			    json_pack("{s:i, s:i}", "iodepth", (int)v->review_qd, "numjobs",
-				      (int)v->review_jobs));
-	json_object_set_new(o, "review_source", cli_jstr(v->review_source));
-	json_object_set_new(o, "review_source_label",
-			    cli_jstr(v->review_label[0] ? v->review_label : NULL));
-	json_object_set_new(o, "point", v->point[0] ? json_string(v->point) : json_null());
-	json_object_set_new(o, "point_index",
-			    v->result == SIZE_MAX ? json_null() : json_integer((json_int_t)v->result));
-	json_object_set_new(o, "reason", json_string(v->reason));
-	for (size_t k = 0; k < nitems && k < 32; k++)
-		if (v->explainers & ((uint32_t)1 << k))
-			json_array_append_new(ex, check_json_item(&items[k]));
-	json_object_set_new(o, "explainers", ex);
-	return o;
-}
-
-/* JSON for --curve's curve, or null for NULL (local checks and fleet hosts). */
-json_t *
-cli_check_json_curve(const struct workload_curve *cv)
-{
-	json_t *o, *steps;
-
-	if (cv == NULL)
-		return json_null();
-	steps = json_array();
-	for (size_t i = 0; i < cv->nsteps; i++) {
-		const struct workload_step *st = &cv->steps[i];
-
-		json_array_append_new(steps, json_pack(
-			"{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:I}", "target_pct",
-			cli_jreal(st->target_pct), "target_iops", cli_jreal(st->target_iops),
-			"iops", cli_jreal(st->iops), "accuracy", cli_jreal(st->accuracy),
-			"mean_us", cli_jreal(st->mean_us), "p99_us", cli_jreal(st->p99_us),
-			"spread", cli_jreal(st->spread), "finished", st->finished,
-			"point_index", (json_int_t)st->index));
-	}
-	o = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "profile", cv->profile,
-		      "shape", cv->shape.name, "max_iops",
-		      cv->has_max && cv->max.finished ? cli_jreal(cv->max.iops) : json_null(),
-		      "peak_iops", cli_jreal(cv->peak_iops), "peak_mbps", cli_jreal(cv->peak_mbps),
-		      "peak_mean_us", cli_jreal(cv->peak_mean_us), "peak_p99_us",
-		      cli_jreal(cv->peak_p99_us), "peak_point_index",
-		      isnan(cv->peak_iops) ? json_null() :
-		      json_integer((json_int_t)(cv->peak == SIZE_MAX ? cv->max.index :
-						cv->steps[cv->peak].index)),
-		      "steps", steps);
-	return o;
-}
-
 /* The whole check as one JSON object. */
 static json_t *
 check_json(const struct check *c, int exit_code)
@@ -1061,7 +677,7 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(o, "device", check_json_device(c));
 	json_object_set_new(o, "match", cli_json_match(&c->match));
 	for (size_t i = 0; i < c->nitems; i++)
-		json_array_append_new(ex, check_json_item(&c->items[i]));
+		json_array_append_new(ex, cli_check_json_item(&c->items[i]));
 	json_object_set_new(o, "explainers", ex);
 	json_object_set_new(pl, "name", json_string(c->plan.name));
 	json_object_set_new(pl, "points", json_integer((json_int_t)c->plan.npoints));
@@ -1091,6 +707,22 @@ check_json(const struct check *c, int exit_code)
 	json_object_set_new(ov, "exit_code", json_integer(exit_code));
 	json_object_set_new(o, "overall", ov);
 	return o;
+}
+
+/* The line a check starts with: the drive, the plan and how long it takes. */
+static void
+check_print_start(const struct check *c)
+{
+	struct check_estimate est;
+	char		      eta[32], fill[32];
+
+	check_plan_estimate(&c->plan, c->t.size, &est);
+	cli_fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s%s%s%s\n",
+		c->o.device, c->match.label, c->plan.name, c->plan.npoints,
+		fmt_duration(est.seconds, eta, sizeof eta),
+		est.fill_bytes > 0 ? ", first a sequential fill of " : "",
+		est.fill_bytes > 0 ? fmt_bytes((double)est.fill_bytes, fill, sizeof fill) : "",
+		est.fill_bytes > 0 ? " (--precondition; its progress and ETA below)" : "");
 }
 
 /* `check --hosts`: the same plan on every host, judged; an exit code. */
@@ -1152,23 +784,14 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		rc = check_print_fio(c);
 		goto out;
 	}
-	if (check_stop_unknown(c))
+	if (check_unknown(c))
 		goto report;
 	if (cli_record_begin(&c->o.store, "check", &c->ses, &c->id, &c->match, &c->plan, &c->t,
 			     &c->rec) < 0)
 		goto out;
 	nvmeinfo_written(NULL, c->bdev, c->ns, &c->written);
-	if (!c->o.quiet) {
-		char eta[32], fill[32];
-
-		cli_fprintf(stderr, "drivedash: checking %s (%s): %s, %zu points, about %s%s%s%s\n",
-			c->o.device, c->match.label, c->plan.name, c->plan.npoints,
-			fmt_duration(plan_estimate_seconds(&c->plan), eta, sizeof eta),
-			c->o.precondition ? ", first a sequential fill of " : "",
-			c->o.precondition ? fmt_bytes((double)plan_precondition_bytes(
-				&c->plan, c->t.size), fill, sizeof fill) : "",
-			c->o.precondition ? " (--precondition; its progress and ETA below)" : "");
-	}
+	if (!c->o.quiet)
+		check_print_start(c);
 	if ((prc = check_sweep(c)) == -EINTR) {
 		/* A second signal: the sweep thread still uses c. */
 		session_close(&c->ses, &c->t);
@@ -1180,7 +803,7 @@ cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	cli_record_end(c->rec, c->state, c->signo, c->sweep_message, sweep_nresults(c->sw),
 		       c->o.quiet);
-	check_judge(c);
+	check_verdict(c);
 	/* Judge what finished; a run that did not end is not measured. */
 	if (c->state == SWEEP_FAILED || c->state == SWEEP_CANCELLED)
 		verdict_not_measured(&c->report, c->state == SWEEP_FAILED ? c->sweep_message

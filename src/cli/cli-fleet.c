@@ -12,8 +12,7 @@
  * row's DEVICE, or whose name is its base name, gives model, serial,
  * firmware and capacity.  struct cli_fleet is one measurement of them: the
  * rows, the specs database and its families (in its arena), the fleet, the
- * signal that stopped it, and per host what the wait loop has logged and a
- * check's curve.
+ * signal that stopped it, and per host what the wait loop has logged.
  *
  * The main thread blocks the signals, creates and starts the fleet, then
  * only waits (poll on every running member's wake fd and a signalfd): a
@@ -21,9 +20,11 @@
  * needed for a second one); on a terminal one line per host is redrawn
  * (state, point i/n, live IOPS and MB/s), otherwise one log line per
  * finished point per host and one per host state change.  The reports use
- * the same printers and JSON writers as a local run and check (cli.h), per
+ * the same printers and JSON writers as a local run and check (cli-report.c), per
  * host, after a header line naming host, address, device, the fio server,
- * the matched drive and the state.
+ * the matched drive and the state.  What is judged, and how, is core's
+ * (fleet.c through core/check.h, the curve included); the reports are
+ * cli-report.c's, and nothing here calls another command's file.
  */
 #include "config.h"
 
@@ -64,8 +65,6 @@ struct cli_fleet {
 	size_t		      *logged;		/* per host: points logged */
 	enum fleet_state      *seen;		/* per host: the state last shown */
 	size_t		       drawn;		/* progress lines on the terminal */
-	struct workload_curve *curves;		/* check --curve: per host */
-	bool		      *have_curve;
 };
 
 /* Is a fleet asked for? */
@@ -406,8 +405,6 @@ cli_fleet_free(struct cli_fleet *cf)
 	free(cf->hosts);
 	free(cf->logged);
 	free(cf->seen);
-	free(cf->curves);
-	free(cf->have_curve);
 }
 
 /* Give the fio backend the command line's client settings. */
@@ -430,6 +427,7 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 				  .on_busy = cli_record_busy };
 	struct fleet_opts  fo = { .plan = plan, .allow_write = o->allow_write, .judge = judge,
 				  .stop_unknown = !o->sweep_unknown, .tolerance = o->tolerance,
+				  .curve = judge && o->curve != NULL,
 				  .store = o->store.no_save ? NULL : &ro };
 	struct dd_error	   err = { 0 };
 
@@ -439,10 +437,7 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 		return -1;
 	cf->logged = calloc(cf->n, sizeof *cf->logged);
 	cf->seen = calloc(cf->n, sizeof *cf->seen);
-	cf->curves = calloc(cf->n, sizeof *cf->curves);
-	cf->have_curve = calloc(cf->n, sizeof *cf->have_curve);
-	if (cf->logged == NULL || cf->seen == NULL || cf->curves == NULL ||
-	    cf->have_curve == NULL) {
+	if (cf->logged == NULL || cf->seen == NULL) {
 		cli_error("out of memory");
 		return -1;
 	}
@@ -872,33 +867,6 @@ cli_fleet_rack_exit(const struct cli_fleet *cf, enum verdict_status rv)
 	return cf->signo ? cli_exit_signal(cf->signo) : cli_verdict_exit_code(rv);
 }
 
-/* Judge --curve's curve of every host that ran one (unless the fleet did). */
-static void
-cli_fleet_judge_curves(struct cli_fleet *cf, const struct cli_fleet_opts *o)
-{
-	for (size_t i = 0; i < cf->n && o->curve != NULL; i++) {
-		struct fleet_member *m = fleet_member(cf->f, i);
-		struct verdict_opts  vo = { .tolerance = o->tolerance,
-					    .writes_ran = plan_writes(&m->plan) };
-		bool		     judged = false;
-
-		if (m->sw == NULL || !cli_check_curve(m->sw, &cf->curves[i]))
-			continue;
-		cf->have_curve[i] = true;
-		for (size_t k = 0; k < m->report.nrows; k++)
-			judged |= strcmp(m->report.rows[k].metric, "curve_iops") == 0;
-		if (!m->judged || judged)
-			continue;
-		if (m->have_sheet) {
-			vo.review = m->sheet.measurements;
-			vo.nreview = m->sheet.nmeasurements;
-			vo.review_drive = m->match.drive->id;
-			vo.sheet = &m->sheet;
-		}
-		verdict_curve(&m->report, &cf->curves[i], &vo);
-	}
-}
-
 /* One host's line of the rack summary. */
 static void
 cli_fleet_print_rack_line(FILE *f, const struct fleet_member *m)
@@ -942,8 +910,8 @@ cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 			"anyway\n", "sweep");
 	else if (m->state == FLEET_DONE || fleet_member_measured(m))
 		cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
-	if (cf->have_curve[i])
-		cli_check_print_curve(f, &cf->curves[i]);
+	if (m->have_curve)
+		cli_check_print_curve(f, &m->curve);
 	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(fleet_member_verdict(m)),
 		m->judged ? m->report.summary : m->message[0] ? m->message : "not judged");
 }
@@ -960,8 +928,7 @@ cli_fleet_json_check_host(const struct cli_fleet *cf, size_t i, int exit_code)
 							     NULL, 0));
 	json_object_set_new(o, "tolerance_pct", json_real(m->report.tolerance * 100));
 	json_object_set_new(o, "verdicts", vs);
-	json_object_set_new(o, "curve", cli_check_json_curve(cf->have_curve[i] ? &cf->curves[i]
-										: NULL));
+	json_object_set_new(o, "curve", cli_check_json_curve(m->have_curve ? &m->curve : NULL));
 	json_object_set_new(ov, "verdict",
 			    json_string(verdict_status_name(fleet_member_verdict(m))));
 	json_object_set_new(ov, "summary", m->judged ? json_string(m->report.summary)
@@ -1023,7 +990,6 @@ cli_fleet_cmd_check(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 
 	if (cli_fleet_measure(ctx, o, plan, true, "check", &cf) == 0 && cf.n > 0) {
 		cli_fleet_stored(&cf, o->quiet);
-		cli_fleet_judge_curves(&cf, o);
 		rc = cli_fleet_report_check(&cf, json, o->quiet);
 	} else if (cf.signo != 0) {
 		rc = cli_exit_signal(cf.signo);

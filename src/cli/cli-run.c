@@ -376,25 +376,6 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 	return 0;
 }
 
-/* Print a joined sweep's point table, then its curves, checkpoints, cliffs
- * and thread scaling (local runs and each fleet host). */
-void
-cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan,
-		     double spec_mbps)
-{
-	struct cli_workload w;
-	size_t n = sweep_nresults(sw);
-
-	if (cli_workload_from_sweep(&w, sw, n, false) < 0)
-		return;
-	cli_workload_print_points(f, &w, plan->aggregate);
-	if (n < plan->npoints)
-		cli_fprintf(f, "%zu of %zu points ran.\n", n, plan->npoints);
-	w.spec_write_mbps = spec_mbps;
-	cli_workload_print(f, &w);
-	cli_workload_free(&w);
-}
-
 /* Print the results table, then the curves, checkpoints, cliffs and thread
  * scaling (spec_mbps: the matched drive's sequential write, NAN none). */
 static void

@@ -356,7 +356,8 @@ char *cli_interface(const struct spec_family *f, char *buf, size_t len);
 
 /*
  * The report pieces `run` and `check` print for a local sweep and for every
- * host of a fleet alike (cli-run.c, cli-check.c, cli-json.c, cli-sweep.c).
+ * host of a fleet alike (cli-report.c; cli-json.c, cli-sweep.c): the command
+ * files call down to them, never to each other's printers.
  */
 
 /* A joined sweep's point table, then its curves, checkpoints, cliffs and
@@ -388,8 +389,9 @@ json_t *cli_check_json_row(const struct verdict_report *r, const struct verdict 
 			   const struct explain_item *items, size_t nitems);
 json_t *cli_check_json_curve(const struct workload_curve *cv);
 
-/* Collect the load curve a joined sweep ran; false when it ran none. */
-bool cli_check_curve(const struct sweep *sw, struct workload_curve *out);
+/* JSON for one explainer. */
+json_t *cli_check_json_item(const struct explain_item *it);
+
 
 /* A joined sweep's finished points as an array of cli_json_result ([] for
  * NULL). */

@@ -9,7 +9,8 @@
  * its sweep, its recorder and its latest snapshot (heap: a snapshot is
  * large).  A member's state only moves forward: WAITING -> CONNECTING <->
  * RUNNING -> DONE | FAILED | CANCELLED; the final state is set once, by
- * fleet_member_end, which joins the sweep, records the end and judges.  With
+ * fleet_member_end, which joins the sweep, records the end and judges as
+ * `check` does (core/check.h: check_judge, the load curve included).  With
  * stop_unknown (check) a member whose drive matches nothing is DONE from the
  * start, "not run": no sweep, no stored run, UNKNOWN (fleet_member_not_run).
  *
@@ -38,11 +39,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/file.h"
+#include "core/check.h"
 #include "core/fleet.h"
 #include "core/session.h"
 #include "io/fio.h"
@@ -183,8 +186,6 @@ fleet_member_plan(struct fleet *f, struct fleet_member *m, struct dd_error *err)
 static void
 fleet_member_match(struct fleet *f, struct fleet_member *m)
 {
-	struct dd_error e = { 0 };
-
 	memset(&m->match, 0, sizeof m->match);
 	if (f->o.db == NULL) {
 		snprintf(m->match.label, sizeof m->match.label, "no specs database");
@@ -193,11 +194,28 @@ fleet_member_match(struct fleet *f, struct fleet_member *m)
 	if (fleet_match(&m->host, f->o.fams, f->o.nfams, &f->a, &m->match) != 1 ||
 	    !f->o.judge)
 		return;
-	if (specdb_sheet(f->o.db, m->match.family->id, m->match.drive->id, &f->a, &m->sheet,
-			 &e) == 0) {
-		m->have_sheet = true;
-		m->nfigs = verdict_figures(&m->sheet, m->figs, VERDICT_MAX);
-	}
+	m->have_sheet = check_sheet(f->o.db, &m->match, &f->a, &m->sheet, m->figs, &m->nfigs);
+}
+
+/* Who a member is judged as (core/check.h): the drive it matched, else the
+ * model or DRIVE text of its line (DRIVE is typed text; no line at all says
+ * so). */
+static void
+fleet_member_subject(const struct fleet_member *m, struct verdict_subject *out)
+{
+	check_subject(&m->match, m->have_sheet ? &m->sheet : NULL, m->figs, m->nfigs,
+		      m->host.model[0] ? m->host.model : m->host.drive,
+		      m->host.drive[0] || !m->host.model[0], out);
+}
+
+/* What a check of f is asked (core/check.h). */
+static struct check_params
+fleet_check_params(const struct fleet *f)
+{
+	return (struct check_params){
+		.tolerance = f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
+		.time_scale = 1, .allow_write = f->o.allow_write,
+		.sweep_unknown = !f->o.stop_unknown };
 }
 
 /* Append the acceptance targets' points of the drive a member matched to its
@@ -206,14 +224,13 @@ fleet_member_match(struct fleet *f, struct fleet_member *m)
 static int
 fleet_member_targets(struct fleet *f, struct fleet_member *m, struct dd_error *err)
 {
-	struct dd_error e = { 0 };
-	int		rc;
+	struct dd_error	    e = { 0 };
+	struct check_params p = fleet_check_params(f);
+	int		    rc;
 
 	if (!m->have_sheet)
 		return 0;
-	rc = verdict_append_targets(&m->plan, m->figs, m->nfigs, f->o.allow_write, 1, &e);
-	if (rc > 0 && (rc = plan_resolve(&m->plan, m->t.size, false, &e)) >= 0)
-		rc = session_check_points(&m->plan, &m->t, &e);
+	rc = check_plan_add_targets(&m->plan, m->figs, m->nfigs, &p, &m->t, &e);
 	return rc < 0 ? fleet_fail(err, &m->host, rc, e.msg) : 0;
 }
 
@@ -239,19 +256,22 @@ fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err
 }
 
 /* A member whose drive matches nothing (stop_unknown): no sweep, nothing
- * stored; DONE from the start, judged UNKNOWN as `check` does. */
-static void
+ * stored; DONE from the start, judged UNKNOWN as `check` does
+ * (check_stop_unknown).  True when it does not run. */
+static bool
 fleet_member_not_run(struct fleet *f, struct fleet_member *m)
 {
-	bool drive_typed = m->host.drive[0] || !m->host.model[0];
+	struct check_params    p = fleet_check_params(f);
+	struct verdict_subject s;
 
+	fleet_member_subject(m, &s);
+	if (!f->o.judge || !check_stop_unknown(&s, &p, &m->report))
+		return false;
 	m->not_run = true;
 	fleet_set_state(m, FLEET_DONE);
 	dd_strlcpy(m->state_name, "not run", sizeof m->state_name);
-	verdict_unknown(&m->report, f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
-			m->host.model[0] ? m->host.model : m->host.drive,
-			drive_typed ? m->match.label : NULL, m->match.nearest);
 	m->judged = true;
+	return true;
 }
 
 /* Set up member i of f from host h: open, plan, match, store. */
@@ -270,10 +290,8 @@ fleet_member_create(struct fleet *f, size_t i, const struct fleet_host *h,
 	if ((rc = fleet_member_open(f, m, err)) < 0 || (rc = fleet_member_plan(f, m, err)) < 0)
 		return rc;
 	fleet_member_match(f, m);
-	if (f->o.judge && f->o.stop_unknown && m->match.rule == MATCH_NONE) {
-		fleet_member_not_run(f, m);
+	if (fleet_member_not_run(f, m))
 		return 0;
-	}
 	if ((rc = fleet_member_targets(f, m, err)) < 0)
 		return rc;
 	return fleet_member_store(f, m, err);
@@ -369,42 +387,31 @@ fleet_pollfds(const struct fleet *f, struct pollfd *pfd, size_t max)
 	return k;
 }
 
-/* The rows a member cannot have measured: faster than the PCIe link its
- * detect= file names (what was never written is not known over fio). */
-static void
-fleet_member_plausible(struct fleet_member *m, const struct dd_result **res, size_t n)
-{
-	struct verdict_link link = { .gen = m->host.link_gen, .width = m->host.link_width };
-
-	verdict_plausible(&m->report, &link, NULL, (const struct dd_result *const *)res, n);
-}
-
-/* Judge an ended member as `check` does (verdict_judge_run). */
+/* Judge an ended member as `check` does (check_judge): its load curve too;
+ * plausible by the PCIe link its detect= file names (what was never
+ * written is not known over fio, the zero buffers still count). */
 static void
 fleet_member_judge(struct fleet *f, struct fleet_member *m)
 {
 	size_t			 n = sweep_nresults(m->sw);
 	const struct dd_result **res = calloc(n ? n : 1, sizeof *res);
-	struct verdict_opts	 vo = {
-		.tolerance = f->o.tolerance > 0 ? f->o.tolerance : VERDICT_DEFAULT_TOLERANCE,
-		.writes_ran = plan_writes(&m->plan) };
-	bool			 matched = m->match.rule != MATCH_NONE;
-	struct verdict_subject	 s = { .drive_id = matched ? m->match.drive->id : NULL,
-				       .sheet = m->have_sheet ? &m->sheet : NULL,
-				       .figs = m->figs, .nfigs = m->nfigs,
-				       .model = m->host.model[0] ? m->host.model : m->host.drive,
-				       /* DRIVE is typed text; no line at all says so */
-				       .why = m->host.drive[0] || !m->host.model[0]
-						  ? m->match.label : NULL,
-				       .nearest = m->match.nearest };
+	struct verdict_subject	 s;
+	struct check_evidence	 ev = { .link = { .gen = m->host.link_gen,
+						  .width = m->host.link_width },
+					.written = { .share = NAN } };
+	struct check_judging	 j = { .subject = &s,
+				       .tolerance = fleet_check_params(f).tolerance,
+				       .writes_ran = plan_writes(&m->plan),
+				       .curve = m->have_curve ? &m->curve : NULL,
+				       .evidence = &ev };
 	size_t			 o;
 
 	if (res == NULL)
 		return;
 	for (size_t i = 0; i < n; i++)
 		res[i] = sweep_result(m->sw, i);
-	verdict_judge_run(&s, res, n, &vo, &m->report);
-	fleet_member_plausible(m, res, n);
+	fleet_member_subject(m, &s);
+	check_judge(&j, res, n, &m->report);
 	free(res);
 	o = strlen(m->report.summary);
 	snprintf(m->report.summary + o, sizeof m->report.summary - o,
@@ -459,6 +466,7 @@ fleet_member_end(struct fleet *f, struct fleet_member *m)
 	if (!f->o.judge)
 		return;
 	/* What finished is judged; a host that did not end is not measured. */
+	m->have_curve = f->o.curve && check_curve(m->sw, &m->curve);
 	if (st == SWEEP_DONE || fleet_member_measured(m))
 		fleet_member_judge(f, m);
 	if (st != SWEEP_DONE) {

@@ -85,6 +85,8 @@ struct fleet_member {
 	 * VERDICT_ERROR with the reason (verdict_not_measured). */
 	bool		       judged;
 	struct verdict_report  report;
+	bool		       have_curve;	/* curve: it ran (some of) the curve */
+	struct workload_curve  curve;
 };
 
 struct fleet_opts {
@@ -95,6 +97,8 @@ struct fleet_opts {
 						 * nothing runs no sweep (UNKNOWN,
 						 * "not run", not stored) */
 	double			  tolerance;	/* verdict tolerance (fraction); 0: default */
+	bool			  curve;	/* judge: the plan has a load curve
+						 * (check --curve), judged with the rest */
 	struct specdb		 *db;		/* for sheets; NULL: no matching */
 	const struct spec_family *fams;
 	size_t			  nfams;

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/check.h"
 #include "core/cmptab.h"
 #include "core/format.h"
 #include "ui/tui.h"
@@ -350,7 +351,7 @@ tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r, enu
 
 	if (r == NULL || (g = tui_ref_target(s, &r->point, m, &tv)) == NULL)
 		return false;
-	verdict_target(g, &r, 1, true, out);
+	check_judge_point(g, r, NULL, out);
 	return true;
 }
 

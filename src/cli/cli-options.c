@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli/cli-options.h"
+#include "core/plan.h"
 
 /* getopt codes of the shared long-only options (the fleet's are CLI_OPT_*
  * in cli.h; the others are their short letters). */
@@ -258,6 +259,27 @@ cli_options_fleet_alone(const struct cli_options *o)
 	if (!cli_fleet_wanted(&o->fleet) &&
 	    (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0)) {
 		cli_error("--fio and --connect-timeout go with --hosts or --host");
+		return -1;
+	}
+	return 0;
+}
+
+/* Refuse an unknown --preset with the plan's sentence. */
+int
+cli_options_preset_known(const struct cli_options *o)
+{
+	struct dd_preset_opts po = { .allow_write = true };
+	struct dd_plan	      tmp;
+	struct dd_error	      err = { 0 };
+	int		      rc;
+
+	if (o->preset == NULL)
+		return 0;
+	plan_init(&tmp, "");
+	rc = plan_preset(o->preset, &po, &tmp, &err);
+	plan_free(&tmp);
+	if (rc < 0) {
+		cli_error("%s", err.msg);
 		return -1;
 	}
 	return 0;

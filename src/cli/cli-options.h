@@ -103,6 +103,10 @@ int cli_options_one_target(const struct cli_options *o);
  * without a fleet; 0 or -1. */
 int cli_options_fleet_alone(const struct cli_options *o);
 
+/* Refuse a --preset that names no preset with plan_preset's own sentence
+ * (every valid name), as `run` does when it builds the plan; 0 or -1. */
+int cli_options_preset_known(const struct cli_options *o);
+
 /* Free what the values hold (the --host array). */
 void cli_options_free(struct cli_options *o);
 

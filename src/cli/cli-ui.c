@@ -79,23 +79,6 @@ ui_scratch(const char *path, struct tui_opts *o)
 	return 0;
 }
 
-/* Refuse a --preset that names none; 0 or -1 (said). */
-static int
-ui_check_preset(const char *preset)
-{
-	size_t n;
-	bool   known = preset == NULL;
-
-	for (const struct dd_preset_info *pi = plan_presets(&n); !known && n > 0; n--, pi++)
-		known = strcmp(pi->name, preset) == 0;
-	if (!known) {
-		cli_error("unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
-			  preset);
-		return -1;
-	}
-	return 0;
-}
-
 /* ui's options: its own, and where the shared ones of UI_GROUPS stand among
  * them (cli-options.h). */
 enum { OPT_THEME = 256, OPT_ASCII };
@@ -148,7 +131,7 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 	if (cli_options_no_args(co, argc, argv) < 0 || cli_options_one_target(co) < 0 ||
 	    (co->ses.scratch != NULL && ui_scratch(co->ses.scratch, o) < 0))
 		return -1;
-	return ui_check_preset(o->preset);
+	return cli_options_preset_known(co);
 }
 
 /* `drivedash ui`. */

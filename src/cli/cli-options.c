@@ -20,7 +20,8 @@
 #include "core/plan.h"
 
 /* getopt codes of the shared long-only options (the fleet's are CLI_OPT_*
- * in cli.h; the others are their short letters). */
+ * in cli.h; the others are their short letters, and --results is 'r', a
+ * short letter only where a command adds "r:" to its own: compare). */
 enum {
 	CLI_OPT_SCRATCH = 0x1100,
 	CLI_OPT_KEEP,
@@ -29,7 +30,6 @@ enum {
 	CLI_OPT_TIME_SCALE,
 	CLI_OPT_RUNTIME,
 	CLI_OPT_RAMP,
-	CLI_OPT_RESULTS,
 	CLI_OPT_NO_SAVE,
 	CLI_OPT_PRINT_FIO,
 };
@@ -54,7 +54,7 @@ static const struct cli_options_row cli_options_rows[] = {
 	{ CLI_OG_SCALE, { "time-scale", required_argument, NULL, CLI_OPT_TIME_SCALE }, NULL },
 	{ CLI_OG_TIMES, { "runtime", required_argument, NULL, CLI_OPT_RUNTIME }, NULL },
 	{ CLI_OG_TIMES, { "ramp", required_argument, NULL, CLI_OPT_RAMP }, NULL },
-	{ CLI_OG_RESULTS, { "results", required_argument, NULL, CLI_OPT_RESULTS }, NULL },
+	{ CLI_OG_RESULTS, { "results", required_argument, NULL, 'r' }, NULL },
 	{ CLI_OG_NO_SAVE, { "no-save", no_argument, NULL, CLI_OPT_NO_SAVE }, NULL },
 	{ CLI_OG_FLEET, { "hosts", required_argument, NULL, CLI_OPT_HOSTS }, NULL },
 	{ CLI_OG_FLEET, { "host", required_argument, NULL, CLI_OPT_HOST }, NULL },
@@ -192,7 +192,7 @@ cli_options_take_other(struct cli_options *o, int code, const char *arg)
 		return cli_opt_seconds("--runtime", arg, 1e-3, CLI_SECONDS_MAX, &o->runtime_s);
 	case CLI_OPT_RAMP:
 		return cli_opt_seconds("--ramp", arg, 0, CLI_SECONDS_MAX, &o->ramp_s);
-	case CLI_OPT_RESULTS:
+	case 'r':
 		o->store.path = arg;
 		return 0;
 	case CLI_OPT_NO_SAVE:

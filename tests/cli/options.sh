@@ -132,4 +132,32 @@ for o in "--theme mono" "--ascii"; do
 	taken ui $o
 done
 
+# The store and --json groups of the other commands: runs, compare, export
+# and import read a store (--results), but none of them saves (--no-save);
+# list, show and detect read no store.  Each says its own usage after
+# getopt's sentence.
+# refused_other CMD OPTION...: exit 2, OPTION unrecognized.
+refused_other() {
+	c=$1; shift
+	run "$dd" "$c" "$@" </dev/null
+	is "$c $1: exits 2" 2 "$rc"
+	like "$c $1: unrecognized" "unrecognized option '$1'" "$err"
+}
+for c in runs compare export import; do
+	refused_other "$c" --no-save
+	refused_other "$c" --target x
+done
+for c in list show detect; do
+	refused_other "$c" --results x
+done
+refused_other export --json
+refused_other import --json
+# ... and the store they are given is the one they read.
+run "$dd" runs --results "$tmp/none.db" </dev/null
+like "runs --results: reads that store" 'none\.db' "$err$out"
+run "$dd" compare -r "$tmp/none.db" last </dev/null
+like "compare -r: reads that store" 'none\.db' "$err$out"
+run "$dd" export --results "$tmp/none.db" last </dev/null
+like "export --results: reads that store" 'none\.db' "$err$out"
+
 done_testing

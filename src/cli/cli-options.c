@@ -4,11 +4,12 @@
  * One const table lists every shared option with its group, its getopt
  * entry and its short letter; cli_options_init copies a command's own
  * options and then the rows of the groups it takes into the command's
- * struct cli_options, which getopt_long walks.  cli_options_take stores a
+ * struct cli_options, which getopt_long walks.  cli_options_next stores a
  * shared option's value, through the one value parser of each kind
  * (cli_opt_size, cli_opt_double, cli_opt_seconds in cli-common.c; the fleet
- * rows through cli_fleet_option), so every command refuses a bad value with
- * the same sentence and the same exit code.
+ * rows through cli_fleet_option, here too), so every command refuses a bad
+ * value with the same sentence and the same exit code.  This file calls
+ * down only (cli-common.c, core/plan.h): every command file calls it.
  */
 #include "config.h"
 
@@ -147,6 +148,53 @@ cli_options_group_of(const struct cli_options *o, int code)
 		if (cli_options_rows[i].opt.val == code && (cli_options_rows[i].group & o->groups))
 			return cli_options_rows[i].group;
 	return 0;
+}
+
+/* The fleet group (struct cli_fleet_opts, cli.h), its three functions. */
+
+/* Is a fleet asked for? */
+bool
+cli_fleet_wanted(const struct cli_fleet_opts *o)
+{
+	return o->hosts_file != NULL || o->nhost_specs > 0;
+}
+
+/* Take one fleet option and its argument. */
+int
+cli_fleet_option(struct cli_fleet_opts *o, int code, const char *arg)
+{
+	const char **specs;
+
+	if (code == CLI_OPT_HOSTS) {
+		o->hosts_file = arg;
+	} else if (code == CLI_OPT_HOST) {
+		specs = realloc(o->host_specs, sizeof *specs * (o->nhost_specs + 1));
+		if (specs == NULL) {
+			cli_error("out of memory");
+			return -1;
+		}
+		o->host_specs = specs;
+		o->host_specs[o->nhost_specs++] = arg;
+	} else if (code == CLI_OPT_FIO) {
+		if (arg[0] == '\0') {
+			cli_error("--fio needs the path of the fio binary");
+			return -1;
+		}
+		o->fio = arg;
+	} else if (code == CLI_OPT_CONNECT_TIMEOUT) {
+		return cli_opt_seconds("--connect-timeout", arg, 0.1, 3600,
+				       &o->connect_timeout_s) < 0 ? -1 : 0;
+	}
+	return 0;
+}
+
+/* Free the options' --host array. */
+void
+cli_fleet_opts_free(struct cli_fleet_opts *o)
+{
+	free(o->host_specs);
+	o->host_specs = NULL;
+	o->nhost_specs = 0;
 }
 
 /* Store a target, write or preset option; 0 or -1 (said). */

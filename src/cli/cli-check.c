@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/check.h"
 #include "core/explain.h"
 #include "core/format.h"
@@ -199,109 +200,104 @@ check_fleet_args(const struct check_opts *o, int nrest, char **rest)
 	return 0;
 }
 
+/* check's options: its own, and where the shared ones of CHECK_GROUPS stand
+ * among them (cli-options.h). */
+enum {
+	OPT_TOLERANCE = 256, OPT_CURVE, OPT_PRECONDITION, OPT_SWEEP_UNKNOWN,
+};
+static const struct option check_own_options[] = {
+	CLI_OPTIONS_AT("json"),
+	{ "model", required_argument, NULL, 'm' },
+	CLI_OPTIONS_AT("time-scale"),
+	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+	CLI_OPTIONS_AT("allow-write"),
+	CLI_OPTIONS_AT("force"),
+	CLI_OPTIONS_AT("confirm"),
+	CLI_OPTIONS_AT("quiet"),
+	CLI_OPTIONS_AT("results"),
+	CLI_OPTIONS_AT("no-save"),
+	{ "curve", optional_argument, NULL, OPT_CURVE },
+	CLI_OPTIONS_AT("print-fio"),
+	{ "precondition", no_argument, NULL, OPT_PRECONDITION },
+	{ "sweep-unknown", no_argument, NULL, OPT_SWEEP_UNKNOWN },
+	{ NULL, 0, NULL, 0 },
+};
+#define CHECK_GROUPS (CLI_OG_WRITE | CLI_OG_SCALE | CLI_OG_STORE | CLI_OG_FLEET | \
+		      CLI_OG_QUIET | CLI_OG_PRINT_FIO | CLI_OG_JSON)
+
+/* Take one of check's own options (c: its getopt code, or what
+ * cli_options_next returned); 0, 1 after --help, or -1 after saying why. */
+static int
+check_option(struct check_opts *o, int c, int argc, char **argv)
+{
+	double pct;
+
+	switch (c) {
+	case 'm':
+		if (optarg[0] == '\0') {
+			cli_error("--model needs a model string");
+			return -1;
+		}
+		o->model = optarg;
+		return 0;
+	case OPT_TOLERANCE:
+		if (cli_opt_double("--tolerance", optarg, 0, VERDICT_TOLERANCE_MAX * 100, &pct) < 0)
+			return -1;
+		o->tolerance = pct / 100;
+		return 0;
+	case OPT_CURVE:
+		/* "--curve PROFILE" when the next word is a profile, not the DEVICE. */
+		o->curve = optarg != NULL ? optarg : CHECK_CURVE_DEFAULT;
+		if (optarg == NULL && optind < argc && argv[optind][0] != '-' &&
+		    check_curve_shape(argv[optind], NULL) == 0)
+			o->curve = argv[optind++];
+		return 0;
+	case OPT_PRECONDITION:
+		o->precondition = true;
+		return 0;
+	case OPT_SWEEP_UNKNOWN:
+		o->sweep_unknown = true;
+		return 0;
+	case 'h':
+		check_usage(stdout);
+		return 1;
+	case CLI_OPTIONS_BAD:
+		return -1;
+	default:
+		cli_fprintf(stderr, "Try 'drivedash check --help'.\n");
+		return -1;
+	}
+}
+
+/* Take the shared groups' values from co (o then owns the --host array). */
+static void
+check_take_shared(struct check_opts *o, const struct cli_options *co)
+{
+	o->allow_write = co->ses.allow_write;
+	o->force = co->ses.force;
+	o->confirm = co->ses.confirm;
+	o->time_scale = co->time_scale;
+	o->store = co->store;
+	o->fleet = co->fleet;
+	o->quiet = co->quiet;
+	o->print_fio = co->print_fio;
+	o->json = co->json;
+}
+
 /* Parse the command line; returns -1 on error (printed), 1 after --help. */
 static int
 check_parse_args(int argc, char **argv, struct check_opts *o)
 {
-	enum {
-		OPT_TIME_SCALE = 256, OPT_TOLERANCE, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS,
-		OPT_NO_SAVE, OPT_CURVE, OPT_PRINT_FIO, OPT_PRECONDITION, OPT_SWEEP_UNKNOWN,
-	};
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "model", required_argument, NULL, 'm' },
-		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
-		{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
-		{ "allow-write", no_argument, NULL, 'w' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "confirm", required_argument, NULL, OPT_CONFIRM },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "results", required_argument, NULL, OPT_RESULTS },
-		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		{ "curve", optional_argument, NULL, OPT_CURVE },
-		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
-		{ "precondition", no_argument, NULL, OPT_PRECONDITION },
-		{ "sweep-unknown", no_argument, NULL, OPT_SWEEP_UNKNOWN },
-		CLI_FLEET_LONG_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	double pct;
-	int    c;
+	struct cli_options co;
+	int		   c, rc = 0;
 
 	o->tolerance = VERDICT_DEFAULT_TOLERANCE;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "jm:wqh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			o->json = true;
-			break;
-		case 'm':
-			if (optarg[0] == '\0') {
-				cli_error("--model needs a model string");
-				return -1;
-			}
-			o->model = optarg;
-			break;
-		case OPT_TIME_SCALE:
-			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000, &o->time_scale) < 0)
-				return -1;
-			break;
-		case OPT_TOLERANCE:
-			if (cli_opt_double("--tolerance", optarg, 0, VERDICT_TOLERANCE_MAX * 100,
-					   &pct) < 0)
-				return -1;
-			o->tolerance = pct / 100;
-			break;
-		case 'w':
-			o->allow_write = true;
-			break;
-		case OPT_FORCE:
-			o->force = true;
-			break;
-		case OPT_CONFIRM:
-			o->confirm = optarg;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case OPT_RESULTS:
-			o->store.path = optarg;
-			break;
-		case OPT_NO_SAVE:
-			o->store.no_save = true;
-			break;
-		case OPT_CURVE:
-			/* "--curve PROFILE" when the next word is a profile, not the DEVICE. */
-			o->curve = optarg != NULL ? optarg : CHECK_CURVE_DEFAULT;
-			if (optarg == NULL && optind < argc && argv[optind][0] != '-' &&
-			    check_curve_shape(argv[optind], NULL) == 0)
-				o->curve = argv[optind++];
-			break;
-		case OPT_PRINT_FIO:
-			o->print_fio = true;
-			break;
-		case OPT_PRECONDITION:
-			o->precondition = true;
-			break;
-		case OPT_SWEEP_UNKNOWN:
-			o->sweep_unknown = true;
-			break;
-		case CLI_OPT_HOSTS:
-		case CLI_OPT_HOST:
-		case CLI_OPT_FIO:
-		case CLI_OPT_CONNECT_TIMEOUT:
-			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
-				return -1;
-			break;
-		case 'h':
-			check_usage(stdout);
-			return 1;
-		default:
-			cli_fprintf(stderr, "Try 'drivedash check --help'.\n");
-			return -1;
-		}
-	}
+	cli_options_init(&co, "check", CHECK_GROUPS, check_own_options, "m:");
+	while (rc == 0 && (c = cli_options_next(&co, argc, argv)) != -1)
+		rc = check_option(o, c, argc, argv);
+	check_take_shared(o, &co);
+	if (rc != 0)
+		return rc;
 	if (cli_fleet_wanted(&o->fleet))
 		return check_fleet_args(o, argc - optind, argv + optind);
 	if (o->precondition && !o->allow_write) {
@@ -309,10 +305,8 @@ check_parse_args(int argc, char **argv, struct check_opts *o)
 			  "(and --force --confirm where the safety check refuses the device)");
 		return -1;
 	}
-	if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
-		cli_error("--fio and --connect-timeout go with --hosts or --host");
+	if (cli_options_fleet_alone(&co) < 0)
 		return -1;
-	}
 	if (optind >= argc) {
 		cli_error("check needs a DEVICE, a block device such as /dev/nvme0n1");
 		return -1;

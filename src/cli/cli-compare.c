@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/cmptab.h"
 #include "core/format.h"
 #include "core/results.h"
@@ -616,23 +617,13 @@ cmpcli_usage(FILE *f, const char *prog)
 static int
 cmpcli_parse(struct cmpcli *c, int argc, char **argv, bool *json)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int ch;
+	struct cli_options co;
+	int		   ch;
 
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "jr:h", opts, NULL)) != -1) {
+	/* -r: compare's own short letter for --results. */
+	cli_options_init(&co, "compare", CLI_OG_JSON | CLI_OG_RESULTS, NULL, "r:");
+	while ((ch = cli_options_next(&co, argc, argv)) != -1) {
 		switch (ch) {
-		case 'j':
-			*json = true;
-			break;
-		case 'r':
-			c->store_path = optarg;
-			break;
 		case 'h':
 			cmpcli_usage(stdout, c->ctx->progname);
 			return -1;
@@ -641,6 +632,8 @@ cmpcli_parse(struct cmpcli *c, int argc, char **argv, bool *json)
 			return EXIT_USAGE;
 		}
 	}
+	*json = co.json;
+	c->store_path = co.store.path;
 	if (argc - optind < 1 || argc - optind > CMPCLI_OPERANDS_MAX) {
 		cli_error("compare takes 1 to %d drives or runs (got %d); see compare --help",
 			  CMPCLI_OPERANDS_MAX, argc - optind);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "io/safety.h"
 #include "core/explain.h"
 #include "core/format.h"
@@ -443,11 +444,11 @@ int
 cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
+		CLI_OPTIONS_AT("json"),
 		{ "sysfs", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cli_options  co;
 	struct dd_error	    err = { 0 };
 	struct arena	    a = { 0 };
 	struct nvmeinfo	    info;
@@ -458,12 +459,9 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 	size_t		    nfams;
 	int		    c, json = 0, rc = EXIT_OK;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	cli_options_init(&co, "detect", CLI_OG_JSON, opts, NULL);
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
-		case 'j':
-			json = 1;
-			break;
 		case 's':
 			sysfs = optarg;
 			break;
@@ -478,6 +476,7 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	json = co.json;
 	if (optind < argc) {
 		cli_error("detect takes no arguments (got '%s')", argv[optind]);
 		return EXIT_USAGE;

@@ -36,6 +36,7 @@
 
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/results.h"
 #include "io/safety.h"
 #include "lib/outfile.h"
@@ -446,17 +447,16 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cli_options co;
 	enum export_format f = EXPORT_JSON;
 	struct results_run run = { 0 };
-	const char	  *path = NULL, *output = NULL;
+	const char	  *output = NULL;
 	int		   c, rc;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+	cli_options_init(&co, "export", CLI_OG_RESULTS, opts, "f:o:");
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'f':
 			if (export_format_parse(optarg, &f) < 0)
@@ -464,9 +464,6 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case 'o':
 			output = optarg;
-			break;
-		case 'r':
-			path = optarg;
 			break;
 		case 'h':
 			export_usage(stdout, ctx->progname);
@@ -481,7 +478,7 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 			  "'last:SERIAL'); %d given", argc - optind);
 		return EXIT_USAGE;
 	}
-	if ((rc = export_load(path, argv[optind], &run)) != EXIT_OK)
+	if ((rc = export_load(co.store.path, argv[optind], &run)) != EXIT_OK)
 		return rc;
 	rc = export_run(&run, f, export_spec(ctx, &run, f), output);
 	results_run_free(&run);

@@ -5,7 +5,8 @@
  *
  * Data model.  struct cli_fleet_opts holds what the command line asked
  * (--hosts FILE, repeated --host SPEC, --fio, --connect-timeout, the store
- * options).  cli_fleet_hosts turns it into one malloc'd array of struct
+ * options; parsed with the other shared options in cli-options.c).
+ * cli_fleet_hosts turns it into one malloc'd array of struct
  * fleet_host rows, the hosts file's first, then each --host, with every
  * detect=FILE read here (jansson lives in src/cli only): the namespace or
  * block device of that `drivedash detect --json` document whose path is the
@@ -66,51 +67,6 @@ struct cli_fleet {
 	enum fleet_state      *seen;		/* per host: the state last shown */
 	size_t		       drawn;		/* progress lines on the terminal */
 };
-
-/* Is a fleet asked for? */
-bool
-cli_fleet_wanted(const struct cli_fleet_opts *o)
-{
-	return o->hosts_file != NULL || o->nhost_specs > 0;
-}
-
-/* Take one fleet option and its argument. */
-int
-cli_fleet_option(struct cli_fleet_opts *o, int code, const char *arg)
-{
-	const char **specs;
-
-	if (code == CLI_OPT_HOSTS) {
-		o->hosts_file = arg;
-	} else if (code == CLI_OPT_HOST) {
-		specs = realloc(o->host_specs, sizeof *specs * (o->nhost_specs + 1));
-		if (specs == NULL) {
-			cli_error("out of memory");
-			return -1;
-		}
-		o->host_specs = specs;
-		o->host_specs[o->nhost_specs++] = arg;
-	} else if (code == CLI_OPT_FIO) {
-		if (arg[0] == '\0') {
-			cli_error("--fio needs the path of the fio binary");
-			return -1;
-		}
-		o->fio = arg;
-	} else if (code == CLI_OPT_CONNECT_TIMEOUT) {
-		return cli_opt_seconds("--connect-timeout", arg, 0.1, 3600,
-				       &o->connect_timeout_s) < 0 ? -1 : 0;
-	}
-	return 0;
-}
-
-/* Free the options' --host array. */
-void
-cli_fleet_opts_free(struct cli_fleet_opts *o)
-{
-	free(o->host_specs);
-	o->host_specs = NULL;
-	o->nhost_specs = 0;
-}
 
 /* Where a row came from, for messages: "hosts.txt:3" or "--host 'SPEC'". */
 static void

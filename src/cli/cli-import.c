@@ -20,6 +20,7 @@
 
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/results.h"
 #include "lib/file.h"
 
@@ -147,21 +148,17 @@ cmd_import(struct cli_ctx *ctx, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "name", required_argument, NULL, 'n' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *path = NULL, *name = NULL;
-	int	    c;
+	struct cli_options co;
+	const char	  *name = NULL;
+	int		   c;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	cli_options_init(&co, "import", CLI_OG_RESULTS, opts, NULL);
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'n':
 			name = optarg;
-			break;
-		case 'r':
-			path = optarg;
 			break;
 		case 'h':
 			import_usage(stdout, ctx->progname);
@@ -176,5 +173,5 @@ cmd_import(struct cli_ctx *ctx, int argc, char **argv)
 			  "(fio --output-format=json or json+)");
 		return EXIT_USAGE;
 	}
-	return import_files(path, name, argv + optind, (size_t)(argc - optind));
+	return import_files(co.store.path, name, argv + optind, (size_t)(argc - optind));
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/format.h"
 
 /* Capacities as one short string: "1.92 3.84 7.68 15.36 30.72 TB". */
@@ -127,11 +128,7 @@ list_print_text(const struct spec_family *fam, size_t n)
 int
 cmd_list(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_options  co;
 	struct dd_error	    err = { 0 };
 	struct arena	    a = { 0 };
 	struct spec_family *fam;
@@ -139,12 +136,9 @@ cmd_list(struct cli_ctx *ctx, int argc, char **argv)
 	size_t		    n;
 	int		    c, json = 0, rc = EXIT_OK;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	cli_options_init(&co, "list", CLI_OG_JSON, NULL, NULL);
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
-		case 'j':
-			json = 1;
-			break;
 		case 'h':
 			cli_printf("usage: %s list [--json]\n"
 			       "List every drive family in the specs database.\n",
@@ -155,6 +149,7 @@ cmd_list(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	json = co.json;
 	if (optind < argc) {
 		cli_error("list takes no arguments (got '%s')", argv[optind]);
 		return EXIT_USAGE;

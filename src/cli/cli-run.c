@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/plan.h"
 #include "core/record.h"
@@ -113,18 +114,13 @@ run_usage(FILE *f)
 		cli_fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
 }
 
-/* The options a fleet run refuses, and the fleet's own without one;
- * -1 after saying which. */
+/* The options a fleet run refuses (cli_options_fleet_alone refuses the
+ * fleet's own without one); -1 after saying which. */
 static int
 run_check_fleet_args(const struct run_opts *o)
 {
-	if (!cli_fleet_wanted(&o->fleet)) {
-		if (o->fleet.fio != NULL || o->fleet.connect_timeout_s > 0) {
-			cli_error("--fio and --connect-timeout go with --hosts or --host");
-			return -1;
-		}
+	if (!cli_fleet_wanted(&o->fleet))
 		return 0;
-	}
 	if (o->target != NULL || o->scratch != NULL) {
 		cli_error("--hosts and --host measure the devices they name on each host: "
 			  "drop --%s", o->target != NULL ? "target" : "scratch");
@@ -139,180 +135,143 @@ run_check_fleet_args(const struct run_opts *o)
 	return 0;
 }
 
+/* run's options: its own, and where the shared ones of RUN_GROUPS stand
+ * among them (cli-options.h). */
+enum {
+	OPT_REPEAT = 256, OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN,
+};
+static const struct option run_own_options[] = {
+	CLI_OPTIONS_AT("target"),
+	CLI_OPTIONS_AT("preset"),
+	{ "point", required_argument, NULL, 'P' },
+	{ "plan", required_argument, NULL, 'f' },
+	CLI_OPTIONS_AT("size"),
+	CLI_OPTIONS_AT("scratch"),
+	CLI_OPTIONS_AT("keep"),
+	CLI_OPTIONS_AT("time-scale"),
+	CLI_OPTIONS_AT("runtime"),
+	CLI_OPTIONS_AT("ramp"),
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "aggregate", required_argument, NULL, OPT_AGGREGATE },
+	{ "steady-state", no_argument, NULL, OPT_STEADY },
+	{ "precondition", required_argument, NULL, OPT_PRECOND },
+	{ "iopoll", no_argument, NULL, OPT_IOPOLL },
+	{ "spin", required_argument, NULL, OPT_SPIN },
+	CLI_OPTIONS_AT("allow-write"),
+	CLI_OPTIONS_AT("force"),
+	CLI_OPTIONS_AT("confirm"),
+	{ "json", required_argument, NULL, 'j' },
+	CLI_OPTIONS_AT("print-fio"),
+	CLI_OPTIONS_AT("results"),
+	CLI_OPTIONS_AT("no-save"),
+	CLI_OPTIONS_AT("quiet"),
+	{ NULL, 0, NULL, 0 },
+};
+#define RUN_GROUPS (CLI_OG_TARGET | CLI_OG_WRITE | CLI_OG_PRESET | CLI_OG_SCALE | \
+		    CLI_OG_TIMES | CLI_OG_STORE | CLI_OG_FLEET | CLI_OG_QUIET | CLI_OG_PRINT_FIO)
+
+/* Take one of run's own options (c: its getopt code, or what
+ * cli_options_next returned); 0, or -1 after saying why. */
+static int
+run_option(struct run_opts *o, int c, char *arg)
+{
+	struct dd_error e;
+
+	switch (c) {
+	case 'P':
+		o->points = realloc(o->points, sizeof *o->points * (o->npoints + 1));
+		if (o->points == NULL) {
+			cli_error("out of memory");
+			return -1;
+		}
+		o->points[o->npoints++] = arg;
+		return 0;
+	case 'f':
+		o->plan_file = arg;
+		return 0;
+	case OPT_REPEAT:
+		return cli_opt_count("--repeat", arg, 1, 1000, &o->preset_opts.repeat);
+	case OPT_AGGREGATE:
+		if (strcmp(arg, "best") == 0)
+			o->preset_opts.aggregate = DD_AGG_BEST;
+		else if (strcmp(arg, "mean") == 0)
+			o->preset_opts.aggregate = DD_AGG_MEAN;
+		else {
+			cli_error("--aggregate must be 'best' or 'mean', not '%s'", arg);
+			return -1;
+		}
+		return 0;
+	case OPT_STEADY:
+		o->steady = true;
+		return 0;
+	case OPT_PRECOND:
+		return cli_opt_double("--precondition", arg, 0, 100, &o->precondition);
+	case OPT_IOPOLL:
+		o->iopoll = true;
+		return 0;
+	case OPT_SPIN:
+		if (plan_parse_spin(arg, &o->spin, &e) != 0) {
+			cli_error("--spin: %s", e.msg);
+			return -1;
+		}
+		o->have_spin = true;
+		return 0;
+	case 'j':
+		o->json_path = arg;
+		return 0;
+	case 'h':
+		run_usage(stdout);
+		exit(EXIT_OK);
+	case CLI_OPTIONS_BAD:
+		return -1;
+	default:
+		cli_fprintf(stderr, "Try 'drivedash run --help'.\n");
+		return -1;
+	}
+}
+
+/* Take the shared groups' values from co (o then owns the --host array). */
+static void
+run_take_shared(struct run_opts *o, const struct cli_options *co)
+{
+	o->target = co->ses.target;
+	o->scratch = co->ses.scratch;
+	o->size = co->ses.size ? co->ses.size : SESSION_DEFAULT_SCRATCH;
+	o->keep = co->ses.keep;
+	o->allow_write = co->ses.allow_write;
+	o->force = co->ses.force;
+	o->confirm = co->ses.confirm;
+	o->preset = co->preset;
+	o->preset_opts.time_scale = co->time_scale;
+	o->runtime_s = co->runtime_s;
+	o->ramp_s = co->ramp_s;
+	o->store = co->store;
+	o->fleet = co->fleet;
+	o->quiet = co->quiet;
+	o->print_fio = co->print_fio;
+}
+
 /* Parse the command line into opts; returns -1 on error (printed). */
 static int
 run_parse_args(int argc, char **argv, struct run_opts *o)
 {
-	enum {
-		OPT_KEEP = 256, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP, OPT_REPEAT,
-		OPT_AGGREGATE, OPT_STEADY, OPT_PRECOND, OPT_IOPOLL, OPT_SPIN, OPT_FORCE,
-		OPT_CONFIRM, OPT_PRINT_FIO, OPT_SCRATCH, OPT_RESULTS, OPT_NO_SAVE,
-	};
-	static const struct option opts[] = {
-		{ "target", required_argument, NULL, 't' },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "point", required_argument, NULL, 'P' },
-		{ "plan", required_argument, NULL, 'f' },
-		{ "size", required_argument, NULL, 's' },
-		{ "scratch", required_argument, NULL, OPT_SCRATCH },
-		{ "keep", no_argument, NULL, OPT_KEEP },
-		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
-		{ "runtime", required_argument, NULL, OPT_RUNTIME },
-		{ "ramp", required_argument, NULL, OPT_RAMP },
-		{ "repeat", required_argument, NULL, OPT_REPEAT },
-		{ "aggregate", required_argument, NULL, OPT_AGGREGATE },
-		{ "steady-state", no_argument, NULL, OPT_STEADY },
-		{ "precondition", required_argument, NULL, OPT_PRECOND },
-		{ "iopoll", no_argument, NULL, OPT_IOPOLL },
-		{ "spin", required_argument, NULL, OPT_SPIN },
-		{ "allow-write", no_argument, NULL, 'w' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "confirm", required_argument, NULL, OPT_CONFIRM },
-		{ "json", required_argument, NULL, 'j' },
-		{ "print-fio", no_argument, NULL, OPT_PRINT_FIO },
-		{ "results", required_argument, NULL, OPT_RESULTS },
-		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		{ "quiet", no_argument, NULL, 'q' },
-		CLI_FLEET_LONG_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	struct cli_options co;
+	int		   c, rc = 0;
 
-	o->runtime_s = o->ramp_s = -1;
-	o->size = SESSION_DEFAULT_SCRATCH;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "t:p:P:f:s:wj:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			o->target = optarg;
-			break;
-		case OPT_SCRATCH:
-			o->scratch = optarg;
-			break;
-		case 'p':
-			o->preset = optarg;
-			break;
-		case 'P':
-			o->points = realloc(o->points, sizeof *o->points * (o->npoints + 1));
-			if (o->points == NULL) {
-				cli_error("out of memory");
-				return -1;
-			}
-			o->points[o->npoints++] = optarg;
-			break;
-		case 'f':
-			o->plan_file = optarg;
-			break;
-		case 's':
-			if (cli_opt_size("--size", optarg, CLI_SIZE_MIN, CLI_SIZE_MAX, &o->size) < 0)
-				return -1;
-			break;
-		case OPT_KEEP:
-			o->keep = true;
-			break;
-		case OPT_TIME_SCALE:
-			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000,
-					   &o->preset_opts.time_scale) < 0)
-				return -1;
-			break;
-		case OPT_RUNTIME:
-			if (cli_opt_seconds("--runtime", optarg, 1e-3, CLI_SECONDS_MAX,
-					    &o->runtime_s) < 0)
-				return -1;
-			break;
-		case OPT_RAMP:
-			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o->ramp_s) < 0)
-				return -1;
-			break;
-		case OPT_REPEAT:
-			if (cli_opt_count("--repeat", optarg, 1, 1000, &o->preset_opts.repeat) < 0)
-				return -1;
-			break;
-		case OPT_AGGREGATE:
-			if (strcmp(optarg, "best") == 0)
-				o->preset_opts.aggregate = DD_AGG_BEST;
-			else if (strcmp(optarg, "mean") == 0)
-				o->preset_opts.aggregate = DD_AGG_MEAN;
-			else {
-				cli_error("--aggregate must be 'best' or 'mean', not '%s'", optarg);
-				return -1;
-			}
-			break;
-		case OPT_STEADY:
-			o->steady = true;
-			break;
-		case OPT_PRECOND:
-			if (cli_opt_double("--precondition", optarg, 0, 100, &o->precondition) < 0)
-				return -1;
-			break;
-		case OPT_IOPOLL:
-			o->iopoll = true;
-			break;
-		case OPT_SPIN: {
-			struct dd_error e;
-
-			if (plan_parse_spin(optarg, &o->spin, &e) != 0) {
-				cli_error("--spin: %s", e.msg);
-				return -1;
-			}
-			o->have_spin = true;
-			break;
-		}
-		case 'w':
-			o->allow_write = true;
-			break;
-		case OPT_FORCE:
-			o->force = true;
-			break;
-		case OPT_CONFIRM:
-			o->confirm = optarg;
-			break;
-		case 'j':
-			o->json_path = optarg;
-			break;
-		case OPT_PRINT_FIO:
-			o->print_fio = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case OPT_RESULTS:
-			o->store.path = optarg;
-			break;
-		case OPT_NO_SAVE:
-			o->store.no_save = true;
-			break;
-		case CLI_OPT_HOSTS:
-		case CLI_OPT_HOST:
-		case CLI_OPT_FIO:
-		case CLI_OPT_CONNECT_TIMEOUT:
-			if (cli_fleet_option(&o->fleet, c, optarg) < 0)
-				return -1;
-			break;
-		case 'h':
-			run_usage(stdout);
-			exit(EXIT_OK);
-		default:
-			cli_fprintf(stderr, "Try 'drivedash run --help'.\n");
-			return -1;
-		}
-	}
-	if (optind < argc) {
-		cli_error("run: unexpected argument '%s'", argv[optind]);
-		return -1;
-	}
-	if (run_check_fleet_args(o) < 0)
+	cli_options_init(&co, "run", RUN_GROUPS, run_own_options, "P:f:j:");
+	while (rc == 0 && (c = cli_options_next(&co, argc, argv)) != -1)
+		rc = run_option(o, c, optarg);
+	run_take_shared(o, &co);
+	if (rc < 0 || cli_options_no_args(&co, argc, argv) < 0 ||
+	    cli_options_fleet_alone(&co) < 0 || run_check_fleet_args(o) < 0)
 		return -1;
 	if (o->target == NULL && o->scratch == NULL && !o->print_fio &&
 	    !cli_fleet_wanted(&o->fleet)) {
 		cli_error("run needs --target PATH (a block device or a file) or --scratch PATH");
 		return -1;
 	}
-	if (o->target != NULL && o->scratch != NULL) {
-		cli_error("use one of --target and --scratch");
+	if (cli_options_one_target(&co) < 0)
 		return -1;
-	}
 	if ((o->preset != NULL) + (o->plan_file != NULL) + (o->npoints > 0) > 1) {
 		cli_error("use one of --preset, --point or --plan");
 		return -1;

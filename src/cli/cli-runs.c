@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/results.h"
 #include "lib/file.h"
@@ -247,27 +248,16 @@ runs_usage(FILE *f, const char *prog)
 int
 cmd_runs(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char	*path = NULL;
+	struct cli_options co;
+	const char	*path;
 	struct results	*db;
 	char		 where[4096], *query;
 	bool		 json = false;
 	int		 c, rc;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	cli_options_init(&co, "runs", CLI_OG_JSON | CLI_OG_RESULTS, NULL, NULL);
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'r':
-			path = optarg;
-			break;
 		case 'h':
 			runs_usage(stdout, ctx->progname);
 			return EXIT_OK;
@@ -276,6 +266,8 @@ cmd_runs(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	json = co.json;
+	path = co.store.path;
 	if ((query = runs_query_text(argc - optind, argv + optind)) == NULL) {
 		cli_error("out of memory");
 		return EXIT_USAGE;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/verdict.h"
 #include "lib/file.h"
@@ -768,11 +769,7 @@ show_json_one(const struct spec_sheet *sh, const struct spec_answer *ans)
 int
 cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct cli_options co;
 	struct dd_error	   err = { 0 };
 	struct arena	   a = { 0 };
 	struct spec_answer ans;
@@ -781,12 +778,9 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 	char		   query[256];
 	int		   c, json = 0, rc = EXIT_OK;
 
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	cli_options_init(&co, "show", CLI_OG_JSON, NULL, NULL);
+	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
-		case 'j':
-			json = 1;
-			break;
 		case 'h':
 			cli_printf("usage: %s show QUERY [--json]\n"
 			       "Show the spec sheet and published measurements of the drive\n"
@@ -802,6 +796,7 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	json = co.json;
 	if (optind >= argc) {
 		cli_error("show needs a QUERY (a vendor, family, model or SKU)");
 		return EXIT_USAGE;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-options.h"
 #include "core/hosts.h"
 #include "core/session.h"
 #include "ui/tui.h"
@@ -62,17 +63,14 @@ ui_usage(FILE *f)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
 }
 
-/* --scratch PATH: a scratch file there (it must not exist yet), as --target. */
+/* --scratch PATH: a scratch file there (it must not exist yet), as --target
+ * (cli_options_one_target refused both). */
 static int
 ui_scratch(const char *path, struct tui_opts *o)
 {
 	struct session_target st;
 	struct dd_error	      err = { 0 };
 
-	if (o->target != NULL) {
-		cli_error("use one of --target and --scratch");
-		return -1;
-	}
 	if (session_resolve_path(path, true, false, &st, &err) < 0) {
 		cli_error("%s", err.msg);
 		return -1;
@@ -81,134 +79,80 @@ ui_scratch(const char *path, struct tui_opts *o)
 	return 0;
 }
 
+/* ui's options: its own, and where the shared ones of UI_GROUPS stand among
+ * them (cli-options.h). */
+enum { OPT_THEME = 256, OPT_ASCII };
+static const struct option ui_own_options[] = {
+	{ "theme", required_argument, NULL, OPT_THEME },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	CLI_OPTIONS_AT("target"),
+	CLI_OPTIONS_AT("size"),
+	CLI_OPTIONS_AT("keep"),
+	CLI_OPTIONS_AT("scratch"),
+	{ NULL, 0, NULL, 0 },
+};
+#define UI_GROUPS (CLI_OG_TARGET | CLI_OG_WRITE | CLI_OG_PRESET | CLI_OG_SCALE | \
+		   CLI_OG_TIMES | CLI_OG_STORE | CLI_OG_FLEET)
+
+/* Parse the command line into o, the fleet options into co (the caller
+ * frees co); 0, 1 after --help, or -1 after saying why. */
+static int
+ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
+{
+	int c;
+
+	cli_options_init(co, "ui", UI_GROUPS, ui_own_options, NULL);
+	while ((c = cli_options_next(co, argc, argv)) != -1) {
+		if (c == OPT_THEME) {
+			o->theme = optarg;
+		} else if (c == OPT_ASCII) {
+			o->ascii = true;
+		} else if (c == 'h') {
+			ui_usage(stdout);
+			return 1;
+		} else {
+			if (c != CLI_OPTIONS_BAD)
+				fprintf(stderr, "Try 'drivedash ui --help'.\n");
+			return -1;
+		}
+	}
+	o->target = co->ses.target;
+	o->size = co->ses.size;
+	o->keep = co->ses.keep;
+	o->allow_write = co->ses.allow_write;
+	o->force = co->ses.force;
+	o->confirm = co->ses.confirm;
+	o->preset = co->preset;
+	o->time_scale = co->time_scale;
+	o->runtime_s = co->runtime_s;
+	o->ramp_s = co->ramp_s;
+	o->results_path = co->store.path;
+	o->no_save = co->store.no_save;
+	if (cli_options_no_args(co, argc, argv) < 0 || cli_options_one_target(co) < 0 ||
+	    (co->ses.scratch != NULL && ui_scratch(co->ses.scratch, o) < 0))
+		return -1;
+	return cli_options_preset_known(co);
+}
+
 /* `drivedash ui`. */
 int
 cmd_ui(struct cli_ctx *ctx, int argc, char **argv)
 {
-	enum {
-		OPT_THEME = 256, OPT_ASCII, OPT_KEEP, OPT_TIME_SCALE, OPT_RUNTIME, OPT_RAMP,
-		OPT_SCRATCH, OPT_FORCE, OPT_CONFIRM, OPT_RESULTS, OPT_NO_SAVE,
-	};
-	static const struct option opts[] = {
-		{ "theme", required_argument, NULL, OPT_THEME },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "target", required_argument, NULL, 't' },
-		{ "size", required_argument, NULL, 's' },
-		{ "keep", no_argument, NULL, OPT_KEEP },
-		{ "scratch", required_argument, NULL, OPT_SCRATCH },
-		{ "allow-write", no_argument, NULL, 'w' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "confirm", required_argument, NULL, OPT_CONFIRM },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "time-scale", required_argument, NULL, OPT_TIME_SCALE },
-		{ "runtime", required_argument, NULL, OPT_RUNTIME },
-		{ "ramp", required_argument, NULL, OPT_RAMP },
-		{ "results", required_argument, NULL, OPT_RESULTS },
-		{ "no-save", no_argument, NULL, OPT_NO_SAVE },
-		CLI_FLEET_LONG_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct tui_opts	   o = { .runtime_s = -1, .ramp_s = -1 };
+	struct tui_opts	   o = { .db_path = ctx->db_path };
+	struct cli_options co;
 	struct dd_error	   err = { 0 };
-	const char	  *scratch = NULL;
-	struct cli_fleet_opts fo = { 0 };
 	struct fleet_host *hosts = NULL;
-	size_t		   n, nhosts = 0;
-	int		   c, rc;
-	bool		   known;
+	size_t		   nhosts = 0;
+	int		   rc;
 
-	o.db_path = ctx->db_path;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "t:s:wp:h", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_THEME:
-			o.theme = optarg;
-			break;
-		case OPT_ASCII:
-			o.ascii = true;
-			break;
-		case 't':
-			o.target = optarg;
-			break;
-		case 's':
-			if (cli_opt_size("--size", optarg, CLI_SIZE_MIN, CLI_SIZE_MAX, &o.size) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_KEEP:
-			o.keep = true;
-			break;
-		case OPT_SCRATCH:
-			scratch = optarg;
-			break;
-		case OPT_FORCE:
-			o.force = true;
-			break;
-		case OPT_CONFIRM:
-			o.confirm = optarg;
-			break;
-		case 'w':
-			o.allow_write = true;
-			break;
-		case 'p':
-			o.preset = optarg;
-			break;
-		case OPT_TIME_SCALE:
-			if (cli_opt_double("--time-scale", optarg, 1e-6, 1000, &o.time_scale) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_RUNTIME:
-			if (cli_opt_seconds("--runtime", optarg, 1e-3, CLI_SECONDS_MAX,
-					    &o.runtime_s) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_RAMP:
-			if (cli_opt_seconds("--ramp", optarg, 0, CLI_SECONDS_MAX, &o.ramp_s) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_RESULTS:
-			o.results_path = optarg;
-			break;
-		case OPT_NO_SAVE:
-			o.no_save = true;
-			break;
-		case CLI_OPT_HOSTS:
-		case CLI_OPT_HOST:
-		case CLI_OPT_FIO:
-		case CLI_OPT_CONNECT_TIMEOUT:
-			if (cli_fleet_option(&fo, c, optarg) < 0) {
-				cli_fleet_opts_free(&fo);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'h':
-			ui_usage(stdout);
-			return EXIT_OK;
-		default:
-			fprintf(stderr, "Try 'drivedash ui --help'.\n");
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc) {
-		cli_error("ui: unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (scratch != NULL && ui_scratch(scratch, &o) < 0)
-		return EXIT_USAGE;
-	known = o.preset == NULL;
-	for (const struct dd_preset_info *pi = plan_presets(&n); !known && n > 0; n--, pi++)
-		known = strcmp(pi->name, o.preset) == 0;
-	if (!known) {
-		cli_error("unknown preset '%s' (valid: review, spot, cdm, cdm-nvme, threads)",
-			  o.preset);
-		return EXIT_USAGE;
-	}
-	if (cli_fleet_wanted(&fo) && cli_fleet_hosts(&fo, &hosts, &nhosts) < 0) {
-		cli_fleet_opts_free(&fo);
-		return EXIT_USAGE;
-	}
-	cli_fleet_configure(&fo);
-	cli_fleet_opts_free(&fo);
+	rc = ui_parse_args(argc, argv, &o, &co);
+	if (rc == 0 && cli_fleet_wanted(&co.fleet) && cli_fleet_hosts(&co.fleet, &hosts, &nhosts) < 0)
+		rc = -1;
+	if (rc == 0)
+		cli_fleet_configure(&co.fleet);
+	cli_options_free(&co);
+	if (rc != 0)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cli_error("the dashboard needs a terminal; for scripts use list, show, detect or run");
 		free(hosts);

@@ -422,23 +422,18 @@ struct cli_fleet_opts {
 	struct cli_store_opts store;	/* --results, --no-save */
 };
 
-/* Is a fleet asked for (--hosts or --host)? */
+/* Is a fleet asked for (--hosts or --host)?  (This, cli_fleet_option and
+ * cli_fleet_opts_free: cli-options.c, the fleet option group.) */
 bool cli_fleet_wanted(const struct cli_fleet_opts *o);
 
-/* The fleet's getopt codes and long options, shared by run, check and ui:
- * put CLI_FLEET_LONG_OPTIONS in the command's struct option table and pass
- * any of the codes to cli_fleet_option. */
+/* The fleet's getopt codes: the fleet group of the shared options
+ * (cli-options.h, CLI_OG_FLEET) passes them to cli_fleet_option. */
 enum {
 	CLI_OPT_HOSTS = 0x1000,
 	CLI_OPT_HOST,
 	CLI_OPT_FIO,
 	CLI_OPT_CONNECT_TIMEOUT,
 };
-#define CLI_FLEET_LONG_OPTIONS \
-	{ "hosts", required_argument, NULL, CLI_OPT_HOSTS }, \
-	{ "host", required_argument, NULL, CLI_OPT_HOST }, \
-	{ "fio", required_argument, NULL, CLI_OPT_FIO }, \
-	{ "connect-timeout", required_argument, NULL, CLI_OPT_CONNECT_TIMEOUT }
 
 /* Take one fleet option (a CLI_OPT_* code) with its argument; -1 after
  * printing why not. */

@@ -37,6 +37,7 @@
 
 #include "core/cmptab.h"
 #include "core/format.h"
+#include "core/workload.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
 
@@ -113,6 +114,16 @@ ref_fig_sequential(const struct spec_figure *f)
 
 	return compare_spec_init(f, &cs) != COMPARE_NONE && cs.q == COMPARE_LAT &&
 	       !dd_pattern_random(cs.pattern);
+}
+
+/* The spec write a cliff or a byte budget is held against: core's rule. */
+const struct spec_figure *
+tui_ref_spec_write(const struct tui_sheet *s, const struct dd_point *p)
+{
+	if (!s->loaded)
+		return NULL;
+	return workload_spec_write(&s->sheet, s->pick.drive != NULL ? s->pick.drive->id : NULL, p,
+				   NULL);
 }
 
 /* A spec figure by metric for the picked capacity point, else family-wide. */

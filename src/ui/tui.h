@@ -432,6 +432,11 @@ size_t tui_ref_curve_points(const struct tui_sheet *s, const char *profile, unsi
  * for pass p (NAN: none); returns the last pass published, 0 for none. */
 size_t tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max);
 
+/* The spec sequential-write figure point p (a cliff, a write with a byte
+ * budget) is held against: workload_spec_write over the sheet's pick, the
+ * rule `run` uses too (its base is the MB/s); NULL when none. */
+const struct spec_figure *tui_ref_spec_write(const struct tui_sheet *s, const struct dd_point *p);
+
 /* A spec figure by metric for the sheet's capacity point (or family-wide). */
 const struct spec_figure *tui_ref_figure(const struct tui_sheet *s, const char *metric,
 					 int block_size);

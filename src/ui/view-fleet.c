@@ -78,13 +78,6 @@ fleet_at(const struct tui_fleet *f, size_t i)
 	return f->fl != NULL ? fleet_member(f->fl, i) : &f->preview[i];
 }
 
-/* Is the member still measuring (or about to)? */
-static bool
-fleet_member_live(const struct fleet_member *m)
-{
-	return m->state == FLEET_CONNECTING || m->state == FLEET_RUNNING;
-}
-
 /* The drive a member is held against, as a pick of the dashboard's families. */
 static struct tui_pick
 fleet_pick(const struct fleet_member *m)

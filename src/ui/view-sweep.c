@@ -51,8 +51,9 @@ static const char *
 sweep_estimate(struct tui *t, const struct tui_target *tg, const struct dd_plan *plan,
 	       char *buf, size_t len)
 {
-	const struct spec_figure *w = tg->device ? tui_ref_figure(&t->sweep.ref, "seq_write", 0)
-						 : NULL;
+	size_t			  at = workload_budget_point(plan->points, plan->npoints);
+	const struct spec_figure *w = tg->device && at < plan->npoints ?
+				      tui_ref_spec_write(&t->sweep.ref, &plan->points[at]) : NULL;
 	const struct spec_figure *r = tg->device ? tui_ref_figure(&t->sweep.ref, "seq_read", 0)
 						 : NULL;
 

@@ -5,14 +5,17 @@
  * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes; every
  * terminating signal, lib/signals.h, quits cleanly; the signals are blocked
  * before any thread starts, so every thread inherits the mask and only this
- * fd sees them), while a sweep runs its wake fd, while it has a recorder that
- * recorder's wake fd (a busy results store), and while a fleet runs
- * (view-fleet.c) the wake fds of its running members.  Events only
+ * fd sees them) and the fds each view asks for through its pollfds hook
+ * (while a sweep runs its wake fd, while it has a recorder that recorder's
+ * wake fd, a busy results store; while a fleet runs the wake fds of its
+ * running members), handed back to the view's poll hook.  Events only
  * change state and set t->dirty; a frame is drawn at most every
  * TUI_FRAME_MS.  The parts have their own files: discovery (tui-detect.c),
  * key dispatch (tui-keys.c), frame rendering (tui-render.c) and the curses
- * backend (tui-term.c, the only curses user).  struct tui_loop below is
- * what only the loop needs.  UI thread only.
+ * backend (tui-term.c, the only curses user).  This file holds the view
+ * table (tui_views, t->views) and is the only one of the frame that names
+ * the views; it starts, polls and cleans them up only through their hooks.
+ * struct tui_loop below is what only the loop needs.  UI thread only.
  */
 #include "config.h"
 

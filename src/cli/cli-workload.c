@@ -127,26 +127,10 @@ cli_workload_has(const struct cli_workload *w, enum dd_kind k)
 	return false;
 }
 
-/* The sequential-write MB/s a spec figure states, when it is one (the exact
- * workload of p scores 2, another block size 1, else 0). */
-static int
-cli_workload_spec_score(const struct spec_figure *f, const struct dd_point *p, double *mbps)
-{
-	struct compare_spec cs;
-
-	if (compare_spec_init(f, &cs) == COMPARE_NONE || cs.q != COMPARE_MBPS ||
-	    cs.pattern != DD_WRITE)
-		return 0;
-	*mbps = compare_spec_value_as(&cs, COMPARE_MBPS);
-	if (!isfinite(*mbps))
-		return 0;
-	return compare_spec_workload(&cs, p) ? 2 : 1;
-}
-
 /* The matched drive's spec sequential-write figure for the first cliff
  * point, else the first sequential write with a byte budget (a checkpoint:
- * what run's time estimate needs), drive_id "" or NULL: none; into
- * w->spec_write_mbps, NAN none. */
+ * what run's time estimate needs), by workload_spec_write (the dashboard's
+ * rule too), drive_id "" or NULL: none; into w->spec_write_mbps, NAN none. */
 void
 cli_workload_spec(struct cli_workload *w, struct cli_ctx *ctx, const char *drive_id)
 {
@@ -156,30 +140,17 @@ cli_workload_spec(struct cli_workload *w, struct cli_ctx *ctx, const char *drive
 	const struct spec_family *f;
 	struct spec_sheet	  sheet;
 	struct specdb		 *db;
-	size_t			  nfams, cliff = SIZE_MAX;
-	int			  best = 0;
+	size_t			  nfams, at = workload_budget_point(w->pts, w->n);
+	double			  mbps;
 
-	for (size_t i = 0; i < w->n && cliff == SIZE_MAX; i++)
-		if (w->pts[i].kind == DD_KIND_CLIFF)
-			cliff = i;
-	for (size_t i = 0; i < w->n && cliff == SIZE_MAX; i++)
-		if (w->pts[i].bytes != 0 && w->pts[i].pattern == DD_WRITE)
-			cliff = i;
-	if (cliff == SIZE_MAX || drive_id == NULL || drive_id[0] == '\0' ||
+	if (at == w->n || drive_id == NULL || drive_id[0] == '\0' ||
 	    (db = cli_open_db(ctx)) == NULL)
 		return;
 	if (specdb_families(db, &a, &fams, &nfams, &err) == 0 &&
 	    (f = specdb_find_drive(fams, nfams, drive_id, NULL)) != NULL &&
-	    specdb_sheet(db, f->id, drive_id, &a, &sheet, &err) == 0)
-		for (size_t i = 0; i < sheet.nfigures; i++) {
-			double v;
-			int    s = cli_workload_spec_score(&sheet.figures[i], &w->pts[cliff], &v);
-
-			if (s > best) {
-				best = s;
-				w->spec_write_mbps = v;
-			}
-		}
+	    specdb_sheet(db, f->id, drive_id, &a, &sheet, &err) == 0 &&
+	    workload_spec_write(&sheet, drive_id, &w->pts[at], &mbps) != NULL)
+		w->spec_write_mbps = mbps;
 	arena_free(&a);
 	specdb_close(db);
 }

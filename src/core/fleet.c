@@ -368,7 +368,7 @@ fleet_member(struct fleet *f, size_t i)
 }
 
 /* Is a member's sweep running (started, not yet ended here)? */
-static bool
+bool
 fleet_member_live(const struct fleet_member *m)
 {
 	return m->sw != NULL && (m->state == FLEET_CONNECTING || m->state == FLEET_RUNNING);

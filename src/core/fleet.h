@@ -121,6 +121,12 @@ int fleet_start(struct fleet *f, struct dd_error *err);
 size_t fleet_size(const struct fleet *f);
 struct fleet_member *fleet_member(struct fleet *f, size_t i);
 
+/* Is member m measuring: its sweep started (m->sw) and not yet ended here
+ * (CONNECTING or RUNNING)?  The one rule for what fleet_pollfds polls,
+ * fleet_update copies, a close must end, and the dashboard draws live and
+ * lends as running. */
+bool fleet_member_live(const struct fleet_member *m);
+
 /* Fill pfd (at most max) with the wake fds of the members still running;
  * returns how many. */
 size_t fleet_pollfds(const struct fleet *f, struct pollfd *pfd, size_t max);

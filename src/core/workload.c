@@ -1,6 +1,8 @@
 /*
  * Load curves, checkpoint series, thread scaling units and the write cliff
- * read out of points and interval series (see workload.h for the model).
+ * read out of points and interval series (see workload.h for the model),
+ * and the one rule for the spec sequential write a cliff (or a byte
+ * budget's time) is held against (workload_spec_write).
  */
 #include "config.h"
 
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "lib/error.h"
+#include "core/compare.h"
 #include "workload.h"
 
 /* The distinct groups of a kind, in plan order. */
@@ -336,4 +339,67 @@ double
 workload_gibps(double mbps)
 {
 	return mbps * 1e6 / (1024.0 * 1024.0 * 1024.0);
+}
+
+/* The point a plan's spec write is reckoned at. */
+size_t
+workload_budget_point(const struct dd_point *pts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].kind == DD_KIND_CLIFF)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].bytes != 0 && pts[i].pattern == DD_WRITE)
+			return i;
+	return n;
+}
+
+/* How well figure f fits as p's spec write for capacity point drive_id:
+ * < 0 not at all; its MB/s into *mbps. */
+static int
+workload_spec_write_score(const struct spec_figure *f, const char *drive_id,
+			  const struct dd_point *p, double *mbps)
+{
+	struct compare_spec cs;
+	int		    place;
+
+	if (f->drive_id == NULL)
+		place = 1;
+	else if (drive_id == NULL)
+		place = 0;
+	else if (strcmp(f->drive_id, drive_id) == 0)
+		place = 2;
+	else
+		return -1;
+	if (compare_spec_init(f, &cs) == COMPARE_NONE || cs.q != COMPARE_MBPS ||
+	    cs.pattern != DD_WRITE)
+		return -1;
+	*mbps = compare_spec_value_as(&cs, COMPARE_MBPS);
+	if (!isfinite(*mbps))
+		return -1;
+	return (compare_spec_workload(&cs, p) ? 6 : 0) + place * 2 + (f->preferred ? 1 : 0);
+}
+
+/* The spec write a cliff or a byte budget is held against. */
+const struct spec_figure *
+workload_spec_write(const struct spec_sheet *sheet, const char *drive_id,
+		    const struct dd_point *p, double *mbps)
+{
+	const struct spec_figure *best = NULL;
+	double			  best_mbps = NAN;
+	int			  best_score = -1;
+
+	for (size_t i = 0; sheet != NULL && p != NULL && i < sheet->nfigures; i++) {
+		double v;
+		int    s = workload_spec_write_score(&sheet->figures[i], drive_id, p, &v);
+
+		if (s > best_score) {
+			best = &sheet->figures[i];
+			best_score = s;
+			best_mbps = v;
+		}
+	}
+	if (mbps != NULL)
+		*mbps = best_mbps;
+	return best;
 }

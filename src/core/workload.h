@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/specdb.h"
 #include "core/sweep.h"
 #include "io/engine.h"
 
@@ -152,5 +153,23 @@ double workload_ckpt_pass_gbps(const struct workload_ckpt *c, unsigned pass);
 
 /* GDSIO's units: GiB/s from MB/s (decimal). */
 double workload_gibps(double mbps);
+
+/* The point of a plan whose spec sequential write the write cliff's target
+ * line and the byte budgets' time are reckoned at: the first cliff point,
+ * else the first write with a byte budget (a checkpoint); n when none. */
+size_t workload_budget_point(const struct dd_point *pts, size_t n);
+
+/* The spec sequential-write figure point p (a cliff, a write with a byte
+ * budget) is held against, of sheet's figures for capacity point drive_id
+ * (NULL: any): only figures compare_spec_init reads as a sequential write
+ * in MB/s with a finite value, the family's or that capacity point's; p's
+ * own workload (block size) first, then the capacity point's own figure
+ * over the family's (over another capacity point's), then the database's
+ * preferred one, then the first.  The rule `run`'s cliff report and time
+ * estimate and the dashboard's cliff panel and estimate share.  NULL when
+ * none; *mbps (may be NULL) its value in MB/s, NAN none. */
+const struct spec_figure *workload_spec_write(const struct spec_sheet *sheet,
+					      const char *drive_id, const struct dd_point *p,
+					      double *mbps);
 
 #endif

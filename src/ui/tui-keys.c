@@ -4,13 +4,14 @@
  * tui_handle() takes one struct tui_event (from tui-term.c, or a test) and
  * hands it on in order: an armed "q again quits" first, then the help
  * overlay (which takes every key), the too-small screen (only q and x), a
- * filter being typed on the Drives screen or on History (and History's y/n
- * question), the global keys (q ? t x f 1-5 H Ctrl-L), and last the current
- * view's own key function; Esc left over goes
- * back to the Drives screen.  Keys only change state and set t->dirty; the
- * loop draws the next frame.  This file also holds what global keys do:
- * switching views, the one-line message, and the theme cycle.
- * UI thread only.
+ * filter or question being typed (the view's modal hook: Drives' filter,
+ * History's filter and y/n), the global keys (q ? t x f 1-5 H Ctrl-L), and
+ * last the current view's own key function; Esc left over goes back to the
+ * Drives screen.  Views are reached through the view table (t->views) and
+ * screens change through tui_nav_open only.  Keys only change state and set
+ * t->dirty (t->repaint and t->theme_changed for the terminal side, which
+ * tui-term.c follows); the loop draws the next frame.  This file also holds
+ * the theme cycle.  UI thread only.
  */
 #include "config.h"
 
@@ -19,57 +20,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ui/tui-term.h"
 #include "ui/tui.h"
 
 /* The themes `t` cycles through. */
 static const char *const tui_themes[] = { "default", "light", "high-contrast", "mono" };
 #define TUI_NTHEMES (int)(sizeof tui_themes / sizeof tui_themes[0])
-
-/* Set the one-line message. */
-void
-tui_message(struct tui *t, bool error, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
-	va_end(ap);
-	t->msg_error = error;
-	t->dirty = true;
-	/* The log keeps errors: stderr is the log file while curses is up. */
-	if (error)
-		fprintf(stderr, "drivedash: %s\n", t->msg);
-}
-
-/* Switch screens, loading what the new one needs. */
-void
-tui_set_view(struct tui *t, enum tui_view_id v)
-{
-	if (v == TUI_VIEW_SHEET && !t->sheet.sheet.loaded) {
-		struct tui_pick p = tui_drives_selected(t);
-
-		if (p.fam == NULL) {
-			tui_message(t, false, "select a drive first (Enter on a database row)");
-			return;
-		}
-		tui_sheet_open(t, p);
-	}
-	if (v == TUI_VIEW_SWEEP && t->sweep.sw == NULL && t->sweep.ntargets == 0)
-		tui_sweep_setup(t, tui_drives_selected(t));
-	if (v == TUI_VIEW_HISTORY)
-		tui_history_load(t);
-	if (v == TUI_VIEW_FLEET && t->opts.nhosts == 0) {
-		tui_message(t, false, "no fleet: start the dashboard with --hosts FILE or --host SPEC");
-		return;
-	}
-	if (v == TUI_VIEW_FLEET && t->fleet.fl == NULL && t->fleet.preview == NULL)
-		tui_fleet_setup(t);
-	if (v != TUI_VIEW_SWEEP && t->sweep.borrowed)	/* a fleet host's sweep goes back */
-		tui_sweep_return(t);
-	t->view = v;
-	t->dirty = true;
-}
 
 /* Load theme name_or_path into t; the cycle index follows the name; err
  * says why it could not be read. */
@@ -116,22 +71,35 @@ tui_theme_next(struct tui *t)
 	} else {
 		tui_message(t, false, "theme %s", t->theme.name);
 	}
-	tui_term_theme_changed(t);
+	t->theme_changed = true;	/* the terminal side follows (tui-term.c) */
 	t->dirty = true;
 }
 
-/* x: stop what runs.  On the Fleet screen every host; on the Sweep screen
- * its sweep (a fleet host's: that host only); elsewhere the local sweep,
- * else the fleet. */
+/* The first screen that runs something (a sweep, a fleet); NULL: none. */
+static const struct tui_view *
+tui_running(const struct tui *t)
+{
+	for (int i = 0; i < TUI_VIEW_COUNT; i++)
+		if (t->views[i]->running != NULL && t->views[i]->running(t))
+			return t->views[i];
+	return NULL;
+}
+
+/* x: stop what runs: the current screen's if it runs something (on the
+ * Fleet screen every host), else the first screen with something of its
+ * own to stop (the Sweep screen's sweep, a lent one too; then the fleet). */
 static void
 tui_stop(struct tui *t)
 {
-	if (t->view == TUI_VIEW_FLEET && tui_fleet_running(t))
-		tui_fleet_stop(t);
-	else if (tui_sweep_running(t) || t->sweep.borrowed)
-		tui_sweep_stop(t);
-	else
-		tui_fleet_stop(t);
+	const struct tui_view *v = t->views[t->view];
+
+	if (v->running != NULL && v->running(t) && v->stop != NULL) {
+		v->stop(t);
+		return;
+	}
+	for (int i = 0; i < TUI_VIEW_COUNT; i++)
+		if (t->views[i]->stop != NULL && t->views[i]->stop(t))
+			return;
 }
 
 /* Handle one event. */
@@ -153,7 +121,7 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		t->msg[0] = '\0';
 	}
 	if (t->help.up) {
-		tui_help_key(t, ev);
+		t->help_view->key(t, ev);
 		return;
 	}
 	/* Too small: only quitting and stopping make sense. */
@@ -165,17 +133,16 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		return;
 	}
 	/* A filter being typed takes every key first. */
-	if ((t->view == TUI_VIEW_DRIVES && t->drives.editing) ||
-	    (t->view == TUI_VIEW_HISTORY && (t->history.editing || t->history.confirm))) {
-		tui_views[t->view]->key(t, ev);
+	if (t->views[t->view]->modal != NULL && t->views[t->view]->modal(t)) {
+		t->views[t->view]->key(t, ev);
 		return;
 	}
 	switch (key) {
 	case 'q':
-		if (tui_sweep_running(t) || tui_fleet_running(t)) {
+		if (tui_running(t) != NULL) {
 			t->quit_armed = true;
 			tui_message(t, false, "a %s is running: q again stops it and quits, "
-				    "any other key goes on", tui_sweep_running(t) ? "sweep" : "fleet");
+				    "any other key goes on", tui_running(t)->name);
 		} else {
 			t->quit = true;
 		}
@@ -187,26 +154,26 @@ tui_handle(struct tui *t, const struct tui_event *ev)
 		tui_theme_next(t);
 		return;
 	case 'x':
-		if (tui_sweep_running(t) || tui_fleet_running(t)) {
+		if (tui_running(t) != NULL) {
 			tui_stop(t);
 			return;
 		}
 		break;
 	case 'f':
-		tui_set_view(t, TUI_VIEW_FLEET);
+		tui_nav_open(t, TUI_VIEW_FLEET, NULL);
 		return;
 	case '1': case '2': case '3': case '4': case '5':
-		tui_set_view(t, (enum tui_view_id)(key - '1'));
+		tui_nav_open(t, (enum tui_view_id)(key - '1'), NULL);
 		return;
 	case 'H':
-		tui_set_view(t, TUI_VIEW_HISTORY);
+		tui_nav_open(t, TUI_VIEW_HISTORY, NULL);
 		return;
 	case 'L' - '@':		/* Ctrl-L */
-		tui_term_repaint();
+		t->repaint = true;	/* the terminal side follows (tui-term.c) */
 		return;
 	}
-	if (tui_views[t->view]->key(t, ev))
+	if (t->views[t->view]->key(t, ev))
 		return;
 	if (key == TUI_KEY_ESC && t->view != TUI_VIEW_DRIVES)
-		tui_set_view(t, TUI_VIEW_DRIVES);
+		tui_nav_open(t, TUI_VIEW_DRIVES, NULL);
 }

@@ -22,7 +22,9 @@
  *
  * Values are in base units, converted once by specdb through the database's
  * unit table.  Pure functions of a loaded struct tui_sheet; no curses, no
- * I/O.
+ * I/O.  The one drawing here is a target's line (tui_ref_target_line, into
+ * a cell buffer), which the Sweep screen's bars and the point drill-down
+ * both show.
  */
 #include "config.h"
 
@@ -36,6 +38,8 @@
 #include "core/check.h"
 #include "core/cmptab.h"
 #include "core/format.h"
+#include "core/workload.h"
+#include "ui/chart.h"
 #include "ui/tui.h"
 
 /* The most reviewed capacity point of a family. */
@@ -111,6 +115,16 @@ ref_fig_sequential(const struct spec_figure *f)
 
 	return compare_spec_init(f, &cs) != COMPARE_NONE && cs.q == COMPARE_LAT &&
 	       !dd_pattern_random(cs.pattern);
+}
+
+/* The spec write a cliff or a byte budget is held against: core's rule. */
+const struct spec_figure *
+tui_ref_spec_write(const struct tui_sheet *s, const struct dd_point *p)
+{
+	if (!s->loaded)
+		return NULL;
+	return workload_spec_write(&s->sheet, s->pick.drive != NULL ? s->pick.drive->id : NULL, p,
+				   NULL);
 }
 
 /* A spec figure by metric for the picked capacity point, else family-wide. */
@@ -542,4 +556,51 @@ tui_metric_text(const struct tui *t, enum tui_metric m, double v, char *buf, siz
 	else
 		fmt_number(v, 1, buf, len);
 	return buf;
+}
+
+/* The role of a verdict word on the dashboard. */
+uint8_t
+tui_ref_verdict_role(enum verdict_status st)
+{
+	return st == VERDICT_PASS ? UI_OK : st == VERDICT_WARN ? UI_WARN
+		: st == VERDICT_FAIL ? UI_FAIL : UI_DIM_TEXT;
+}
+
+/* A lab target's line (a bar's second row, the drill-down's reference
+ * line): see tui.h. */
+void
+tui_ref_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
+		    const struct tui_refval *tg, const struct dd_result *res, enum tui_metric m)
+{
+	struct verdict v;
+	char	       ref[32], pct[32], src[160], more[2][96];
+	int	       tx, n;
+
+	if (!tg->comparable) {
+		tui_print(cb, x, y, cb->w - x - 1, UI_DIM_TEXT, 0, "%s", tg->note);
+		return;
+	}
+	tx = x + tui_print(cb, x, y, -1, UI_SPEC_TARGET, UI_BOLD, "%s target %s %s %s ",
+			   t->sym->spec, tg->fig->qual && strcmp(tg->fig->qual, "le") == 0 ?
+			   "<=" : ">=", m == TUI_M_IOPS ? fmt_count(tg->value, ref, sizeof ref) :
+			   fmt_number(tg->value, 0, ref, sizeof ref), m == TUI_M_IOPS ? "IOPS" : "MB/s");
+	if (!isnan(value))
+		tx += tui_print(cb, tx, y, -1, UI_TEXT, 0, "(%s) ",
+				chart_pct_delta(value, tg->value, t->g, pct, sizeof pct));
+	if (tui_ref_target_verdict(&t->sweep.ref, res, m, &v))
+		tx += tui_print(cb, tx, y, -1, tui_ref_verdict_role(v.status), UI_BOLD, "%s ",
+				verdict_status_name(v.status));
+	/* The source, then the rest, each whole or not at all. */
+	specdb_sheet_source_label(&t->sweep.ref.sheet, tg->fig->source_id, src, sizeof src);
+	if ((n = tui_print_whole(cb, tx, y, UI_DIM_TEXT, 0, src)) == 0)
+		return;
+	tx += n;
+	more[0][0] = more[1][0] = '\0';
+	if (tg->derived)
+		snprintf(more[0], sizeof more[0], "; from %s", tg->from);
+	if (tg->fig->tolerance > 0)
+		snprintf(more[1], sizeof more[1], "; tolerance %g%%", tg->fig->tolerance * 100);
+	for (int i = 0; i < 2; i++)
+		if (more[i][0] != '\0')
+			tx += tui_print_whole(cb, tx, y, UI_DIM_TEXT, 0, more[i]);
 }

@@ -7,86 +7,23 @@
  * the view's body (rows 1 .. h - 3, drawn by the view's ops table), the rule
  * with the one-line message (row h - 2) and the status line of key hints
  * (row h - 1); the help overlay goes over all of it.  Below TUI_MIN_W x
- * TUI_MIN_H the frame is only the "too small" note.  This file also holds the
- * drawing helpers every view uses (tui_print & co.) and the symbol strings
- * with their ASCII twins.  Everything reads struct tui and writes the cell
- * buffer only.  UI thread only.
+ * TUI_MIN_H the frame is only the "too small" note.  Views are reached
+ * through the view table (t->views) only; the drawing helpers they share are
+ * tui-util.c's.  Everything reads struct tui and writes the cell buffer
+ * only.  UI thread only.
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ui/tui.h"
-#include "lib/utf8.h"
-
-static const struct tui_syms tui_syms_utf8 = {
-	.times = "×", .micro = "µ", .deg = "°", .dot = "·", .arrow = "→", .dash = "—",
-	.ellipsis = "…", .ok = "✓", .bad = "✗", .review = "◆", .spec = "│",
-	.measured = "█", .cursor = "▸", .warn = "⚠", .hline = "─",
-};
-
-static const struct tui_syms tui_syms_ascii = {
-	.times = "x", .micro = "u", .deg = "", .dot = "-", .arrow = "->", .dash = "-",
-	.ellipsis = "~", .ok = "+", .bad = "x", .review = "*", .spec = "|",
-	.measured = "#", .cursor = ">", .warn = "!", .hline = "-",
-};
-
-/* Pick the glyphs and symbols: UTF-8 ones, or their ASCII twins. */
-void
-tui_set_charset(struct tui *t, bool utf8)
-{
-	t->utf8 = utf8;
-	t->g = glyphs_get(utf8);
-	t->sym = utf8 ? &tui_syms_utf8 : &tui_syms_ascii;
-}
-
-/* Columns of a UTF-8 string. */
-int
-tui_cols(const char *s)
-{
-	return utf8_width(s);
-}
-
-/* printf into the cell buffer. */
-int
-tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
-	  const char *fmt, ...)
-{
-	char	buf[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	return cellbuf_put_str(cb, x, y, maxw, buf, role, attr);
-}
-
-/* Text that fits whole before the screen's last column, or nothing. */
-int
-tui_print_whole(struct cellbuf *cb, int x, int y, uint8_t role, uint8_t attr, const char *s)
-{
-	if (x + tui_cols(s) >= cb->w)
-		return 0;
-	return cellbuf_put_str(cb, x, y, -1, s, role, attr);
-}
-
-/* Right-aligned text ending before column x1. */
-int
-tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, const char *s)
-{
-	int x = x1 - tui_cols(s);
-
-	cellbuf_put_str(cb, x, y, x1 - x, s, role, attr);
-	return x;
-}
 
 /* The title bar: " drivedash ─ <view title> ──── theme NAME ─ ? help ─". */
 static void
 tui_draw_title(struct tui *t, struct cellbuf *cb)
 {
-	const struct tui_view *v = tui_views[t->view];
+	const struct tui_view *v = t->views[t->view];
 	char		       title[512], right[96];
 	int		       x, rx;
 
@@ -109,7 +46,7 @@ tui_draw_title(struct tui *t, struct cellbuf *cb)
 static void
 tui_draw_status(struct tui *t, struct cellbuf *cb)
 {
-	const struct tui_view *v = tui_views[t->view];
+	const struct tui_view *v = t->views[t->view];
 	const char	      *hints, *p;
 	int		       y = cb->h - 1, x = 1;
 
@@ -118,9 +55,7 @@ tui_draw_status(struct tui *t, struct cellbuf *cb)
 		tui_print(cb, 1, cb->h - 2, cb->w - 2, t->msg_error ? UI_WARN : UI_TEXT,
 			  t->msg_error ? UI_BOLD : 0, " %s ", t->msg);
 	cellbuf_fill(cb, 0, y, cb->w, 1, ' ', UI_STATUS, 0);
-	hints = t->help.up ? "?\tclose help\tq\tclose help" :
-		t->drives.editing && t->view == TUI_VIEW_DRIVES ?
-		"type\tto filter\tEnter\tkeep\tEsc\tclear\tBackspace\tdelete" : v->hints(t);
+	hints = t->help.up ? t->help_view->hints(t) : v->hints(t);
 	/* "key\tlabel\tkey\tlabel": keys bold, three spaces between pairs. */
 	for (p = hints; *p != '\0' && x < cb->w;) {
 		const char *tab = strchr(p, '\t');
@@ -136,7 +71,7 @@ tui_draw_status(struct tui *t, struct cellbuf *cb)
 		x += tui_print(cb, x, y, cb->w - x, UI_STATUS, 0, " %s   ", label);
 		p = end != NULL ? end + 1 : tab + 1 + strlen(tab + 1);
 	}
-	if (tui_sweep_running(t) && x < cb->w - 12)
+	if (t->views[TUI_VIEW_SWEEP]->running(t) && x < cb->w - 12)
 		tui_print_right(cb, cb->w - 1, y, UI_STATUS, UI_BOLD, "sweep running");
 }
 
@@ -184,8 +119,8 @@ tui_render(struct tui *t, struct cellbuf *cb)
 		return;
 	}
 	tui_draw_title(t, cb);
-	tui_views[t->view]->draw(t, cb, 1, cb->h - 3);
+	t->views[t->view]->draw(t, cb, 1, cb->h - 3);
 	tui_draw_status(t, cb);
 	if (t->help.up)
-		tui_help_draw(t, cb);
+		t->help_view->draw(t, cb, 0, cb->h);
 }

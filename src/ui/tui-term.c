@@ -6,7 +6,9 @@
  * buffer (no curses), cellbuf_diff() against the previous frame picks the
  * rows that changed, only those are written to stdscr, and one doupdate()
  * sends them.  Keys and mouse clicks are read with get_wch()/getmouse() and
- * become struct tui_event for tui_handle().
+ * become struct tui_event for tui_handle(); what a key asks of the terminal
+ * (a new theme's colours, Ctrl-L's full repaint) is a flag in struct tui
+ * that this file follows, so the frame's files never call up into it.
  *
  * Colours are theme roles.  Each role is one colour pair (role + 1), set from
  * the theme at the terminal's depth: direct RGB on a direct-colour terminal,
@@ -469,6 +471,18 @@ tui_term_key(int rc, wint_t wc)
 	}
 }
 
+/* What a key asked of the terminal side (t->theme_changed: new colour
+ * pairs; t->repaint, Ctrl-L: every row at the next frame). */
+static void
+tui_term_follow(struct tui *t, struct tui_term *term)
+{
+	if (t->theme_changed)
+		tui_term_apply_theme(t, term);
+	if (t->repaint)
+		term->full = true;
+	t->theme_changed = t->repaint = false;
+}
+
 /* Read every pending key and click. */
 void
 tui_term_input(struct tui *t, struct tui_term *term)
@@ -501,23 +515,9 @@ tui_term_input(struct tui *t, struct tui_term *term)
 		} else {
 			ev.key = tui_term_key(rc, wc);
 		}
-		if (ev.key != TUI_KEY_NONE)
+		if (ev.key != TUI_KEY_NONE) {
 			tui_handle(t, &ev);
+			tui_term_follow(t, term);
+		}
 	}
-}
-
-/* The theme changed: new colour pairs on the live terminal. */
-void
-tui_term_theme_changed(struct tui *t)
-{
-	if (tui_term_live != NULL)
-		tui_term_apply_theme(t, tui_term_live);
-}
-
-/* Ctrl-L: every row at the next frame. */
-void
-tui_term_repaint(void)
-{
-	if (tui_term_live != NULL)
-		tui_term_live->full = true;
 }

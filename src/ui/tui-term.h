@@ -40,10 +40,4 @@ void tui_term_input(struct tui *t, struct tui_term *term);
 /* The terminal changed size: follow it (SIGWINCH or KEY_RESIZE). */
 void tui_term_resize(struct tui *t, struct tui_term *term);
 
-/* The theme in t changed: redo the colour pairs of the live terminal, if any. */
-void tui_term_theme_changed(struct tui *t);
-
-/* Repaint every row at the next frame (Ctrl-L), if curses is up. */
-void tui_term_repaint(void);
-
 #endif

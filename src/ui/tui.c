@@ -5,14 +5,17 @@
  * by the curses backend, tui-term.c), a signalfd (SIGWINCH resizes; every
  * terminating signal, lib/signals.h, quits cleanly; the signals are blocked
  * before any thread starts, so every thread inherits the mask and only this
- * fd sees them), while a sweep runs its wake fd, while it has a recorder that
- * recorder's wake fd (a busy results store), and while a fleet runs
- * (view-fleet.c) the wake fds of its running members.  Events only
+ * fd sees them) and the fds each view asks for through its pollfds hook
+ * (while a sweep runs its wake fd, while it has a recorder that recorder's
+ * wake fd, a busy results store; while a fleet runs the wake fds of its
+ * running members), handed back to the view's poll hook.  Events only
  * change state and set t->dirty; a frame is drawn at most every
  * TUI_FRAME_MS.  The parts have their own files: discovery (tui-detect.c),
  * key dispatch (tui-keys.c), frame rendering (tui-render.c) and the curses
- * backend (tui-term.c, the only curses user).  struct tui_loop below is
- * what only the loop needs.  UI thread only.
+ * backend (tui-term.c, the only curses user).  This file holds the view
+ * table (tui_views, t->views) and is the only one of the frame that names
+ * the views; it starts, polls and cleans them up only through their hooks.
+ * struct tui_loop below is what only the loop needs.  UI thread only.
  */
 #include "config.h"
 
@@ -118,41 +121,27 @@ tui_signals(struct tui *t, struct tui_loop *l)
 	}
 }
 
-/* Did poll say any of the n fds is readable? */
-static bool
-tui_any_readable(const struct pollfd *pfd, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (pfd[i].revents & (POLLIN | POLLERR | POLLHUP))
-			return true;
-	return false;
-}
-
 /* The loop: poll, handle, draw at most every TUI_FRAME_MS.  UI thread only.
- * The fds: stdin, the signalfd, the local sweep's wake fd while it runs,
- * then the wake fds of the fleet's running members (on the stack: no
- * allocation per turn). */
+ * The fds: stdin, the signalfd, then each view's (its pollfds hook: the
+ * local sweep's wake fd while it runs and its recorder's, the wake fds of
+ * the fleet's running members), on the stack: no allocation per turn. */
 static void
 tui_loop(struct tui *t, struct tui_loop *l)
 {
 	while (!t->quit) {
 		struct pollfd pfd[4 + HOSTS_MAX];
-		int	      n = 0, timeout = -1, sweep_i = -1, store_i = -1, fleet_i;
+		size_t	      first[TUI_VIEW_COUNT], nv[TUI_VIEW_COUNT], n = 0;
+		int	      timeout = -1;
 		double	      since;
 
 		pfd[n++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 		pfd[n++] = (struct pollfd){ .fd = l->sigfd, .events = POLLIN };
-		if (t->sweep.sw != NULL && t->sweep.running && !t->sweep.borrowed) {
-			sweep_i = n;
-			pfd[n++] = (struct pollfd){ .fd = sweep_wake_fd(t->sweep.sw),
-						    .events = POLLIN };
+		for (int i = 0; i < TUI_VIEW_COUNT; i++) {
+			first[i] = n;
+			nv[i] = t->views[i]->pollfds == NULL ? 0 :
+				t->views[i]->pollfds(t, &pfd[n], sizeof pfd / sizeof pfd[0] - n);
+			n += nv[i];
 		}
-		if (tui_sweep_store_fd(t) >= 0) {
-			store_i = n;
-			pfd[n++] = (struct pollfd){ .fd = tui_sweep_store_fd(t), .events = POLLIN };
-		}
-		fleet_i = n;
-		n += (int)tui_fleet_pollfds(t, &pfd[n], HOSTS_MAX);
 		if (tui_frame_wanted(t, l)) {
 			since = (clock_now_s() - l->last_frame) * 1e3;
 			timeout = since >= TUI_FRAME_MS ? 0 : (int)(TUI_FRAME_MS - since) + 1;
@@ -164,12 +153,9 @@ tui_loop(struct tui *t, struct tui_loop *l)
 		}
 		if (pfd[1].revents & POLLIN)
 			tui_signals(t, l);
-		if (sweep_i >= 0 && (pfd[sweep_i].revents & POLLIN))
-			tui_sweep_poll(t);
-		if (store_i >= 0 && (pfd[store_i].revents & POLLIN))
-			tui_sweep_store_poll(t);
-		if (tui_any_readable(&pfd[fleet_i], n - fleet_i))
-			tui_fleet_poll(t);
+		for (int i = 0; i < TUI_VIEW_COUNT; i++)
+			if (nv[i] > 0)
+				t->views[i]->poll(t, &pfd[first[i]], nv[i]);
 		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
 			if (pfd[0].revents & (POLLHUP | POLLERR) && !(pfd[0].revents & POLLIN)) {
 				fprintf(stderr, "drivedash: the terminal went away: quitting\n");
@@ -215,6 +201,8 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 	if (t == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
 	t->opts = *o;
+	t->views = tui_views;
+	t->help_view = &tui_view_help;
 	t->sweep.tgt.fd = -1;
 	t->sweep.fin_sel = t->sweep.heat_shape = -1;
 	if (t->opts.size == 0)
@@ -232,17 +220,21 @@ tui_create(const struct tui_opts *o, struct tui **out, struct dd_error *err)
 	return 0;
 }
 
+/* The order views are cleaned up in: the fleet gives back the sweep it
+ * lent before the sweep stops; the runs (Compare's) go after the sweep that
+ * may keep one. */
+static const enum tui_view_id tui_cleanup_order[TUI_VIEW_COUNT] = {
+	TUI_VIEW_FLEET, TUI_VIEW_SWEEP, TUI_VIEW_COMPARE, TUI_VIEW_HISTORY, TUI_VIEW_SHEET,
+	TUI_VIEW_DRIVES,
+};
+
 /* Free everything tui_create and the session set up. */
 void
 tui_free(struct tui *t)
 {
-	tui_fleet_cleanup(t);
-	tui_sweep_cleanup(t);
-	tui_compare_cleanup(t);
-	tui_history_free(t);
-	tui_sheet_free(&t->sheet.sheet);
-	free(t->drives.rows);
-	free(t->drives.cap_sel);
+	for (int i = 0; i < TUI_VIEW_COUNT; i++)
+		if (t->views[tui_cleanup_order[i]]->cleanup != NULL)
+			t->views[tui_cleanup_order[i]]->cleanup(t);
 	arena_free(&t->arena);
 	specdb_close(t->db);
 	free(t);
@@ -274,6 +266,15 @@ tui_signals_open(struct tui_loop *l, sigset_t *mask, struct dd_error *err)
 	return 0;
 }
 
+/* Discovery's list changed: the views that show it follow. */
+static void
+tui_refresh(struct tui *t)
+{
+	for (int i = 0; i < TUI_VIEW_COUNT; i++)
+		if (t->views[i]->refresh != NULL)
+			t->views[i]->refresh(t);
+}
+
 /* Run the dashboard. */
 int
 tui_run(const struct tui_opts *o, struct dd_error *err)
@@ -294,15 +295,13 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 	tui_set_charset(t, tui_locale_utf8(t));
 	rc = tui_term_start(t, &l.term, err);
 	if (rc == 0) {
-		tui_drives_rebuild(t);
+		tui_refresh(t);
 		tui_frame(t, &l);	/* the first frame before discovery */
 		tui_detect_devices(t);
-		tui_drives_rebuild(t);
+		tui_refresh(t);
 		t->view = TUI_VIEW_DRIVES;
-		if (t->opts.nhosts > 0) {	/* --hosts: the rack first */
-			tui_fleet_setup(t);
-			t->view = TUI_VIEW_FLEET;
-		}
+		if (t->opts.nhosts > 0)	/* --hosts: the rack first */
+			tui_nav_open(t, TUI_VIEW_FLEET, NULL);
 		t->dirty = true;
 		tui_loop(t, &l);
 	}

@@ -9,13 +9,20 @@
  * Each view owns its state (cursor, scroll, marks): a struct declared in
  * its own header (view-drives.h, view-sheet.h, view-sweep.h, view-compare.h,
  * view-history.h, view-fleet.h, view-help.h), held by value in struct tui, and an ops
- * table (struct tui_view, htop's "class" pattern) with <view>_draw() and
- * <view>_key() (ncdu's one file per screen).  Views draw into a struct
- * cellbuf and know nothing of curses.  The frame is split by job: tui.c
- * (the loop), tui-detect.c (discovery), tui-keys.c (key dispatch),
- * tui-render.c (tui_render: the whole screen, title and status line
- * included, into a cell buffer, which a test reads as text) and tui-term.c
- * (the curses backend, the only file that includes curses).
+ * table (struct tui_view, htop's "class" pattern: draw, key, and the hooks
+ * the frame needs: enter, leave, poll, stop, cleanup ...; ncdu's one file
+ * per screen).  Views draw into a struct cellbuf and know nothing of curses.
+ * The frame is split by job: tui.c (the loop and the view table),
+ * tui-detect.c (discovery), tui-keys.c (key dispatch), tui-render.c
+ * (tui_render: the whole screen, title and status line included, into a
+ * cell buffer, which a test reads as text) and tui-term.c (the curses
+ * backend, the only file that includes curses); they reach views only
+ * through t->views.  Views reach each other only through the navigation API
+ * (tui-nav.c: tui_nav_open) and what sits below them all: tui-util.c (the
+ * message, tui_print & co.), tui-ref.c (references), marks.c (the compare
+ * marks) and sweep-ctl.c (the sweep controller).  So calls between the
+ * files of src/ui run one way: frame -> views -> controller, marks, nav ->
+ * util, cell buffer.
  *
  * Threads: everything here is UI thread only.  The sweep thread is reached
  * through src/core/sweep.h alone (snapshots, the wake fd, cancel).
@@ -24,6 +31,7 @@
 #define DD_TUI_H
 
 #include <limits.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -128,10 +136,16 @@ enum tui_view_id {
 };
 
 struct tui;
+struct tui_pick;
 
-/* A screen: its title and the functions the loop calls. */
+/* A screen: its title and the functions the frame calls.  The loop
+ * (tui.c), key dispatch (tui-keys.c) and the renderer (tui-render.c) reach a
+ * view only through this table (t->views), and views reach each other only
+ * through the navigation API below (tui-nav.c), so no file of the frame
+ * names a view and no view names another.  Every hook but title, draw, key
+ * and hints may be NULL (nothing to do). */
 struct tui_view {
-	const char *name;
+	const char *name;	/* also what it runs, in "a sweep is running" */
 	/* The title bar text after "drivedash ─ ". */
 	void	    (*title)(struct tui *t, char *buf, size_t len);
 	/* Draw the body: rows y .. y + h - 1 of cb. */
@@ -140,6 +154,29 @@ struct tui_view {
 	int	    (*key)(struct tui *t, const struct tui_event *ev);
 	/* Key hints for the status line: "key\tlabel\t..." pairs. */
 	const char *(*hints)(struct tui *t);
+	/* The screen is about to be shown (tui_nav_open): pick the drive it
+	 * opens with (NULL: as a key asked, the Drives screen's selection
+	 * where one is needed); 0, or < 0 to stay where we are (message shown). */
+	int	    (*enter)(struct tui *t, const struct tui_pick *pick);
+	/* Another screen is being shown. */
+	void	    (*leave)(struct tui *t);
+	/* A filter or a question being typed takes every key first. */
+	bool	    (*modal)(const struct tui *t);
+	/* The drive this screen has selected (fam NULL: none). */
+	struct tui_pick (*selected)(struct tui *t);
+	/* Discovery's device list changed. */
+	void	    (*refresh)(struct tui *t);
+	/* Does it run something (a sweep, a fleet)?  q asks first, x stops it. */
+	bool	    (*running)(const struct tui *t);
+	/* x: stop what it runs (returns at once); true if it had something
+	 * of its own to stop (then no other view is asked). */
+	bool	    (*stop)(struct tui *t);
+	/* The fds the loop polls for it, into pfd (at most max); how many. */
+	size_t	    (*pollfds)(struct tui *t, struct pollfd *pfd, size_t max);
+	/* poll returned: its n fds from pollfds, with their revents. */
+	void	    (*poll)(struct tui *t, const struct pollfd *pfd, size_t n);
+	/* Stop and free what it holds (tui_free; curses has ended). */
+	void	    (*cleanup)(struct tui *t);
 };
 
 /* A device discovery found, as the Drives and Sweep screens list it. */
@@ -180,6 +217,9 @@ struct tui_sheet {
 
 struct tui {
 	struct tui_opts	      opts;
+	const struct tui_view *const *views;	/* the screens by enum tui_view_id
+						 * (tui_views; set by tui_create) */
+	const struct tui_view *help_view;	/* the help overlay's (tui_view_help) */
 	struct specdb	     *db;
 	struct arena	      arena;		/* families, devices */
 	struct spec_family   *fams;
@@ -202,6 +242,8 @@ struct tui {
 	bool		      quit, quit_armed;
 	int		      quit_signal;	/* the signal that ended the dashboard; 0 none */
 	bool		      dirty;
+	bool		      repaint;		/* every row at the next frame (Ctrl-L) */
+	bool		      theme_changed;	/* the terminal's colours must follow */
 	char		      msg[768];		/* one-line message in the rule */
 	bool		      msg_error;
 
@@ -239,13 +281,44 @@ void tui_detect_devices(struct tui *t);
  * per NVMe namespace, matched to the database, then the other block devices. */
 void tui_detect_list(struct tui *t);
 
-/* ---- tui-render.c: the frame and the drawing helpers views share ---- */
+/* ---- tui-render.c: the frame ---- */
 
 /* Render the whole screen (title, view, status line, overlays) into cb. */
 void tui_render(struct tui *t, struct cellbuf *cb);
 
+/* ---- tui-keys.c: key dispatch and what global keys do ---- */
+
+/* Handle one event: overlays and global keys first, then the view. */
+void tui_handle(struct tui *t, const struct tui_event *ev);
+
+/* Load a theme by name or path into t (the `t` cycle follows a known name);
+ * 0 (a theme with bad lines still loads; the notes go to stderr) or a
+ * negative errno. */
+int tui_theme_load(struct tui *t, const char *name_or_path);
+
+/* tui_theme_load, with the sentence saying why a theme could not be read
+ * (missing, a directory, a FIFO: -ENOENT, -EISDIR, -EINVAL) in err; a theme
+ * file that was read but has bad lines loads with its notes on stderr. */
+int tui_theme_open(struct tui *t, const char *name_or_path, struct dd_error *err);
+
+/* ---- tui-nav.c: how views reach each other (through t->views only) ---- */
+
+/* Show screen v: its enter hook first (pick: the drive it opens with, NULL:
+ * as a key asked), which may refuse (then nothing changes), then every
+ * other screen's leave hook.  0, or < 0 when v stayed hidden. */
+int tui_nav_open(struct tui *t, enum tui_view_id v, const struct tui_pick *pick);
+
+/* The drive selected on the Drives screen (fam NULL: none). */
+struct tui_pick tui_nav_selected(struct tui *t);
+
+/* ---- tui-util.c: what every view and the frame share (calls no view) ---- */
+
 /* Use UTF-8 glyphs and symbols, or their ASCII twins. */
 void tui_set_charset(struct tui *t, bool utf8);
+
+/* Show a message in the rule above the status line until the next key. */
+void tui_message(struct tui *t, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* printf into cb at (x, y), at most maxw columns (< 0: to the edge); returns columns. */
 int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,
@@ -261,28 +334,6 @@ int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t att
 
 /* Columns a UTF-8 string takes (utf8_width: wcwidth per character). */
 int tui_cols(const char *s);
-
-/* ---- tui-keys.c: key dispatch and what global keys do ---- */
-
-/* Handle one event: overlays and global keys first, then the view. */
-void tui_handle(struct tui *t, const struct tui_event *ev);
-
-/* Show a message in the rule above the status line until the next key. */
-void tui_message(struct tui *t, bool error, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* Switch screens. */
-void tui_set_view(struct tui *t, enum tui_view_id v);
-
-/* Load a theme by name or path into t (the `t` cycle follows a known name);
- * 0 (a theme with bad lines still loads; the notes go to stderr) or a
- * negative errno. */
-int tui_theme_load(struct tui *t, const char *name_or_path);
-
-/* tui_theme_load, with the sentence saying why a theme could not be read
- * (missing, a directory, a FIFO: -ENOENT, -EISDIR, -EINVAL) in err; a theme
- * file that was read but has bad lines loads with its notes on stderr. */
-int tui_theme_open(struct tui *t, const char *name_or_path, struct dd_error *err);
 
 /* ---- tui-ref.c: what a point is compared with (no curses) ---- */
 
@@ -348,14 +399,17 @@ int tui_ref_append_targets(const struct tui_sheet *s, struct dd_plan *plan, bool
 bool tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r,
 			    enum tui_metric m, struct verdict *out);
 
-/* (view-sweep.c) The line of a point's lab target: the target, the delta of value to it
+/* The line of a point's lab target: the target, the delta of value to it
  * and its verdict (verdict_target, as `check` judges; res NULL: still
  * running), its source by name, then (derived from the other rate) what it
  * states and its tolerance where they fit whole; else why it is not judged
  * here.  The Sweep view's bars and the point drill-down draw it. */
-void tui_sweep_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
-			   const struct tui_refval *tg, const struct dd_result *res,
-			   enum tui_metric m);
+void tui_ref_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double value,
+			 const struct tui_refval *tg, const struct dd_result *res,
+			 enum tui_metric m);
+
+/* The theme role of a verdict's word (ok, warn, bad, dim). */
+uint8_t tui_ref_verdict_role(enum verdict_status st);
 
 /* The best review measurement of a pattern and block size at any depth. */
 void tui_ref_review_best(const struct tui_sheet *s, enum dd_pattern pat, unsigned bs,
@@ -377,6 +431,11 @@ size_t tui_ref_curve_points(const struct tui_sheet *s, const char *profile, unsi
 /* The review drive's DLIO checkpoint seconds averaged per pass, secs[p - 1]
  * for pass p (NAN: none); returns the last pass published, 0 for none. */
 size_t tui_ref_ckpt_passes(const struct tui_sheet *s, double *secs, size_t max);
+
+/* The spec sequential-write figure point p (a cliff, a write with a byte
+ * budget) is held against: workload_spec_write over the sheet's pick, the
+ * rule `run` uses too (its base is the MB/s); NULL when none. */
+const struct spec_figure *tui_ref_spec_write(const struct tui_sheet *s, const struct dd_point *p);
 
 /* A spec figure by metric for the sheet's capacity point (or family-wide). */
 const struct spec_figure *tui_ref_figure(const struct tui_sheet *s, const char *metric,

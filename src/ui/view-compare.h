@@ -30,6 +30,8 @@ struct tui_compare {
 
 extern const struct tui_view tui_view_compare;
 
+/* ---- marks.c: the compare marks (calls no view) ---- */
+
 /* Free the compare marks and the recorded runs. */
 void tui_compare_cleanup(struct tui *t);
 

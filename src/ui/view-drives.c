@@ -179,9 +179,9 @@ drives_row_pick(struct tui *t, const struct tui_row *r)
 	return p;
 }
 
-/* The selected row's drive. */
-struct tui_pick
-tui_drives_selected(struct tui *t)
+/* The selected row's drive (the selected hook: tui_nav_selected). */
+static struct tui_pick
+drives_selected(struct tui *t)
 {
 	struct tui_drives *d = &t->drives;
 
@@ -679,7 +679,11 @@ drives_key(struct tui *t, const struct tui_event *ev)
 
 			if (r < d->nrows && drives_selectable(&d->rows[r])) {
 				if (r == d->sel && d->rows[r].kind == TUI_ROW_FAMILY)
-					tui_sheet_open(t, tui_drives_selected(t));
+				{
+					struct tui_pick sel = drives_selected(t);
+
+					tui_nav_open(t, TUI_VIEW_SHEET, &sel);
+				}
 				else
 					d->sel = r;
 			}
@@ -700,15 +704,15 @@ drives_key(struct tui *t, const struct tui_event *ev)
 		}
 		return 1;
 	case TUI_KEY_ENTER:
-		p = tui_drives_selected(t);
+		p = drives_selected(t);
 		if (p.fam != NULL)
-			tui_sheet_open(t, p);
+			tui_nav_open(t, TUI_VIEW_SHEET, &p);
 		else if (d->sel < d->nrows && d->rows[d->sel].kind == TUI_ROW_DEVICE)
 			tui_message(t, false, "%s is not in the database: s runs a sweep on it",
 				    t->devs[d->rows[d->sel].idx].name);
 		return 1;
 	case 'c':
-		p = tui_drives_selected(t);
+		p = drives_selected(t);
 		if (p.fam == NULL) {
 			tui_message(t, false, "only database drives can be compared");
 			return 1;
@@ -716,11 +720,11 @@ drives_key(struct tui *t, const struct tui_event *ev)
 		tui_toggle_mark(t, p);
 		return 1;
 	case 'C':
-		tui_set_view(t, TUI_VIEW_COMPARE);
+		tui_nav_open(t, TUI_VIEW_COMPARE, NULL);
 		return 1;
 	case 's':
-		p = tui_drives_selected(t);
-		tui_sweep_setup(t, p);
+		p = drives_selected(t);
+		tui_nav_open(t, TUI_VIEW_SWEEP, &p);
 		/* A device row: that device is the target. */
 		if (d->sel < d->nrows && d->rows[d->sel].kind == TUI_ROW_DEVICE) {
 			const struct tui_device *dev = &t->devs[d->rows[d->sel].idx];
@@ -729,7 +733,6 @@ drives_key(struct tui *t, const struct tui_event *ev)
 				if (strcmp(t->sweep.targets[i].path, dev->path) == 0)
 					t->sweep.target_sel = i;
 		}
-		tui_set_view(t, TUI_VIEW_SWEEP);
 		return 1;
 	}
 	return 0;
@@ -747,11 +750,28 @@ drives_title(struct tui *t, char *buf, size_t len)
 static const char *
 drives_hints(struct tui *t)
 {
+	if (t->drives.editing)
+		return "type\tto filter\tEnter\tkeep\tEsc\tclear\tBackspace\tdelete";
 	return t->compare.nmarks >= 2 ?
 		"Enter\tspec sheet\ts\tsweep\tc\tmark\tC\tcompare marked\t/\tfilter\t"
 		"H\thistory\th/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit" :
 		"Enter\tspec sheet\ts\tsweep\tc\tmark for compare\t/\tfilter\t"
 		"H\thistory\th/l\tcapacity\tt\ttheme\t?\thelp\tq\tquit";
+}
+
+/* A filter being typed takes every key. */
+static bool
+drives_modal(const struct tui *t)
+{
+	return t->drives.editing;
+}
+
+/* Free the list. */
+static void
+drives_cleanup(struct tui *t)
+{
+	free(t->drives.rows);
+	free(t->drives.cap_sel);
 }
 
 const struct tui_view tui_view_drives = {
@@ -760,4 +780,8 @@ const struct tui_view tui_view_drives = {
 	.draw = drives_draw,
 	.key = drives_key,
 	.hints = drives_hints,
+	.modal = drives_modal,
+	.selected = drives_selected,
+	.refresh = tui_drives_rebuild,
+	.cleanup = drives_cleanup,
 };

@@ -50,9 +50,6 @@ extern const struct tui_view tui_view_drives;
 /* Rebuild the Drives list after the filter or discovery changed. */
 void tui_drives_rebuild(struct tui *t);
 
-/* The drive of the selected Drives row (a matched device counts); fam NULL if none. */
-struct tui_pick tui_drives_selected(struct tui *t);
-
 /* The picked capacity point of a family on the Drives screen. */
 const struct spec_drive *tui_family_drive(const struct tui *t, const struct spec_family *f);
 

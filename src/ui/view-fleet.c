@@ -78,13 +78,6 @@ fleet_at(const struct tui_fleet *f, size_t i)
 	return f->fl != NULL ? fleet_member(f->fl, i) : &f->preview[i];
 }
 
-/* Is the member still measuring (or about to)? */
-static bool
-fleet_member_live(const struct fleet_member *m)
-{
-	return m->state == FLEET_CONNECTING || m->state == FLEET_RUNNING;
-}
-
 /* The drive a member is held against, as a pick of the dashboard's families. */
 static struct tui_pick
 fleet_pick(const struct fleet_member *m)
@@ -399,7 +392,7 @@ fleet_open(struct tui *t)
 				     .what = fleet_what(m, what, sizeof what),
 				     .started = f->started };
 	if (tui_sweep_borrow(t, &l) == 0)
-		tui_set_view(t, TUI_VIEW_SWEEP);
+		tui_nav_open(t, TUI_VIEW_SWEEP, NULL);
 }
 
 /* ---- Drawing ---- */
@@ -979,7 +972,7 @@ fleet_key(struct tui *t, const struct tui_event *ev)
 			f->setup = !f->setup;
 		return 1;
 	case 'C':
-		tui_set_view(t, TUI_VIEW_COMPARE);
+		tui_nav_open(t, TUI_VIEW_COMPARE, NULL);
 		return 1;
 	}
 	return 0;
@@ -1028,10 +1021,58 @@ fleet_hints(struct tui *t)
 	return "j/k\thost\tEnter\tits run\ts\tagain\te\tpreset\tC\tcompare\t?\thelp\tq\tquit";
 }
 
+/* The screen opens: set up the first time; refused without a fleet. */
+static int
+fleet_view_enter(struct tui *t, const struct tui_pick *pick)
+{
+	(void)pick;
+	if (t->opts.nhosts == 0) {
+		tui_message(t, false, "no fleet: start the dashboard with --hosts FILE or --host SPEC");
+		return -1;
+	}
+	if (t->fleet.fl == NULL && t->fleet.preview == NULL)
+		tui_fleet_setup(t);
+	return 0;
+}
+
+/* x: every host (the last view asked: it stops whatever runs). */
+static bool
+fleet_view_stop(struct tui *t)
+{
+	bool mine = tui_fleet_running(t);
+
+	tui_fleet_stop(t);
+	return mine;
+}
+
+/* The running members' wake fds. */
+static size_t
+fleet_view_pollfds(struct tui *t, struct pollfd *pfd, size_t max)
+{
+	return tui_fleet_pollfds(t, pfd, max);
+}
+
+/* Any member's news. */
+static void
+fleet_view_poll(struct tui *t, const struct pollfd *pfd, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pfd[i].revents & (POLLIN | POLLERR | POLLHUP)) {
+			tui_fleet_poll(t);
+			return;
+		}
+}
+
 const struct tui_view tui_view_fleet = {
 	.name = "fleet",
 	.title = fleet_title,
 	.draw = fleet_draw,
 	.key = fleet_key,
 	.hints = fleet_hints,
+	.enter = fleet_view_enter,
+	.running = tui_fleet_running,
+	.stop = fleet_view_stop,
+	.pollfds = fleet_view_pollfds,
+	.poll = fleet_view_poll,
+	.cleanup = tui_fleet_cleanup,
 };

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "ui/tui.h"
@@ -130,3 +131,35 @@ tui_help_key(struct tui *t, const struct tui_event *ev)
 	t->dirty = true;
 	return 1;
 }
+
+/* The overlay as a view (its title and hints are the frame's while it is
+ * up; it draws over the whole screen, whatever rows it is given). */
+static void
+help_title(struct tui *t, char *buf, size_t len)
+{
+	(void)t;
+	snprintf(buf, len, "Help");
+}
+
+static void
+help_draw(struct tui *t, struct cellbuf *cb, int y, int h)
+{
+	(void)y;
+	(void)h;
+	tui_help_draw(t, cb);
+}
+
+static const char *
+help_hints(struct tui *t)
+{
+	(void)t;
+	return "?\tclose help\tq\tclose help";
+}
+
+const struct tui_view tui_view_help = {
+	.name = "help",
+	.title = help_title,
+	.draw = help_draw,
+	.key = tui_help_key,
+	.hints = help_hints,
+};

@@ -2,8 +2,8 @@
  * The help overlay's state and functions.
  *
  * Help is not a screen of its own but an overlay drawn over whichever
- * screen is up (tui_render calls tui_help_draw last); while it is up it
- * takes every key (tui_handle sends them to tui_help_key): j/k and
+ * screen is up (tui_render draws t->help_view last); while it is up it
+ * takes every key (tui_handle sends them to its key hook): j/k and
  * PgDn/PgUp scroll, any other key closes it.
  *
  * struct tui holds this state by value, so ui/tui.h includes this header
@@ -21,6 +21,10 @@ struct tui_help {
 	bool up;
 	int  top;	/* first line shown */
 };
+
+/* The overlay's ops (struct tui_view; t->help_view): draw covers the
+ * whole screen, key is tui_help_key, hints the status line's. */
+extern const struct tui_view tui_view_help;
 
 /* Draw the help overlay over the screen. */
 void tui_help_draw(struct tui *t, struct cellbuf *cb);

@@ -153,7 +153,7 @@ tui_history_open_run(struct tui *t, int64_t id)
 	 * Drives, and the title and this line say it is not its reference. */
 	p = history_pick(t, run.prov.drive_id);
 	if (p.fam == NULL)
-		p = tui_drives_selected(t);
+		p = tui_nav_selected(t);
 	if (p.fam != NULL && tui_sheet_load(&t->sweep.ref, t->db, p, &err) < 0)
 		tui_message(t, true, "%s", err.msg);
 	else if (p.fam != NULL && !run.prov.drive_id[0])
@@ -164,7 +164,7 @@ tui_history_open_run(struct tui *t, int64_t id)
 			    (long long)id, run.n, p.fam != NULL ? ", beside its own drive's spec and "
 			    "review" : " (no drive stored: pick one, r cycles)");
 	results_run_free(&run);
-	tui_set_view(t, TUI_VIEW_SWEEP);
+	tui_nav_open(t, TUI_VIEW_SWEEP, NULL);
 	return 0;
 }
 
@@ -225,7 +225,7 @@ history_compare(struct tui *t)
 			tui_message(t, true, "%s", err.msg);
 			return;
 		}
-	tui_set_view(t, TUI_VIEW_COMPARE);
+	tui_nav_open(t, TUI_VIEW_COMPARE, NULL);
 }
 
 /* Mark or unmark the selected run for Compare. */
@@ -629,10 +629,29 @@ history_hints(struct tui *t)
 	       "t\ttheme\t?\thelp\tq\tquit";
 }
 
+/* The screen opens: the list read again. */
+static int
+history_enter(struct tui *t, const struct tui_pick *pick)
+{
+	(void)pick;
+	tui_history_load(t);
+	return 0;
+}
+
+/* A filter being typed or the delete question takes every key. */
+static bool
+history_modal(const struct tui *t)
+{
+	return t->history.editing || t->history.confirm;
+}
+
 const struct tui_view tui_view_history = {
 	.name = "history",
 	.title = history_title,
 	.draw = history_draw,
 	.key = history_key,
 	.hints = history_hints,
+	.enter = history_enter,
+	.modal = history_modal,
+	.cleanup = tui_history_free,
 };

@@ -141,7 +141,7 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 			       r->point.iodepth, t->sym->times, r->point.numjobs);
 	if (tui_ref_target(&s->ref, &r->point, m, &tg) != NULL)
 		/* The lab's target outranks the spec, as on the Sweep bars. */
-		tui_sweep_target_line(t, cb, x, y + 2, seq ? r->mbps : r->iops, &tg, r, m);
+		tui_ref_target_line(t, cb, x, y + 2, seq ? r->mbps : r->iops, &tg, r, m);
 	else if (sp.comparable)
 		tui_print(cb, x, y + 2, cb->w - x - 1, UI_SPEC_TARGET, 0, "%s spec %s %s (%s)%s",
 			  t->sym->spec, seq ? fmt_number(sp.value, 0, a, sizeof a) :

@@ -541,21 +541,50 @@ sheet_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 void
 tui_sheet_open(struct tui *t, struct tui_pick p)
 {
+	tui_nav_open(t, TUI_VIEW_SHEET, &p);
+}
+
+/* Load the sheet of p unless it is the one shown; 0, or -1 (none picked,
+ * or it could not be loaded: message shown). */
+static int
+sheet_load_pick(struct tui *t, struct tui_pick p)
+{
 	struct tui_sheetview *sv = &t->sheet;
 	struct dd_error	      err = { 0 };
 
 	if (p.fam == NULL)
-		return;
+		return -1;
 	if (!sv->sheet.loaded || sv->sheet.pick.fam != p.fam) {
 		if (tui_sheet_load(&sv->sheet, t->db, p, &err) < 0) {
 			tui_message(t, true, "%s", err.msg);
-			return;
+			return -1;
 		}
 		sv->top = 0;
 	}
 	sv->sheet.pick = p;
-	t->view = TUI_VIEW_SHEET;
 	t->dirty = true;
+	return 0;
+}
+
+/* The screen opens: with pick's sheet, else the one loaded, else the
+ * Drives screen's selection (a sheet that cannot be loaded is said and the
+ * screen opens empty). */
+static int
+sheet_enter(struct tui *t, const struct tui_pick *pick)
+{
+	struct tui_pick p;
+
+	if (pick != NULL)
+		return sheet_load_pick(t, *pick);
+	if (t->sheet.sheet.loaded)
+		return 0;
+	p = tui_nav_selected(t);
+	if (p.fam == NULL) {
+		tui_message(t, false, "select a drive first (Enter on a database row)");
+		return -1;
+	}
+	sheet_load_pick(t, p);
+	return 0;
 }
 
 /* Handle a key on the sheet screen. */
@@ -605,16 +634,14 @@ sheet_key(struct tui *t, const struct tui_event *ev)
 			tui_toggle_mark(t, sv->sheet.pick);
 		return 1;
 	case 'C':
-		tui_set_view(t, TUI_VIEW_COMPARE);
+		tui_nav_open(t, TUI_VIEW_COMPARE, NULL);
 		return 1;
 	case 's':
-		if (sv->sheet.loaded) {
-			tui_sweep_setup(t, sv->sheet.pick);
-			tui_set_view(t, TUI_VIEW_SWEEP);
-		}
+		if (sv->sheet.loaded)
+			tui_nav_open(t, TUI_VIEW_SWEEP, &sv->sheet.pick);
 		return 1;
 	case TUI_KEY_BACKSPACE: case TUI_KEY_ESC:
-		tui_set_view(t, TUI_VIEW_DRIVES);
+		tui_nav_open(t, TUI_VIEW_DRIVES, NULL);
 		return 1;
 	}
 	return 0;
@@ -640,10 +667,19 @@ sheet_hints(struct tui *t)
 	       "Esc\tback\tt\ttheme\t?\thelp\tq\tquit";
 }
 
+/* Free the sheet. */
+static void
+sheet_cleanup(struct tui *t)
+{
+	tui_sheet_free(&t->sheet.sheet);
+}
+
 const struct tui_view tui_view_sheet = {
 	.name = "sheet",
 	.title = sheet_title,
 	.draw = sheet_draw,
 	.key = sheet_key,
 	.hints = sheet_hints,
+	.enter = sheet_enter,
+	.cleanup = sheet_cleanup,
 };

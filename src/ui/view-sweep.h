@@ -124,6 +124,8 @@ struct tui_sweep_loan {
 
 extern const struct tui_view tui_view_sweep;
 
+/* ---- sweep-ctl.c: the sweep controller (calls no view) ---- */
+
 /* Open the sweep setup with p as the reference drive.  UI thread only. */
 void tui_sweep_setup(struct tui *t, struct tui_pick p);
 
@@ -183,6 +185,13 @@ void tui_runs_keep(struct tui *t, const struct sweep *sw, const char *plan, enum
 		   struct tui_pick ref, const struct record *rec, int64_t started,
 		   const char *label);
 
+/* The plan for target tg with the setup's preset, then the points of the
+ * reference's acceptance targets (as `check` appends them; *ntarget says
+ * how many); *writes_ok says whether write points were allowed.  0 or a
+ * negative errno with err set. */
+int tui_sweep_build_plan(struct tui *t, const struct tui_target *tg, struct dd_plan *plan,
+			 bool *writes_ok, int *ntarget, struct dd_error *err);
+
 /* Fill the setup's target list from the options and discovery. */
 void tui_sweep_targets(struct tui *t);
 
@@ -209,6 +218,19 @@ struct tui_run *tui_runs_slot(struct tui *t);
 
 /* The finished point the cursor is on: a result index, or -1 (none yet). */
 int tui_sweep_selected(const struct tui *t);
+
+/* tui_sweep_selected of the screen's state s. */
+int tui_sweep_cursor(const struct tui_sweep *s);
+
+/* The Sweep view's hooks (struct tui_view): enter opens the setup (with
+ * pick as the reference; NULL: the Drives selection, only when nothing was
+ * set up yet); stop cancels the sweep shown (true when there was one, a
+ * lent one too); pollfds gives the running sweep's wake fd and the
+ * recorder's; poll reads them. */
+int tui_sweep_enter(struct tui *t, const struct tui_pick *pick);
+bool tui_sweep_stop_hook(struct tui *t);
+size_t tui_sweep_pollfds(struct tui *t, struct pollfd *pfd, size_t max);
+void tui_sweep_poll_hook(struct tui *t, const struct pollfd *pfd, size_t n);
 
 /* The distinct workloads (pattern, block size) of the sweep's plan, in plan
  * order, at most max; returns how many. */

@@ -532,7 +532,7 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 {
 	struct tui_sweep	  *s = &t->sweep;
 	struct workload_cliff	   c;
-	const struct spec_figure  *spec = tui_ref_figure(&s->ref, "seq_write", 0);
+	const struct spec_figure  *spec = tui_ref_spec_write(&s->ref, focus);
 	size_t			   n;
 	const struct dd_interval  *iv = wl_cliff_intervals(s, focus, running, sel, &n);
 	double			   samples[2 * SWEEP_LIVE_MAX], vals[2 * SWEEP_LIVE_MAX + 1], max;

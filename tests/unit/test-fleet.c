@@ -9,8 +9,9 @@
  * needing the size of a target that has none fails naming the row; cancel
  * stops every member; fleet_verdict is the worst member's; fleet_match
  * finds drives by detect model, model number, drive id and one-point
- * query, and says why when it cannot.  Waits are polls on the members'
- * wake fds, never sleeps.
+ * query, and says why when it cannot; fleet_member_live is the one rule of
+ * a member measuring (its sweep started, not ended).  Waits are polls on
+ * the members' wake fds, never sleeps.
  */
 #include "config.h"
 
@@ -620,6 +621,29 @@ test_targets(void **state)
 	(void)fx;
 }
 
+/* A member is live only with a sweep started (sw) in CONNECTING or RUNNING:
+ * the dashboard's copy took the state alone, so a member RUNNING without a
+ * sweep was drawn live and lent to the Sweep screen as running, though no
+ * fd of it was polled. */
+static void
+test_member_live(void **state)
+{
+	struct fleet_member m = { .state = FLEET_RUNNING };
+	int		    not_a_sweep;
+
+	(void)state;
+	assert_false(fleet_member_live(&m));
+	m.sw = (struct sweep *)&not_a_sweep;	/* only compared with NULL */
+	assert_true(fleet_member_live(&m));
+	m.state = FLEET_CONNECTING;
+	assert_true(fleet_member_live(&m));
+	for (enum fleet_state st = FLEET_WAITING; st <= FLEET_CANCELLED; st++) {
+		m.state = st;
+		assert_int_equal(fleet_member_live(&m),
+				 st == FLEET_CONNECTING || st == FLEET_RUNNING);
+	}
+}
+
 int
 main(void)
 {
@@ -632,6 +656,7 @@ main(void)
 		cmocka_unit_test(test_stop_unknown),
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_targets),
+		cmocka_unit_test(test_member_live),
 	};
 
 	return cmocka_run_group_tests_name("fleet", tests, setup, teardown);

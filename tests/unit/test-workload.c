@@ -5,7 +5,9 @@
  * that recovers, two series measured on tests/rigs/cliff.sh's rig, too few
  * intervals, irregular interval lengths), load
  * curve collection (the peak is the most achieved IOPS of the finished
- * points) and checkpoint series (per-pass mean, min, max and GB/s).
+ * points) and checkpoint series (per-pass mean, min, max and GB/s), and
+ * the spec write a cliff or a byte budget is held against
+ * (workload_spec_write, workload_budget_point: `run` and the dashboard).
  *
  * Every expected figure is computed from the series the test builds (the
  * bytes written before a cliff are the sum of rate x dt of the intervals
@@ -537,6 +539,80 @@ test_gibps(void **state)
 	assert_close(workload_gibps(6.2 * 1073.741824), 6.2, 1e-12);
 }
 
+/* A sequential-write MB/s figure of drive (NULL: family-wide) at bs (0:
+ * unstated), preferred or not. */
+static struct spec_figure
+fx_seq_figure(const char *metric, const char *drive, int bs, double mbps, int preferred)
+{
+	return (struct spec_figure){ .family_id = "fam", .drive_id = drive, .metric_id = metric,
+				     .unit_id = "MB/s", .dimension = "throughput", .value = mbps,
+				     .value_hi = NAN, .block_size = bs, .read_pct = -1,
+				     .preferred = preferred, .base = mbps, .base_hi = NAN,
+				     .tolerance = NAN, .runtime_s = -1 };
+}
+
+/* One rule for the cliff's target line: the point's own workload (block
+ * size) first, then the capacity point's own figure over the family's (over
+ * another capacity point's), then the preferred one; only sequential
+ * writes in MB/s.  `run` took the first figure of the exact workload
+ * (6000, the family's, for the 3.84 TB) and the dashboard the preferred
+ * "seq_write" of the capacity point whatever its block size (4000 for a 1M
+ * point too): they drew different lines for one run. */
+static void
+test_spec_write_rule(void **state)
+{
+	struct spec_figure figs[] = {
+		fx_seq_figure("seq_write", NULL, 1024 * 1024, 5000, 1),
+		fx_seq_figure("seq_write", NULL, 128 * 1024, 6000, 0),
+		fx_seq_figure("seq_write", "d-3.84", 128 * 1024, 4000, 0),
+		fx_seq_figure("seq_write", "d-7.68", 0, 7000, 0),
+		fx_seq_figure("seq_read", NULL, 128 * 1024, 14000, 1),
+	};
+	struct spec_sheet sheet = { .figures = figs, .nfigures = 5 };
+	struct spec_sheet reads = { .figures = &figs[4], .nfigures = 1 };
+	struct dd_point	  cliff = { .pattern = DD_WRITE, .bs = 128 * 1024, .kind = DD_KIND_CLIFF };
+	struct dd_point	  big = { .pattern = DD_WRITE, .bs = 1024 * 1024, .bytes = 1ull << 30 };
+	double		  mbps = 0;
+
+	(void)state;
+	/* The capacity point's own figure at the point's block size. */
+	assert_ptr_equal(workload_spec_write(&sheet, "d-3.84", &cliff, &mbps), &figs[2]);
+	assert_close(mbps, 4000, 0);
+	/* An unstated block size is the metric's default (128K): 7.68 TB's own. */
+	assert_ptr_equal(workload_spec_write(&sheet, "d-7.68", &cliff, &mbps), &figs[3]);
+	assert_close(mbps, 7000, 0);
+	/* No capacity point: the family's over another capacity point's. */
+	assert_ptr_equal(workload_spec_write(&sheet, NULL, &cliff, &mbps), &figs[1]);
+	assert_close(mbps, 6000, 0);
+	/* Another capacity point's figure is never this one's. */
+	assert_ptr_equal(workload_spec_write(&sheet, "d-15.36", &cliff, NULL), &figs[1]);
+	/* The point's workload beats the capacity point's own at another size. */
+	assert_ptr_equal(workload_spec_write(&sheet, "d-3.84", &big, &mbps), &figs[0]);
+	assert_close(mbps, 5000, 0);
+	/* A read is no write figure; none: NULL and NAN. */
+	assert_null(workload_spec_write(&reads, "d-3.84", &cliff, &mbps));
+	assert_true(isnan(mbps));
+}
+
+/* The point a plan's spec write is reckoned at: the first cliff, else the
+ * first write with a byte budget, else none (n). */
+static void
+test_budget_point(void **state)
+{
+	struct dd_point pts[] = {
+		{ .pattern = DD_RANDREAD, .bs = 4096 },
+		{ .pattern = DD_WRITE, .bs = 1024 * 1024, .bytes = 1ull << 30 },
+		{ .pattern = DD_WRITE, .bs = 128 * 1024, .kind = DD_KIND_CLIFF },
+		{ .pattern = DD_WRITE, .bs = 128 * 1024, .kind = DD_KIND_CLIFF },
+	};
+
+	(void)state;
+	assert_int_equal(workload_budget_point(pts, 4), 2);
+	assert_int_equal(workload_budget_point(pts, 2), 1);
+	assert_int_equal(workload_budget_point(pts, 1), 1);
+	assert_int_equal(workload_budget_point(pts, 0), 0);
+}
+
 int
 main(void)
 {
@@ -554,6 +630,8 @@ main(void)
 		cmocka_unit_test(test_curve_collect),
 		cmocka_unit_test(test_ckpt_collect),
 		cmocka_unit_test(test_gibps),
+		cmocka_unit_test(test_spec_write_rule),
+		cmocka_unit_test(test_budget_point),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

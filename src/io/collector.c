@@ -250,7 +250,8 @@ collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *
 		hooks->interval(hooks->arg, c->res, &iv, progress);
 }
 
-/* Build the final result after the workers are joined. */
+/* Build the final result after the workers are joined, from those joined
+ * only: a job left behind (engine_join) may still write its own fields. */
 void
 collector_finish(struct collector *c)
 {
@@ -267,6 +268,8 @@ collector_finish(struct collector *c)
 	for (unsigned i = 0; i < c->n; i++) {
 		struct worker *w = &c->w[i];
 
+		if (!w->joined)
+			continue;
 		hist_merge(hr, &w->hist_r);
 		hist_merge(hw, &w->hist_w);
 		welford_merge(&wr, &w->wf_r);

@@ -58,6 +58,7 @@ struct worker {
 	pthread_t	       thread;
 	unsigned	       id;
 	int		       exited;		/* atomic: left, done_fd written */
+	bool		       joined;		/* joined: its figures may be read */
 	struct engine_shared  *sh;
 	struct io_uring	       ring;
 	bool		       ring_ok;

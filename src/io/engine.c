@@ -1091,6 +1091,7 @@ engine_join(struct worker *w, unsigned n, struct engine_shared *sh, unsigned *fi
 	for (unsigned i = 0; i < n; i++) {
 		if (__atomic_load_n(&w[i].exited, __ATOMIC_ACQUIRE)) {
 			pthread_join(w[i].thread, NULL);
+			w[i].joined = true;
 		} else {
 			pthread_detach(w[i].thread);
 			left++;

@@ -94,4 +94,29 @@ layer_links "core links whole against io and lib (+ sqlite)" core "$b_core" "$l_
 layer_links "ui links whole against core, io and lib (+ curses)" ui "$b_ui" "$l_ui"
 layer_links "cli links whole against ui, core, io and lib (+ jansson)" cli "$b_cli" "$DD_LIBS_CLI $l_ui"
 
+# ---- no circle inside a layer ----
+# file_edges LAYER: "caller callee" lines, one per pair of the layer's
+# objects where the first calls (or reads) a name the second defines.
+file_edges() {
+	nm -A "$build/libdd$1.a" 2>/dev/null | awk '
+		{ split($1, a, ":"); o = a[2]; sub(/^libdd[a-z]+_a-/, "", o) }
+		NF == 3 && $2 ~ /^[TDBRVW]$/ { def[$3] = o }
+		NF == 3 && $2 == "U" { n++; uo[n] = o; us[n] = $3 }
+		END { for (i = 1; i <= n; i++) if ((us[i] in def) && def[us[i]] != uo[i])
+			print uo[i], def[us[i]] }' | sort -u
+}
+
+# no_circle LAYER: tsort finds no loop in the layer's call graph between
+# files; on a loop, the files in it (and what the first calls of the next).
+no_circle() {
+	file_edges "$1" >"$tmp/edges-$1"
+	loop=$(tsort "$tmp/edges-$1" 2>&1 >/dev/null | grep -v 'input contains a loop' |
+		sed 's/^tsort: //' | tr '\n' ' ')
+	is "no circle of calls between the files of src/$1${loop:+ (loop: $loop)}" "" "$loop"
+}
+
+for l in lib io core ui cli; do
+	no_circle "$l"
+done
+
 done_testing

@@ -59,8 +59,7 @@ wl_gather(const struct tui_sweep *s, bool curve, enum dd_kind kind, unsigned g,
 		if (sn->finished[k].index >= s->plan.npoints)
 			continue;
 		p = &s->plan.points[sn->finished[k].index];
-		if (p->group != g || (curve ? p->kind != DD_KIND_CURVE_MAX &&
-				      p->kind != DD_KIND_CURVE_STEP : p->kind != kind))
+		if (p->group != g || (curve ? !dd_kind_curve(p->kind) : p->kind != kind))
 			continue;
 		(*pts)[n] = *p;
 		(*sums)[n++] = sn->finished[k];
@@ -72,7 +71,7 @@ wl_gather(const struct tui_sweep *s, bool curve, enum dd_kind kind, unsigned g,
 static bool
 wl_is_curve(const struct dd_point *p)
 {
-	return p->kind == DD_KIND_CURVE_MAX || p->kind == DD_KIND_CURVE_STEP;
+	return dd_kind_curve(p->kind);
 }
 
 /* ---- The load curve ---- */

@@ -368,7 +368,15 @@ sweep_record_begin(struct tui *t, const struct session *ses)
 	bool			 matched;
 	char			 label[160];
 	struct session_identity *id = sweep_identity(t, ses, &rm, &matched, label, sizeof label);
+	struct nvmeinfo_written	 wr;
 
+	/* What the device tells of what its figures can be: the verdicts
+	 * against the lab's targets hold it, as check's do. */
+	s->ev_known = id != NULL;
+	if (id != NULL) {
+		nvmeinfo_written(NULL, id->bdev, id->ns, &wr);
+		check_evidence_local(id->ctrl, &wr, &s->plan, &s->ev);
+	}
 	s->rec = NULL;
 	s->store_busy = s->store_pending = false;
 	if (record_begin(&s->rec, &ro, ses, id, matched ? &rm : NULL, &s->plan, &s->tgt,
@@ -572,6 +580,7 @@ tui_sweep_show(struct tui *t, struct results_run *run, struct dd_error *err)
 	s->heat_shape = -1;
 	s->drill = false;
 	s->stored_id = run->prov.id;
+	s->ev_known = false;
 	snprintf(s->stored_name, sizeof s->stored_name, "%s", run->prov.name);
 	snprintf(s->stored_drive, sizeof s->stored_drive, "%s", run->prov.drive_id);
 	snprintf(s->what, sizeof s->what, "%s", run->prov.target_desc);

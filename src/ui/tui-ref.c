@@ -354,18 +354,19 @@ tui_ref_target(const struct tui_sheet *s, const struct dd_point *p, enum tui_met
 	return g;
 }
 
-/* Judge result r by the target found for its point (verdict_target, the
- * rule `check` uses); false when the point has no target or r is NULL. */
+/* Judge result r by the target found for its point (check_judge_point, the
+ * rule `check` uses, with its plausibility: ev the device's link and written
+ * share, NULL unknown); false when the point has no target or r is NULL. */
 bool
 tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r, enum tui_metric m,
-		       struct verdict *out)
+		       const struct check_evidence *ev, struct verdict *out)
 {
 	struct tui_refval	  tv;
 	const struct spec_figure *g;
 
 	if (r == NULL || (g = tui_ref_target(s, &r->point, m, &tv)) == NULL)
 		return false;
-	check_judge_point(g, r, NULL, out);
+	check_judge_point(g, r, ev, out);
 	return true;
 }
 
@@ -587,7 +588,8 @@ tui_ref_target_line(struct tui *t, struct cellbuf *cb, int x, int y, double valu
 	if (!isnan(value))
 		tx += tui_print(cb, tx, y, -1, UI_TEXT, 0, "(%s) ",
 				chart_pct_delta(value, tg->value, t->g, pct, sizeof pct));
-	if (tui_ref_target_verdict(&t->sweep.ref, res, m, &v))
+	if (tui_ref_target_verdict(&t->sweep.ref, res, m,
+				   t->sweep.ev_known ? &t->sweep.ev : NULL, &v))
 		tx += tui_print(cb, tx, y, -1, tui_ref_verdict_role(v.status), UI_BOLD, "%s ",
 				verdict_status_name(v.status));
 	/* The source, then the rest, each whole or not at all. */

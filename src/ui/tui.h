@@ -38,6 +38,7 @@
 
 #include "lib/arena.h"
 #include "lib/error.h"
+#include "core/check.h"
 #include "core/compare.h"
 #include "core/fleet.h"
 #include "core/match.h"
@@ -397,7 +398,8 @@ int tui_ref_append_targets(const struct tui_sheet *s, struct dd_plan *plan, bool
 /* Judge result r by its point's target with verdict_target (the rule
  * `check` uses) into *out; false when there is none. */
 bool tui_ref_target_verdict(const struct tui_sheet *s, const struct dd_result *r,
-			    enum tui_metric m, struct verdict *out);
+			    enum tui_metric m, const struct check_evidence *ev,
+			    struct verdict *out);
 
 /* The line of a point's lab target: the target, the delta of value to it
  * and its verdict (verdict_target, as `check` judges; res NULL: still

@@ -856,7 +856,7 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	}
 	if (sum->index < s->sn->nresults &&
 	    tui_ref_target_verdict(&s->ref, sweep_result_published(s->sw, sum->index),
-				   seq ? TUI_M_MBPS : TUI_M_IOPS, &tv)) {
+				   seq ? TUI_M_MBPS : TUI_M_IOPS, s->ev_known ? &s->ev : NULL, &tv)) {
 		/* The lab's target decides this point, as in `check`. */
 		tui_print(cb, cx, row, x + w - 1 - cx, tui_ref_verdict_role(tv.status), UI_BOLD,
 			  " %s target %s", t->sym->spec, verdict_status_name(tv.status));

@@ -75,6 +75,12 @@ struct tui_sweep {
 	struct sweep_snapshot *sn;		/* latest copy */
 	uint64_t	       gen;
 	struct tui_sheet       ref;		/* the reference drive's sheet */
+	struct check_evidence  ev;		/* the swept device's link and
+						 * written share (check_evidence_local),
+						 * for the verdicts' plausibility */
+	bool		       ev_known;	/* ev holds; false: a file, a stored
+						 * or a lent run (the zero buffers
+						 * still count) */
 	int		       fin_top;		/* scroll of the finished list */
 	int		       fin_sel;		/* its cursor: a result index (plan
 						 * order); -1: the newest, following */

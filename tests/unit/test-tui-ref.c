@@ -252,25 +252,35 @@ test_targets(void **state)
 	assert_null(tui_ref_target(&s, &r.point, TUI_M_LAT, &tv));	/* latency: none */
 	r.iops = 960;
 	r.ios = 960;
-	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, NULL, &v));
 	assert_int_equal(v.status, VERDICT_PASS);
 	assert_string_equal(v.decided_by, "target");
+	/* The swept device's evidence is held as check holds it: reads of a
+	 * device that is mostly never written are not a PASS. */
+	{
+		struct check_evidence ev = { .written = { .share = 0.01,
+							  .source = "test" } };
+
+		assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &ev, &v));
+		assert_int_equal(v.status, VERDICT_IMPLAUSIBLE);
+		assert_non_null(strstr(v.reason, "never written"));
+	}
 	r.iops = 940;
-	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, NULL, &v));
 	assert_int_equal(v.status, VERDICT_WARN);
 	r.iops = 500;
-	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, NULL, &v));
 	assert_int_equal(v.status, VERDICT_FAIL);
 	/* Another runtime: the target shows, not judged; another depth: none. */
 	r.point.runtime_s = 10;
 	assert_non_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
 	assert_false(tv.comparable);
 	assert_non_null(strstr(tv.note, "not judged, this point runs 10 s"));
-	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_true(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, NULL, &v));
 	assert_int_equal(v.status, VERDICT_NOT_COMPARABLE);
 	r.point.iodepth = 8;
 	assert_null(tui_ref_target(&s, &r.point, TUI_M_IOPS, &tv));
-	assert_false(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, &v));
+	assert_false(tui_ref_target_verdict(&s, &r, TUI_M_IOPS, NULL, &v));
 	/* seq_read's target is the 1 GB point's own: only with it picked. */
 	r.point = point(DD_READ, 131072, 8, 1);
 	r.point.runtime_s = 1;

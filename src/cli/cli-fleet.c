@@ -575,12 +575,14 @@ cli_fleet_measure(struct cli_ctx *ctx, const struct cli_fleet_opts *o,
 		return -1;
 	}
 	if (!o->quiet) {
-		char eta[32];
+		char eta[256];
 
-		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %zu host%s, about %s\n",
+		/* Each host's size and speed are its own: a byte budget's time is
+		 * said to be unknown here, never "about 0:00". */
+		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %zu host%s, %s\n",
 			plan->name, plan->npoints, plan->npoints == 1 ? "" : "s", cf->n,
 			cf->n == 1 ? "" : "s",
-			fmt_duration(plan_estimate_seconds(plan), eta, sizeof eta));
+			plan_estimate_say(plan, 0, NAN, NAN, eta, sizeof eta));
 	}
 	return cli_fleet_wait(cf, o->quiet, &mask);
 }

@@ -112,6 +112,13 @@ is "--print-fio: one job file per host" 2 "$(printf '%s\n' "$out" | grep -c '^# 
 like "--print-fio: the first host by its name= label" '^# host r1-01 \(fio --client=127\.0\.0\.1:8765\)' "$out"
 like "--print-fio: each host's device" 'filename=/dev/sdb' "$out"
 
+# --- a rack's estimate: a byte budget is not timed as nothing (issue 23) ---
+run "$dd" run --host '127.0.0.1:9 /dev/nvme0n1 - nvme0n1 name=cl size=32G' --fio "$tmp/no-such-fio" \
+	--preset cliff --allow-write --no-save
+like "run --preset cliff on a rack: the estimate says its byte budgets' time is unknown" \
+	'cliff: 1 point on 1 host, time unknown \(byte budgets' "$err"
+is "run --preset cliff on a rack: no 'about 0:00'" "" "$(printf '%s\n' "$err" | grep 'about 0:0')"
+
 # --- a host nothing answers for: its state, the JSON keys, exit codes -----
 run "$dd" run --host '127.0.0.1:9 /dev/nvme0n1 - - name=nofio' --fio "$tmp/no-such-fio" \
 	--point 'randread,time=0.2' --no-save --json "$tmp/run.json" -q

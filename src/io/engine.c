@@ -1312,7 +1312,8 @@ engine_run_outcome(struct collector *c, int cancel_fd, bool cancelled, bool exte
 			 "no I/O completed in the %g s asked for; measured %.3f s until one did",
 			 p->runtime_s, res->elapsed_s);
 	for (unsigned i = 0; i < c->n; i++) {
-		if (c->w[i].error != 0) {
+		if (c->w[i].joined && c->w[i].error != 0) {	/* a job left behind
+								 * may still write */
 			ret = dd_error_set(err, c->w[i].error,
 					   "%s on %s failed at offset %" PRIu64 ": %s",
 					   c->w[i].error_what, t->path, c->w[i].error_off,

@@ -30,20 +30,6 @@
 #include "core/session.h"
 #include "lib/signals.h"
 
-/* Check every point of a plan against the target before anything runs. */
-int
-cli_check_points(const struct dd_plan *plan, const struct dd_target *t)
-{
-	struct dd_error err = { 0 };
-
-	for (size_t i = 0; i < plan->npoints; i++)
-		if (engine_point_check(&plan->points[i], t, &err) < 0) {
-			cli_error("point %zu (%s): %s", i + 1, plan->points[i].name, err.msg);
-			return err.code;
-		}
-	return 0;
-}
-
 /* A signal with no exit code of its own that stopped the command: main
  * dies of it at the end (cli_exit_finish).  Main thread only. */
 static int cli_exit_die_signo;

@@ -129,9 +129,6 @@ void cli_signals_block(sigset_t *mask);
 /* Take a signal of mask that arrived while blocked; 0 when none did. */
 int cli_signal_take(const sigset_t *mask);
 
-/* Check every point of a plan against the target; prints the first problem. */
-int cli_check_points(const struct dd_plan *plan, const struct dd_target *t);
-
 /*
  * Option values (cli-common.c), through the one number parser
  * (src/lib/parse.h).  Each takes the option's name and argument and an
@@ -391,7 +388,6 @@ json_t *cli_check_json_curve(const struct workload_curve *cv);
 
 /* JSON for one explainer. */
 json_t *cli_check_json_item(const struct explain_item *it);
-
 
 /* A joined sweep's finished points as an array of cli_json_result ([] for
  * NULL). */

@@ -54,8 +54,18 @@ run "$dd" run --target "$tmp/keep.dat" --point 'randwrite,bs=4k,time=0.1' -q
 is "existing file: a writing plan needs --allow-write" 2 "$rc"
 like "existing file: says why" 'allow-write' "$err"
 
-# threads (up to 128 jobs a point) is the rig's: tests/rigs/run-matrix.sh.
-presets_on "file" "$tmp/presets.dat" 0.002 "spot cdm cdm-nvme review" --size 160M
+# Running every point of the long presets (review: 242 points, threads: up
+# to 128 jobs a point) is the rig's: tests/rigs/run-matrix.sh runs every
+# preset on every kind of target.  Here spot and cdm run; the others' plans
+# are counted from --print-fio (a job section a point and repeat, after
+# [global]; repeats are named "... runN").
+presets_on "file" "$tmp/presets.dat" 0.002 "spot cdm" --size 160M
+for preset in cdm-nvme review threads; do
+	run "$dd" run --target "$tmp/presets.dat" --preset "$preset" --allow-write --print-fio
+	is "file: preset $preset plans every point" "$(expect_points "$preset")" \
+		"$(printf '%s\n' "$out" | grep '^\[' | grep -v '^\[global\]' |
+		sed 's/ run[0-9]*\]$/]/' | sort -u | wc -l | tr -d ' ')"
+done
 
 # --- a loop device over /dev/shm ----------------------------------------
 if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then

@@ -5,8 +5,9 @@
 # for what it expects, with a bounded loop: no fixed sleep synchronises.  The
 # 132x43 captures of the live sweep and of the compare view are written to
 # tests/screens/tui-captures/ in the build directory.
-# Needs: tmux (skips whole without); fio and python3 for the Fleet screen,
-# ncurses-term for the truecolor case (each skips without).
+# Needs: tmux (skips whole without); fio, python3 and tests/lib/fake-fio-server
+# for the Fleet screen, ncurses-term for the truecolor case (each skips
+# without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 builddir=$(cd "${top_builddir:-.}" && pwd)
@@ -550,28 +551,30 @@ for sig in QUIT:131 TERM:143 HUP:129; do
 	fi
 done
 
-# The Fleet screen (issue 13): two fio servers on loopback, each with its
-# own file target, and a third host at a port nothing listens on.  s runs
-# the spot preset on all three at once; the refused host says so and the
-# others finish; Enter opens a host's sweep, Esc comes back.  The 132x43
-# capture is tests/screens/tui-captures/fleet-132x43.txt.
+# The Fleet screen (issue 13): two hosts on loopback that answer every
+# point as an honest fio server would (tests/lib/fake-fio-server honest: a
+# probe reply, then one point's figures; real fio servers, which load the
+# machine, are tests/rigs/fleet.sh's), and a third host at a port nothing
+# listens on.  s runs the spot preset on all three at once (fio's client
+# talks to each); the refused host says so and the others finish; Enter
+# opens a host's sweep, Esc comes back.  The 132x43 capture is
+# tests/screens/tui-captures/fleet-132x43.txt.
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-if command -v fio >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+fake="${top_builddir:-.}/tests/lib/fake-fio-server"
+if command -v fio >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 && [ -x "$fake" ]; then
 	: >"$tmp/hosts.txt"
 	for i in 1 2; do
-		port=$(free_port)
-		fio --server=ip:127.0.0.1,"$port" >"$tmp/fio-server-$i.log" 2>&1 &
+		"$fake" honest --port-file "$tmp/fake-$i.port" >/dev/null 2>&1 </dev/null &
 		fio_pids="$fio_pids $!"
-		truncate -s 64M "$shm/dd-tui-$$-fleet$i.dat"
-		echo "127.0.0.1:$port $shm/dd-tui-$$-fleet$i.dat - - size=64m name=loop-$i" \
-			>>"$tmp/hosts.txt"
 		j=0
-		while [ "$j" -lt 100 ] && ! ss -ltn 2>/dev/null | grep -q "127.0.0.1:$port "; do
-			sleep 0.1
+		while [ "$j" -lt 200 ] && [ ! -s "$tmp/fake-$i.port" ]; do
+			sleep 0.05
 			j=$((j + 1))
 		done
+		echo "127.0.0.1:$(cat "$tmp/fake-$i.port") /dev/nvme0n1 - - size=64m name=loop-$i" \
+			>>"$tmp/hosts.txt"
 	done
 	echo "127.0.0.1:$(free_port) /dev/null - - name=nobody" >>"$tmp/hosts.txt"
 	start 132 43 "" --hosts "$tmp/hosts.txt" --preset spot --runtime 0.2 --ramp 0 --no-save
@@ -599,7 +602,7 @@ if command -v fio >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 	check "fleet: q quits with status 0" 'drivedash exited 0'
 else
 	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - fleet: the Fleet screen over fio servers # SKIP fio or python3 is not installed"
+	echo "ok $tap_n - fleet: the Fleet screen over fio servers # SKIP fio, python3 or tests/lib/fake-fio-server is missing"
 fi
 
 done_testing

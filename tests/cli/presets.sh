@@ -54,7 +54,7 @@ like "an unknown preset lists the data presets" 'vdbench-4k-randread.*dlio, clif
 # --- end to end -----------------------------------------------------------
 runs_on() {
 	name=$1; target=$2; shift 2
-	run "$dd" run --target "$target" --preset vdbench-4k-randread --time-scale 0.02 \
+	run "$dd" run --target "$target" --preset vdbench-4k-randread --time-scale 0.005 \
 		--allow-write -q --json "$tmp/v.json" "$@"
 	is "$name: vdbench-4k-randread exits 0" 0 "$rc"
 	[ "$rc" -eq 0 ] || printf '%s\n' "$err" | head -3 | sed 's/^/# /'

@@ -36,6 +36,7 @@
 #include "io/safety.h"
 #include "lib/signals.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/tui.h"
 
 #define HEAT_MAX 8
@@ -264,26 +265,22 @@ static int
 sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double value,
 	  const struct dd_point *pt, const struct dd_result *res, enum tui_metric m)
 {
-	struct tui_refval    sp, rv, tg;
-	bool		     target;
-	struct chart_markers mk;
-	double		     vals[3], max;
-	int		     x = 8, barw = cb->w - 8 - 50, tx;
-	char		     num[32], ref[32], pct[32];
+	struct tui_refval sp, rv, tg;
+	bool		  target;
+	struct chart_bars bars;
+	int		  x = 8, barw = cb->w - 8 - 50, tx;
+	char		  num[32], ref[32], pct[32];
 
 	if (barw < 16)
 		barw = 16;
 	tui_ref_spec(&t->sweep.ref, pt, m, &sp);
 	tui_ref_review(&t->sweep.ref, pt, m, &rv);
 	target = tui_ref_target(&t->sweep.ref, pt, m, &tg) != NULL;
-	mk.spec = target ? tg.value : sp.comparable ? sp.value : NAN;
-	mk.review = rv.value;
-	vals[0] = value;
-	vals[1] = mk.spec;
-	vals[2] = mk.review;
-	max = chart_scale_max(vals, 3);
+	/* The bar is the shared model's (a report draws the same one to SVG). */
+	chart_bars_init(&bars, pt->name, m == TUI_M_IOPS ? "IOPS" : "MB/s");
+	chart_build_bar(&bars, &t->sweep.ref, pt, value, m, label);
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
-	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
+	chart_bars_draw(cb, x, y, barw, &bars, 0, NULL, t->g);
 	tx = x + barw + 1;
 	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD,
 			tui_metric_text(t, m, value, num, sizeof num));
@@ -456,6 +453,7 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 {
 	const struct sweep_snapshot *sn = t->sweep.sn;
 	struct sweep_series	     ser;
+	struct chart_timegraph	     g;
 	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
 	char			     num[32], title[160];
 	size_t			     n;
@@ -477,16 +475,19 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 	ph = h - ih - (temp && h > 3);
 	row = y;
 	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
-	chart_graph(cb, x + 8, row, gw, ih, ser.iops, n, chart_scale_max(ser.iops, n), UI_GRAPH,
-		    t->g);
+	/* The graphs are the shared models' (a report draws the same ones to SVG). */
+	chart_timegraph_init(&g, "IOPS per interval", "IOPS", ser.iops, n,
+			     n > 0 ? ser.span / (double)n : NAN, UI_GRAPH);
+	chart_timegraph_draw(cb, x + 8, row, gw, ih, &g, t->g);
 	if (n > 0)
 		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
 				fmt_count(ser.iops[n - 1], num, sizeof num));
 	row += ih;
 	if (ph > 0) {
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
-		chart_graph(cb, x + 8, row, gw, ph, ser.p99, n, chart_scale_max(ser.p99, n),
-			    UI_WRITE, t->g);
+		chart_timegraph_init(&g, "p99 latency per interval", "µs", ser.p99, n,
+				     n > 0 ? ser.span / (double)n : NAN, UI_WRITE);
+		chart_timegraph_draw(cb, x + 8, row, gw, ph, &g, t->g);
 		if (n > 0)
 			tui_print_right(cb, x + w, row + ph - 1, UI_WRITE, 0,
 					fmt_number(ser.p99[n - 1], 1, num, sizeof num));

@@ -26,6 +26,7 @@
 
 #include "lib/file.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/svg.h"
 
 #define GOLDEN_DIR TOP_SRCDIR "/tests/unit/golden-svg"
@@ -358,6 +359,102 @@ test_bars_model(void **state)
 	assert_int_equal(chart_bars_add(&b, "x", "", 1, &mk), -ENOSPC);
 }
 
+/* The builders on the bundled database ($DRIVEDASH_DB): CD9P-R 7.68 TB's
+ * 4K random read QD32 x16 bar has the sheet's rated 2.6M and the review's
+ * 2,165,000 as markers, and a point 10 % under the review says so. */
+static void
+test_build_bar(void **state)
+{
+	struct specdb	   *db = NULL;
+	struct arena	    a = { 0 };
+	struct spec_family *fams = NULL;
+	size_t		    nfams = 0;
+	struct tui_sheet    s = { 0 };
+	struct tui_pick	    pk = { NULL, NULL };
+	struct dd_error	    err = { 0 };
+	struct chart_bars   b;
+	struct dd_point	    p = { .pattern = DD_RANDREAD, .bs = 4096, .iodepth = 32,
+				  .numjobs = 16, .name = "4K randread QD32 x16" };
+	const char	   *path = getenv("DRIVEDASH_DB");
+
+	(void)state;
+	if (path == NULL || specdb_open(path, &db, &err) < 0)
+		fail_msg("cannot open DRIVEDASH_DB=%s", path != NULL ? path : "(unset)");
+	assert_int_equal(specdb_families(db, &a, &fams, &nfams, &err), 0);
+	for (size_t i = 0; i < nfams; i++)
+		if (strcmp(fams[i].id, "kioxia-cd9p-r") == 0) {
+			pk.fam = &fams[i];
+			for (size_t k = 0; k < fams[i].ndrives; k++)
+				if (fams[i].drives[k].capacity_gb == 7680)
+					pk.drive = &fams[i].drives[k];
+		}
+	assert_non_null(pk.drive);
+	assert_int_equal(tui_sheet_load(&s, db, pk, &err), 0);
+	chart_bars_init(&b, "4K random read", "IOPS");
+	assert_int_equal(chart_build_bar(&b, &s, &p, 2165000 * 0.9, TUI_M_IOPS, NULL), 0);
+	assert_string_equal(b.rows[0].label, "4K randread QD32 x16");
+	assert_string_equal(b.rows[0].depth, "QD32 x16");
+	assert_true(fabs(b.rows[0].mk.spec - 2600000) < 1e-6);
+	assert_true(fabs(b.rows[0].mk.review - 2165000) < 1e-6);
+	assert_string_equal(b.rows[0].delta_review, "-10.0%");
+	assert_string_equal(b.rows[0].delta_spec, "-25.1%");
+	assert_string_equal(b.rows[0].value_text, "1.95M");
+	/* The scale holds the spec marker: 2.6M -> 5M, as the Sweep screen's. */
+	assert_true(b.axis.max == 5e6);
+	/* A depth the review did not publish: no review marker, its delta a dash. */
+	p.iodepth = 8;
+	p.numjobs = 4;
+	assert_int_equal(chart_build_bar(&b, &s, &p, 1e6, TUI_M_IOPS, "QD8"), 0);
+	assert_true(isnan(b.rows[1].mk.review));
+	assert_string_equal(b.rows[1].delta_review, "\xe2\x80\x94");
+	tui_sheet_free(&s);
+	arena_free(&a);
+	specdb_close(db);
+}
+
+/* A workload's heat grid from a plan's points and finished summaries. */
+static void
+test_build_heat(void **state)
+{
+	struct dd_point		pts[6];
+	struct sweep_summary	sums[4];
+	struct chart_heat_data *d = calloc(1, sizeof *d);
+	struct chart_heatmap	hm;
+	static const unsigned	qd[] = { 32, 1, 8, 1, 32, 1 }, nj[] = { 1, 1, 1, 4, 4, 1 };
+
+	(void)state;
+	assert_non_null(d);
+	memset(pts, 0, sizeof pts);
+	memset(sums, 0, sizeof sums);
+	for (int i = 0; i < 6; i++) {
+		pts[i].pattern = i < 5 ? DD_RANDREAD : DD_READ;
+		pts[i].bs = 4096;
+		pts[i].iodepth = qd[i];
+		pts[i].numjobs = nj[i];
+	}
+	/* Finished: QD32x1 100K, QD1x1 10K, QD8x1 95K; QD1x4 failed. */
+	sums[0] = (struct sweep_summary){ .index = 0, .iops = 100e3 };
+	sums[1] = (struct sweep_summary){ .index = 1, .iops = 10e3 };
+	sums[2] = (struct sweep_summary){ .index = 2, .iops = 95e3 };
+	sums[3] = (struct sweep_summary){ .index = 3, .iops = 50e3, .status = -5 };
+	chart_build_heat(d, pts, 6, sums, 4, DD_RANDREAD, 4096, NULL);
+	assert_int_equal(d->nq, 3);
+	assert_int_equal(d->nj, 2);
+	assert_true(d->qds[0] == 1 && d->qds[2] == 32 && d->njs[1] == 4);
+	assert_true(d->grid[0] == 10 && d->grid[2 * 2 + 0] == 100 && d->grid[1 * 2 + 0] == 95);
+	assert_true(isnan(d->grid[1]) && isnan(d->grid[1 * 2 + 1]) && isnan(d->grid[2 * 2 + 1]));
+	assert_int_equal(chart_heat_cell(d, &pts[2]), 2);
+	assert_int_equal(chart_heat_cell(d, &pts[5]), -1);
+	assert_string_equal(d->title, "4K random read IOPS (K) over IODepth x NumJobs");
+	chart_heat_model(d, NULL, &hm);
+	assert_int_equal(hm.rows, 3);
+	assert_string_equal(hm.row_labels[2], "QD32");
+	assert_string_equal(hm.col_labels[1], "NJ4");
+	/* 95K at QD8x1 is within 90 % of 100K at QD32x1, at a quarter of the queue. */
+	assert_string_equal(hm.note, "knee QD8xNJ1: 90% of best, 1/4 queue");
+	free(d);
+}
+
 int
 main(void)
 {
@@ -368,6 +465,8 @@ main(void)
 		cmocka_unit_test(test_empty_models),
 		cmocka_unit_test(test_axis_ticks),
 		cmocka_unit_test(test_bars_model),
+		cmocka_unit_test(test_build_bar),
+		cmocka_unit_test(test_build_heat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -327,23 +327,36 @@ wl_ckpt_scale(uint64_t bytes)
 	return bytes > 0 ? (double)bytes / WORKLOAD_REVIEW_CKPT_BYTES : NAN;
 }
 
-/* One row per pass: mean seconds as a bar, min-max, the review's marker. */
+/* One row per pass: mean seconds as a bar, min-max, the review's marker;
+ * the bars are a shared model (a report draws the same one to SVG), on the
+ * axis 0..max that holds every pass's slowest checkpoint. */
 static int
 wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 	       const struct workload_ckpt *c, const double *rev, double scale, double max)
 {
-	char a[32], b[32], d[32];
-	int  row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
+	struct chart_bars *bars = malloc(sizeof *bars);
+	char		   a[32], b[32], d[32];
+	int		   row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
 
-	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
+	if (bars == NULL)
+		return 0;
+	chart_bars_init(bars, "checkpoint seconds per pass", "s");
+	for (size_t i = 0; i < c->npasses; i++) {
 		const struct workload_pass *p = &c->passes[i];
 		struct chart_markers	    mk = { .spec = NAN, .review = NAN };
-		int			    cx;
 
 		if (p->pass >= 1 && p->pass <= WORKLOAD_PASSES_MAX)
 			mk.review = rev[p->pass - 1] * scale;
+		snprintf(a, sizeof a, "pass %u", p->pass);
+		chart_bars_add(bars, a, "", p->mean_s, &mk);
+	}
+	chart_axis_set(&bars->axis, max, "s");
+	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
+		const struct workload_pass *p = &c->passes[i];
+		int			    cx;
+
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "pass %u", p->pass);
-		chart_hbar(cb, x + 8, row, barw, p->mean_s, max, &mk, NULL, t->g);
+		chart_bars_draw(cb, x + 8, row, barw, bars, i, NULL, t->g);
 		cx = x + 9 + barw;
 		cx += tui_print(cb, cx, row, 9, UI_MEASURED, UI_BOLD, "%s s",
 				fmt_number(p->mean_s, p->mean_s < 10 ? 2 : 1, a, sizeof a));
@@ -351,6 +364,7 @@ wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 			  fmt_number(p->min_s, p->min_s < 10 ? 2 : 1, b, sizeof b), t->sym->dash,
 			  fmt_number(p->max_s, p->max_s < 10 ? 2 : 1, d, sizeof d), p->n);
 	}
+	free(bars);
 	return row - y;
 }
 

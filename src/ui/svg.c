@@ -522,9 +522,9 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		return NULL;
 	leg[nleg++] = (struct svg_legend){ SW_LINE, 0, svg_role_class(m->role), m->axis.unit };
 	if (!isnan(m->target) && m->target <= m->axis.max)
-		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, "spec target" };
+		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, m->target_label };
 	if (!isnan(m->event))
-		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, "event" };
+		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, m->event_label };
 	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, (size_t)nleg);
 	svg_vaxis(&s, SVG_PAD + lw, top, gh, gw, &m->axis);
 	svg_graph_path(&s, m, SVG_PAD + lw, top, gw, gh);

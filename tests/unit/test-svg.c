@@ -116,6 +116,7 @@ timegraph_fixture(struct chart_timegraph *g, const char *title)
 	chart_timegraph_init(g, title, "MB/s", tg_samples, 12, 0.5, UI_WRITE);
 	chart_timegraph_target(g, 110);
 	g->event = 7.0 / 12;
+	snprintf(g->event_label, sizeof g->event_label, "write cliff");
 }
 
 static const double hm_grid[] = { 10, 20, 40, 15, NAN, 80, 18, 50, 100 };

@@ -108,12 +108,20 @@ s_attr(struct svg *s, const char *name, const char *value)
 	s->bad |= xmlTextWriterWriteAttribute(s->w, BAD_CAST name, BAD_CAST clean) < 0;
 }
 
+/* An attribute this file generated (path data, numbers: ASCII of any
+ * length), written as it is. */
+static void
+s_attr_raw(struct svg *s, const char *name, const char *value)
+{
+	s->bad |= xmlTextWriterWriteAttribute(s->w, BAD_CAST name, BAD_CAST value) < 0;
+}
+
 static void
 s_num(struct svg *s, const char *name, double v)
 {
 	char num[32];
 
-	s_attr(s, name, svg_fmt(v, num, sizeof num));
+	s_attr_raw(s, name, svg_fmt(v, num, sizeof num));
 }
 
 static void
@@ -213,7 +221,7 @@ s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 			 svg_fmt(y - r, a[1], 32), svg_fmt(2 * r, a[2], 32), a[2], a[2], a[2],
 			 a[2]);
 	s_start(s, "path", cls);
-	s_attr(s, "d", d);
+	s_attr_raw(s, "d", d);
 	s_attr(s, "fill", k % 6 == 4 ? "none" : "currentColor");
 	s_attr(s, "stroke", "currentColor");
 	s_end(s);
@@ -494,7 +502,7 @@ svg_graph_path(struct svg *s, const struct chart_timegraph *m, double x0, double
 
 		snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
 		s_start(s, "path", cls);
-		s_attr(s, "d", d);
+		s_attr_raw(s, "d", d);
 		s_attr(s, "fill", "none");
 		s_attr(s, "stroke", "currentColor");
 		s_attr(s, "stroke-width", "1.5");

@@ -274,6 +274,33 @@ test_nan(void **state)
 	assert_svg(svg_histogram(&h, 600, &err));
 }
 
+/* A long series is drawn whole: 600 samples, one M and 599 L in the path. */
+static void
+test_long_series(void **state)
+{
+	double		       v[600];
+	struct chart_timegraph g;
+	struct dd_error	       err;
+	char		      *svg, *d, *end;
+	int		       moves = 0, lines = 0;
+
+	(void)state;
+	for (int i = 0; i < 600; i++)
+		v[i] = 1000 + i % 37;
+	chart_timegraph_init(&g, "long", "IOPS", v, 600, 0.5, UI_GRAPH);
+	svg = svg_timegraph(&g, 720, &err);
+	assert_non_null(d = strstr(svg, " d=\"M"));
+	d += 4;
+	assert_non_null(end = strchr(d, '"'));
+	for (; d < end; d++) {
+		moves += *d == 'M';
+		lines += *d == 'L';
+	}
+	assert_int_equal(moves, 1);
+	assert_int_equal(lines, 599);
+	assert_svg(svg);
+}
+
 /* An empty model of each kind is a valid chart saying "no data". */
 static void
 test_empty_models(void **state)
@@ -463,6 +490,7 @@ main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_nan),
+		cmocka_unit_test(test_long_series),
 		cmocka_unit_test(test_empty_models),
 		cmocka_unit_test(test_axis_ticks),
 		cmocka_unit_test(test_bars_model),

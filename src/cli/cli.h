@@ -69,6 +69,7 @@ int cmd_runs(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_export(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_import(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_db(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_report(struct cli_ctx *ctx, int argc, char **argv);
 
 /*
  * Open the results store at path (NULL: results_default_path) for `runs`,

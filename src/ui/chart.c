@@ -22,7 +22,7 @@ const struct chart_roles chart_roles_default = {
 };
 
 /* value / max clamped to [0, 1]; NAN for no value or no axis. */
-static double
+double
 chart_fraction(double value, double max)
 {
 	double f;
@@ -36,7 +36,7 @@ chart_fraction(double value, double max)
 }
 
 /* The column of a marker value on a width-column axis, or -1 for none. */
-static int
+int
 chart_marker_col(double v, double max, int width)
 {
 	double f = chart_fraction(v, max);
@@ -269,6 +269,14 @@ chart_heat_bucket(double v, double max)
 	return f >= 1 ? 4 : (int)(f * 5);
 }
 
+/* The values of a heat bucket: [lo, hi) in fifths of max. */
+void
+chart_heat_bounds(int bucket, double max, double *lo, double *hi)
+{
+	*lo = max * bucket / 5;
+	*hi = max * (bucket + 1) / 5;
+}
+
 /* The largest measured value of a grid, or NAN. */
 static double
 grid_max(const double *grid, int n)
@@ -279,6 +287,15 @@ grid_max(const double *grid, int n)
 		if (!isnan(grid[i]) && (isnan(top) || grid[i] > top))
 			top = grid[i];
 	return top;
+}
+
+/* The top of a heat map's scale. */
+double
+chart_heatmap_max(const struct chart_heatmap *hm)
+{
+	if (isnan(hm->max) || hm->max <= 0)
+		return grid_max(hm->grid, hm->rows * hm->cols);
+	return hm->max;
 }
 
 /* Right-align text in w columns at (x, y); too long: cut with an ellipsis.
@@ -320,8 +337,7 @@ chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
 	int    row = y, cx;
 	char   num[64];
 
-	if (isnan(max) || max <= 0)
-		max = grid_max(hm->grid, hm->rows * hm->cols);
+	max = chart_heatmap_max(hm);
 	if (hm->col_labels != NULL) {
 		cellbuf_fill(cb, x, row, hm->label_w + hm->cols * hm->cell_w, 1, ' ',
 			     UI_DEFAULT, 0);

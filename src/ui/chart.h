@@ -1,5 +1,17 @@
 /*
- * Charts: pure geometry from numbers into a region of a cell buffer.
+ * Charts: the chart models both front ends draw, and pure geometry from
+ * numbers into a region of a cell buffer.
+ *
+ * One chart model, two renderers.  A model (struct chart_bars, chart_timegraph,
+ * chart_heatmap, chart_xyplot, chart_histogram, each with its struct
+ * chart_axis) is plain data: title, units, values, markers, the axis scale
+ * (chart_scale_max) and its ticks (chart_axis_ticks).  chart-build.h turns the
+ * data a front end has (points, results, intervals, the references tui-ref.c
+ * finds) into models; the dashboard hands a model to the cell renderers here
+ * (chart_bars_draw, chart_timegraph_draw, ...) and the report to the SVG ones
+ * (svg.h), which map values to positions through the same functions
+ * (chart_fraction, chart_marker_col, chart_heat_bucket, chart_xy_col/row)
+ * scaled to pixels: the page shows what the screen showed.
  *
  * Each chart owns exactly the cells of its region (it overwrites them all, so
  * a redraw needs no clear first) and takes its glyphs from a glyph table, so
@@ -85,7 +97,21 @@ struct chart_heatmap {
 	const char *const *col_labels;	/* cols strings for a header row, or NULL */
 	int		   decimals;	/* for fmt_number() */
 	int		   sel_row, sel_col;	/* cell marked with the cursor glyph; -1: none */
+	/* For a legend and a standalone chart (the cell renderer ignores them): */
+	const char	  *title;	/* NULL: none */
+	const char	  *unit;	/* of the values: "IOPS", "MB/s" */
+	const char	  *row_title;	/* "QD" */
+	const char	  *col_title;	/* "jobs" */
+	const char	  *note;	/* chart_knee_text's line, or NULL */
 };
+
+/* The top of a heat map's scale: hm->max, else the grid's largest measured
+ * value (NAN when none is). */
+double chart_heatmap_max(const struct chart_heatmap *hm);
+
+/* The values bucket b (0-4) of chart_heat_bucket holds on an axis 0..max:
+ * [*lo, *hi) (the top bucket includes max). */
+void chart_heat_bounds(int bucket, double max, double *lo, double *hi);
 
 /*
  * The knee of an IODepth x NumJobs grid (rows qds[], columns njs[]): the
@@ -130,12 +156,14 @@ char *chart_pct_delta(double measured, double reference, const struct glyphs *g,
 int chart_put_number(struct cellbuf *cb, int x, int y, int width, double v, int decimals,
 		     uint8_t role, uint8_t attr);
 
-/* One series of an x/y plot: n points (x[i], y[i]) drawn as glyph. */
+/* One series of an x/y plot: n points (x[i], y[i]) drawn as glyph; name is
+ * its legend text (NULL: not in the legend). */
 struct chart_series {
 	const double *x, *y;
 	size_t	      n;
 	uint32_t      glyph;
 	uint8_t	      role, attr;
+	const char   *name;
 };
 
 /* The column of v on a width-column axis 0..max (the marker rule above);
@@ -162,5 +190,147 @@ void chart_graph_hline(struct cellbuf *cb, int x, int y, int width, int height, 
  * blank cells only. */
 void chart_graph_vline(struct cellbuf *cb, int x, int y, int width, int height, int col,
 		       uint32_t glyph, uint8_t role);
+
+/* value / max clamped to [0, 1]; NAN for no value or no axis: the one
+ * value -> position rule of every chart, cells or pixels. */
+double chart_fraction(double value, double max);
+
+/* The column of a marker value on a width-column axis 0..max (floor of the
+ * fraction, clamped to the last column), or -1 for none. */
+int chart_marker_col(double v, double max, int width);
+
+/* ------------------------------------------------------------------------
+ * Chart models.  Text fields are UTF-8 as given (the cell buffer and the SVG
+ * writer make them inert); pointers are borrowed: the caller keeps the
+ * arrays alive while the model is drawn.  NAN is "no value" as above.
+ */
+
+#define CHART_TICKS_MAX 12
+#define CHART_TITLE_MAX 128
+#define CHART_UNIT_MAX	24
+#define CHART_LABEL_MAX 48
+
+/* An axis 0..max with its unit and the tick values both renderers label. */
+struct chart_axis {
+	double max;			/* > 0: chart_scale_max of what it shows */
+	char   unit[CHART_UNIT_MAX];	/* "IOPS", "MB/s", "µs", "s", "" */
+	int    nticks;
+	double ticks[CHART_TICKS_MAX];	/* 0 .. max ascending, "nice" steps */
+};
+
+/* The ticks of an axis 0..max: 0 then every step up to max, the step the
+ * smallest of 1, 2, 2.5, 5 x 10^k that needs at most maxn ticks (and at most
+ * 6 when maxn allows, so labels do not crowd).  Returns how many were written
+ * to out (0 for no axis: max NAN or <= 0). */
+int chart_axis_ticks(double max, double *out, int maxn);
+
+/* Set an axis 0..max (max <= 0 or NAN: 1) with unit and its ticks. */
+void chart_axis_set(struct chart_axis *a, double max, const char *unit);
+
+/* Set an axis to chart_scale_max of n values (the scale the dashboard uses). */
+void chart_axis_fit(struct chart_axis *a, const double *v, size_t n, const char *unit);
+
+/* A tick label: fmt_count from 1000 up ("2.5M", "500K"), else a plain
+ * number with the decimals it needs ("0.25", "40"). */
+char *chart_tick_text(double v, char *buf, size_t len);
+
+/* One bar of a workload's bar chart: a point's measured value against its
+ * spec target and review figure. */
+struct chart_bar_row {
+	char		     label[CHART_LABEL_MAX];	/* "IOPS", "4K random read" */
+	char		     depth[32];			/* "QD32 x4", "" */
+	double		     value;			/* measured; NAN: not yet */
+	struct chart_markers mk;			/* spec target, review figure */
+	char		     value_text[32];		/* "1.2M", "6,912.4", "—" */
+	char		     delta_review[32];		/* chart_pct_delta(value, review) */
+	char		     delta_spec[32];		/* chart_pct_delta(value, spec) */
+};
+
+#define CHART_BARS_MAX 32
+
+/* A workload's bars: one axis for all rows (chart_scale_max over the values
+ * and markers of every row, as the dashboard scales a bar with its markers). */
+struct chart_bars {
+	char		     title[CHART_TITLE_MAX];
+	size_t		     nrows;
+	struct chart_bar_row rows[CHART_BARS_MAX];
+	struct chart_axis    axis;		/* axis.unit: the bars' unit */
+};
+
+/* An empty bar chart. */
+void chart_bars_init(struct chart_bars *m, const char *title, const char *unit);
+
+/* Add a row (mk NULL: no markers) and refit the axis; the value text is
+ * fmt_count for a unit of "IOPS", else one decimal; the deltas use the UTF-8
+ * dash.  0, or -ENOSPC when the chart is full. */
+int chart_bars_add(struct chart_bars *m, const char *label, const char *depth, double value,
+		   const struct chart_markers *mk);
+
+/* Cell renderer: row `row` of m as chart_hbar on m's axis (width columns from
+ * (x, y)).  Returns what chart_hbar returns (0 for no such row). */
+int chart_bars_draw(struct cellbuf *cb, int x, int y, int width, const struct chart_bars *m,
+		    size_t row, const struct chart_roles *roles, const struct glyphs *g);
+
+/* An interval graph: samples over time, one every secs_per_sample. */
+struct chart_timegraph {
+	char		  title[CHART_TITLE_MAX];
+	const double	 *samples;	/* n samples, oldest first; NAN: a gap */
+	size_t		  n;
+	double		  secs_per_sample;	/* NAN or <= 0: unknown */
+	struct chart_axis axis;		/* the value axis (unit: "IOPS", "µs") */
+	double		  target;	/* a target line (spec rate); NAN: none */
+	double		  event;	/* where an event falls (the cliff), as a
+					 * fraction 0..1 of the span; NAN: none */
+	uint8_t		  role;		/* the series' theme role (UI_GRAPH, UI_WRITE) */
+};
+
+/* A graph of n samples: axis chart_scale_max of them, no target, no event. */
+void chart_timegraph_init(struct chart_timegraph *m, const char *title, const char *unit,
+			  const double *samples, size_t n, double secs_per_sample, uint8_t role);
+
+/* Set the target line; it joins the axis unless it would flatten the series
+ * (over 3 x the series' scale), and is drawn only when on the axis. */
+void chart_timegraph_target(struct chart_timegraph *m, double target);
+
+/* Cell renderer: chart_graph of m in width x height cells at (x, y), the
+ * target as chart_graph_hline (glyph g->h, UI_SPEC_TARGET), the event as
+ * chart_graph_vline (g->v, UI_WARN) in column chart_marker_col(event, 1,
+ * width). */
+void chart_timegraph_draw(struct cellbuf *cb, int x, int y, int width, int height,
+			  const struct chart_timegraph *m, const struct glyphs *g);
+
+/* An x/y plot (load curves): series over two axes. */
+struct chart_xyplot {
+	char			   title[CHART_TITLE_MAX];
+	const struct chart_series *series;	/* drawn in order, later over earlier */
+	size_t			   nseries;
+	struct chart_axis	   x, y;
+};
+
+/* Cell renderer: chart_xy of m's series on its axes (x.max across, y.max up). */
+void chart_xyplot_draw(struct cellbuf *cb, int x, int y, int width, int height,
+		       const struct chart_xyplot *m);
+
+#define CHART_HIST_MAX 64
+
+/* A latency histogram: bucket j counts values below upper[j] (and at or above
+ * upper[j - 1]); bars on an axis 0..the largest count, as the screen scales. */
+struct chart_histogram {
+	char		  title[CHART_TITLE_MAX];
+	char		  unit[CHART_UNIT_MAX];	/* of the bounds: "µs" */
+	size_t		  n;
+	double		  upper[CHART_HIST_MAX];	/* in unit */
+	double		  count[CHART_HIST_MAX];
+	double		  total;
+	struct chart_axis axis;			/* counts; unit "I/Os" */
+};
+
+/* A histogram of n buckets (n > CHART_HIST_MAX: the first CHART_HIST_MAX). */
+void chart_histogram_init(struct chart_histogram *m, const char *title, const char *unit,
+			  const double *upper, const double *count, size_t n);
+
+/* Cell renderer: bucket j's bar as chart_hbar on the histogram's axis. */
+int chart_histogram_draw(struct cellbuf *cb, int x, int y, int width,
+			 const struct chart_histogram *m, size_t j, const struct glyphs *g);
 
 #endif

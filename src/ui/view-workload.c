@@ -290,11 +290,13 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 	}
 	wl_curve_axes(wc, &xmax, &ymax);
 	ser[0] = (struct chart_series){ wc->rev_x, wc->rev_y, wc->nrev, t->g->review,
-					UI_REVIEW_REF, UI_BOLD };
-	ser[1] = (struct chart_series){ wc->x, wc->y, wc->n, t->g->step, UI_MEASURED, 0 };
-	ser[2] = (struct chart_series){ &wc->peak_x, &wc->peak_y, 1, t->g->up, UI_OK, UI_BOLD };
+					UI_REVIEW_REF, UI_BOLD, "review" };
+	ser[1] = (struct chart_series){ wc->x, wc->y, wc->n, t->g->step, UI_MEASURED, 0,
+					"measured" };
+	ser[2] = (struct chart_series){ &wc->peak_x, &wc->peak_y, 1, t->g->up, UI_OK, UI_BOLD,
+					"peak" };
 	ser[3] = (struct chart_series){ &wc->live_x, &wc->live_y, 1, t->g->live, UI_WARN,
-					UI_BOLD };
+					UI_BOLD, "now" };
 	chart_xy(cb, px, y + 1, pw, ph, ser, 4, xmax, ymax);
 	/* The y axis: its top and 0, in µs. */
 	fmt_number(ymax, ymax < 10 ? 1 : 0, num, sizeof num);

@@ -9,7 +9,7 @@
 # undefined symbol is an upward (or sideways) reference and fails the link.
 # It also checks the #include lines: a layer includes nothing from the layers
 # above it, and each external library is included only by the file that owns
-# it (curses by the UI, liburing by io/engine.c and its private header, libnvme by io/nvme.c, blkid
+# it (curses by the UI, libxml2 by ui/svg.c and ui/report*.c, liburing by io/engine.c and its private header, libnvme by io/nvme.c, blkid
 # by io/safety.c, sqlite by the database code, jansson by the CLI).
 # The build passes the compiler and each layer's external libraries in
 # DD_CC, DD_LDFLAGS and DD_LIBS_<LAYER> (Makefile.am's AM_TESTS_ENVIRONMENT).
@@ -57,6 +57,7 @@ only_in "libnvme only in io/nvme.c" '<(libnvme\.h|nvme/)' 'io/nvme\.c'
 only_in "blkid only in io/safety.c" '<(blkid/)?blkid\.h>' 'io/safety\.c'
 only_in "sqlite only in the database code" '<sqlite3\.h>' 'core/specdb(-[a-z]+)?\.[ch]|core/results(-[a-z]+)?\.[ch]|tools/mkdb\.c'
 only_in "jansson only in the CLI" '<jansson\.h>' 'cli/[^/]*|main\.c'
+only_in "libxml2 only in the SVG and report writers" '<libxml/' 'ui/svg\.c|ui/report[^/]*\.c'
 
 # ---- link rules ----
 printf 'int main(void) { return 0; }\n' >"$tmp/main.c"

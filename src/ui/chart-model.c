@@ -1,0 +1,220 @@
+/*
+ * Chart models (chart.h): axes and their ticks, and the bar, time graph,
+ * x/y and histogram models with their cell renderers.  A model is plain
+ * data; its cell renderer is the chart.c primitive it always was (chart_hbar,
+ * chart_graph, chart_xy) fed from the model, so the screen and the SVG
+ * renderer (svg.c) read one scale, one set of markers and one set of labels.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/format.h"
+#include "lib/error.h"
+#include "chart.h"
+
+/* Ticks 0..max in the smallest nice step that needs at most maxn (<= 6) ticks. */
+int
+chart_axis_ticks(double max, double *out, int maxn)
+{
+	static const double steps[] = { 1, 2, 2.5, 5 };
+	double		    base, step = NAN;
+	int		    n = 0, limit = maxn < 6 ? maxn : 6;
+
+	if (isnan(max) || isinf(max) || max <= 0 || maxn < 1)
+		return 0;
+	if (maxn == 1) {
+		out[0] = 0;
+		return 1;
+	}
+	base = pow(10, floor(log10(max / (limit - 1))) - 1);
+	for (int k = 0; k < 4 && isnan(step); k++, base *= 10)
+		for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+			if (max / (steps[i] * base) <= (limit - 1) * (1 + 1e-9)) {
+				step = steps[i] * base;
+				break;
+			}
+	if (isnan(step))
+		step = max;
+	for (n = 0; n < maxn && n * step <= max * (1 + 1e-9); n++)
+		out[n] = n * step;
+	return n;
+}
+
+/* An axis 0..max. */
+void
+chart_axis_set(struct chart_axis *a, double max, const char *unit)
+{
+	a->max = isnan(max) || isinf(max) || max <= 0 ? 1 : max;
+	dd_strlcpy(a->unit, unit, sizeof a->unit);
+	a->nticks = chart_axis_ticks(a->max, a->ticks, CHART_TICKS_MAX);
+}
+
+/* An axis on chart_scale_max of values. */
+void
+chart_axis_fit(struct chart_axis *a, const double *v, size_t n, const char *unit)
+{
+	chart_axis_set(a, chart_scale_max(v, n), unit);
+}
+
+/* A tick label. */
+char *
+chart_tick_text(double v, char *buf, size_t len)
+{
+	if (isnan(v)) {
+		snprintf(buf, len, "%s", "");
+		return buf;
+	}
+	if (fabs(v) >= 1000)
+		return fmt_count(v, buf, len);
+	return fmt_number(v, fabs(v) < 1 ? 3 : fabs(v) < 10 ? 2 : 1, buf, len);
+}
+
+/* An empty bar chart. */
+void
+chart_bars_init(struct chart_bars *m, const char *title, const char *unit)
+{
+	memset(m, 0, sizeof *m);
+	dd_strlcpy(m->title, title, sizeof m->title);
+	chart_axis_set(&m->axis, 1, unit);
+}
+
+/* Refit a bar chart's axis over every value and marker. */
+static void
+bars_refit(struct chart_bars *m)
+{
+	double v[3 * CHART_BARS_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nrows; i++) {
+		v[n++] = m->rows[i].value;
+		v[n++] = m->rows[i].mk.spec;
+		v[n++] = m->rows[i].mk.review;
+	}
+	chart_axis_set(&m->axis, chart_scale_max(v, n), m->axis.unit);
+}
+
+/* Add a row. */
+int
+chart_bars_add(struct chart_bars *m, const char *label, const char *depth, double value,
+	       const struct chart_markers *mk)
+{
+	struct chart_bar_row *r;
+
+	if (m->nrows >= CHART_BARS_MAX)
+		return -ENOSPC;
+	r = &m->rows[m->nrows++];
+	memset(r, 0, sizeof *r);
+	dd_strlcpy(r->label, label, sizeof r->label);
+	dd_strlcpy(r->depth, depth, sizeof r->depth);
+	r->value = value;
+	r->mk.spec = mk != NULL ? mk->spec : NAN;
+	r->mk.review = mk != NULL ? mk->review : NAN;
+	if (isnan(value))
+		chart_pct_delta(NAN, NAN, NULL, r->value_text, sizeof r->value_text);
+	else if (strcmp(m->axis.unit, "IOPS") == 0)
+		fmt_count(value, r->value_text, sizeof r->value_text);
+	else
+		fmt_number(value, 1, r->value_text, sizeof r->value_text);
+	chart_pct_delta(value, r->mk.review, NULL, r->delta_review, sizeof r->delta_review);
+	chart_pct_delta(value, r->mk.spec, NULL, r->delta_spec, sizeof r->delta_spec);
+	bars_refit(m);
+	return 0;
+}
+
+/* A row's bar on the chart's axis. */
+int
+chart_bars_draw(struct cellbuf *cb, int x, int y, int width, const struct chart_bars *m,
+		size_t row, const struct chart_roles *roles, const struct glyphs *g)
+{
+	if (row >= m->nrows)
+		return 0;
+	return chart_hbar(cb, x, y, width, m->rows[row].value, m->axis.max, &m->rows[row].mk,
+			  roles, g);
+}
+
+/* A time graph of n samples. */
+void
+chart_timegraph_init(struct chart_timegraph *m, const char *title, const char *unit,
+		     const double *samples, size_t n, double secs_per_sample, uint8_t role)
+{
+	memset(m, 0, sizeof *m);
+	dd_strlcpy(m->title, title, sizeof m->title);
+	m->samples = samples;
+	m->n = n;
+	m->secs_per_sample = secs_per_sample;
+	chart_axis_fit(&m->axis, samples, n, unit);
+	m->target = NAN;
+	m->event = NAN;
+	m->role = role;
+}
+
+/* A target line, on the scale unless it would flatten the series. */
+void
+chart_timegraph_target(struct chart_timegraph *m, double target)
+{
+	double top;
+
+	m->target = target;
+	if (isnan(target) || target > 3 * chart_scale_max(m->samples, m->n))
+		return;
+	top = chart_scale_max(&target, 1);
+	if (top > chart_scale_max(m->samples, m->n))
+		chart_axis_set(&m->axis, top, m->axis.unit);
+}
+
+/* A time graph in cells. */
+void
+chart_timegraph_draw(struct cellbuf *cb, int x, int y, int width, int height,
+		     const struct chart_timegraph *m, const struct glyphs *g)
+{
+	chart_graph(cb, x, y, width, height, m->samples, m->n, m->axis.max, m->role, g);
+	if (!isnan(m->target) && m->target <= m->axis.max)
+		chart_graph_hline(cb, x, y, width, height, m->target, m->axis.max, g->h,
+				  UI_SPEC_TARGET);
+	if (!isnan(m->event))
+		chart_graph_vline(cb, x, y, width, height, chart_marker_col(m->event, 1, width),
+				  g->v, UI_WARN);
+}
+
+/* An x/y plot in cells. */
+void
+chart_xyplot_draw(struct cellbuf *cb, int x, int y, int width, int height,
+		  const struct chart_xyplot *m)
+{
+	chart_xy(cb, x, y, width, height, m->series, m->nseries, m->x.max, m->y.max);
+}
+
+/* A histogram of n buckets. */
+void
+chart_histogram_init(struct chart_histogram *m, const char *title, const char *unit,
+		     const double *upper, const double *count, size_t n)
+{
+	double most = 0;
+
+	memset(m, 0, sizeof *m);
+	dd_strlcpy(m->title, title, sizeof m->title);
+	dd_strlcpy(m->unit, unit, sizeof m->unit);
+	m->n = n > CHART_HIST_MAX ? CHART_HIST_MAX : n;
+	for (size_t j = 0; j < m->n; j++) {
+		m->upper[j] = upper[j];
+		m->count[j] = count[j];
+		m->total += isnan(count[j]) ? 0 : count[j];
+		most = count[j] > most ? count[j] : most;
+	}
+	/* The screen's scale: the tallest bucket fills the bar. */
+	chart_axis_set(&m->axis, most, "I/Os");
+}
+
+/* A histogram bucket's bar in cells. */
+int
+chart_histogram_draw(struct cellbuf *cb, int x, int y, int width,
+		     const struct chart_histogram *m, size_t j, const struct glyphs *g)
+{
+	if (j >= m->n)
+		return 0;
+	return chart_hbar(cb, x, y, width, m->count[j], m->axis.max, NULL, NULL, g);
+}

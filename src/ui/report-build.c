@@ -429,6 +429,15 @@ report_sec_workloads(struct report *r)
 	b->right = report_tab_header(r, b);
 	for (size_t i = 0; i < r->tab.nrows; i++)
 		report_tab_row(r, b, i);
+	for (size_t i = 0; i < r->nruns; i++) {
+		b = report_add(r, REPORT_CHART);
+		if (b == NULL)
+			return;
+		b->chart = REPORT_CHART_BARS;
+		b->run = i;
+		b->col = report_col_of(r, i);
+		b->text = "Measured against spec and review";
+	}
 }
 
 /* The latency percentiles of every point of run i. */

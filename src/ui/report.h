@@ -61,6 +61,8 @@ enum report_kind {
 enum report_chart {
 	REPORT_CHART_INTERVALS,	/* IOPS, MB/s, mean and p99 latency, temperature over time */
 	REPORT_CHART_HISTOGRAM,	/* the latency histogram */
+	REPORT_CHART_BARS,	/* a run column's IOPS and MB/s bars against spec and
+				 * review (the comparison table's cells) */
 };
 
 /* One block (see the data model). */
@@ -74,6 +76,7 @@ struct report_block {
 	const char	**cells;	/* nrows x ncols, row-major */
 	uint32_t	  right;	/* bit c: column c is right-aligned (numbers) */
 	size_t		  run, point;	/* chart: runs[run].pts[point] */
+	size_t		  col;		/* bars chart: the table's run column */
 	enum report_chart chart;
 };
 

@@ -162,7 +162,7 @@ report_headlines(struct report *r, size_t c)
 				      cmptab_row_label(row, "x", label, sizeof label), v,
 				      cmptab_row_unit(row, false));
 		if (!isnan(m->refval[CMPTAB_REF_SPEC]) && o < sizeof out)
-			o += (size_t)snprintf(out + o, sizeof out - o, " (spec %s, %s %%)",
+			o += (size_t)snprintf(out + o, sizeof out - o, " (spec %s, %s)",
 					      cmptab_value_text(m->refval[CMPTAB_REF_SPEC], row->q,
 								"-", s, sizeof s),
 					      fmt_delta_pct(m->delta[CMPTAB_REF_SPEC], "-", d,

@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,70 +53,6 @@ report_format_parse(const char *s, enum report_format *f)
 	else
 		return -EINVAL;
 	return 0;
-}
-
-/* Append a block and return it (zeroed but for kind); NULL out of memory. */
-struct report_block *
-report_add(struct report *r, enum report_kind kind)
-{
-	struct report_block *b;
-
-	if (r->n == r->cap) {
-		size_t ncap = r->cap ? r->cap * 2 : 64;
-		void  *p = realloc(r->b, ncap * sizeof *r->b);
-
-		if (p == NULL)
-			return NULL;
-		r->b = p;
-		r->cap = ncap;
-	}
-	b = &r->b[r->n++];
-	memset(b, 0, sizeof *b);
-	b->kind = kind;
-	return b;
-}
-
-/* A copy of a printf-formatted string in the report's arena. */
-const char *
-report_fmt(struct report *r, const char *fmt, ...)
-{
-	va_list ap;
-	char   *s;
-	int	n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return "";
-	const char *c = arena_strdup(&r->a, s);
-
-	free(s);
-	return c;
-}
-
-/* A table block of nrows x ncols cells (all ""), row 0 the header. */
-struct report_block *
-report_table(struct report *r, enum report_kind kind, size_t nrows, size_t ncols)
-{
-	struct report_block *b = report_add(r, kind);
-
-	if (b == NULL)
-		return NULL;
-	b->nrows = nrows;
-	b->ncols = ncols;
-	b->cells = arena_alloc(&r->a, (nrows * ncols + 1) * sizeof *b->cells);
-	for (size_t i = 0; i < nrows * ncols; i++)
-		b->cells[i] = "";
-	return b;
-}
-
-/* Set cell (row, col) of a table block to a copy of s. */
-void
-report_cell(struct report *r, struct report_block *b, size_t row, size_t col, const char *s)
-{
-	if (b != NULL && row < b->nrows && col < b->ncols)
-		b->cells[row * b->ncols + col] = arena_strdup(&r->a, s ? s : "");
 }
 
 /* Does a loaded run's matched drive have a sheet in the report yet? */

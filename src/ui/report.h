@@ -160,4 +160,10 @@ const char *report_fmt(struct report *r, const char *fmt, ...)
 int report_write_text(const struct report *r, const struct report_opts *o, FILE *f);
 int report_write_html(const struct report *r, FILE *f);
 
+/* The dashboard's report key (report-save.c): write an HTML report of the
+ * stored runs ids[0..n) (0s skipped) into the reports/ directory beside the
+ * results store and show its path on the message line.  UI thread. */
+struct tui;
+void report_save(struct tui *t, const int64_t *ids, size_t n);
+
 #endif

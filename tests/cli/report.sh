@@ -11,17 +11,21 @@
 # "no run #99 in STORE", exit 1; -o onto a symlink, a FIFO or a directory is
 # refused as --json's is (exit 2, nothing written through it), and `run`
 # ends with the summary block, which -q and --json - leave out.
+# On the dashboard, P on History writes the page into reports/ beside the
+# store and shows its path.
 # Needs: python3, xmllint (libxml2-utils; skips without); root and losetup
-# for the check run (that case skips without).
+# for the check run, tmux for the dashboard (those cases skip without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"
 db="${top_builddir:-.}/data/drivedash.db"
 tmp=$(mktemp -d /dev/shm/dd-report-XXXXXX)
 loops=""
+sock="dd-report-$$"
 RUN_TIMEOUT=120
 
 cleanup() {
+	tmux -L "$sock" kill-server >/dev/null 2>&1
 	for l in $loops; do losetup -d "$l" 2>/dev/null; done
 	rm -rf "$tmp"
 }
@@ -49,10 +53,13 @@ bad = [l for l in open(sys.argv[2]) if "parser error" in l and not re.search(
     r"pattern|defs|use|details|summary|footer|tspan) invalid", l)]
 if bad:
     print("html: " + bad[0].strip()); sys.exit()
-for i, svg in enumerate(re.findall(r"<svg\b.*?</svg>", page, re.S)):
-    p = subprocess.run(["xmllint", "--noout", "-"], input=svg.encode(), capture_output=True)
-    if p.returncode != 0:
-        print("svg %d: %s" % (i, p.stderr.decode().splitlines()[0])); sys.exit()
+# Every SVG as XML, in one run of the parser: each is a child of one root,
+# so one that is not well-formed fails the whole.
+svgs = re.findall(r"<svg\b.*?</svg>", page, re.S)
+p = subprocess.run(["xmllint", "--noout", "-"], capture_output=True,
+                   input=("<svgs>" + "".join(svgs) + "</svgs>").encode())
+if p.returncode != 0:
+    print("svg: " + p.stderr.decode().splitlines()[0]); sys.exit()
 if re.search(r"<script", page, re.I): print("a <script> element"); sys.exit()
 if re.search(r"<link\b", page, re.I): print("a <link> element"); sys.exit()
 if re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", page, re.I): print("a network URL"); sys.exit()
@@ -131,6 +138,39 @@ echo old >"$tmp/old.md"
 rep 1 -o "$tmp/old.md"
 like "-o an existing FILE.md: replaced whole, as Markdown" '^# drivedash report' \
 	"$(head -1 "$tmp/old.md")"
+
+# --- the dashboard: P on History ---------------------------------------------
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ok $((tap_n + 1)) # SKIP the dashboard's report key: no tmux"
+	tap_n=$((tap_n + 1))
+else
+	tmux -L "$sock" new-session -d -s dd -x 120 -y 30 \
+		"env LANG=C.UTF-8 XDG_STATE_HOME='$tmp/state' '$dd' --db '$db' ui --results '$store'; exec sleep 600"
+	shown=""
+	for key in H P; do
+		i=0
+		while [ $i -lt 100 ]; do
+			screen=$(tmux -L "$sock" capture-pane -p -t dd 2>/dev/null)
+			case $key in
+			H) printf '%s' "$screen" | grep -q 'Drives' && break ;;
+			P) printf '%s' "$screen" | grep -q 'History' && break ;;
+			esac
+			sleep 0.1; i=$((i + 1))
+		done
+		tmux -L "$sock" send-keys -t dd "$key"
+	done
+	i=0
+	while [ $i -lt 100 ]; do
+		shown=$(tmux -L "$sock" capture-pane -p -t dd -J | grep -o 'report written: [^ ]*' | head -1)
+		[ -n "$shown" ] && break
+		sleep 0.1; i=$((i + 1))
+	done
+	tmux -L "$sock" send-keys -t dd q
+	like "dashboard: P on History shows the path it wrote" \
+		"report written: $tmp/reports/drivedash-report-[0-9]+\.html" "$shown"
+	page=${shown#report written: }
+	is "dashboard: the page it wrote parses" ok "$(html_ok "${page:-$tmp/none}")"
+fi
 
 # --- an imported fio run with a hostile job name -----------------------------
 run "$dd" export 1 --format fio-json --results "$store"

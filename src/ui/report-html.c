@@ -32,7 +32,7 @@
 #include "ui/view-sweep.h"
 
 /* Samples an interval graph is folded to, and its width in pixels. */
-#define REPORT_GRAPH_SAMPLES 120
+#define REPORT_GRAPH_SAMPLES 60
 #define REPORT_CHART_PX	     640
 
 /* The page's stylesheet: no '<' or '&' in it (it is written raw). */

@@ -23,6 +23,7 @@
 #include "core/format.h"
 #include "lib/histogram.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/tui.h"
 
 #define POINT_BANDS_MAX 32	/* histogram rows at most */
@@ -153,16 +154,20 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 	return 3;
 }
 
-/* One graph of the interval box: a label, the graph, the last value. */
+/* One graph of the interval box: a label, the graph (the shared model a
+ * report draws to SVG), the last value. */
 static void
 point_graph_row(struct tui *t, struct cellbuf *cb, int y, int h, int w, const char *label,
-		const double *v, size_t n, uint8_t role, int decimals)
+		const char *unit, const double *v, size_t n, double span, uint8_t role,
+		int decimals)
 {
-	char num[32];
-	int  gw = w - 4 - 8 - 12;
+	struct chart_timegraph g;
+	char		       num[32];
+	int		       gw = w - 4 - 8 - 12;
 
 	tui_print(cb, 2, y, 7, UI_TITLE, 0, "%s", label);
-	chart_graph(cb, 10, y, gw, h, v, n, chart_scale_max(v, n), role, t->g);
+	chart_timegraph_init(&g, label, unit, v, n, n > 0 ? span / (double)n : NAN, role);
+	chart_timegraph_draw(cb, 10, y, gw, h, &g, t->g);
 	if (n > 0 && !isnan(v[n - 1]))
 		tui_print_right(cb, w - 2, y + h - 1, role, 0,
 				decimals < 0 ? fmt_count(v[n - 1], num, sizeof num) :
@@ -200,15 +205,15 @@ static void
 point_intervals(struct tui *t, struct cellbuf *cb, int y, int h, const struct dd_result *r)
 {
 	static const struct {
-		const char     *label;
+		const char     *label, *unit;
 		enum tui_series which;
 		uint8_t		role;
 		int		decimals;	/* < 0: fmt_count */
 	} rows[] = {
-		{ "IOPS", TUI_SERIES_IOPS, UI_GRAPH, -1 },
-		{ "MB/s", TUI_SERIES_MBPS, UI_GRAPH, 1 },
-		{ "mean", TUI_SERIES_MEAN, UI_MEASURED, 1 },
-		{ "p99", TUI_SERIES_P99, UI_WRITE, 1 },
+		{ "IOPS", "IOPS", TUI_SERIES_IOPS, UI_GRAPH, -1 },
+		{ "MB/s", "MB/s", TUI_SERIES_MBPS, UI_GRAPH, 1 },
+		{ "mean", "µs", TUI_SERIES_MEAN, UI_MEASURED, 1 },
+		{ "p99", "µs", TUI_SERIES_P99, UI_WRITE, 1 },
 	};
 	double v[DD_INTERVALS_MAX];
 	int    w = cb->w, inner = h - 2, each, extra, row = y + 1;
@@ -231,8 +236,8 @@ point_intervals(struct tui *t, struct cellbuf *cb, int y, int h, const struct dd
 		int rh = each + (i == 0 ? extra : 0);
 
 		n = tui_point_series(r, rows[i].which, v, gw * 2);
-		point_graph_row(t, cb, row, rh, w, rows[i].label, v, n, rows[i].role,
-				rows[i].decimals);
+		point_graph_row(t, cb, row, rh, w, rows[i].label, rows[i].unit, v, n,
+				r->intervals[r->nintervals - 1].t_s, rows[i].role, rows[i].decimals);
 		row += rh;
 	}
 	n = tui_point_series(r, TUI_SERIES_TEMP, v, gw * 2);
@@ -267,43 +272,38 @@ point_percentiles(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	}
 }
 
-/* The histogram box: log-scale bands, a bar and the share of I/Os each. */
+/* The histogram box: log-scale bands, a bar and the share of I/Os each
+ * (the shared model a report draws to SVG). */
 static void
 point_histogram(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		const struct dd_result *r)
 {
-	double	 up[POINT_BANDS_MAX];
-	uint64_t cnt[POINT_BANDS_MAX], most = 0, total = 0;
-	int	 rows = h - 2 < POINT_BANDS_MAX ? h - 2 : POINT_BANDS_MAX, barw = w - 4 - 12 - 7;
-	size_t	 k;
-	char	 title[96], num[32];
+	struct chart_histogram hg;
+	int		       rows = h - 2 < POINT_BANDS_MAX ? h - 2 : POINT_BANDS_MAX;
+	int		       barw = w - 4 - 12 - 7;
+	char		       title[96], num[32];
 
 	snprintf(title, sizeof title, "histogram %s %ss, log scale", t->sym->dot, t->sym->micro);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (rows <= 0)
 		return;
-	k = hist_bands(&r->hist, (size_t)rows, up, cnt);
-	if (k == 0) {
+	chart_build_histogram(&hg, r, (size_t)rows);
+	if (hg.n == 0) {
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0,
 			  "no histogram stored (percentiles only)");
 		return;
 	}
-	for (size_t j = 0; j < k; j++) {
-		most = cnt[j] > most ? cnt[j] : most;
-		total += cnt[j];
-	}
-	for (size_t j = 0; j < k; j++) {
+	for (size_t j = 0; j < hg.n; j++) {
 		int cy = y + 1 + (int)j;
 
-		snprintf(num, sizeof num, "< %s", fmt_number(up[j] / 1e3, up[j] < 1e6 ? 1 : 0,
+		snprintf(num, sizeof num, "< %s", fmt_number(hg.upper[j], hg.upper[j] < 1e3 ? 1 : 0,
 							      title, sizeof title));
 		tui_print_right(cb, x + 2 + 11, cy, UI_TEXT, 0, num);
 		if (barw >= 4)
-			chart_hbar(cb, x + 2 + 12, cy, barw, (double)cnt[j], (double)most, NULL,
-				   NULL, t->g);
-		snprintf(num, sizeof num, "%.1f%%", total ? 100.0 * (double)cnt[j] / (double)total :
-			 0);
-		tui_print_right(cb, x + w - 2, cy, cnt[j] ? UI_MEASURED : UI_DIM_TEXT, 0, num);
+			chart_histogram_draw(cb, x + 2 + 12, cy, barw, &hg, j, t->g);
+		snprintf(num, sizeof num, "%.1f%%", hg.total > 0 ? 100.0 * hg.count[j] / hg.total : 0);
+		tui_print_right(cb, x + w - 2, cy, hg.count[j] > 0 ? UI_MEASURED : UI_DIM_TEXT, 0,
+				num);
 	}
 }
 

@@ -19,10 +19,10 @@
 
 #include "core/format.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/tui.h"
 
 #define SHEET_MAX_ROWS 2000
-#define HEAT_MAX 8
 #define SHEET_WIDE_FIGURES	120	/* figures on one line from this width */
 #define SHEET_WIDE_MEASUREMENTS 132	/* measurements on one line from this width */
 
@@ -236,43 +236,20 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 static void
 sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 {
-	unsigned	   qds[HEAT_MAX], njs[HEAT_MAX];
-	int		   nq = 0, nj = 0, rows;
-	double		   grid[HEAT_MAX * HEAT_MAX];
-	char		   rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160], cap[32] = "";
-	const char	  *rlp[HEAT_MAX], *clp[HEAT_MAX];
-	struct chart_heatmap hm = { 0 };
-	struct tui_refval  rv;
+	struct chart_heat_data *hd;
+	struct chart_heatmap	hm;
+	int			nq, nj, rows;
+	char			title[160], cap[32] = "";
 
-	if (s->review_drive == NULL)
+	if (s->review_drive == NULL || (hd = malloc(sizeof *hd)) == NULL)
 		return;
-	for (size_t i = 0; i < s->sheet.nmeasurements; i++) {
-		const struct spec_measurement *m = &s->sheet.measurements[i];
-
-		if (strcmp(m->drive_id, s->review_drive) != 0 || strcmp(m->benchmark, "fio") != 0 ||
-		    strcmp(m->workload, "randread") != 0 || m->block_size != 4096 ||
-		    m->iodepth <= 0 || m->numjobs <= 0 || strcmp(m->metric_id, "iops") != 0)
-			continue;
-		nq = tui_set_add(qds, nq, HEAT_MAX, (unsigned)m->iodepth);
-		nj = tui_set_add(njs, nj, HEAT_MAX, (unsigned)m->numjobs);
-	}
-	if (nq == 0)
+	/* The shared model (a report builds the same one). */
+	chart_build_review_heat(hd, s, t->sym->times);
+	nq = hd->nq;
+	nj = hd->nj;
+	if (nq == 0) {
+		free(hd);
 		return;
-	for (int r = 0; r < nq; r++)
-		for (int c = 0; c < nj; c++) {
-			struct dd_point p = { .pattern = DD_RANDREAD, .bs = 4096,
-					      .iodepth = qds[r], .numjobs = njs[c] };
-
-			tui_ref_review(s, &p, TUI_M_IOPS, &rv);
-			grid[r * nj + c] = isnan(rv.value) ? NAN : rv.value / 1e3;
-		}
-	for (int r = 0; r < nq; r++) {
-		snprintf(rl[r], sizeof rl[r], "QD%u", qds[r]);
-		rlp[r] = rl[r];
-	}
-	for (int c = 0; c < nj; c++) {
-		snprintf(cl[c], sizeof cl[c], "NJ%u", njs[c]);
-		clp[c] = cl[c];
 	}
 	for (size_t k = 0; k < s->pick.fam->ndrives; k++)
 		if (strcmp(s->pick.fam->drives[k].id, s->review_drive) == 0)
@@ -280,22 +257,15 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	snprintf(title, sizeof title, "4K RANDOM READ IOPS (K), IODEPTH %s NUMJOBS %s review of %s",
 		 t->sym->times, t->sym->dot, cap[0] ? cap : s->review_drive);
 	sheet_heading(t, d, title);
-	hm.grid = grid;
-	hm.rows = nq;
-	hm.cols = nj;
-	hm.cell_w = 10;
-	hm.label_w = 6;
-	hm.row_labels = rlp;
-	hm.col_labels = clp;
-	hm.decimals = 1;
-	hm.sel_row = hm.sel_col = -1;
+	chart_heat_model(hd, t->sym->times, &hm);
 	/* Reserve the rows first so the buffer has grown before drawing. */
 	rows = nq + 1;
 	for (int i = 0; i < rows; i++)
 		sheet_row(d);
 	chart_heatmap(d->cb, 3, d->y - rows, &hm, t->g);
-	if (chart_knee_text(grid, qds, nq, njs, nj, t->sym->times, title, sizeof title)[0])
-		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", title);
+	if (hd->note[0])
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", hd->note);
+	free(hd);
 	if (nq * nj > 0 && nq * nj < 4)
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
 			  "only the points the review published; a sweep fills in the rest");

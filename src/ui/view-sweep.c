@@ -36,10 +36,10 @@
 #include "io/safety.h"
 #include "lib/signals.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/report.h"
 #include "ui/tui.h"
 
-#define HEAT_MAX 8
 #define HEAT_SHAPES_MAX 64	/* workloads the heat map steps through */
 
 /* ---- Drawing: setup ---- */
@@ -265,26 +265,22 @@ static int
 sweep_bar(struct tui *t, struct cellbuf *cb, int y, const char *label, double value,
 	  const struct dd_point *pt, const struct dd_result *res, enum tui_metric m)
 {
-	struct tui_refval    sp, rv, tg;
-	bool		     target;
-	struct chart_markers mk;
-	double		     vals[3], max;
-	int		     x = 8, barw = cb->w - 8 - 50, tx;
-	char		     num[32], ref[32], pct[32];
+	struct tui_refval sp, rv, tg;
+	bool		  target;
+	struct chart_bars bars;
+	int		  x = 8, barw = cb->w - 8 - 50, tx;
+	char		  num[32], ref[32], pct[32];
 
 	if (barw < 16)
 		barw = 16;
 	tui_ref_spec(&t->sweep.ref, pt, m, &sp);
 	tui_ref_review(&t->sweep.ref, pt, m, &rv);
 	target = tui_ref_target(&t->sweep.ref, pt, m, &tg) != NULL;
-	mk.spec = target ? tg.value : sp.comparable ? sp.value : NAN;
-	mk.review = rv.value;
-	vals[0] = value;
-	vals[1] = mk.spec;
-	vals[2] = mk.review;
-	max = chart_scale_max(vals, 3);
+	/* The bar is the shared model's (a report draws the same one to SVG). */
+	chart_bars_init(&bars, pt->name, m == TUI_M_IOPS ? "IOPS" : "MB/s");
+	chart_build_bar(&bars, &t->sweep.ref, pt, value, m, label);
 	tui_print(cb, 1, y, 7, UI_TITLE, UI_BOLD, "%s", label);
-	chart_hbar(cb, x, y, barw, value, max, &mk, NULL, t->g);
+	chart_bars_draw(cb, x, y, barw, &bars, 0, NULL, t->g);
 	tx = x + barw + 1;
 	tui_print_right(cb, tx + 11, y, UI_MEASURED, UI_BOLD,
 			tui_metric_text(t, m, value, num, sizeof num));
@@ -457,6 +453,7 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 {
 	const struct sweep_snapshot *sn = t->sweep.sn;
 	struct sweep_series	     ser;
+	struct chart_timegraph	     g;
 	int			     x = boxed ? 2 : 1, w = cb->w - (boxed ? 4 : 2), gw, ih, ph, row;
 	char			     num[32], title[160];
 	size_t			     n;
@@ -478,16 +475,19 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 	ph = h - ih - (temp && h > 3);
 	row = y;
 	tui_print(cb, x, row, 7, UI_TITLE, 0, "IOPS");
-	chart_graph(cb, x + 8, row, gw, ih, ser.iops, n, chart_scale_max(ser.iops, n), UI_GRAPH,
-		    t->g);
+	/* The graphs are the shared models' (a report draws the same ones to SVG). */
+	chart_timegraph_init(&g, "IOPS per interval", "IOPS", ser.iops, n,
+			     n > 0 ? ser.span / (double)n : NAN, UI_GRAPH);
+	chart_timegraph_draw(cb, x + 8, row, gw, ih, &g, t->g);
 	if (n > 0)
 		tui_print_right(cb, x + w, row + ih - 1, UI_MEASURED, 0,
 				fmt_count(ser.iops[n - 1], num, sizeof num));
 	row += ih;
 	if (ph > 0) {
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "p99 %ss", t->sym->micro);
-		chart_graph(cb, x + 8, row, gw, ph, ser.p99, n, chart_scale_max(ser.p99, n),
-			    UI_WRITE, t->g);
+		chart_timegraph_init(&g, "p99 latency per interval", "µs", ser.p99, n,
+				     n > 0 ? ser.span / (double)n : NAN, UI_WRITE);
+		chart_timegraph_draw(cb, x + 8, row, gw, ph, &g, t->g);
 		if (n > 0)
 			tui_print_right(cb, x + w, row + ph - 1, UI_WRITE, 0,
 					fmt_number(ser.p99[n - 1], 1, num, sizeof num));
@@ -495,16 +495,6 @@ sweep_graphs(struct tui *t, struct cellbuf *cb, int y, int h, bool boxed)
 	}
 	if (temp && row < y + h && gw > 0)
 		sweep_temp_row(t, cb, x, row, w, gw, ser.temp, n, sn->temp_source);
-}
-
-/* The index of v in a set, or -1. */
-static int
-sweep_set_index(const unsigned *set, int n, unsigned v)
-{
-	for (int i = 0; i < n; i++)
-		if (set[i] == v)
-			return i;
-	return -1;
 }
 
 /* The plan's shape (pattern, bs) for the heat map: the running point's, if
@@ -543,19 +533,6 @@ sweep_heat_shape(const struct tui_sweep *s, const struct sweep_focus *f, enum dd
 	}
 }
 
-/* The heat map's axes for a shape: the plan's IODepths and NumJobs of it. */
-static void
-sweep_heat_axes(const struct tui_sweep *s, enum dd_pattern pat, unsigned bs, unsigned *qds,
-		int *nq, unsigned *njs, int *nj)
-{
-	*nq = *nj = 0;
-	for (size_t i = 0; i < s->plan.npoints; i++)
-		if (s->plan.points[i].pattern == pat && s->plan.points[i].bs == bs) {
-			*nq = tui_set_add(qds, *nq, HEAT_MAX, s->plan.points[i].iodepth);
-			*nj = tui_set_add(njs, *nj, HEAT_MAX, s->plan.points[i].numjobs);
-		}
-}
-
 /* Step the heat map to the next (dir 1) or previous workload of the plan. */
 static void
 sweep_heat_step(struct tui *t, int dir)
@@ -583,33 +560,31 @@ sweep_heat_step(struct tui *t, int dir)
 	}
 }
 
-/* The IODepth x NumJobs heat map of the plan's shape, filling as points finish. */
+/* The IODepth x NumJobs heat map of the plan's shape, filling as points
+ * finish: the shared model (chart_build_heat, as a report builds it), with
+ * the focus point's live value in its cell. */
 static void
 sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	   const struct sweep_focus *f)
 {
 	const struct tui_sweep	    *s = &t->sweep;
 	const struct sweep_snapshot *sn = s->sn;
-	unsigned		     qds[HEAT_MAX], njs[HEAT_MAX];
-	int			     nq = 0, nj = 0;
-	double			     grid[HEAT_MAX * HEAT_MAX];
-	char			     rl[HEAT_MAX][16], cl[HEAT_MAX][16], title[160], what[64];
-	const char		    *rlp[HEAT_MAX], *clp[HEAT_MAX];
-	struct chart_heatmap	     hm = { 0 };
-	enum dd_pattern		     pat;
-	unsigned		     bs;
-	bool			     rate_iops;
+	struct chart_heat_data	    *d = malloc(sizeof *d);
+	char			     title[160], what[64];
+	struct chart_heatmap	     hm;
+	enum dd_pattern		     pat, pats[HEAT_SHAPES_MAX];
+	unsigned		     bs, bss[HEAT_SHAPES_MAX];
 	size_t			     nf = sn->nfinished < SWEEP_FINISHED_MAX ? sn->nfinished :
 					  SWEEP_FINISHED_MAX;
-
-	enum dd_pattern		     pats[HEAT_SHAPES_MAX];
-	unsigned		     bss[HEAT_SHAPES_MAX];
 	size_t			     nshapes = tui_sweep_shapes(s, pats, bss, HEAT_SHAPES_MAX);
 	size_t			     cur = 0;
+	int			     nq, cell, rows;
 
+	if (d == NULL)
+		return;
 	sweep_heat_shape(s, f, &pat, &bs);
-	rate_iops = dd_pattern_random(pat);
-	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	chart_build_heat(d, s->plan.points, s->plan.npoints, sn->finished, nf, pat, bs,
+			 t->sym->times);
 	for (size_t i = 0; i < nshapes; i++)
 		if (pats[i] == pat && bss[i] == bs)
 			cur = i;
@@ -625,68 +600,39 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	}
 	if (nshapes > 1)
 		snprintf(title, sizeof title, "%s (w %zu/%zu) %s %s over IODepth %s NumJobs", what,
-			 cur + 1, nshapes, t->sym->dot, rate_iops ? "IOPS (K)" : "MB/s",
+			 cur + 1, nshapes, t->sym->dot, d->rate_iops ? "IOPS (K)" : "MB/s",
 			 t->sym->times);
 	else
 		snprintf(title, sizeof title, "%s %s %s over IODepth %s NumJobs", what, t->sym->dot,
-			 rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
+			 d->rate_iops ? "IOPS (K)" : "MB/s", t->sym->times);
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
-	if (nq == 0)
+	nq = d->nq;
+	if (nq == 0) {
+		free(d);
 		return;
-	for (int i = 0; i < nq * nj; i++)
-		grid[i] = NAN;
-	for (size_t k = 0; k < nf; k++) {
-		const struct sweep_summary *sum = &sn->finished[k];
-		const struct dd_point	   *p;
-		int			    r, c;
-
-		if (sum->index >= s->plan.npoints || sum->status != 0 || sum->cancelled)
-			continue;
-		p = &s->plan.points[sum->index];
-		if (p->pattern != pat || p->bs != bs)
-			continue;
-		r = sweep_set_index(qds, nq, p->iodepth);
-		c = sweep_set_index(njs, nj, p->numjobs);
-		if (r >= 0 && c >= 0)
-			grid[r * nj + c] = rate_iops ? sum->iops / 1e3 : sum->mbps;
 	}
-	hm.sel_row = hm.sel_col = -1;
-	if (f->have && f->pt.pattern == pat && f->pt.bs == bs) {
-		int r = sweep_set_index(qds, nq, f->pt.iodepth), c = sweep_set_index(njs, nj,
-										   f->pt.numjobs);
-
-		if (r >= 0 && c >= 0) {
-			grid[r * nj + c] = rate_iops ? f->iops / 1e3 : f->mbps;
-			hm.sel_row = r;
-			hm.sel_col = c;
-		}
+	cell = f->have ? chart_heat_cell(d, &f->pt) : -1;
+	if (cell >= 0)
+		d->grid[cell] = d->rate_iops ? f->iops / 1e3 : f->mbps;
+	chart_heat_model(d, t->sym->times, &hm);
+	if (cell >= 0) {
+		hm.sel_row = cell / d->nj;
+		hm.sel_col = cell % d->nj;
 	}
-	for (int r = 0; r < nq; r++) {
-		snprintf(rl[r], sizeof rl[r], "QD%u", qds[r]);
-		rlp[r] = rl[r];
-	}
-	for (int c = 0; c < nj; c++) {
-		snprintf(cl[c], sizeof cl[c], "NJ%u", njs[c]);
-		clp[c] = cl[c];
-	}
-	hm.grid = grid;
-	hm.rows = nq < h - 3 ? nq : h - 3;
-	hm.cols = nj;
-	hm.label_w = 6;
-	hm.cell_w = (w - 4 - hm.label_w) / (nj > 0 ? nj : 1);
+	rows = nq < h - 3 ? nq : h - 3;
+	hm.rows = rows;
+	hm.cell_w = (w - 4 - hm.label_w) / (d->nj > 0 ? d->nj : 1);
 	if (hm.cell_w > 10)
 		hm.cell_w = 10;
 	hm.decimals = hm.cell_w >= 9 ? 1 : 0;
-	hm.row_labels = rlp;
-	hm.col_labels = clp;
 	if (hm.rows > 0 && hm.cell_w >= 4)
 		chart_heatmap(cb, x + 2, y + 1, &hm, t->g);
 	if (nq > hm.rows && h > 2)
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%d more rows below (taller "
 			  "terminal)", nq - hm.rows);
-	else if (hm.rows + 3 < h - 1 &&
-		 chart_knee_text(grid, qds, nq, njs, nj, t->sym->times, title, sizeof title)[0])
-		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%s", title);
+	else if (hm.rows + 3 < h - 1 && d->note[0])
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%s", d->note);
+	free(d);
 }
 
 /* The mark after a review reference: the check mark only within the
@@ -917,13 +863,14 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 static int
 sweep_heat_width(const struct tui_sweep *s, const struct sweep_focus *f, int w)
 {
-	unsigned	qds[HEAT_MAX], njs[HEAT_MAX];
-	int		nq, nj, need;
-	enum dd_pattern pat;
-	unsigned	bs;
+	struct chart_heat_data d;
+	int		       nj, need;
+	enum dd_pattern	       pat;
+	unsigned	       bs;
 
 	sweep_heat_shape(s, f, &pat, &bs);
-	sweep_heat_axes(s, pat, bs, qds, &nq, njs, &nj);
+	chart_build_heat(&d, s->plan.points, s->plan.npoints, NULL, 0, pat, bs, NULL);
+	nj = d.nj;
 	if (w >= 120) {
 		need = 10 + (nj > 0 ? nj : 1) * 10;
 		return need < 50 ? 50 : need > 68 ? 68 : need;

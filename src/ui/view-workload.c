@@ -270,6 +270,7 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 {
 	struct wl_curve	   *wc = calloc(1, sizeof *wc);
 	struct chart_series ser[5];
+	struct chart_xyplot plot = { .nseries = 0 };
 	double		    xmax, ymax;
 	char		    title[192], what[64], num[32];
 	int		    legend_rows = h >= 16 ? 3 : 2, px = x + 9, pw = w - 11, ph;
@@ -289,6 +290,12 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 		return;
 	}
 	wl_curve_axes(wc, &xmax, &ymax);
+	/* The shared model (a report draws the same one to SVG). */
+	dd_strlcpy(plot.title, title, sizeof plot.title);
+	plot.series = ser;
+	plot.nseries = 4;
+	chart_axis_set(&plot.x, xmax, "IOPS");
+	chart_axis_set(&plot.y, ymax, t->sweep.curve_p99 ? "µs p99" : "µs mean");
 	ser[0] = (struct chart_series){ wc->rev_x, wc->rev_y, wc->nrev, t->g->review,
 					UI_REVIEW_REF, UI_BOLD, "review" };
 	ser[1] = (struct chart_series){ wc->x, wc->y, wc->n, t->g->step, UI_MEASURED, 0,
@@ -297,7 +304,7 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 					"peak" };
 	ser[3] = (struct chart_series){ &wc->live_x, &wc->live_y, 1, t->g->live, UI_WARN,
 					UI_BOLD, "now" };
-	chart_xy(cb, px, y + 1, pw, ph, ser, 4, xmax, ymax);
+	chart_xyplot_draw(cb, px, y + 1, pw, ph, &plot);
 	/* The y axis: its top and 0, in µs. */
 	fmt_number(ymax, ymax < 10 ? 1 : 0, num, sizeof num);
 	tui_print_right(cb, px - 1, y + 1, UI_DIM_TEXT, 0, num);
@@ -320,23 +327,36 @@ wl_ckpt_scale(uint64_t bytes)
 	return bytes > 0 ? (double)bytes / WORKLOAD_REVIEW_CKPT_BYTES : NAN;
 }
 
-/* One row per pass: mean seconds as a bar, min-max, the review's marker. */
+/* One row per pass: mean seconds as a bar, min-max, the review's marker;
+ * the bars are a shared model (a report draws the same one to SVG), on the
+ * axis 0..max that holds every pass's slowest checkpoint. */
 static int
 wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 	       const struct workload_ckpt *c, const double *rev, double scale, double max)
 {
-	char a[32], b[32], d[32];
-	int  row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
+	struct chart_bars *bars = malloc(sizeof *bars);
+	char		   a[32], b[32], d[32];
+	int		   row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
 
-	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
+	if (bars == NULL)
+		return 0;
+	chart_bars_init(bars, "checkpoint seconds per pass", "s");
+	for (size_t i = 0; i < c->npasses; i++) {
 		const struct workload_pass *p = &c->passes[i];
 		struct chart_markers	    mk = { .spec = NAN, .review = NAN };
-		int			    cx;
 
 		if (p->pass >= 1 && p->pass <= WORKLOAD_PASSES_MAX)
 			mk.review = rev[p->pass - 1] * scale;
+		snprintf(a, sizeof a, "pass %u", p->pass);
+		chart_bars_add(bars, a, "", p->mean_s, &mk);
+	}
+	chart_axis_set(&bars->axis, max, "s");
+	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
+		const struct workload_pass *p = &c->passes[i];
+		int			    cx;
+
 		tui_print(cb, x, row, 7, UI_TITLE, 0, "pass %u", p->pass);
-		chart_hbar(cb, x + 8, row, barw, p->mean_s, max, &mk, NULL, t->g);
+		chart_bars_draw(cb, x + 8, row, barw, bars, i, NULL, t->g);
 		cx = x + 9 + barw;
 		cx += tui_print(cb, cx, row, 9, UI_MEASURED, UI_BOLD, "%s s",
 				fmt_number(p->mean_s, p->mean_s < 10 ? 2 : 1, a, sizeof a));
@@ -344,6 +364,7 @@ wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 			  fmt_number(p->min_s, p->min_s < 10 ? 2 : 1, b, sizeof b), t->sym->dash,
 			  fmt_number(p->max_s, p->max_s < 10 ? 2 : 1, d, sizeof d), p->n);
 	}
+	free(bars);
 	return row - y;
 }
 
@@ -536,7 +557,8 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	const struct spec_figure  *spec = tui_ref_spec_write(&s->ref, focus);
 	size_t			   n;
 	const struct dd_interval  *iv = wl_cliff_intervals(s, focus, running, sel, &n);
-	double			   samples[2 * SWEEP_LIVE_MAX], vals[2 * SWEEP_LIVE_MAX + 1], max;
+	double			   samples[2 * SWEEP_LIVE_MAX];
+	struct chart_timegraph	   g;
 	char			   title[192], num[32];
 	int			   gx = x + 9, gw = w - 11, gh = h - 2 - 3;
 	size_t			   m;
@@ -550,24 +572,18 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		return;
 	workload_cliff_detect(iv, n, &c);
 	m = tui_point_series_iv(iv, n, TUI_SERIES_MBPS, samples, 2 * (size_t)gw);
-	for (size_t i = 0; i < m; i++)
-		vals[i] = samples[i];
-	/* The spec line joins the scale unless it would flatten the series
-	 * (over 3 x its peak: a slow target against a fast drive's sheet);
-	 * the caption gives it either way. */
-	vals[m] = NAN;
-	max = chart_scale_max(vals, m);
-	if (spec != NULL && spec->base <= 3 * max) {
-		vals[m] = spec->base;
-		max = chart_scale_max(vals, m + 1);
-	}
-	chart_graph(cb, gx, y + 1, gw, gh, samples, m, max, UI_WRITE, t->g);
-	if (spec != NULL && spec->base <= max)
-		chart_graph_hline(cb, gx, y + 1, gw, gh, spec->base, max, t->g->h, UI_SPEC_TARGET);
+	/* The shared model (a report draws the same one to SVG).  The spec line
+	 * joins the scale unless it would flatten the series (over 3 x its peak:
+	 * a slow target against a fast drive's sheet); the caption gives it
+	 * either way.  The cliff is marked where it falls in the point's time. */
+	chart_timegraph_init(&g, title, "MB/s", samples, m,
+			     m > 0 && n > 0 ? iv[n - 1].t_s / (double)m : NAN, UI_WRITE);
+	if (spec != NULL)
+		chart_timegraph_target(&g, spec->base);
 	if (c.found && n > 0)
-		chart_graph_vline(cb, gx, y + 1, gw, gh, (int)(c.at * 2 * (size_t)gw / n / 2),
-				  t->g->v, UI_WARN);
-	fmt_number(max, 0, num, sizeof num);
+		g.event = (double)c.at / (double)n;
+	chart_timegraph_draw(cb, gx, y + 1, gw, gh, &g, t->g);
+	fmt_number(g.axis.max, 0, num, sizeof num);
 	tui_print_right(cb, gx - 1, y + 1, UI_DIM_TEXT, 0, num);
 	tui_print(cb, x + 1, y + 2, 7, UI_DIM_TEXT, 0, "MB/s");
 	tui_print_right(cb, gx - 1, y + gh, UI_DIM_TEXT, 0, "0");

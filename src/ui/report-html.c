@@ -67,7 +67,8 @@ static const char report_css[] =
 	".dd-review{color:var(--review)}.dd-event{color:var(--fail)}\n"
 	"footer{color:var(--mute);font-size:.85rem;margin-top:2rem}\n"
 	"@media print{body{max-width:none;font-size:11pt;color:#000;background:#fff}"
-	"details{border:0;padding:0}details>*{display:block}"
+	"details{border:0;padding:0}details::details-content{content-visibility:visible;"
+	"display:block}"
 	"tr,figure,pre,dl{break-inside:avoid}h2,h3{break-after:avoid}.scroll{overflow:visible}}\n";
 
 /* The writer's state: the libxml2 writer and whether a call failed. */
@@ -220,7 +221,7 @@ report_hw_histogram(struct report_hw *h, const struct dd_result *res)
 		h->bad = true;
 		return;
 	}
-	chart_build_histogram(m, res, 32);
+	chart_build_histogram(m, res, 24);	/* bands: a screen's height */
 	if (m->n > 0)
 		report_hw_svg(h, svg_histogram(m, REPORT_CHART_PX, &err));
 	free(m);
@@ -234,12 +235,12 @@ report_hw_bar_row(const struct report *r, size_t i, size_t c, struct chart_bars 
 	const struct cmptab_row	 *row = &r->tab.rows[i];
 	const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
 	struct chart_markers	  mk = { m->refval[CMPTAB_REF_SPEC], m->refval[CMPTAB_REF_REVIEW] };
-	char			  label[96], at[32];
+	char			  label[96];
 
 	if (row->kind != DD_KIND_POINT || isnan(m->value) || bars->nrows >= CHART_BARS_MAX)
 		return;
-	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label),
-		       cmptab_depth_label(m, "x", at, sizeof at), m->value, &mk);
+	/* The row's label names its depth already (best rows are left out). */
+	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label), "", m->value, &mk);
 }
 
 /* The bars of run column c: its IOPS and MB/s rows against spec and review. */

@@ -504,6 +504,11 @@ report_sec_workloads(struct report *r)
 		b->run = i;
 		b->col = report_col_of(r, i);
 		b->text = "Measured against spec and review";
+		if ((b = report_add(r, REPORT_CHART)) == NULL)
+			return;
+		b->chart = REPORT_CHART_HEAT;
+		b->run = i;
+		b->text = "QD x jobs heat maps";
 	}
 }
 

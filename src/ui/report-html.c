@@ -187,7 +187,11 @@ report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_serie
 	double		       v[REPORT_GRAPH_SAMPLES];
 	struct chart_timegraph g;
 	struct dd_error	       err = { 0 };
-	size_t		       n = tui_point_series(res, which, v, REPORT_GRAPH_SAMPLES);
+	/* As many samples as the point has intervals (at least two, a line),
+	 * folded to at most REPORT_GRAPH_SAMPLES: a short point's graph is small. */
+	size_t		       want = res->nintervals < 2 ? 2 : res->nintervals;
+	size_t		       n = tui_point_series(res, which, v, want < REPORT_GRAPH_SAMPLES ?
+						    want : REPORT_GRAPH_SAMPLES);
 	bool		       any = false;
 
 	for (size_t i = 0; i < n; i++)
@@ -221,7 +225,7 @@ report_hw_histogram(struct report_hw *h, const struct dd_result *res)
 		h->bad = true;
 		return;
 	}
-	chart_build_histogram(m, res, 24);	/* bands: a screen's height */
+	chart_build_histogram(m, res, 16);	/* bands: a short screen's height */
 	if (m->n > 0)
 		report_hw_svg(h, svg_histogram(m, REPORT_CHART_PX, &err));
 	free(m);
@@ -268,12 +272,74 @@ report_hw_bars(struct report_hw *h, const struct report *r, size_t c)
 	free(bars);
 }
 
+/* Has a run's workload (pattern, bs) of points [0, k) a plain point
+ * already (its heat map is drawn once)? */
+static bool
+report_hw_seen(const struct dd_point *pts, size_t k, const struct dd_point *p)
+{
+	for (size_t i = 0; i < k; i++)
+		if (pts[i].kind == DD_KIND_POINT && pts[i].pattern == p->pattern &&
+		    pts[i].bs == p->bs)
+			return true;
+	return false;
+}
+
+/* The QD x jobs heat map of one workload of a run's points, when it was
+ * swept at two depths or more (chart-build.h's grid, as the Sweep screen). */
+static void
+report_hw_heat1(struct report_hw *h, const struct dd_point *pts, const struct sweep_summary *sums,
+		size_t n, const struct dd_point *p)
+{
+	struct chart_heat_data *d = calloc(1, sizeof *d);
+	struct chart_heatmap	hm;
+	struct dd_error		err = { 0 };
+
+	if (d == NULL) {
+		h->bad = true;
+		return;
+	}
+	chart_build_heat(d, pts, n, sums, n, p->pattern, p->bs, "x");
+	if (d->nq * d->nj >= 2) {
+		chart_heat_model(d, "x", &hm);
+		report_hw_svg(h, svg_heatmap(&hm, REPORT_CHART_PX, &err));
+	}
+	free(d);
+}
+
+/* The heat maps of run i: one per workload swept at two depths or more. */
+static void
+report_hw_heat(struct report_hw *h, const struct results_run *run)
+{
+	struct dd_point	     *pts = calloc(run->n + 1, sizeof *pts);
+	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
+
+	if (pts == NULL || sums == NULL) {
+		h->bad = true;
+	} else {
+		for (size_t i = 0; i < run->n; i++) {
+			pts[i] = run->pts[i].r->point;
+			sums[i] = run->pts[i].sum;
+			sums[i].index = i;	/* into pts */
+		}
+		for (size_t i = 0; i < run->n; i++)
+			if (pts[i].kind == DD_KIND_POINT && !report_hw_seen(pts, i, &pts[i]))
+				report_hw_heat1(h, pts, sums, run->n, &pts[i]);
+	}
+	free(pts);
+	free(sums);
+}
+
 /* A chart block. */
 static void
 report_hw_chart(struct report_hw *h, const struct report *r, const struct report_block *b)
 {
 	if (b->chart == REPORT_CHART_BARS) {
 		report_hw_bars(h, r, b->col);
+		return;
+	}
+	if (b->chart == REPORT_CHART_HEAT) {
+		if (b->run < r->nruns)
+			report_hw_heat(h, &r->runs[b->run]);
 		return;
 	}
 	if (b->run >= r->nruns || b->point >= r->runs[b->run].n)

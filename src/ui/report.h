@@ -63,6 +63,8 @@ enum report_chart {
 	REPORT_CHART_HISTOGRAM,	/* the latency histogram */
 	REPORT_CHART_BARS,	/* a run column's IOPS and MB/s bars against spec and
 				 * review (the comparison table's cells) */
+	REPORT_CHART_HEAT,	/* a run's QD x jobs heat map of each workload it
+				 * swept at two depths or more */
 };
 
 /* One block (see the data model). */

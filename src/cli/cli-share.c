@@ -171,18 +171,18 @@ share_build_runs(struct report *r, const struct share_opts *o, struct specdb *db
 	return EXIT_OK;
 }
 
-/* Write the text to stdout or whole to o->output; an exit code. */
+/* Write the text to stdout, or whole to the output file f (opened and judged
+ * before any work started); an exit code. */
 static int
-share_write(const struct share_opts *o, const char *text, size_t len)
+share_write(const struct share_opts *o, struct outfile *f, const char *text, size_t len)
 {
 	struct dd_error err = { 0 };
-	struct outfile	f;
 	char	       *conv = NULL;
 	size_t		clen = 0;
 	FILE	       *m;
 	int		rc = 0;
 
-	if (o->output == NULL) {
+	if (f == NULL) {
 		if (o->format == REPORT_HTML)
 			fwrite(text, 1, len, stdout);
 		else
@@ -200,18 +200,36 @@ share_write(const struct share_opts *o, const char *text, size_t len)
 		text = conv;
 		len = clen;
 	}
-	if (safety_outfile_open(&f, o->output, -1, &err) < 0) {
-		rc = -1;
-	} else {
-		rc = outfile_replace(&f, text, len, &err) < 0 ? -1 : 0;
-		outfile_close(&f);
-	}
+	rc = outfile_replace(f, text, len, &err);
 	free(conv);
 	if (rc < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/* Build the report the operands name; an exit code. */
+static int
+share_build(struct report *r, const struct share_opts *o, struct cli_ctx *ctx,
+	    struct specdb **db, int argc, char **argv)
+{
+	struct dd_error err = { 0 };
+	const char     *spec;
+
+	if (argc - optind == 1 && share_is_drive(argv[optind], &spec)) {
+		if ((*db = cli_open_db(ctx)) == NULL)
+			return EXIT_USAGE;
+		if (report_build_drive(r, *db, spec, &err) < 0) {
+			cli_error("%s", err.msg);
+			return err.code == -ENOENT ? EXIT_NOMATCH :
+			       err.code == -EINVAL ? EXIT_AMBIGUOUS : EXIT_USAGE;
+		}
+		return EXIT_OK;
+	}
+	if (cli_open_db_optional(ctx, db) < 0)
+		return EXIT_USAGE;
+	return share_build_runs(r, o, *db, argc, argv);
 }
 
 /* `drivedash report`. */
@@ -222,28 +240,21 @@ cmd_report(struct cli_ctx *ctx, int argc, char **argv)
 	struct report	   r;
 	struct report_opts ro = { 0 };
 	struct dd_error	   err = { 0 };
+	struct outfile	   f;
 	struct specdb	  *db = NULL;
-	const char	  *spec;
 	char		  *text = NULL;
 	size_t		   len = 0;
 	int		   rc = share_parse(&o, ctx, argc, argv);
 
 	if (rc != EXIT_OK)
 		return rc < 0 ? EXIT_OK : rc;
-	report_init(&r);
-	if (argc - optind == 1 && share_is_drive(argv[optind], &spec)) {
-		db = cli_open_db(ctx);
-		rc = db == NULL ? EXIT_USAGE : EXIT_OK;
-		if (rc == EXIT_OK && report_build_drive(&r, db, spec, &err) < 0) {
-			cli_error("%s", err.msg);
-			rc = err.code == -ENOENT ? EXIT_NOMATCH :
-			     err.code == -EINVAL ? EXIT_AMBIGUOUS : EXIT_USAGE;
-		}
-	} else {
-		rc = cli_open_db_optional(ctx, &db) < 0 ? EXIT_USAGE : EXIT_OK;
-		if (rc == EXIT_OK)
-			rc = share_build_runs(&r, &o, db, argc, argv);
+	/* -o is judged before any work, as every output file is. */
+	if (o.output != NULL && safety_outfile_open(&f, o.output, -1, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
 	}
+	report_init(&r);
+	rc = share_build(&r, &o, ctx, &db, argc, argv);
 	ro.format = o.format;
 	ro.ascii = cli_text_ascii();
 	if (rc == EXIT_OK && report_write(&r, &ro, &text, &len) < 0) {
@@ -251,7 +262,9 @@ cmd_report(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_USAGE;
 	}
 	if (rc == EXIT_OK)
-		rc = share_write(&o, text, len);
+		rc = share_write(&o, o.output != NULL ? &f : NULL, text, len);
+	if (o.output != NULL)
+		outfile_close(&f);
 	free(text);
 	report_free(&r);
 	specdb_close(db);

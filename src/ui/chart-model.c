@@ -150,6 +150,8 @@ chart_timegraph_init(struct chart_timegraph *m, const char *title, const char *u
 	m->target = NAN;
 	m->event = NAN;
 	m->role = role;
+	dd_strlcpy(m->target_label, "spec target", sizeof m->target_label);
+	dd_strlcpy(m->event_label, "event", sizeof m->event_label);
 }
 
 /* A target line, on the scale unless it would flatten the series. */

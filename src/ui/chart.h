@@ -282,6 +282,8 @@ struct chart_timegraph {
 	double		  event;	/* where an event falls (the cliff), as a
 					 * fraction 0..1 of the span; NAN: none */
 	uint8_t		  role;		/* the series' theme role (UI_GRAPH, UI_WRITE) */
+	char		  target_label[CHART_LABEL_MAX];	/* legend: "spec target" */
+	char		  event_label[CHART_LABEL_MAX];		/* legend: "event" */
 };
 
 /* A graph of n samples: axis chart_scale_max of them, no target, no event. */

@@ -108,12 +108,20 @@ s_attr(struct svg *s, const char *name, const char *value)
 	s->bad |= xmlTextWriterWriteAttribute(s->w, BAD_CAST name, BAD_CAST clean) < 0;
 }
 
+/* An attribute this file generated (path data, numbers: ASCII of any
+ * length), written as it is. */
+static void
+s_attr_raw(struct svg *s, const char *name, const char *value)
+{
+	s->bad |= xmlTextWriterWriteAttribute(s->w, BAD_CAST name, BAD_CAST value) < 0;
+}
+
 static void
 s_num(struct svg *s, const char *name, double v)
 {
 	char num[32];
 
-	s_attr(s, name, svg_fmt(v, num, sizeof num));
+	s_attr_raw(s, name, svg_fmt(v, num, sizeof num));
 }
 
 static void
@@ -134,7 +142,6 @@ s_text(struct svg *s, double x, double y, const char *cls, const char *anchor, c
 	s_num(s, "y", y);
 	if (anchor != NULL && strcmp(anchor, "start") != 0)
 		s_attr(s, "text-anchor", anchor);
-	s_attr(s, "fill", "currentColor");
 	s->bad |= xmlTextWriterWriteString(s->w, BAD_CAST clean) < 0;
 	s_end(s);
 }
@@ -160,7 +167,6 @@ s_rect(struct svg *s, double x, double y, double w, double h, const char *cls)
 	s_num(s, "y", y);
 	s_num(s, "width", w < 0 ? 0 : w);
 	s_num(s, "height", h < 0 ? 0 : h);
-	s_attr(s, "fill", "currentColor");
 	s_end(s);
 }
 
@@ -178,6 +184,37 @@ s_line(struct svg *s, double x1, double y1, double x2, double y2, const char *cl
 	if (dash != NULL)
 		s_attr(s, "stroke-dasharray", dash);
 	s_end(s);
+}
+
+/* A stroked path (dash: a stroke-dasharray or NULL). */
+static void
+s_path(struct svg *s, const char *cls, const char *d, const char *dash)
+{
+	s_start(s, "path", cls);
+	s_attr_raw(s, "d", d);
+	s_attr(s, "fill", "none");
+	s_attr(s, "stroke", "currentColor");
+	if (dash != NULL)
+		s_attr(s, "stroke-dasharray", dash);
+	s_end(s);
+}
+
+/* Append to path data d (len bytes, *o used) a command and one number (b
+ * NAN) or two. */
+static void
+d_add(char *d, size_t len, size_t *o, const char *cmd, double a, const char *cmd2, double b)
+{
+	char x[32], y[32];
+	int  n;
+
+	if (*o >= len)
+		return;
+	svg_fmt(a, x, sizeof x);
+	if (isnan(b))	/* one number: "H712" */
+		n = snprintf(d + *o, len - *o, "%s%s", cmd, x);
+	else
+		n = snprintf(d + *o, len - *o, "%s%s%s%s", cmd, x, cmd2, svg_fmt(b, y, sizeof y));
+	*o += n > 0 ? (size_t)n : 0;
 }
 
 /* A point of shape k at (x, y), r px: 0 circle, 1 square, 2 triangle,
@@ -213,7 +250,7 @@ s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 			 svg_fmt(y - r, a[1], 32), svg_fmt(2 * r, a[2], 32), a[2], a[2], a[2],
 			 a[2]);
 	s_start(s, "path", cls);
-	s_attr(s, "d", d);
+	s_attr_raw(s, "d", d);
 	s_attr(s, "fill", k % 6 == 4 ? "none" : "currentColor");
 	s_attr(s, "stroke", "currentColor");
 	s_end(s);
@@ -246,6 +283,8 @@ svg_open(struct svg *s, int width, int height, const char *title, const char *de
 	s_attr(s, "height", h);
 	s_attr(s, "viewBox", vb);
 	s_attr(s, "font-size", "12");
+	/* Inherited by every text, rect and shape: the page's CSS sets color. */
+	s_attr(s, "fill", "currentColor");
 	s_elem(s, "title", title);
 	s_elem(s, "desc", desc);
 	s_text(s, SVG_PAD, SVG_LINE, "dd-title", NULL, title);
@@ -317,39 +356,54 @@ svg_legend(struct svg *s, double x, double y, const struct svg_legend *l, size_t
 	s_end(s);
 }
 
-/* A horizontal value axis under a track from x0, w px wide, at y. */
+/* A horizontal value axis under a track from x0, w px wide, at y: the
+ * rule and its ticks one path, a label per tick, the unit at the end. */
 static void
 svg_haxis(struct svg *s, double x0, double w, double y, const struct chart_axis *a)
 {
-	char num[32];
+	char   num[32], d[1024];
+	size_t o = 0;
 
-	s_line(s, x0, y, x0 + w, y, "dd-axis", NULL);
+	d_add(d, sizeof d, &o, "M", x0, " ", y);
+	d_add(d, sizeof d, &o, "H", x0 + w, "", NAN);
 	for (int i = 0; i < a->nticks; i++) {
 		double x = x0 + chart_fraction(a->ticks[i], a->max) * w;
 
-		s_line(s, x, y, x, y + 4, "dd-axis", NULL);
+		d_add(d, sizeof d, &o, "M", x, " ", y);
+		d_add(d, sizeof d, &o, "v", 4, "", NAN);
 		s_text(s, x, y + 4 + SVG_FONT, "dd-tick", "middle",
 		       chart_tick_text(a->ticks[i], num, sizeof num));
 	}
+	s_path(s, "dd-axis", d, NULL);
 	s_text(s, x0 + w, y + 4 + 2 * SVG_FONT + 2, "dd-unit", "end", a->unit);
 }
 
-/* A vertical value axis left of a plot (x0, top y0, h px), ticks as grid lines w wide. */
+/* A vertical value axis left of a plot (x0, top y0, h px): the rule and
+ * its ticks one path, the grid lines w wide another, a label per tick. */
 static void
 svg_vaxis(struct svg *s, double x0, double y0, double h, double w, const struct chart_axis *a)
 {
-	char num[32];
+	char   num[32], d[1024], gd[1024];
+	size_t o = 0, go = 0;
 
-	s_line(s, x0, y0, x0, y0 + h, "dd-axis", NULL);
+	d_add(d, sizeof d, &o, "M", x0, " ", y0);
+	d_add(d, sizeof d, &o, "V", y0 + h, "", NAN);
+	gd[0] = '\0';
 	for (int i = 0; i < a->nticks; i++) {
 		double y = y0 + h - chart_fraction(a->ticks[i], a->max) * h;
 
-		s_line(s, x0 - 4, y, x0, y, "dd-axis", NULL);
-		if (a->ticks[i] > 0)
-			s_line(s, x0, y, x0 + w, y, "dd-grid", "1 3");
+		d_add(d, sizeof d, &o, "M", x0 - 4, " ", y);
+		d_add(d, sizeof d, &o, "h", 4, "", NAN);
+		if (a->ticks[i] > 0) {
+			d_add(gd, sizeof gd, &go, "M", x0, " ", y);
+			d_add(gd, sizeof gd, &go, "h", w, "", NAN);
+		}
 		s_text(s, x0 - 6, y + 4, "dd-tick", "end",
 		       chart_tick_text(a->ticks[i], num, sizeof num));
 	}
+	s_path(s, "dd-axis", d, NULL);
+	if (go > 0)
+		s_path(s, "dd-grid", gd, "1 3");
 	s_text(s, x0 - 6, y0 - 6, "dd-unit", "end", a->unit);
 }
 
@@ -494,7 +548,7 @@ svg_graph_path(struct svg *s, const struct chart_timegraph *m, double x0, double
 
 		snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
 		s_start(s, "path", cls);
-		s_attr(s, "d", d);
+		s_attr_raw(s, "d", d);
 		s_attr(s, "fill", "none");
 		s_attr(s, "stroke", "currentColor");
 		s_attr(s, "stroke-width", "1.5");
@@ -522,9 +576,9 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		return NULL;
 	leg[nleg++] = (struct svg_legend){ SW_LINE, 0, svg_role_class(m->role), m->axis.unit };
 	if (!isnan(m->target) && m->target <= m->axis.max)
-		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, "spec target" };
+		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, m->target_label };
 	if (!isnan(m->event))
-		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, "event" };
+		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, m->event_label };
 	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, (size_t)nleg);
 	svg_vaxis(&s, SVG_PAD + lw, top, gh, gw, &m->axis);
 	svg_graph_path(&s, m, SVG_PAD + lw, top, gw, gh);

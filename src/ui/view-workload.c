@@ -582,6 +582,8 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		chart_timegraph_target(&g, spec->base);
 	if (c.found && n > 0)
 		g.event = (double)c.at / (double)n;
+	dd_strlcpy(g.target_label, "spec seq. write", sizeof g.target_label);
+	dd_strlcpy(g.event_label, "write cliff", sizeof g.event_label);
 	chart_timegraph_draw(cb, gx, y + 1, gw, gh, &g, t->g);
 	fmt_number(g.axis.max, 0, num, sizeof num);
 	tui_print_right(cb, gx - 1, y + 1, UI_DIM_TEXT, 0, num);

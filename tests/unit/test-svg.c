@@ -116,6 +116,7 @@ timegraph_fixture(struct chart_timegraph *g, const char *title)
 	chart_timegraph_init(g, title, "MB/s", tg_samples, 12, 0.5, UI_WRITE);
 	chart_timegraph_target(g, 110);
 	g->event = 7.0 / 12;
+	snprintf(g->event_label, sizeof g->event_label, "write cliff");
 }
 
 static const double hm_grid[] = { 10, 20, 40, 15, NAN, 80, 18, 50, 100 };
@@ -240,6 +241,26 @@ test_hostile(void **state)
 	}
 }
 
+/* How many times c occurs in the path data of the <path> of class cls. */
+static int
+path_count(const char *svg, const char *cls, char c)
+{
+	char	    head[128];
+	const char *d, *end;
+	int	    n = 0;
+
+	snprintf(head, sizeof head, "<path class=\"%s\" d=\"", cls);
+	d = strstr(svg, head);
+	if (d == NULL)
+		fail_msg("no <path class=\"%s\"> in %s", cls, svg);
+	d += strlen(head);
+	end = strchr(d, '"');
+	assert_non_null(end);
+	for (; d < end; d++)
+		n += *d == c;
+	return n;
+}
+
 /* NAN everywhere: gaps, never "nan"; the bar row without a value has no bar. */
 static void
 test_nan(void **state)
@@ -262,15 +283,35 @@ test_nan(void **state)
 	chart_timegraph_init(&g, "all missing", "IOPS", all_nan, 3, NAN, UI_GRAPH);
 	g.target = NAN;
 	svg = svg_timegraph(&g, 600, &err);
-	assert_null(strstr(svg, "<path"));
+	assert_null(strstr(svg, "<path class=\"dd-line"));
 	assert_svg(svg);
 	/* The gap in the fixture's series is a second M in its path. */
 	timegraph_fixture(&g, "gap");
 	svg = svg_timegraph(&g, 600, &err);
-	assert_non_null(strstr(strstr(strstr(svg, "d=\"M") + 4, "M"), "L"));
+	assert_int_equal(path_count(svg, "dd-line dd-write", 'M'), 2);
+	assert_int_equal(path_count(svg, "dd-line dd-write", 'L'), 8);
 	assert_svg(svg);
 	chart_histogram_init(&h, "all missing", "µs", all_nan, all_nan, 3);
 	assert_svg(svg_histogram(&h, 600, &err));
+}
+
+/* A long series is drawn whole: 600 samples, one M and 599 L in the path. */
+static void
+test_long_series(void **state)
+{
+	double		       v[600];
+	struct chart_timegraph g;
+	struct dd_error	       err;
+	char		      *svg;
+
+	(void)state;
+	for (int i = 0; i < 600; i++)
+		v[i] = 1000 + i % 37;
+	chart_timegraph_init(&g, "long", "IOPS", v, 600, 0.5, UI_GRAPH);
+	svg = svg_timegraph(&g, 720, &err);
+	assert_int_equal(path_count(svg, "dd-line dd-graph", 'M'), 1);
+	assert_int_equal(path_count(svg, "dd-line dd-graph", 'L'), 599);
+	assert_svg(svg);
 }
 
 /* An empty model of each kind is a valid chart saying "no data". */
@@ -462,6 +503,7 @@ main(void)
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_nan),
+		cmocka_unit_test(test_long_series),
 		cmocka_unit_test(test_empty_models),
 		cmocka_unit_test(test_axis_ticks),
 		cmocka_unit_test(test_bars_model),

@@ -24,6 +24,7 @@
 
 #include <libxml/xmlwriter.h>
 
+#include "core/format.h"
 #include "ui/chart.h"
 #include "ui/chart-build.h"
 #include "ui/report-int.h"
@@ -202,13 +203,19 @@ report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_serie
 	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
 }
 
-/* The interval graphs of a point: IOPS, MB/s, mean and p99 latency, and
- * the temperature when the run had a sensor. */
+/* The interval graphs of a point: IOPS (its MB/s is the same line: every
+ * I/O of a point has its block size, so the title gives the factor and one
+ * graph says both, which keeps a 242-point page small), mean and p99
+ * latency, and the temperature when the run had a sensor. */
 static void
 report_hw_intervals(struct report_hw *h, const struct dd_result *res)
 {
-	report_hw_graph(h, res, TUI_SERIES_IOPS, "IOPS over time", "IOPS", UI_GRAPH);
-	report_hw_graph(h, res, TUI_SERIES_MBPS, "MB/s over time", "MB/s", UI_GRAPH);
+	char title[128], bs[16], mb[32];
+
+	fmt_block_size((int)res->point.bs, bs, sizeof bs);
+	snprintf(title, sizeof title, "IOPS over time (MB/s = IOPS x %s; mean %s MB/s)", bs,
+		 fmt_number(res->mbps, 1, mb, sizeof mb));
+	report_hw_graph(h, res, TUI_SERIES_IOPS, title, "IOPS", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_MEAN, "Mean latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_P99, "p99 latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_TEMP, "Temperature over time", "°C", UI_TEMPERATURE);
@@ -225,7 +232,7 @@ report_hw_histogram(struct report_hw *h, const struct dd_result *res)
 		h->bad = true;
 		return;
 	}
-	chart_build_histogram(m, res, 16);	/* bands: a short screen's height */
+	chart_build_histogram(m, res, 12);	/* bands: a short screen's height */
 	if (m->n > 0)
 		report_hw_svg(h, svg_histogram(m, REPORT_CHART_PX, &err));
 	free(m);

@@ -254,9 +254,10 @@ report_hw_bar_row(const struct report *r, size_t i, size_t c, struct chart_bars 
 	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label), "", m->value, &mk);
 }
 
-/* The bars of run column c: its IOPS and MB/s rows against spec and review. */
+/* The bars of run column c: its IOPS and MB/s rows against spec and review;
+ * who names the run in the titles ("" for a report of one). */
 static void
-report_hw_bars(struct report_hw *h, const struct report *r, size_t c)
+report_hw_bars(struct report_hw *h, const struct report *r, size_t c, const char *who)
 {
 	static const enum compare_quantity qs[] = { COMPARE_IOPS, COMPARE_MBPS };
 	struct chart_bars		  *bars = calloc(1, sizeof *bars);
@@ -268,8 +269,11 @@ report_hw_bars(struct report_hw *h, const struct report *r, size_t c)
 	for (size_t k = 0; k < 2; k++) {
 		struct dd_error err = { 0 };
 
-		chart_bars_init(bars, qs[k] == COMPARE_IOPS ? "IOPS against spec and review" :
-				"MB/s against spec and review", compare_unit(qs[k]));
+		char title[CHART_TITLE_MAX];
+
+		snprintf(title, sizeof title, "%s%s against spec and review", who,
+			 compare_unit(qs[k]));
+		chart_bars_init(bars, title, compare_unit(qs[k]));
 		for (size_t i = 0; i < r->tab.nrows; i++)
 			if (r->tab.rows[i].q == qs[k] && !r->tab.rows[i].best)
 				report_hw_bar_row(r, i, c, bars);
@@ -295,7 +299,7 @@ report_hw_seen(const struct dd_point *pts, size_t k, const struct dd_point *p)
  * swept at two depths or more (chart-build.h's grid, as the Sweep screen). */
 static void
 report_hw_heat1(struct report_hw *h, const struct dd_point *pts, const struct sweep_summary *sums,
-		size_t n, const struct dd_point *p)
+		size_t n, const struct dd_point *p, const char *who)
 {
 	struct chart_heat_data *d = calloc(1, sizeof *d);
 	struct chart_heatmap	hm;
@@ -307,6 +311,10 @@ report_hw_heat1(struct report_hw *h, const struct dd_point *pts, const struct sw
 	}
 	chart_build_heat(d, pts, n, sums, n, p->pattern, p->bs, "x");
 	if (d->nq * d->nj >= 2) {
+		char title[sizeof d->title];
+
+		snprintf(title, sizeof title, "%s%s", who, d->title);
+		memcpy(d->title, title, sizeof d->title);
 		chart_heat_model(d, "x", &hm);
 		report_hw_svg(h, svg_heatmap(&hm, REPORT_CHART_PX, &err));
 	}
@@ -315,7 +323,7 @@ report_hw_heat1(struct report_hw *h, const struct dd_point *pts, const struct sw
 
 /* The heat maps of run i: one per workload swept at two depths or more. */
 static void
-report_hw_heat(struct report_hw *h, const struct results_run *run)
+report_hw_heat(struct report_hw *h, const struct results_run *run, const char *who)
 {
 	struct dd_point	     *pts = calloc(run->n + 1, sizeof *pts);
 	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
@@ -330,7 +338,7 @@ report_hw_heat(struct report_hw *h, const struct results_run *run)
 		}
 		for (size_t i = 0; i < run->n; i++)
 			if (pts[i].kind == DD_KIND_POINT && !report_hw_seen(pts, i, &pts[i]))
-				report_hw_heat1(h, pts, sums, run->n, &pts[i]);
+				report_hw_heat1(h, pts, sums, run->n, &pts[i], who);
 	}
 	free(pts);
 	free(sums);
@@ -340,13 +348,17 @@ report_hw_heat(struct report_hw *h, const struct results_run *run)
 static void
 report_hw_chart(struct report_hw *h, const struct report *r, const struct report_block *b)
 {
+	char who[48] = "";
+
+	if (r->nruns > 1 && b->run < r->nruns)
+		snprintf(who, sizeof who, "Run #%lld: ", (long long)r->ids[b->run]);
 	if (b->chart == REPORT_CHART_BARS) {
-		report_hw_bars(h, r, b->col);
+		report_hw_bars(h, r, b->col, who);
 		return;
 	}
 	if (b->chart == REPORT_CHART_HEAT) {
 		if (b->run < r->nruns)
-			report_hw_heat(h, &r->runs[b->run]);
+			report_hw_heat(h, &r->runs[b->run], who);
 		return;
 	}
 	if (b->run >= r->nruns || b->point >= r->runs[b->run].n)

@@ -37,6 +37,8 @@ const struct cli_command cli_commands[] = {
 	  "fio 3.x json/json+ output into the results store" },
 	{ "compare", cmd_compare, "A [B C D] [--json]",
 	  "drives and stored runs point by point: spec, review, measured, drift" },
+	{ "report", cmd_report, "RUN... [-o FILE]",
+	  "a report to forward: runs side by side as html (charts), md or txt" },
 	{ "db", cmd_db, "check|dump ...",
 	  "validate the lab's overlay files; dump a drive's rows as overlay SQL" },
 	{ "ui", cmd_ui, "[--theme NAME] ...",

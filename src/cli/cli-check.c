@@ -812,6 +812,10 @@ report:
 			rc = EXIT_USAGE;
 	} else {
 		check_print_text(stdout, c);
+		if (!c->o.quiet && c->rec != NULL) {
+			record_sync(c->rec);	/* the verdict is stored before it is read */
+			cli_print_summary(ctx, c->rec);
+		}
 		if (cli_stdout_flush("the report") < 0)
 			rc = EXIT_USAGE;
 	}

@@ -652,6 +652,11 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 	rc = run_report(&o, &out, sw, &plan, &t, &ses, state, message, signo);
 	cli_record_end(rec, state, signo, out.failed ? "writing the --json file failed" : message,
 		       sweep_nresults(sw), o.quiet);
+	if (!o.quiet && (o.json_path == NULL || strcmp(o.json_path, "-") != 0)) {
+		cli_print_summary(ctx, rec);
+		if (cli_stdout_flush("the summary") < 0 && rc == EXIT_OK)
+			rc = EXIT_USAGE;
+	}
 out:
 	record_free(rec);
 	if (out.open)

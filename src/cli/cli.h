@@ -69,6 +69,12 @@ int cmd_runs(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_export(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_import(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_db(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_report(struct cli_ctx *ctx, int argc, char **argv);
+
+/* The copy-paste summary block at the end of `run` and `check` (the
+ * report's summary section of the run rec stored; nothing when it was not
+ * stored), to stdout (cli-report.c). */
+void cli_print_summary(struct cli_ctx *ctx, const struct record *rec);
 
 /*
  * Open the results store at path (NULL: results_default_path) for `runs`,

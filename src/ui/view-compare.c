@@ -28,6 +28,7 @@
 #include "core/cmptab.h"
 #include "core/format.h"
 #include "ui/chart.h"
+#include "ui/report.h"
 #include "ui/tui.h"
 
 /* Column geometry: a drive group (spec, its depth, review, % vs spec, its
@@ -345,6 +346,14 @@ compare_key(struct tui *t, const struct tui_event *ev)
 	case TUI_KEY_HOME:
 		t->compare.top = 0;
 		return 1;
+	case 'P': {	/* an HTML report of the runs compared (report-save.c) */
+		int64_t ids[TUI_RUNS_MAX];
+
+		for (size_t i = 0; i < t->nruns; i++)
+			ids[i] = t->runs[i].stored_id;
+		report_save(t, ids, t->nruns);
+		return 1;
+	}
 	case 'd': case TUI_KEY_BACKSPACE: case TUI_KEY_DELETE:
 		if (t->compare.nmarks > 0)
 			tui_toggle_mark(t, t->compare.marks[t->compare.nmarks - 1]);

@@ -30,6 +30,7 @@
 
 #include "core/format.h"
 #include "core/results.h"
+#include "ui/report.h"
 #include "ui/tui.h"
 
 /* The store's path: --results, else the default location. */
@@ -601,6 +602,12 @@ history_key(struct tui *t, const struct tui_event *ev)
 		return 1;
 	case 'C':
 		history_compare(t);
+		return 1;
+	case 'P':	/* an HTML report of the marked runs, else the cursor's */
+		if (h->nmarks > 0)
+			report_save(t, h->marks, h->nmarks);
+		else if (h->n > 0)
+			report_save(t, &h->runs[h->sel].id, 1);
 		return 1;
 	case 'R' - '@':		/* Ctrl-R: read the store again */
 		tui_history_load(t);

@@ -37,6 +37,7 @@
 #include "lib/signals.h"
 #include "ui/chart.h"
 #include "ui/chart-build.h"
+#include "ui/report.h"
 #include "ui/tui.h"
 
 #define HEAT_SHAPES_MAX 64	/* workloads the heat map steps through */
@@ -1089,6 +1090,14 @@ sweep_key(struct tui *t, const struct tui_event *ev)
 			return 1;
 		case 'r': case 'R':
 			sweep_cycle_ref(t, ev->key == 'r' ? 1 : -1);
+			return 1;
+		case 'P':	/* an HTML report of the run shown (report-save.c) */
+			if (tui_sweep_running(t))
+				tui_message(t, true, "the sweep is still running: P reports it once "
+					    "it has ended");
+			else
+				report_save(t, (int64_t[]){ s->stored_id ? s->stored_id :
+					    t->nruns ? t->runs[t->nruns - 1].stored_id : 0 }, 1);
 			return 1;
 		case 'p':
 			s->curve_p99 = !s->curve_p99;

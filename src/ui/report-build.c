@@ -1,0 +1,856 @@
+/*
+ * The report's sections (report.h), appended as blocks in reading order
+ * once the runs and the comparison table are loaded:
+ *
+ *   summary     the short copy-paste block (drive, host, time, headline
+ *               figures against spec, verdict): tagged `summary`, what
+ *               `run` and `check` print at their end
+ *   header      per run: the drive, where and when, the plan and engine,
+ *               how the run ended
+ *   verdict     per run: the stored verdict and its rows with their
+ *               sources by name, or "not judged"
+ *   workloads   the comparison table (core/cmptab.h, as `compare` prints
+ *               it): measured against spec and review, depth and % delta,
+ *               several runs side by side against the first
+ *   latency     per run: the percentiles of every point
+ *   curves      load curves, checkpoint passes, write cliffs
+ *   points      per point, collapsible: its figures, its charts, SMART
+ *               before and after
+ *   footer      the fio job file that reproduces the run (plan.h's
+ *               plan_fio_jobfile_sized, what `run --print-fio` writes)
+ *
+ * Every figure carries its unit in its cell or its column's header.  The
+ * block primitives (report_add, report_fmt, report_table, report_cell) live
+ * here too: building is this file's job, report.c only loads and chooses.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/format.h"
+#include "core/plan.h"
+#include "core/workload.h"
+#include "io/point.h"
+#include "lib/histogram.h"
+#include "ui/report-int.h"
+
+/* Append a block and return it (zeroed but for kind); NULL out of memory. */
+struct report_block *
+report_add(struct report *r, enum report_kind kind)
+{
+	struct report_block *b;
+
+	if (r->n == r->cap) {
+		size_t ncap = r->cap ? r->cap * 2 : 64;
+		void  *p = realloc(r->b, ncap * sizeof *r->b);
+
+		if (p == NULL)
+			return NULL;
+		r->b = p;
+		r->cap = ncap;
+	}
+	b = &r->b[r->n++];
+	memset(b, 0, sizeof *b);
+	b->kind = kind;
+	return b;
+}
+
+/* A copy of a printf-formatted string in the report's arena. */
+const char *
+report_fmt(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	char   *s;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return "";
+	const char *c = arena_strdup(&r->a, s);
+
+	free(s);
+	return c;
+}
+
+/* A table block of nrows x ncols cells (all ""), row 0 the header. */
+struct report_block *
+report_table(struct report *r, enum report_kind kind, size_t nrows, size_t ncols)
+{
+	struct report_block *b = report_add(r, kind);
+
+	if (b == NULL)
+		return NULL;
+	b->nrows = nrows;
+	b->ncols = ncols;
+	b->cells = arena_alloc(&r->a, (nrows * ncols + 1) * sizeof *b->cells);
+	for (size_t i = 0; i < nrows * ncols; i++)
+		b->cells[i] = "";
+	return b;
+}
+
+/* Set cell (row, col) of a table block to a copy of s. */
+void
+report_cell(struct report *r, struct report_block *b, size_t row, size_t col, const char *s)
+{
+	if (b != NULL && row < b->nrows && col < b->ncols)
+		b->cells[row * b->ncols + col] = arena_strdup(&r->a, s ? s : "");
+}
+
+/* Indexes of p50, p90, p99, p99.9 and p99.99 in hist_default_pcts. */
+enum { REPORT_P50 = 6, REPORT_P90 = 10, REPORT_P99 = 12, REPORT_P999 = 14 };
+
+/* A figure with its unit, or "-" when unknown. */
+static const char *
+report_num(struct report *r, double v, int decimals, const char *unit)
+{
+	char buf[64];
+
+	if (!isfinite(v))
+		return "-";
+	return report_fmt(r, "%s%s%s", fmt_number(v, decimals, buf, sizeof buf),
+			  unit[0] ? " " : "", unit);
+}
+
+/* s, or "unknown" when empty. */
+static const char *
+report_or(const char *s, const char *none)
+{
+	return s != NULL && s[0] != '\0' ? s : none;
+}
+
+/* Append a heading. */
+static void
+report_heading(struct report *r, int level, const char *text, bool summary)
+{
+	struct report_block *b = report_add(r, REPORT_HEADING);
+
+	if (b != NULL) {
+		b->level = level;
+		b->text = arena_strdup(&r->a, text);
+		b->summary = summary;
+	}
+}
+
+/* Append a paragraph. */
+static struct report_block *
+report_para(struct report *r, const char *text, bool summary)
+{
+	struct report_block *b = report_add(r, REPORT_PARA);
+
+	if (b != NULL) {
+		b->text = arena_strdup(&r->a, text);
+		b->summary = summary;
+	}
+	return b;
+}
+
+/* A FIELDS block from name/value pairs, skipping NULL values. */
+static struct report_block *
+report_fields(struct report *r, const char *const *kv, size_t n, bool summary)
+{
+	size_t		     rows = 0, row = 0;
+	struct report_block *b;
+
+	for (size_t i = 0; i < n; i++)
+		rows += kv[2 * i + 1] != NULL;
+	b = report_table(r, REPORT_FIELDS, rows, 2);
+	if (b == NULL)
+		return NULL;
+	b->summary = summary;
+	for (size_t i = 0; i < n; i++) {
+		if (kv[2 * i + 1] == NULL)
+			continue;
+		report_cell(r, b, row, 0, kv[2 * i]);
+		report_cell(r, b, row++, 1, kv[2 * i + 1]);
+	}
+	return b;
+}
+
+/* A run's drive in words: the matched label, else model, else the target. */
+static const char *
+report_drive_name(const struct results_prov *p)
+{
+	if (p->drive_label[0] != '\0')
+		return p->drive_label;
+	if (p->model[0] != '\0')
+		return p->model;
+	return p->target_path;
+}
+
+/* How a run ended, in words: "done", "cancelled by SIGINT: why". */
+static const char *
+report_ended(struct report *r, const struct results_prov *p)
+{
+	return report_fmt(r, "%s%s%s%s%s", p->state, p->stopped_by[0] ? " by " : "",
+			  p->stopped_by, p->why[0] ? ": " : "", p->why);
+}
+
+/* The run's verdict in one line. */
+static const char *
+report_verdict_line(struct report *r, const struct results_prov *p)
+{
+	char tol[32] = "";
+
+	if (p->verdict[0] == '\0')
+		return report_fmt(r, "not judged (a run is judged by 'drivedash check')%s%s",
+				  p->drive_label[0] ? "; swept against " : "", p->drive_label);
+	if (isfinite(p->tolerance))
+		snprintf(tol, sizeof tol, ", tolerance %.0f %%", p->tolerance * 100.0);
+	return report_fmt(r, "%s against %s%s%s%s%s (as judged when it ran)", p->verdict,
+			  report_or(p->drive_label, "no database drive"),
+			  p->query[0] ? ", query \"" : "", p->query, p->query[0] ? "\"" : "", tol);
+}
+
+/* The headline rows of the table for run column c: best rates and QD1
+ * latency with their spec and % delta, as "4K rand read best: 812K IOPS
+ * (spec 1M rated max, -18.8 %)" lines. */
+static const char *
+report_headlines(struct report *r, size_t c)
+{
+	char   out[2048] = "";
+	size_t o = 0, lines = 0;
+
+	for (size_t i = 0; i < r->tab.nrows && lines < 6; i++) {
+		const struct cmptab_row	 *row = &r->tab.rows[i];
+		const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
+		char			  label[96], v[32], s[32], d[32];
+
+		if (!row->best || row->kind != DD_KIND_POINT || isnan(m->value))
+			continue;
+		cmptab_value_text(m->value, row->q, "-", v, sizeof v);
+		o += (size_t)snprintf(out + o, sizeof out - o, "%s%s: %s %s", lines ? "\n" : "",
+				      cmptab_row_label(row, "x", label, sizeof label), v,
+				      cmptab_row_unit(row, false));
+		if (!isnan(m->refval[CMPTAB_REF_SPEC]) && o < sizeof out)
+			o += (size_t)snprintf(out + o, sizeof out - o, " (spec %s, %s)",
+					      cmptab_value_text(m->refval[CMPTAB_REF_SPEC], row->q,
+								"-", s, sizeof s),
+					      fmt_delta_pct(m->delta[CMPTAB_REF_SPEC], "-", d,
+							    sizeof d));
+		lines++;
+		if (o >= sizeof out)
+			break;
+	}
+	return lines ? arena_strdup(&r->a, out) : NULL;
+}
+
+/* The run's own headline figures when no spec row has them. */
+static const char *
+report_own_headlines(struct report *r, const struct results_prov *p)
+{
+	char a[32], b[32], c[32];
+
+	return report_fmt(r, "best %s IOPS, best %s MB/s, 4K QD1 random read mean %s us",
+			  isfinite(p->best_iops) ? fmt_number(p->best_iops, 0, a, sizeof a) : "-",
+			  isfinite(p->best_mbps) ? fmt_number(p->best_mbps, 1, b, sizeof b) : "-",
+			  isfinite(p->qd1_mean_us) ? fmt_number(p->qd1_mean_us, 1, c, sizeof c)
+						   : "-");
+}
+
+/* The column of run i in the table. */
+static size_t
+report_col_of(const struct report *r, size_t run)
+{
+	size_t k = 0;
+
+	for (size_t c = 0; c < r->tab.ncols; c++)
+		if (r->tab.cols[c].kind == CMPTAB_RUN && k++ == run)
+			return c;
+	return 0;
+}
+
+/* The summary: one FIELDS block per run, tagged for the copy-paste block. */
+static void
+report_sec_summary(struct report *r)
+{
+	report_heading(r, 2, "Summary", true);
+	for (size_t i = 0; i < r->nruns; i++) {
+		const struct results_prov *p = &r->runs[i].prov;
+		const char		  *head = report_headlines(r, report_col_of(r, i));
+		const char		  *kv[] = {
+			"Run", report_fmt(r, "#%lld %s", (long long)r->ids[i], p->name),
+			"Drive", report_fmt(r, "%s%s%s", report_drive_name(p),
+					    p->serial[0] ? ", serial " : "", p->serial),
+			"Host", report_or(p->host, "unknown"),
+			"Time", report_fmt(r, "%s (%s)", report_or(p->start_local, "unknown"),
+					   p->start_utc),
+			"Plan", report_or(p->plan_name, "unknown"),
+			"Figures", head != NULL ? head : report_own_headlines(r, p),
+			"Verdict", report_verdict_line(r, p),
+		};
+
+		report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, true);
+	}
+}
+
+/* The header of run i: drive, where, when, how, how it ended. */
+static void
+report_sec_header(struct report *r, size_t i)
+{
+	const struct results_prov *p = &r->runs[i].prov;
+	char			   cap[32];
+	const char		  *kv[] = {
+		"Drive", report_drive_name(p),
+		"Capacity", p->capacity ? fmt_bytes((double)p->capacity, cap, sizeof cap) : NULL,
+		"Model", p->model[0] ? p->model : NULL,
+		"Serial", p->serial[0] ? p->serial : NULL,
+		"Firmware", p->firmware[0] ? p->firmware : NULL,
+		"PCIe link", p->pcie_link[0] ? p->pcie_link : NULL,
+		"LBA format", p->lba_format[0] ? p->lba_format : NULL,
+		"Database match", p->drive_label[0] ? report_fmt(r, "%s (%s)", p->drive_label,
+								 p->drive_id) : "none",
+		"Target", report_fmt(r, "%s (%s%s%s)", p->target_path, p->target_kind,
+				     p->device[0] ? ", " : "", p->device),
+		"Host", report_or(p->host, "unknown"),
+		"Kernel", p->kernel[0] ? p->kernel : NULL,
+		"CPU", p->cpu_model[0] ? report_fmt(r, "%s, %u CPUs", p->cpu_model, p->ncpus) : NULL,
+		"Started", report_fmt(r, "%s (%s)", report_or(p->start_local, "unknown"),
+				      p->start_utc),
+		"Ended", p->end_local[0] ? p->end_local : NULL,
+		"Preset/plan", report_fmt(r, "%s, repeat %u, aggregate %s", p->plan_name,
+					  p->repeat, report_or(p->aggregate, "none")),
+		"Engine", p->engine[0] ? p->engine : NULL,
+		"Preconditioning", p->precondition[0] ? p->precondition : NULL,
+		"Steady state", p->steady[0] ? p->steady : NULL,
+		"How it ended", report_ended(r, p),
+		"Imported from", p->imported_from[0] ? p->imported_from : NULL,
+		"Measured by", p->version[0] ? p->version : NULL,
+	};
+
+	report_heading(r, 2, report_fmt(r, "Run #%lld: %s", (long long)r->ids[i], p->name), false);
+	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, false);
+}
+
+/* The stored verdict of run i and its rows, or "not judged". */
+static void
+report_sec_verdict(struct report *r, size_t i)
+{
+	const struct results_run *run = &r->runs[i];
+	struct report_block	 *b;
+	static const char *const  head[] = { "Metric", "Measured", "Reference", "Ratio",
+					     "Verdict", "Decided by", "Source", "Point", "Reason" };
+
+	report_heading(r, 3, "Verdict", false);
+	b = report_para(r, report_fmt(r, "Verdict: %s", report_verdict_line(r, &run->prov)),
+			false);
+	if (b != NULL && run->prov.verdict[0] != '\0')
+		b->cls = report_fmt(r, "verdict verdict-%s", run->prov.verdict);
+	if (run->prov.verdict_summary[0] != '\0')
+		report_para(r, run->prov.verdict_summary, false);
+	if (run->nverdicts == 0)
+		return;
+	b = report_table(r, REPORT_TABLE, run->nverdicts + 1, 9);
+	if (b == NULL)
+		return;
+	b->right = 1u << 1 | 1u << 2 | 1u << 3;
+	for (size_t c = 0; c < 9; c++)
+		report_cell(r, b, 0, c, head[c]);
+	for (size_t k = 0; k < run->nverdicts; k++) {
+		const struct results_verdict *v = &run->verdicts[k];
+		size_t			      row = k + 1;
+
+		report_cell(r, b, row, 0, report_or(v->metric_name, v->metric));
+		report_cell(r, b, row, 1, report_num(r, v->measured, 1, v->unit));
+		report_cell(r, b, row, 2, report_num(r, v->reference, 1, v->unit));
+		report_cell(r, b, row, 3, isfinite(v->ratio) ? report_fmt(r, "%.2f", v->ratio) : "-");
+		report_cell(r, b, row, 4, v->status);
+		report_cell(r, b, row, 5, v->decided_by);
+		report_cell(r, b, row, 6, v->ref_source);
+		report_cell(r, b, row, 7, v->point);
+		report_cell(r, b, row, 8, v->reason);
+	}
+}
+
+/* The letter of table column c. */
+static char
+report_letter(size_t c)
+{
+	return (char)('A' + (c % 26));
+}
+
+/* The legend of the comparison table: each column's letter and what it is. */
+static void
+report_tab_legend(struct report *r)
+{
+	struct report_block *b = report_table(r, REPORT_FIELDS, r->tab.ncols, 2);
+	size_t		     k = 0;
+
+	for (size_t c = 0; b != NULL && c < r->tab.ncols; c++) {
+		const struct cmptab_col *col = &r->tab.cols[c];
+		char			 src[1024];
+
+		report_cell(r, b, c, 0, report_fmt(r, "%c", report_letter(c)));
+		if (col->kind == CMPTAB_RUN) {
+			size_t ref = col->drift_of != SIZE_MAX ? col->drift_of :
+				     col->ref_drive != SIZE_MAX ? col->ref_drive : col->base_run;
+
+			report_cell(r, b, c, 1, ref != SIZE_MAX ?
+				    report_fmt(r, "run #%lld %s (against %c)", (long long)r->ids[k],
+					       col->label, report_letter(ref)) :
+				    report_fmt(r, "run #%lld %s", (long long)r->ids[k], col->label));
+			k++;
+		} else {
+			cmptab_col_sources(&r->tab, c, CMPTAB_SPEC, src, sizeof src);
+			report_cell(r, b, c, 1, report_fmt(r, "%s: spec%s%s", col->label,
+							   src[0] ? " from " : "", src));
+		}
+	}
+}
+
+/* Columns of the comparison table: point, unit, then 3 per run and 4 per
+ * drive. */
+static size_t
+report_tab_ncols(const struct report *r)
+{
+	size_t n = 2;
+
+	for (size_t c = 0; c < r->tab.ncols; c++)
+		n += r->tab.cols[c].kind == CMPTAB_RUN ? 3 : 4;
+	return n;
+}
+
+/* The header row of the comparison table; returns the right-align mask. */
+static uint32_t
+report_tab_header(struct report *r, struct report_block *b)
+{
+	size_t	 k = 2;
+	uint32_t right = 0;
+
+	report_cell(r, b, 0, 0, "Point");
+	report_cell(r, b, 0, 1, "Unit");
+	for (size_t c = 0; c < r->tab.ncols; c++) {
+		char L = report_letter(c);
+
+		if (r->tab.cols[c].kind == CMPTAB_RUN) {
+			right |= 1u << (k % 32);
+			report_cell(r, b, 0, k++, report_fmt(r, "%c measured", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c %% vs", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c at", L));
+		} else {
+			right |= 1u << (k % 32) | 1u << ((k + 2) % 32);
+			report_cell(r, b, 0, k++, report_fmt(r, "%c spec", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c at", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c review", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c rev. at", L));
+		}
+	}
+	return right;
+}
+
+/* One row of the comparison table. */
+static void
+report_tab_row(struct report *r, struct report_block *b, size_t i)
+{
+	const struct cmptab_row *row = &r->tab.rows[i];
+	size_t			 k = 2, out = i + 1;
+	char			 v[32], d[32], at[32];
+
+	report_cell(r, b, out, 0, cmptab_row_label(row, "x", v, sizeof v));
+	report_cell(r, b, out, 1, cmptab_row_unit(row, false));
+	for (size_t c = 0; c < r->tab.ncols; c++) {
+		if (r->tab.cols[c].kind == CMPTAB_RUN) {
+			const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
+
+			report_cell(r, b, out, k++, cmptab_value_text(m->value, row->q, "-", v, sizeof v));
+			report_cell(r, b, out, k++, m->ref ? report_fmt(r, "%s %s",
+				fmt_delta_pct(m->delta[m->ref], "-", d, sizeof d),
+				cmptab_ref_name(m->ref)) : "");
+			report_cell(r, b, out, k++, cmptab_depth_label(m, "x", at, sizeof at));
+		} else {
+			const struct cmptab_cell *s = cmptab_cell(&r->tab, i, c, CMPTAB_SPEC);
+			const struct cmptab_cell *w = cmptab_cell(&r->tab, i, c, CMPTAB_REVIEW);
+
+			report_cell(r, b, out, k++, cmptab_value_text(s->value, row->q, "-", v, sizeof v));
+			report_cell(r, b, out, k++, cmptab_depth_label(s, "x", at, sizeof at));
+			report_cell(r, b, out, k++, cmptab_value_text(w->value, row->q, "-", v, sizeof v));
+			report_cell(r, b, out, k++, cmptab_depth_label(w, "x", at, sizeof at));
+		}
+	}
+}
+
+/* The workloads: the comparison table, as `compare` has it. */
+static void
+report_sec_workloads(struct report *r)
+{
+	struct report_block *b;
+
+	report_heading(r, 2, r->nruns > 1 ? "Workloads, side by side" : "Workloads", false);
+	report_para(r, "Measured figures against the spec and the review, each with its depth "
+		    "(QD x jobs) and % delta.  A run's % is against the first run of its serial "
+		    "(drift), else its drive's review, else its spec, else the first run.", false);
+	report_tab_legend(r);
+	if (r->tab.nrows == 0) {
+		report_para(r, "No finished point to compare.", false);
+		return;
+	}
+	b = report_table(r, REPORT_TABLE, r->tab.nrows + 1, report_tab_ncols(r));
+	if (b == NULL)
+		return;
+	b->right = report_tab_header(r, b);
+	for (size_t i = 0; i < r->tab.nrows; i++)
+		report_tab_row(r, b, i);
+	for (size_t i = 0; i < r->nruns; i++) {
+		b = report_add(r, REPORT_CHART);
+		if (b == NULL)
+			return;
+		b->chart = REPORT_CHART_BARS;
+		b->run = i;
+		b->col = report_col_of(r, i);
+		b->text = "Measured against spec and review";
+		if ((b = report_add(r, REPORT_CHART)) == NULL)
+			return;
+		b->chart = REPORT_CHART_HEAT;
+		b->run = i;
+		b->text = "QD x jobs heat maps";
+	}
+}
+
+/* The latency percentiles of every point of run i. */
+static void
+report_sec_latency(struct report *r, size_t i)
+{
+	const struct results_run *run = &r->runs[i];
+	static const char *const  head[] = { "Point", "mean us", "p50 us", "p90 us", "p99 us",
+					     "p99.9 us", "max us" };
+	static const int	  pct[] = { -1, REPORT_P50, REPORT_P90, REPORT_P99, REPORT_P999 };
+	struct report_block	 *b;
+
+	report_heading(r, 3, "Latency percentiles", false);
+	b = report_table(r, REPORT_TABLE, run->n + 1, 7);
+	if (b == NULL)
+		return;
+	b->right = 0x7eu;
+	for (size_t c = 0; c < 7; c++)
+		report_cell(r, b, 0, c, head[c]);
+	for (size_t p = 0; p < run->n; p++) {
+		const struct dd_result *res = run->pts[p].r;
+
+		report_cell(r, b, p + 1, 0, res->point.name);
+		for (size_t k = 0; k < 5; k++)
+			report_cell(r, b, p + 1, k + 1,
+				    report_num(r, pct[k] < 0 ? res->lat.mean_us :
+						  res->lat.pct_us[pct[k]], 1, ""));
+		report_cell(r, b, p + 1, 6, report_num(r, res->lat.max_us, 1, ""));
+	}
+}
+
+/* One load curve: its steps against their targets. */
+static void
+report_curve(struct report *r, const struct workload_curve *cv)
+{
+	struct report_block     *b;
+	static const char *const head[] = { "Step", "target IOPS", "IOPS", "MB/s", "mean us",
+					    "p99 us" };
+
+	report_para(r, report_fmt(r, "Load curve %s: peak %s IOPS, %s MB/s, mean %s",
+				  report_or(cv->profile, cv->shape.name),
+				  report_num(r, cv->peak_iops, 0, ""),
+				  report_num(r, cv->peak_mbps, 1, ""),
+				  report_num(r, cv->peak_mean_us, 1, "us")), false);
+	b = report_table(r, REPORT_TABLE, cv->nsteps + 1, 6);
+	if (b == NULL)
+		return;
+	b->right = 0x3eu;
+	for (size_t c = 0; c < 6; c++)
+		report_cell(r, b, 0, c, head[c]);
+	for (size_t s = 0; s < cv->nsteps; s++) {
+		const struct workload_step *st = &cv->steps[s];
+
+		report_cell(r, b, s + 1, 0, report_fmt(r, "%.0f %%", st->target_pct));
+		report_cell(r, b, s + 1, 1, report_num(r, st->target_iops, 0, ""));
+		report_cell(r, b, s + 1, 2, report_num(r, st->iops, 0, ""));
+		report_cell(r, b, s + 1, 3, report_num(r, st->mbps, 1, ""));
+		report_cell(r, b, s + 1, 4, report_num(r, st->mean_us, 1, ""));
+		report_cell(r, b, s + 1, 5, report_num(r, st->p99_us, 1, ""));
+	}
+}
+
+/* One checkpoint series: its passes. */
+static void
+report_ckpt(struct report *r, const struct workload_ckpt *ck)
+{
+	struct report_block *b;
+	char		     by[32];
+
+	report_para(r, report_fmt(r, "Checkpoints of %s by %u ranks: %s overall",
+				  fmt_bytes((double)ck->bytes, by, sizeof by), ck->ranks,
+				  report_num(r, ck->gbps, 2, "GB/s")), false);
+	b = report_table(r, REPORT_TABLE, ck->npasses + 1, 4);
+	if (b == NULL)
+		return;
+	b->right = 0xeu;
+	report_cell(r, b, 0, 0, "Pass");
+	report_cell(r, b, 0, 1, "mean s");
+	report_cell(r, b, 0, 2, "min s");
+	report_cell(r, b, 0, 3, "max s");
+	for (size_t k = 0; k < ck->npasses; k++) {
+		report_cell(r, b, k + 1, 0, report_fmt(r, "%u", ck->passes[k].pass));
+		report_cell(r, b, k + 1, 1, report_num(r, ck->passes[k].mean_s, 2, ""));
+		report_cell(r, b, k + 1, 2, report_num(r, ck->passes[k].min_s, 2, ""));
+		report_cell(r, b, k + 1, 3, report_num(r, ck->passes[k].max_s, 2, ""));
+	}
+}
+
+/* Write cliffs: every sequential write point with a byte budget. */
+static bool
+report_cliffs(struct report *r, const struct results_run *run)
+{
+	bool any = false;
+
+	for (size_t p = 0; p < run->n; p++) {
+		const struct dd_result *res = run->pts[p].r;
+		struct workload_cliff	cl;
+		char			by[32];
+
+		if (res->point.bytes == 0 || !dd_pattern_writes(res->point.pattern) ||
+		    dd_pattern_random(res->point.pattern) || res->nintervals == 0)
+			continue;
+		workload_cliff_detect(res->intervals, res->nintervals, &cl);
+		any = true;
+		if (cl.found)
+			report_para(r, report_fmt(r, "Write cliff of %s: at %s s after %s written, "
+						  "%s before, %s after", res->point.name,
+						  report_num(r, cl.t_s, 1, ""),
+						  fmt_bytes(cl.bytes_before, by, sizeof by),
+						  report_num(r, cl.before_mbps, 1, "MB/s"),
+						  report_num(r, cl.after_mbps, 1, "MB/s")), false);
+		else
+			report_para(r, report_fmt(r, "No write cliff in %s: %s sustained",
+						  res->point.name,
+						  report_num(r, cl.before_mbps, 1, "MB/s")), false);
+	}
+	return any;
+}
+
+/* Load curves, checkpoints and write cliffs of run i, where it has them. */
+static void
+report_sec_curves(struct report *r, size_t i)
+{
+	const struct cmptab_col *col = &r->tab.cols[report_col_of(r, i)];
+	size_t			 mark = r->n;
+
+	report_heading(r, 3, "Load curves, checkpoints, write cliff", false);
+	for (size_t k = 0; k < col->ncurves; k++)
+		report_curve(r, &col->curves[k]);
+	for (size_t k = 0; k < col->nckpts; k++)
+		report_ckpt(r, &col->ckpts[k]);
+	if (!report_cliffs(r, &r->runs[i]) && col->ncurves == 0 && col->nckpts == 0)
+		r->n = mark;	/* nothing of the kind: no heading either */
+}
+
+/* SMART before and after a point, when its target had a controller. */
+static void
+report_smart(struct report *r, const struct results_point *pt)
+{
+	const struct nvmeinfo_smart *s[2] = { &pt->smart_before, &pt->smart_after };
+	struct report_block	    *b;
+
+	if (!s[0]->valid && !s[1]->valid)
+		return;
+	b = report_table(r, REPORT_TABLE, 7, 3);
+	if (b == NULL)
+		return;
+	b->right = 0x6u;
+	report_cell(r, b, 0, 0, "SMART");
+	report_cell(r, b, 0, 1, "before");
+	report_cell(r, b, 0, 2, "after");
+	for (size_t k = 0; k < 2; k++) {
+		if (!s[k]->valid)
+			continue;
+		report_cell(r, b, 1, k + 1, report_fmt(r, "%d C", s[k]->temperature_c));
+		report_cell(r, b, 2, k + 1, report_fmt(r, "%d %%", s[k]->percentage_used));
+		report_cell(r, b, 3, k + 1, report_fmt(r, "%llu", (unsigned long long)s[k]->data_units_written));
+		report_cell(r, b, 4, k + 1, report_fmt(r, "%llu", (unsigned long long)s[k]->media_errors));
+		report_cell(r, b, 5, k + 1, report_fmt(r, "%d %%", s[k]->available_spare_pct));
+		report_cell(r, b, 6, k + 1, report_fmt(r, "0x%x", (unsigned)s[k]->critical_warning));
+	}
+	report_cell(r, b, 1, 0, "temperature");
+	report_cell(r, b, 2, 0, "percentage used");
+	report_cell(r, b, 3, 0, "data units written (512,000 B)");
+	report_cell(r, b, 4, 0, "media errors");
+	report_cell(r, b, 5, 0, "available spare");
+	report_cell(r, b, 6, 0, "critical warning");
+}
+
+/* A chart block of run i, point p. */
+static void
+report_chart(struct report *r, size_t i, size_t p, enum report_chart ch, const char *title)
+{
+	struct report_block *b = report_add(r, REPORT_CHART);
+
+	if (b != NULL) {
+		b->run = i;
+		b->point = p;
+		b->chart = ch;
+		b->text = title;
+	}
+}
+
+/* One point of run i in detail, collapsible. */
+static void
+report_point(struct report *r, size_t i, size_t p)
+{
+	const struct results_point *pt = &r->runs[i].pts[p];
+	const struct dd_result	   *res = pt->r;
+	struct report_block	   *o = report_add(r, REPORT_OPEN);
+	const char		   *kv[] = {
+		"Status", res->status == 0 && !res->cancelled ? "finished" :
+			  report_fmt(r, "%s%s%s", res->cancelled ? "cancelled" : "failed",
+				     res->message[0] ? ": " : "", res->message),
+		"Host", pt->host[0] ? pt->host : NULL,
+		"Measured", report_num(r, res->elapsed_s, 2, "s"),
+		"I/Os", report_num(r, (double)res->ios, 0, ""),
+		"Rate", report_fmt(r, "%s, %s", report_num(r, res->iops, 0, "IOPS"),
+				   report_num(r, res->mbps, 1, "MB/s")),
+		"Latency", report_fmt(r, "mean %s, stdev %s, min %s, max %s",
+				      report_num(r, res->lat.mean_us, 1, "us"),
+				      report_num(r, res->lat.stdev_us, 1, "us"),
+				      report_num(r, res->lat.min_us, 1, "us"),
+				      report_num(r, res->lat.max_us, 1, "us")),
+		"CPU per I/O", report_num(r, res->cpu_us_per_io, 2, "us"),
+		"Intervals", report_fmt(r, "%zu", res->nintervals),
+		"Note", res->status == 0 && res->message[0] ? res->message : NULL,
+	};
+
+	if (o != NULL)
+		o->text = report_fmt(r, "%s: %s, %s, mean %s", res->point.name,
+				     report_num(r, res->iops, 0, "IOPS"),
+				     report_num(r, res->mbps, 1, "MB/s"),
+				     report_num(r, res->lat.mean_us, 1, "us"));
+	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, false);
+	if (res->nintervals > 0)
+		report_chart(r, i, p, REPORT_CHART_INTERVALS, "Intervals");
+	if (pt->has_bins)
+		report_chart(r, i, p, REPORT_CHART_HISTOGRAM, "Latency histogram");
+	report_smart(r, pt);
+	report_add(r, REPORT_CLOSE);
+}
+
+/* The fio job file that reproduces run i (what `run --print-fio` writes). */
+static void
+report_sec_fio(struct report *r, size_t i)
+{
+	const struct results_run *run = &r->runs[i];
+	struct dd_plan		  plan;
+	struct dd_error		  err = { 0 };
+	struct report_block	 *b;
+	char			 *job = NULL;
+	bool			  ok = true;
+
+	plan_init(&plan, run->prov.plan_name);
+	plan.repeat = run->prov.repeat ? run->prov.repeat : 1;
+	plan.precondition_passes = run->prov.precondition_passes;
+	for (size_t p = 0; ok && p < run->n; p++)
+		ok = plan_append(&plan, &run->pts[p].r->point, &err) == 0;
+	if (ok)
+		job = plan_fio_jobfile_sized(&plan, run->prov.target_path, run->prov.capacity,
+					     strstr(run->prov.engine, "iopoll=on") != NULL);
+	plan_free(&plan);
+	report_heading(r, 3, "fio job file", false);
+	report_para(r, "The fio job file that reproduces this run (as 'drivedash run "
+		    "--print-fio' writes it):", false);
+	b = report_add(r, REPORT_PRE);
+	if (b != NULL)
+		b->text = job != NULL ? arena_strdup(&r->a, job) : "(none: the run has no points)";
+	free(job);
+}
+
+/* Append every section of the loaded runs. */
+int
+report_sections(struct report *r, struct dd_error *err)
+{
+	if (r->nruns == 1)
+		snprintf(r->title, sizeof r->title, "drivedash report: %s", r->runs[0].prov.name);
+	else
+		snprintf(r->title, sizeof r->title, "drivedash report: %zu runs compared",
+			 r->nruns);
+	report_heading(r, 1, r->title, true);
+	report_sec_summary(r);
+	report_sec_workloads(r);
+	for (size_t i = 0; i < r->nruns; i++) {
+		report_sec_header(r, i);
+		report_sec_verdict(r, i);
+		report_sec_latency(r, i);
+		report_sec_curves(r, i);
+		report_heading(r, 3, "Points", false);
+		for (size_t p = 0; p < r->runs[i].n; p++)
+			report_point(r, i, p);
+		report_sec_fio(r, i);
+	}
+	if (r->b == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory building the report");
+	return 0;
+}
+
+/* The figures of a sheet as a table: metric, value with unit, depth, source. */
+static void
+report_sheet_figures(struct report *r, const struct spec_sheet *sh)
+{
+	struct report_block     *b = report_table(r, REPORT_TABLE, sh->nfigures + 1, 5);
+	static const char *const head[] = { "Metric", "Value", "Block size", "Depth", "Source" };
+
+	if (b == NULL)
+		return;
+	b->right = 0x2u;
+	for (size_t c = 0; c < 5; c++)
+		report_cell(r, b, 0, c, head[c]);
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *f = &sh->figures[i];
+		char			  src[256];
+
+		report_cell(r, b, i + 1, 0, report_fmt(r, "%s%s%s", f->metric_name,
+						       f->drive_id ? "" : " (family)", ""));
+		report_cell(r, b, i + 1, 1, report_fmt(r, "%s%s", report_num(r, f->value, 1,
+								 f->unit_id ? f->unit_id : ""),
+						       strcmp(f->qual ? f->qual : "", "max") == 0 ?
+						       " max" : ""));
+		report_cell(r, b, i + 1, 2, f->block_size > 0 ?
+			    fmt_block_size(f->block_size, src, sizeof src) : "");
+		report_cell(r, b, i + 1, 3, f->iodepth > 0 ?
+			    report_fmt(r, "QD%dx%d", f->iodepth, f->numjobs > 0 ? f->numjobs : 1)
+			    : "rated max");
+		report_cell(r, b, i + 1, 4, f->source_id ?
+			    specdb_sheet_source_label(sh, f->source_id, src, sizeof src) : "");
+	}
+}
+
+/* Append the sections of a spec-sheet-only page of drive_id in sh. */
+int
+report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *drive_id,
+		      struct dd_error *err)
+{
+	const struct spec_family *f = &sh->family;
+	const struct spec_drive	 *d = NULL;
+	char			  label[256];
+	const char		 *kv[] = {
+		"Vendor", f->vendor,
+		"Segment", f->segment,
+		"Form factors", f->form_factors,
+		"Interface", f->pcie_gen > 0 ? report_fmt(r, "PCIe Gen%d x%d", f->pcie_gen,
+							   f->pcie_lanes) : NULL,
+		"NAND", f->nand,
+		"Endurance", isfinite(f->dwpd) && f->dwpd > 0 ? report_fmt(r, "%.1f DWPD", f->dwpd)
+							       : NULL,
+		"Notes", f->notes,
+	};
+
+	specdb_find_drive(f, 1, drive_id, &d);
+	specdb_drive_label(f, d, true, label, sizeof label);
+	snprintf(r->title, sizeof r->title, "drivedash spec sheet: %s", label);
+	report_heading(r, 1, r->title, true);
+	report_para(r, "No run: the database's figures for this drive, with their sources.",
+		    true);
+	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, true);
+	report_heading(r, 2, "Spec figures", false);
+	report_sheet_figures(r, sh);
+	if (r->b == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory building the report");
+	return 0;
+}

@@ -1,0 +1,470 @@
+/*
+ * The report's HTML writer (report.h): one self-contained page, written
+ * through libxml2's xmlTextWriter, so every text of the document (a drive
+ * name, a host, a job name from an imported fio file) is escaped by the
+ * library and the page is well-formed whatever it holds.
+ *
+ * The page: a stylesheet of its own (light and dark by
+ * prefers-color-scheme, a print stylesheet for the browser's "print to
+ * PDF": no backgrounds, <details> open, tables not split mid-row), no
+ * script, nothing fetched (no external font, image or link to load), the
+ * charts inline as the SVG the chart models draw (svg.h: the dashboard's
+ * charts, in classes the stylesheet colours; shapes and labels tell series
+ * apart without colour).  Blocks map to elements: headings h1..h3,
+ * paragraphs p, FIELDS a dl, tables a table (numbers right-aligned), the
+ * fio job file a pre, a point's details a <details>, charts a <figure>.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlwriter.h>
+
+#include "core/format.h"
+#include "ui/chart.h"
+#include "ui/chart-build.h"
+#include "ui/report-int.h"
+#include "ui/svg.h"
+#include "ui/theme.h"
+#include "ui/view-sweep.h"
+
+/* Samples an interval graph is folded to, and its width in pixels. */
+#define REPORT_GRAPH_SAMPLES 60
+#define REPORT_CHART_PX	     640
+
+/* The page's stylesheet: no '<' or '&' in it (it is written raw). */
+static const char report_css[] =
+	":root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--mute:#59636e;--line:#d0d7de;"
+	"--measured:#0969da;--spec:#9a6700;--review:#8250df;--write:#cf222e;--ok:#1a7f37;"
+	"--warn:#9a6700;--fail:#cf222e;--temp:#bc4c00}\n"
+	"@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--mute:#9198a1;"
+	"--line:#3d444d;--measured:#4493f8;--spec:#d29922;--review:#ab7df8;--write:#f85149;"
+	"--ok:#3fb950;--warn:#d29922;--fail:#f85149;--temp:#db6d28}}\n"
+	"body{font:15px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg);"
+	"max-width:70rem;margin:0 auto;padding:1rem}\n"
+	"h1{font-size:1.5rem}h2{font-size:1.25rem;border-bottom:1px solid var(--line)}"
+	"h3{font-size:1.05rem}\n"
+	"dl.fields{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem}"
+	"dl.fields dt{font-weight:600}dl.fields dd{margin:0;white-space:pre-line}\n"
+	".scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}"
+	"th,td{border:1px solid var(--line);padding:.15rem .45rem;text-align:left}"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"pre{border:1px solid var(--line);padding:.5rem;overflow-x:auto;font-size:13px}\n"
+	"details{border:1px solid var(--line);margin:.3rem 0;padding:.2rem .6rem}"
+	"summary{cursor:pointer;font-weight:600}\n"
+	"figure.chart{margin:.5rem 0}figure.chart svg{max-width:100%;height:auto}\n"
+	".verdict{font-weight:700;padding:.3rem .5rem;border-left:.4rem solid var(--mute)}"
+	".verdict-PASS{border-color:var(--ok)}.verdict-WARN{border-color:var(--warn)}"
+	".verdict-FAIL,.verdict-ERROR{border-color:var(--fail)}\n"
+	"svg{color:var(--fg)}.dd-title,.dd-tick,.dd-unit,.dd-label,.dd-value,.dd-legend-text,"
+	".dd-note{font:12px system-ui,sans-serif}.dd-grid,.dd-track{color:var(--line)}"
+	".dd-bar,.dd-measured,.dd-graph,.dd-line{color:var(--measured)}"
+	".dd-read{color:var(--ok)}.dd-write{color:var(--write)}"
+	".dd-temperature{color:var(--temp)}.dd-spec{color:var(--spec)}"
+	".dd-review{color:var(--review)}.dd-event{color:var(--fail)}\n"
+	"footer{color:var(--mute);font-size:.85rem;margin-top:2rem}\n"
+	"@media print{body{max-width:none;font-size:11pt;color:#000;background:#fff}"
+	"details{border:0;padding:0}details::details-content{content-visibility:visible;"
+	"display:block}"
+	"tr,figure,pre,dl{break-inside:avoid}h2,h3{break-after:avoid}.scroll{overflow:visible}}\n";
+
+/* The writer's state: the libxml2 writer and whether a call failed. */
+struct report_hw {
+	xmlTextWriterPtr w;
+	bool		 bad;
+};
+
+/* Note a failed libxml2 call. */
+static void
+report_hw_ok(struct report_hw *h, int rc)
+{
+	if (rc < 0)
+		h->bad = true;
+}
+
+/* <name class="cls"> (cls NULL: none). */
+static void
+report_hw_start(struct report_hw *h, const char *name, const char *cls)
+{
+	report_hw_ok(h, xmlTextWriterStartElement(h->w, BAD_CAST name));
+	if (cls != NULL)
+		report_hw_ok(h, xmlTextWriterWriteAttribute(h->w, BAD_CAST "class", BAD_CAST cls));
+}
+
+/* The end of the open element, always as an end tag (HTML has no <td/>). */
+static void
+report_hw_end(struct report_hw *h)
+{
+	report_hw_ok(h, xmlTextWriterFullEndElement(h->w));
+}
+
+/* Text, escaped by the writer. */
+static void
+report_hw_text(struct report_hw *h, const char *s)
+{
+	report_hw_ok(h, xmlTextWriterWriteString(h->w, BAD_CAST s));
+}
+
+/* <name class="cls">text</name>. */
+static void
+report_hw_elem(struct report_hw *h, const char *name, const char *cls, const char *s)
+{
+	report_hw_start(h, name, cls);
+	report_hw_text(h, s);
+	report_hw_end(h);
+}
+
+/* A cell of a table block. */
+static const char *
+report_hw_cell(const struct report_block *b, size_t row, size_t col)
+{
+	return b->cells[row * b->ncols + col];
+}
+
+/* FIELDS as a definition list. */
+static void
+report_hw_fields(struct report_hw *h, const struct report_block *b)
+{
+	report_hw_start(h, "dl", "fields");
+	for (size_t i = 0; i < b->nrows; i++) {
+		report_hw_elem(h, "dt", NULL, report_hw_cell(b, i, 0));
+		report_hw_elem(h, "dd", NULL, report_hw_cell(b, i, 1));
+	}
+	report_hw_end(h);
+}
+
+/* A table, its numbers right-aligned. */
+static void
+report_hw_table(struct report_hw *h, const struct report_block *b)
+{
+	report_hw_start(h, "div", "scroll");
+	report_hw_start(h, "table", NULL);
+	for (size_t i = 0; i < b->nrows; i++) {
+		if (i <= 1)
+			report_hw_start(h, i == 0 ? "thead" : "tbody", NULL);
+		report_hw_start(h, "tr", NULL);
+		for (size_t c = 0; c < b->ncols; c++)
+			report_hw_elem(h, i == 0 ? "th" : "td",
+				       (b->right >> (c % 32) & 1u) ? "num" : NULL,
+				       report_hw_cell(b, i, c));
+		report_hw_end(h);
+		if (i == 0 || i + 1 == b->nrows)
+			report_hw_end(h);
+	}
+	report_hw_end(h);
+	report_hw_end(h);
+}
+
+/* An SVG the chart renderers wrote, inline in a figure (without an XML
+ * declaration, which HTML does not take). */
+static void
+report_hw_svg(struct report_hw *h, char *svg)
+{
+	const char *s = svg;
+
+	if (svg == NULL) {
+		h->bad = true;
+		return;
+	}
+	if (strncmp(s, "<?xml", 5) == 0 && strstr(s, "?>") != NULL)
+		s = strstr(s, "?>") + 2;
+	while (*s == '\n' || *s == ' ')
+		s++;
+	report_hw_start(h, "figure", "chart");
+	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST s));
+	report_hw_end(h);
+	free(svg);
+}
+
+/* One interval graph of a point: which figure, its title and unit. */
+static void
+report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_series which,
+		const char *title, const char *unit, uint8_t role)
+{
+	double		       v[REPORT_GRAPH_SAMPLES];
+	struct chart_timegraph g;
+	struct dd_error	       err = { 0 };
+	/* As many samples as the point has intervals (at least two, a line),
+	 * folded to at most REPORT_GRAPH_SAMPLES: a short point's graph is small. */
+	size_t		       want = res->nintervals < 2 ? 2 : res->nintervals;
+	size_t		       n = tui_point_series(res, which, v, want < REPORT_GRAPH_SAMPLES ?
+						    want : REPORT_GRAPH_SAMPLES);
+	bool		       any = false;
+
+	for (size_t i = 0; i < n; i++)
+		any |= isfinite(v[i]);
+	if (!any)
+		return;
+	chart_timegraph_init(&g, title, unit, v, n, n ? res->elapsed_s / (double)n : NAN, role);
+	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
+}
+
+/* The interval graphs of a point: IOPS (its MB/s is the same line: every
+ * I/O of a point has its block size, so the title gives the factor and one
+ * graph says both, which keeps a 242-point page small), mean and p99
+ * latency, and the temperature when the run had a sensor. */
+static void
+report_hw_intervals(struct report_hw *h, const struct dd_result *res)
+{
+	char title[128], bs[16], mb[32];
+
+	fmt_block_size((int)res->point.bs, bs, sizeof bs);
+	snprintf(title, sizeof title, "IOPS over time (MB/s = IOPS x %s; mean %s MB/s)", bs,
+		 fmt_number(res->mbps, 1, mb, sizeof mb));
+	report_hw_graph(h, res, TUI_SERIES_IOPS, title, "IOPS", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_MEAN, "Mean latency over time", "µs", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_P99, "p99 latency over time", "µs", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_TEMP, "Temperature over time", "°C", UI_TEMPERATURE);
+}
+
+/* The latency histogram of a point. */
+static void
+report_hw_histogram(struct report_hw *h, const struct dd_result *res)
+{
+	struct chart_histogram *m = calloc(1, sizeof *m);
+	struct dd_error		err = { 0 };
+
+	if (m == NULL) {
+		h->bad = true;
+		return;
+	}
+	chart_build_histogram(m, res, 12);	/* bands: a short screen's height */
+	if (m->n > 0)
+		report_hw_svg(h, svg_histogram(m, REPORT_CHART_PX, &err));
+	free(m);
+}
+
+/* Add row i of the table to the bars of its unit, as column c measured it,
+ * with the spec and review the table holds it against (cmptab's rule). */
+static void
+report_hw_bar_row(const struct report *r, size_t i, size_t c, struct chart_bars *bars)
+{
+	const struct cmptab_row	 *row = &r->tab.rows[i];
+	const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
+	struct chart_markers	  mk = { m->refval[CMPTAB_REF_SPEC], m->refval[CMPTAB_REF_REVIEW] };
+	char			  label[96];
+
+	if (row->kind != DD_KIND_POINT || isnan(m->value) || bars->nrows >= CHART_BARS_MAX)
+		return;
+	/* The row's label names its depth already (best rows are left out). */
+	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label), "", m->value, &mk);
+}
+
+/* The bars of run column c: its IOPS and MB/s rows against spec and review;
+ * who names the run in the titles ("" for a report of one). */
+static void
+report_hw_bars(struct report_hw *h, const struct report *r, size_t c, const char *who)
+{
+	static const enum compare_quantity qs[] = { COMPARE_IOPS, COMPARE_MBPS };
+	struct chart_bars		  *bars = calloc(1, sizeof *bars);
+
+	if (bars == NULL) {
+		h->bad = true;
+		return;
+	}
+	for (size_t k = 0; k < 2; k++) {
+		struct dd_error err = { 0 };
+
+		char title[CHART_TITLE_MAX];
+
+		snprintf(title, sizeof title, "%s%s against spec and review", who,
+			 compare_unit(qs[k]));
+		chart_bars_init(bars, title, compare_unit(qs[k]));
+		for (size_t i = 0; i < r->tab.nrows; i++)
+			if (r->tab.rows[i].q == qs[k] && !r->tab.rows[i].best)
+				report_hw_bar_row(r, i, c, bars);
+		if (bars->nrows > 0)
+			report_hw_svg(h, svg_bars(bars, REPORT_CHART_PX, &err));
+	}
+	free(bars);
+}
+
+/* Has a run's workload (pattern, bs) of points [0, k) a plain point
+ * already (its heat map is drawn once)? */
+static bool
+report_hw_seen(const struct dd_point *pts, size_t k, const struct dd_point *p)
+{
+	for (size_t i = 0; i < k; i++)
+		if (pts[i].kind == DD_KIND_POINT && pts[i].pattern == p->pattern &&
+		    pts[i].bs == p->bs)
+			return true;
+	return false;
+}
+
+/* The QD x jobs heat map of one workload of a run's points, when it was
+ * swept at two depths or more (chart-build.h's grid, as the Sweep screen). */
+static void
+report_hw_heat1(struct report_hw *h, const struct dd_point *pts, const struct sweep_summary *sums,
+		size_t n, const struct dd_point *p, const char *who)
+{
+	struct chart_heat_data *d = calloc(1, sizeof *d);
+	struct chart_heatmap	hm;
+	struct dd_error		err = { 0 };
+
+	if (d == NULL) {
+		h->bad = true;
+		return;
+	}
+	chart_build_heat(d, pts, n, sums, n, p->pattern, p->bs, "x");
+	if (d->nq * d->nj >= 2) {
+		char title[sizeof d->title];
+
+		snprintf(title, sizeof title, "%s%s", who, d->title);
+		memcpy(d->title, title, sizeof d->title);
+		chart_heat_model(d, "x", &hm);
+		report_hw_svg(h, svg_heatmap(&hm, REPORT_CHART_PX, &err));
+	}
+	free(d);
+}
+
+/* The heat maps of run i: one per workload swept at two depths or more. */
+static void
+report_hw_heat(struct report_hw *h, const struct results_run *run, const char *who)
+{
+	struct dd_point	     *pts = calloc(run->n + 1, sizeof *pts);
+	struct sweep_summary *sums = calloc(run->n + 1, sizeof *sums);
+
+	if (pts == NULL || sums == NULL) {
+		h->bad = true;
+	} else {
+		for (size_t i = 0; i < run->n; i++) {
+			pts[i] = run->pts[i].r->point;
+			sums[i] = run->pts[i].sum;
+			sums[i].index = i;	/* into pts */
+		}
+		for (size_t i = 0; i < run->n; i++)
+			if (pts[i].kind == DD_KIND_POINT && !report_hw_seen(pts, i, &pts[i]))
+				report_hw_heat1(h, pts, sums, run->n, &pts[i], who);
+	}
+	free(pts);
+	free(sums);
+}
+
+/* A chart block. */
+static void
+report_hw_chart(struct report_hw *h, const struct report *r, const struct report_block *b)
+{
+	char who[48] = "";
+
+	if (r->nruns > 1 && b->run < r->nruns)
+		snprintf(who, sizeof who, "Run #%lld: ", (long long)r->ids[b->run]);
+	if (b->chart == REPORT_CHART_BARS) {
+		report_hw_bars(h, r, b->col, who);
+		return;
+	}
+	if (b->chart == REPORT_CHART_HEAT) {
+		if (b->run < r->nruns)
+			report_hw_heat(h, &r->runs[b->run], who);
+		return;
+	}
+	if (b->run >= r->nruns || b->point >= r->runs[b->run].n)
+		return;
+	if (b->chart == REPORT_CHART_INTERVALS)
+		report_hw_intervals(h, r->runs[b->run].pts[b->point].r);
+	else
+		report_hw_histogram(h, r->runs[b->run].pts[b->point].r);
+}
+
+/* One block as HTML. */
+static void
+report_hw_block(struct report_hw *h, const struct report *r, const struct report_block *b)
+{
+	static const char *const hn[] = { "h1", "h1", "h2", "h3", "h4" };
+
+	switch (b->kind) {
+	case REPORT_HEADING:
+		report_hw_elem(h, hn[b->level < 1 ? 1 : b->level > 4 ? 4 : b->level], NULL,
+			       b->text);
+		break;
+	case REPORT_PARA:
+		report_hw_elem(h, "p", b->cls, b->text);
+		break;
+	case REPORT_FIELDS:
+		report_hw_fields(h, b);
+		break;
+	case REPORT_TABLE:
+		report_hw_table(h, b);
+		break;
+	case REPORT_PRE:
+		report_hw_elem(h, "pre", NULL, b->text);
+		break;
+	case REPORT_CHART:
+		report_hw_chart(h, r, b);
+		break;
+	case REPORT_OPEN:
+		report_hw_start(h, "details", NULL);
+		report_hw_elem(h, "summary", NULL, b->text);
+		break;
+	case REPORT_CLOSE:
+		report_hw_end(h);
+		break;
+	}
+}
+
+/* <meta name=... content=...>, an empty element written as HTML has it. */
+static void
+report_hw_meta(struct report_hw *h, const char *attr, const char *name, const char *content)
+{
+	report_hw_start(h, "meta", NULL);
+	report_hw_ok(h, xmlTextWriterWriteAttribute(h->w, BAD_CAST attr, BAD_CAST name));
+	if (content != NULL)
+		report_hw_ok(h, xmlTextWriterWriteAttribute(h->w, BAD_CAST "content",
+							    BAD_CAST content));
+	report_hw_ok(h, xmlTextWriterEndElement(h->w));
+}
+
+/* The page's head: charset, colour schemes, title, stylesheet. */
+static void
+report_hw_head(struct report_hw *h, const struct report *r)
+{
+	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST "<!DOCTYPE html>\n"));
+	report_hw_start(h, "html", NULL);
+	report_hw_ok(h, xmlTextWriterWriteAttribute(h->w, BAD_CAST "lang", BAD_CAST "en"));
+	report_hw_start(h, "head", NULL);
+	report_hw_meta(h, "charset", "utf-8", NULL);
+	report_hw_meta(h, "name", "viewport", "width=device-width, initial-scale=1");
+	report_hw_meta(h, "name", "color-scheme", "light dark");
+	report_hw_meta(h, "name", "generator", PACKAGE_STRING);
+	report_hw_elem(h, "title", NULL, r->title);
+	report_hw_start(h, "style", NULL);
+	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST report_css));
+	report_hw_end(h);
+	report_hw_end(h);
+}
+
+/* The html writer into an open stream; 0, -ENOMEM or -EIO. */
+int
+report_write_html(const struct report *r, FILE *f)
+{
+	xmlBufferPtr	 buf = xmlBufferCreate();
+	struct report_hw h = { .w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL };
+	int		 rc = 0;
+
+	if (h.w == NULL) {
+		xmlBufferFree(buf);
+		return -ENOMEM;
+	}
+	report_hw_head(&h, r);
+	report_hw_start(&h, "body", NULL);
+	report_hw_start(&h, "main", NULL);
+	for (size_t i = 0; i < r->n && !h.bad; i++)
+		report_hw_block(&h, r, &r->b[i]);
+	report_hw_end(&h);
+	report_hw_elem(&h, "footer", NULL, "Written by " PACKAGE_STRING
+		       ": one self-contained page, nothing fetched, no script.");
+	report_hw_end(&h);
+	report_hw_end(&h);
+	report_hw_ok(&h, xmlTextWriterEndDocument(h.w));
+	xmlFreeTextWriter(h.w);
+	if (h.bad)
+		rc = -ENOMEM;
+	else if (fwrite(xmlBufferContent(buf), 1, (size_t)xmlBufferLength(buf), f) !=
+		 (size_t)xmlBufferLength(buf) || fputc('\n', f) == EOF)
+		rc = -EIO;
+	xmlBufferFree(buf);
+	return rc;
+}

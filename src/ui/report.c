@@ -1,0 +1,231 @@
+/*
+ * The report's runs and document (report.h): loading runs from the store
+ * as `compare` names them, the comparison table over them and their
+ * matched drives, the block list the sections (report-build.c) append to,
+ * and choosing a writer.
+ *
+ * Data model: struct report (report.h).  Strings and cells of the blocks
+ * live in the report's arena and die with report_free; the runs are heap
+ * (results_run_free), the sheets of their matched drives in the arena.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/report.h"
+#include "ui/report-int.h"
+
+/* An empty report. */
+void
+report_init(struct report *r)
+{
+	memset(r, 0, sizeof *r);
+	cmptab_init(&r->tab);
+}
+
+/* Free what a report holds (it is empty again). */
+void
+report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nruns; i++)
+		results_run_free(&r->runs[i]);
+	free(r->runs);
+	free(r->ids);
+	free(r->b);
+	cmptab_free(&r->tab);
+	arena_free(&r->a);
+	report_init(r);
+}
+
+/* "txt", "md", "html" into *f; -EINVAL for anything else. */
+int
+report_format_parse(const char *s, enum report_format *f)
+{
+	if (strcmp(s, "txt") == 0 || strcmp(s, "text") == 0)
+		*f = REPORT_TXT;
+	else if (strcmp(s, "md") == 0 || strcmp(s, "markdown") == 0)
+		*f = REPORT_MD;
+	else if (strcmp(s, "html") == 0)
+		*f = REPORT_HTML;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* Does a loaded run's matched drive have a sheet in the report yet? */
+static bool
+report_has_family(const struct report *r, const char *family_id)
+{
+	for (size_t i = 0; i < r->nsheets; i++)
+		if (strcmp(r->sheets[i]->family.id, family_id) == 0)
+			return true;
+	return false;
+}
+
+/* Add a drive column for each run's matched database drive (once per
+ * family), as `compare` does. */
+static int
+report_add_drives(struct report *r, struct specdb *db, struct dd_error *err)
+{
+	struct spec_family *fams = NULL;
+	size_t		    nfams = 0;
+
+	if (db == NULL)
+		return 0;
+	for (size_t i = 0; i < r->nruns; i++) {
+		const char		 *id = r->runs[i].prov.drive_id;
+		const struct spec_family *f;
+		const struct spec_drive	 *d = NULL;
+		struct spec_sheet	 *sh;
+		char			  label[256];
+
+		if (id[0] == '\0' || r->nsheets == sizeof r->sheets / sizeof r->sheets[0])
+			continue;
+		if (fams == NULL && specdb_families(db, &r->a, &fams, &nfams, err) < 0)
+			return err->code;
+		f = specdb_find_drive(fams, nfams, id, NULL);
+		if (f == NULL || report_has_family(r, f->id))
+			continue;
+		sh = arena_alloc(&r->a, sizeof *sh);
+		if (specdb_sheet(db, f->id, NULL, &r->a, sh, err) < 0)
+			return err->code;
+		specdb_find_drive(&sh->family, 1, id, &d);
+		specdb_drive_label(&sh->family, d, true, label, sizeof label);
+		if (cmptab_add_drive(&r->tab, sh, id, label, err) < 0)
+			return err->code;
+		r->sheets[r->nsheets++] = sh;
+	}
+	return 0;
+}
+
+/* Add the run columns and build the comparison table. */
+static int
+report_table_build(struct report *r, struct specdb *db, struct dd_error *err)
+{
+	for (size_t i = 0; i < r->nruns; i++) {
+		const struct results_run *run = &r->runs[i];
+		char			  key[RESULTS_DRIFT_KEY_MAX];
+		int			  col;
+
+		col = cmptab_add_run(&r->tab, run->prov.name,
+				     results_drift_key(&run->prov, key, sizeof key),
+				     run->prov.drive_id, run->prov.start_unix, err);
+		for (size_t p = 0; col >= 0 && p < run->n; p++)
+			if (cmptab_add_point(&r->tab, (size_t)col, &run->pts[p].r->point,
+					     &run->pts[p].sum, err) < 0)
+				col = -1;
+		if (col < 0)
+			return err->code;
+	}
+	if (report_add_drives(r, db, err) < 0)
+		return err->code;
+	return cmptab_build(&r->tab, err);
+}
+
+/* Build the document of runs already in memory (taken over). */
+int
+report_build_loaded(struct report *r, struct specdb *db, struct results_run *runs,
+		    const int64_t *ids, size_t n, struct dd_error *err)
+{
+	r->runs = calloc(n ? n : 1, sizeof *r->runs);
+	r->ids = calloc(n ? n : 1, sizeof *r->ids);
+	if (r->runs == NULL || r->ids == NULL) {
+		for (size_t i = 0; i < n; i++)
+			results_run_free(&runs[i]);
+		return dd_error_set(err, -ENOMEM, "out of memory building the report");
+	}
+	for (size_t i = 0; i < n; i++) {
+		r->runs[i] = runs[i];
+		r->ids[i] = ids != NULL ? ids[i] : runs[i].prov.id;
+	}
+	r->nruns = n;
+	if (report_table_build(r, db, err) < 0)
+		return err->code;
+	return report_sections(r, err);
+}
+
+/* Load the runs specs name from store and build the document. */
+int
+report_build_runs(struct report *r, struct results *store, struct specdb *db,
+		  const char *const *specs, size_t n, struct dd_error *err)
+{
+	struct results_run runs[REPORT_RUNS_MAX];
+	int64_t		   ids[REPORT_RUNS_MAX];
+	size_t		   got = 0;
+	int		   rc = 0;
+
+	if (n == 0 || n > REPORT_RUNS_MAX)
+		return dd_error_set(err, -EINVAL, "a report shows 1 to %d runs (%zu given)",
+				    REPORT_RUNS_MAX, n);
+	memset(runs, 0, sizeof runs);
+	for (; got < n && rc == 0; got++) {
+		rc = results_resolve(store, specs[got], &ids[got], err);
+		if (rc == -ENOENT && strncmp(specs[got], "last", 4) != 0)
+			dd_error_set(err, -ENOENT, "no run %s%s in %s", specs[got][0] == '#' ? "" : "#",
+				     specs[got], results_path(store));
+		if (rc == 0)
+			rc = results_run_load(store, ids[got], &runs[got], err);
+	}
+	if (rc < 0) {
+		for (size_t i = 0; i < got; i++)
+			results_run_free(&runs[i]);
+		return rc;
+	}
+	return report_build_loaded(r, db, runs, ids, n, err);
+}
+
+/* Build a spec-sheet-only page of the drive a query names. */
+int
+report_build_drive(struct report *r, struct specdb *db, const char *query,
+		   struct dd_error *err)
+{
+	struct spec_answer ans;
+	struct spec_sheet *sh = arena_alloc(&r->a, sizeof *sh);
+
+	if (specdb_query(db, query, &r->a, &ans, err) < 0)
+		return err->code;
+	if (ans.kind == SPEC_ANSWER_NONE)
+		return dd_error_set(err, -ENOENT, "no drive in the database matches '%s' (try "
+				    "'drivedash list')", query);
+	if (ans.kind != SPEC_ANSWER_ONE)
+		return dd_error_set(err, -EINVAL, "'%s' matches %zu drives: name one", query,
+				    ans.ncands);
+	if (specdb_sheet(db, ans.cands[0].family_id, NULL, &r->a, sh, err) < 0)
+		return err->code;
+	r->sheets[r->nsheets++] = sh;
+	return report_sections_drive(r, sh, ans.cands[0].drive_id, err);
+}
+
+/* Write the document in o's format into a malloc'd buffer. */
+int
+report_write(const struct report *r, const struct report_opts *o, char **out, size_t *len)
+{
+	FILE *f = open_memstream(out, len);
+	int   rc;
+
+	if (f == NULL)
+		return -ENOMEM;
+	rc = o->format == REPORT_HTML ? report_write_html(r, f) : report_write_text(r, o, f);
+	if (fclose(f) != 0 || rc < 0) {
+		free(*out);
+		*out = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The file name the dashboard saves a report of r under. */
+char *
+report_file_name(const struct report *r, char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "drivedash-report");
+
+	for (size_t i = 0; i < r->nruns && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "-%lld", (long long)r->ids[i]);
+	if (o < len)
+		snprintf(buf + o, len - o, ".html");
+	return buf;
+}

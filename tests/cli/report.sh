@@ -1,0 +1,247 @@
+#!/bin/sh
+# `drivedash report` (issue 25): a spot run on a scratch file stored in this
+# test's own store, then its report as txt, md and html: the html parses as
+# HTML (xmllint --html) and every <svg> in it as XML, it fetches nothing (no
+# src=/href= to a network URL, no <script>, no <link>), the txt fits 80
+# columns and is ASCII under LANG=C; an imported fio run whose job is named
+# `<script>alert(1)</script>` shows as text (the page has no <script>
+# element) with fio's own figures; a check run shows its stored verdict; a
+# fleet run (a run stored as a remote host's) shows the remote host; two runs
+# side by side; a drive query makes a spec-sheet page; an unknown run is
+# "no run #99 in STORE", exit 1; -o onto a symlink, a FIFO or a directory is
+# refused as --json's is (exit 2, nothing written through it), and `run`
+# ends with the summary block, which -q and --json - leave out.
+# On the dashboard, P on History writes the page into reports/ beside the
+# store and shows its path.
+# Needs: python3, xmllint (libxml2-utils; skips without); root and losetup
+# for the check run, tmux for the dashboard (those cases skip without).
+. "${top_srcdir:-.}/tests/lib/tap.sh"
+
+dd="${top_builddir:-.}/drivedash"
+db="${top_builddir:-.}/data/drivedash.db"
+tmp=$(mktemp -d /dev/shm/dd-report-XXXXXX)
+loops=""
+sock="dd-report-$$"
+RUN_TIMEOUT=120
+
+cleanup() {
+	tmux -L "$sock" kill-server >/dev/null 2>&1
+	for l in $loops; do losetup -d "$l" 2>/dev/null; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+
+command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read the pages"
+command -v xmllint >/dev/null 2>&1 || skip_all "xmllint (libxml2-utils) is needed to parse the pages"
+
+# Never the user's store or overlay.
+export XDG_DATA_HOME="$tmp/xdg" XDG_CONFIG_HOME="$tmp/cfg"
+store="$tmp/s.db"
+rep() { run "$dd" --db "$db" report --results "$store" "$@"; }
+
+# html_ok FILE: "ok", or what is wrong with the page: HTML parse errors
+# (libxml2's HTML 4 parser does not know the HTML 5 and SVG tags: those are
+# the only complaints allowed), an SVG that is not well-formed XML, a
+# script, a stylesheet link or a network URL.
+html_ok() {
+	xmllint --html --noout "$1" 2>"$tmp/lint" || { echo "xmllint failed"; return; }
+	python3 - "$1" "$tmp/lint" <<'PY'
+import re, subprocess, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+bad = [l for l in open(sys.argv[2]) if "parser error" in l and not re.search(
+    r"Tag (main|figure|figcaption|svg|g|text|title|desc|line|rect|path|polyline|polygon|circle|"
+    r"pattern|defs|use|details|summary|footer|tspan) invalid", l)]
+if bad:
+    print("html: " + bad[0].strip()); sys.exit()
+# Every SVG as XML, in one run of the parser: each is a child of one root,
+# so one that is not well-formed fails the whole.
+svgs = re.findall(r"<svg\b.*?</svg>", page, re.S)
+p = subprocess.run(["xmllint", "--noout", "-"], capture_output=True,
+                   input=("<svgs>" + "".join(svgs) + "</svgs>").encode())
+if p.returncode != 0:
+    print("svg: " + p.stderr.decode().splitlines()[0]); sys.exit()
+if re.search(r"<script", page, re.I): print("a <script> element"); sys.exit()
+if re.search(r"<link\b", page, re.I): print("a <link> element"); sys.exit()
+if re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", page, re.I): print("a network URL"); sys.exit()
+if "@import" in page or "url(" in page: print("a stylesheet fetch"); sys.exit()
+print("ok")
+PY
+}
+
+# svgs FILE: how many <svg> charts the page has.
+svgs() { grep -o '<svg[ >]' "$1" | wc -l | tr -d ' '; }
+
+# --- a spot run on a scratch file ------------------------------------------
+run "$dd" --db "$db" run --scratch "$tmp/a.dat" --size 32M --preset spot --runtime 0.02 \
+	--ramp 0 --results "$store"
+is "run: exit 0" 0 "$rc"
+like "run: ends with the summary block" 'Summary' "$out"
+like "run: the summary has the verdict line" 'Verdict: +not judged' "$out"
+run "$dd" --db "$db" run --scratch "$tmp/a2.dat" --size 32M --preset spot --runtime 0.02 \
+	--ramp 0 --results "$store" -q
+ok "run -q: no summary block" sh -c "! grep -q '^Summary' '$tmp/out'"
+run "$dd" --db "$db" run --scratch "$tmp/a3.dat" --size 32M --point 'randread,time=0.02' \
+	--ramp 0 --results "$store" --json -
+ok "run --json -: stdout is the JSON alone" python3 -c "import json; json.load(open('$tmp/out'))"
+
+rep 1
+is "report txt: exit 0" 0 "$rc"
+like "report txt: the run's name in the title" '^drivedash report: a\.dat' "$out"
+like "report txt: the header names the host" "Host: +$(hostname)" "$out"
+like "report txt: the fio job file that reproduces it" 'filename=.*a\.dat' "$out"
+like "report txt: every latency figure with its unit" 'mean us +p50 us' "$out"
+is "report txt: fits 80 columns" "" \
+	"$(LC_ALL=C.UTF-8 awk 'length($0) > 80' "$tmp/out" | head -1)"
+LANG=C LC_ALL=C run "$dd" --db "$db" report --results "$store" 1
+is "report txt under LANG=C: ASCII only" "" "$(LC_ALL=C grep -n '[^ -~]' "$tmp/out" | head -1)"
+rep 1 --format md
+like "report md: a pipe table with its alignment" '^\|---\|---\|---:' "$out"
+ok "report md: the job file fenced" grep -qx '~~~~~~~~' "$tmp/out"
+rep 1 -o "$tmp/one.html"
+is "report -o x.html: exit 0, nothing on stdout" "0:" "$rc:$out"
+is "report html: parses, no script, nothing fetched" ok "$(html_ok "$tmp/one.html")"
+ok "report html: prefers-color-scheme and a print stylesheet" \
+	sh -c "grep -q 'prefers-color-scheme:dark' '$tmp/one.html' && grep -q '@media print' '$tmp/one.html'"
+is "report html: a <details> per point (5)" 5 "$(grep -o '<details>' "$tmp/one.html" | wc -l | tr -d ' ')"
+ok "report html: inline SVG charts" test "$(svgs "$tmp/one.html")" -ge 5
+rep 1 --format html
+is "report --format html without -o: the page on stdout" "$(cat "$tmp/one.html")" "$out"
+
+# --- two runs side by side ---------------------------------------------------
+rep 1 2 -o "$tmp/two.html"
+is "report of two runs: exit 0" 0 "$rc"
+is "two runs: the page parses" ok "$(html_ok "$tmp/two.html")"
+rep 1 2
+like "two runs: both in the legend, the second against the first" \
+	'B: run #2 .*\(against A\)' "$(printf '%s' "$out" | tr '\n' ' ')"
+is "two runs: txt fits 80 columns" "" "$(awk 'length($0) > 80' "$tmp/out" | head -1)"
+
+# --- errors ------------------------------------------------------------------
+rep 99
+is "unknown run: exit 1" 1 "$rc"
+like "unknown run: no run #99 in STORE" "no run #99 in $store" "$err"
+rep 1 --format pdf
+is "--format pdf: exit 2" 2 "$rc"
+echo keep >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/link.html"
+rep 1 -o "$tmp/link.html"
+is "-o a symlink: exit 2" 2 "$rc"
+like "-o a symlink: says so" 'symbolic link' "$err"
+is "-o a symlink: its target unchanged" keep "$(cat "$tmp/victim")"
+mkfifo "$tmp/fifo.html"
+rep 1 -o "$tmp/fifo.html"
+is "-o a FIFO: exit 2 at once (137: it hung)" 2 "$rc"
+mkdir "$tmp/dir.html"
+rep 1 -o "$tmp/dir.html"
+is "-o a directory: exit 2" 2 "$rc"
+echo old >"$tmp/old.md"
+rep 1 -o "$tmp/old.md"
+like "-o an existing FILE.md: replaced whole, as Markdown" '^# drivedash report' \
+	"$(head -1 "$tmp/old.md")"
+
+# --- the dashboard: P on History ---------------------------------------------
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ok $((tap_n + 1)) # SKIP the dashboard's report key: no tmux"
+	tap_n=$((tap_n + 1))
+else
+	tmux -L "$sock" new-session -d -s dd -x 120 -y 30 \
+		"env LANG=C.UTF-8 XDG_STATE_HOME='$tmp/state' '$dd' --db '$db' ui --results '$store'; exec sleep 600"
+	shown=""
+	for key in H P; do
+		i=0
+		while [ $i -lt 100 ]; do
+			screen=$(tmux -L "$sock" capture-pane -p -t dd 2>/dev/null)
+			case $key in
+			H) printf '%s' "$screen" | grep -q 'Drives' && break ;;
+			P) printf '%s' "$screen" | grep -q 'History' && break ;;
+			esac
+			sleep 0.1; i=$((i + 1))
+		done
+		tmux -L "$sock" send-keys -t dd "$key"
+	done
+	i=0
+	while [ $i -lt 100 ]; do
+		shown=$(tmux -L "$sock" capture-pane -p -t dd -J | grep -o 'report written: [^ ]*' | head -1)
+		[ -n "$shown" ] && break
+		sleep 0.1; i=$((i + 1))
+	done
+	tmux -L "$sock" send-keys -t dd q
+	like "dashboard: P on History shows the path it wrote" \
+		"report written: $tmp/reports/drivedash-report-[0-9]+\.html" "$shown"
+	page=${shown#report written: }
+	is "dashboard: the page it wrote parses" ok "$(html_ok "${page:-$tmp/none}")"
+fi
+
+# --- an imported fio run with a hostile job name -----------------------------
+run "$dd" export 1 --format fio-json --results "$store"
+printf '%s\n' "$out" >"$tmp/fio.json"
+python3 - "$tmp/fio.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["fio version"] = "fio-3.33"
+for job in j["jobs"]:
+    job["jobname"] = job["hostname"] = "<script>alert(1)</script>"
+json.dump(j, open(sys.argv[1], "w"))
+PY
+# The file's name is in the run's name and provenance: hostile too.
+hostile="$tmp/<script>alert(2)<\script>.json"
+mv "$tmp/fio.json" "$hostile"
+run "$dd" import "$hostile" --results "$store"
+is "import of the hostile fio file: exit 0" 0 "$rc"
+fid=$(sqlite3 "$store" 'select max(id) from runs' 2>/dev/null ||
+	python3 -c "import sqlite3; print(sqlite3.connect('$store').execute('select max(id) from runs').fetchone()[0])")
+rep "$fid" -o "$tmp/hostile.html"
+is "hostile names: exit 0" 0 "$rc"
+is "hostile names: the page parses and has no <script> element" ok "$(html_ok "$tmp/hostile.html")"
+ok "hostile names: the job's host shows as text" grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/hostile.html"
+ok "hostile names: the file's name shows as text" grep -q '&lt;script&gt;alert(2)' "$tmp/hostile.html"
+rep "$fid"
+iops=$(jq_ "$hostile" '"{:,.0f}".format(j["jobs"][0]["read"]["iops"])')
+like "imported fio run: fio's own IOPS" "$iops" "$out"
+like "imported fio run: measured by fio" 'Measured by: +fio-' "$out"
+rep "$fid" --format md
+ok "hostile names in md: escaped" grep -qF '\<script\>' "$tmp/out"
+
+# --- a fleet run: stored as a remote host's ----------------------------------
+python3 - "$store" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE runs SET host = 'node3.lab', target_kind = 'remote' WHERE id = 2")
+c.commit()
+PY
+rep 2
+like "fleet run: the remote host in the header" 'Host: +node3\.lab' "$out"
+like "fleet run: the target is remote" 'Target: .*\(remote' "$out"
+
+# --- a drive query: the spec sheet alone -------------------------------------
+rep 'drive:cd9p 7.68' -o "$tmp/sheet.html"
+is "drive page: exit 0" 0 "$rc"
+is "drive page: parses" ok "$(html_ok "$tmp/sheet.html")"
+rep 'drive:cd9p 7.68'
+like "drive page: the drive and its figures" 'spec sheet: KIOXIA CD9P-R 7\.68 TB' "$out"
+rep 'drive:no such drive xyz'
+is "drive page, nothing matches: exit 1" 1 "$rc"
+
+# --- a check run: the stored verdict -----------------------------------------
+dev=""
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
+	truncate -s 160M "$tmp/loop.img"
+	loop_new "$tmp/loop.img" || dev=""
+fi
+if [ -z "$dev" ]; then
+	echo "ok $((tap_n + 1)) # SKIP a check run's stored verdict: no loop device (needs root and losetup)"
+	tap_n=$((tap_n + 1))
+else
+	run "$dd" --db "$db" check "$dev" --model 'cd9p 7.68' --time-scale 0.005 \
+		--results "$store"
+	like "check: ends with the summary block and its verdict" \
+		'Verdict: +NOT_COMPARABLE against KIOXIA CD9P-R 7\.68 TB' "$out"
+	rep last -o "$tmp/check.html"
+	rep last
+	like "check run: the stored verdict" 'Verdict: NOT_COMPARABLE against KIOXIA CD9P-R 7\.68 TB' "$out"
+	like "check run: its rows with their sources" 'Source: StorageReview' "$out"
+	is "check run: the page parses" ok "$(html_ok "$tmp/check.html")"
+	ok "check run: bars against spec and review" grep -q 'dd-spec' "$tmp/check.html"
+fi
+
+done_testing

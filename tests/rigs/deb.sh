@@ -27,6 +27,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
+[ -z "${DD_DEB_RIG:-}" ] || skip_all "inside the package build of tests/rigs/deb.sh itself"
 [ "$(id -u)" = 0 ] || skip_all "root is needed to dpkg -i and --purge"
 for tool in git dpkg-buildpackage dpkg-checkbuilddeps lintian man bash; do
 	command -v "$tool" >/dev/null 2>&1 ||
@@ -51,8 +52,12 @@ missing=$(cd "$tmp/drivedash" && dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet bu
 machine_alone
 
 # --- build ------------------------------------------------------------------
-(cd "$tmp/drivedash" && DEB_BUILD_OPTIONS="parallel=$(nproc)" \
-	dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1
+# A package build of its own: none of this make's variables (make check
+# TESTS=tests/rigs/deb.sh would reach the package's own `make check` through
+# MAKEFLAGS and build the package again inside, and again).
+(cd "$tmp/drivedash" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES -u TESTS \
+	-u RIG_TESTS -u top_srcdir -u top_builddir DD_DEB_RIG=1 \
+	DEB_BUILD_OPTIONS="parallel=$(nproc)" dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1
 rc=$?
 is "dpkg-buildpackage -us -uc -b on a clean clone: exits 0" 0 "$rc"
 [ "$rc" = 0 ] || tail -n 20 "$tmp/build.log" | sed 's/^/#   /'

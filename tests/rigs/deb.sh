@@ -85,7 +85,7 @@ if id nobody >/dev/null 2>&1; then
 else
 	lint=$(lintian -I -E --pedantic "$deb" 2>&1)
 fi
-printf '%s\n' "$lint" | sed 's/^/# lintian: /'
+printf '%s\n' "${lint:-(nothing to say)}" | sed 's/^/# lintian: /'
 is "lintian: no errors" "" "$(printf '%s\n' "$lint" | grep '^E:')"
 is "lintian: no warnings" "" "$(printf '%s\n' "$lint" | grep '^W:')"
 

@@ -43,6 +43,7 @@ const struct cli_command cli_commands[] = {
 	  "validate the lab's overlay files; dump a drive's rows as overlay SQL" },
 	{ "ui", cmd_ui, "[--theme NAME] ...",
 	  "the dashboard (also: no command, on a terminal)" },
+	{ "complete", cmd_complete, NULL, NULL },	/* hidden: the shells' completion */
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -54,7 +55,8 @@ usage(FILE *f, const char *prog)
 		   "Enterprise NVMe SSD specs, review results and live I/O sweeps.\n\n"
 		   "Commands:\n", prog);
 	for (const struct cli_command *c = cli_commands; c->name; c++)
-		fprintf(f, "  %-6s %-18s %s\n", c->name, c->args, c->summary);
+		if (c->summary != NULL)	/* NULL: hidden */
+			fprintf(f, "  %-6s %-18s %s\n", c->name, c->args, c->summary);
 	fprintf(f, "\nOptions:\n"
 		   "  --db FILE      specs database to read (default: $DRIVEDASH_DB, then the\n"
 		   "                 one next to the program, then the installed one)\n"
@@ -130,7 +132,7 @@ main_dispatch(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cli_ctx ctx = { .db_path = NULL, .progname = "drivedash" };
+	struct cli_ctx ctx = { .db_path = NULL, .progname = "drivedash", .commands = cli_commands };
 	int	       c;
 
 	main_set_locale();

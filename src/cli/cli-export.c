@@ -380,23 +380,26 @@ export_usage(FILE *f, const char *prog)
 		prog);
 }
 
-/* Parse --format's argument. */
+/* The formats as --format spells them, in enum export_format's order
+ * (cli.h: the completion offers the same words). */
+const char *const cli_export_formats[] = { "json", "csv", "fio-json", "text", NULL };
+
+/* Parse --format's argument ("fio" is fio-json's short name). */
 static int
 export_format_parse(const char *s, enum export_format *f)
 {
-	if (strcmp(s, "json") == 0)
-		*f = EXPORT_JSON;
-	else if (strcmp(s, "csv") == 0)
-		*f = EXPORT_CSV;
-	else if (strcmp(s, "fio-json") == 0 || strcmp(s, "fio") == 0)
-		*f = EXPORT_FIO;
-	else if (strcmp(s, "text") == 0)
-		*f = EXPORT_TEXT;
-	else {
-		cli_error("--format '%s': expected json, csv, fio-json or text", s);
-		return -EINVAL;
+	for (int i = 0; cli_export_formats[i] != NULL; i++) {
+		if (strcmp(s, cli_export_formats[i]) == 0) {
+			*f = (enum export_format)i;
+			return 0;
+		}
 	}
-	return 0;
+	if (strcmp(s, "fio") == 0) {
+		*f = EXPORT_FIO;
+		return 0;
+	}
+	cli_error("--format '%s': expected json, csv, fio-json or text", s);
+	return -EINVAL;
 }
 
 /* Export a loaded run to stdout or the file given by -o. */

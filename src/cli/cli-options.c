@@ -70,6 +70,9 @@ static const struct cli_options_row cli_options_rows[] = {
 
 #define CLI_OPTIONS_NROWS (sizeof cli_options_rows / sizeof cli_options_rows[0])
 
+void (*cli_options_seen)(const struct cli_options *o, void *arg);
+void *cli_options_seen_arg;
+
 /* Append one getopt entry and its letter spec to o's tables; aborts on
  * overflow (the tables are sized for every command). */
 static void
@@ -137,6 +140,8 @@ cli_options_init(struct cli_options *o, const char *cmd, unsigned groups,
 			cli_options_add(o, &n, &cli_options_rows[i].opt, cli_options_rows[i].letter);
 	/* longopts[n] stays zero: the table's end. */
 	optind = 0;
+	if (cli_options_seen != NULL)
+		cli_options_seen(o, cli_options_seen_arg);
 }
 
 /* The group of a getopt code among the groups o takes; 0 when the code is

@@ -110,4 +110,13 @@ int cli_options_preset_known(const struct cli_options *o);
 /* Free what the values hold (the --host array). */
 void cli_options_free(struct cli_options *o);
 
+/*
+ * When set, cli_options_init calls it with each table it merged (and
+ * cli_options_seen_arg): how the hidden `complete` command reads a
+ * command's options from the very table the command's parser walks
+ * (cli-complete.c), so the completion cannot drift from the parser.
+ */
+extern void (*cli_options_seen)(const struct cli_options *o, void *arg);
+extern void *cli_options_seen_arg;
+
 #endif

@@ -45,11 +45,15 @@ enum {
 };
 
 /* Options every subcommand shares. */
+struct cli_command;
+
 struct cli_ctx {
 	const char *db_path;	/* --db, or NULL to search */
 	const char *progname;
+	const struct cli_command *commands;	/* main.c's table (complete reads it); or NULL */
 };
 
+/* A row of the command table (main.c); summary NULL: hidden from --help. */
 struct cli_command {
 	const char *name;
 	int	  (*run)(struct cli_ctx *ctx, int argc, char **argv);
@@ -75,6 +79,14 @@ int cmd_report(struct cli_ctx *ctx, int argc, char **argv);
  * report's summary section of the run rec stored; nothing when it was not
  * stored), to stdout (cli-report.c). */
 void cli_print_summary(struct cli_ctx *ctx, const struct record *rec);
+
+/* The hidden `complete WORDS...` command (cli-complete.c): the candidates
+ * for the last word of a command line, one a line, for the shell's
+ * completion functions; reads the database and the store, writes nothing. */
+int cmd_complete(struct cli_ctx *ctx, int argc, char **argv);
+
+/* export's --format words, NULL-terminated (cli-export.c). */
+extern const char *const cli_export_formats[];
 
 /*
  * Open the results store at path (NULL: results_default_path) for `runs`,

@@ -40,19 +40,29 @@ report_free(struct report *r)
 	report_init(r);
 }
 
-/* "txt", "md", "html" into *f; -EINVAL for anything else. */
+/* The formats by name: the parser's table, and what completion offers (the
+ * first name of each is its --format word; the others are accepted too). */
+const struct report_format_name report_format_names[] = {
+	{ "html", REPORT_HTML },
+	{ "md", REPORT_MD },
+	{ "txt", REPORT_TXT },
+	{ "markdown", REPORT_MD },
+	{ "text", REPORT_TXT },
+	{ NULL, REPORT_TXT },
+};
+
+/* "txt", "md", "html" (or "text", "markdown") into *f; -EINVAL for anything
+ * else. */
 int
 report_format_parse(const char *s, enum report_format *f)
 {
-	if (strcmp(s, "txt") == 0 || strcmp(s, "text") == 0)
-		*f = REPORT_TXT;
-	else if (strcmp(s, "md") == 0 || strcmp(s, "markdown") == 0)
-		*f = REPORT_MD;
-	else if (strcmp(s, "html") == 0)
-		*f = REPORT_HTML;
-	else
-		return -EINVAL;
-	return 0;
+	for (const struct report_format_name *n = report_format_names; n->name != NULL; n++) {
+		if (strcmp(s, n->name) == 0) {
+			*f = n->format;
+			return 0;
+		}
+	}
+	return -EINVAL;
 }
 
 /* Does a loaded run's matched drive have a sheet in the report yet? */

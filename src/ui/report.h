@@ -120,7 +120,17 @@ void report_init(struct report *r);
 /* Free what a report holds (it is empty again). */
 void report_free(struct report *r);
 
-/* "txt", "md", "html" into *f; -EINVAL for anything else. */
+/* Every name --format takes, NULL-terminated; the first three are the
+ * canonical ones (html, md, txt), completion offers those. */
+struct report_format_name {
+	const char	  *name;
+	enum report_format format;
+};
+extern const struct report_format_name report_format_names[];
+#define REPORT_FORMATS_CANONICAL 3
+
+/* "txt", "md", "html" (or "text", "markdown") into *f; -EINVAL for anything
+ * else. */
 int report_format_parse(const char *s, enum report_format *f);
 
 /* Load the runs specs name (as results_resolve takes them: "12", "#12",

@@ -28,8 +28,9 @@ run "$dd" --help
 is "--help does not list complete" "" "$(printf '%s\n' "$out" | grep -w complete)"
 
 run "$dd" complete r
-is "complete r: run and runs only" "run
-runs" "$out"
+is "complete r: run, runs and report only" "run
+runs
+report" "$out"
 
 run "$dd" complete show cd9
 is "complete show cd9: exits 0" 0 "$rc"

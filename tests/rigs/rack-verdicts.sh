@@ -12,7 +12,8 @@
 # is ERROR 8 and keeps the verdict rows of the points that finished.  The
 # exit code is the one the JSON states.  A rig (make check-rigs): real fio
 # servers load the machine, and a killed server's timing is the kernel's.
-# Needs: root, python3, fio, ss and setsid (skips whole without).
+# Needs: root, python3, fio, ss and setsid (skips whole without).  Holds the
+# machine alone.
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"
@@ -34,6 +35,8 @@ if ! command -v fio >/dev/null 2>&1 || ! command -v ss >/dev/null 2>&1 ||
 	skip_all "fio, ss and setsid are needed for the rack"
 fi
 
+# Real fio servers load the machine: not beside the rigs that judge timing.
+machine_alone
 . "${top_srcdir:-.}/tests/lib/verdicts-lab.sh"
 . "${top_srcdir:-.}/tests/lib/fleet-rig.sh"
 # The refused host's device: a path on a host nobody answers for.

@@ -277,7 +277,7 @@ check "default target: q quits with status 0" 'drivedash exited 0'
 # A live sweep on a scratch file, at 132x43.
 mkdir -p "$caps"
 rm -f "$scratch"
-start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 2 --ramp 0.2
+start 132 43 "" --target "$scratch" --size 64M --preset spot --runtime 3 --ramp 0.2
 check "sweep: Drives screen is up" 'DATABASE'
 T send-keys -t dd / c d 9 p - r Enter s
 check "sweep: s opens the setup with the CD9P-R as reference" 'Reference +KIOXIA CD9P-R'

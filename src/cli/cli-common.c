@@ -345,3 +345,21 @@ cli_opt_seconds(const char *opt, const char *arg, double min, double max, double
 		  min, max);
 	return -1;
 }
+
+/* Does an operand name a stored run (else a drive query)? */
+bool
+cli_operand_is_run(const char *arg, bool digits_run, const char **spec)
+{
+	*spec = arg;
+	if (strncmp(arg, "run:", 4) == 0) {
+		*spec = arg + 4;
+		return true;
+	}
+	if (strncmp(arg, "drive:", 6) == 0) {
+		*spec = arg + 6;
+		return false;
+	}
+	if (arg[0] == '#' || strcmp(arg, "last") == 0 || strncmp(arg, "last:", 5) == 0)
+		return true;
+	return digits_run && arg[0] != '\0' && arg[strspn(arg, "0123456789")] == '\0';
+}

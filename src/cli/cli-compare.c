@@ -57,22 +57,6 @@ struct cmpcli {
 	struct cmptab	    tab;
 };
 
-/* Is an operand a run (else a drive query)?  *spec gets what follows a prefix. */
-static bool
-cmpcli_is_run(const char *arg, const char **spec)
-{
-	*spec = arg;
-	if (strncmp(arg, "run:", 4) == 0) {
-		*spec = arg + 4;
-		return true;
-	}
-	if (strncmp(arg, "drive:", 6) == 0) {
-		*spec = arg + 6;
-		return false;
-	}
-	return arg[0] == '#' || strcmp(arg, "last") == 0 || strncmp(arg, "last:", 5) == 0;
-}
-
 /* Open the results store once, read-only; an exit code. */
 static int
 cmpcli_store(struct cmpcli *c)
@@ -651,7 +635,7 @@ cmpcli_columns(struct cmpcli *c, int argc, char **argv)
 	for (int i = optind; i < argc && rc == EXIT_OK; i++) {
 		const char *spec;
 
-		if (cmpcli_is_run(argv[i], &spec))
+		if (cli_operand_is_run(argv[i], false, &spec))
 			rc = cmpcli_add_run(c, spec);
 		else
 			rc = cmpcli_add_drive(c, spec);

@@ -114,25 +114,6 @@ share_parse(struct share_opts *o, struct cli_ctx *ctx, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Is an operand a drive query (else a run)?  *spec gets what follows a
- * prefix. */
-static bool
-share_is_drive(const char *arg, const char **spec)
-{
-	*spec = arg;
-	if (strncmp(arg, "drive:", 6) == 0) {
-		*spec = arg + 6;
-		return true;
-	}
-	if (strncmp(arg, "run:", 4) == 0) {
-		*spec = arg + 4;
-		return false;
-	}
-	if (arg[0] == '#' || strcmp(arg, "last") == 0 || strncmp(arg, "last:", 5) == 0)
-		return false;
-	return arg[strspn(arg, "0123456789")] != '\0';
-}
-
 /* Build the report of the runs argv names; an exit code. */
 static int
 share_build_runs(struct report *r, const struct share_opts *o, struct specdb *db,
@@ -154,7 +135,7 @@ share_build_runs(struct report *r, const struct share_opts *o, struct specdb *db
 	if (rc < 0)
 		return EXIT_USAGE;
 	for (int i = optind; i < argc; i++) {
-		if (share_is_drive(argv[i], &specs[n])) {
+		if (!cli_operand_is_run(argv[i], true, &specs[n])) {
 			cli_error("'%s' is a drive query: a report of a drive takes it alone "
 				  "(drive:QUERY); runs are 12, #12, last, last:SERIAL", argv[i]);
 			results_close(store);
@@ -217,7 +198,7 @@ share_build(struct report *r, const struct share_opts *o, struct cli_ctx *ctx,
 	struct dd_error err = { 0 };
 	const char     *spec;
 
-	if (argc - optind == 1 && share_is_drive(argv[optind], &spec)) {
+	if (argc - optind == 1 && !cli_operand_is_run(argv[optind], true, &spec)) {
 		if ((*db = cli_open_db(ctx)) == NULL)
 			return EXIT_USAGE;
 		if (report_build_drive(r, *db, spec, &err) < 0) {

@@ -147,6 +147,13 @@ void cli_signals_block(sigset_t *mask);
 /* Take a signal of mask that arrived while blocked; 0 when none did. */
 int cli_signal_take(const sigset_t *mask);
 
+/* Does an operand of compare or report name a stored run (else a drive
+ * query)?  "run:X" and "drive:X" say so (*spec gets X); "#12", "last" and
+ * "last:SERIAL" are runs; a bare number ("12") is a run when digits_run
+ * (report), a drive query otherwise (compare).  *spec gets what follows a
+ * prefix, else arg. */
+bool cli_operand_is_run(const char *arg, bool digits_run, const char **spec);
+
 /*
  * Option values (cli-common.c), through the one number parser
  * (src/lib/parse.h).  Each takes the option's name and argument and an

@@ -178,7 +178,6 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 {
 	struct dd_error	    err = { 0 };
 	struct results_run *run = &c->runs[c->nruns];
-	char		    key[RESULTS_DRIFT_KEY_MAX];
 	int64_t		    id;
 	int		    rc = cmpcli_store(c), col;
 
@@ -193,13 +192,7 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 		return EXIT_USAGE;
 	}
 	c->nruns++;
-	col = cmptab_add_run(&c->tab, run->prov.name,
-			     results_drift_key(&run->prov, key, sizeof key), run->prov.drive_id,
-			     run->prov.start_unix, &err);
-	for (size_t i = 0; col >= 0 && i < run->n; i++)
-		if (cmptab_add_point(&c->tab, (size_t)col, &run->pts[i].r->point, &run->pts[i].sum,
-				     &err) < 0)
-			col = -1;
+	col = cmptab_add_results_run(&c->tab, run, &err);
 	if (col < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;

@@ -1176,3 +1176,19 @@ cmptab_point_label(const struct cmptab_col *col, const char *drive_id, char *buf
 	}
 	return fmt_capacity(d->capacity_gb, buf, len);
 }
+
+/* A stored run as a run column, with its points. */
+int
+cmptab_add_results_run(struct cmptab *t, const struct results_run *run, struct dd_error *err)
+{
+	char key[RESULTS_DRIFT_KEY_MAX];
+	int  col = cmptab_add_run(t, run->prov.name,
+				  results_drift_key(&run->prov, key, sizeof key),
+				  run->prov.drive_id, run->prov.start_unix, err);
+
+	for (size_t p = 0; col >= 0 && p < run->n; p++)
+		if (cmptab_add_point(t, (size_t)col, &run->pts[p].r->point, &run->pts[p].sum,
+				     err) < 0)
+			return err->code < 0 ? err->code : -EINVAL;
+	return col;
+}

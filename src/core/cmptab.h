@@ -201,6 +201,12 @@ int cmptab_add_drive(struct cmptab *t, const struct spec_sheet *sheet, const cha
 int cmptab_add_run(struct cmptab *t, const char *label, const char *serial,
 		   const char *drive_id, int64_t order, struct dd_error *err);
 
+/* A stored run as a run column: its name, its drift key
+ * (results_drift_key), its matched drive, its start time as the order, and a
+ * copy of each of its points.  The column's index, or negative errno. */
+int cmptab_add_results_run(struct cmptab *t, const struct results_run *run,
+			   struct dd_error *err);
+
 /* Append a copy of a point to run column col; 0 or negative errno. */
 int cmptab_add_point(struct cmptab *t, size_t col, const struct dd_point *pt,
 		     const struct sweep_summary *sum, struct dd_error *err);

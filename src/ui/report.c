@@ -116,17 +116,8 @@ static int
 report_table_build(struct report *r, struct specdb *db, struct dd_error *err)
 {
 	for (size_t i = 0; i < r->nruns; i++) {
-		const struct results_run *run = &r->runs[i];
-		char			  key[RESULTS_DRIFT_KEY_MAX];
-		int			  col;
+		int col = cmptab_add_results_run(&r->tab, &r->runs[i], err);
 
-		col = cmptab_add_run(&r->tab, run->prov.name,
-				     results_drift_key(&run->prov, key, sizeof key),
-				     run->prov.drive_id, run->prov.start_unix, err);
-		for (size_t p = 0; col >= 0 && p < run->n; p++)
-			if (cmptab_add_point(&r->tab, (size_t)col, &run->pts[p].r->point,
-					     &run->pts[p].sum, err) < 0)
-				col = -1;
 		if (col < 0)
 			return err->code;
 	}

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "core/format.h"
+#include "core/plan.h"
 #include "core/session.h"
 #include "lib/parse.h"
 #include "lib/utf8.h"
@@ -343,6 +344,21 @@ cli_opt_seconds(const char *opt, const char *arg, double min, double max, double
 		return 0;
 	cli_error("%s '%s' is not a time from %g to %g seconds (e.g. 10, 500ms, 2m)", opt, arg,
 		  min, max);
+	return -1;
+}
+
+/* A rate option: I/Os per second with an optional k or m, above 0. */
+int
+cli_opt_rate(const char *opt, const char *arg, double *out)
+{
+	double v;
+
+	if (plan_parse_rate(arg, &v) == 0 && v > 0) {
+		*out = v;
+		return 0;
+	}
+	cli_error("%s '%s' is not a rate from 1 to 1000m I/Os per second (e.g. 500, 20k)",
+		  opt, arg);
 	return -1;
 }
 

@@ -31,6 +31,7 @@ enum {
 	CLI_OPT_TIME_SCALE,
 	CLI_OPT_RUNTIME,
 	CLI_OPT_RAMP,
+	CLI_OPT_RATE_IOPS,
 	CLI_OPT_NO_SAVE,
 	CLI_OPT_PRINT_FIO,
 };
@@ -55,6 +56,7 @@ static const struct cli_options_row cli_options_rows[] = {
 	{ CLI_OG_SCALE, { "time-scale", required_argument, NULL, CLI_OPT_TIME_SCALE }, NULL },
 	{ CLI_OG_TIMES, { "runtime", required_argument, NULL, CLI_OPT_RUNTIME }, NULL },
 	{ CLI_OG_TIMES, { "ramp", required_argument, NULL, CLI_OPT_RAMP }, NULL },
+	{ CLI_OG_TIMES, { "rate-iops", required_argument, NULL, CLI_OPT_RATE_IOPS }, NULL },
 	{ CLI_OG_RESULTS, { "results", required_argument, NULL, 'r' }, NULL },
 	{ CLI_OG_NO_SAVE, { "no-save", no_argument, NULL, CLI_OPT_NO_SAVE }, NULL },
 	{ CLI_OG_FLEET, { "hosts", required_argument, NULL, CLI_OPT_HOSTS }, NULL },
@@ -111,7 +113,7 @@ cli_options_init(struct cli_options *o, const char *cmd, unsigned groups,
 	size_t			      n = 0;
 
 	memset(o, 0, sizeof *o);
-	o->runtime_s = o->ramp_s = -1;
+	o->times.runtime_s = o->times.ramp_s = -1;
 	o->cmd = cmd;
 	o->groups = groups;
 	if (own_short != NULL) {
@@ -242,9 +244,12 @@ cli_options_take_other(struct cli_options *o, int code, const char *arg)
 	case CLI_OPT_TIME_SCALE:
 		return cli_opt_double("--time-scale", arg, 1e-6, 1000, &o->time_scale);
 	case CLI_OPT_RUNTIME:
-		return cli_opt_seconds("--runtime", arg, 1e-3, CLI_SECONDS_MAX, &o->runtime_s);
+		return cli_opt_seconds("--runtime", arg, 1e-3, CLI_SECONDS_MAX,
+				       &o->times.runtime_s);
 	case CLI_OPT_RAMP:
-		return cli_opt_seconds("--ramp", arg, 0, CLI_SECONDS_MAX, &o->ramp_s);
+		return cli_opt_seconds("--ramp", arg, 0, CLI_SECONDS_MAX, &o->times.ramp_s);
+	case CLI_OPT_RATE_IOPS:
+		return cli_opt_rate("--rate-iops", arg, &o->times.rate_iops);
 	case 'r':
 		o->store.path = arg;
 		return 0;

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "cli/cli.h"
+#include "core/plan.h"
 #include "core/session.h"
 
 /* The groups (a command's set is their bitwise or). */
@@ -29,7 +30,7 @@ enum cli_options_group {
 	CLI_OG_TARGET = 1u << 0,	/* -t/--target, --scratch, -s/--size, --keep */
 	CLI_OG_WRITE = 1u << 1,		/* -w/--allow-write, --force, --confirm */
 	CLI_OG_SCALE = 1u << 2,		/* --time-scale */
-	CLI_OG_TIMES = 1u << 3,		/* --runtime, --ramp */
+	CLI_OG_TIMES = 1u << 3,		/* --runtime, --ramp, --rate-iops */
 	CLI_OG_PRESET = 1u << 4,	/* -p/--preset */
 	CLI_OG_RESULTS = 1u << 5,	/* --results PATH */
 	CLI_OG_NO_SAVE = 1u << 6,	/* --no-save */
@@ -55,10 +56,10 @@ enum cli_options_group {
 
 /* A command's shared option values and its merged getopt table. */
 struct cli_options {
-	/* The values: zero when not given, but runtime_s and ramp_s < 0. */
+	/* The values: zero when not given, but times.runtime_s and ramp_s < 0. */
 	struct session_opts   ses;		/* target and write groups */
 	double		      time_scale;	/* --time-scale; 0 = 1 */
-	double		      runtime_s, ramp_s;/* --runtime, --ramp; < 0 = keep */
+	struct dd_plan_override times;		/* --runtime, --ramp, --rate-iops */
 	const char	     *preset;		/* --preset NAME */
 	struct cli_store_opts store;		/* --results, --no-save */
 	struct cli_fleet_opts fleet;		/* --hosts, --host ... (free it) */

@@ -45,7 +45,7 @@ struct run_opts {
 	char		    **points;
 	size_t		      npoints;
 	struct dd_preset_opts preset_opts;
-	double		      runtime_s, ramp_s;	/* overrides; < 0 = keep */
+	struct dd_plan_override override;	/* --runtime, --ramp, --rate-iops */
 	bool		      allow_write, force, iopoll, steady, quiet;
 	const char	     *confirm;
 	double		      precondition;
@@ -82,6 +82,8 @@ run_usage(FILE *f)
 		"      --time-scale X     multiply every point's runtime and ramp (presets)\n"
 		"      --runtime SEC      set every point's measured time\n"
 		"      --ramp SEC         set every point's ramp time\n"
+		"      --rate-iops N      pace every point without a rate at N I/Os per\n"
+		"                         second, all jobs together (500, 20k)\n"
 		"      --repeat N         run every point N times\n"
 		"      --aggregate HOW    fold repeats: best or mean\n"
 		"      --steady-state     repeat rounds of each point until the SNIA PTS\n"
@@ -243,8 +245,7 @@ run_take_shared(struct run_opts *o, const struct cli_options *co)
 	o->confirm = co->ses.confirm;
 	o->preset = co->preset;
 	o->preset_opts.time_scale = co->time_scale;
-	o->runtime_s = co->runtime_s;
-	o->ramp_s = co->ramp_s;
+	o->override = co->times;
 	o->store = co->store;
 	o->fleet = co->fleet;
 	o->quiet = co->quiet;
@@ -312,11 +313,8 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 		plan->repeat = o->preset_opts.repeat;
 	if (o->preset == NULL && o->preset_opts.aggregate != DD_AGG_NONE)
 		plan->aggregate = o->preset_opts.aggregate;
+	plan_override(plan, &o->override);
 	for (size_t i = 0; i < plan->npoints; i++) {
-		if (o->runtime_s > 0 && plan->points[i].bytes == 0)
-			plan->points[i].runtime_s = o->runtime_s;
-		if (o->ramp_s >= 0)
-			plan->points[i].ramp_s = o->ramp_s;
 		if (o->iopoll)
 			plan->points[i].iopoll = true;
 		if (o->have_spin) {

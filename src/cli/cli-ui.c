@@ -48,6 +48,7 @@ ui_usage(FILE *f)
 		"      --runtime SEC   every preset point's measured time (the reference's\n"
 		"                      acceptance-target points keep their stated runtime)\n"
 		"      --ramp SEC      every point's ramp time\n"
+		"      --rate-iops N   pace every preset point at N I/Os per second\n"
 		"      --results PATH  the results store sweeps are saved in (default\n"
 		"                      $XDG_DATA_HOME/drivedash/results.db)\n"
 		"      --no-save       do not store the dashboard's sweeps\n"
@@ -124,8 +125,7 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 	o->confirm = co->ses.confirm;
 	o->preset = co->preset;
 	o->time_scale = co->time_scale;
-	o->runtime_s = co->runtime_s;
-	o->ramp_s = co->ramp_s;
+	o->times = co->times;
 	o->results_path = co->store.path;
 	o->no_save = co->store.no_save;
 	if (cli_options_no_args(co, argc, argv) < 0 || cli_options_one_target(co) < 0 ||

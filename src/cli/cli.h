@@ -164,6 +164,7 @@ int cli_opt_double(const char *opt, const char *arg, double min, double max, dou
 int cli_opt_count(const char *opt, const char *arg, long min, long max, unsigned *out);
 int cli_opt_size(const char *opt, const char *arg, uint64_t min, uint64_t max, uint64_t *out);
 int cli_opt_seconds(const char *opt, const char *arg, double min, double max, double *out);
+int cli_opt_rate(const char *opt, const char *arg, double *out);
 
 /* Ranges of the options that take times and sizes (man page OPTIONS). */
 #define CLI_SECONDS_MAX	   86400.0		/* --runtime, --ramp: a day */

@@ -335,10 +335,9 @@ spec_profile(const char *spec, const char *v, char *out, struct dd_error *err)
 	return 0;
 }
 
-/* A rate in I/Os per second: a number with an optional decimal k or m
- * ("20k", "1.5m"), 0..RATE_MAX_IOPS. */
-static int
-parse_rate(const char *v, double *out)
+/* A rate in I/Os per second (plan.h). */
+int
+plan_parse_rate(const char *v, double *out)
 {
 	char	num[32];
 	size_t	n = strlen(v);
@@ -367,7 +366,7 @@ static int
 spec_rate(const char *spec, const char *k, const char *v, struct dd_point *pt,
 	  struct dd_error *err)
 {
-	int rc = parse_rate(v, &pt->rate_iops);
+	int rc = plan_parse_rate(v, &pt->rate_iops);
 
 	if (rc == -EINVAL)
 		return spec_fail(spec, err, "%s '%s' is not a rate (I/Os per second, with an "

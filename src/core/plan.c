@@ -69,6 +69,22 @@ plan_copy(struct dd_plan *dst, const struct dd_plan *src, struct dd_error *err)
 	return rc;
 }
 
+/* Apply --runtime, --ramp and --rate-iops to every point (plan.h). */
+void
+plan_override(struct dd_plan *p, const struct dd_plan_override *o)
+{
+	for (size_t i = 0; i < p->npoints; i++) {
+		struct dd_point *pt = &p->points[i];
+
+		if (o->runtime_s > 0 && pt->bytes == 0)
+			pt->runtime_s = o->runtime_s;
+		if (o->ramp_s >= 0)
+			pt->ramp_s = o->ramp_s;
+		if (o->rate_iops > 0 && !(pt->rate_iops > 0))
+			pt->rate_iops = o->rate_iops;
+	}
+}
+
 /* Free a plan's points. */
 void
 plan_free(struct dd_plan *p)

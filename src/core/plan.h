@@ -192,6 +192,21 @@ int plan_load_file(const char *path, struct dd_plan *plan,
 int plan_preset(const char *name, const struct dd_preset_opts *o,
 		struct dd_plan *plan, struct dd_error *err);
 
+/* A rate in I/Os per second: a number with an optional decimal k or m
+ * ("20k", "1.5m"), 0..RATE_MAX_IOPS.  0, -EINVAL (not a rate) or -ERANGE. */
+int plan_parse_rate(const char *v, double *out);
+
+/* What --runtime, --ramp and --rate-iops change in every point of a plan
+ * (run and the dashboard apply the same rule). */
+struct dd_plan_override {
+	double runtime_s;	/* > 0: every timed point's runtime (sized points keep theirs) */
+	double ramp_s;		/* >= 0: every point's ramp; < 0: keep */
+	double rate_iops;	/* > 0: every point without a rate of its own, all jobs together */
+};
+
+/* Apply o to every point of p. */
+void plan_override(struct dd_plan *p, const struct dd_plan_override *o);
+
 /* The presets, in a static array of *n entries. */
 const struct dd_preset_info *plan_presets(size_t *n);
 

@@ -250,12 +250,7 @@ tui_plan_build(const struct tui *t, size_t preset, bool writes, struct dd_plan *
 	rc = plan_preset(pi[preset < n ? preset : 0].name, &po, plan, err);
 	if (rc < 0)
 		return rc;
-	for (size_t i = 0; i < plan->npoints; i++) {
-		if (t->opts.runtime_s > 0 && plan->points[i].bytes == 0)
-			plan->points[i].runtime_s = t->opts.runtime_s;
-		if (t->opts.ramp_s >= 0)
-			plan->points[i].ramp_s = t->opts.ramp_s;
-	}
+	plan_override(plan, &t->opts.times);
 	return 0;
 }
 

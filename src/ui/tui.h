@@ -72,8 +72,7 @@ struct tui_opts {
 	const char *confirm;	/* ...with --confirm SERIAL */
 	const char *preset;	/* initial preset; NULL: spot */
 	double	    time_scale;	/* preset time scale; 0: 1 */
-	double	    runtime_s;	/* every point's measured time; < 0: the preset's */
-	double	    ramp_s;	/* every point's ramp; < 0: the preset's */
+	struct dd_plan_override times; /* --runtime, --ramp, --rate-iops */
 	const char *results_path;	/* --results PATH; NULL: the default store */
 	bool	    no_save;	/* --no-save: sweeps are not stored */
 	/* --hosts FILE / --host SPEC: a fleet (the dashboard opens on the Fleet

@@ -59,6 +59,8 @@ same "--time-scale 0" run check ui
 same "--time-scale abc" run check ui
 same "--runtime 0" run ui
 same "--ramp -1" run ui
+same "--rate-iops 0" run ui
+same "--rate-iops fast" run ui
 same "--connect-timeout 0" run check ui
 same "--fio ''" run check ui
 same "--host h1" run check ui

@@ -112,12 +112,12 @@ if [ -n "$loop" ]; then
 
 	# A device with a filesystem on it is refused, and stays unchanged.
 	if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" 2>/dev/null; then
-		before=$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)
+		before=$(cksum "$tmp/loop.img" | cut -d' ' -f1,2)
 		run "$dd" run --target "$loop" --point 'randwrite,bs=4k,time=0.2' --allow-write -q
 		is "loop with ext4: write sweep refused" 2 "$rc"
 		like "loop with ext4: names the filesystem" 'ext4' "$err"
 		is "loop with ext4: backing file unchanged" "$before" \
-			"$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
+			"$(cksum "$tmp/loop.img" | cut -d' ' -f1,2)"
 		run "$dd" run --target "$loop" --point 'randread,bs=4k,time=0.1' --ramp 0 -q
 		is "loop with ext4: reading is allowed" 0 "$rc"
 	else
@@ -302,6 +302,16 @@ if command -v fio >/dev/null 2>&1; then
 	printf '%s\n' "$out" >"$tmp/job.fio"
 	ok "--print-fio output parses with fio" fio --parse-only "$tmp/job.fio"
 fi
+# --rate-iops paces every point without a rate of its own, all its jobs
+# together: fio's rate_iops is per job (spot's QD32 x16 point: 20000 / 16).
+run "$dd" run --target /dev/nonexistent --preset spot --rate-iops 20k --print-fio
+is "--rate-iops: a rate on every spot point" \
+	"$(printf '%s\n' "$out" | grep '^\[' | grep -vc '^\[global\]')" \
+	"$(printf '%s\n' "$out" | grep -c '^rate_iops=')"
+like "--rate-iops: QD32 x16 gets 1250 a job" 'numjobs=16.*rate_iops=1250|rate_iops=1250' \
+	"$(printf '%s\n' "$out" | tr '\n' ' ')"
+run "$dd" run --target /dev/nonexistent --preset spot --print-fio
+is "without --rate-iops: no point is paced" 0 "$(printf '%s\n' "$out" | grep -c '^rate_iops=')"
 
 # --- bad input ---------------------------------------------------------------
 run "$dd" run --target "$tmp/x.dat" --preset nope

@@ -629,8 +629,8 @@ fx_tui_overlay(struct tui *t, const struct specdb_open_opts *o)
 static struct tui *
 fx_tui_with(const struct specdb_open_opts *o)
 {
-	struct tui_opts opts = { .db_path = getenv("DRIVEDASH_DB"), .runtime_s = -1,
-				 .ramp_s = -1 };
+	struct tui_opts opts = { .db_path = getenv("DRIVEDASH_DB"),
+				 .times = { .runtime_s = -1, .ramp_s = -1 } };
 	struct dd_error err = { 0 };
 	struct tui     *t;
 

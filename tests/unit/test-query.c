@@ -527,8 +527,8 @@ test_search_wrapper(void **state)
 static void
 test_drives_filter(void **state)
 {
-	struct tui_opts	 opts = { .db_path = getenv("DRIVEDASH_DB"), .runtime_s = -1,
-				  .ramp_s = -1 };
+	struct tui_opts	 opts = { .db_path = getenv("DRIVEDASH_DB"),
+				  .times = { .runtime_s = -1, .ramp_s = -1 } };
 	struct dd_error	 err = { 0 };
 	struct tui	*t;
 	size_t		 want = 0, shown = 0;

@@ -74,7 +74,7 @@ EOF
 
 # sum FILE: its sha256, or "none" when it does not exist.
 sum() {
-	[ -e "$1" ] && sha256sum <"$1" | cut -d' ' -f1 || echo none
+	[ -e "$1" ] && cksum <"$1" | cut -d' ' -f1,2 || echo none
 }
 
 # --- import: impossible figures are refused ---------------------------------

@@ -57,7 +57,7 @@ RUN_TIMEOUT=30		# tap.sh's run: a hang is killed (exit 137), not waited for
 
 # sum FILE: its sha256.
 sum() {
-	sha256sum "$1" | cut -d' ' -f1
+	cksum "$1" | cut -d' ' -f1,2
 }
 
 # skip NAME REASON: a visibly skipped test.
@@ -192,7 +192,7 @@ if command -v mkswap >/dev/null 2>&1 && command -v swapon >/dev/null 2>&1 &&
    head -c 16777216 /dev/zero >"$mnt/s/swapfile" && chmod 600 "$mnt/s/swapfile" &&
    mkswap "$mnt/s/swapfile" >/dev/null 2>&1 && swapon -p -2 "$mnt/s/swapfile" 2>/dev/null; then
 	swaps="$mnt/s/swapfile"
-	head_sum() { head -c 4096 "$mnt/s/swapfile" | sha256sum | cut -d' ' -f1; }
+	head_sum() { head -c 4096 "$mnt/s/swapfile" | cksum | cut -d' ' -f1,2; }
 	before=$(head_sum)
 	run "$dd" run --target "$mnt/s/swapfile" --allow-write --point 'write,bs=64k,time=0.1' \
 		--ramp 0 --no-save -q

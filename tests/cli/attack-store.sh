@@ -7,7 +7,7 @@
 # link another user planted in a sticky directory, a new store on a full
 # filesystem (no half-made store, a sentence naming the filesystem), and
 # `run --json` on a full filesystem saying what its file really holds.
-# Every file a case must leave alone is checked with sha256sum before and
+# Every file a case must leave alone is checked with cksum (CRC and size) before and
 # after.  The lock is held by a python3 helper (BEGIN IMMEDIATE) that the
 # test releases only after it has checked what it waits for.
 # Needs: python3 with its sqlite3 module; root for the tmpfs mounts and the
@@ -55,7 +55,7 @@ PY
 
 # sha FILE...: the checksums of files, for "left as it was".
 sha() {
-	sha256sum "$@" 2>&1 | cut -d' ' -f1 | tr '\n' ' '
+	cksum "$@" 2>&1 | cut -d' ' -f1,2 | tr '\n' ' '
 }
 
 # poll_file FILE PATTERN [TENTHS]: wait until FILE matches (grep -E), at most
@@ -177,7 +177,7 @@ EOF
 	T new-session -d -s dd -x 132 -y 43 \
 		"env LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' TMPDIR='$tmp' \
 		'$dd' ui --results '$tmp/busy.db' --target '$tmp/ui.dat' --size 16M --preset spot \
-		--runtime 0.3 --ramp 0; echo \"drivedash exited \$?\"; exec sleep 600"
+		--runtime 0.3 --ramp 0 --rate-iops 20k; echo \"drivedash exited \$?\"; exec sleep 600"
 	check "busy store, dashboard: Drives screen is up" 'DATABASE'
 	T send-keys -t dd s
 	check "busy store, dashboard: the setup is up" 'Results +'
@@ -204,7 +204,7 @@ EOF
 	T new-session -d -s dd -x 132 -y 43 \
 		"env LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' TMPDIR='$tmp' \
 		'$dd' ui --results '$tmp/busy.db' --target '$tmp/ui.dat' --size 16M --preset spot \
-		--runtime 0.3 --ramp 0; echo \"drivedash exited \$?\"; exec sleep 600"
+		--runtime 0.3 --ramp 0 --rate-iops 20k; echo \"drivedash exited \$?\"; exec sleep 600"
 	check "busy store, dashboard again: Drives screen is up" 'DATABASE'
 	T send-keys -t dd s s
 	check "busy store, dashboard: a sweep that ends meanwhile says it is not stored yet" \

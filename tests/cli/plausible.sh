@@ -51,7 +51,7 @@ if [ -z "$loop" ]; then
 fi
 
 # --- never written: nothing read is judged ------------------------------------
-sum0=$(sha256sum <"$tmp/loop.img")
+sum0=$(cksum <"$tmp/loop.img")
 run "$dd" check "$loop" --model 'cd9p 7.68' --time-scale 0.005 --no-save --json
 printf '%s\n' "$out" >"$tmp/out"
 is "never written: the read rows (cd9p has seq_read, rand_read) are IMPLAUSIBLE, none PASS" \
@@ -64,7 +64,7 @@ isnt_pass=$(json 'j["overall"]["verdict"]')
 ok "never written: the overall verdict is not PASS ($isnt_pass)" [ "$isnt_pass" != PASS ]
 like "never written: the text report says it" \
 	'seq_read .*IMPLAUSIBLE +not judged: the target was never written \(reads do not touch flash\)' "$err"
-is "never written: the read-only check changed nothing (sha256)" "$sum0" "$(sha256sum <"$tmp/loop.img")"
+is "never written: the read-only check changed nothing (checksum)" "$sum0" "$(cksum <"$tmp/loop.img")"
 
 # --- --precondition --allow-write: filled, then judged ------------------------
 run "$dd" check "$loop" --model 'cd9p 7.68' --time-scale 0.005 --no-save --json \
@@ -78,7 +78,7 @@ is "--precondition: no read row says never written" "True" \
 	"$(json 'all("never written" not in v["reason"] for v in j["verdicts"])')"
 like "--precondition: the start line says the fill comes first" \
 	'first a sequential fill of 67.1 MB \(--precondition; its progress and ETA below\)' "$err"
-sum1=$(sha256sum <"$tmp/loop.img")
+sum1=$(cksum <"$tmp/loop.img")
 ok "--precondition: the device was written" [ "$sum1" != "$sum0" ]
 
 # --- a read-only check of the filled device judges its reads ------------------
@@ -86,7 +86,7 @@ run "$dd" check "$loop" --model 'cd9p 7.68' --time-scale 0.005 --no-save --json
 printf '%s\n' "$out" >"$tmp/out"
 is "filled: a read-only check judges the read rows" "rand_read seq_read" \
 	"$(json '" ".join(sorted(v["metric"] for v in j["verdicts"] if v["metric"] in ("seq_read", "rand_read", "lat_read") and v["verdict"] in ("PASS", "WARN", "FAIL")))')"
-is "filled: the read-only check changed nothing (sha256)" "$sum1" "$(sha256sum <"$tmp/loop.img")"
+is "filled: the read-only check changed nothing (checksum)" "$sum1" "$(cksum <"$tmp/loop.img")"
 losetup -d "$loop"
 loop=""
 

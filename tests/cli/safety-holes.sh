@@ -51,7 +51,7 @@ trap 'exit 1' INT TERM HUP
 
 # sum FILE: its sha256.
 sum() {
-	sha256sum "$1" | cut -d' ' -f1
+	cksum "$1" | cut -d' ' -f1,2
 }
 
 # blank FILE MB: a file of 0xff bytes (no signature).

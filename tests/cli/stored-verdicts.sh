@@ -46,12 +46,12 @@ if [ -z "$dev" ]; then
 	tap_n=$((tap_n + 1))
 else
 	store="$tmp/check.db"
-	before=$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)
+	before=$(cksum "$tmp/loop.img" | cut -d' ' -f1,2)
 	run "$dd" --db "$db" check "$dev" --model 'cd9p 7.68' --time-scale 0.005 --json -q \
 		--results "$store"
 	cp "$tmp/out" "$tmp/check.json"
 	is "check: a read-only check wrote nothing to the device" "$before" \
-		"$(sha256sum "$tmp/loop.img" | cut -d' ' -f1)"
+		"$(cksum "$tmp/loop.img" | cut -d' ' -f1,2)"
 	is "check: matched the CD9P-R 7.68 TB" "kioxia-cd9p-r-7680" \
 		"$(jq_ "$tmp/check.json" 'j["match"]["drive_id"]')"
 	is "check: every verdict row is stored, in order (metric, verdict, measured, decided_by, reason)" \

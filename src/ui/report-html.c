@@ -60,8 +60,7 @@ static const char report_css[] =
 	".verdict{font-weight:700;padding:.3rem .5rem;border-left:.4rem solid var(--mute)}"
 	".verdict-PASS{border-color:var(--ok)}.verdict-WARN{border-color:var(--warn)}"
 	".verdict-FAIL,.verdict-ERROR{border-color:var(--fail)}\n"
-	"svg{color:var(--fg)}.dd-title,.dd-tick,.dd-unit,.dd-label,.dd-value,.dd-legend-text,"
-	".dd-note{font:12px system-ui,sans-serif}.dd-grid,.dd-track{color:var(--line)}"
+	"svg{color:var(--fg)}.dd-grid,.dd-track{color:var(--line)}.dd-note{fill:var(--mute)}"
 	".dd-bar,.dd-measured,.dd-graph,.dd-line{color:var(--measured)}"
 	".dd-read{color:var(--ok)}.dd-write{color:var(--write)}"
 	".dd-temperature{color:var(--temp)}.dd-spec{color:var(--spec)}"
@@ -203,19 +202,14 @@ report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_serie
 	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
 }
 
-/* The interval graphs of a point: IOPS (its MB/s is the same line: every
- * I/O of a point has its block size, so the title gives the factor and one
- * graph says both, which keeps a 242-point page small), mean and p99
- * latency, and the temperature when the run had a sensor. */
+/* The interval graphs of a point, each with its time and value axes:
+ * IOPS, MB/s, mean and p99 latency, and the temperature when the run had a
+ * sensor (report_hw_graph draws none of a series without a sample). */
 static void
 report_hw_intervals(struct report_hw *h, const struct dd_result *res)
 {
-	char title[128], bs[16], mb[32];
-
-	fmt_block_size((int)res->point.bs, bs, sizeof bs);
-	snprintf(title, sizeof title, "IOPS over time (MB/s = IOPS x %s; mean %s MB/s)", bs,
-		 fmt_number(res->mbps, 1, mb, sizeof mb));
-	report_hw_graph(h, res, TUI_SERIES_IOPS, title, "IOPS", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_IOPS, "IOPS over time", "IOPS", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_MBPS, "MB/s over time", "MB/s", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_MEAN, "Mean latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_P99, "p99 latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_TEMP, "Temperature over time", "°C", UI_TEMPERATURE);
@@ -432,6 +426,7 @@ report_hw_head(struct report_hw *h, const struct report *r)
 	report_hw_elem(h, "title", NULL, r->title);
 	report_hw_start(h, "style", NULL);
 	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST report_css));
+	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST svg_css));	/* once for every chart */
 	report_hw_end(h);
 	report_hw_end(h);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "lib/histogram.h"
 #include "ui/chart-build.h"
 
@@ -316,7 +317,9 @@ chart_build_ckpt(struct chart_bars *bars, const char *title, const struct worklo
 		if (p->pass >= 1 && p->pass <= WORKLOAD_PASSES_MAX)
 			mk.review = rev[p->pass - 1] * scale;
 		snprintf(label, sizeof label, "pass %u", p->pass);
-		chart_bars_add(bars, label, "", p->mean_s, &mk);
+		if (chart_bars_add(bars, label, "", p->mean_s, &mk) == 0)	/* as the panel: "0.02" */
+			fmt_number(p->mean_s, p->mean_s < 10 ? 2 : 1, bars->rows[bars->nrows - 1].value_text,
+				   sizeof bars->rows[0].value_text);
 	}
 	chart_axis_set(&bars->axis, chart_scale_max(vals, WORKLOAD_PASSES_MAX + 1), "s");
 	return nrev;

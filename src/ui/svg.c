@@ -153,6 +153,8 @@ s_text(struct svg *s, double x, double y, const char *cls, const char *anchor, c
 	char clean[512], c[96];
 
 	svg_clean(text, clean, sizeof clean);
+	if (clean[0] == '\0')	/* nothing to read: no element */
+		return;
 	if (anchor != NULL && strcmp(anchor, "start") != 0) {
 		snprintf(c, sizeof c, "%s%s%s", cls != NULL ? cls : "", cls != NULL ? " " : "",
 			 strcmp(anchor, "end") == 0 ? "dd-e" : "dd-m");
@@ -258,7 +260,7 @@ d_rect(char *d, size_t len, size_t *o, double x, double y, double w, double h)
 static void
 s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 {
-	char d[512], a[4][32];
+	char d[512], a[5][32];
 
 	if (k % 6 == 0 || k % 6 == 5) {
 		s_start(s, "circle", cls);
@@ -278,7 +280,7 @@ s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 	else if (k % 6 == 2)
 		snprintf(d, sizeof d, "M%s %sL%s %sL%s %sz", svg_fmt(x, a[0], 32),
 			 svg_fmt(y - r, a[1], 32), svg_fmt(x + r, a[2], 32),
-			 svg_fmt(y + r, a[3], 32), svg_fmt(x - r, a[2], 32), a[3]);
+			 svg_fmt(y + r, a[3], 32), svg_fmt(x - r, a[4], 32), a[3]);
 	else if (k % 6 == 3)
 		snprintf(d, sizeof d, "M%s %sl%s %sl-%s %sl-%s -%sz", svg_fmt(x, a[0], 32),
 			 svg_fmt(y - r, a[1], 32), svg_fmt(r, a[2], 32), a[2], a[2], a[2], a[2],
@@ -444,7 +446,7 @@ svg_vaxis(struct svg *s, double x0, double y0, double h, double w, const struct 
 	s_path(s, "dd-axis", d);
 	if (go > 0)
 		s_path(s, "dd-grid", gd);
-	s_text(s, x0 - 6, y0 - 6, "dd-unit", "end", a->unit);
+	s_text(s, x0 - 6, y0 - 11, "dd-unit", "end", a->unit);	/* clear of the top tick */
 }
 
 /* The class of a theme role's series. */
@@ -527,6 +529,9 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 	int	   w = svg_width(width_px), lw = w / 4 < 120 ? 120 : w / 4, nw = 110;
 	double	   tw = w - lw - nw - 2 * SVG_PAD;
 	struct svg s;
+	struct svg_legend shown[3];
+	size_t	   nleg;
+	bool	   spec = false, review = false;
 	char	   desc[160], note[160];
 
 	if (m->nrows == 0)
@@ -537,7 +542,18 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 		 m->nrows, m->axis.unit);
 	if (svg_open(&s, w, top + (int)m->nrows * rowh + 3 * SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
-	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, 3);
+	/* The legend names what is drawn: the markers only where a row has one. */
+	for (size_t i = 0; i < m->nrows; i++) {
+		spec |= !isnan(m->rows[i].mk.spec);
+		review |= !isnan(m->rows[i].mk.review);
+	}
+	nleg = 1;
+	if (spec)
+		shown[nleg++] = leg[1];
+	if (review)
+		shown[nleg++] = leg[2];
+	shown[0] = leg[0];
+	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, shown, nleg);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct chart_bar_row *r = &m->rows[i];
 		double			    y = top + (double)i * rowh;
@@ -627,7 +643,7 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 
 		s_line(&s, ex, top - 4, ex, top + gh, "dd-event");
 		/* Its label at its top, on the side with room. */
-		s_text(&s, col < gw / 2 ? ex + 4 : ex - 4, top + 8, "dd-note dd-event-label",
+		s_text(&s, col < gw / 2 ? ex + 4 : ex - 4, top - 3, "dd-note dd-event-label",
 		       col < gw / 2 ? NULL : "end", m->event_label);
 	}
 	if (!isnan(span)) {
@@ -749,6 +765,16 @@ svg_series_shape(const struct chart_series *sr, size_t k)
 	}
 }
 
+/* Has a series a point to draw (a legend names only what it shows)? */
+static bool
+svg_series_drawn(const struct chart_series *sr)
+{
+	for (size_t i = 0; i < sr->n; i++)
+		if (!isnan(sr->x[i]) && !isnan(sr->y[i]))
+			return true;
+	return false;
+}
+
 /* The points of an x/y plot on the plot's pixels (chart_xy_col/row). */
 static void
 svg_xy_points(struct svg *s, const struct chart_xyplot *m, double x0, double y0, int pw, int ph)
@@ -791,7 +817,7 @@ svg_xyplot(const struct chart_xyplot *m, int width_px, struct dd_error *err)
 	if (svg_open(&s, w, top + ph + 3 * SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
 	for (size_t k = 0; k < m->nseries && nleg < 8; k++)
-		if (m->series[k].name != NULL) {
+		if (m->series[k].name != NULL && svg_series_drawn(&m->series[k])) {
 			snprintf(cls[nleg], sizeof cls[nleg], "%s",
 				 svg_role_class(m->series[k].role));
 			leg[nleg] = (struct svg_legend){ SW_SHAPE,

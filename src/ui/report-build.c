@@ -633,7 +633,8 @@ report_cliffs(struct report *r, size_t i)
 			continue;
 		workload_cliff_detect(res->intervals, res->nintervals, &cl);
 		any = true;
-		report_chart(r, i, p, REPORT_CHART_CLIFF, "Write cliff");
+		if (res->point.kind != DD_KIND_CHECKPOINT)	/* those have their bars */
+			report_chart(r, i, p, REPORT_CHART_CLIFF, "Write cliff");
 		if (cl.found)
 			report_para(r, report_fmt(r, "Write cliff of %s: at %s s after %s written, "
 						  "%s before, %s after", res->point.name,

@@ -646,6 +646,13 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		s_text(&s, col < gw / 2 ? ex + 4 : ex - 4, top - 3, "dd-note dd-event-label",
 		       col < gw / 2 ? NULL : "end", m->event_label);
 	}
+	if (!isnan(m->target) && m->target > m->axis.max) {	/* said, if not drawn */
+		char num[32], note[CHART_LABEL_MAX + 64];
+
+		snprintf(note, sizeof note, "%s %s %s: above the scale", m->target_label,
+			 chart_tick_text(m->target, num, sizeof num), m->axis.unit);
+		s_text(&s, SVG_PAD, top + gh + 4 + 2 * SVG_FONT + 2, "dd-note", NULL, note);
+	}
 	if (!isnan(span)) {
 		chart_axis_set(&t, span, "s");
 		svg_haxis(&s, SVG_PAD + lw, gw, top + gh, &t);

@@ -594,6 +594,13 @@ test_golden_ckpt_cliff(void **state)
 	assert_non_null(strstr(svg, "dd-event-label"));	/* the line says what it marks */
 	assert_non_null(strstr(svg, ">spec seq. write<"));
 	assert_svg(svg);
+	/* A spec over 3 x the series would flatten it: not drawn, but said. */
+	spec.base = 9000;
+	chart_build_cliff(&g, "write cliff", mbps, 20, iv, 20, &spec, &cl);
+	svg = svg_timegraph(&g, 640, &err);
+	assert_null(strstr(svg, "class=\"dd-spec\""));
+	assert_non_null(strstr(svg, ">spec seq. write 9,000 MB/s: above the scale<"));
+	assert_svg(svg);
 	free(c);
 	free(b);
 }

@@ -592,9 +592,11 @@ svg_graph_path(struct svg *s, const struct chart_timegraph *m, double x0, double
 			pen = false;
 			continue;
 		}
+		/* Whole pixels: half a pixel off at most, which no reader sees, and
+		 * the lines are most of a report's bytes. */
 		o += (size_t)snprintf(d + o, 32, "%s%s %s", pen ? "L" : "M",
-				      svg_fmt(x0 + (i + 0.5) * w / (double)m->n, a, sizeof a),
-				      svg_fmt(y0 + h - f * h, b, sizeof b));
+				      svg_fmt(round(x0 + (i + 0.5) * w / (double)m->n), a, sizeof a),
+				      svg_fmt(round(y0 + h - f * h), b, sizeof b));
 		pen = true;
 	}
 	if (o > 0) {

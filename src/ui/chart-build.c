@@ -1,7 +1,8 @@
 /*
  * Chart builders (chart-build.h): points, results and their references into
  * the chart models of chart.h, the one place both front ends get a bar's
- * markers, depth and deltas and a histogram's bands from.
+ * markers, depth and deltas, a histogram's bands, a heat grid, a load
+ * curve's plot, checkpoint bars and a write cliff's graph from.
  */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/format.h"
 #include "lib/histogram.h"
 #include "ui/chart-build.h"
 
@@ -199,4 +201,147 @@ chart_build_review_heat(struct chart_heat_data *d, const struct tui_sheet *s, co
 	snprintf(d->title, sizeof d->title, "4K random read IOPS (K) over IODepth %s NumJobs, "
 		 "review of %s", times != NULL ? times : "x",
 		 s->review_drive != NULL ? s->review_drive : "none");
+}
+
+/* An empty curve. */
+void
+chart_curve_init(struct chart_curve_data *d, bool p99)
+{
+	memset(d, 0, sizeof *d);
+	d->p99 = p99;
+	d->live_x = d->live_y = NAN;
+	d->peak_x = d->peak_y = NAN;
+}
+
+/* The latency a curve plots. */
+static double
+curve_lat(const struct chart_curve_data *d, double mean, double p99)
+{
+	return d->p99 ? p99 : mean;
+}
+
+/* A curve's points, peak and review. */
+void
+chart_build_curve(struct chart_curve_data *d, const struct tui_sheet *s)
+{
+	const struct workload_curve *c = &d->c;
+
+	d->n = 0;
+	if (c->has_max && c->max.finished) {
+		d->x[d->n] = c->max.iops;
+		d->y[d->n++] = curve_lat(d, c->max.mean_us, c->max.p99_us);
+	}
+	for (size_t k = 0; k < c->nsteps; k++)
+		if (c->steps[k].finished) {
+			d->x[d->n] = c->steps[k].iops;
+			d->y[d->n++] = curve_lat(d, c->steps[k].mean_us, c->steps[k].p99_us);
+		}
+	d->peak_x = c->peak_iops;
+	d->peak_y = curve_lat(d, c->peak_mean_us, c->peak_p99_us);
+	d->nrev = s != NULL ? tui_ref_curve_points(s, c->profile, c->shape.bs, d->rev,
+						   CHART_CURVE_REVIEW_MAX) : 0;
+	for (size_t k = 0; k < d->nrev; k++) {
+		d->rev_x[k] = d->rev[k].iops;
+		d->rev_y[k] = d->p99 ? NAN : d->rev[k].lat_us;
+	}
+}
+
+/* The curve's model: axes holding every value drawn, four series. */
+void
+chart_curve_model(struct chart_curve_data *d, const char *title, const char *review_name,
+		  const struct glyphs *g, struct chart_xyplot *plot)
+{
+	double xs[2 * WORKLOAD_STEPS_MAX + CHART_CURVE_REVIEW_MAX + 2];
+	double ys[WORKLOAD_STEPS_MAX + CHART_CURVE_REVIEW_MAX + 2];
+	size_t nx = 0, ny = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		xs[nx++] = d->x[i];
+		ys[ny++] = d->y[i];
+	}
+	for (size_t i = 0; i < d->nticks; i++)
+		xs[nx++] = d->ticks[i];
+	for (size_t i = 0; i < d->nrev; i++) {
+		xs[nx++] = d->rev_x[i];
+		ys[ny++] = d->rev_y[i];
+	}
+	xs[nx++] = d->live_x;
+	ys[ny++] = d->live_y;
+	memset(plot, 0, sizeof *plot);
+	dd_strlcpy(plot->title, title, sizeof plot->title);
+	chart_axis_set(&plot->x, chart_scale_max(xs, nx), "IOPS");
+	chart_axis_set(&plot->y, chart_scale_max(ys, ny), d->p99 ? "µs p99" : "µs mean");
+	d->ser[0] = (struct chart_series){ d->rev_x, d->rev_y, d->nrev, g->review, UI_REVIEW_REF,
+					   UI_BOLD, review_name != NULL ? review_name : "review" };
+	d->ser[1] = (struct chart_series){ d->x, d->y, d->n, g->step, UI_MEASURED, 0, "measured" };
+	d->ser[2] = (struct chart_series){ &d->peak_x, &d->peak_y, 1, g->up, UI_OK, UI_BOLD,
+					   "peak" };
+	d->ser[3] = (struct chart_series){ &d->live_x, &d->live_y, 1, g->live, UI_WARN, UI_BOLD,
+					   "now" };
+	plot->series = d->ser;
+	plot->nseries = 4;
+}
+
+/* The reviews' seconds scaled to our checkpoint size. */
+double
+chart_ckpt_scale(uint64_t bytes)
+{
+	return bytes > 0 ? (double)bytes / WORKLOAD_REVIEW_CKPT_BYTES : NAN;
+}
+
+/* A checkpoint series' pass bars against the review's passes. */
+size_t
+chart_build_ckpt(struct chart_bars *bars, const char *title, const struct workload_ckpt *c,
+		 const struct tui_sheet *s, double *rev)
+{
+	double vals[WORKLOAD_PASSES_MAX + 1], scale = chart_ckpt_scale(c->bytes);
+	size_t nrev = 0;
+	char   label[32];
+
+	for (size_t p = 0; p < WORKLOAD_PASSES_MAX; p++)
+		rev[p] = NAN;
+	if (s != NULL)
+		nrev = tui_ref_ckpt_passes(s, rev, WORKLOAD_PASSES_MAX);
+	chart_bars_init(bars, title, "s");
+	for (size_t i = 0; i < WORKLOAD_PASSES_MAX; i++)
+		vals[i] = i < c->npasses ? c->passes[i].max_s : NAN;
+	vals[WORKLOAD_PASSES_MAX] = NAN;
+	for (size_t p = 0; p < nrev; p++)
+		if (!isnan(rev[p]))
+			vals[WORKLOAD_PASSES_MAX] = fmax(isnan(vals[WORKLOAD_PASSES_MAX]) ? 0 :
+							 vals[WORKLOAD_PASSES_MAX], rev[p] * scale);
+	for (size_t i = 0; i < c->npasses; i++) {
+		const struct workload_pass *p = &c->passes[i];
+		struct chart_markers	    mk = { .spec = NAN, .review = NAN };
+
+		if (p->pass >= 1 && p->pass <= WORKLOAD_PASSES_MAX)
+			mk.review = rev[p->pass - 1] * scale;
+		snprintf(label, sizeof label, "pass %u", p->pass);
+		if (chart_bars_add(bars, label, "", p->mean_s, &mk) == 0)	/* as the panel: "0.02" */
+			fmt_number(p->mean_s, p->mean_s < 10 ? 2 : 1, bars->rows[bars->nrows - 1].value_text,
+				   sizeof bars->rows[0].value_text);
+	}
+	chart_axis_set(&bars->axis, chart_scale_max(vals, WORKLOAD_PASSES_MAX + 1), "s");
+	return nrev;
+}
+
+/* The write cliff's graph. */
+void
+chart_build_cliff(struct chart_timegraph *g, const char *title, const double *samples,
+		  size_t m, const struct dd_interval *iv, size_t n,
+		  const struct spec_figure *spec, struct workload_cliff *cl)
+{
+	workload_cliff_detect(iv, n, cl);
+	/* The spec line joins the scale unless it would flatten the series
+	 * (over 3 x its peak: a slow target against a fast drive's sheet); the
+	 * caption gives it either way.  The cliff is marked where it falls in
+	 * the point's time. */
+	chart_timegraph_init(g, title, "MB/s", samples, m,
+			     m > 0 && n > 0 ? iv[n - 1].t_s / (double)m : NAN, UI_WRITE);
+	if (spec != NULL)
+		chart_timegraph_target(g, spec->base);
+	if (cl->found && n > 0)
+		g->event = (double)cl->at / (double)n;
+	dd_strlcpy(g->target_label, "spec seq. write", sizeof g->target_label);
+	dd_strlcpy(g->event_label, "write cliff", sizeof g->event_label);
 }

@@ -7,11 +7,20 @@
  *
  * Builders call down only (tui-ref.c, chart.c, core, lib), never a view: an
  * interval graph's samples come from tui_point_series (view-sweep.h), which
- * the caller folds to the graph's width and hands to chart_timegraph_init.
+ * the caller folds to the graph's width and hands to chart_timegraph_init
+ * (or chart_build_cliff).
+ *
+ * The workload panels (the Sweep screen's, view-workload.c, and a report's
+ * curves section) share three builders: a load curve's x/y plot with the
+ * review's published points (chart_build_curve, chart_curve_model), the
+ * checkpoint passes' bars with the review's pass times (chart_build_ckpt)
+ * and the write cliff's graph with its spec line and cliff mark
+ * (chart_build_cliff).
  */
 #ifndef DD_CHART_BUILD_H
 #define DD_CHART_BUILD_H
 
+#include "core/workload.h"
 #include "ui/chart.h"
 #include "ui/tui.h"
 
@@ -77,5 +86,62 @@ int chart_heat_cell(const struct chart_heat_data *d, const struct dd_point *p);
  * here, after the caller set any live cell); cell_w and label_w are the cell
  * renderer's, decimals 1 for cells of 9 columns or more. */
 void chart_heat_model(struct chart_heat_data *d, const char *times, struct chart_heatmap *hm);
+
+#define CHART_CURVE_REVIEW_MAX 8	/* review points of one curve */
+
+/* A load curve's plot (latency up, achieved IOPS across) and what its
+ * x/y model points into.  The caller fills c (workload_curve_collect), and
+ * may set the running step (live_x, live_y) and the step targets (ticks,
+ * on the x axis); chart_build_curve does the rest. */
+struct chart_curve_data {
+	struct workload_curve c;
+	bool		      p99;	/* latency: p99, else the mean */
+	double		      x[WORKLOAD_STEPS_MAX + 1], y[WORKLOAD_STEPS_MAX + 1];
+	size_t		      n;	/* the finished maximum and steps */
+	double		      live_x, live_y;	/* the running step; NAN none */
+	double		      peak_x, peak_y;
+	double		      ticks[WORKLOAD_STEPS_MAX];	/* target IOPS */
+	size_t		      nticks;
+	struct tui_ref_point  rev[CHART_CURVE_REVIEW_MAX];
+	double		      rev_x[CHART_CURVE_REVIEW_MAX], rev_y[CHART_CURVE_REVIEW_MAX];
+	size_t		      nrev;
+	struct chart_series   ser[4];	/* review, measured, peak, now */
+};
+
+/* Zero d but for its NAN live step: ready for c, live and ticks. */
+void chart_curve_init(struct chart_curve_data *d, bool p99);
+
+/* The points of d->c (the finished maximum and steps), its peak, and the
+ * published points of the review of s's reference drive for d->c's profile
+ * (tui_ref_curve_points; none without a loaded sheet: s may be NULL), their
+ * latency only for the mean (the reviews print the mean at the peak). */
+void chart_build_curve(struct chart_curve_data *d, const struct tui_sheet *s);
+
+/* The x/y model over d: axes that hold every point drawn (the targets on
+ * x), series review (g->review), measured (g->step), peak (g->up) and now
+ * (g->live), each named for the legend; review_name names the review's
+ * series ("review"; NULL: that). */
+void chart_curve_model(struct chart_curve_data *d, const char *title, const char *review_name,
+		       const struct glyphs *g, struct chart_xyplot *plot);
+
+/* The reviews' checkpoint seconds scaled to a checkpoint of bytes (their
+ * rate, our size); NAN for 0 bytes. */
+double chart_ckpt_scale(uint64_t bytes);
+
+/* A checkpoint series' passes as bars: "pass N", its mean seconds, the
+ * review's pass time scaled to c's size as the review marker, on an axis
+ * 0..the slowest checkpoint of any pass or review.  rev (WORKLOAD_PASSES_MAX)
+ * gets the review's own seconds per pass (tui_ref_ckpt_passes, NAN none; s
+ * may be NULL).  Returns how many passes the review published. */
+size_t chart_build_ckpt(struct chart_bars *bars, const char *title, const struct workload_ckpt *c,
+			const struct tui_sheet *s, double *rev);
+
+/* The write cliff's graph: samples (m, the caller's fold of the n
+ * intervals iv's MB/s) over the intervals' time, the spec's sustained write
+ * (spec may be NULL) as the target line "spec seq. write", the cliff
+ * workload_cliff_detect finds (*cl) as the event "write cliff". */
+void chart_build_cliff(struct chart_timegraph *g, const char *title, const double *samples,
+		       size_t m, const struct dd_interval *iv, size_t n,
+		       const struct spec_figure *spec, struct workload_cliff *cl);
 
 #endif

@@ -70,7 +70,10 @@ chart_tick_text(double v, char *buf, size_t len)
 	}
 	if (fabs(v) >= 1000)
 		return fmt_count(v, buf, len);
-	return fmt_number(v, fabs(v) < 1 ? 3 : fabs(v) < 10 ? 2 : 1, buf, len);
+	/* Below 1: three significant digits at least, so the ticks of a short
+	 * span (0.0005 s apart) do not print alike. */
+	return fmt_number(v, fabs(v) >= 10 ? 1 : fabs(v) >= 1 ? 2 : v == 0 ? 0 :
+			  (int)fmax(3, 2 - floor(log10(fabs(v)))), buf, len);
 }
 
 /* An empty bar chart. */

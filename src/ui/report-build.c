@@ -13,7 +13,9 @@
  *               it): measured against spec and review, depth and % delta,
  *               several runs side by side against the first
  *   latency     per run: the percentiles of every point
- *   curves      load curves, checkpoint passes, write cliffs
+ *   curves      load curves, checkpoint passes, write cliffs: a chart
+ *               each (report-html.c draws them) and the tables of their
+ *               figures
  *   points      per point, collapsible: its figures, its charts, SMART
  *               before and after
  *   footer      the fio job file that reproduces the run (plan.h's
@@ -541,7 +543,23 @@ report_sec_latency(struct report *r, size_t i)
 	}
 }
 
-/* One load curve: its steps against their targets. */
+/* A chart block of run i, point (or curve, checkpoint series) p. */
+static struct report_block *
+report_chart(struct report *r, size_t i, size_t p, enum report_chart ch, const char *title)
+{
+	struct report_block *b = report_add(r, REPORT_CHART);
+
+	if (b != NULL) {
+		b->run = i;
+		b->point = p;
+		b->chart = ch;
+		b->text = title;
+	}
+	return b;
+}
+
+/* One load curve: its chart, then its steps against their targets (the
+ * table keeps what the chart does not show: targets, MB/s, p99). */
 static void
 report_curve(struct report *r, const struct workload_curve *cv)
 {
@@ -600,9 +618,10 @@ report_ckpt(struct report *r, const struct workload_ckpt *ck)
 
 /* Write cliffs: every sequential write point with a byte budget. */
 static bool
-report_cliffs(struct report *r, const struct results_run *run)
+report_cliffs(struct report *r, size_t i)
 {
-	bool any = false;
+	const struct results_run *run = &r->runs[i];
+	bool			  any = false;
 
 	for (size_t p = 0; p < run->n; p++) {
 		const struct dd_result *res = run->pts[p].r;
@@ -614,6 +633,8 @@ report_cliffs(struct report *r, const struct results_run *run)
 			continue;
 		workload_cliff_detect(res->intervals, res->nintervals, &cl);
 		any = true;
+		if (res->point.kind != DD_KIND_CHECKPOINT)	/* those have their bars */
+			report_chart(r, i, p, REPORT_CHART_CLIFF, "Write cliff");
 		if (cl.found)
 			report_para(r, report_fmt(r, "Write cliff of %s: at %s s after %s written, "
 						  "%s before, %s after", res->point.name,
@@ -636,12 +657,20 @@ report_sec_curves(struct report *r, size_t i)
 	const struct cmptab_col *col = &r->tab.cols[report_col_of(r, i)];
 	size_t			 mark = r->n;
 
+	struct report_block	*b;
+
 	report_heading(r, 3, "Load curves, checkpoints, write cliff", false);
-	for (size_t k = 0; k < col->ncurves; k++)
+	for (size_t k = 0; k < col->ncurves; k++) {
+		if ((b = report_chart(r, i, k, REPORT_CHART_CURVE, "Load curve")) != NULL)
+			b->col = report_col_of(r, i);
 		report_curve(r, &col->curves[k]);
-	for (size_t k = 0; k < col->nckpts; k++)
+	}
+	for (size_t k = 0; k < col->nckpts; k++) {
+		if ((b = report_chart(r, i, k, REPORT_CHART_CKPT, "Checkpoint passes")) != NULL)
+			b->col = report_col_of(r, i);
 		report_ckpt(r, &col->ckpts[k]);
-	if (!report_cliffs(r, &r->runs[i]) && col->ncurves == 0 && col->nckpts == 0)
+	}
+	if (!report_cliffs(r, i) && col->ncurves == 0 && col->nckpts == 0)
 		r->n = mark;	/* nothing of the kind: no heading either */
 }
 
@@ -677,20 +706,6 @@ report_smart(struct report *r, const struct results_point *pt)
 	report_cell(r, b, 4, 0, "media errors");
 	report_cell(r, b, 5, 0, "available spare");
 	report_cell(r, b, 6, 0, "critical warning");
-}
-
-/* A chart block of run i, point p. */
-static void
-report_chart(struct report *r, size_t i, size_t p, enum report_chart ch, const char *title)
-{
-	struct report_block *b = report_add(r, REPORT_CHART);
-
-	if (b != NULL) {
-		b->run = i;
-		b->point = p;
-		b->chart = ch;
-		b->text = title;
-	}
 }
 
 /* One point of run i in detail, collapsible. */

@@ -60,8 +60,7 @@ static const char report_css[] =
 	".verdict{font-weight:700;padding:.3rem .5rem;border-left:.4rem solid var(--mute)}"
 	".verdict-PASS{border-color:var(--ok)}.verdict-WARN{border-color:var(--warn)}"
 	".verdict-FAIL,.verdict-ERROR{border-color:var(--fail)}\n"
-	"svg{color:var(--fg)}.dd-title,.dd-tick,.dd-unit,.dd-label,.dd-value,.dd-legend-text,"
-	".dd-note{font:12px system-ui,sans-serif}.dd-grid,.dd-track{color:var(--line)}"
+	"svg{color:var(--fg)}.dd-grid,.dd-track{color:var(--line)}.dd-note{fill:var(--mute)}"
 	".dd-bar,.dd-measured,.dd-graph,.dd-line{color:var(--measured)}"
 	".dd-read{color:var(--ok)}.dd-write{color:var(--write)}"
 	".dd-temperature{color:var(--temp)}.dd-spec{color:var(--spec)}"
@@ -203,19 +202,14 @@ report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_serie
 	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
 }
 
-/* The interval graphs of a point: IOPS (its MB/s is the same line: every
- * I/O of a point has its block size, so the title gives the factor and one
- * graph says both, which keeps a 242-point page small), mean and p99
- * latency, and the temperature when the run had a sensor. */
+/* The interval graphs of a point, each with its time and value axes:
+ * IOPS, MB/s, mean and p99 latency, and the temperature when the run had a
+ * sensor (report_hw_graph draws none of a series without a sample). */
 static void
 report_hw_intervals(struct report_hw *h, const struct dd_result *res)
 {
-	char title[128], bs[16], mb[32];
-
-	fmt_block_size((int)res->point.bs, bs, sizeof bs);
-	snprintf(title, sizeof title, "IOPS over time (MB/s = IOPS x %s; mean %s MB/s)", bs,
-		 fmt_number(res->mbps, 1, mb, sizeof mb));
-	report_hw_graph(h, res, TUI_SERIES_IOPS, title, "IOPS", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_IOPS, "IOPS over time", "IOPS", UI_GRAPH);
+	report_hw_graph(h, res, TUI_SERIES_MBPS, "MB/s over time", "MB/s", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_MEAN, "Mean latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_P99, "p99 latency over time", "µs", UI_GRAPH);
 	report_hw_graph(h, res, TUI_SERIES_TEMP, "Temperature over time", "°C", UI_TEMPERATURE);
@@ -344,6 +338,133 @@ report_hw_heat(struct report_hw *h, const struct results_run *run, const char *w
 	free(sums);
 }
 
+/* Run i's matched drive's sheet as the dashboard holds one (a view onto
+ * the report's sheet: nothing to free), for the references the workload
+ * charts' builders find there; false when the run matched no drive. */
+static bool
+report_hw_sheet(const struct report *r, size_t i, struct tui_sheet *ts)
+{
+	const char *id = r->runs[i].prov.drive_id;
+
+	memset(ts, 0, sizeof *ts);
+	for (size_t k = 0; id[0] != '\0' && k < r->nsheets; k++) {
+		const struct spec_drive *d = NULL;
+
+		if (specdb_find_drive(&r->sheets[k]->family, 1, id, &d) == NULL || d == NULL)
+			continue;
+		ts->sheet = *r->sheets[k];
+		ts->loaded = true;
+		ts->pick.fam = &ts->sheet.family;
+		ts->pick.drive = d;
+		ts->review_drive = cmptab_review_drive(ts->pick.fam, id);
+		return true;
+	}
+	return false;
+}
+
+/* Load curve k of run i (table column c): mean latency against IOPS, the
+ * steps, the peak and the review's published points (chart-build.h's
+ * model, the Sweep screen's curve panel). */
+static void
+report_hw_curve(struct report_hw *h, const struct report *r, size_t i, size_t c, size_t k,
+		const char *who)
+{
+	const struct cmptab_col	*col = &r->tab.cols[c];
+	struct chart_curve_data *d;
+	struct tui_sheet	*ts;
+	struct chart_xyplot	 plot;
+	struct dd_error		 err = { 0 };
+	char			 title[CHART_TITLE_MAX], what[64], rev[160] = "review", src[128];
+
+	if (k >= col->ncurves)
+		return;
+	d = calloc(1, sizeof *d);
+	ts = calloc(1, sizeof *ts);
+	if (d == NULL || ts == NULL) {
+		h->bad = true;
+		goto out;
+	}
+	chart_curve_init(d, false);
+	d->c = col->curves[k];
+	for (size_t s = 0; s < d->c.nsteps && d->nticks < WORKLOAD_STEPS_MAX; s++)
+		if (d->c.steps[s].target_iops > 0)
+			d->ticks[d->nticks++] = d->c.steps[s].target_iops;
+	chart_build_curve(d, report_hw_sheet(r, i, ts) ? ts : NULL);
+	if (d->nrev > 0 && d->rev[0].meas != NULL)
+		snprintf(rev, sizeof rev, "review (%s)",
+			 specdb_sheet_source_label(&ts->sheet, d->rev[0].meas->source_id, src,
+						   sizeof src));
+	tui_point_label(&d->c.shape, what, sizeof what);
+	snprintf(title, sizeof title, "%sLoad curve %s: mean latency against IOPS", who,
+		 d->c.profile[0] ? d->c.profile : what);
+	chart_curve_model(d, title, rev, glyphs_get(true), &plot);
+	plot.nseries = 3;	/* no running step in a stored run */
+	report_hw_svg(h, svg_xyplot(&plot, REPORT_CHART_PX, &err));
+out:
+	free(d);
+	free(ts);
+}
+
+/* Checkpoint series k of run i (column c): the passes' mean seconds
+ * against the review's, as the Sweep screen's checkpoint panel. */
+static void
+report_hw_ckpt(struct report_hw *h, const struct report *r, size_t i, size_t c, size_t k,
+	       const char *who)
+{
+	const struct cmptab_col *col = &r->tab.cols[c];
+	struct chart_bars	*bars;
+	struct tui_sheet	*ts;
+	struct dd_error		 err = { 0 };
+	double			 rev[WORKLOAD_PASSES_MAX];
+	char			 title[CHART_TITLE_MAX];
+
+	if (k >= col->nckpts)
+		return;
+	bars = calloc(1, sizeof *bars);
+	ts = calloc(1, sizeof *ts);
+	if (bars == NULL || ts == NULL) {
+		h->bad = true;
+	} else {
+		snprintf(title, sizeof title, "%sCheckpoint seconds per pass", who);
+		chart_build_ckpt(bars, title, &col->ckpts[k], report_hw_sheet(r, i, ts) ? ts : NULL,
+				 rev);
+		report_hw_svg(h, svg_bars(bars, REPORT_CHART_PX, &err));
+	}
+	free(bars);
+	free(ts);
+}
+
+/* The write cliff of point p of run i: its MB/s over time, the cliff
+ * marked, the spec's sustained write as a line (the Sweep screen's cliff
+ * panel). */
+static void
+report_hw_cliff(struct report_hw *h, const struct report *r, size_t i, size_t p, const char *who)
+{
+	const struct dd_result *res = r->runs[i].pts[p].r;
+	struct tui_sheet       *ts = calloc(1, sizeof *ts);
+	double		       *v = calloc(REPORT_GRAPH_SAMPLES, sizeof *v);
+	struct chart_timegraph	g;
+	struct workload_cliff	cl;
+	struct dd_error		err = { 0 };
+	char			title[CHART_TITLE_MAX];
+	size_t			n;
+
+	if (ts == NULL || v == NULL) {
+		h->bad = true;
+	} else {
+		n = tui_point_series(res, TUI_SERIES_MBPS, v, res->nintervals < REPORT_GRAPH_SAMPLES ?
+				     res->nintervals : REPORT_GRAPH_SAMPLES);
+		snprintf(title, sizeof title, "%sWrite cliff: MB/s over time of %s", who,
+			 res->point.name);
+		chart_build_cliff(&g, title, v, n, res->intervals, res->nintervals,
+				  report_hw_sheet(r, i, ts) ? tui_ref_spec_write(ts, &res->point) :
+				  NULL, &cl);
+		report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
+	}
+	free(ts);
+	free(v);
+}
+
 /* A chart block. */
 static void
 report_hw_chart(struct report_hw *h, const struct report *r, const struct report_block *b)
@@ -361,8 +482,23 @@ report_hw_chart(struct report_hw *h, const struct report *r, const struct report
 			report_hw_heat(h, &r->runs[b->run], who);
 		return;
 	}
-	if (b->run >= r->nruns || b->point >= r->runs[b->run].n)
+	if (b->run >= r->nruns)
 		return;
+	if (b->chart == REPORT_CHART_CURVE || b->chart == REPORT_CHART_CKPT) {
+		if (b->col >= r->tab.ncols)
+			return;
+		if (b->chart == REPORT_CHART_CURVE)
+			report_hw_curve(h, r, b->run, b->col, b->point, who);
+		else
+			report_hw_ckpt(h, r, b->run, b->col, b->point, who);
+		return;
+	}
+	if (b->point >= r->runs[b->run].n)
+		return;
+	if (b->chart == REPORT_CHART_CLIFF) {
+		report_hw_cliff(h, r, b->run, b->point, who);
+		return;
+	}
 	if (b->chart == REPORT_CHART_INTERVALS)
 		report_hw_intervals(h, r->runs[b->run].pts[b->point].r);
 	else
@@ -432,6 +568,7 @@ report_hw_head(struct report_hw *h, const struct report *r)
 	report_hw_elem(h, "title", NULL, r->title);
 	report_hw_start(h, "style", NULL);
 	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST report_css));
+	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST svg_css));	/* once for every chart */
 	report_hw_end(h);
 	report_hw_end(h);
 }

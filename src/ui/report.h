@@ -65,6 +65,11 @@ enum report_chart {
 				 * review (the comparison table's cells) */
 	REPORT_CHART_HEAT,	/* a run's QD x jobs heat map of each workload it
 				 * swept at two depths or more */
+	REPORT_CHART_CURVE,	/* load curve `point` of the run's table column:
+				 * latency against IOPS with the review's points */
+	REPORT_CHART_CKPT,	/* checkpoint series `point` of the column: the
+				 * passes' bars against the review's */
+	REPORT_CHART_CLIFF,	/* point `point`'s MB/s over time, the cliff marked */
 };
 
 /* One block (see the data model). */
@@ -77,8 +82,9 @@ struct report_block {
 	size_t		  nrows, ncols;
 	const char	**cells;	/* nrows x ncols, row-major */
 	uint32_t	  right;	/* bit c: column c is right-aligned (numbers) */
-	size_t		  run, point;	/* chart: runs[run].pts[point] */
-	size_t		  col;		/* bars chart: the table's run column */
+	size_t		  run, point;	/* chart: runs[run].pts[point] (curve, ckpt:
+					 * the column's curves[point], ckpts[point]) */
+	size_t		  col;		/* bars, curve, ckpt: the table's run column */
 	enum report_chart chart;
 };
 

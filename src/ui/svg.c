@@ -10,8 +10,12 @@
  * chart_xy_col/row of the plot's pixels, a target line chart_xy_row of the
  * graph's height.  Text passes through svg_clean (malformed UTF-8 and control
  * characters become U+FFFD) and then the writer's escaping.  Coordinates are
- * written by svg_fmt in tenths, whatever LC_NUMERIC says.  No inline colours:
- * classes (svg.h lists them) and currentColor only.
+ * written by svg_fmt in tenths, whatever LC_NUMERIC says.  No inline colours
+ * and no repeated presentation: classes (svg.h lists them), whose fill,
+ * stroke, dashes and anchors svg_css sets once for a page of charts; texts
+ * of one kind (axis ticks, a histogram's labels) share a group that carries
+ * their class and anchor, and repeated shapes (a histogram's tracks and
+ * bars) are one path each, so a page of many charts stays small.
  */
 #include "config.h"
 
@@ -34,6 +38,17 @@
 #define SVG_PAD	   8
 #define SVG_TITLE_H 24
 #define SVG_LEGEND_H 20
+
+/* Presentation of the classes, once per page (svg.h). */
+const char svg_css[] =
+	".dd-chart{font:12px system-ui,sans-serif;fill:currentColor}"
+	".dd-axis,.dd-grid,.dd-line,.dd-track{fill:none;stroke:currentColor}"
+	".dd-chart line,.dd-cursor,.dd-legend .dd-heat{stroke:currentColor}"
+	".dd-grid{stroke-dasharray:1 3}.dd-line{stroke-width:1.5}"
+	".dd-spec{stroke-dasharray:3 2}.dd-event{stroke-dasharray:1 2;stroke-width:1.5}"
+	".dd-e{text-anchor:end}.dd-m{text-anchor:middle}"
+	".dd-heat-0{fill-opacity:.1}.dd-heat-1{fill-opacity:.25}.dd-heat-2{fill-opacity:.4}"
+	".dd-heat-3{fill-opacity:.55}.dd-heat-4{fill-opacity:.7}\n";
 
 /* A document being written. */
 struct svg {
@@ -130,20 +145,38 @@ s_end(struct svg *s)
 	s->bad |= xmlTextWriterEndElement(s->w) < 0;
 }
 
-/* A text at (x, y), anchored "start", "middle" or "end". */
+/* A text at (x, y) of class cls (NULL: its group's), anchored "start",
+ * "middle" or "end" (NULL: its group's anchor), by svg_css's classes. */
 static void
 s_text(struct svg *s, double x, double y, const char *cls, const char *anchor, const char *text)
 {
-	char clean[512];
+	char clean[512], c[96];
 
 	svg_clean(text, clean, sizeof clean);
+	if (clean[0] == '\0')	/* nothing to read: no element */
+		return;
+	if (anchor != NULL && strcmp(anchor, "start") != 0) {
+		snprintf(c, sizeof c, "%s%s%s", cls != NULL ? cls : "", cls != NULL ? " " : "",
+			 strcmp(anchor, "end") == 0 ? "dd-e" : "dd-m");
+		cls = c;
+	}
 	s_start(s, "text", cls);
 	s_num(s, "x", x);
 	s_num(s, "y", y);
-	if (anchor != NULL && strcmp(anchor, "start") != 0)
-		s_attr(s, "text-anchor", anchor);
 	s->bad |= xmlTextWriterWriteString(s->w, BAD_CAST clean) < 0;
 	s_end(s);
+}
+
+/* A group of texts sharing class cls and anchor ("end", "middle"; NULL:
+ * start), closed with s_end. */
+static void
+s_group(struct svg *s, const char *cls, const char *anchor)
+{
+	char c[96];
+
+	snprintf(c, sizeof c, "%s%s%s", cls, anchor != NULL ? " " : "",
+		 anchor == NULL ? "" : strcmp(anchor, "end") == 0 ? "dd-e" : "dd-m");
+	s_start(s, "g", c);
 }
 
 /* An element holding only text. */
@@ -170,32 +203,24 @@ s_rect(struct svg *s, double x, double y, double w, double h, const char *cls)
 	s_end(s);
 }
 
-/* A line (dash: a stroke-dasharray or NULL). */
+/* A line (its stroke and dashes are its class's, svg_css). */
 static void
-s_line(struct svg *s, double x1, double y1, double x2, double y2, const char *cls,
-       const char *dash)
+s_line(struct svg *s, double x1, double y1, double x2, double y2, const char *cls)
 {
 	s_start(s, "line", cls);
 	s_num(s, "x1", x1);
 	s_num(s, "y1", y1);
 	s_num(s, "x2", x2);
 	s_num(s, "y2", y2);
-	s_attr(s, "stroke", "currentColor");
-	if (dash != NULL)
-		s_attr(s, "stroke-dasharray", dash);
 	s_end(s);
 }
 
-/* A stroked path (dash: a stroke-dasharray or NULL). */
+/* A path of class cls (stroked or filled as svg_css says for it). */
 static void
-s_path(struct svg *s, const char *cls, const char *d, const char *dash)
+s_path(struct svg *s, const char *cls, const char *d)
 {
 	s_start(s, "path", cls);
 	s_attr_raw(s, "d", d);
-	s_attr(s, "fill", "none");
-	s_attr(s, "stroke", "currentColor");
-	if (dash != NULL)
-		s_attr(s, "stroke-dasharray", dash);
 	s_end(s);
 }
 
@@ -217,20 +242,35 @@ d_add(char *d, size_t len, size_t *o, const char *cmd, double a, const char *cmd
 	*o += n > 0 ? (size_t)n : 0;
 }
 
+/* Append to path data d a w x h rectangle at (x, y): "M104 33h464v12H104z". */
+static void
+d_rect(char *d, size_t len, size_t *o, double x, double y, double w, double h)
+{
+	d_add(d, len, o, "M", x, " ", y);
+	d_add(d, len, o, "h", w, "v", h);
+	d_add(d, len, o, "H", x, "", NAN);
+	if (*o + 1 < len) {
+		d[(*o)++] = 'z';
+		d[*o] = '\0';
+	}
+}
+
 /* A point of shape k at (x, y), r px: 0 circle, 1 square, 2 triangle,
  * 3 diamond, 4 cross, 5 ring. */
 static void
 s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 {
-	char d[512], a[4][32];
+	char d[512], a[5][32];
 
 	if (k % 6 == 0 || k % 6 == 5) {
 		s_start(s, "circle", cls);
 		s_num(s, "cx", x);
 		s_num(s, "cy", y);
 		s_num(s, "r", r);
-		s_attr(s, "fill", k % 6 == 0 ? "currentColor" : "none");
-		s_attr(s, "stroke", "currentColor");
+		if (k % 6 == 5) {	/* a ring; a dot fills as the chart does */
+			s_attr(s, "fill", "none");
+			s_attr(s, "stroke", "currentColor");
+		}
 		s_end(s);
 		return;
 	}
@@ -240,7 +280,7 @@ s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 	else if (k % 6 == 2)
 		snprintf(d, sizeof d, "M%s %sL%s %sL%s %sz", svg_fmt(x, a[0], 32),
 			 svg_fmt(y - r, a[1], 32), svg_fmt(x + r, a[2], 32),
-			 svg_fmt(y + r, a[3], 32), svg_fmt(x - r, a[2], 32), a[3]);
+			 svg_fmt(y + r, a[3], 32), svg_fmt(x - r, a[4], 32), a[3]);
 	else if (k % 6 == 3)
 		snprintf(d, sizeof d, "M%s %sl%s %sl-%s %sl-%s -%sz", svg_fmt(x, a[0], 32),
 			 svg_fmt(y - r, a[1], 32), svg_fmt(r, a[2], 32), a[2], a[2], a[2], a[2],
@@ -251,8 +291,10 @@ s_shape(struct svg *s, int k, double x, double y, double r, const char *cls)
 			 a[2]);
 	s_start(s, "path", cls);
 	s_attr_raw(s, "d", d);
-	s_attr(s, "fill", k % 6 == 4 ? "none" : "currentColor");
-	s_attr(s, "stroke", "currentColor");
+	if (k % 6 == 4) {	/* a cross is stroked; the others fill */
+		s_attr(s, "fill", "none");
+		s_attr(s, "stroke", "currentColor");
+	}
 	s_end(s);
 }
 
@@ -282,9 +324,6 @@ svg_open(struct svg *s, int width, int height, const char *title, const char *de
 	s_attr(s, "width", w);
 	s_attr(s, "height", h);
 	s_attr(s, "viewBox", vb);
-	s_attr(s, "font-size", "12");
-	/* Inherited by every text, rect and shape: the page's CSS sets color. */
-	s_attr(s, "fill", "currentColor");
 	s_elem(s, "title", title);
 	s_elem(s, "desc", desc);
 	s_text(s, SVG_PAD, SVG_LINE, "dd-title", NULL, title);
@@ -343,11 +382,11 @@ svg_legend(struct svg *s, double x, double y, const struct svg_legend *l, size_t
 		if (l[i].sw == SW_BAR)
 			s_rect(s, x, y - 9, 14, 10, cls);
 		else if (l[i].sw == SW_SPEC)
-			s_line(s, x + 7, y - 11, x + 7, y + 2, cls, "3 2");
+			s_line(s, x + 7, y - 11, x + 7, y + 2, cls);
 		else if (l[i].sw == SW_EVENT)
-			s_line(s, x + 7, y - 11, x + 7, y + 2, cls, "1 2");
+			s_line(s, x + 7, y - 11, x + 7, y + 2, cls);
 		else if (l[i].sw == SW_LINE)
-			s_line(s, x, y - 4, x + 14, y - 4, cls, NULL);
+			s_line(s, x, y - 4, x + 14, y - 4, cls);
 		else
 			s_shape(s, l[i].sw == SW_REVIEW ? 3 : l[i].shape, x + 7, y - 4, 5, cls);
 		s_text(s, x + 18, y, "dd-legend-text", NULL, l[i].text);
@@ -366,15 +405,17 @@ svg_haxis(struct svg *s, double x0, double w, double y, const struct chart_axis 
 
 	d_add(d, sizeof d, &o, "M", x0, " ", y);
 	d_add(d, sizeof d, &o, "H", x0 + w, "", NAN);
+	s_group(s, "dd-tick", "middle");
 	for (int i = 0; i < a->nticks; i++) {
 		double x = x0 + chart_fraction(a->ticks[i], a->max) * w;
 
 		d_add(d, sizeof d, &o, "M", x, " ", y);
 		d_add(d, sizeof d, &o, "v", 4, "", NAN);
-		s_text(s, x, y + 4 + SVG_FONT, "dd-tick", "middle",
+		s_text(s, x, y + 4 + SVG_FONT, NULL, NULL,
 		       chart_tick_text(a->ticks[i], num, sizeof num));
 	}
-	s_path(s, "dd-axis", d, NULL);
+	s_end(s);
+	s_path(s, "dd-axis", d);
 	s_text(s, x0 + w, y + 4 + 2 * SVG_FONT + 2, "dd-unit", "end", a->unit);
 }
 
@@ -389,6 +430,7 @@ svg_vaxis(struct svg *s, double x0, double y0, double h, double w, const struct 
 	d_add(d, sizeof d, &o, "M", x0, " ", y0);
 	d_add(d, sizeof d, &o, "V", y0 + h, "", NAN);
 	gd[0] = '\0';
+	s_group(s, "dd-tick", "end");
 	for (int i = 0; i < a->nticks; i++) {
 		double y = y0 + h - chart_fraction(a->ticks[i], a->max) * h;
 
@@ -398,13 +440,13 @@ svg_vaxis(struct svg *s, double x0, double y0, double h, double w, const struct 
 			d_add(gd, sizeof gd, &go, "M", x0, " ", y);
 			d_add(gd, sizeof gd, &go, "h", w, "", NAN);
 		}
-		s_text(s, x0 - 6, y + 4, "dd-tick", "end",
-		       chart_tick_text(a->ticks[i], num, sizeof num));
+		s_text(s, x0 - 6, y + 4, NULL, NULL, chart_tick_text(a->ticks[i], num, sizeof num));
 	}
-	s_path(s, "dd-axis", d, NULL);
+	s_end(s);
+	s_path(s, "dd-axis", d);
 	if (go > 0)
-		s_path(s, "dd-grid", gd, "1 3");
-	s_text(s, x0 - 6, y0 - 6, "dd-unit", "end", a->unit);
+		s_path(s, "dd-grid", gd);
+	s_text(s, x0 - 6, y0 - 11, "dd-unit", "end", a->unit);	/* clear of the top tick */
 }
 
 /* The class of a theme role's series. */
@@ -444,8 +486,6 @@ svg_bar(struct svg *s, double x, double y, double w, double h, double value, dou
 	s_num(s, "y", y);
 	s_num(s, "width", w);
 	s_num(s, "height", h);
-	s_attr(s, "fill", "none");
-	s_attr(s, "stroke", "currentColor");
 	s_end(s);
 	if (!isnan(f))
 		s_rect(s, x, y, f * w, h, "dd-bar dd-measured");
@@ -454,7 +494,7 @@ svg_bar(struct svg *s, double x, double y, double w, double h, double value, dou
 	/* chart_hbar's marker rule on the track's pixels; the review drawn second. */
 	col = chart_marker_col(mk->spec, max, (int)w);
 	if (col >= 0)
-		s_line(s, x + col + 0.5, y - 4, x + col + 0.5, y + h + 4, "dd-spec", "3 2");
+		s_line(s, x + col + 0.5, y - 4, x + col + 0.5, y + h + 4, "dd-spec");
 	col = chart_marker_col(mk->review, max, (int)w);
 	if (col >= 0)
 		s_shape(s, 3, x + col + 0.5, y + h / 2, h / 2 + 1, "dd-review");
@@ -489,6 +529,9 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 	int	   w = svg_width(width_px), lw = w / 4 < 120 ? 120 : w / 4, nw = 110;
 	double	   tw = w - lw - nw - 2 * SVG_PAD;
 	struct svg s;
+	struct svg_legend shown[3];
+	size_t	   nleg;
+	bool	   spec = false, review = false;
 	char	   desc[160], note[160];
 
 	if (m->nrows == 0)
@@ -499,7 +542,18 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 		 m->nrows, m->axis.unit);
 	if (svg_open(&s, w, top + (int)m->nrows * rowh + 3 * SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
-	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, 3);
+	/* The legend names what is drawn: the markers only where a row has one. */
+	for (size_t i = 0; i < m->nrows; i++) {
+		spec |= !isnan(m->rows[i].mk.spec);
+		review |= !isnan(m->rows[i].mk.review);
+	}
+	nleg = 1;
+	if (spec)
+		shown[nleg++] = leg[1];
+	if (review)
+		shown[nleg++] = leg[2];
+	shown[0] = leg[0];
+	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, shown, nleg);
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct chart_bar_row *r = &m->rows[i];
 		double			    y = top + (double)i * rowh;
@@ -538,21 +592,18 @@ svg_graph_path(struct svg *s, const struct chart_timegraph *m, double x0, double
 			pen = false;
 			continue;
 		}
+		/* Whole pixels: half a pixel off at most, which no reader sees, and
+		 * the lines are most of a report's bytes. */
 		o += (size_t)snprintf(d + o, 32, "%s%s %s", pen ? "L" : "M",
-				      svg_fmt(x0 + (i + 0.5) * w / (double)m->n, a, sizeof a),
-				      svg_fmt(y0 + h - f * h, b, sizeof b));
+				      svg_fmt(round(x0 + (i + 0.5) * w / (double)m->n), a, sizeof a),
+				      svg_fmt(round(y0 + h - f * h), b, sizeof b));
 		pen = true;
 	}
 	if (o > 0) {
 		char cls[64];
 
 		snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
-		s_start(s, "path", cls);
-		s_attr_raw(s, "d", d);
-		s_attr(s, "fill", "none");
-		s_attr(s, "stroke", "currentColor");
-		s_attr(s, "stroke-width", "1.5");
-		s_end(s);
+		s_path(s, cls, d);
 	}
 	free(d);
 }
@@ -579,25 +630,36 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, m->target_label };
 	if (!isnan(m->event))
 		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, m->event_label };
-	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, (size_t)nleg);
+	if (nleg > 1)	/* one line alone: its title and unit name it */
+		svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, (size_t)nleg);
 	svg_vaxis(&s, SVG_PAD + lw, top, gh, gw, &m->axis);
 	svg_graph_path(&s, m, SVG_PAD + lw, top, gw, gh);
 	if (!isnan(m->target) && m->target <= m->axis.max) {
 		row = chart_xy_row(m->target, m->axis.max, gh);
 		s_line(&s, SVG_PAD + lw, top + row + 0.5, SVG_PAD + lw + gw, top + row + 0.5,
-		       "dd-spec", "6 3");
+		       "dd-spec");
 	}
 	if (!isnan(m->event)) {
-		int col = chart_marker_col(m->event, 1, (int)gw);
+		int    col = chart_marker_col(m->event, 1, (int)gw);
+		double ex = SVG_PAD + lw + col + 0.5;
 
-		s_line(&s, SVG_PAD + lw + col + 0.5, top, SVG_PAD + lw + col + 0.5, top + gh,
-		       "dd-event", "1 2");
+		s_line(&s, ex, top - 4, ex, top + gh, "dd-event");
+		/* Its label at its top, on the side with room. */
+		s_text(&s, col < gw / 2 ? ex + 4 : ex - 4, top - 3, "dd-note dd-event-label",
+		       col < gw / 2 ? NULL : "end", m->event_label);
+	}
+	if (!isnan(m->target) && m->target > m->axis.max) {	/* said, if not drawn */
+		char num[32], note[CHART_LABEL_MAX + 64];
+
+		snprintf(note, sizeof note, "%s %s %s: above the scale", m->target_label,
+			 chart_tick_text(m->target, num, sizeof num), m->axis.unit);
+		s_text(&s, SVG_PAD, top + gh + 4 + 2 * SVG_FONT + 2, "dd-note", NULL, note);
 	}
 	if (!isnan(span)) {
 		chart_axis_set(&t, span, "s");
 		svg_haxis(&s, SVG_PAD + lw, gw, top + gh, &t);
 	} else {
-		s_line(&s, SVG_PAD + lw, top + gh, SVG_PAD + lw + gw, top + gh, "dd-axis", NULL);
+		s_line(&s, SVG_PAD + lw, top + gh, SVG_PAD + lw + gw, top + gh, "dd-axis");
 	}
 	return svg_close(&s, err);
 }
@@ -620,9 +682,6 @@ svg_heat_legend(struct svg *s, double x, double y, double max, const char *unit)
 		s_num(s, "y", y - 10);
 		s_num(s, "width", 14);
 		s_num(s, "height", 12);
-		s_attr(s, "fill", "currentColor");
-		s_num(s, "fill-opacity", 0.1 + 0.15 * k);
-		s_attr(s, "stroke", "currentColor");
 		s_end(s);
 		s_text(s, x + 18, y, "dd-legend-text", NULL, text);
 		x += 18 + 7 * utf8_width(text) + 14;
@@ -649,10 +708,6 @@ svg_heat_cell(struct svg *s, const struct chart_heatmap *m, double max, int i, i
 	s_num(s, "y", y + 1);
 	s_num(s, "width", cw - 2);
 	s_num(s, "height", ch - 2);
-	s_attr(s, "fill", "currentColor");
-	s_num(s, "fill-opacity", 0.1 + 0.15 * b);
-	if (i == m->sel_row && j == m->sel_col)
-		s_attr(s, "stroke", "currentColor");
 	s_end(s);
 	s_text(s, x + cw - 6, y + ch / 2 + 4, "dd-value", "end",
 	       fmt_number(v, m->decimals, num, sizeof num));
@@ -719,6 +774,16 @@ svg_series_shape(const struct chart_series *sr, size_t k)
 	}
 }
 
+/* Has a series a point to draw (a legend names only what it shows)? */
+static bool
+svg_series_drawn(const struct chart_series *sr)
+{
+	for (size_t i = 0; i < sr->n; i++)
+		if (!isnan(sr->x[i]) && !isnan(sr->y[i]))
+			return true;
+	return false;
+}
+
 /* The points of an x/y plot on the plot's pixels (chart_xy_col/row). */
 static void
 svg_xy_points(struct svg *s, const struct chart_xyplot *m, double x0, double y0, int pw, int ph)
@@ -761,7 +826,7 @@ svg_xyplot(const struct chart_xyplot *m, int width_px, struct dd_error *err)
 	if (svg_open(&s, w, top + ph + 3 * SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
 	for (size_t k = 0; k < m->nseries && nleg < 8; k++)
-		if (m->series[k].name != NULL) {
+		if (m->series[k].name != NULL && svg_series_drawn(&m->series[k])) {
 			snprintf(cls[nleg], sizeof cls[nleg], "%s",
 				 svg_role_class(m->series[k].role));
 			leg[nleg] = (struct svg_legend){ SW_SHAPE,
@@ -776,6 +841,49 @@ svg_xyplot(const struct chart_xyplot *m, int width_px, struct dd_error *err)
 	return svg_close(&s, err);
 }
 
+/* A histogram's rows: the labels right-aligned in one group, the tracks
+ * one path, the bars (chart_fraction of the track, none for an empty
+ * bucket) another, the shares in a last group. */
+static void
+svg_hist_rows(struct svg *s, const struct chart_histogram *m, double x0, double top,
+	      double tw, double rowh)
+{
+	char   num[32], label[64], *d = malloc(m->n * 48 + 16), *b = malloc(m->n * 48 + 16);
+	size_t o = 0, bo = 0, len = m->n * 48 + 16;
+
+	if (d == NULL || b == NULL) {
+		s->bad = true;
+		goto out;
+	}
+	d[0] = b[0] = '\0';
+	s_group(s, "dd-label", "end");
+	for (size_t j = 0; j < m->n; j++) {
+		double y = top + (double)j * rowh, f = chart_fraction(m->count[j], m->axis.max);
+
+		snprintf(label, sizeof label, "< %s %s",
+			 fmt_number(m->upper[j], m->upper[j] < 1e3 ? 1 : 0, num, sizeof num),
+			 m->unit);
+		s_text(s, x0 - 8, y + 15, NULL, NULL, label);
+		d_rect(d, len, &o, x0, y + 5, tw, 12);
+		if (!isnan(f) && f * tw >= 0.05)	/* an empty bucket: no bar */
+			d_rect(b, len, &bo, x0, y + 5, f * tw, 12);
+	}
+	s_end(s);
+	s_path(s, "dd-track", d);
+	if (bo > 0)
+		s_path(s, "dd-bar dd-measured", b);
+	s_group(s, "dd-value", "end");
+	for (size_t j = 0; j < m->n; j++) {
+		snprintf(label, sizeof label, "%.1f%%",
+			 isnan(m->count[j]) ? 0 : 100 * m->count[j] / m->total);
+		s_text(s, s->width - SVG_PAD, top + (double)j * rowh + 15, NULL, NULL, label);
+	}
+	s_end(s);
+out:
+	free(d);
+	free(b);
+}
+
 char *
 svg_histogram(const struct chart_histogram *m, int width_px, struct dd_error *err)
 {
@@ -783,7 +891,7 @@ svg_histogram(const struct chart_histogram *m, int width_px, struct dd_error *er
 	int	   w = svg_width(width_px), lw = 96, nw = 64;
 	double	   tw = w - lw - nw - 2 * SVG_PAD;
 	struct svg s;
-	char	   desc[160], num[32], label[64];
+	char	   desc[160];
 
 	if (m->n == 0 || !(m->total > 0))
 		return svg_nodata(m->title, width_px, err);
@@ -791,17 +899,6 @@ svg_histogram(const struct chart_histogram *m, int width_px, struct dd_error *er
 		 m->unit);
 	if (svg_open(&s, w, top + (int)m->n * rowh + SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
-	for (size_t j = 0; j < m->n; j++) {
-		double y = top + (double)j * rowh;
-
-		snprintf(label, sizeof label, "< %s %s",
-			 fmt_number(m->upper[j], m->upper[j] < 1e3 ? 1 : 0, num, sizeof num),
-			 m->unit);
-		s_text(&s, SVG_PAD + lw - 8, y + 15, "dd-label", "end", label);
-		svg_bar(&s, SVG_PAD + lw, y + 5, tw, 12, m->count[j], m->axis.max, NULL);
-		snprintf(label, sizeof label, "%.1f%%",
-			 isnan(m->count[j]) ? 0 : 100 * m->count[j] / m->total);
-		s_text(&s, w - SVG_PAD, y + 15, "dd-value", "end", label);
-	}
+	svg_hist_rows(&s, m, SVG_PAD + lw, top, tw, rowh);
 	return svg_close(&s, err);
 }

@@ -44,6 +44,14 @@
  *   dd-legend         the legend group; dd-legend-text its texts
  *   dd-note           notes under a chart (the knee line, "no data")
  *
+ * Presentation (fill, stroke, dashes, text anchors, the heat buckets'
+ * opacity, the chart font) is svg_css's, by class, not repeated on every
+ * element: a page (or a standalone file) of these charts carries svg_css
+ * once in a <style>, then its own colours for the classes.
+ *
+ *   dd-e, dd-m        text anchored at its end / middle
+ *   dd-event-label    the event line's label (at its top)
+ *
  * width_px is the drawing's width (clamped to 240..2000); heights follow the
  * content.
  */
@@ -52,6 +60,10 @@
 
 #include "chart.h"
 #include "lib/error.h"
+
+/* The stylesheet the charts' classes need (no colours: the page sets
+ * those), one line of CSS without '<' or '&'. */
+extern const char svg_css[];
 
 /* A workload's bars with their spec and review markers, depth and deltas. */
 char *svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err);

@@ -9,9 +9,10 @@
  * (workload_curve_collect, workload_ckpt_collect, workload_cliff_detect);
  * this file only gathers the points of the focus's group into the arrays
  * those take and draws the result beside the review's published figures
- * for the reference drive (tui_ref_curve_points, tui_ref_ckpt_passes) and
- * the spec's sustained write figure.  Pure drawing into a cell buffer: no
- * curses.
+ * for the reference drive and the spec's sustained write figure, through
+ * the models chart-build.h builds (chart_build_curve, chart_build_ckpt,
+ * chart_build_cliff: a report draws the same ones to SVG).  Pure drawing
+ * into a cell buffer: no curses.
  *
  *   curve   latency (mean, or p99 with p) up, achieved IOPS across: one
  *           mark per finished step, the running step's live figures as
@@ -35,9 +36,8 @@
 #include "core/format.h"
 #include "core/workload.h"
 #include "ui/chart.h"
+#include "ui/chart-build.h"
 #include "ui/tui.h"
-
-#define WL_REVIEW_MAX 8
 
 /* The points of a kind's group g among the finished ones, as the parallel
  * arrays core/workload.h takes; returns how many (freed by the caller). */
@@ -76,30 +76,9 @@ wl_is_curve(const struct dd_point *p)
 
 /* ---- The load curve ---- */
 
-/* What the curve panel plots, gathered once per frame. */
-struct wl_curve {
-	struct workload_curve c;
-	double		      x[WORKLOAD_STEPS_MAX + 1], y[WORKLOAD_STEPS_MAX + 1];
-	size_t		      n;
-	double		      live_x, live_y;	/* the running step; NAN none */
-	double		      peak_x, peak_y;
-	double		      ticks[WORKLOAD_STEPS_MAX];	/* target IOPS */
-	size_t		      nticks;
-	struct tui_ref_point  rev[WL_REVIEW_MAX];
-	double		      rev_x[WL_REVIEW_MAX], rev_y[WL_REVIEW_MAX];
-	size_t		      nrev;
-};
-
-/* The latency a curve plots: the mean, or the p99 with p. */
-static double
-wl_lat(const struct tui *t, double mean, double p99)
-{
-	return t->sweep.curve_p99 ? p99 : mean;
-}
-
 /* The targets of the group's steps (planned ones too, once the maximum is known). */
 static void
-wl_curve_ticks(const struct tui_sweep *s, unsigned g, struct wl_curve *wc)
+wl_curve_ticks(const struct tui_sweep *s, unsigned g, struct chart_curve_data *wc)
 {
 	double max = wc->c.has_max && wc->c.max.finished ? wc->c.max.iops : NAN;
 
@@ -116,36 +95,26 @@ wl_curve_ticks(const struct tui_sweep *s, unsigned g, struct wl_curve *wc)
 			wc->ticks[wc->nticks++] = wc->c.steps[k].target_iops;
 }
 
-/* Gather the curve of group g: finished points, the running step, the review. */
+/* Gather the curve of group g: finished points, the running step, the
+ * targets, then chart_build_curve's points, peak and review. */
 static bool
-wl_curve_gather(struct tui *t, unsigned g, struct wl_curve *wc)
+wl_curve_gather(struct tui *t, unsigned g, struct chart_curve_data *wc)
 {
 	struct tui_sweep	    *s = &t->sweep;
 	const struct sweep_snapshot *sn = s->sn;
 	struct dd_point		    *pts;
 	struct sweep_summary	    *sums;
 	size_t			     n = wl_gather(s, true, DD_KIND_CURVE_MAX, g, &pts, &sums);
-	bool			     have = workload_curve_collect(pts, sums, n, g, &wc->c);
+	bool			     have;
 
+	chart_curve_init(wc, t->sweep.curve_p99);
+	have = workload_curve_collect(pts, sums, n, g, &wc->c);
 	free(pts);
 	free(sums);
-	wc->n = 0;
-	if (wc->c.has_max && wc->c.max.finished) {
-		wc->x[wc->n] = wc->c.max.iops;
-		wc->y[wc->n++] = wl_lat(t, wc->c.max.mean_us, wc->c.max.p99_us);
-	}
-	for (size_t k = 0; k < wc->c.nsteps; k++)
-		if (wc->c.steps[k].finished) {
-			wc->x[wc->n] = wc->c.steps[k].iops;
-			wc->y[wc->n++] = wl_lat(t, wc->c.steps[k].mean_us, wc->c.steps[k].p99_us);
-		}
-	wc->peak_x = wc->c.peak_iops;
-	wc->peak_y = wl_lat(t, wc->c.peak_mean_us, wc->c.peak_p99_us);
-	wc->live_x = wc->live_y = NAN;
 	if (sn->state == SWEEP_RUNNING && !sn->preconditioning && sn->nlive > 0 &&
 	    wl_is_curve(&sn->current) && sn->current.group == g) {
 		wc->live_x = sn->running.iops;
-		wc->live_y = wl_lat(t, sn->running.mean_us, sn->running.p99_us);
+		wc->live_y = t->sweep.curve_p99 ? sn->running.p99_us : sn->running.mean_us;
 		have = true;
 		if (wc->c.profile[0] == '\0')
 			snprintf(wc->c.profile, sizeof wc->c.profile, "%s", sn->current.profile);
@@ -153,43 +122,14 @@ wl_curve_gather(struct tui *t, unsigned g, struct wl_curve *wc)
 			wc->c.shape = sn->current;
 	}
 	wl_curve_ticks(s, g, wc);
-	wc->nrev = tui_ref_curve_points(&s->ref, wc->c.profile, wc->c.shape.bs, wc->rev,
-					WL_REVIEW_MAX);
-	for (size_t k = 0; k < wc->nrev; k++) {
-		wc->rev_x[k] = wc->rev[k].iops;
-		/* The reviews print the mean at the peak only. */
-		wc->rev_y[k] = t->sweep.curve_p99 ? NAN : wc->rev[k].lat_us;
-	}
+	chart_build_curve(wc, &s->ref);
 	return have;
-}
-
-/* The axes' maxima: every value drawn fits. */
-static void
-wl_curve_axes(const struct wl_curve *wc, double *xmax, double *ymax)
-{
-	double xs[2 * WORKLOAD_STEPS_MAX + WL_REVIEW_MAX + 2], ys[WORKLOAD_STEPS_MAX + WL_REVIEW_MAX + 2];
-	size_t nx = 0, ny = 0;
-
-	for (size_t i = 0; i < wc->n; i++) {
-		xs[nx++] = wc->x[i];
-		ys[ny++] = wc->y[i];
-	}
-	for (size_t i = 0; i < wc->nticks; i++)
-		xs[nx++] = wc->ticks[i];
-	for (size_t i = 0; i < wc->nrev; i++) {
-		xs[nx++] = wc->rev_x[i];
-		ys[ny++] = wc->rev_y[i];
-	}
-	xs[nx++] = wc->live_x;
-	ys[ny++] = wc->live_y;
-	*xmax = chart_scale_max(xs, nx);
-	*ymax = chart_scale_max(ys, ny);
 }
 
 /* The x axis under a plot: the rule with a tick per target, then 0, the middle and the end. */
 static void
 wl_curve_xaxis(struct tui *t, struct cellbuf *cb, int x, int y, int w,
-	       const struct wl_curve *wc, double xmax)
+	       const struct chart_curve_data *wc, double xmax)
 {
 	char num[32];
 
@@ -211,7 +151,7 @@ wl_curve_xaxis(struct tui *t, struct cellbuf *cb, int x, int y, int w,
 /* The legend: marks, peak, the review's points and where they come from. */
 static int
 wl_curve_legend(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
-		const struct wl_curve *wc)
+		const struct chart_curve_data *wc)
 {
 	const struct glyphs *g = t->g;
 	char		     a[32], b[32], who[160], mark[8][5];
@@ -268,12 +208,11 @@ wl_curve_legend(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows
 static void
 wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsigned g)
 {
-	struct wl_curve	   *wc = calloc(1, sizeof *wc);
-	struct chart_series ser[5];
-	struct chart_xyplot plot = { .nseries = 0 };
-	double		    xmax, ymax;
-	char		    title[192], what[64], num[32];
-	int		    legend_rows = h >= 16 ? 3 : 2, px = x + 9, pw = w - 11, ph;
+	struct chart_curve_data *wc = calloc(1, sizeof *wc);
+	struct chart_xyplot	 plot;
+	double			 xmax, ymax;
+	char			 title[192], what[64], num[32];
+	int			 legend_rows = h >= 16 ? 3 : 2, px = x + 9, pw = w - 11, ph;
 
 	if (wc == NULL)
 		return;
@@ -289,21 +228,10 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 		free(wc);
 		return;
 	}
-	wl_curve_axes(wc, &xmax, &ymax);
 	/* The shared model (a report draws the same one to SVG). */
-	dd_strlcpy(plot.title, title, sizeof plot.title);
-	plot.series = ser;
-	plot.nseries = 4;
-	chart_axis_set(&plot.x, xmax, "IOPS");
-	chart_axis_set(&plot.y, ymax, t->sweep.curve_p99 ? "µs p99" : "µs mean");
-	ser[0] = (struct chart_series){ wc->rev_x, wc->rev_y, wc->nrev, t->g->review,
-					UI_REVIEW_REF, UI_BOLD, "review" };
-	ser[1] = (struct chart_series){ wc->x, wc->y, wc->n, t->g->step, UI_MEASURED, 0,
-					"measured" };
-	ser[2] = (struct chart_series){ &wc->peak_x, &wc->peak_y, 1, t->g->up, UI_OK, UI_BOLD,
-					"peak" };
-	ser[3] = (struct chart_series){ &wc->live_x, &wc->live_y, 1, t->g->live, UI_WARN,
-					UI_BOLD, "now" };
+	chart_curve_model(wc, title, "review", t->g, &plot);
+	xmax = plot.x.max;
+	ymax = plot.y.max;
 	chart_xyplot_draw(cb, px, y + 1, pw, ph, &plot);
 	/* The y axis: its top and 0, in µs. */
 	fmt_number(ymax, ymax < 10 ? 1 : 0, num, sizeof num);
@@ -320,37 +248,15 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 
 /* ---- Checkpoint bars ---- */
 
-/* The reviews' seconds scaled to a checkpoint of bytes (their rate, our size). */
-static double
-wl_ckpt_scale(uint64_t bytes)
-{
-	return bytes > 0 ? (double)bytes / WORKLOAD_REVIEW_CKPT_BYTES : NAN;
-}
-
-/* One row per pass: mean seconds as a bar, min-max, the review's marker;
- * the bars are a shared model (a report draws the same one to SVG), on the
- * axis 0..max that holds every pass's slowest checkpoint. */
+/* One row per pass: mean seconds as a bar of the shared model (a report
+ * draws the same one to SVG: chart_build_ckpt), min-max beside it. */
 static int
 wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
-	       const struct workload_ckpt *c, const double *rev, double scale, double max)
+	       const struct workload_ckpt *c, const struct chart_bars *bars)
 {
-	struct chart_bars *bars = malloc(sizeof *bars);
-	char		   a[32], b[32], d[32];
-	int		   row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
+	char a[32], b[32], d[32];
+	int  row = y, barw = w - 8 - 22 < 6 ? 6 : w - 8 - 22;
 
-	if (bars == NULL)
-		return 0;
-	chart_bars_init(bars, "checkpoint seconds per pass", "s");
-	for (size_t i = 0; i < c->npasses; i++) {
-		const struct workload_pass *p = &c->passes[i];
-		struct chart_markers	    mk = { .spec = NAN, .review = NAN };
-
-		if (p->pass >= 1 && p->pass <= WORKLOAD_PASSES_MAX)
-			mk.review = rev[p->pass - 1] * scale;
-		snprintf(a, sizeof a, "pass %u", p->pass);
-		chart_bars_add(bars, a, "", p->mean_s, &mk);
-	}
-	chart_axis_set(&bars->axis, max, "s");
 	for (size_t i = 0; i < c->npasses && row < y + rows; i++, row++) {
 		const struct workload_pass *p = &c->passes[i];
 		int			    cx;
@@ -364,7 +270,6 @@ wl_ckpt_passes(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 			  fmt_number(p->min_s, p->min_s < 10 ? 2 : 1, b, sizeof b), t->sym->dash,
 			  fmt_number(p->max_s, p->max_s < 10 ? 2 : 1, d, sizeof d), p->n);
 	}
-	free(bars);
 	return row - y;
 }
 
@@ -405,15 +310,18 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 {
 	struct tui_sweep     *s = &t->sweep;
 	struct workload_ckpt *c = calloc(1, sizeof *c);
+	struct chart_bars    *bars = malloc(sizeof *bars);
 	struct dd_point	     *pts;
 	struct sweep_summary *sums;
 	size_t		      n = wl_gather(s, false, DD_KIND_CHECKPOINT, g, &pts, &sums);
-	double		      rev[WORKLOAD_PASSES_MAX], vals[WORKLOAD_PASSES_MAX + 1], max, scale;
+	double		      rev[WORKLOAD_PASSES_MAX];
 	char		      title[192], sz[32], who[160], a[32];
 	int		      row = y + 1, used;
 	size_t		      nrev;
 
-	if (c == NULL) {
+	if (c == NULL || bars == NULL) {
+		free(c);
+		free(bars);
 		free(pts);
 		free(sums);
 		return;
@@ -428,18 +336,11 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 	if (c->n == 0) {
 		tui_print(cb, x + 2, row, w - 4, UI_DIM_TEXT, 0, "no checkpoint finished yet");
 		free(c);
+		free(bars);
 		return;
 	}
-	nrev = tui_ref_ckpt_passes(&s->ref, rev, WORKLOAD_PASSES_MAX);
-	scale = wl_ckpt_scale(c->bytes);
-	for (size_t i = 0; i < WORKLOAD_PASSES_MAX; i++)
-		vals[i] = i < c->npasses ? c->passes[i].max_s : NAN;
-	vals[WORKLOAD_PASSES_MAX] = NAN;
-	for (size_t p = 0; p < nrev; p++)
-		vals[WORKLOAD_PASSES_MAX] = fmax(isnan(vals[WORKLOAD_PASSES_MAX]) ? 0 :
-						 vals[WORKLOAD_PASSES_MAX], rev[p] * scale);
-	max = chart_scale_max(vals, WORKLOAD_PASSES_MAX + 1);
-	used = wl_ckpt_passes(t, cb, x + 2, row, w - 4, h - 4, c, rev, scale, max);
+	nrev = chart_build_ckpt(bars, "checkpoint seconds per pass", c, &s->ref, rev);
+	used = wl_ckpt_passes(t, cb, x + 2, row, w - 4, h - 4, c, bars);
 	row += used;
 	if (s->ref.loaded && nrev > 0) {
 		char passes[96] = "";
@@ -465,6 +366,7 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 		wl_ckpt_columns(t, cb, x + 2, row, w - 4, y + h - 1 - row, c, cmax);
 	}
 	free(c);
+	free(bars);
 }
 
 /* ---- The write cliff ---- */
@@ -570,20 +472,9 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		gw = SWEEP_LIVE_MAX;
 	if (gh < 1 || gw < 8)
 		return;
-	workload_cliff_detect(iv, n, &c);
 	m = tui_point_series_iv(iv, n, TUI_SERIES_MBPS, samples, 2 * (size_t)gw);
-	/* The shared model (a report draws the same one to SVG).  The spec line
-	 * joins the scale unless it would flatten the series (over 3 x its peak:
-	 * a slow target against a fast drive's sheet); the caption gives it
-	 * either way.  The cliff is marked where it falls in the point's time. */
-	chart_timegraph_init(&g, title, "MB/s", samples, m,
-			     m > 0 && n > 0 ? iv[n - 1].t_s / (double)m : NAN, UI_WRITE);
-	if (spec != NULL)
-		chart_timegraph_target(&g, spec->base);
-	if (c.found && n > 0)
-		g.event = (double)c.at / (double)n;
-	dd_strlcpy(g.target_label, "spec seq. write", sizeof g.target_label);
-	dd_strlcpy(g.event_label, "write cliff", sizeof g.event_label);
+	/* The shared model (a report draws the same one to SVG). */
+	chart_build_cliff(&g, title, samples, m, iv, n, spec, &c);
 	chart_timegraph_draw(cb, gx, y + 1, gw, gh, &g, t->g);
 	fmt_number(g.axis.max, 0, num, sizeof num);
 	tui_print_right(cb, gx - 1, y + 1, UI_DIM_TEXT, 0, num);

@@ -10,7 +10,11 @@
 # side by side; a drive query makes a spec-sheet page; an unknown run is
 # "no run #99 in STORE", exit 1; -o onto a symlink, a FIFO or a directory is
 # refused as --json's is (exit 2, nothing written through it), and `run`
-# ends with the summary block, which -q and --json - leave out.
+# ends with the summary block, which -q and --json - leave out.  The charts:
+# every point's IOPS, MB/s, mean and p99 graphs; a run of a load curve,
+# checkpoints and a write cliff matched to a reviewed drive has a chart of
+# each (the review's curve points a series of their own, the spec's write
+# a line on the cliff graph) beside their tables.
 # On the dashboard, P on History writes the page into reports/ beside the
 # store and shows its path.
 # Needs: python3, xmllint (libxml2-utils; skips without); root and losetup
@@ -48,7 +52,8 @@ html_ok() {
 	python3 - "$1" "$tmp/lint" <<'PY'
 import re, subprocess, sys
 page = open(sys.argv[1], encoding="utf-8").read()
-bad = [l for l in open(sys.argv[2]) if "parser error" in l and not re.search(
+# xmllint quotes the page cut at a byte count: a character may be split.
+bad = [l for l in open(sys.argv[2], errors="replace") if "parser error" in l and not re.search(
     r"Tag (main|figure|figcaption|svg|g|text|title|desc|line|rect|path|polyline|polygon|circle|"
     r"pattern|defs|use|details|summary|footer|tspan) invalid", l)]
 if bad:
@@ -115,6 +120,58 @@ rep 1 2
 like "two runs: both in the legend, the second against the first" \
 	'B: run #2 .*\(against A\)' "$(printf '%s' "$out" | tr '\n' ' ')"
 is "two runs: txt fits 80 columns" "" "$(awk 'length($0) > 80' "$tmp/out" | head -1)"
+
+# --- the charts: per point, and the workload kinds' ------------------------
+# Every point's interval graphs are IOPS, MB/s (a graph of its own, not a
+# title), mean and p99 latency, each with its time axis in s.
+python3 - "$tmp/one.html" >"$tmp/graphs" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+t = re.findall(r"<svg\b.*?<title>([^<]*)</title>", page, re.S)
+print(t.count("IOPS over time"), t.count("MB/s over time"), t.count("Mean latency over time"),
+      t.count("p99 latency over time"), sum("MB/s =" in x for x in t))
+PY
+set -- $(cat "$tmp/graphs")
+ok "report html: interval graphs of IOPS ($1)" test "$1" -ge 1
+is "report html: a MB/s graph beside every IOPS graph, MB/s in no title" "$1 $1 $1 $1 0" "$*"
+# A load curve, checkpoints and a write cliff, the run matched to the CD6
+# (its review published the curve's peak: VDBench '4K random read').
+cat >"$tmp/wl.plan" <<'EOF2'
+plan wl
+curve randread bs=4k qd=4 jobs=1 time=0.05 ramp=0 profile="4K random read" steps=50-100/50
+checkpoint write bs=1m qd=4 jobs=2 passes=2 profile=checkpoint size=4m
+cliff write bs=128k qd=4 jobs=1 size=24m interval=0.01s
+EOF2
+run "$dd" --db "$db" run --scratch "$tmp/wl.dat" --size 32M --plan "$tmp/wl.plan" --allow-write \
+	--ramp 0 --results "$store" -q
+is "workload run: exit 0" 0 "$rc"
+wid=$(python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); i = c.execute(
+	'select max(id) from runs').fetchone()[0]; c.execute(
+	\"update runs set drive_id = 'kioxia-cd6-7680', drive_label = 'KIOXIA CD6 7.68 TB' where id = ?\",
+	(i,)); c.commit(); print(i)" "$store")
+rep "$wid" -o "$tmp/wl.html"
+is "workload report: exit 0" 0 "$rc"
+is "workload report: the page and every SVG parse" ok "$(html_ok "$tmp/wl.html")"
+python3 - "$tmp/wl.html" >"$tmp/wl" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+svgs = re.findall(r"<svg\b.*?</svg>", page, re.S)
+def one(word):
+    s = [x for x in svgs if re.search(r"<title>[^<]*" + word, x)]
+    return s[0] if len(s) == 1 else ""
+curve, ckpt, cliff = one("Load curve 4K random read"), one("Checkpoint seconds"), one("Write cliff")
+print("curve" if curve else "no-curve", "ckpt" if ckpt else "no-ckpt", "cliff" if cliff else "no-cliff",
+      # the review's points: a series of their own, a diamond, in the legend
+      "review" if "dd-shape-3" in curve and ">review (" in curve else "no-review",
+      # the spec's sustained write: the cliff graph's line, or said above its scale
+      "spec" if re.search(r'class="dd-spec"|above the scale', cliff) and
+      "spec seq. write" in cliff else "no-spec",
+      "passes" if ">pass 2<" in ckpt else "no-passes",
+      # the tables stay beside the charts
+      "tables" if "target IOPS" in page and "min s" in page else "no-tables")
+PY
+is "workload report: a chart each of the curve, the checkpoints and the cliff" \
+	"curve ckpt cliff review spec passes tables" "$(cat "$tmp/wl")"
 
 # --- errors ------------------------------------------------------------------
 rep 99

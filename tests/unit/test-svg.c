@@ -5,7 +5,9 @@
  * review `git diff tests/unit/golden-svg`), every SVG parses back as XML
  * with libxml2 (xmlReadMemory), hostile labels come out as text, NAN values
  * as gaps, an empty model as a valid chart saying "no data"; the axis ticks
- * and the bar model's markers and deltas.
+ * and the bar model's markers and deltas; the workload builders' models
+ * (a load curve with the review's points, checkpoint passes, the write
+ * cliff) against goldens of their own.
  */
 #include "config.h"
 
@@ -496,6 +498,113 @@ test_build_heat(void **state)
 	free(d);
 }
 
+/* A load curve's model (chart_build_curve, chart_curve_model: the Sweep
+ * screen's curve panel) against its golden SVG: the maximum, two steps, the
+ * peak, the review's published point as its own series with its own shape
+ * and legend entry; the running step (none) is not in the legend. */
+static void
+test_golden_curve(void **state)
+{
+	struct chart_curve_data *d = calloc(1, sizeof *d);
+	struct chart_xyplot	 plot;
+	struct dd_error		 err;
+	char			*svg;
+
+	(void)state;
+	assert_non_null(d);
+	chart_curve_init(d, false);
+	snprintf(d->c.profile, sizeof d->c.profile, "4K random read");
+	d->c.has_max = true;
+	d->c.max = (struct workload_step){ .finished = true, .iops = 800e3, .mean_us = 480 };
+	d->c.nsteps = 2;
+	d->c.steps[0] = (struct workload_step){ .finished = true, .target_pct = 50,
+						.target_iops = 400e3, .iops = 399e3, .mean_us = 150 };
+	d->c.steps[1] = (struct workload_step){ .finished = true, .target_pct = 100,
+						.target_iops = 800e3, .iops = 790e3, .mean_us = 470 };
+	d->c.peak_iops = 800e3;
+	d->c.peak_mean_us = 480;
+	d->ticks[d->nticks++] = 400e3;
+	d->ticks[d->nticks++] = 800e3;
+	chart_build_curve(d, NULL);	/* no sheet: no review points of its own */
+	assert_int_equal(d->n, 3);
+	assert_int_equal(d->nrev, 0);
+	assert_true(d->peak_x == 800e3 && d->peak_y == 480);
+	/* As tui_ref_curve_points gives them: the review's peak and latency. */
+	d->rev_x[0] = 1.03e6;
+	d->rev_y[0] = 492.6;
+	d->nrev = 1;
+	chart_curve_model(d, "4K random read: mean latency against IOPS", "review (CD6)",
+			  glyphs_get(true), &plot);
+	assert_true(plot.x.max == 2e6 && plot.y.max == 500);
+	golden("curve", svg = svg_xyplot(&plot, 640, &err));
+	/* Its own series: a diamond, named in the legend; no "now" entry. */
+	assert_non_null(strstr(svg, "dd-shape-3"));
+	assert_non_null(strstr(svg, ">review (CD6)<"));
+	assert_null(strstr(svg, ">now<"));
+	assert_svg(svg);
+	free(d);
+}
+
+/* Checkpoint passes as bars (chart_build_ckpt) and the write cliff's graph
+ * (chart_build_cliff) against their goldens: the cliff is a vertical line
+ * with its label at its top, the spec's sustained write a horizontal one. */
+static void
+test_golden_ckpt_cliff(void **state)
+{
+	struct workload_ckpt  *c = calloc(1, sizeof *c);
+	struct chart_bars     *b = calloc(1, sizeof *b);
+	struct dd_interval     iv[20];
+	double		       mbps[20], rev[WORKLOAD_PASSES_MAX];
+	struct spec_figure     spec = { .base = 1500 };
+	struct chart_timegraph g;
+	struct workload_cliff  cl;
+	struct dd_error	       err;
+	char		      *svg;
+
+	(void)state;
+	assert_non_null(c);
+	assert_non_null(b);
+	c->bytes = 4000000000ULL;
+	c->npasses = 2;
+	c->passes[0] = (struct workload_pass){ .pass = 1, .n = 4, .mean_s = 2.5, .min_s = 2,
+					       .max_s = 3.1 };
+	c->passes[1] = (struct workload_pass){ .pass = 2, .n = 4, .mean_s = 3.25, .min_s = 3,
+					       .max_s = 4 };
+	assert_int_equal(chart_build_ckpt(b, "checkpoint seconds per pass", c, NULL, rev), 0);
+	assert_int_equal(b->nrows, 2);
+	assert_string_equal(b->rows[1].label, "pass 2");
+	assert_string_equal(b->rows[1].value_text, "3.25");
+	assert_true(b->axis.max == 5);
+	assert_true(isnan(rev[0]));
+	golden("ckpt", svg = svg_bars(b, 640, &err));
+	assert_null(strstr(svg, ">spec target<"));	/* no marker: not in the legend */
+	assert_svg(svg);
+	/* 12 intervals at 2,000 MB/s, then 8 at 600: a cliff at 6 s. */
+	for (int i = 0; i < 20; i++) {
+		iv[i] = (struct dd_interval){ .t_s = 0.5 * (i + 1), .mbps = i < 12 ? 2000 : 600,
+					      .temp_c = NAN };
+		mbps[i] = iv[i].mbps;
+	}
+	chart_build_cliff(&g, "write cliff of 128K seq write", mbps, 20, iv, 20, &spec, &cl);
+	assert_true(cl.found);
+	assert_true(fabs(g.event - 12.0 / 20) < 1e-9);
+	assert_true(g.target == 1500);
+	golden("cliff", svg = svg_timegraph(&g, 640, &err));
+	assert_non_null(strstr(svg, "class=\"dd-event\""));
+	assert_non_null(strstr(svg, "dd-event-label"));	/* the line says what it marks */
+	assert_non_null(strstr(svg, ">spec seq. write<"));
+	assert_svg(svg);
+	/* A spec over 3 x the series would flatten it: not drawn, but said. */
+	spec.base = 9000;
+	chart_build_cliff(&g, "write cliff", mbps, 20, iv, 20, &spec, &cl);
+	svg = svg_timegraph(&g, 640, &err);
+	assert_null(strstr(svg, "class=\"dd-spec\""));
+	assert_non_null(strstr(svg, ">spec seq. write 9,000 MB/s: above the scale<"));
+	assert_svg(svg);
+	free(c);
+	free(b);
+}
+
 int
 main(void)
 {
@@ -509,6 +618,8 @@ main(void)
 		cmocka_unit_test(test_bars_model),
 		cmocka_unit_test(test_build_bar),
 		cmocka_unit_test(test_build_heat),
+		cmocka_unit_test(test_golden_curve),
+		cmocka_unit_test(test_golden_ckpt_cliff),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -395,7 +395,7 @@ for size in 80x24 132x43; do
 	w=${size%x*}; h=${size#*x}
 	store="$tmp/results-$size.db"
 	rm -f "$scratch"
-	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.3 --ramp 0"
+	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.3 --ramp 0 --rate-iops 20k"
 	start "$w" "$h" "" $args
 	check "$size store: Drives screen is up" 'DATABASE'
 	T send-keys -t dd / c d 9 p - r Enter s
@@ -499,7 +499,7 @@ fi
 printf 'not a results database\n' >"$tmp/garbage.db"
 rm -f "$scratch"
 start 80 24 "" --results "$tmp/garbage.db" --target "$scratch" --size 64M --preset spot \
-	--runtime 0.3 --ramp 0
+	--runtime 0.3 --ramp 0 --rate-iops 20k
 check "bad store: Drives screen is up" 'DATABASE'
 T send-keys -t dd 3
 check "bad store: the setup says sweeps are not saved" 'Results +not saved: '

@@ -38,6 +38,24 @@ struct spec_sku {
 	const char *origin;
 };
 
+/* The four headline metrics of the list and of show's attribute tables:
+ * 128K-class sequential read and write (MB/s), 4K random read and write
+ * (IOPS); see specdb.c for which spec rows count. */
+enum spec_head_metric {
+	SPEC_HEAD_SEQ_READ, SPEC_HEAD_SEQ_WRITE, SPEC_HEAD_RAND_READ, SPEC_HEAD_RAND_WRITE,
+	SPEC_HEAD_N
+};
+
+/* One headline figure and where it holds: value (and value_hi of a range)
+ * in the base unit, NAN when there is none; qual as in the spec table;
+ * drive_id the capacity point whose own spec row states it, NULL for a
+ * family-wide row (drive_id NULL in the data: "U.3, family maximum"). */
+struct spec_headfig {
+	double	    value, value_hi;
+	const char *qual;
+	const char *drive_id;
+};
+
 struct spec_drive {
 	const char	*id, *family_id;
 	double		 capacity_gb;
@@ -48,6 +66,9 @@ struct spec_drive {
 	struct spec_sku	*skus;
 	size_t		 nskus;
 	size_t		 nmeasurements;
+	/* This point's headline figures: its own spec rows, else the family-
+	 * wide ones (drive_id NULL then); never another point's. */
+	struct spec_headfig head[SPEC_HEAD_N];
 };
 
 struct spec_family {
@@ -64,7 +85,12 @@ struct spec_family {
 	const struct spec_drive *headline;	/* the capacity point the best_*
 						 * figures are from (specdb.c, the
 						 * list headline rule); NULL: the
-						 * family-wide figures, or none */
+						 * family-wide figures, or none.
+						 * Set only when at least one of
+						 * them is the point's own row */
+	struct spec_headfig head[SPEC_HEAD_N];	/* best_* with their qualifier
+						 * and point (headline's own, or
+						 * family-wide) */
 	size_t		   nfigures, nmeasurements;
 	struct spec_drive *drives;
 	size_t		   ndrives;

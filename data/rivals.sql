@@ -560,9 +560,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    '1.3 DWPD is the launch datasheet as quoted by the press. NVMe 1.4 is what U.2 firmware GDC5902Q reports [OBS-SAM]. The sequential and random figures disagree: launch 2020 (U.2, "up to") 6,500 / 3,500 MB/s and 900K / 200K IOPS [HEISE-PM9A3] B (preferred, family-wide); a project note quotes a 7.68 TB U.2 datasheet read of 6,700 [CMP] C; the later Samsung site gives the family 6,800-6,900 / 4,000-4,100 MB/s and 1,000-1,100K / 180-200K IOPS [CMP] C; an older [SOL-HCL] revision (02b8d61) lists the PM9A3 at 6,800 / 2,700 without a capacity. The 7.68 TB performance needs checking. Latency, power, MTTF and warranty n/a.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
+  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
+  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
+  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', 'U.2 15 mm; E1.S', NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZQL27T6HBLA-00A07', 'samsung-pm9a3-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),

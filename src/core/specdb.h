@@ -307,6 +307,11 @@ char *specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf
  * with SPECDB_GRADE_C_LEGEND. */
 bool specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f);
 
+/* The conditions text of a spec figure whose source states none (no block
+ * size, depth or "typical"): compare and check do not place it at QD1 x1 or
+ * any depth; show prints it as the conditions. */
+#define SPECDB_NO_CONDITIONS "conditions not stated"
+
 #define SPECDB_GRADE_C_MARK   "(C)"
 #define SPECDB_GRADE_C_LEGEND "(C) grade C only: a secondary source (notes, compiled lists); " \
 			      "no manufacturer table or list confirms it"

@@ -18,7 +18,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'E3.S 7.5 mm; 2.5" (up to 61.44 TB)',
    5, 4, '2.0', 'single',
    'KIOXIA BiCS FLASH 3D TLC Gen 8 (7.68-30.72 TB); Gen 5 for 1.92 and 3.84 TB',
-   1, 5, 2500000,
+   1, 5, 2000000,
    'SIE, SED (TCG Opal & Ruby SSC)',
    1, 'seed-000',
    'First CD-series drive on BiCS FLASH Gen 8 TLC; KIOXIA in-house controller and firmware. OCP Datacenter NVMe SSD Specification v2.5 (partial: not all requirements). Power-loss protection, end-to-end data protection. SIE = Sanitize Instant Erase. Single-port only (no dual-port path for classic enterprise arrays); write-heavy workloads belong on the mixed-use CD9P-V. Aimed at hyperscale and cloud fleets, OLTP read tiers, content delivery and virtualised environments. MTTF 2.5M h at 0-50 C, 2.0M h at 0-55 C. E3.S from 1.92 to 30.72 TB; the 2.5-inch version reaches 61.44 TB.');

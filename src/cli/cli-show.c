@@ -67,6 +67,39 @@ show_mark(const char *origin, char *buf, size_t len)
 	return buf;
 }
 
+/* The MTTF line of the header: the family's figure (by data/README.md's
+ * rule, the lowest the sheet states: the widest temperature range) with its
+ * temperature, then any other the sheet states at another temperature:
+ * "2,000,000 h at 0-55 C (also 2,500,000 h at 0-50 C)". */
+static void
+show_mttf(const struct spec_sheet *sh)
+{
+	const struct spec_figure *own = NULL;
+	char			  num[32], also[256];
+	size_t			  o = 0;
+
+	also[0] = '\0';
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *g = &sh->figures[i];
+
+		if (g->drive_id != NULL || !g->preferred || strcmp(g->metric_id, "mttf") != 0)
+			continue;
+		if (own == NULL && g->value == (double)sh->family.mttf_hours)
+			own = g;
+		else if (g->conditions != NULL && o < sizeof also)
+			o += (size_t)snprintf(also + o, sizeof also - o, "%s%s h at %s",
+					      o ? "; " : " (also ",
+					      fmt_number(g->value, 0, num, sizeof num),
+					      g->conditions);
+	}
+	if (o > 0 && o < sizeof also)
+		snprintf(also + o, sizeof also - o, ")");
+	cli_printf("  %-13s %s h%s%s%s\n", "MTTF",
+		   fmt_number((double)sh->family.mttf_hours, 0, num, sizeof num),
+		   own && own->conditions ? " at " : "", own && own->conditions ? own->conditions : "",
+		   also);
+}
+
 /* Print the family header: the drive's name ("KIOXIA CD9P-R 7.68 TB" for a
  * capacity point), never its database id. */
 static void
@@ -96,8 +129,7 @@ show_family_header(const struct spec_sheet *sh)
 	if (f->warranty_years > 0)
 		cli_printf("  %-13s %d years\n", "warranty", f->warranty_years);
 	if (f->mttf_hours > 0)
-		cli_printf("  %-13s %s h\n", "MTTF",
-		       fmt_number((double)f->mttf_hours, 0, num, sizeof num));
+		show_mttf(sh);
 	if (f->security)
 		cli_printf("  %-13s %s\n", "security", f->security);
 	if (f->plp >= 0)

@@ -446,6 +446,16 @@ static const struct rule_case rule_cases[] = {
 	  BAD_TARGET "('acme-x1', 'acme-x1-7680', 'lat_read', 'ge', 80, 'us', 4096, 1, 1, 60,"
 	  " 't-lab')",
 	  "acme-x1-7680 lat_read ge 80 us" },
+	{ "family MTTF not its lowest stated figure",
+	  "INSERT INTO family (id, vendor_id, name, mttf_hours, source_id) VALUES"
+	  " ('acme-x5', 'kioxia', 'X5', 2500000, 't-sheet');"
+	  "INSERT INTO drive (id, family_id, capacity_gb, source_id) VALUES"
+	  " ('acme-x5-7680', 'acme-x5', 7680, 't-sheet');"
+	  "INSERT INTO spec (family_id, drive_id, metric_id, value, unit_id, conditions,"
+	  "  source_id, confidence, preferred) VALUES"
+	  " ('acme-x5', NULL, 'mttf', 2500000, 'h', '0-50 C', 't-sheet', 'A', 1),"
+	  " ('acme-x5', NULL, 'mttf', 2000000, 'h', '0-55 C', 't-sheet', 'A', 1)",
+	  "family acme-x5 mttf_hours 2500000" },
 	{ "target not from the lab's own source",
 	  BAD_TARGET "('acme-x1', NULL, 'seq_read', 'ge', 13000, 'MB/s', 131072, 32, 1, 60,"
 	  " 't-sheet')",

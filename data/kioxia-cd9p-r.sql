@@ -212,8 +212,10 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX');
 
 -- ---------------------------------------------------------------------- FIO 64K random read latency (IODepth x NumJobs)
-INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 65536, NULL, NULL, 'lat_mean', 'range', 600, 1400, 'us', '64K random read latency (IODepth x NumJobs)', 'end of the sweep: "all drives had reached 600 us to 1,400 us" (group-wide range; no CD9P-R value of its own)');
+-- Not stored: "at the end of the sweep all drives had reached 600 us to
+-- 1,400 us" (a group range, no drive named and no CD9P-R value of its own;
+-- data/README.md's rule for group-wide figures).  The chart has no other
+-- figure.
 
 -- ---------------------------------------------------------------------- FIO 16K random write (IODepth x NumJobs)
 -- "Ihre IOPS" read as "their IOPS": the CD9P-R together with the DC3000ME,

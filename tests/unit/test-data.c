@@ -446,6 +446,10 @@ static const struct rule_case rule_cases[] = {
 	  BAD_TARGET "('acme-x1', 'acme-x1-7680', 'lat_read', 'ge', 80, 'us', 4096, 1, 1, 60,"
 	  " 't-lab')",
 	  "acme-x1-7680 lat_read ge 80 us" },
+	{ "group-wide figure stored as a drive's",
+	  BAD_MEAS "('t-review', 'acme-x1-7680', 'fio', 'randread', 65536, NULL, NULL, NULL, NULL,"
+	  " 'lat_mean', 'range', 600, 1400, 'us', 'fio', 'all drives had reached 600-1,400 us')",
+	  "acme-x1-7680 fio lat_mean range 600 us" },
 	{ "family MTTF not its lowest stated figure",
 	  "INSERT INTO family (id, vendor_id, name, mttf_hours, source_id) VALUES"
 	  " ('acme-x5', 'kioxia', 'X5', 2500000, 't-sheet');"

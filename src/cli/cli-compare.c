@@ -358,8 +358,9 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 		const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
 
 		cmptab_cell_text(s, q, dash, true, v, sizeof v);
-		if (cmptab_spec_grade_c(&c->tab, r, i))
-			snprintf(v + strlen(v), sizeof v - strlen(v), " %s", SPECDB_GRADE_C_MARK);
+		if (!isnan(s->value) && s->fig != NULL)
+			specdb_figure_marks(c->tab.cols[i].sheet, s->fig, v + strlen(v),
+					    sizeof v - strlen(v));
 		cli_printf(" | %9s %-9s %9s %-7s %-8s", v,
 			   cmptab_depth_label(s, x, at, sizeof at),
 			   cmptab_cell_text(w, q, dash, true, v2, sizeof v2),
@@ -398,6 +399,8 @@ cmpcli_print_text(const struct cmpcli *c)
 				r = c->tab.nrows - 1;
 				break;
 			}
+	if (cmptab_any_inferred(&c->tab))
+		cli_printf("%s\n", SPECDB_INFERRED_LEGEND);
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -469,9 +472,12 @@ cmpcli_json_sourced(const struct cmpcli *c, size_t r, size_t i, enum cmptab_part
 			    id != NULL ? json_string(specdb_sheet_source_label(
 						 c->tab.cols[i].sheet, id, label, sizeof label))
 				       : json_null());
-	if (part == CMPTAB_SPEC)
+	if (part == CMPTAB_SPEC) {
 		json_object_set_new(o, "grade_c_only",
 				    json_boolean(cmptab_spec_grade_c(&c->tab, r, i)));
+		json_object_set_new(o, "inferred", json_boolean(cell->fig != NULL &&
+								specdb_figure_inferred(cell->fig)));
+	}
 	return o;
 }
 

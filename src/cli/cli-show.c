@@ -187,7 +187,7 @@ static char *
 show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
 		  char *buf, size_t len)
 {
-	char val[64];
+	char val[64], marks[16];
 
 	if (unit == NULL && strcmp(g->qual, "eq") == 0)
 		fmt_number(g->value, 2, val, sizeof val);
@@ -197,20 +197,22 @@ show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, cons
 	/* fmt_figure leaves a space for the empty unit. */
 	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
 		val[strlen(val) - 1] = '\0';
-	snprintf(buf, len, "%s%s%s", val, specdb_figure_grade_c(sh, g) ? " " : "",
-		 specdb_figure_grade_c(sh, g) ? SPECDB_GRADE_C_MARK : "");
+	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
 	return buf;
 }
 
-/* Explain the grade-C mark under the figures, when a figure has it. */
+/* Explain the grade-C and inferred marks under the figures, when a figure
+ * has them. */
 static void
 show_grade_c_legend(const struct spec_sheet *sh)
 {
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (specdb_figure_grade_c(sh, &sh->figures[i])) {
 			cli_printf("  %s\n", SPECDB_GRADE_C_LEGEND);
-			return;
+			break;
 		}
+	if (specdb_sheet_any_inferred(sh))
+		cli_printf("  %s\n", SPECDB_INFERRED_LEGEND);
 }
 
 /* Print family-wide figures as a list and per-capacity ones as a matrix. */
@@ -487,6 +489,10 @@ show_json(const struct spec_sheet *sh)
 				    json_string(specdb_sheet_source_label(sh, g->source_id, label,
 									  sizeof label)));
 		json_object_set_new(j, "grade_c_only", json_boolean(specdb_figure_grade_c(sh, g)));
+		json_object_set_new(j, "inferred", json_boolean(specdb_figure_inferred(g)));
+		json_object_set_new(j, "conditions_stated",
+				    json_boolean(g->conditions == NULL ||
+						 strcmp(g->conditions, SPECDB_NO_CONDITIONS) != 0));
 	}
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];

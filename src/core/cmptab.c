@@ -1206,6 +1206,21 @@ cmptab_spec_grade_c(const struct cmptab *t, size_t r, size_t c)
 	       specdb_figure_grade_c(t->cols[c].sheet, cell->fig);
 }
 
+/* Does any spec cell of the table hold an inferred figure? */
+bool
+cmptab_any_inferred(const struct cmptab *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct cmptab_cell *cell = cmptab_cell(t, r, c, CMPTAB_SPEC);
+
+			if (t->cols[c].kind == CMPTAB_DRIVE && !isnan(cell->value) &&
+			    cell->fig != NULL && specdb_figure_inferred(cell->fig))
+				return true;
+		}
+	return false;
+}
+
 /* A capacity point of a drive column by name. */
 char *
 cmptab_point_label(const struct cmptab_col *col, const char *drive_id, char *buf, size_t len)

@@ -240,6 +240,8 @@ char *cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *b
  * row's quantity (NAN when not a range); its value with the qualifier's
  * marks ("~30", "<= 32.3K"), as compare and the dashboard print it. */
 const char *cmptab_cell_qual(const struct cmptab_cell *cell);
+/* Does any spec cell hold an inferred figure (SPECDB_INFERRED_LEGEND)? */
+bool cmptab_any_inferred(const struct cmptab *t);
 double cmptab_cell_value_hi(const struct cmptab_cell *cell);
 char *cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, const char *dash,
 		       bool utf8, char *buf, size_t len);

@@ -1120,6 +1120,38 @@ specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f)
 	return true;
 }
 
+/* Is a figure inferred (its note ends ": inferred")? */
+bool
+specdb_figure_inferred(const struct spec_figure *f)
+{
+	static const char tail[] = ": inferred";
+	size_t		  n = f->notes != NULL ? strlen(f->notes) : 0;
+
+	return n >= sizeof tail - 1 && strcmp(f->notes + n - (sizeof tail - 1), tail) == 0;
+}
+
+/* Does any figure of the sheet carry the inferred mark? */
+bool
+specdb_sheet_any_inferred(const struct spec_sheet *sh)
+{
+	for (size_t i = 0; i < sh->nfigures; i++)
+		if (specdb_figure_inferred(&sh->figures[i]))
+			return true;
+	return false;
+}
+
+/* The marks after a figure's value. */
+char *
+specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, char *buf,
+		    size_t len)
+{
+	bool c = specdb_figure_grade_c(sh, f), i = specdb_figure_inferred(f);
+
+	snprintf(buf, len, "%s%s%s%s", c ? " " : "", c ? SPECDB_GRADE_C_MARK : "", i ? " " : "",
+		 i ? SPECDB_INFERRED_MARK : "");
+	return buf;
+}
+
 /* Is c part of a source id ("seed-000", "sr-9550max")? */
 static bool
 source_id_char(char c)

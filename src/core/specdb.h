@@ -316,6 +316,24 @@ bool specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure
 #define SPECDB_GRADE_C_LEGEND "(C) grade C only: a secondary source (notes, compiled lists); " \
 			      "no manufacturer table or list confirms it"
 
+/* Is a figure inferred: worked out rather than printed (a merged table cell
+ * mapped by pattern), its note ending ": inferred" (data/README.md)? */
+bool specdb_figure_inferred(const struct spec_figure *f);
+
+/* Does any figure of the sheet carry the inferred mark? */
+bool specdb_sheet_any_inferred(const struct spec_sheet *sh);
+
+/* The marks a figure's value carries after it, each with a leading space:
+ * " (C)" (specdb_figure_grade_c), " (i)" (specdb_figure_inferred), both, or
+ * "".  The CLI and the dashboard append it to every spec figure they print
+ * and explain each mark once with its legend. */
+char *specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, char *buf,
+			  size_t len);
+
+#define SPECDB_INFERRED_MARK   "(i)"
+#define SPECDB_INFERRED_LEGEND "(i) inferred: worked out (a merged table cell mapped by " \
+			       "pattern), not printed in the source as such"
+
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);
 

@@ -118,8 +118,9 @@ cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp
 	char			  num[32], pct[32];
 
 	cmptab_cell_text(sp, q, t->sym->dash, t->utf8, num, sizeof num);
-	if (cmptab_spec_grade_c(tab, r, c))
-		snprintf(num + strlen(num), sizeof num - strlen(num), " %s", SPECDB_GRADE_C_MARK);
+	if (!isnan(sp->value) && sp->fig != NULL)
+		specdb_figure_marks(tab->cols[c].sheet, sp->fig, num + strlen(num),
+				    sizeof num - strlen(num));
 	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0, num);
 	cmp_draw_depth(t, cb, x + 10, y, 9, sp);
 	tui_print_right(cb, x + 28, y, isnan(rv->value) ? UI_DIM_TEXT : rv->best ? UI_OK :

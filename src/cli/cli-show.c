@@ -229,15 +229,21 @@ show_figures(const struct spec_sheet *sh)
 		cli_printf("  (no spec-sheet figures in the sources)\n");
 		return;
 	}
+	for (size_t i = 0; i < sh->nfigures; i++)
+		any_drive |= sh->figures[i].drive_id != NULL;
+	/* Say which figures hold for every capacity, when some do not. */
+	for (size_t i = 0; any_drive && i < sh->nfigures; i++)
+		if (sh->figures[i].drive_id == NULL) {
+			cli_printf("  family-wide (stated for the family, not per capacity)\n");
+			break;
+		}
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
 		char			  cond[128], val[64], label[64], src[256], pad[96];
 		char			  mark[128];
 
-		if (g->drive_id != NULL) {
-			any_drive = 1;
+		if (g->drive_id != NULL)
 			continue;
-		}
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);

@@ -89,6 +89,10 @@ is "list --json: each capacity has its own figures (CD9P-R 30.72 TB: 13,500)" 13
 run "$dd" show '3 dwpd'
 like "show 3 dwpd: a family row names its headline point" '9550 MAX .* at 12\.8 TB$' "$out"
 
+run "$dd" show cd9p-r 30.72
+like "show cd9p-r 30.72: the point's own sheet has its 13,500" 'sequential read 128K \(MB/s\) +13,500' "$out"
+like "show cd9p-r 30.72: the family-wide figures are labelled so" '^  family-wide \(stated for the family' "$out"
+
 # --- form factor per capacity point -----------------------------------------
 run "$dd" show '15.36 u.2' --json
 is "show '15.36 u.2': no CM9-R (its 15.36 TB is E3.S only)" 0 \

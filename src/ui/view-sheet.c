@@ -155,16 +155,21 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 		 uint8_t role)
 {
 	const struct spec_figure *f = tui_ref_figure(s, metric, bs);
-	char			  num[32];
+	char			  num[64], lo[24], hi[24];
 
 	if (f == NULL) {
 		tui_print_right(d->cb, x + w, y, UI_DIM_TEXT, 0, t->sym->dash);
 		return;
 	}
-	if (count)
-		fmt_count(f->value, num, sizeof num);
-	else
-		fmt_number(f->value, decimals, num, sizeof num);
+	if (count) {
+		fmt_count(f->value, lo, sizeof lo);
+		fmt_count(f->value_hi, hi, sizeof hi);
+	} else {
+		fmt_number(f->value, decimals, lo, sizeof lo);
+		fmt_number(f->value_hi, decimals, hi, sizeof hi);
+	}
+	/* The figure's qualifier ("~", "<=", a range) stays on it. */
+	fmt_qualify(f->qual, lo, isnan(f->value_hi) ? NULL : hi, t->utf8, num, sizeof num);
 	specdb_figure_marks(&s->sheet, f, num + strlen(num), sizeof num - strlen(num));
 	tui_print_right(d->cb, x + w, y, role, 0, num);
 }

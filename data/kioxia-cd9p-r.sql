@@ -18,7 +18,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'E3.S 7.5 mm; 2.5" (up to 61.44 TB)',
    5, 4, '2.0', 'single',
    'KIOXIA BiCS FLASH 3D TLC Gen 8 (7.68-30.72 TB); Gen 5 for 1.92 and 3.84 TB',
-   1, 5, 2500000,
+   1, 5, 2000000,
    'SIE, SED (TCG Opal & Ruby SSC)',
    1, 'seed-000',
    'First CD-series drive on BiCS FLASH Gen 8 TLC; KIOXIA in-house controller and firmware. OCP Datacenter NVMe SSD Specification v2.5 (partial: not all requirements). Power-loss protection, end-to-end data protection. SIE = Sanitize Instant Erase. Single-port only (no dual-port path for classic enterprise arrays); write-heavy workloads belong on the mixed-use CD9P-V. Aimed at hyperscale and cloud fleets, OLTP read tiers, content delivery and virtualised environments. MTTF 2.5M h at 0-50 C, 2.0M h at 0-55 C. E3.S from 1.92 to 30.72 TB; the 2.5-inch version reaches 61.44 TB.');
@@ -212,8 +212,10 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX');
 
 -- ---------------------------------------------------------------------- FIO 64K random read latency (IODepth x NumJobs)
-INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 65536, NULL, NULL, 'lat_mean', 'range', 600, 1400, 'us', '64K random read latency (IODepth x NumJobs)', 'end of the sweep: "all drives had reached 600 us to 1,400 us" (group-wide range; no CD9P-R value of its own)');
+-- Not stored: "at the end of the sweep all drives had reached 600 us to
+-- 1,400 us" (a group range, no drive named and no CD9P-R value of its own;
+-- data/README.md's rule for group-wide figures).  The chart has no other
+-- figure.
 
 -- ---------------------------------------------------------------------- FIO 16K random write (IODepth x NumJobs)
 -- "Ihre IOPS" read as "their IOPS": the CD9P-R together with the DC3000ME,

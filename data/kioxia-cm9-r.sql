@@ -35,10 +35,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 -- goes "up to 61.44 TB in 2.5 inch", so the E3.S points may also exist as 2.5":
 -- no form_factor on them.
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920, 'seed-001',  NULL, 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5 (seed-001/004)'),
-  ('kioxia-cm9-r-7680',  'kioxia-cm9-r', 7680, 'seed-001',  NULL, NULL, NULL, 'BiCS8 (gen 8) capacity point'),
-  ('kioxia-cm9-r-15360', 'kioxia-cm9-r', 15360, 'seed-001', NULL, NULL, NULL, 'reviewed drive: 15.36 TB E3.S 7.5 mm (KCM9XRJE15T3); BiCS8; best write specs of the series (11,000 MB/s, 540K IOPS). The spec figures are those of the E3.S model'),
-  ('kioxia-cm9-r-30720', 'kioxia-cm9-r', 30720, 'seed-001', NULL, NULL, NULL, 'largest E3.S capacity; BiCS8 (gen 8)'),
+  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920, 'seed-001',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5 (seed-001/004)'),
+  ('kioxia-cm9-r-7680',  'kioxia-cm9-r', 7680, 'seed-001',  'E3.S 7.5 mm', NULL, NULL, 'BiCS8 (gen 8) capacity point'),
+  ('kioxia-cm9-r-15360', 'kioxia-cm9-r', 15360, 'seed-001', 'E3.S 7.5 mm', NULL, NULL, 'reviewed drive: 15.36 TB E3.S 7.5 mm (KCM9XRJE15T3); BiCS8; best write specs of the series (11,000 MB/s, 540K IOPS). The spec figures are those of the E3.S model'),
+  ('kioxia-cm9-r-30720', 'kioxia-cm9-r', 30720, 'seed-001', 'E3.S 7.5 mm', NULL, NULL, 'largest E3.S capacity; BiCS8 (gen 8)'),
   ('kioxia-cm9-r-61440', 'kioxia-cm9-r', 61440, 'seed-001', '2.5" U.2', NULL, NULL, 'flagship capacity, 2.5" U.2 only; NAND generation not stated');
 
 -- ------------------------------------------------------------------ SKUs (spec table "Modèle" row, both editions)

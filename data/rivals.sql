@@ -435,14 +435,14 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
    'Same value as StorageReview (A), which is preferred.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sr-sn861', 'A', 1,
    'StorageReview labels this a 256 KB sequential write. The datasheet figures are marked "projected".'),
-  ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1,
-   'Same 7,500 as StorageReview''s 256 KB row (A). [SOL-HCL] states no transfer size, so by rivals.md''s convention (128 KiB unless a row says otherwise) it is the 128 KiB figure, the one comparable with every other sequential write; it was stored at 256 KB before, where no 128 KiB view found it.'),
+  ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sol-hcl', 'B', 0,
+   'Same 7,500 as StorageReview''s row (A), which is preferred. [SOL-HCL] states no transfer size; the one source that does labels this figure 256 KB, so it is stored at 256 KB, not as a 128 KB write.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0, 'Same value as StorageReview (A), which is preferred.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_write', 'eq', 430000,  NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_write', 'eq', 430000,  NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0, 'Same value as StorageReview (A), which is preferred.'),
-  ('sandisk-sn861', 'sandisk-sn861-7680', 'lat_read',  'eq', 65, NULL, 'us', NULL, NULL, 'typical', 'sr-sn861', 'A', 1, NULL),
-  ('sandisk-sn861', 'sandisk-sn861-7680', 'lat_write', 'eq', 8,  NULL, 'us', NULL, NULL, 'typical', 'sr-sn861', 'A', 1, NULL),
+  ('sandisk-sn861', 'sandisk-sn861-7680', 'lat_read',  'eq', 65, NULL, 'us', NULL, NULL, 'conditions not stated', 'sr-sn861', 'A', 1, NULL),
+  ('sandisk-sn861', 'sandisk-sn861-7680', 'lat_write', 'eq', 8,  NULL, 'us', NULL, NULL, 'conditions not stated', 'sr-sn861', 'A', 1, NULL),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'power_idle', 'eq', 5, NULL, 'W', NULL, NULL, 'average', 'sr-sn861', 'A', 1,
    'Printed "<5 W average", stated in the text. Active power is blank in the StorageReview table.');
 
@@ -501,8 +501,8 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
    'The sources disagree: [SOL-HCL] gives 390K. StorageReview (A) preferred.'),
   ('phison-x200p', 'phison-x200p-7680', 'rand_write', 'eq', 390000,  NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0,
    'Conflicts with StorageReview''s 500K (A, preferred).'),
-  ('phison-x200p', NULL, 'lat_read',  'eq', 60, NULL, 'us', NULL, NULL, 'typical', 'sr-x200p', 'A', 1, NULL),
-  ('phison-x200p', NULL, 'lat_write', 'eq', 10, NULL, 'us', NULL, NULL, 'typical', 'sr-x200p', 'A', 1, NULL),
+  ('phison-x200p', NULL, 'lat_read',  'eq', 60, NULL, 'us', NULL, NULL, 'conditions not stated', 'sr-x200p', 'A', 1, NULL),
+  ('phison-x200p', NULL, 'lat_write', 'eq', 10, NULL, 'us', NULL, NULL, 'conditions not stated', 'sr-x200p', 'A', 1, NULL),
   ('phison-x200p', 'phison-x200p-7680', 'power_idle', 'eq', 5, NULL, 'W', NULL, NULL, NULL, 'sr-x200p', 'A', 1, 'Active power is blank in the table.'),
   ('phison-x200p', NULL, 'mttf', 'eq', 2500000, NULL, 'h', NULL, NULL, NULL, 'sr-x200p', 'A', 1, 'Given as MTBF.'),
   ('phison-x200p', NULL, 'uber', 'eq', 1e-18, NULL, 'per-bit', NULL, NULL, NULL, 'sr-x200p', 'A', 1, 'Printed "<1e-18".'),
@@ -560,9 +560,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    '1.3 DWPD is the launch datasheet as quoted by the press. NVMe 1.4 is what U.2 firmware GDC5902Q reports [OBS-SAM]. The sequential and random figures disagree: launch 2020 (U.2, "up to") 6,500 / 3,500 MB/s and 900K / 200K IOPS [HEISE-PM9A3] B (preferred, family-wide); a project note quotes a 7.68 TB U.2 datasheet read of 6,700 [CMP] C; the later Samsung site gives the family 6,800-6,900 / 4,000-4,100 MB/s and 1,000-1,100K / 180-200K IOPS [CMP] C; an older [SOL-HCL] revision (02b8d61) lists the PM9A3 at 6,800 / 2,700 without a capacity. The 7.68 TB performance needs checking. Latency, power, MTTF and warranty n/a.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', NULL, NULL, NULL, NULL),
-  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
+  ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
+  ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
+  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', 'U.2 15 mm; E1.S', NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZQL27T6HBLA-00A07', 'samsung-pm9a3-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),

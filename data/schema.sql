@@ -91,7 +91,11 @@ CREATE TABLE drive (
     id           TEXT PRIMARY KEY,  -- family id + '-' + capacity GB
     family_id    TEXT NOT NULL REFERENCES family(id),
     capacity_gb  REAL NOT NULL CHECK (capacity_gb > 0),
-    form_factor  TEXT,              -- when this point is one form factor only
+    form_factor  TEXT,              -- the form factors this point comes in
+                                    -- ('E3.S 7.5 mm', 'U.2 15 mm; E1.S'), when
+                                    -- not every one of the family's: a query
+                                    -- for a form factor (show U.2) reads this,
+                                    -- and the family's only when it is NULL
     nand         TEXT,              -- when it differs from the family's
     dwpd         REAL,              -- when it differs from the family's
     source_id    TEXT REFERENCES source(id),   -- where the capacity point is listed

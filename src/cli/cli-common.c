@@ -185,6 +185,40 @@ cli_jreal(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* JSON for one headline figure: value, qualifier and the point it holds
+ * at ("capacity_point" null and "family_wide" true for a family-wide row);
+ * null when there is none. */
+static json_t *
+cli_json_head(const struct spec_family *f, const struct spec_headfig *h, const char *unit)
+{
+	const struct spec_drive *p = NULL;
+	char			 cap[32];
+
+	if (isnan(h->value))
+		return json_null();
+	if (h->drive_id != NULL)
+		specdb_find_drive(f, 1, h->drive_id, &p);
+	return json_pack("{s:f, s:o, s:s, s:s, s:o, s:o, s:b}", "value", h->value,
+			 "value_hi", cli_jreal(h->value_hi), "unit", unit,
+			 "qual", h->qual ? h->qual : "eq",
+			 "capacity_point", cli_jstr(h->drive_id),
+			 "capacity", p ? json_string(fmt_capacity(p->capacity_gb, cap, sizeof cap))
+				       : json_null(),
+			 "family_wide", h->drive_id == NULL);
+}
+
+json_t *
+cli_json_heads(const struct spec_family *f, const struct spec_headfig *h)
+{
+	static const char *const names[SPEC_HEAD_N] = { "seq_read", "seq_write", "rand_read",
+							"rand_write" };
+	json_t			*o = json_object();
+
+	for (int m = 0; m < SPEC_HEAD_N; m++)
+		json_object_set_new(o, names[m], cli_json_head(f, &h[m], m < 2 ? "MB/s" : "IOPS"));
+	return o;
+}
+
 /* JSON for one family with its capacities. */
 json_t *
 json_family(const struct spec_family *f)
@@ -223,6 +257,7 @@ json_family(const struct spec_family *f)
 			    f->headline != NULL ? json_string(fmt_capacity(f->headline->capacity_gb,
 									    buf, sizeof buf))
 						: json_null());
+	json_object_set_new(best, "figures", cli_json_heads(f, f->head));
 	json_object_set_new(o, "best", best);
 	json_object_set_new(o, "spec_figures", json_integer((json_int_t)f->nfigures));
 	json_object_set_new(o, "measurements",
@@ -243,6 +278,7 @@ json_family(const struct spec_family *f)
 		json_object_set_new(c, "origin", cli_jstr(d->origin));
 		json_object_set_new(c, "measurements",
 				    json_integer((json_int_t)d->nmeasurements));
+		json_object_set_new(c, "figures", cli_json_heads(f, d->head));
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 			json_t		      *j = json_object();

@@ -357,12 +357,13 @@ cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
 		const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
 		const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
 
-		cmptab_value_text(s->value, q, dash, v, sizeof v);
-		if (cmptab_spec_grade_c(&c->tab, r, i))
-			snprintf(v + strlen(v), sizeof v - strlen(v), " %s", SPECDB_GRADE_C_MARK);
+		cmptab_cell_text(s, q, dash, true, v, sizeof v);
+		if (!isnan(s->value) && s->fig != NULL)
+			specdb_figure_marks(c->tab.cols[i].sheet, s->fig, v + strlen(v),
+					    sizeof v - strlen(v));
 		cli_printf(" | %9s %-9s %9s %-7s %-8s", v,
 			   cmptab_depth_label(s, x, at, sizeof at),
-			   cmptab_value_text(w->value, q, dash, v2, sizeof v2),
+			   cmptab_cell_text(w, q, dash, true, v2, sizeof v2),
 			   w->ref ? fmt_delta_pct(w->delta[w->ref], dash, d2, sizeof d2) : "",
 			   cmptab_depth_label(w, x, at2, sizeof at2));
 	}
@@ -398,6 +399,8 @@ cmpcli_print_text(const struct cmpcli *c)
 				r = c->tab.nrows - 1;
 				break;
 			}
+	if (cmptab_any_inferred(&c->tab))
+		cli_printf("%s\n", SPECDB_INFERRED_LEGEND);
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -440,6 +443,10 @@ cmpcli_json_cell(const struct cmptab_cell *cell)
 			json_object_set_new(o, keys[k], cli_jreal(cell->delta[k]));
 	json_object_set_new(o, "against", cell->ref ? json_string(cmptab_ref_name(cell->ref))
 						    : json_null());
+	/* The figure's own mark: "approx" for "etwa 30 us", "range" with its
+	 * upper end; "eq" for a run's measurement. */
+	json_object_set_new(o, "qual", json_string(cmptab_cell_qual(cell)));
+	json_object_set_new(o, "value_hi", cli_jreal(cmptab_cell_value_hi(cell)));
 	return o;
 }
 
@@ -465,9 +472,12 @@ cmpcli_json_sourced(const struct cmpcli *c, size_t r, size_t i, enum cmptab_part
 			    id != NULL ? json_string(specdb_sheet_source_label(
 						 c->tab.cols[i].sheet, id, label, sizeof label))
 				       : json_null());
-	if (part == CMPTAB_SPEC)
+	if (part == CMPTAB_SPEC) {
 		json_object_set_new(o, "grade_c_only",
 				    json_boolean(cmptab_spec_grade_c(&c->tab, r, i)));
+		json_object_set_new(o, "inferred", json_boolean(cell->fig != NULL &&
+								specdb_figure_inferred(cell->fig)));
+	}
 	return o;
 }
 

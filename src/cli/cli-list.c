@@ -120,8 +120,9 @@ list_print_text(const struct spec_family *fam, size_t n)
 			   nlab, nlab == 1 ? "y" : "ies");
 	cli_printf("\n%zu families. AT = the one capacity point every headline figure is from "
 		   "(the most\nheadline figures, then a reviewed point, then the one nearest "
-		   "7.68 TB); REVIEW =\npublished measurements in the database; 'drivedash show "
-		   "NAME' for a spec sheet.\n", n);
+		   "7.68 TB), 'family' when\nthey are all family-wide (no one point's); REVIEW = "
+		   "published measurements in the\ndatabase; 'drivedash show NAME' for a spec "
+		   "sheet.\n", n);
 }
 
 /* `drivedash list [--json]`. */

@@ -67,6 +67,39 @@ show_mark(const char *origin, char *buf, size_t len)
 	return buf;
 }
 
+/* The MTTF line of the header: the family's figure (by data/README.md's
+ * rule, the lowest the sheet states: the widest temperature range) with its
+ * temperature, then any other the sheet states at another temperature:
+ * "2,000,000 h at 0-55 C (also 2,500,000 h at 0-50 C)". */
+static void
+show_mttf(const struct spec_sheet *sh)
+{
+	const struct spec_figure *own = NULL;
+	char			  num[32], also[256];
+	size_t			  o = 0;
+
+	also[0] = '\0';
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *g = &sh->figures[i];
+
+		if (g->drive_id != NULL || !g->preferred || strcmp(g->metric_id, "mttf") != 0)
+			continue;
+		if (own == NULL && g->value == (double)sh->family.mttf_hours)
+			own = g;
+		else if (g->conditions != NULL && o < sizeof also)
+			o += (size_t)snprintf(also + o, sizeof also - o, "%s%s h at %s",
+					      o ? "; " : " (also ",
+					      fmt_number(g->value, 0, num, sizeof num),
+					      g->conditions);
+	}
+	if (o > 0 && o < sizeof also)
+		snprintf(also + o, sizeof also - o, ")");
+	cli_printf("  %-13s %s h%s%s%s\n", "MTTF",
+		   fmt_number((double)sh->family.mttf_hours, 0, num, sizeof num),
+		   own && own->conditions ? " at " : "", own && own->conditions ? own->conditions : "",
+		   also);
+}
+
 /* Print the family header: the drive's name ("KIOXIA CD9P-R 7.68 TB" for a
  * capacity point), never its database id. */
 static void
@@ -96,8 +129,7 @@ show_family_header(const struct spec_sheet *sh)
 	if (f->warranty_years > 0)
 		cli_printf("  %-13s %d years\n", "warranty", f->warranty_years);
 	if (f->mttf_hours > 0)
-		cli_printf("  %-13s %s h\n", "MTTF",
-		       fmt_number((double)f->mttf_hours, 0, num, sizeof num));
+		show_mttf(sh);
 	if (f->security)
 		cli_printf("  %-13s %s\n", "security", f->security);
 	if (f->plp >= 0)
@@ -155,7 +187,7 @@ static char *
 show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
 		  char *buf, size_t len)
 {
-	char val[64];
+	char val[64], marks[16];
 
 	if (unit == NULL && strcmp(g->qual, "eq") == 0)
 		fmt_number(g->value, 2, val, sizeof val);
@@ -165,20 +197,22 @@ show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, cons
 	/* fmt_figure leaves a space for the empty unit. */
 	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
 		val[strlen(val) - 1] = '\0';
-	snprintf(buf, len, "%s%s%s", val, specdb_figure_grade_c(sh, g) ? " " : "",
-		 specdb_figure_grade_c(sh, g) ? SPECDB_GRADE_C_MARK : "");
+	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
 	return buf;
 }
 
-/* Explain the grade-C mark under the figures, when a figure has it. */
+/* Explain the grade-C and inferred marks under the figures, when a figure
+ * has them. */
 static void
 show_grade_c_legend(const struct spec_sheet *sh)
 {
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (specdb_figure_grade_c(sh, &sh->figures[i])) {
 			cli_printf("  %s\n", SPECDB_GRADE_C_LEGEND);
-			return;
+			break;
 		}
+	if (specdb_sheet_any_inferred(sh))
+		cli_printf("  %s\n", SPECDB_INFERRED_LEGEND);
 }
 
 /* Print family-wide figures as a list and per-capacity ones as a matrix. */
@@ -195,15 +229,21 @@ show_figures(const struct spec_sheet *sh)
 		cli_printf("  (no spec-sheet figures in the sources)\n");
 		return;
 	}
+	for (size_t i = 0; i < sh->nfigures; i++)
+		any_drive |= sh->figures[i].drive_id != NULL;
+	/* Say which figures hold for every capacity, when some do not. */
+	for (size_t i = 0; any_drive && i < sh->nfigures; i++)
+		if (sh->figures[i].drive_id == NULL) {
+			cli_printf("  family-wide (stated for the family, not per capacity)\n");
+			break;
+		}
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
 		char			  cond[128], val[64], label[64], src[256], pad[96];
 		char			  mark[128];
 
-		if (g->drive_id != NULL) {
-			any_drive = 1;
+		if (g->drive_id != NULL)
 			continue;
-		}
 		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				g->conditions, cond, sizeof cond);
 		snprintf(label, sizeof label, "%s", g->metric_name);
@@ -455,6 +495,10 @@ show_json(const struct spec_sheet *sh)
 				    json_string(specdb_sheet_source_label(sh, g->source_id, label,
 									  sizeof label)));
 		json_object_set_new(j, "grade_c_only", json_boolean(specdb_figure_grade_c(sh, g)));
+		json_object_set_new(j, "inferred", json_boolean(specdb_figure_inferred(g)));
+		json_object_set_new(j, "conditions_stated",
+				    json_boolean(g->conditions == NULL ||
+						 strcmp(g->conditions, SPECDB_NO_CONDITIONS) != 0));
 	}
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
@@ -665,6 +709,74 @@ show_row_capacity(const struct spec_family *f, const struct spec_drive *d, char 
 	return buf;
 }
 
+/* A row's headline figures: a capacity point's own (else family-wide),
+ * a family row's headline point's (specdb.c's rule). */
+static const struct spec_headfig *
+show_row_heads(const struct spec_family *f, const struct spec_drive *d)
+{
+	return d != NULL ? d->head : f->head;
+}
+
+/* Where one figure of a row holds: "this point" (the row's own capacity
+ * point), "at 7.68 TB" (a family row's headline point), "family-wide", or ""
+ * when there is no figure. */
+static const char *
+show_fig_from(const struct spec_family *f, const struct spec_drive *d,
+	      const struct spec_headfig *h, char *buf, size_t len)
+{
+	const struct spec_drive *p = NULL;
+
+	if (isnan(h->value))
+		return "";
+	if (h->drive_id == NULL)
+		return "family-wide";
+	if (d != NULL && strcmp(d->id, h->drive_id) == 0)
+		return "this point";
+	specdb_find_drive(f, 1, h->drive_id, &p);
+	if (p != NULL) {
+		char cap[32];
+
+		snprintf(buf, len, "at %s", fmt_capacity(p->capacity_gb, cap, sizeof cap));
+	} else
+		snprintf(buf, len, "%s", h->drive_id);
+	return buf;
+}
+
+/* The "figures from" cell of a row: one phrase when both figures hold at
+ * the same place, else each named ("seq: this point; rand: family-wide"). */
+static char *
+show_row_from(const struct spec_family *f, const struct spec_drive *d, char *buf, size_t len)
+{
+	const struct spec_headfig *h = show_row_heads(f, d);
+	char			   a[32], b[32];
+	const char		  *sa = show_fig_from(f, d, &h[SPEC_HEAD_SEQ_READ], a, sizeof a);
+	const char		  *sb = show_fig_from(f, d, &h[SPEC_HEAD_RAND_READ], b, sizeof b);
+
+	if (strcmp(sa, sb) == 0 || sb[0] == '\0')
+		snprintf(buf, len, "%s", sa[0] ? sa : "-");
+	else if (sa[0] == '\0')
+		snprintf(buf, len, "%s", sb);
+	else
+		snprintf(buf, len, "seq: %s; rand: %s", sa, sb);
+	return buf;
+}
+
+/* A headline figure in a table cell: "14,800", "~30", "-". */
+static char *
+show_head_value(const struct spec_headfig *h, char *buf, size_t len)
+{
+	if (isnan(h->value))
+		snprintf(buf, len, "-");
+	else if (h->qual == NULL || strcmp(h->qual, "eq") == 0)
+		fmt_number(h->value, 0, buf, len);
+	else {
+		fmt_figure(h->qual, h->value, h->value_hi, "", buf, len);
+		if (buf[0] != '\0' && buf[strlen(buf) - 1] == ' ')
+			buf[strlen(buf) - 1] = '\0';
+	}
+	return buf;
+}
+
 /* JSON for an attribute answer. */
 static json_t *
 show_json_attribute(const char *query, const struct spec_answer *ans)
@@ -672,11 +784,14 @@ show_json_attribute(const char *query, const struct spec_answer *ans)
 	json_t *o = json_object(), *rows = json_array();
 
 	for (size_t i = 0; i < ans->ncands; i++) {
-		const struct spec_drive	 *d;
-		const struct spec_family *f = show_row_family(ans, &ans->cands[i], &d);
-		double			  dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
+		const struct spec_drive	  *d;
+		const struct spec_family  *f = show_row_family(ans, &ans->cands[i], &d);
+		const struct spec_headfig *h = show_row_heads(f, d);
+		double			   dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
+		char			   from[96];
+		json_t			  *j;
 
-		json_array_append_new(rows, json_pack(
+		json_array_append_new(rows, j = json_pack(
 			"{s:s, s:o, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
 			"family", f->id, "capacity_point", cli_jstr(d ? d->id : NULL),
 			"label", ans->cands[i].label, "vendor", f->vendor, "name", f->name,
@@ -684,10 +799,11 @@ show_json_attribute(const char *query, const struct spec_answer *ans)
 			"form_factor", cli_jstr(d && d->form_factor ? d->form_factor : f->form_factors),
 			"pcie_gen", f->pcie_gen > 0 ? json_integer(f->pcie_gen) : json_null(),
 			"dwpd", isnan(dwpd) ? json_null() : json_real(dwpd),
-			"best_seq_read_mbps",
-			isnan(f->best_seq_read) ? json_null() : json_real(f->best_seq_read),
-			"best_rand_read_iops",
-			isnan(f->best_rand_read) ? json_null() : json_real(f->best_rand_read)));
+			"best_seq_read_mbps", cli_jreal(h[SPEC_HEAD_SEQ_READ].value),
+			"best_rand_read_iops", cli_jreal(h[SPEC_HEAD_RAND_READ].value)));
+		json_object_set_new(j, "figures", cli_json_heads(f, show_row_heads(f, d)));
+		json_object_set_new(j, "figures_from",
+				    json_string(show_row_from(f, d, from, sizeof from)));
 	}
 	json_object_set_new(o, "query", json_string(query));
 	json_object_set_new(o, "kind", json_string("attribute"));
@@ -697,7 +813,7 @@ show_json_attribute(const char *query, const struct spec_answer *ans)
 }
 
 /* Report an attribute query: a table of every family or capacity point
- * that has it. */
+ * that has it, each row's speeds those of its own point (or labelled). */
 static int
 show_attribute(const char *query, const struct spec_answer *ans, int json)
 {
@@ -707,24 +823,30 @@ show_attribute(const char *query, const struct spec_answer *ans, int json)
 		   ans->ncands == 1 ? "drive" : "drives");
 	if (ans->ncands == 0)
 		return EXIT_OK;
-	cli_printf("  %-9s %-19s %-17s %-26s %-4s %-5s %13s %13s\n", "vendor", "family", "capacity",
-		   "form factor", "gen", "DWPD", "seq read MB/s", "rand rd IOPS");
+	cli_printf("  %-9s %-19s %-17s %-26s %-4s %-5s %13s %13s  %s\n", "vendor", "family",
+		   "capacity", "form factor", "gen", "DWPD", "seq read MB/s", "rand rd IOPS",
+		   "figures from");
 	for (size_t i = 0; i < ans->ncands; i++) {
-		const struct spec_drive	 *d;
-		const struct spec_family *f = show_row_family(ans, &ans->cands[i], &d);
-		double			  dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
-		char			  cap[48], gen[8], dw[16], sr[32], rr[32];
+		const struct spec_drive	  *d;
+		const struct spec_family  *f = show_row_family(ans, &ans->cands[i], &d);
+		const struct spec_headfig *h = show_row_heads(f, d);
+		double			   dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
+		char			   cap[48], gen[8], dw[16], sr[32], rr[32], from[96];
 
 		snprintf(gen, sizeof gen, f->pcie_gen > 0 ? "Gen%d" : "-", f->pcie_gen);
-		cli_printf("  %-9.9s %-19.19s %-17.17s %-26.26s %-4s %-5s %13s %13s\n", f->vendor,
+		cli_printf("  %-9.9s %-19.19s %-17.17s %-26.26s %-4s %-5s %13s %13s  %s\n", f->vendor,
 			   f->name, show_row_capacity(f, d, cap, sizeof cap),
 			   d && d->form_factor ? d->form_factor
 			   : f->form_factors ? f->form_factors : "-", gen,
-			   fmt_number(dwpd, 1, dw, sizeof dw), fmt_number(f->best_seq_read, 0, sr, sizeof sr),
-			   fmt_number(f->best_rand_read, 0, rr, sizeof rr));
+			   fmt_number(dwpd, 1, dw, sizeof dw),
+			   show_head_value(&h[SPEC_HEAD_SEQ_READ], sr, sizeof sr),
+			   show_head_value(&h[SPEC_HEAD_RAND_READ], rr, sizeof rr),
+			   show_row_from(f, d, from, sizeof from));
 	}
-	cli_printf("  (one row per family when all its capacity points have it, else per point; "
-		   "speeds are the family's best spec figures)\n");
+	cli_printf("  (one row per family when all its capacity points have it, else per point.\n"
+		   "   A point's speeds are its own spec figures, else the family-wide ones, never\n"
+		   "   another capacity's; a family row's are its headline point's, as in 'list'.\n"
+		   "   'figures from' says which.)\n");
 	return EXIT_OK;
 }
 

@@ -294,6 +294,12 @@ json_t *cli_jint(long long v);
 /* JSON real, or null for NAN/infinity. */
 json_t *cli_jreal(double v);
 
+/* JSON of a point's or a family's headline figures (spec_drive.head,
+ * spec_family.head): {"seq_read": {value, value_hi, unit, qual,
+ * capacity_point, capacity, family_wide} or null, "seq_write", "rand_read",
+ * "rand_write"}: every figure with the capacity point it is from. */
+json_t *cli_json_heads(const struct spec_family *f, const struct spec_headfig *h);
+
 /* JSON integer of an unsigned count, saturating. */
 json_t *cli_ju64(uint64_t v);
 

@@ -1077,6 +1077,49 @@ cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf
 	return buf;
 }
 
+/* A cell's qualifier: its figure's or measurement's ("approx", "le",
+ * "range", ...), "eq" when it has none. */
+const char *
+cmptab_cell_qual(const struct cmptab_cell *cell)
+{
+	const char *q = cell->fig != NULL ? cell->fig->qual : cell->meas != NULL ? cell->meas->qual
+										   : NULL;
+
+	return q != NULL ? q : "eq";
+}
+
+/* The upper end of a cell's range in the row's quantity (the figure's
+ * value_hi scaled as its value was); NAN when it is not a range. */
+double
+cmptab_cell_value_hi(const struct cmptab_cell *cell)
+{
+	double base = cell->fig != NULL ? cell->fig->base : cell->meas != NULL ? cell->meas->base
+										  : NAN;
+	double hi = cell->fig != NULL ? cell->fig->base_hi : cell->meas != NULL
+								 ? cell->meas->base_hi : NAN;
+
+	if (isnan(cell->value) || isnan(hi) || !(base > 0))
+		return NAN;
+	return hi * (cell->value / base);
+}
+
+/* A cell's value as the table shows it, with its qualifier's marks
+ * (fmt_qualify): "~30", "<= 32.3K", "11,000-12,000". */
+char *
+cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, const char *dash,
+		 bool utf8, char *buf, size_t len)
+{
+	char   a[32], b[32];
+	double hi = cmptab_cell_value_hi(cell);
+
+	if (isnan(cell->value))
+		return cmptab_value_text(cell->value, q, dash, buf, len);
+	cmptab_value_text(cell->value, q, dash, a, sizeof a);
+	if (!isnan(hi))
+		cmptab_value_text(hi, q, dash, b, sizeof b);
+	return fmt_qualify(cmptab_cell_qual(cell), a, isnan(hi) ? NULL : b, utf8, buf, len);
+}
+
 /* A row's unit as the table prints it. */
 const char *
 cmptab_row_unit(const struct cmptab_row *r, bool utf8)
@@ -1161,6 +1204,21 @@ cmptab_spec_grade_c(const struct cmptab *t, size_t r, size_t c)
 
 	return t->cols[c].kind == CMPTAB_DRIVE && !isnan(cell->value) && cell->fig != NULL &&
 	       specdb_figure_grade_c(t->cols[c].sheet, cell->fig);
+}
+
+/* Does any spec cell of the table hold an inferred figure? */
+bool
+cmptab_any_inferred(const struct cmptab *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct cmptab_cell *cell = cmptab_cell(t, r, c, CMPTAB_SPEC);
+
+			if (t->cols[c].kind == CMPTAB_DRIVE && !isnan(cell->value) &&
+			    cell->fig != NULL && specdb_figure_inferred(cell->fig))
+				return true;
+		}
+	return false;
 }
 
 /* A capacity point of a drive column by name. */

@@ -236,6 +236,16 @@ char *cmptab_row_label(const struct cmptab_row *r, const char *times, char *buf,
 char *cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *buf,
 			 size_t len);
 
+/* A cell's qualifier ("eq" when none) and the upper end of its range in the
+ * row's quantity (NAN when not a range); its value with the qualifier's
+ * marks ("~30", "<= 32.3K"), as compare and the dashboard print it. */
+const char *cmptab_cell_qual(const struct cmptab_cell *cell);
+/* Does any spec cell hold an inferred figure (SPECDB_INFERRED_LEGEND)? */
+bool cmptab_any_inferred(const struct cmptab *t);
+double cmptab_cell_value_hi(const struct cmptab_cell *cell);
+char *cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, const char *dash,
+		       bool utf8, char *buf, size_t len);
+
 /* A value in its quantity's display form: "2.6M" IOPS, "14,800" MB/s,
  * "30.5" us; dash when NAN. */
 char *cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf,

@@ -214,7 +214,11 @@ compare_spec_init(const struct spec_figure *f, struct compare_spec *out)
 	}
 	if (out->qd > 0 || out->jobs > 0)
 		out->rule = COMPARE_STATED;
-	else if (m->q == COMPARE_LAT) {
+	else if (compare_has(f->conditions, SPECDB_NO_CONDITIONS)) {
+		/* Not QD1 by convention: the source says nothing to place it. */
+		out->why = "the source states no conditions (block size, depth) for it";
+		out->rule = COMPARE_NONE;
+	} else if (m->q == COMPARE_LAT) {
 		out->rule = COMPARE_QD1;
 		out->qd = out->jobs = 1;
 	} else

@@ -161,30 +161,42 @@ fmt_figure(const char *qual, double value, double value_hi, const char *unit,
 	return fmt_figure_cs(qual, value, value_hi, unit, true, buf, len);
 }
 
+/* Put a qualifier's marks around numbers already formatted. */
+char *
+fmt_qualify(const char *qual, const char *num, const char *num_hi, bool utf8, char *buf,
+	    size_t len)
+{
+	const char *pre = fmt_qual_prefix(qual);
+	bool	    range = qual != NULL && num_hi != NULL &&
+			    (strcmp(qual, "range") == 0 || strcmp(qual, "approx") == 0);
+
+	/* "200,000–250,000", "~11–12": an en dash, so that a negative end
+	 * ("-40–85 C") still reads. */
+	if (range)
+		snprintf(buf, len, "%s%s%s%s", pre, num, utf8 ? "\u2013" : "-", num_hi);
+	else
+		snprintf(buf, len, "%s%s", pre, num);
+	return buf;
+}
+
 /* Format a figure with qualifier and unit in UTF-8 or ASCII. */
 char *
 fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit, bool utf8,
 	      char *buf, size_t len)
 {
-	char	    a[48], b[48];
-	const char *pre = fmt_qual_prefix(qual);
-	int	    dec = fabs(value) < 1 && value != 0 ? 6 : 2;
-	bool	    range = qual != NULL && !isnan(value_hi) &&
-			    (strcmp(qual, "range") == 0 || strcmp(qual, "approx") == 0);
+	char a[48], b[48], q[112];
+	int  dec = fabs(value) < 1 && value != 0 ? 6 : 2;
 
 	if (unit != NULL && strcmp(unit, "per-bit") == 0) {
 		snprintf(buf, len, "%g per bit", value);
 		return buf;
 	}
 	fmt_number(value, dec, a, sizeof a);
-	if (range) {
-		/* "200,000–250,000 IOPS", "~11–12 GB/s": an en dash, so that a
-		 * negative end ("-40–85 C") still reads. */
-		snprintf(buf, len, "%s%s%s%s %s", pre, a, utf8 ? "\u2013" : "-",
-			 fmt_number(value_hi, dec, b, sizeof b), unit ? unit : "");
-		return buf;
-	}
-	snprintf(buf, len, "%s%s %s", pre, a, unit ? unit : "");
+	if (!isnan(value_hi))
+		fmt_number(value_hi, dec, b, sizeof b);
+	snprintf(buf, len, "%s %s",
+		 fmt_qualify(qual, a, isnan(value_hi) ? NULL : b, utf8, q, sizeof q),
+		 unit ? unit : "");
 	return buf;
 }
 

@@ -37,6 +37,13 @@ char *fmt_figure(const char *qual, double value, double value_hi,
 char *fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit,
 		    bool utf8, char *buf, size_t len);
 
+/* A qualifier's marks around numbers already formatted (num_hi NULL: not a
+ * range): "~30", "<= 32.3K", "200K–250K" ("-" when utf8 is false), "30" for
+ * "eq" or NULL.  fmt_figure_cs's own marks, for tables that format their
+ * numbers their own way (compare's 32.3K). */
+char *fmt_qualify(const char *qual, const char *num, const char *num_hi, bool utf8, char *buf,
+		  size_t len);
+
 /* A change in percent: "+3.8%", "-16.7%", "+181%" (no tenths past 100 %),
  * "0.0%"; dash when it is NAN or infinite. */
 char *fmt_delta_pct(double pct, const char *dash, char *buf, size_t len);

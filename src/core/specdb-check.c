@@ -166,6 +166,24 @@ static const struct check_rule check_rules[] = {
 	  "SELECT 'target', t.id, " CHECK_TARGET " FROM target t JOIN metric mt "
 	  "ON mt.id = t.metric_id WHERE t.qual <> CASE mt.higher_is_better "
 	  "WHEN 1 THEN 'ge' ELSE 'le' END" },
+	/* data/README.md: a figure a review gives for its whole comparison
+	 * group ("all drives had reached 600-1,400 us") is no drive's figure. */
+	{ "group-wide figure stored as a drive's",
+	  "SELECT 'measurement', m.id, " CHECK_MEAS " FROM measurement m WHERE "
+	  "m.notes LIKE '%group-wide%' OR m.notes LIKE '%all drives%' OR "
+	  "m.notes LIKE '%comparison group''s values%'" },
+	/* One temperature rule for every family's MTTF (issue 27): where a
+	 * sheet states it at several temperature ranges, the family's figure is
+	 * the lowest, the one at the widest range (0-55 C over 0-50 C). */
+	{ "family MTTF not its lowest stated figure",
+	  "SELECT 'family', f.rowid, printf('family %s mttf_hours %d (stated: %s)', f.id, "
+	  "f.mttf_hours, (SELECT group_concat(printf('%g h %s', s.value, "
+	  "COALESCE(s.conditions, '')), '; ') FROM spec s WHERE s.family_id = f.id AND "
+	  "s.drive_id IS NULL AND s.metric_id = 'mttf' AND s.preferred = 1)) FROM family f "
+	  "WHERE f.mttf_hours IS NOT NULL AND (SELECT COUNT(*) FROM spec s WHERE s.family_id = "
+	  "f.id AND s.drive_id IS NULL AND s.metric_id = 'mttf' AND s.preferred = 1) > 1 AND "
+	  "f.mttf_hours <> (SELECT MIN(s.value) FROM spec s WHERE s.family_id = f.id AND "
+	  "s.drive_id IS NULL AND s.metric_id = 'mttf' AND s.preferred = 1)" },
 	{ "target not from the lab's own source",
 	  "SELECT 'target', t.id, " CHECK_TARGET " || ' (source ' || so.id || ', ' || so.kind "
 	  "|| ')' FROM target t JOIN source so ON so.id = t.source_id WHERE so.kind <> 'lab'" },

@@ -364,35 +364,44 @@ families_attach_drives(struct specdb *db, struct arena *a,
  * own row beats a family-wide one; among rows of one kind the better grade,
  * then the higher value.  The point: the most headline figures, counting its
  * own rows first and family-wide ones second; ties go to a reviewed point,
- * then to the capacity nearest 7.68 TB (the class most reviews test).
+ * then to the capacity nearest 7.68 TB (the class most reviews test).  A
+ * family whose chosen point has no row of its own (every figure family-wide,
+ * as the 7400 PRO's "family maximum" rows) has no headline point: its
+ * figures are the family's, not one capacity's.
+ *
+ * Every point also gets its own headline figures (spec_drive.head): its own
+ * rows, else the family-wide ones, never another point's, so a table row of
+ * a capacity point shows that point's figures or says where they are from.
  */
 struct headline_row {
 	size_t	    fam;	/* index into the family array */
 	const char *drive_id;	/* NULL: family-wide */
 	int	    metric;	/* 0..3: seq_read, seq_write, rand_read, rand_write */
 	double	    value;	/* base unit */
+	double	    value_hi;	/* base unit, NAN none */
+	const char *qual;
 	char	    grade;	/* 'A'..'C' */
 };
 
 /* One point's headline figures (d NULL: family-wide rows only). */
 struct headline_pick {
-	double v[4];
-	int    own, have;
+	const struct headline_row *row[SPEC_HEAD_N];	/* NULL: none */
+	int			   own, have;
 };
 
-static const char *const headline_metrics[4] = {
+static const char *const headline_metrics[SPEC_HEAD_N] = {
 	"seq_read", "seq_write", "rand_read", "rand_write",
 };
 
-/* Is row r a better headline figure than the one held (grade, value)? */
+/* Is row r a better headline figure than the one held (NULL: none)? */
 static bool
-headline_better(const struct headline_row *r, char grade, double value)
+headline_better(const struct headline_row *r, const struct headline_row *held)
 {
-	if (isnan(value))
+	if (held == NULL)
 		return true;
-	if (r->grade != grade)
-		return r->grade < grade;
-	return r->value > value;
+	if (r->grade != held->grade)
+		return r->grade < held->grade;
+	return r->value > held->value;
 }
 
 /* The headline figures of point d of family k (d NULL: family-wide). */
@@ -400,8 +409,7 @@ static void
 headline_of(const struct headline_row *rows, size_t n, size_t k, const struct spec_drive *d,
 	    struct headline_pick *p)
 {
-	char own_g[4] = { 'Z', 'Z', 'Z', 'Z' }, fam_g[4] = { 'Z', 'Z', 'Z', 'Z' };
-	double own[4] = { NAN, NAN, NAN, NAN }, fam[4] = { NAN, NAN, NAN, NAN };
+	const struct headline_row *own[SPEC_HEAD_N] = { 0 }, *fam[SPEC_HEAD_N] = { 0 };
 
 	for (size_t i = 0; i < n; i++) {
 		const struct headline_row *r = &rows[i];
@@ -409,17 +417,17 @@ headline_of(const struct headline_row *rows, size_t n, size_t k, const struct sp
 
 		if (r->fam != k)
 			continue;
-		if (r->drive_id == NULL && headline_better(r, fam_g[m], fam[m]))
-			fam[m] = r->value, fam_g[m] = r->grade;
+		if (r->drive_id == NULL && headline_better(r, fam[m]))
+			fam[m] = r;
 		else if (r->drive_id != NULL && d != NULL && strcmp(r->drive_id, d->id) == 0 &&
-			 headline_better(r, own_g[m], own[m]))
-			own[m] = r->value, own_g[m] = r->grade;
+			 headline_better(r, own[m]))
+			own[m] = r;
 	}
 	p->own = p->have = 0;
-	for (int m = 0; m < 4; m++) {
-		p->v[m] = isnan(own[m]) ? fam[m] : own[m];
-		p->own += !isnan(own[m]);
-		p->have += !isnan(p->v[m]);
+	for (int m = 0; m < SPEC_HEAD_N; m++) {
+		p->row[m] = own[m] != NULL ? own[m] : fam[m];
+		p->own += own[m] != NULL;
+		p->have += p->row[m] != NULL;
 	}
 }
 
@@ -437,7 +445,22 @@ headline_point_better(const struct spec_drive *a, const struct headline_pick *pa
 	return fabs(log(a->capacity_gb / 7680.0)) < fabs(log(b->capacity_gb / 7680.0));
 }
 
-/* Choose a family's headline point and fill its best_* figures. */
+/* Copy a pick's rows into headline figures. */
+static void
+headline_fill(struct spec_headfig *h, const struct headline_pick *p)
+{
+	for (int m = 0; m < SPEC_HEAD_N; m++) {
+		const struct headline_row *r = p->row[m];
+
+		h[m].value = r != NULL ? r->value : NAN;
+		h[m].value_hi = r != NULL ? r->value_hi : NAN;
+		h[m].qual = r != NULL ? r->qual : NULL;
+		h[m].drive_id = r != NULL ? r->drive_id : NULL;
+	}
+}
+
+/* Choose a family's headline point and fill its best_* figures, and each
+ * point's own headline figures. */
 static void
 headline_choose(struct spec_family *f, size_t k, const struct headline_row *rows, size_t n)
 {
@@ -447,16 +470,20 @@ headline_choose(struct spec_family *f, size_t k, const struct headline_row *rows
 	f->headline = NULL;
 	for (size_t i = 0; i < f->ndrives; i++) {
 		headline_of(rows, n, k, &f->drives[i], &p);
+		headline_fill(f->drives[i].head, &p);
 		if (p.have > 0 && (f->headline == NULL ||
 				   headline_point_better(&f->drives[i], &p, f->headline, &best))) {
 			f->headline = &f->drives[i];
 			best = p;
 		}
 	}
-	f->best_seq_read = best.v[0];
-	f->best_seq_write = best.v[1];
-	f->best_rand_read = best.v[2];
-	f->best_rand_write = best.v[3];
+	if (f->headline != NULL && best.own == 0)
+		f->headline = NULL;	/* every figure family-wide: no point's */
+	headline_fill(f->head, &best);
+	f->best_seq_read = f->head[SPEC_HEAD_SEQ_READ].value;
+	f->best_seq_write = f->head[SPEC_HEAD_SEQ_WRITE].value;
+	f->best_rand_read = f->head[SPEC_HEAD_RAND_READ].value;
+	f->best_rand_write = f->head[SPEC_HEAD_RAND_WRITE].value;
 }
 
 /* Load every headline row of the database (see above). */
@@ -472,7 +499,8 @@ headline_load(struct specdb *db, struct arena *a, struct spec_family *fam, size_
 	*n = 0;
 	if (db_prepare(db,
 		       "SELECT s.family_id, s.drive_id, s.metric_id, s.value * u.to_base, "
-		       "s.confidence FROM spec s JOIN unit u ON u.id = s.unit_id "
+		       "s.confidence, s.value_hi * u.to_base, s.qual "
+		       "FROM spec s JOIN unit u ON u.id = s.unit_id "
 		       "WHERE s.preferred = 1 AND ("
 		       " (s.metric_id IN ('seq_read','seq_write') AND"
 		       "  (s.block_size IS NULL OR s.block_size >= 131072)) OR"
@@ -496,10 +524,12 @@ headline_load(struct specdb *db, struct arena *a, struct spec_family *fam, size_
 		r->fam = (size_t)(f - fam);
 		r->drive_id = col_text(a, st, 1);
 		r->metric = 0;
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < SPEC_HEAD_N; i++)
 			if (strcmp(m, headline_metrics[i]) == 0)
 				r->metric = i;
 		r->value = sqlite3_column_double(st, 3);
+		r->value_hi = col_real(st, 5);
+		r->qual = col_text(a, st, 6);
 		r->grade = g != NULL ? g[0] : 'C';
 	}
 	if (rc != SQLITE_DONE)
@@ -1088,6 +1118,38 @@ specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f)
 			return false;
 	}
 	return true;
+}
+
+/* Is a figure inferred (its note ends ": inferred")? */
+bool
+specdb_figure_inferred(const struct spec_figure *f)
+{
+	static const char tail[] = ": inferred";
+	size_t		  n = f->notes != NULL ? strlen(f->notes) : 0;
+
+	return n >= sizeof tail - 1 && strcmp(f->notes + n - (sizeof tail - 1), tail) == 0;
+}
+
+/* Does any figure of the sheet carry the inferred mark? */
+bool
+specdb_sheet_any_inferred(const struct spec_sheet *sh)
+{
+	for (size_t i = 0; i < sh->nfigures; i++)
+		if (specdb_figure_inferred(&sh->figures[i]))
+			return true;
+	return false;
+}
+
+/* The marks after a figure's value. */
+char *
+specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, char *buf,
+		    size_t len)
+{
+	bool c = specdb_figure_grade_c(sh, f), i = specdb_figure_inferred(f);
+
+	snprintf(buf, len, "%s%s%s%s", c ? " " : "", c ? SPECDB_GRADE_C_MARK : "", i ? " " : "",
+		 i ? SPECDB_INFERRED_MARK : "");
+	return buf;
 }
 
 /* Is c part of a source id ("seed-000", "sr-9550max")? */

@@ -38,6 +38,24 @@ struct spec_sku {
 	const char *origin;
 };
 
+/* The four headline metrics of the list and of show's attribute tables:
+ * 128K-class sequential read and write (MB/s), 4K random read and write
+ * (IOPS); see specdb.c for which spec rows count. */
+enum spec_head_metric {
+	SPEC_HEAD_SEQ_READ, SPEC_HEAD_SEQ_WRITE, SPEC_HEAD_RAND_READ, SPEC_HEAD_RAND_WRITE,
+	SPEC_HEAD_N
+};
+
+/* One headline figure and where it holds: value (and value_hi of a range)
+ * in the base unit, NAN when there is none; qual as in the spec table;
+ * drive_id the capacity point whose own spec row states it, NULL for a
+ * family-wide row (drive_id NULL in the data: "U.3, family maximum"). */
+struct spec_headfig {
+	double	    value, value_hi;
+	const char *qual;
+	const char *drive_id;
+};
+
 struct spec_drive {
 	const char	*id, *family_id;
 	double		 capacity_gb;
@@ -48,6 +66,9 @@ struct spec_drive {
 	struct spec_sku	*skus;
 	size_t		 nskus;
 	size_t		 nmeasurements;
+	/* This point's headline figures: its own spec rows, else the family-
+	 * wide ones (drive_id NULL then); never another point's. */
+	struct spec_headfig head[SPEC_HEAD_N];
 };
 
 struct spec_family {
@@ -64,7 +85,12 @@ struct spec_family {
 	const struct spec_drive *headline;	/* the capacity point the best_*
 						 * figures are from (specdb.c, the
 						 * list headline rule); NULL: the
-						 * family-wide figures, or none */
+						 * family-wide figures, or none.
+						 * Set only when at least one of
+						 * them is the point's own row */
+	struct spec_headfig head[SPEC_HEAD_N];	/* best_* with their qualifier
+						 * and point (headline's own, or
+						 * family-wide) */
 	size_t		   nfigures, nmeasurements;
 	struct spec_drive *drives;
 	size_t		   ndrives;
@@ -281,9 +307,32 @@ char *specdb_sheet_text(const struct spec_sheet *sh, const char *text, char *buf
  * with SPECDB_GRADE_C_LEGEND. */
 bool specdb_figure_grade_c(const struct spec_sheet *sh, const struct spec_figure *f);
 
+/* The conditions text of a spec figure whose source states none (no block
+ * size, depth or "typical"): compare and check do not place it at QD1 x1 or
+ * any depth; show prints it as the conditions. */
+#define SPECDB_NO_CONDITIONS "conditions not stated"
+
 #define SPECDB_GRADE_C_MARK   "(C)"
 #define SPECDB_GRADE_C_LEGEND "(C) grade C only: a secondary source (notes, compiled lists); " \
 			      "no manufacturer table or list confirms it"
+
+/* Is a figure inferred: worked out rather than printed (a merged table cell
+ * mapped by pattern), its note ending ": inferred" (data/README.md)? */
+bool specdb_figure_inferred(const struct spec_figure *f);
+
+/* Does any figure of the sheet carry the inferred mark? */
+bool specdb_sheet_any_inferred(const struct spec_sheet *sh);
+
+/* The marks a figure's value carries after it, each with a leading space:
+ * " (C)" (specdb_figure_grade_c), " (i)" (specdb_figure_inferred), both, or
+ * "".  The CLI and the dashboard append it to every spec figure they print
+ * and explain each mark once with its legend. */
+char *specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, char *buf,
+			  size_t len);
+
+#define SPECDB_INFERRED_MARK   "(i)"
+#define SPECDB_INFERRED_LEGEND "(i) inferred: worked out (a merged table cell mapped by " \
+			       "pattern), not printed in the source as such"
 
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);

@@ -117,14 +117,15 @@ cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp
 	enum compare_quantity	  q = tab->rows[r].q;
 	char			  num[32], pct[32];
 
-	cmptab_value_text(sp->value, q, t->sym->dash, num, sizeof num);
-	if (cmptab_spec_grade_c(tab, r, c))
-		snprintf(num + strlen(num), sizeof num - strlen(num), " %s", SPECDB_GRADE_C_MARK);
+	cmptab_cell_text(sp, q, t->sym->dash, t->utf8, num, sizeof num);
+	if (!isnan(sp->value) && sp->fig != NULL)
+		specdb_figure_marks(tab->cols[c].sheet, sp->fig, num + strlen(num),
+				    sizeof num - strlen(num));
 	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0, num);
 	cmp_draw_depth(t, cb, x + 10, y, 9, sp);
 	tui_print_right(cb, x + 28, y, isnan(rv->value) ? UI_DIM_TEXT : rv->best ? UI_OK :
 			UI_REVIEW_REF, rv->best ? UI_BOLD : 0,
-			cmptab_value_text(rv->value, q, t->sym->dash, num, sizeof num));
+			cmptab_cell_text(rv, q, t->sym->dash, t->utf8, num, sizeof num));
 	if (rv->ref != CMPTAB_REF_NONE)
 		tui_print(cb, x + 29, y, 7, UI_DIM_TEXT, 0, "%s",
 			  fmt_delta_pct(rv->delta[rv->ref], t->sym->dash, pct, sizeof pct));

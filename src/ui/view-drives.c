@@ -281,9 +281,10 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 	/* Headline figures, right-aligned: (wide) the one capacity point they
 	 * are all from, seq read, random read, review points. */
 	fx = cb->w - right;
-	if (wide && f->headline != NULL)
+	if (wide && (f->headline != NULL || !isnan(f->best_seq_read) || !isnan(f->best_rand_read)))
 		tui_print_right(cb, fx + 9, y, sel ? role : UI_DIM_TEXT, 0,
-				fmt_capacity(f->headline->capacity_gb, num, sizeof num));
+				f->headline == NULL ? "family"	/* family-wide rows only */
+				: fmt_capacity(f->headline->capacity_gb, num, sizeof num));
 	fx += wide ? 9 : 0;
 	if (isnan(f->best_seq_read))
 		snprintf(desc, sizeof desc, "%s", t->sym->dash);

@@ -155,18 +155,22 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 		 uint8_t role)
 {
 	const struct spec_figure *f = tui_ref_figure(s, metric, bs);
-	char			  num[32];
+	char			  num[64], lo[24], hi[24];
 
 	if (f == NULL) {
 		tui_print_right(d->cb, x + w, y, UI_DIM_TEXT, 0, t->sym->dash);
 		return;
 	}
-	if (count)
-		fmt_count(f->value, num, sizeof num);
-	else
-		fmt_number(f->value, decimals, num, sizeof num);
-	if (specdb_figure_grade_c(&s->sheet, f))
-		snprintf(num + strlen(num), sizeof num - strlen(num), " %s", SPECDB_GRADE_C_MARK);
+	if (count) {
+		fmt_count(f->value, lo, sizeof lo);
+		fmt_count(f->value_hi, hi, sizeof hi);
+	} else {
+		fmt_number(f->value, decimals, lo, sizeof lo);
+		fmt_number(f->value_hi, decimals, hi, sizeof hi);
+	}
+	/* The figure's qualifier ("~", "<=", a range) stays on it. */
+	fmt_qualify(f->qual, lo, isnan(f->value_hi) ? NULL : hi, t->utf8, num, sizeof num);
+	specdb_figure_marks(&s->sheet, f, num + strlen(num), sizeof num - strlen(num));
 	tui_print_right(d->cb, x + w, y, role, 0, num);
 }
 
@@ -281,8 +285,8 @@ sheet_figure_value(const struct tui *t, const struct spec_sheet *sh,
 
 	fmt_figure_cs(f->qual, f->value, f->value_hi, f->unit_id, t->utf8, buf, len);
 	o = strlen(buf);
-	if (specdb_figure_grade_c(sh, f) && o < len)
-		snprintf(buf + o, len - o, " %s", SPECDB_GRADE_C_MARK);
+	if (o < len)
+		specdb_figure_marks(sh, f, buf + o, len - o);
 	return buf;
 }
 
@@ -358,6 +362,8 @@ sheet_figures(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 				  SPECDB_GRADE_C_LEGEND);
 			break;
 		}
+	if (specdb_sheet_any_inferred(sh))
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", SPECDB_INFERRED_LEGEND);
 }
 
 /* Every review measurement. */

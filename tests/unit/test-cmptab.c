@@ -664,6 +664,25 @@ test_text(void **state)
 	assert_string_equal(cmptab_ref_name(CMPTAB_REF_DRIFT), "drift");
 	assert_string_equal(cmptab_value_text(6.157, COMPARE_GIBPS, "-", buf, sizeof buf), "6.16");
 	assert_string_equal(cmptab_value_text(464.66, COMPARE_SECS, "-", buf, sizeof buf), "464.7");
+
+	/* A cell keeps its figure's qualifier (issue 27: "etwa 30 us" printed
+	 * as 30), a range both ends scaled as the value was. */
+	struct spec_measurement m = { .qual = "approx", .base = 30, .base_hi = NAN };
+	struct spec_figure	f = { .qual = "range", .base = 200000, .base_hi = 250000 };
+	struct cmptab_cell	c = { .value = 30, .meas = &m };
+
+	assert_string_equal(cmptab_cell_text(&c, COMPARE_LAT, "-", true, buf, sizeof buf), "~30");
+	assert_string_equal(cmptab_cell_qual(&c), "approx");
+	assert_true(isnan(cmptab_cell_value_hi(&c)));
+	c = (struct cmptab_cell){ .value = 200000, .fig = &f };
+	assert_string_equal(cmptab_cell_text(&c, COMPARE_IOPS, "-", false, buf, sizeof buf),
+			    "200K-250K");
+	assert_true(cmptab_cell_value_hi(&c) == 250000);
+	c = (struct cmptab_cell){ .value = 1000, .fig = NULL };
+	assert_string_equal(cmptab_cell_text(&c, COMPARE_MBPS, "-", true, buf, sizeof buf), "1,000");
+	assert_string_equal(cmptab_cell_qual(&c), "eq");
+	c = (struct cmptab_cell){ .value = NAN };
+	assert_string_equal(cmptab_cell_text(&c, COMPARE_MBPS, "-", true, buf, sizeof buf), "-");
 }
 
 /* Run the tests. */

@@ -280,6 +280,12 @@ test_stated(void **state)
 	assert_int_equal(compare_spec_init(&g, &cs), COMPARE_QD1);
 	assert_true(compare_spec_applies(&cs, &res[1]->point));
 	assert_false(compare_spec_applies(&cs, &res[3]->point));
+	/* A latency whose source states no conditions is placed nowhere, not
+	 * at QD1 x1 by convention (issue 27: the SN861's 65 / 8 us). */
+	g.conditions = SPECDB_NO_CONDITIONS;
+	assert_int_equal(compare_spec_init(&g, &cs), COMPARE_NONE);
+	assert_non_null(cs.why);
+	assert_false(compare_spec_applies(&cs, &res[1]->point));
 	free_results(res, n);
 	arena_free(&a);
 }

@@ -91,6 +91,15 @@ test_figure(void **state)
 	assert_string_equal(fmt_figure("lt", 100, NAN, "us", buf, sizeof buf), "< 100 us");
 	assert_string_equal(fmt_figure("gt", 10400, NAN, "MB/s", buf, sizeof buf),
 			    "> 10,400 MB/s");
+	/* The marks alone, around numbers formatted elsewhere (compare's 32.3K). */
+	assert_string_equal(fmt_qualify("approx", "32.3K", NULL, true, buf, sizeof buf), "~32.3K");
+	assert_string_equal(fmt_qualify("eq", "30", NULL, true, buf, sizeof buf), "30");
+	assert_string_equal(fmt_qualify(NULL, "30", NULL, true, buf, sizeof buf), "30");
+	assert_string_equal(fmt_qualify("le", "5", NULL, true, buf, sizeof buf), "<= 5");
+	assert_string_equal(fmt_qualify("range", "200K", "250K", false, buf, sizeof buf),
+			    "200K-250K");
+	assert_string_equal(fmt_qualify("approx", "11", "12", true, buf, sizeof buf),
+			    "~11\u201312");
 	assert_string_equal(fmt_figure("eq", 1e-17, NAN, "per-bit", buf, sizeof buf),
 			    "1e-17 per bit");
 }

@@ -321,6 +321,67 @@ test_families_best(void **state)
 	specdb_close(db);
 }
 
+/* Headline figures per capacity point (issue 27): a point shows its own
+ * figures, else the family-wide ones, never another point's; a family whose
+ * figures are all family-wide has no headline point. */
+static void
+test_headline_points(void **state)
+{
+	static const char extra_sql[] =
+		"INSERT INTO spec (family_id, drive_id, metric_id, value, unit_id, block_size,"
+		"  conditions, source_id, confidence, preferred) VALUES"
+		" ('micron-9550-pro', NULL, 'seq_read', 14000, 'MB/s', 131072, 'family maximum',"
+		"  't-list', 'B', 1),"
+		" ('micron-9550-pro', NULL, 'rand_read', 3300000, 'IOPS', 4096, 'family maximum',"
+		"  't-list', 'B', 1);";
+	struct arena	    a = { 0 };
+	struct dd_error	    err = { 0 };
+	struct spec_family *fam;
+	struct specdb	   *db = NULL;
+	char		    path[400], *schema = read_src("data/schema.sql");
+	char		   *units = read_src("data/units.sql");
+	sqlite3		   *raw;
+	size_t		    n;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/heads.db", tmpdir);
+	make_db(path, schema, units, fixture_sql);
+	free(schema);
+	free(units);
+	assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(raw, extra_sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(raw);
+	assert_int_equal(specdb_open(path, &db, &err), 0);
+	assert_int_equal(specdb_families(db, &a, &fam, &n, &err), 0);
+	assert_string_equal(fam[0].id, "kioxia-cd9p-r");
+	assert_string_equal(fam[0].drives[0].id, "kioxia-cd9p-r-7680");
+	/* The 7.68 TB: its own 14,800 and 2.6M. */
+	assert_true(fam[0].drives[0].head[SPEC_HEAD_SEQ_READ].value == 14800);
+	assert_string_equal(fam[0].drives[0].head[SPEC_HEAD_SEQ_READ].drive_id,
+			    "kioxia-cd9p-r-7680");
+	assert_string_equal(fam[0].drives[0].head[SPEC_HEAD_SEQ_READ].qual, "eq");
+	/* The 15.36 TB: its own 14,800, and no random read: the 7.68 TB's
+	 * 2.6M is not its. */
+	assert_true(fam[0].drives[1].head[SPEC_HEAD_SEQ_READ].value == 14800);
+	assert_string_equal(fam[0].drives[1].head[SPEC_HEAD_SEQ_READ].drive_id,
+			    "kioxia-cd9p-r-15360");
+	assert_true(isnan(fam[0].drives[1].head[SPEC_HEAD_RAND_READ].value));
+	/* The family's headline: the 7.68 TB (two figures), every one its own. */
+	assert_non_null(fam[0].headline);
+	assert_string_equal(fam[0].headline->id, "kioxia-cd9p-r-7680");
+	assert_string_equal(fam[0].head[SPEC_HEAD_RAND_READ].drive_id, "kioxia-cd9p-r-7680");
+	/* 9550 PRO: family-wide rows only, so no headline point; its 7.68 TB
+	 * shows them as family-wide (drive_id NULL). */
+	assert_string_equal(fam[3].id, "micron-9550-pro");
+	assert_null(fam[3].headline);
+	assert_true(fam[3].best_seq_read == 14000);
+	assert_null(fam[3].head[SPEC_HEAD_SEQ_READ].drive_id);
+	assert_true(fam[3].drives[0].head[SPEC_HEAD_RAND_READ].value == 3300000);
+	assert_null(fam[3].drives[0].head[SPEC_HEAD_RAND_READ].drive_id);
+	arena_free(&a);
+	specdb_close(db);
+}
+
 static void
 test_open_errors(void **state)
 {
@@ -450,6 +511,7 @@ main(void)
 		cmocka_unit_test(test_search_none_and_bad),
 		cmocka_unit_test(test_sheet),
 		cmocka_unit_test(test_families_best),
+		cmocka_unit_test(test_headline_points),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_locate),
 		cmocka_unit_test(test_sheet_targets),

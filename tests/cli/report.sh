@@ -135,12 +135,14 @@ set -- $(cat "$tmp/graphs")
 ok "report html: interval graphs of IOPS ($1)" test "$1" -ge 1
 is "report html: a MB/s graph beside every IOPS graph, MB/s in no title" "$1 $1 $1 $1 0" "$*"
 # A load curve, checkpoints and a write cliff, the run matched to the CD6
-# (its review published the curve's peak: VDBench '4K random read').
+# (its review published the curve's peak: VDBench '4K random read').  The
+# cliff pass is paced (rate=1500 at 128K: about 0.13 s, a dozen 10 ms
+# intervals) so that a loaded machine still records intervals to chart.
 cat >"$tmp/wl.plan" <<'EOF2'
 plan wl
 curve randread bs=4k qd=4 jobs=1 time=0.05 ramp=0 profile="4K random read" steps=50-100/50
 checkpoint write bs=1m qd=4 jobs=2 passes=2 profile=checkpoint size=4m
-cliff write bs=128k qd=4 jobs=1 size=24m interval=0.01s
+cliff write bs=128k qd=4 jobs=1 size=24m interval=0.01s rate=1500
 EOF2
 run "$dd" --db "$db" run --scratch "$tmp/wl.dat" --size 32M --plan "$tmp/wl.plan" --allow-write \
 	--ramp 0 --results "$store" -q

@@ -97,7 +97,7 @@ struct report {
 	size_t		     nruns;
 	int64_t		    *ids;	/* the runs' store ids */
 	struct cmptab	     tab;
-	struct spec_sheet   *sheets[8];	/* the matched drives' sheets (arena) */
+	const struct spec_sheet *sheets[8];	/* the drives' sheets (arena) */
 	size_t		     nsheets;
 	char		     title[512];
 };

@@ -277,7 +277,9 @@ report_sec_summary(struct report *r)
 		const struct results_prov *p = &r->runs[i].prov;
 		const char		  *head = report_headlines(r, report_col_of(r, i));
 		const char		  *kv[] = {
-			"Run", report_fmt(r, "#%lld %s", (long long)r->ids[i], p->name),
+			"Run", r->ids[i] != 0 ? report_fmt(r, "#%lld %s", (long long)r->ids[i],
+							   p->name) : p->name,
+			"Stored", r->ids[i] != 0 ? NULL : "no (--no-save): not in the results store",
 			"Drive", report_fmt(r, "%s%s%s", report_drive_name(p),
 					    p->serial[0] ? ", serial " : "", p->serial),
 			"Host", report_or(p->host, "unknown"),

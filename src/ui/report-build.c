@@ -429,9 +429,12 @@ report_tab_header(struct report *r, struct report_block *b)
 
 	report_cell(r, b, 0, 0, "Point");
 	report_cell(r, b, 0, 1, "Unit");
+	b->keys = 2;
 	for (size_t c = 0; c < r->tab.ncols; c++) {
 		char L = report_letter(c);
 
+		if (k < 64)
+			b->groups |= (uint64_t)1 << k;	/* a column's cells stay together */
 		if (r->tab.cols[c].kind == CMPTAB_RUN) {
 			right |= 1u << (k % 32);
 			report_cell(r, b, 0, k++, report_fmt(r, "%c measured", L));

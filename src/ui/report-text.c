@@ -203,15 +203,16 @@ report_part_width(const struct report_part *p, const int *wid, int sep, int extr
 
 /* Split a table's columns into parts whose lines fit the width: the key
  * columns in each, then as many whole groups as fit (one at least: a part
- * that is still too wide has fits false).  A line of a part is its widths
- * plus sep per column plus extra.  The number of parts. */
+ * that is still too wide has fits false); a table without keys is one part
+ * (a row of it reads best whole, as records).  A line of a part is its
+ * widths plus sep per column plus extra.  The number of parts. */
 static size_t
 report_parts(const struct report_block *b, const int *wid, int sep, int extra, int width,
 	     struct report_part *parts, size_t max)
 {
-	size_t keys = b->keys ? b->keys : 1, np = 0, c;
+	size_t keys = b->keys ? b->keys : b->ncols, np = 0, c;
 
-	keys = keys < b->ncols ? keys : b->ncols;
+	keys = keys < b->ncols ? keys : b->ncols;	/* no keys: one part */
 	c = keys;
 	do {
 		struct report_part *p = &parts[np++];

@@ -25,8 +25,9 @@
  *
  * The writers (report-text.c: txt and md; report-html.c: html) walk the
  * blocks.  txt and md fit 80 columns: a table wider than that is split
- * into parts that fit, each repeating its key columns (and a part still too
- * wide is written as one group of "name: value" lines per row); md writes
+ * into parts that fit, each repeating its key columns (a table that names
+ * its keys), and one that still does not fit is written as one group of
+ * "name: value" lines per row; md writes
  * tables a ticket shows,
  * html writes one page with inline SVG charts, a print stylesheet, light
  * and dark colours and no script and nothing fetched.  Sections tagged
@@ -85,7 +86,8 @@ struct report_block {
 	const char	**cells;	/* nrows x ncols, row-major */
 	uint32_t	  right;	/* bit c: column c is right-aligned (numbers) */
 	size_t		  keys;		/* txt/md: leading columns every part of a
-					 * table too wide for the page repeats; 0: 1 */
+					 * table too wide for the page repeats; 0: the
+					 * table is not split (rows as records) */
 	uint64_t	  groups;	/* bit c: a group of columns that stay in one
 					 * part starts at c (a run's); 0: each column */
 	size_t		  run, point;	/* chart: runs[run].pts[point] (curve, ckpt:

@@ -15,8 +15,9 @@
  *                  options", else fio's defaults.  numjobs clones that fio
  *                  reported one by one (no group_reporting: as many entries
  *                  of one name and group as numjobs says) are one job each.
- *                  Named by the job's name (after its shape when the name
- *                  does not say it): a report shows it.
+ *                  The job's name, unless it is the point's shape, leads
+ *                  the point's note ('fio job "NAME"; ...'): a report
+ *                  shows it.
  *   counts/rates   read and write: total_ios, io_bytes, iops, bw_bytes,
  *                  runtime (ms) for the measured time.
  *   latency        per direction from lat_ns when it holds percentiles
@@ -43,7 +44,6 @@
 #include "core/plan.h"
 #include "io/figures.h"
 #include "lib/parse.h"
-#include "lib/utf8.h"
 
 #define FIO_PATH_MAX 192	/* a key path in a sentence */
 #define FIO_NUM_MAX  0x1p62	/* past any count, byte total or time */
@@ -691,32 +691,21 @@ fio_clones(json_t *counts, json_t *job)
 	return n;
 }
 
-/* The point's name from the job's, so a report shows what the fio user
- * called it: the job's name when it holds the shape dd_point_autoname gave
- * (our own job files name jobs so), else "SHAPE (NAME)", else (too long)
- * the job's name alone, cut at a character.  No name: the shape. */
+/* Keep the job's name in the point's note (stored with it, shown by a
+ * report, escaped as every text is): 'fio job "seq-1"; ' before what the
+ * note says, unless the name is the point's shape (our own job files name
+ * jobs so) or there is none. */
 static void
-fio_job_name(struct dd_point *p, const char *job)
+fio_job_note(struct dd_result *r, const char *job)
 {
-	char   shape[DD_POINT_NAME_MAX], both[2 * DD_POINT_NAME_MAX + 4];
-	size_t n = 0;
+	char note[sizeof r->message];
 
-	if (job == NULL || job[0] == '\0')
+	if (job == NULL || job[0] == '\0' || strstr(job, r->point.name) != NULL)
 		return;
-	dd_strlcpy(shape, p->name, sizeof shape);
-	if (strstr(job, shape) == NULL &&
-	    (size_t)snprintf(both, sizeof both, "%s (%s)", shape, job) < sizeof p->name)
-		job = both;
-	while (job[n] != '\0') {
-		uint32_t cp;
-		int	 k = utf8_decode(job + n, strlen(job + n), &cp);
-
-		if (k <= 0 || n + (size_t)k >= sizeof p->name)
-			break;
-		n += (size_t)k;
-	}
-	if (n > 0)
-		snprintf(p->name, sizeof p->name, "%.*s", (int)n, job);
+	/* Both bounded so that neither crowds the other out of the note. */
+	snprintf(note, sizeof note, "fio job \"%.160s\"%s%.320s", job,
+		 r->message[0] ? "; " : "", r->message);
+	memcpy(r->message, note, sizeof note);
 }
 
 /* One job (entry i of jobs; counts: fio_clone_counts) into a point of run. */
@@ -753,7 +742,7 @@ fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *
 	if (pt.r->point.runtime_s == 0)
 		pt.r->point.runtime_s = pt.r->elapsed_s;
 	dd_point_autoname(&pt.r->point);
-	fio_job_name(&pt.r->point, name);
+	fio_job_note(pt.r, name);
 	dd_strlcpy(pt.host, host ? host : "", sizeof pt.host);
 	sweep_summarize(pt.r, &pt.sum);
 	pt.sum.index = pt.index;

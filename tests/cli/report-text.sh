@@ -9,8 +9,8 @@
 # into parts that repeat the point and unit columns instead of one record
 # per row; `run --no-save` and `check --no-save` end with the summary block,
 # which says the run was not stored (and nothing is stored); an imported fio
-# run keeps its jobs' names, a hostile one shown as text in txt, md and
-# html; on the dashboard, P on a finished run's Sweep screen and on Compare
+# run keeps its jobs' names (in each point's note), a hostile one shown as
+# text in txt, md and html; on the dashboard, P on a finished run's Sweep screen and on Compare
 # writes the page and shows the path (History's P: tests/cli/report.sh).
 # report.sh has the imported run's fio figures ("imported fio run: fio's
 # own IOPS"), a check run's stored verdict ("check run: the stored
@@ -155,8 +155,8 @@ run "$dd" import "$tmp/names.json" --results "$store"
 is "import with job names: exit 0" 0 "$rc"
 nid=$(runs)
 rep "$nid"
-like "imported run, txt: the job's name" '\(nightly-qd1\)' "$out"
-like "imported run, txt: a hostile job name as it is" '\(<script>alert\(1\)</script>\)' "$out"
+like "imported run, txt: the job's name" 'fio job "nightly-qd1"' "$out"
+like "imported run, txt: a hostile job name as it is" 'fio job "<script>alert\(1\)</script>"' "$out"
 rep "$nid" --format md
 like "imported run, md: the hostile name escaped" '\\<script\\>alert\(1\)\\</script\\>' "$out"
 rep "$nid" -o "$tmp/names.html"

@@ -48,8 +48,6 @@ struct cmpcli {
 	struct results	   *store;
 	const char	   *store_path;		/* --results; NULL: the default */
 	struct arena	    a;			/* sheets and families */
-	struct spec_family *fams;
-	size_t		    nfams;
 	struct results_run  runs[CMPCLI_OPERANDS_MAX];
 	size_t		    nruns;
 	int64_t		    run_ids[CMPCLI_OPERANDS_MAX * 2];	/* per column; 0 drive */
@@ -80,15 +78,6 @@ cmpcli_store(struct cmpcli *c)
 		return err.code == -ENOENT ? EXIT_NOMATCH : EXIT_USAGE;
 	}
 	return EXIT_OK;
-}
-
-/* The family of a database drive id, from the family list; NULL none. */
-static const struct spec_family *
-cmpcli_family_of(struct cmpcli *c, const char *drive_id, struct dd_error *err)
-{
-	if (c->fams == NULL && specdb_families(c->db, &c->a, &c->fams, &c->nfams, err) < 0)
-		return NULL;
-	return specdb_find_drive(c->fams, c->nfams, drive_id, NULL);
 }
 
 /* A drive column's label: "KIOXIA CD9P-R 7.68 TB" or "KIOXIA CD9P-R". */
@@ -202,35 +191,16 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 	return EXIT_OK;
 }
 
-/* Does a drive column of the table belong to the family of drive_id? */
-static bool
-cmpcli_has_family(const struct cmpcli *c, const struct spec_family *f)
-{
-	for (size_t i = 0; i < c->tab.ncols; i++)
-		if (c->tab.cols[i].kind == CMPTAB_DRIVE &&
-		    strcmp(c->tab.cols[i].sheet->family.id, f->id) == 0)
-			return true;
-	return false;
-}
-
-/* Add a column for each run's matched database drive not named already. */
+/* Add a column for each run's matched database drive not named already
+ * (cmptab_add_matched, as a report does); an exit code. */
 static int
 cmpcli_add_matched(struct cmpcli *c)
 {
 	struct dd_error err = { 0 };
 
-	for (size_t i = 0; i < c->nruns; i++) {
-		const struct spec_family *f;
-		int			  rc;
-
-		if (c->runs[i].prov.drive_id[0] == '\0')
-			continue;
-		f = cmpcli_family_of(c, c->runs[i].prov.drive_id, &err);
-		if (f == NULL || cmpcli_has_family(c, f))
-			continue;
-		rc = cmpcli_add_family(c, f->id, c->runs[i].prov.drive_id);
-		if (rc != EXIT_OK)
-			return rc;
+	if (cmptab_add_matched(&c->tab, c->db, &c->a, &err) < 0) {
+		cli_error("%s", err.msg);
+		return EXIT_USAGE;
 	}
 	return EXIT_OK;
 }

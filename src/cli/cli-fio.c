@@ -15,6 +15,9 @@
  *                  options", else fio's defaults.  numjobs clones that fio
  *                  reported one by one (no group_reporting: as many entries
  *                  of one name and group as numjobs says) are one job each.
+ *                  The job's name, unless it is the point's shape, leads
+ *                  the point's note ('fio job "NAME"; ...'): a report
+ *                  shows it.
  *   counts/rates   read and write: total_ios, io_bytes, iops, bw_bytes,
  *                  runtime (ms) for the measured time.
  *   latency        per direction from lat_ns when it holds percentiles
@@ -688,6 +691,23 @@ fio_clones(json_t *counts, json_t *job)
 	return n;
 }
 
+/* Keep the job's name in the point's note (stored with it, shown by a
+ * report, escaped as every text is): 'fio job "seq-1"; ' before what the
+ * note says, unless the name is the point's shape (our own job files name
+ * jobs so) or there is none. */
+static void
+fio_job_note(struct dd_result *r, const char *job)
+{
+	char note[sizeof r->message];
+
+	if (job == NULL || job[0] == '\0' || strstr(job, r->point.name) != NULL)
+		return;
+	/* Both bounded so that neither crowds the other out of the note. */
+	snprintf(note, sizeof note, "fio job \"%.160s\"%s%.320s", job,
+		 r->message[0] ? "; " : "", r->message);
+	memcpy(r->message, note, sizeof note);
+}
+
 /* One job (entry i of jobs; counts: fio_clone_counts) into a point of run. */
 static int
 fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *arr, size_t i,
@@ -722,6 +742,7 @@ fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *
 	if (pt.r->point.runtime_s == 0)
 		pt.r->point.runtime_s = pt.r->elapsed_s;
 	dd_point_autoname(&pt.r->point);
+	fio_job_note(pt.r, name);
 	dd_strlcpy(pt.host, host ? host : "", sizeof pt.host);
 	sweep_summarize(pt.r, &pt.sum);
 	pt.sum.index = pt.index;

@@ -5,7 +5,8 @@
  * `check` does), the line naming the stored run, and the JSON fields.
  *
  * Order, for every command: cli_session_open, then cli_record_begin (a store
- * that cannot be used is exit 2 before any I/O), then the sweep with the
+ * that cannot be used is exit 2 before any I/O; --no-save keeps the run in
+ * a store in memory, for the summary block alone), then the sweep with the
  * recorder attached (struct cli_sweep_hook's rec), then cli_record_end.  A
  * store that fails mid-sweep (a full disk) is one warning sentence at the
  * end; the sweep and its report go on.  A store another process holds the
@@ -34,9 +35,10 @@ cli_record_begin(const struct cli_store_opts *so, const char *source, const stru
 {
 	/* The name is stored in UTF-8 whatever the locale: cli_fprintf
 	 * transliterates it where the terminal needs ASCII. */
-	struct record_opts  ro = { .path = so->path, .no_save = so->no_save, .source = source,
-				   .utf8 = true, .wait_ms = CLI_STORE_WAIT_MS,
-				   .on_busy = cli_record_busy };
+	/* --no-save keeps the run in memory for the summary block. */
+	struct record_opts  ro = { .path = so->path, .no_save = so->no_save,
+				   .memory = so->no_save, .source = source, .utf8 = true,
+				   .wait_ms = CLI_STORE_WAIT_MS, .on_busy = cli_record_busy };
 	struct record_match rm = { 0 };
 	struct dd_error	    err = { 0 };
 	char		    label[192];
@@ -70,8 +72,6 @@ cli_record_begin_run(struct cli_ctx *ctx, const struct cli_store_opts *so,
 	int			rc;
 
 	*out = NULL;
-	if (so->no_save)
-		return 0;
 	if (ses->tgt.kind != SESSION_BLOCK)
 		return cli_record_begin(so, "run", ses, NULL, NULL, plan, t, out);
 	session_identify(ses, NULL, &a, &id);
@@ -171,7 +171,7 @@ cli_record_end(struct record *rec, enum sweep_state st, int signo, const char *m
 	rc = record_end(rec, st, by, why, &err);
 	if (rc < 0)
 		cli_record_warn(rec, rc, &err, npoints);
-	else if (!quiet)
+	else if (!quiet && record_run_id(rec) != 0)	/* 0: kept in memory (--no-save) */
 		cli_fprintf(stderr, "drivedash: stored as run %lld: %s\n",
 			    (long long)record_run_id(rec), record_name(rec));
 }

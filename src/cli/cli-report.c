@@ -304,34 +304,31 @@ cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan
 
 /* The copy-paste summary block at the end of `run` and `check`: the
  * report's summary section (ui/report.h, the txt writer's, so there is one
- * copy of it) of the run just stored, read back from the store; nothing
- * for a run that was not stored (--no-save, a store that failed). */
+ * copy of it) of the run just ended, read back from the recorder's store
+ * (the results store, or for --no-save the one in memory: then the block
+ * says the run was not stored); nothing when the store has not taken it. */
 void
-cli_print_summary(struct cli_ctx *ctx, const struct record *rec)
+cli_print_summary(struct cli_ctx *ctx, struct record *rec)
 {
 	struct report_opts ro = { .format = REPORT_TXT, .summary_only = true };
 	struct dd_error	   err = { 0 };
 	struct results_run run = { 0 };
-	struct results	  *store = NULL;
 	struct specdb	  *db = NULL;
 	struct report	   r;
 	char		  *text = NULL;
 	size_t		   len;
-	int64_t		   id = rec != NULL ? record_run_id(rec) : 0;
+	int64_t		   id = record_run_id(rec);
 
-	if (id == 0 || results_open(&store, record_path(rec), RESULTS_READ, &err) < 0)
+	if (record_run_load(rec, &run, &err) < 0)
 		return;
 	report_init(&r);
 	ro.ascii = cli_text_ascii();
-	if (results_run_load(store, id, &run, &err) == 0) {
-		if (cli_open_db_optional(ctx, &db) < 0)
-			db = NULL;
-		if (report_build_loaded(&r, db, &run, &id, 1, &err) == 0 &&
-		    report_write(&r, &ro, &text, &len) == 0)
-			cli_printf("%s", text);
-	}
+	if (cli_open_db_optional(ctx, &db) < 0)
+		db = NULL;
+	if (report_build_loaded(&r, db, &run, &id, 1, &err) == 0 &&
+	    report_write(&r, &ro, &text, &len) == 0)
+		cli_printf("%s", text);
 	free(text);
 	report_free(&r);
 	specdb_close(db);
-	results_close(store);
 }

@@ -76,9 +76,10 @@ int cmd_db(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_report(struct cli_ctx *ctx, int argc, char **argv);
 
 /* The copy-paste summary block at the end of `run` and `check` (the
- * report's summary section of the run rec stored; nothing when it was not
- * stored), to stdout (cli-report.c). */
-void cli_print_summary(struct cli_ctx *ctx, const struct record *rec);
+ * report's summary section of the run rec stored, or kept in memory for
+ * --no-save: then it says the run was not stored; nothing when the store
+ * has not taken it), to stdout (cli-report.c). */
+void cli_print_summary(struct cli_ctx *ctx, struct record *rec);
 
 /* The hidden `complete WORDS...` command (cli-complete.c): the candidates
  * for the last word of a command line, one a line, for the shell's

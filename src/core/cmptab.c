@@ -1250,3 +1250,49 @@ cmptab_add_results_run(struct cmptab *t, const struct results_run *run, struct d
 			return err->code < 0 ? err->code : -EINVAL;
 	return col;
 }
+
+/* Does a drive column of the table show family f? */
+static bool
+cmptab_has_family(const struct cmptab *t, const struct spec_family *f)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (t->cols[i].kind == CMPTAB_DRIVE &&
+		    strcmp(t->cols[i].sheet->family.id, f->id) == 0)
+			return true;
+	return false;
+}
+
+/* Add a drive column for each run column's matched drive. */
+int
+cmptab_add_matched(struct cmptab *t, struct specdb *db, struct arena *a, struct dd_error *err)
+{
+	struct spec_family *fams = NULL;
+	size_t		    nfams = 0, nruncols = t->ncols;
+	int		    added = 0;
+
+	for (size_t i = 0; db != NULL && i < nruncols; i++) {
+		const char		 *id = t->cols[i].drive_id;
+		const struct spec_family *f;
+		const struct spec_drive	 *d = NULL;
+		struct spec_sheet	 *sh;
+		char			  label[256];
+
+		if (t->cols[i].kind != CMPTAB_RUN || id[0] == '\0')
+			continue;
+		if (fams == NULL && specdb_families(db, a, &fams, &nfams, err) < 0)
+			return err->code;
+		f = specdb_find_drive(fams, nfams, id, NULL);
+		if (f == NULL || cmptab_has_family(t, f))
+			continue;
+		if ((sh = arena_alloc(a, sizeof *sh)) == NULL)
+			return dd_error_set(err, -ENOMEM, "out of memory");
+		if (specdb_sheet(db, f->id, NULL, a, sh, err) < 0)
+			return err->code;
+		specdb_find_drive(&sh->family, 1, id, &d);
+		specdb_drive_label(&sh->family, d, true, label, sizeof label);
+		if (cmptab_add_drive(t, sh, id, label, err) < 0)
+			return err->code;
+		added++;
+	}
+	return added;
+}

@@ -207,6 +207,15 @@ int cmptab_add_run(struct cmptab *t, const char *label, const char *serial,
 int cmptab_add_results_run(struct cmptab *t, const struct results_run *run,
 			   struct dd_error *err);
 
+/* Add a drive column for the matched database drive (the run's drive_id)
+ * of each run column whose family has no drive column yet, as `compare`
+ * and a report show a run beside its spec sheet: the family's sheet read
+ * from db into a (kept by the caller until cmptab_free), the capacity point
+ * the run matched, labelled by specdb_drive_label.  db NULL adds nothing.
+ * The number of columns added, or negative errno with err set. */
+int cmptab_add_matched(struct cmptab *t, struct specdb *db, struct arena *a,
+		       struct dd_error *err);
+
 /* Append a copy of a point to run column col; 0 or negative errno. */
 int cmptab_add_point(struct cmptab *t, size_t col, const struct dd_point *pt,
 		     const struct sweep_summary *sum, struct dd_error *err);

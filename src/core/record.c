@@ -85,6 +85,8 @@ struct record {
 	size_t		      nrounds, nsteady;	/* points run in steady-state
 						 * rounds, and attained */
 
+	bool		      memory;		/* the store is in memory (--no-save) */
+
 	/* The writer's own. */
 	struct results	     *db;		/* NULL: still to be opened (busy) */
 	int64_t		      run_id;		/* as stored; 0 not yet */
@@ -398,8 +400,8 @@ record_outcome(struct record *rec, int rc, const struct dd_error *err)
 	if (rec->head == NULL)
 		rec->tail = NULL;
 	rec->queued--;
-	if (rc == 0 && job->kind == RJ_BEGIN)
-		rec->prov.id = rec->run_id;
+	if (rc == 0 && job->kind == RJ_BEGIN && !rec->memory)
+		rec->prov.id = rec->run_id;	/* a run in memory has no id to show */
 	if (rc == 0 && job->kind == RJ_POINT)
 		rec->npoints++;
 	if (rc < 0)
@@ -473,7 +475,7 @@ record_open(struct record **out, const struct record_opts *o, struct dd_error *e
 	int		   rc;
 
 	*out = NULL;
-	if (o->no_save)
+	if (o->no_save && !o->memory)
 		return 0;
 	rec = calloc(1, sizeof *rec);
 	if (rec == NULL)
@@ -485,14 +487,20 @@ record_open(struct record **out, const struct record_opts *o, struct dd_error *e
 	pthread_cond_init(&rec->cv, &ca);
 	pthread_cond_init(&rec->changed, &ca);
 	pthread_condattr_destroy(&ca);
-	if (o->path != NULL)
+	rec->memory = o->no_save;
+	if (rec->memory)
+		rc = 0;
+	else if (o->path != NULL)
 		dd_strlcpy(rec->path, o->path, sizeof rec->path);
 	else if ((rc = results_default_path(rec->path, sizeof rec->path, err)) < 0)
 		goto fail;
 	rec->wait_ms = o->wait_ms;
 	rec->on_busy = o->on_busy;
 	rec->on_busy_arg = o->on_busy_arg;
-	rc = results_open_wait(&rec->db, rec->path, RESULTS_WRITE, RECORD_TRY_MS, err);
+	if (rec->memory)
+		rc = results_open_memory(&rec->db, err);
+	else
+		rc = results_open_wait(&rec->db, rec->path, RESULTS_WRITE, RECORD_TRY_MS, err);
 	if (rc == -EBUSY)	/* the writer opens it once the lock is free */
 		rc = 0;
 	if (rc < 0)
@@ -899,6 +907,26 @@ record_signal_name(int signo)
 	}
 }
 
+/* Read the run back as the store holds it, once the writer is idle. */
+int
+record_run_load(struct record *rec, struct results_run *out, struct dd_error *err)
+{
+	int rc;
+
+	if (rec == NULL)
+		return dd_error_set(err, -ENOENT, "the run was not kept (--no-save)");
+	record_drain(rec, rec->wait_ms);
+	/* Under mu with nothing queued, the writer waits: its connection is
+	 * free to read through. */
+	pthread_mutex_lock(&rec->mu);
+	if (rec->queued > 0 || rec->db == NULL || rec->run_id == 0)
+		rc = dd_error_set(err, -ENOENT, "the run is not stored (yet)");
+	else
+		rc = results_run_load(rec->db, rec->run_id, out, err);
+	pthread_mutex_unlock(&rec->mu);
+	return rc;
+}
+
 /* The stored run's id (0 until the writer stored it). */
 int64_t
 record_run_id(const struct record *rec)
@@ -1027,8 +1055,8 @@ record_spill(struct record *rec, char *out, size_t len, struct dd_error *err)
 	if (rec == NULL)
 		return 0;
 	record_stop(rec);
-	if (!rec->failed && rec->head == NULL)
-		return 0;
+	if (rec->memory || (!rec->failed && rec->head == NULL))
+		return 0;	/* a run in memory was never to be stored */
 	if ((rc = record_spill_path(rec, out, len, err)) < 0)
 		return rc;
 	if ((rc = results_open(&db, out, RESULTS_WRITE, err)) < 0) {

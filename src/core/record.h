@@ -12,7 +12,9 @@
  *                   I/O, with one sentence; one another process holds the
  *                   write lock of is not an error (see below).  --no-save
  *                   gives a NULL recorder and every call below accepts NULL
- *                   and does nothing.
+ *                   and does nothing; --no-save with o->memory gives one
+ *                   whose store is in memory (results_open_memory): the run
+ *                   is kept for a summary (record_run_load), never written.
  *   record_attach   before sweep_start: the sweep thread hands each finished
  *                   point (with SMART before and after when the target has
  *                   an NVMe controller) to the recorder's writer thread and
@@ -58,6 +60,9 @@ struct record;
 struct record_opts {
 	const char *path;	/* --results PATH; NULL: results_default_path */
 	bool	    no_save;	/* --no-save */
+	bool	    memory;	/* with no_save: keep the run in a store in memory
+				 * (record_run_load reads it back; nothing is
+				 * written to disk, record_run_id stays 0) */
 	const char *source;	/* "run", "check", "ui" */
 	bool	    utf8;	/* the run's name with "·" (else ASCII) */
 	int	    wait_ms;	/* how long record_end waits for a busy store */
@@ -151,6 +156,11 @@ void record_ack(struct record *rec);
 /* record_ack, then on_busy if the store has turned busy and nobody was
  * told yet.  The front end's thread. */
 void record_poll(struct record *rec);
+
+/* Read the run back as the store holds it (results_run_free it), after
+ * waiting for the writer as record_end does: the stored run, or the one a
+ * memory recorder keeps.  -ENOENT for NULL or a run not stored (yet). */
+int record_run_load(struct record *rec, struct results_run *out, struct dd_error *err);
 
 /* The stored run's id (0 for NULL, or not stored yet) and name ("" for NULL). */
 int64_t record_run_id(const struct record *rec);

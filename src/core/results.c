@@ -917,6 +917,33 @@ results_open(struct results **out, const char *path, enum results_mode mode,
 	return results_open_wait(out, path, mode, RESULTS_BUSY_MS, err);
 }
 
+/* A store in memory, private to its connection. */
+int
+results_open_memory(struct results **out, struct dd_error *err)
+{
+	struct results *db = results_new(":memory:", "the run kept in memory", 0);
+	int		rc;
+
+	*out = NULL;
+	if (db == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory");
+	if (sqlite3_open_v2(":memory:", &db->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+			    NULL) != SQLITE_OK)
+		rc = results_fail(db, "open it", err);
+	else {
+		results_harden(db);
+		rc = results_exec(db, "PRAGMA foreign_keys = ON", "set it up", err);
+	}
+	if (rc == 0)
+		rc = results_migrate(db, err);
+	if (rc < 0) {
+		results_close(db);
+		return rc;
+	}
+	*out = db;
+	return 0;
+}
+
 /* Close a store. */
 void
 results_close(struct results *db)

@@ -212,6 +212,11 @@ int results_open(struct results **out, const char *path, enum results_mode mode,
 int results_open_wait(struct results **out, const char *path, enum results_mode mode,
 		      int busy_ms, struct dd_error *err);
 
+/* A store in memory, private to its one connection (nothing on disk):
+ * the schema and no run yet.  For a run kept but not stored (record.h:
+ * --no-save), read back as results_run_load reads any store. */
+int results_open_memory(struct results **out, struct dd_error *err);
+
 /* Remove a store file and what sqlite keeps beside it (-wal, -shm,
  * -journal): for a store this process made and found empty. */
 void results_remove(const char *path);

@@ -277,7 +277,9 @@ report_sec_summary(struct report *r)
 		const struct results_prov *p = &r->runs[i].prov;
 		const char		  *head = report_headlines(r, report_col_of(r, i));
 		const char		  *kv[] = {
-			"Run", report_fmt(r, "#%lld %s", (long long)r->ids[i], p->name),
+			"Run", r->ids[i] != 0 ? report_fmt(r, "#%lld %s", (long long)r->ids[i],
+							   p->name) : p->name,
+			"Stored", r->ids[i] != 0 ? NULL : "no (--no-save): not in the results store",
 			"Drive", report_fmt(r, "%s%s%s", report_drive_name(p),
 					    p->serial[0] ? ", serial " : "", p->serial),
 			"Host", report_or(p->host, "unknown"),
@@ -427,9 +429,12 @@ report_tab_header(struct report *r, struct report_block *b)
 
 	report_cell(r, b, 0, 0, "Point");
 	report_cell(r, b, 0, 1, "Unit");
+	b->keys = 2;
 	for (size_t c = 0; c < r->tab.ncols; c++) {
 		char L = report_letter(c);
 
+		if (k < 64)
+			b->groups |= (uint64_t)1 << k;	/* a column's cells stay together */
 		if (r->tab.cols[c].kind == CMPTAB_RUN) {
 			right |= 1u << (k % 32);
 			report_cell(r, b, 0, k++, report_fmt(r, "%c measured", L));

@@ -28,6 +28,18 @@ struct report_tw {
 	int				 width;
 };
 
+/* The most columns a table has, and parts it is split into. */
+#define REPORT_COLS_MAX	 64
+#define REPORT_PARTS_MAX 64
+
+/* A part of a table too wide for the page: the columns it shows, the keys
+ * first, and whether its lines fit. */
+struct report_part {
+	size_t cols[REPORT_COLS_MAX];
+	size_t n;
+	bool   fits;
+};
+
 /* Bytes of s that fit in cols columns, ending at a character boundary;
  * *used gets their columns. */
 static size_t
@@ -156,22 +168,76 @@ report_txt_fields(struct report_tw *w, const struct report_block *b)
 	}
 }
 
-/* The widths of a table's columns; returns the line's width. */
-static int
-report_txt_widths(const struct report_block *b, int *wid)
+/* The widths of a table's columns, each by width_of (its widest cell). */
+static void
+report_widths(const struct report_block *b, int (*width_of)(const char *), int *wid)
 {
-	int total = 0;
-
 	for (size_t c = 0; c < b->ncols; c++) {
 		wid[c] = 0;
 		for (size_t i = 0; i < b->nrows; i++) {
-			int k = utf8_width(report_cellv(b, i, c));
+			int k = width_of(report_cellv(b, i, c));
 
 			wid[c] = k > wid[c] ? k : wid[c];
 		}
-		total += wid[c] + (c ? 2 : 0);
 	}
-	return total;
+}
+
+/* Does a group of columns start at c (the first after the keys always)? */
+static bool
+report_group_starts(const struct report_block *b, size_t c, size_t keys)
+{
+	return c == keys || b->groups == 0 || (c < 64 && (b->groups >> c & 1u));
+}
+
+/* The width of a line of the part's columns: their widths plus sep per
+ * column plus extra. */
+static int
+report_part_width(const struct report_part *p, const int *wid, int sep, int extra)
+{
+	int w = extra;
+
+	for (size_t k = 0; k < p->n; k++)
+		w += wid[p->cols[k]] + sep;
+	return w;
+}
+
+/* Split a table's columns into parts whose lines fit the width: the key
+ * columns in each, then as many whole groups as fit (one at least: a part
+ * that is still too wide has fits false); a table without keys is one part
+ * (a row of it reads best whole, as records).  A line of a part is its
+ * widths plus sep per column plus extra.  The number of parts. */
+static size_t
+report_parts(const struct report_block *b, const int *wid, int sep, int extra, int width,
+	     struct report_part *parts, size_t max)
+{
+	size_t keys = b->keys ? b->keys : b->ncols, np = 0, c;
+
+	keys = keys < b->ncols ? keys : b->ncols;	/* no keys: one part */
+	c = keys;
+	do {
+		struct report_part *p = &parts[np++];
+		bool		    one = false;
+
+		p->n = 0;
+		for (size_t k = 0; k < keys; k++)
+			p->cols[p->n++] = k;
+		while (c < b->ncols) {
+			size_t end = c + 1, n0 = p->n;
+
+			while (end < b->ncols && !report_group_starts(b, end, keys))
+				end++;
+			for (size_t k = c; k < end; k++)
+				p->cols[p->n++] = k;
+			if (one && report_part_width(p, wid, sep, extra) > width) {
+				p->n = n0;	/* this group starts the next part */
+				break;
+			}
+			one = true;
+			c = end;
+		}
+		p->fits = report_part_width(p, wid, sep, extra) <= width;
+	} while (c < b->ncols && np < max);
+	return np;
 }
 
 /* One cell padded to its column's width. */
@@ -187,51 +253,71 @@ report_txt_pad(struct report_tw *w, const char *s, int width, bool right, bool l
 		fprintf(w->f, "%s%*s", s, last ? 0 : pad, "");
 }
 
-/* A table as rows of one group of "header: value" lines each. */
+/* A part of a table as rows of one group of "header: value" lines each. */
 static void
-report_txt_records(struct report_tw *w, const struct report_block *b)
+report_txt_records(struct report_tw *w, const struct report_block *b,
+		   const struct report_part *p)
 {
 	for (size_t i = 1; i < b->nrows; i++) {
 		fputs("* ", w->f);
-		report_tw_wrap(w, report_cellv(b, i, 0), 2, 4);
-		for (size_t c = 1; c < b->ncols; c++) {
-			const char *v = report_cellv(b, i, c);
+		report_tw_wrap(w, report_cellv(b, i, p->cols[0]), 2, 4);
+		for (size_t k = 1; k < p->n; k++) {
+			const char *v = report_cellv(b, i, p->cols[k]);
+			const char *h = report_cellv(b, 0, p->cols[k]);
 
 			if (v[0] == '\0' || strcmp(v, "-") == 0)
 				continue;
-			fprintf(w->f, "    %s: ", report_cellv(b, 0, c));
-			report_tw_wrap(w, v, 6 + utf8_width(report_cellv(b, 0, c)), 8);
+			fprintf(w->f, "    %s: ", h);
+			report_tw_wrap(w, v, 6 + utf8_width(h), 8);
 		}
 	}
 }
 
-/* A table: aligned when it fits the width, else as records. */
+/* A part of a table, aligned, numbers to the right. */
+static void
+report_txt_aligned(struct report_tw *w, const struct report_block *b,
+		   const struct report_part *p, const int *wid)
+{
+	for (size_t i = 0; i < b->nrows; i++) {
+		for (size_t k = 0; k < p->n; k++) {
+			size_t c = p->cols[k];
+
+			if (k)
+				fputs("  ", w->f);
+			report_txt_pad(w, report_cellv(b, i, c), wid[c],
+				       (b->right >> (c % 32) & 1u) != 0, k + 1 == p->n);
+		}
+		fputc('\n', w->f);
+		for (size_t k = 0; i == 0 && k < p->n; k++) {
+			fprintf(w->f, "%s", k ? "  " : "");
+			for (int n = 0; n < wid[p->cols[k]]; n++)
+				fputc('-', w->f);
+			if (k + 1 == p->n)
+				fputc('\n', w->f);
+		}
+	}
+}
+
+/* A table: in parts that fit the width (each repeating the key columns),
+ * a part still too wide as records. */
 static void
 report_txt_table(struct report_tw *w, const struct report_block *b)
 {
-	int wid[64];
+	struct report_part parts[REPORT_PARTS_MAX];
+	int		   wid[REPORT_COLS_MAX];
+	size_t		   np;
 
-	if (b->ncols > 64 || b->nrows == 0)
+	if (b->ncols > REPORT_COLS_MAX || b->nrows == 0 || b->ncols == 0)
 		return;
-	if (report_txt_widths(b, wid) > w->width) {
-		report_txt_records(w, b);
-		return;
-	}
-	for (size_t i = 0; i < b->nrows; i++) {
-		for (size_t c = 0; c < b->ncols; c++) {
-			if (c)
-				fputs("  ", w->f);
-			report_txt_pad(w, report_cellv(b, i, c), wid[c],
-				       (b->right >> (c % 32) & 1u) != 0, c + 1 == b->ncols);
-		}
-		fputc('\n', w->f);
-		for (size_t c = 0; i == 0 && c < b->ncols; c++) {
-			fprintf(w->f, "%s", c ? "  " : "");
-			for (int k = 0; k < wid[c]; k++)
-				fputc('-', w->f);
-			if (c + 1 == b->ncols)
-				fputc('\n', w->f);
-		}
+	report_widths(b, utf8_width, wid);
+	np = report_parts(b, wid, 2, -2, w->width, parts, REPORT_PARTS_MAX);
+	for (size_t k = 0; k < np; k++) {
+		if (k)
+			fputc('\n', w->f);
+		if (parts[k].fits)
+			report_txt_aligned(w, b, &parts[k], wid);
+		else
+			report_txt_records(w, b, &parts[k]);
 	}
 }
 
@@ -286,50 +372,245 @@ report_txt_block(struct report_tw *w, const struct report_block *b)
 	}
 }
 
+/* The characters Markdown acts on, each written after a backslash. */
+static const char report_md_special[] = "\\`*_[]<>|#!~&";
+
 /* Markdown-escape s: every character a renderer acts on gets a backslash,
- * newlines become spaces (table cells) or line breaks. */
+ * a newline becomes a space (a table cell, a heading). */
 static void
-report_md_text(FILE *f, const char *s, bool cell)
+report_md_text(FILE *f, const char *s)
 {
 	for (; *s != '\0'; s++) {
-		if (strchr("\\`*_[]<>|#!~&", *s) != NULL)
+		if (strchr(report_md_special, *s) != NULL)
 			fputc('\\', f);
-		if (*s == '\n')
-			fputs(cell ? " " : "  \n", f);
-		else
-			fputc(*s, f);
+		fputc(*s == '\n' ? ' ' : *s, f);
 	}
 }
 
-/* A table in Markdown (FIELDS: a list of bold names). */
-static void
-report_md_table(FILE *f, const struct report_block *b)
+/* The columns s takes once escaped (one line). */
+static int
+report_md_width(const char *s)
 {
-	if (b->kind == REPORT_FIELDS) {
-		for (size_t i = 0; i < b->nrows; i++) {
-			fputs("- **", f);
-			report_md_text(f, report_cellv(b, i, 0), true);
-			fputs("**: ", f);
-			report_md_text(f, report_cellv(b, i, 1), false);
-			fputc('\n', f);
-		}
-		fputc('\n', f);
-		return;
+	int n = utf8_width(s);
+
+	for (; *s != '\0'; s++)
+		n += strchr(report_md_special, *s) != NULL;
+	return n;
+}
+
+/* n bytes of s escaped as one line, malloc'd; NULL out of memory. */
+static char *
+report_md_escape(const char *s, size_t n)
+{
+	char  *out = NULL;
+	size_t len;
+	FILE  *f = open_memstream(&out, &len);
+
+	if (f == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (strchr(report_md_special, s[i]) != NULL)
+			fputc('\\', f);
+		fputc(s[i], f);
 	}
+	if (fclose(f) != 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* May a wrapped line start at s (after a space)?  Not with what would
+ * start a list, a setext underline or a thematic break there: "-", "+",
+ * "=", or digits then "." or ")". */
+static bool
+report_md_safe_start(const char *s)
+{
+	const char *d = s;
+
+	if (*s == '-' || *s == '+' || *s == '=')
+		return false;
+	while (*d >= '0' && *d <= '9')
+		d++;
+	return d == s || (*d != '.' && *d != ')');
+}
+
+/* Write escaped text e (one line of it) wrapped at spaces to the width
+ * less reserve, the first line after first columns, the others indented
+ * by indent spaces; a soft line break is a space to a Markdown reader, so
+ * a word (a figure, a path) is never cut: one longer than the room
+ * overflows instead. */
+static void
+report_md_wrap_escaped(struct report_tw *w, const char *e, int first, int indent, int reserve)
+{
+	size_t n = strlen(e);
+	int    col = first;
+
+	while (n > 0) {
+		int    room = w->width - reserve - col, used;
+		size_t fit = report_tw_fit(e, n, room > 1 ? room : 1, &used), cut = fit;
+
+		if (fit < n) {
+			while (cut > 0 && (e[cut] != ' ' || !report_md_safe_start(e + cut + 1)))
+				cut--;
+			for (cut = cut ? cut : fit; cut < n; cut++)	/* overflow */
+				if (e[cut] == ' ' && report_md_safe_start(e + cut + 1))
+					break;
+		}
+		while (cut > 0 && e[cut - 1] == ' ')
+			cut--;
+		fprintf(w->f, "%.*s", (int)cut, e);
+		e += cut;
+		n -= cut;
+		while (n > 0 && *e == ' ') {
+			e++;
+			n--;
+		}
+		if (n > 0) {
+			fprintf(w->f, "\n%*s", indent, "");
+			col = indent;
+		}
+	}
+}
+
+/* Write text as Markdown, wrapped (see report_md_wrap_escaped); each of
+ * its lines ends in a hard line break but the last; no final newline. */
+static void
+report_md_wrap(struct report_tw *w, const char *s, int first, int indent)
+{
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+		size_t	    n = nl ? (size_t)(nl - s) : strlen(s);
+		char	   *e = report_md_escape(s, n);
+
+		if (e != NULL)
+			report_md_wrap_escaped(w, e, first, indent, nl ? 2 : 0);
+		free(e);
+		if (nl == NULL)
+			break;
+		fprintf(w->f, "  \n%*s", indent, "");	/* a hard line break */
+		first = indent;
+		s = nl + 1;
+	}
+}
+
+/* A heading: "## text" when it fits the width; else levels 1 and 2 as a
+ * setext heading (its lines wrapped, then a line of = or -), deeper ones
+ * as a bold paragraph. */
+static void
+report_md_heading(struct report_tw *w, const char *text, int level)
+{
+	char  *e = report_md_escape(text, strlen(text)), *b = NULL;
+	int    cols = report_md_width(text);
+
+	for (char *c = e; c != NULL && *c != '\0'; c++)
+		*c = *c == '\n' ? ' ' : *c;
+	if (e != NULL && level + 1 + cols <= w->width) {
+		fprintf(w->f, "%.*s %s\n\n", level, "####", e);
+	} else if (e != NULL && level <= 2) {
+		report_md_wrap_escaped(w, e, 0, 0, 0);
+		fputc('\n', w->f);
+		for (int i = 0; i < (cols < w->width ? cols : w->width); i++)
+			fputc(level == 1 ? '=' : '-', w->f);
+		fputs("\n\n", w->f);
+	} else if (e != NULL && asprintf(&b, "**%s**", e) >= 0) {
+		report_md_wrap_escaped(w, b, 0, 0, 0);
+		fputs("\n\n", w->f);
+	}
+	free(b);
+	free(e);
+}
+
+/* FIELDS in Markdown: a list of bold names, values wrapped under them. */
+static void
+report_md_fields(struct report_tw *w, const struct report_block *b)
+{
 	for (size_t i = 0; i < b->nrows; i++) {
-		for (size_t c = 0; c < b->ncols; c++) {
-			fputs("| ", f);
-			report_md_text(f, report_cellv(b, i, c), true);
-			fputc(' ', f);
-		}
-		fputs("|\n", f);
-		for (size_t c = 0; i == 0 && c < b->ncols; c++)
-			fputs((b->right >> (c % 32) & 1u) ? "|---:" : "|---",
-			      f);
-		if (i == 0)
-			fputs("|\n", f);
+		const char *name = report_cellv(b, i, 0);
+
+		fputs("- **", w->f);
+		report_md_text(w->f, name);
+		fputs("**: ", w->f);
+		report_md_wrap(w, report_cellv(b, i, 1), 8 + report_md_width(name), 2);
+		fputc('\n', w->f);
 	}
-	fputc('\n', f);
+	fputc('\n', w->f);
+}
+
+/* A part of a table as a list: a row's first key, then "header: value"
+ * items, wrapped. */
+static void
+report_md_records(struct report_tw *w, const struct report_block *b,
+		  const struct report_part *p)
+{
+	for (size_t i = 1; i < b->nrows; i++) {
+		fputs("- ", w->f);
+		report_md_wrap(w, report_cellv(b, i, p->cols[0]), 2, 2);
+		fputc('\n', w->f);
+		for (size_t k = 1; k < p->n; k++) {
+			const char *v = report_cellv(b, i, p->cols[k]);
+			const char *h = report_cellv(b, 0, p->cols[k]);
+
+			if (v[0] == '\0' || strcmp(v, "-") == 0)
+				continue;
+			fputs("  - **", w->f);
+			report_md_text(w->f, h);
+			fputs("**: ", w->f);
+			report_md_wrap(w, v, 10 + report_md_width(h), 4);
+			fputc('\n', w->f);
+		}
+	}
+	fputc('\n', w->f);
+}
+
+/* A part of a table as a pipe table ("| a | b |", or "|a|b|" compact). */
+static void
+report_md_pipes(struct report_tw *w, const struct report_block *b,
+		const struct report_part *p, bool compact)
+{
+	for (size_t i = 0; i < b->nrows; i++) {
+		for (size_t k = 0; k < p->n; k++) {
+			fputs(compact ? "|" : "| ", w->f);
+			report_md_text(w->f, report_cellv(b, i, p->cols[k]));
+			if (!compact)
+				fputc(' ', w->f);
+		}
+		fputs("|\n", w->f);
+		for (size_t k = 0; i == 0 && k < p->n; k++)
+			fputs((b->right >> (p->cols[k] % 32) & 1u) ? "|---:" : "|---", w->f);
+		if (i == 0)
+			fputs("|\n", w->f);
+	}
+	fputc('\n', w->f);
+}
+
+/* A table in Markdown: one pipe table when it fits the width, else the
+ * compact form, else parts of it that fit (each repeating the key
+ * columns), a part still too wide as a list. */
+static void
+report_md_table(struct report_tw *w, const struct report_block *b)
+{
+	struct report_part parts[REPORT_PARTS_MAX];
+	int		   wid[REPORT_COLS_MAX];
+	size_t		   np;
+	bool		   compact = false;
+
+	if (b->ncols > REPORT_COLS_MAX || b->nrows == 0 || b->ncols == 0)
+		return;
+	report_widths(b, report_md_width, wid);
+	for (size_t c = 0; c < b->ncols; c++)
+		wid[c] = wid[c] < 4 ? 4 : wid[c];	/* "---:" */
+	np = report_parts(b, wid, 3, 1, w->width, parts, REPORT_PARTS_MAX);
+	if (np > 1 || !parts[0].fits) {
+		compact = true;
+		np = report_parts(b, wid, 1, 1, w->width, parts, REPORT_PARTS_MAX);
+	}
+	for (size_t k = 0; k < np; k++) {
+		if (parts[k].fits)
+			report_md_pipes(w, b, &parts[k], compact);
+		else
+			report_md_records(w, b, &parts[k]);
+	}
 }
 
 /* One block as Markdown. */
@@ -338,26 +619,25 @@ report_md_block(struct report_tw *w, const struct report_block *b)
 {
 	switch (b->kind) {
 	case REPORT_HEADING:
-		fprintf(w->f, "%.*s ", b->level, "####");
-		report_md_text(w->f, b->text, true);
-		fputs("\n\n", w->f);
+		report_md_heading(w, b->text, b->level);
 		break;
 	case REPORT_PARA:
-		report_md_text(w->f, b->text, false);
+		report_md_wrap(w, b->text, 0, 0);
 		fputs("\n\n", w->f);
 		break;
 	case REPORT_FIELDS:
+		report_md_fields(w, b);
+		break;
 	case REPORT_TABLE:
-		report_md_table(w->f, b);
+		report_md_table(w, b);
 		break;
 	case REPORT_PRE:
+		/* Kept line for line, a long line too: the job file still runs. */
 		fprintf(w->f, "~~~~~~~~\n%s%s~~~~~~~~\n\n", b->text,
 			b->text[0] && b->text[strlen(b->text) - 1] != '\n' ? "\n" : "");
 		break;
 	case REPORT_OPEN:
-		fputs("#### ", w->f);
-		report_md_text(w->f, b->text, true);
-		fputs("\n\n", w->f);
+		report_md_heading(w, b->text, 4);
 		break;
 	case REPORT_CHART:
 	case REPORT_CLOSE:

@@ -65,49 +65,18 @@ report_format_parse(const char *s, enum report_format *f)
 	return -EINVAL;
 }
 
-/* Does a loaded run's matched drive have a sheet in the report yet? */
-static bool
-report_has_family(const struct report *r, const char *family_id)
-{
-	for (size_t i = 0; i < r->nsheets; i++)
-		if (strcmp(r->sheets[i]->family.id, family_id) == 0)
-			return true;
-	return false;
-}
-
 /* Add a drive column for each run's matched database drive (once per
- * family), as `compare` does. */
+ * family, as `compare` does: cmptab_add_matched) and keep their sheets for
+ * the sections. */
 static int
 report_add_drives(struct report *r, struct specdb *db, struct dd_error *err)
 {
-	struct spec_family *fams = NULL;
-	size_t		    nfams = 0;
-
-	if (db == NULL)
-		return 0;
-	for (size_t i = 0; i < r->nruns; i++) {
-		const char		 *id = r->runs[i].prov.drive_id;
-		const struct spec_family *f;
-		const struct spec_drive	 *d = NULL;
-		struct spec_sheet	 *sh;
-		char			  label[256];
-
-		if (id[0] == '\0' || r->nsheets == sizeof r->sheets / sizeof r->sheets[0])
-			continue;
-		if (fams == NULL && specdb_families(db, &r->a, &fams, &nfams, err) < 0)
-			return err->code;
-		f = specdb_find_drive(fams, nfams, id, NULL);
-		if (f == NULL || report_has_family(r, f->id))
-			continue;
-		sh = arena_alloc(&r->a, sizeof *sh);
-		if (specdb_sheet(db, f->id, NULL, &r->a, sh, err) < 0)
-			return err->code;
-		specdb_find_drive(&sh->family, 1, id, &d);
-		specdb_drive_label(&sh->family, d, true, label, sizeof label);
-		if (cmptab_add_drive(&r->tab, sh, id, label, err) < 0)
-			return err->code;
-		r->sheets[r->nsheets++] = sh;
-	}
+	if (cmptab_add_matched(&r->tab, db, &r->a, err) < 0)
+		return err->code;
+	for (size_t c = 0; c < r->tab.ncols; c++)
+		if (r->tab.cols[c].kind == CMPTAB_DRIVE &&
+		    r->nsheets < sizeof r->sheets / sizeof r->sheets[0])
+			r->sheets[r->nsheets++] = r->tab.cols[c].sheet;
 	return 0;
 }
 

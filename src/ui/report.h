@@ -24,8 +24,11 @@
  *                        their format, nothing in a block is markup.
  *
  * The writers (report-text.c: txt and md; report-html.c: html) walk the
- * blocks.  txt fits 80 columns (a table wider than that is written as one
- * group of "name: value" lines per row), md writes tables a ticket shows,
+ * blocks.  txt and md fit 80 columns: a table wider than that is split
+ * into parts that fit, each repeating its key columns (a table that names
+ * its keys), and one that still does not fit is written as one group of
+ * "name: value" lines per row; md writes
+ * tables a ticket shows,
  * html writes one page with inline SVG charts, a print stylesheet, light
  * and dark colours and no script and nothing fetched.  Sections tagged
  * REPORT_SUMMARY form the short copy-paste summary `run` and `check` print
@@ -82,6 +85,11 @@ struct report_block {
 	size_t		  nrows, ncols;
 	const char	**cells;	/* nrows x ncols, row-major */
 	uint32_t	  right;	/* bit c: column c is right-aligned (numbers) */
+	size_t		  keys;		/* txt/md: leading columns every part of a
+					 * table too wide for the page repeats; 0: the
+					 * table is not split (rows as records) */
+	uint64_t	  groups;	/* bit c: a group of columns that stay in one
+					 * part starts at c (a run's); 0: each column */
 	size_t		  run, point;	/* chart: runs[run].pts[point] (curve, ckpt:
 					 * the column's curves[point], ckpts[point]) */
 	size_t		  col;		/* bars, curve, ckpt: the table's run column */
@@ -97,7 +105,7 @@ struct report {
 	size_t		     nruns;
 	int64_t		    *ids;	/* the runs' store ids */
 	struct cmptab	     tab;
-	struct spec_sheet   *sheets[8];	/* the matched drives' sheets (arena) */
+	const struct spec_sheet *sheets[8];	/* the drives' sheets (arena) */
 	size_t		     nsheets;
 	char		     title[512];
 };

@@ -167,7 +167,7 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 	case SPEC_ANSWER_NONE:
 		break;
 	}
-	cli_error("%s (a stored run is run:ID or #ID)",
+	cli_error("%s; a stored run is run:ID or #ID",
 		  specdb_answer_none_text(&ans, query, names, sizeof names));
 	return EXIT_NOMATCH;
 }

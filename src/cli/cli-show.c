@@ -394,8 +394,8 @@ show_sources(const struct spec_sheet *sh)
 		if (s->origin)
 			cli_printf(" [lab overlay %s]", s->origin);
 		putchar('\n');
-		if (s->file)
-			cli_printf("    file %s\n", s->file);
+		/* The source's file (a seed's name in the project) is for the
+		 * JSON, not the reader: the title and URL name the source. */
 		if (s->url)
 			cli_printf("    %s\n", s->url);
 		if (s->testbed)

@@ -171,14 +171,14 @@ INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_
   ('seed-001', 'solidigm-ps1030-12800', 'fio', NULL, 'randwrite', 4096, NULL, NULL, 'iops',     'eq', 1595800, NULL, 'IOPS', '4K Random Write', '"1 595,8 K", peak, second of eight; IODepth / NumJobs not stated'),
   ('seed-001', 'micron-9550-max-12800', 'fio', NULL, 'randwrite', 4096, NULL, NULL, 'iops',     'eq', 1544200, NULL, 'IOPS', '4K Random Write', '"1 544,2 K", peak, third of eight; IODepth / NumJobs not stated'),
   ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'iops',     'eq', 115800,  NULL, 'IOPS', '4K Random Write', '"115.8 K IOPS" (conclusion: "115 800 IOPS"), best at queue depth 1; NumJobs 1 not printed but 1/IOPS = 8.6 us matches the 8.2 us latency'),
-  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'lat_mean', 'eq', 8.2,     NULL, 'us',   '4K Random Write', 'fastest small-block write response of the group; NumJobs 1 inferred as above');
+  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'lat_mean', 'eq', 8.2,     NULL, 'us',   '4K Random Write', 'fastest small-block write response of the group; NumJobs 1 (the review names only the queue depth): inferred');
 
 -- ------------------------------------------------------------------ FIO 4K Random Read
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 16,   16,   'iops',     'eq', 1973400, NULL, 'IOPS', '4K Random Read', '"1 973,4 K IOPS", CM9-R peak, seventh of eight (just ahead of the Micron 7600 MAX); the 3,400K spec is measured beyond the sweep ceiling IODepth 32 / NumJobs 16'),
   ('seed-001', 'sandisk-sn861-7680', 'fio', NULL, 'randread', 4096, NULL, NULL, 'iops',     'eq', 2555600, NULL, 'IOPS', '4K Random Read', '"2 555,6 K IOPS", peak of the group; IODepth / NumJobs not stated'),
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'iops',     'eq', 33600,   NULL, 'IOPS', '4K Random Read', '"33.6 K IOPS" (conclusion: "33 600 IOPS") at queue depth 1; NumJobs 1 not printed but 1/IOPS = 29.8 us matches the 29.3 us latency'),
-  ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'lat_mean', 'eq', 29.3,    NULL, 'us',   '4K Random Read', 'lowest 4K read latency of the group, slightly ahead of the CD9P-R (value not printed); NumJobs 1 inferred as above');
+  ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'lat_mean', 'eq', 29.3,    NULL, 'us',   '4K Random Read', 'lowest 4K read latency of the group, slightly ahead of the CD9P-R (value not printed); NumJobs 1 (the review names only the queue depth): inferred');
 
 -- ------------------------------------------------------------------ GDSIO Performance: read
 -- Threads of the peaks are not stated (NULL).

@@ -737,8 +737,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
   ('kioxia-cm7-r', 'kioxia', 'CM7-R', 'CM7', 'R', 'read-intensive',
    'KIOXIA CM7-R;CM7;KCMYXRUG;KCMYDRUG;KCM7XRUG;KCM7XRJE', '2.5" U.3 15 mm; E3.S 7.5 mm',
    5, 4, '2.0', 'single/dual', 'BiCS FLASH 112-layer 3D TLC', 1, NULL,
-   2500000, 'SIE, SED, FIPS SED', NULL, 1, 'seed-003',
-   'PCIe 5.0, dual-port (x4 or x2/x2). Capacities up to 30.72 TB (E3.S up to 15.36 TB). 7.68 TB performance is KIOXIA''s figure quoted in the German CM7-R review for the tested 7.68 TB (Dell OEM) E3.S drive. DWPD, TBW, active power and MTTF from AI-compiled notes (grade C). Idle power, latency and warranty n/a. Retail parts KCMY…, Dell OEM KCM7…; X = SIE, D = SED, F = FIPS SED; UG = 2.5" 15 mm, JE = E3.S.');
+   -- plp: the German CM7-R review (seed-003, the family's source) states power-loss protection ("Stromausfallschutz").
+   2500000, 'SIE, SED, FIPS SED', 1, 1, 'seed-003',
+   'PCIe 5.0, dual-port (x4 or x2/x2). Capacities up to 30.72 TB (E3.S up to 15.36 TB). 7.68 TB performance is KIOXIA''s figure quoted in the German CM7-R review for the tested 7.68 TB (Dell OEM) E3.S drive. DWPD, TBW, active power and MTTF from AI-compiled notes (grade C). Idle power, latency and warranty n/a. Retail parts KCMY…, Dell OEM KCM7…; X = SIE, D = SED, F = FIPS SED; UG = 2.5" 15 mm, JE = E3.S. Power-loss protection as stated by the CM7-R review.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kioxia-cm7-r-1920',  'kioxia-cm7-r', 1920, 'dell16g',  NULL, NULL, NULL, 'Known from a Dell U.3 part number.'),

@@ -31,7 +31,9 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
   ('sr-ps1030', 'review', 'Solidigm D7-PS1030 review: 3 DWPD Gen5 that earned its keep in the KV cache tier', 'D7-PS1030 review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its drive list also grades comparison drives (9550 Pro, PS1010, SN861 7.68 TB, 1 DWPD).'),
-  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…', 'SN861 review',
+  -- rivals.md: [SR-SN861] A, "the datasheet figures are marked projected": the
+  -- figures citing this source are WD's datasheet as the review prints it.
+  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…', 'SN861 review: WD datasheet (projected)',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its datasheet performance table is marked "projected".'),
   ('sr-cd9pr', 'review', 'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB', 'CD9P-R review',
@@ -69,7 +71,8 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
   ('ht-pm1743', 'press', 'Samsung PM1743 launch article', 'PM1743 launch article',
    'Hardware Times', 'en', NULL, NULL, NULL,
    'Gives 1 DWPD and dual-port. URL not recorded.'),
-  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)', 'PM9A3 launch coverage',
+  -- rivals.md: [HEISE-PM9A3] B, "launch datasheet as quoted by the press".
+  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)', 'Samsung PM9A3 launch datasheet, as quoted',
    'heise online; ComputerBase', 'de', NULL, 'https://heise.de/-4720224', '2020',
    'Two articles: https://heise.de/-4720224 and https://www.computerbase.de/2020-05/samsung-pm9a3-e1.s-pcie-4.0-ssd/'),
   ('ht-7400', 'press', 'Micron 7400 series launch article (enterprise NVMe drives, up to 6,600 MB/s sequential read)', '7400 series launch article',

@@ -25,8 +25,9 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
   ('kioxia-cd6', 'kioxia', 'CD6-R', 'CD6', 'R', 'read-intensive', 'CD6', '2.5" 15 mm',
    4, 4, '1.4', 'single', 'KIOXIA BiCS FLASH 96-layer 3D TLC', 1, 5,
    2500000, 'SIE, SED, FIPS 140-2', 1, 'seed-002',
-   'seed-002 names the drive only "KIOXIA CD6" and says it comes in several capacities (960 GB to 15.36 TB) and several security and endurance options; its spec table (titled "KIOXIA CD6 FW-Spezifikationen") gives 1 DWPD, i.e. the read-intensive CD6-R, which is what this family holds (the 3 DWPD mixed-use CD6-V is not covered by seed-002). '
-   || 'KIOXIA in-house controller; single-port design (one data path host to SSD); PCIe 4.0 x4, NVMe 1.4. Features per seed-002: "6th generation" (object lost in translation), two-die failure recovery and double parity protection, power loss protection (PLP), end-to-end data correction. '
+   -- research: seed-002 names the drive only "KIOXIA CD6"; its spec table is titled "KIOXIA CD6 FW-Spezifikationen"
+   'The CD6 review names the drive only "KIOXIA CD6" and says it comes in several capacities (960 GB to 15.36 TB) and several security and endurance options; its spec table gives 1 DWPD, i.e. the read-intensive CD6-R, which is what this family holds (the 3 DWPD mixed-use CD6-V is not covered by the review). '
+   || 'KIOXIA in-house controller; single-port design (one data path host to SSD); PCIe 4.0 x4, NVMe 1.4. Features per the review: "6th generation" (object lost in translation), two-die failure recovery and double parity protection, power loss protection (PLP), end-to-end data correction. '
    || 'Active power 13-19 W typical with six power-mode settings. Described as one of the first PCIe 4.0 enterprise drives (24x7 hyperscale, IoT, big-data analytics, virtualisation, media streaming, CDN).');
 
 -- =====================================================================
@@ -37,7 +38,7 @@ INSERT INTO drive (id, family_id, capacity_gb, source_id, notes) VALUES
   ('kioxia-cd6-1920',  'kioxia-cd6',  1920, 'seed-002', NULL),
   ('kioxia-cd6-3840',  'kioxia-cd6',  3840, 'seed-002', NULL),
   ('kioxia-cd6-7680',  'kioxia-cd6',  7680, 'seed-002',
-   'The capacity tested in seed-002 (inferred: the review compares the CD6 "with four other PCIe Gen4 enterprise SSDs of 7.68 TB"; the CD6''s own capacity is not stated outright). A purchased production drive, retested after a summer-2020 pre-production review.'),
+   'The capacity the CD6 review tested: a purchased production drive, retested after a summer-2020 pre-production review. The review compares the CD6 "with four other PCIe Gen4 enterprise SSDs of 7.68 TB" and does not state the CD6''s own capacity outright: inferred'),
   ('kioxia-cd6-15360', 'kioxia-cd6', 15360, 'seed-002', NULL);
 
 -- No part numbers or model strings are printed in seed-002: no sku rows.
@@ -109,7 +110,8 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('kioxia-cd6', 'kioxia-cd6-1920',  'power_active', 'eq', 13, NULL, 'W', 'typical', 'seed-002', 'A', 1, 'table: 13W Typ.; 3 cells for 5 columns, mapped like the sequential read row: inferred'),
   ('kioxia-cd6', 'kioxia-cd6-960',   'power_active', 'eq', 13, NULL, 'W', 'typical', 'seed-002', 'A', 1, 'table: 13W Typ.; 3 cells for 5 columns, mapped like the sequential read row: inferred'),
   ('kioxia-cd6', NULL, 'power_active', 'range', 13, 19, 'W', 'typical, range across capacities; six power-mode settings', 'seed-002', 'A', 1, 'prose: active power from 13 to 19 W, six power-mode settings available'),
-  ('kioxia-cd6', NULL, 'power_idle',   'eq',  5, NULL, 'W', 'typical (ready)', 'seed-002', 'A', 1, 'table: Stromverbrauch (Bereit) 5W Typ., all capacities');
+  -- as printed: "Stromverbrauch (Bereit) 5W Typ."
+  ('kioxia-cd6', NULL, 'power_idle',   'eq',  5, NULL, 'W', 'typical (ready)', 'seed-002', 'A', 1, 'table: power (ready) 5 W typical, all capacities');
 
 -- Supply voltage (all capacities)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, conditions, source_id, confidence, preferred, notes) VALUES
@@ -119,13 +121,16 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, conditio
 -- Interface, reliability (all capacities)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd6', NULL, 'link_speed', 'eq', 64,      'GT/s',  'PCIe Gen4 x4 (aggregate of 4 lanes)', 'seed-002', 'A', 1, 'table: 64 GT/s (Gen4 x4); interface PCIe 4.0, NVMe 1.4; flash BiCS FLASH TLC'),
-  ('kioxia-cd6', NULL, 'mttf',       'eq', 2500000, 'h',     NULL, 'seed-002', 'A', 1, 'table: 2,500,000 Stunden'),
-  ('kioxia-cd6', NULL, 'warranty',   'eq', 5,       'years', NULL, 'seed-002', 'A', 1, 'table: 5 Jahre'),
+  -- as printed: "2,500,000 Stunden"
+  ('kioxia-cd6', NULL, 'mttf',       'eq', 2500000, 'h',     NULL, 'seed-002', 'A', 1, 'table: 2,500,000 hours'),
+  -- as printed: "5 Jahre"
+  ('kioxia-cd6', NULL, 'warranty',   'eq', 5,       'years', NULL, 'seed-002', 'A', 1, 'table: 5 years'),
   ('kioxia-cd6', NULL, 'dwpd',       'eq', 1,       'DWPD',  NULL, 'seed-002', 'A', 1, 'table: DWPD 1 (conclusion: one drive write per day); warranty period 5 years');
 
 -- Dimensions (all capacities)
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, unit_id, conditions, source_id, confidence, preferred, notes) VALUES
-  ('kioxia-cd6', NULL, 'thickness', 'eq', 15.0,   'mm', 'tolerance +0 / -0.5 mm', 'seed-002', 'A', 1, 'table: Größe (height) 15.0 mm + 0, - 0.5 mm'),
+  -- as printed: "Größe"
+  ('kioxia-cd6', NULL, 'thickness', 'eq', 15.0,   'mm', 'tolerance +0 / -0.5 mm', 'seed-002', 'A', 1, 'table: height 15.0 mm +0 / -0.5 mm'),
   ('kioxia-cd6', NULL, 'width',     'eq', 69.85,  'mm', 'tolerance ±0.25 mm',     'seed-002', 'A', 1, 'table: 69.85 ± 0.25 mm'),
   ('kioxia-cd6', NULL, 'length',    'eq', 100.45, 'mm', 'max.',                   'seed-002', 'A', 1, 'table: 100.45 mm max.'),
   ('kioxia-cd6', NULL, 'weight',    'eq', 130,    'g',  'max.',                   'seed-002', 'A', 1, 'table: 130 g max.');

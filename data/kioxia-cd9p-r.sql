@@ -27,10 +27,10 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, notes) VALUES
   ('kioxia-cd9p-r-1920',  'kioxia-cd9p-r', 1920, 'seed-000',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
   ('kioxia-cd9p-r-3840',  'kioxia-cd9p-r', 3840, 'seed-000',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH 3D TLC Gen 5', NULL),
-  ('kioxia-cd9p-r-7680',  'kioxia-cd9p-r', 7680, 'seed-000',  'E3.S 7.5 mm', NULL, 'seed-000 tested this point (SED model KCD9DPJE7T68)'),
+  ('kioxia-cd9p-r-7680',  'kioxia-cd9p-r', 7680, 'seed-000',  'E3.S 7.5 mm', NULL, 'the CD9P-R review tested this point (SED model KCD9DPJE7T68)'),
   ('kioxia-cd9p-r-15360', 'kioxia-cd9p-r', 15360, 'seed-000', 'E3.S 7.5 mm', NULL, NULL),
   ('kioxia-cd9p-r-30720', 'kioxia-cd9p-r', 30720, 'seed-000', 'E3.S 7.5 mm', NULL, 'largest E3.S capacity'),
-  ('kioxia-cd9p-r-61440', 'kioxia-cd9p-r', 61440, 'seed-000', '2.5"', NULL, 'seed-000: "the 2.5-inch variant even offers 61.44 TB"; no part number or figures given');
+  ('kioxia-cd9p-r-61440', 'kioxia-cd9p-r', 61440, 'seed-000', '2.5"', NULL, 'the review: "the 2.5-inch variant even offers 61.44 TB"; no part number or figures given');
 
 -- ====================================================================== part numbers
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
@@ -41,7 +41,7 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCD9XPJE1T92', 'kioxia-cd9p-r-1920',  'part-number', 'SIE', 'published', 'seed-000', NULL),
   ('KCD9DPJE30T7', 'kioxia-cd9p-r-30720', 'part-number', 'SED', 'published', 'seed-000', NULL),
   ('KCD9DPJE15T3', 'kioxia-cd9p-r-15360', 'part-number', 'SED', 'published', 'seed-000', NULL),
-  ('KCD9DPJE7T68', 'kioxia-cd9p-r-7680',  'part-number', 'SED', 'published', 'seed-000', 'the unit tested in seed-000'),
+  ('KCD9DPJE7T68', 'kioxia-cd9p-r-7680',  'part-number', 'SED', 'published', 'seed-000', 'the unit the CD9P-R review tested'),
   ('KCD9DPJE3T84', 'kioxia-cd9p-r-3840',  'part-number', 'SED', 'published', 'seed-000', NULL),
   ('KCD9DPJE1T92', 'kioxia-cd9p-r-1920',  'part-number', 'SED', 'published', 'seed-000', NULL);
 
@@ -78,22 +78,30 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('kioxia-cd9p-r', NULL, 'voltage', 'eq', 12, NULL, 'V', '12 V rail, +/-10 %', 'seed-000', 'A', 1, 'table: "12 V +/-10 %, 3.3 V +/-15 %"'),
   ('kioxia-cd9p-r', NULL, 'voltage', 'eq', 3.3, NULL, 'V', '3.3 V rail, +/-15 %', 'seed-000', 'A', 1, 'table: "12 V +/-10 %, 3.3 V +/-15 %"'),
   ('kioxia-cd9p-r', NULL, 'power_active', 'eq', 23, NULL, 'W', 'typical', 'seed-000', 'A', 1, 'table "23W typ." (one value for the E3.S series); prose: 23 W at 7.68 TB, up from 21 W typical for the CD8P-R'),
-  ('kioxia-cd9p-r', NULL, 'power_idle', 'eq', 5, NULL, 'W', 'typical (ready/idle)', 'seed-000', 'A', 1, 'table "Leistung (Bereit/Leerlauf) 5W typ."'),
+  -- as printed: "Leistung (Bereit/Leerlauf) 5W typ."
+  ('kioxia-cd9p-r', NULL, 'power_idle', 'eq', 5, NULL, 'W', 'typical (ready/idle)', 'seed-000', 'A', 1, 'table: power (ready/idle) 5 W typical'),
   -- reliability
   ('kioxia-cd9p-r', NULL, 'mttf', 'eq', 2500000, NULL, 'h', '0-50 C', 'seed-000', 'A', 1, 'table row prints two cells, "2,500,000 h at 0-50 C | 2,000,000 h at 0-55 C", without saying which capacities each covers; stored family-wide. Prose: "MTTF of 2.5 million hours at 50 C"'),
   ('kioxia-cd9p-r', NULL, 'mttf', 'eq', 2000000, NULL, 'h', '0-55 C', 'seed-000', 'A', 1, 'table row prints two cells, "2,500,000 h at 0-50 C | 2,000,000 h at 0-55 C", without saying which capacities each covers; stored family-wide'),
-  ('kioxia-cd9p-r', NULL, 'uber', 'lt', 1e-17, NULL, 'per-bit', '1 sector per 10^17 bits read', 'seed-000', 'A', 1, 'table: "< 1 Sektor pro 1017 Stueckchen gelesen" (superscript lost: 10^17; "Stueckchen" = bits)'),
-  ('kioxia-cd9p-r', NULL, 'dwpd', 'eq', 1, NULL, 'DWPD', NULL, 'seed-000', 'A', 1, 'table "DWPD 1" and "read intensive (1 drive write per day)" (row mistranslated "Luftueberwachung"); prose: 1 DWPD'),
-  ('kioxia-cd9p-r', NULL, 'warranty', 'eq', 5, NULL, 'years', NULL, 'seed-000', 'A', 1, 'table "5 Jahre"; prose: five-year warranty'),
+  -- as printed: "< 1 Sektor pro 1017 Stueckchen gelesen" ("Stueckchen" = bits)
+  ('kioxia-cd9p-r', NULL, 'uber', 'lt', 1e-17, NULL, 'per-bit', '1 sector per 10^17 bits read', 'seed-000', 'A', 1, 'table: under 1 sector per 10^17 bits read (the exponent''s superscript is lost in the review)'),
+  -- the table's row is mistranslated "Luftueberwachung"
+  ('kioxia-cd9p-r', NULL, 'dwpd', 'eq', 1, NULL, 'DWPD', NULL, 'seed-000', 'A', 1, 'table: DWPD 1, read intensive (1 drive write per day); prose: 1 DWPD'),
+  -- as printed: "5 Jahre"
+  ('kioxia-cd9p-r', NULL, 'warranty', 'eq', 5, NULL, 'years', NULL, 'seed-000', 'A', 1, 'table: 5 years; prose: five-year warranty'),
   -- dimensions (E3.S)
   ('kioxia-cd9p-r', NULL, 'thickness', 'eq', 7.5, NULL, 'mm', 'E3.S; tolerance +0.2 / -0.5 mm', 'seed-000', 'A', 1, NULL),
-  ('kioxia-cd9p-r', NULL, 'width', 'eq', 76, NULL, 'mm', 'E3.S; tolerance +/-0.25 mm', 'seed-000', 'A', 1, 'the table labels both this row and the next "Laenge" (length); 76 mm is the E3.S width'),
+  -- as printed: "Laenge" twice
+  ('kioxia-cd9p-r', NULL, 'width', 'eq', 76, NULL, 'mm', 'E3.S; tolerance +/-0.25 mm', 'seed-000', 'A', 1, 'the table labels both this row and the next as length; 76 mm is the E3.S width'),
   ('kioxia-cd9p-r', NULL, 'length', 'eq', 112.75, NULL, 'mm', 'E3.S; tolerance +/-0.4 mm', 'seed-000', 'A', 1, NULL),
   ('kioxia-cd9p-r', NULL, 'weight', 'eq', 110, NULL, 'g', 'E3.S; max', 'seed-000', 'A', 1, 'table "110 g max"'),
   -- environmental
-  ('kioxia-cd9p-r', NULL, 'temp_operating', 'range', 0, 75, 'C', NULL, 'seed-000', 'A', 1, 'printed garbled: "0 ° C ° C bis 75"'),
-  ('kioxia-cd9p-r', NULL, 'temp_storage', 'range', -40, 85, 'C', 'non-operating', 'seed-000', 'A', 1, 'printed garbled: "-40 85 ° C auf ° C"'),
-  ('kioxia-cd9p-r', NULL, 'humidity', 'range', 5, 95, '%', 'operating, RH', 'seed-000', 'A', 1, 'table "5% bis 95% RH"'),
+  -- as printed: "0 ° C ° C bis 75"
+  ('kioxia-cd9p-r', NULL, 'temp_operating', 'range', 0, 75, 'C', NULL, 'seed-000', 'A', 1, 'garbled in the review; read as 0 to 75 °C'),
+  -- as printed: "-40 85 ° C auf ° C"
+  ('kioxia-cd9p-r', NULL, 'temp_storage', 'range', -40, 85, 'C', 'non-operating', 'seed-000', 'A', 1, 'garbled in the review; read as -40 to 85 °C'),
+  -- as printed: "5% bis 95% RH"
+  ('kioxia-cd9p-r', NULL, 'humidity', 'range', 5, 95, '%', 'operating, RH', 'seed-000', 'A', 1, 'table: 5 % to 95 % RH'),
   ('kioxia-cd9p-r', NULL, 'vibration', 'eq', 2.17, NULL, 'Grms', 'operating, 5-800 Hz', 'seed-000', 'A', 1, 'table "21.27 m/s2 { 2.17 Grms } (5-800 Hz)"'),
   ('kioxia-cd9p-r', NULL, 'vibration', 'eq', 21.27, NULL, 'm/s2', 'operating, 5-800 Hz', 'seed-000', 'A', 0, 'same figure as 2.17 Grms, printed first in m/s2'),
   ('kioxia-cd9p-r', NULL, 'shock', 'eq', 1000, NULL, 'G', 'operating, 0.5 ms', 'seed-000', 'A', 1, 'table "9.8 km/s2 { 1,000 G } (0.5 ms)"'),
@@ -136,7 +144,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, pass, metric_
 -- text gives without its checkpoint has neither.
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, checkpoint, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 1,    'duration', 'eq',     471.4, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'checkpoint 1 (starting value)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', NULL, 'duration', 'approx', 560,   580,  's', 'DLIO checkpointing benchmark (per checkpoint)', '"etwa 560 bis 580": settled in this band for the rest of the test after checkpoint 1'),
+  -- as printed: "etwa 560 bis 580"
+  ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', NULL, 'duration', 'approx', 560,   580,  's', 'DLIO checkpointing benchmark (per checkpoint)', 'about 560 to 580 s: settled in this band for the rest of the test after checkpoint 1'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'dlio', 'checkpoint', 12,   'duration', 'eq',     569.7, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'checkpoint 12 (final value)'),
   ('seed-000', 'phison-x200p-7680',     'dlio', 'checkpoint', 12,   'duration', 'approx', 690,   NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', '"fast 690 Sekunden" (nearly 690 s) by checkpoint 12, after a jump following checkpoint 4'),
   ('seed-000', 'micron-9550-max-12800', 'dlio', 'checkpoint', NULL, 'duration', 'eq',     531.3, NULL, 's', 'DLIO checkpointing benchmark (per checkpoint)', 'intermediate low in the second half of the test; checkpoint not stated'),
@@ -196,17 +205,21 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 -- ---------------------------------------------------------------------- FIO 64K random write latency (IODepth x NumJobs)
 -- The 7600 MAX and 9550 PRO "reached similar values" to the 9550 MAX: no figure.
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 65536, 1,    1,    'lat_mean', 'lt',     100,  NULL, 'us', '64K random write latency (IODepth x NumJobs)', '"unter 100 us" at IODepth 1 / NumJobs 1'),
+  -- as printed: "unter 100 us"
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 65536, 1,    1,    'lat_mean', 'lt',     100,  NULL, 'us', '64K random write latency (IODepth x NumJobs)', '"under 100 us" at IODepth 1 / NumJobs 1'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 65536, NULL, NULL, 'lat_mean', 'range',  300,  700,  'us', '64K random write latency (IODepth x NumJobs)', 'mid queue depths, rising gradually'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 65536, 32,   8,    'lat_mean', 'approx', 2000, NULL, 'us', '64K random write latency (IODepth x NumJobs)', '"um die 2,000 us" at maximum queue depth; IODepth 32 / NumJobs 8 is the 64K random write maximum named in the bandwidth paragraph'),
+  -- as printed: "um die 2,000 us"
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 65536, 32,   8,    'lat_mean', 'approx', 2000, NULL, 'us', '64K random write latency (IODepth x NumJobs)', 'around 2,000 us at maximum queue depth; IODepth 32 / NumJobs 8 is the 64K random write maximum named in the bandwidth paragraph'),
   ('seed-000', 'solidigm-ps1010-7680',  'fio', 'randwrite', 65536, NULL, NULL, 'lat_mean', 'range',  4000, 6000, 'us', '64K random write latency (IODepth x NumJobs)', 'peaks at high parallelism; range given jointly for the PS1010 and the X200P'),
   ('seed-000', 'phison-x200p-7680',     'fio', 'randwrite', 65536, NULL, NULL, 'lat_mean', 'range',  4000, 6000, 'us', '64K random write latency (IODepth x NumJobs)', 'peaks at high parallelism; range given jointly for the PS1010 and the X200P'),
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randwrite', 65536, NULL, NULL, 'lat_mean', 'le',     1700, NULL, 'us', '64K random write latency (IODepth x NumJobs)', '"rarely exceeded 1,700 us even at maximum depths"');
 
 -- ---------------------------------------------------------------------- FIO 64K random read (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, 1,    1,    'bw', 'approx', 1334, NULL, 'MB/s', '64K random read (IODepth x NumJobs)', '"ca. 1,334 MB/s", clearly ahead of the field at IODepth 1 / NumJobs 1'),
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, NULL, NULL, 'bw', 'approx', 11.0, 12.0, 'GB/s', '64K random read (IODepth x NumJobs)', '"etwa 11.0-12.0 GB/s" at maximum concurrency; the sweep''s maximum point is not named for this chart'),
+  -- as printed: "ca. 1,334 MB/s"
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, 1,    1,    'bw', 'approx', 1334, NULL, 'MB/s', '64K random read (IODepth x NumJobs)', 'about 1,334 MB/s, clearly ahead of the field at IODepth 1 / NumJobs 1'),
+  -- as printed: "etwa 11.0-12.0 GB/s"
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 65536, NULL, NULL, 'bw', 'approx', 11.0, 12.0, 'GB/s', '64K random read (IODepth x NumJobs)', 'about 11.0-12.0 GB/s at maximum concurrency; the sweep''s maximum point is not named for this chart'),
   ('seed-000', 'phison-x200p-7680',     'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX'),
   ('seed-000', 'micron-9550-pro-7680',  'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX'),
   ('seed-000', 'micron-9550-max-12800', 'fio', 'randread', 65536, NULL, NULL, 'bw', 'range',  13.5, 14.2, 'GB/s', '64K random read (IODepth x NumJobs)', 'at maximum concurrency; range given jointly for the X200P, 9550 PRO and 9550 MAX');
@@ -223,20 +236,29 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'micron-9550-max-12800',  'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 600000, 690000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "600-690 IOPS" (K dropped): "often up to" at higher queue depths'),
   ('seed-000', 'micron-7600-max-6400',   'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 400000, 450000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "400-450 IOPS" (K dropped); point not stated'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "zwischen 200 und 250" (K dropped) at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'kingston-dc3000me-7680', 'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "zwischen 200 und 250" (K dropped) at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'micron-9550-pro-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "zwischen 200 und 250" (K dropped) at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'sandisk-sn861-7680',     'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "zwischen 200 und 250" (K dropped) at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "365 bis 440" (K dropped) at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'kingston-dc3000me-7680', 'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "365 bis 440" (K dropped) at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'micron-9550-pro-7680',   'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "365 bis 440" (K dropped) at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
-  ('seed-000', 'sandisk-sn861-7680',     'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', 'printed "365 bis 440" (K dropped) at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together');
+  -- as printed: "zwischen 200 und 250" (K dropped)
+  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'between 200K and 250K at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "zwischen 200 und 250" (K dropped)
+  ('seed-000', 'kingston-dc3000me-7680', 'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'between 200K and 250K at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "zwischen 200 und 250" (K dropped)
+  ('seed-000', 'micron-9550-pro-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'between 200K and 250K at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "zwischen 200 und 250" (K dropped)
+  ('seed-000', 'sandisk-sn861-7680',     'fio', 'randwrite', 16384, NULL, NULL, 'iops', 'range', 200000, 250000, 'IOPS', '16K random write (IODepth x NumJobs)', 'between 200K and 250K at mid load; range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "365 bis 440" (K dropped)
+  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', '365K to 440K at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "365 bis 440" (K dropped)
+  ('seed-000', 'kingston-dc3000me-7680', 'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', '365K to 440K at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "365 bis 440" (K dropped)
+  ('seed-000', 'micron-9550-pro-7680',   'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', '365K to 440K at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together'),
+  -- as printed: "365 bis 440" (K dropped)
+  ('seed-000', 'sandisk-sn861-7680',     'fio', 'randwrite', 16384, 32,   16,   'iops', 'range', 365000, 440000, 'IOPS', '16K random write (IODepth x NumJobs)', '365K to 440K at the highest tested parallelism (IODepth 32 / NumJobs 16); range given for the CD9P-R, DC3000ME, 9550 PRO and SN861 together');
 
 -- ---------------------------------------------------------------------- FIO 16K random write latency (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'lt',     50,   NULL, 'us', '16K random write latency (IODepth x NumJobs)', 'at low queue depths'),
   ('seed-000', 'kioxia-cd9p-r-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'range',  500,  750,  'us', '16K random write latency (IODepth x NumJobs)', 'across IODepth 8 / NumJobs 8 to IODepth 32 / NumJobs 8'),
-  ('seed-000', 'kioxia-cd9p-r-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'approx', 1165, NULL, 'us', '16K random write latency (IODepth x NumJobs)', 'peak ("Spitzenwert von etwa 1,165 us") after the 8/8-32/8 range; point not stated'),
+  -- as printed: "Spitzenwert von etwa 1,165 us"
+  ('seed-000', 'kioxia-cd9p-r-7680',   'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'approx', 1165, NULL, 'us', '16K random write latency (IODepth x NumJobs)', 'peak of about 1,165 us after the 8/8-32/8 range; point not stated'),
   ('seed-000', 'solidigm-ps1010-7680', 'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'eq',     3300, NULL, 'us', '16K random write latency (IODepth x NumJobs)', 'latency spike at high queue depth; point not stated'),
   ('seed-000', 'phison-x200p-7680',    'fio', 'randwrite', 16384, NULL, NULL, 'lat_mean', 'eq',     2050, NULL, 'us', '16K random write latency (IODepth x NumJobs)', 'latency spike at high queue depth; point not stated');
 
@@ -251,7 +273,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 
 -- ---------------------------------------------------------------------- FIO 16K random read latency (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randread', 16384, 1,    1,    'lat_mean', 'approx', 33,  NULL, 'us', '16K random read latency (IODepth x NumJobs)', '"etwa 33 us" at the start of the test (IODepth 1 / NumJobs 1)'),
+  -- as printed: "etwa 33 us"
+  ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randread', 16384, 1,    1,    'lat_mean', 'approx', 33,  NULL, 'us', '16K random read latency (IODepth x NumJobs)', 'about 33 us at the start of the test (IODepth 1 / NumJobs 1)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randread', 16384, NULL, NULL, 'lat_mean', 'lt',     100, NULL, 'us', '16K random read latency (IODepth x NumJobs)', 'mid parallelism, "generally under 100 us"'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'fio', 'randread', 16384, NULL, NULL, 'lat_mean', 'approx', 713, NULL, 'us', '16K random read latency (IODepth x NumJobs)', 'peak at the highest parallelism; point not stated'),
   ('seed-000', 'sandisk-sn861-7680',     'fio', 'randread', 16384, NULL, NULL, 'lat_mean', 'range',  820, 845,  'us', '16K random read latency (IODepth x NumJobs)', 'peak at the highest parallelism ("Werte 820-845 us ueberschritten"); range given jointly for the SN861 and DC3000ME'),
@@ -259,8 +282,10 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 
 -- ---------------------------------------------------------------------- FIO 4K random write (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'micron-7600-max-6400',  'fio', 'randwrite', 4096, NULL, NULL, 'iops', 'range', 1500000, 1780000, 'IOPS', '4K random write (IODepth x NumJobs)', 'printed "1,500 bis 1,780 IOPS" (K dropped) at maximum load; given jointly for the 7600 MAX and 9550 MAX; point not stated'),
-  ('seed-000', 'micron-9550-max-12800', 'fio', 'randwrite', 4096, NULL, NULL, 'iops', 'range', 1500000, 1780000, 'IOPS', '4K random write (IODepth x NumJobs)', 'printed "1,500 bis 1,780 IOPS" (K dropped) at maximum load; given jointly for the 7600 MAX and 9550 MAX; point not stated'),
+  -- as printed: "1,500 bis 1,780 IOPS" (K dropped)
+  ('seed-000', 'micron-7600-max-6400',  'fio', 'randwrite', 4096, NULL, NULL, 'iops', 'range', 1500000, 1780000, 'IOPS', '4K random write (IODepth x NumJobs)', '1,500K to 1,780K IOPS at maximum load; given jointly for the 7600 MAX and 9550 MAX; point not stated'),
+  -- as printed: "1,500 bis 1,780 IOPS" (K dropped)
+  ('seed-000', 'micron-9550-max-12800', 'fio', 'randwrite', 4096, NULL, NULL, 'iops', 'range', 1500000, 1780000, 'IOPS', '4K random write (IODepth x NumJobs)', '1,500K to 1,780K IOPS at maximum load; given jointly for the 7600 MAX and 9550 MAX; point not stated'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randwrite', 4096, 32,   16,   'iops', 'eq',    1263100, NULL,    'IOPS', '4K random write (IODepth x NumJobs)', '1,263.1K at IODepth 32 / NumJobs 16');
 
 -- ---------------------------------------------------------------------- FIO 4K random write latency (IODepth x NumJobs)
@@ -273,7 +298,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 
 -- ---------------------------------------------------------------------- FIO 4K random read (IODepth x NumJobs)
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'iops', 'approx', 32300,   NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "ca. 32.3 IOPS" (K dropped) at the lowest queue depths, which the text names as IODepth 1 / NumJobs 1 and IODepth 2 / NumJobs 1; stored at 1/1 (32.3K x ~30 us fits QD1)'),
+  -- as printed: "ca. 32.3 IOPS" (K dropped)
+  ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'iops', 'approx', 32300,   NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'about 32.3K IOPS at the lowest queue depths, which the text names as IODepth 1 / NumJobs 1 and IODepth 2 / NumJobs 1; stored at 1/1 (32.3K x ~30 us fits QD1)'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 1,  1,  'bw',   'approx', 126,     NULL, 'MiB/s', '4K random read (IODepth x NumJobs)', 'printed "(126 MB/s)" next to 32.3K IOPS; 32.3K x 4 KiB = 132 MB/s = 126 MiB/s, so the printed unit is fio''s MiB/s: stored in MiB/s'),
   ('seed-000', 'sandisk-sn861-7680',    'fio', 'randread', 4096, 32, 16, 'iops', 'eq',     2555600, NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "2,555.6 IOPS" (K dropped), leading at the top end of the test; point taken from the next sentence ("gleichzeitig", CD9P-R at IODepth 32 / NumJobs 16)'),
   ('seed-000', 'kioxia-cd9p-r-7680',    'fio', 'randread', 4096, 32, 16, 'iops', 'eq',     2165000, NULL, 'IOPS', '4K random read (IODepth x NumJobs)', 'printed "2,165.0 IOPS" (K dropped) at IODepth 32 / NumJobs 16; shares second place with the 9550 MAX'),
@@ -283,30 +309,37 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, i
 -- Not stored: "most competitors 60-90 us" at IODepth 1 / NumJobs 1 (no drive
 -- named) and "all drives 120-275 us" at the highest queue depths (group range).
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
-  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, 1,    1,    'lat_mean', 'approx', 30,  NULL, 'us', '4K random read latency (IODepth x NumJobs)', '"etwa 30 us" at IODepth 1 / NumJobs 1, lowest of the group, about half the 60-90 us of most competitors; repeated in the conclusion (QD1)'),
-  ('seed-000', 'sandisk-sn861-7680', 'fio', 'randread', 4096, NULL, NULL, 'lat_mean', 'approx', 200, NULL, 'us', '4K random read latency (IODepth x NumJobs)', '"rund 200 us" at the highest tested queue depths, called the highest latency although the group range is given as 120-275 us (likely a slip); point not stated'),
-  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, NULL, NULL, 'lat_mean', 'approx', 236, NULL, 'us', '4K random read latency (IODepth x NumJobs)', 'end of the sweep ("beendete den Sweep bei etwa 236 us"); point not stated');
+  -- as printed: "etwa 30 us"
+  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, 1,    1,    'lat_mean', 'approx', 30,  NULL, 'us', '4K random read latency (IODepth x NumJobs)', 'about 30 us at IODepth 1 / NumJobs 1, lowest of the group, about half the 60-90 us of most competitors; repeated in the conclusion (QD1)'),
+  -- as printed: "rund 200 us"
+  ('seed-000', 'sandisk-sn861-7680', 'fio', 'randread', 4096, NULL, NULL, 'lat_mean', 'approx', 200, NULL, 'us', '4K random read latency (IODepth x NumJobs)', 'around 200 us at the highest tested queue depths, called the highest latency although the group range is given as 120-275 us (likely a slip); point not stated'),
+  -- as printed: "beendete den Sweep bei etwa 236 us"
+  ('seed-000', 'kioxia-cd9p-r-7680', 'fio', 'randread', 4096, NULL, NULL, 'lat_mean', 'approx', 236, NULL, 'us', '4K random read latency (IODepth x NumJobs)', 'about 236 us at the end of the sweep; point not stated');
 
 -- ---------------------------------------------------------------------- GDSIO sequential read throughput
 -- Not stored: "most competitors still at 1.7-2.0 GiB/s" at 128K/8 (no drive named).
 INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, threads, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.3,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/1, behind most competitors'),
-  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', '"ca. 0.55-0.6" on a single thread; given jointly for the X200P and 7600 MAX'),
-  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', '"ca. 0.55-0.6" on a single thread; given jointly for the X200P and 7600 MAX'),
+  -- as printed: "ca. 0.55-0.6"
+  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', 'about 0.55-0.6 on a single thread; given jointly for the X200P and 7600 MAX'),
+  -- as printed: "ca. 0.55-0.6"
+  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 16384,   1,    'bw', 'approx', 0.55, 0.6,  'GiB/s', 'GDSIO sequential read throughput', 'about 0.55-0.6 on a single thread; given jointly for the X200P and 7600 MAX'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   64,   'bw', 'approx', 2.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/64, highest of the group'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 16384,   128,  'bw', 'approx', 1.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '16K/128'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  1,    'bw', 'approx', 1.6,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '128K/1, top of the group together with the SN861'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  8,    'bw', 'approx', 3.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '128K/8, highest of the group at that point'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', '"etwa 5.2 bis 5.3" at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', '"etwa 5.2 bis 5.3" at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
+  -- as printed: "etwa 5.2 bis 5.3"
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', 'about 5.2 to 5.3 at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
+  -- as printed: "etwa 5.2 bis 5.3"
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 5.2,  5.3,  'GiB/s', 'GDSIO sequential read throughput', 'about 5.2 to 5.3 at 128K/64 and 128K/128; given jointly for the 9550 PRO and 9550 MAX'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  128,  'bw', 'approx', 5.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'peak, printed at 128K/128, "then fell back to about 4.8 GiB/s" (order unclear: 128 threads is the last point)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 131072,  NULL, 'bw', 'approx', 4.8,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'after the 5.1 GiB/s peak; thread count not stated'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 1048576, 1,    'bw', 'approx', 3.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '1M/1'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.2,  NULL, 'GiB/s', 'GDSIO sequential read throughput', '1M/128, highest of the group; repeated in the conclusion'),
-  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 ("jeweils ca. 6.1", with the 9550 MAX)'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 ("jeweils ca. 6.1", with the X200P)'),
-  ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 ("jeweils rund 6.0", with the 9550 PRO)'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 ("jeweils rund 6.0", with the PS1010)'),
+  ('seed-000', 'phison-x200p-7680',      'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 (about 6.1 each, with the 9550 MAX)'),
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.1,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 (about 6.1 each, with the X200P)'),
+  ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 (around 6.0 each, with the 9550 PRO)'),
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'read', 1048576, 128,  'bw', 'approx', 6.0,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128 (around 6.0 each, with the PS1010)'),
   ('seed-000', 'kingston-dc3000me-7680', 'gdsio', 'read', 1048576, 128,  'bw', 'approx', 5.9,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128'),
   ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 1048576, 128,  'bw', 'approx', 5.6,  NULL, 'GiB/s', 'GDSIO sequential read throughput', 'ranked against the CD9P-R at 1M/128, clearly behind');
 
@@ -320,7 +353,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
   ('seed-000', 'micron-7600-max-6400',   'gdsio', 'read', 16384,   1,   'lat_mean', 'approx', 27,   'us', 'GDSIO sequential read latency', '16K/1 (single thread)'),
   ('seed-000', 'kingston-dc3000me-7680', 'gdsio', 'read', 16384,   1,   'lat_mean', 'approx', 83,   'us', 'GDSIO sequential read latency', '16K/1 (single thread), the largest outlier'),
   ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'read', 16384,   1,   'lat_mean', 'approx', 71,   'us', 'GDSIO sequential read latency', '16K/1 (single thread)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 1048576, 128, 'lat_mean', 'approx', 20.3, 'ms', 'GDSIO sequential read latency', '1M/128, printed "etwa 20.3 ms", low end of the group''s 20,000-22,000 us');
+  -- as printed: "etwa 20.3 ms"
+  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'read', 1048576, 128, 'lat_mean', 'approx', 20.3, 'ms', 'GDSIO sequential read latency', '1M/128, about 20.3 ms, low end of the group''s 20,000-22,000 us');
 
 -- ---------------------------------------------------------------------- GDSIO sequential write throughput
 -- Not stored: "all drives 0.6-1.5 GiB/s" in the 16K segment and "the other
@@ -338,11 +372,15 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
   ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 16384,   128,  'bw', 'approx', 0.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '16K/128, abrupt drop'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  1,    'bw', 'approx', 2.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '128K/1'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  8,    'bw', 'approx', 4.7,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '128K/8, highest of the group'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 5.1 bis 5.3" peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 5.1 bis 5.3" peaks from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 4.1,  4.5,  'GiB/s', 'GDSIO sequential write throughput', '"etwa 4.1-4.5" for the rest of the 128K segment (128K/16 to 128K/128)'),
+  -- as printed: "ca. 5.1 bis 5.3"
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', 'peaks of about 5.1 to 5.3 from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
+  -- as printed: "ca. 5.1 bis 5.3"
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 5.1,  5.3,  'GiB/s', 'GDSIO sequential write throughput', 'peaks of about 5.1 to 5.3 from 128K/16 on; given jointly for the 9550 PRO and 9550 MAX'),
+  -- as printed: "etwa 4.1-4.5"
+  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'bw', 'approx', 4.1,  4.5,  'GiB/s', 'GDSIO sequential write throughput', 'about 4.1-4.5 for the rest of the 128K segment (128K/16 to 128K/128)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 1,    'bw', 'approx', 4.9,  NULL, 'GiB/s', 'GDSIO sequential write throughput', '1M/1, highest of the group; also the CD9P-R''s maximum write throughput ("4.9 GiB/s", fifth of eight; repeated in the conclusion)'),
-  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, NULL, 'bw', 'approx', 4.3,  4.4,  'GiB/s', 'GDSIO sequential write throughput', '"ca. 4.3-4.4" at every thread count after 1M/1'),
+  -- as printed: "ca. 4.3-4.4"
+  ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, NULL, 'bw', 'approx', 4.3,  4.4,  'GiB/s', 'GDSIO sequential write throughput', 'about 4.3-4.4 at every thread count after 1M/1'),
   ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.69, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated'),
   ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.54, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated, 1M/4 or more'),
   ('seed-000', 'micron-7600-max-6400',   'gdsio', 'write', 1048576, NULL, 'bw', 'eq',     5.44, NULL, 'GiB/s', 'GDSIO sequential write throughput', 'maximum write throughput (ranking of the eight drives); thread count not stated, 1M/4 or more'),
@@ -353,14 +391,18 @@ INSERT INTO measurement (source_id, drive_id, benchmark, workload, block_size, t
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 21,    NULL,  'us', 'GDSIO sequential write latency', '16K/1, lowest of the group'),
   ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 22,    NULL,  'us', 'GDSIO sequential write latency', '16K/1'),
   ('seed-000', 'phison-x200p-7680',      'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 25,    NULL,  'us', 'GDSIO sequential write latency', '16K/1'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 30,    NULL,  'us', 'GDSIO sequential write latency', '16K/1, "um die 30 us" (both the 9550 MAX and 7600 MAX)'),
-  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 30,    NULL,  'us', 'GDSIO sequential write latency', '16K/1, "um die 30 us" (both the 9550 MAX and 7600 MAX)'),
+  -- as printed: "um die 30 us"
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 30,    NULL,  'us', 'GDSIO sequential write latency', '16K/1, around 30 us (both the 9550 MAX and 7600 MAX)'),
+  -- as printed: "um die 30 us"
+  ('seed-000', 'micron-7600-max-6400',   'gdsio', 'write', 16384,   1,    'lat_mean', 'approx', 30,    NULL,  'us', 'GDSIO sequential write latency', '16K/1, around 30 us (both the 9550 MAX and 7600 MAX)'),
   ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 16384,   128,  'lat_mean', 'approx', 2500,  NULL,  'us', 'GDSIO sequential write latency', '16K/128, highest of the group'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 16384,   128,  'lat_mean', 'approx', 1500,  NULL,  'us', 'GDSIO sequential write latency', '16K/128'),
   ('seed-000', 'solidigm-ps1010-7680',   'gdsio', 'write', 131072,  64,   'lat_mean', 'approx', 9700,  NULL,  'us', 'GDSIO sequential write latency', '128K/64 spike (its throughput collapse)'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 131072,  NULL, 'lat_mean', 'range',  1900,  3800,  'us', 'GDSIO sequential write latency', 'at 128K/64 and 128K/128'),
-  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', '"jeweils etwa 27,000-28,000 us" at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
-  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', '"jeweils etwa 27,000-28,000 us" at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
+  -- as printed: "jeweils etwa 27,000-28,000 us"
+  ('seed-000', 'micron-9550-max-12800',  'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', 'about 27,000-28,000 us each at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
+  -- as printed: "jeweils etwa 27,000-28,000 us"
+  ('seed-000', 'micron-9550-pro-7680',   'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 27000, 28000, 'us', 'GDSIO sequential write latency', 'about 27,000-28,000 us each at 1M/64, rising further at 1M/128; given for the 9550 MAX and 9550 PRO each'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 64,   'lat_mean', 'approx', 14500, NULL,  'us', 'GDSIO sequential write latency', '1M/64'),
   ('seed-000', 'kioxia-cd9p-r-7680',     'gdsio', 'write', 1048576, 128,  'lat_mean', 'approx', 29100, NULL,  'us', 'GDSIO sequential write latency', '1M/128'),
   ('seed-000', 'phison-x200p-7680',      'gdsio', 'write', 1048576, 128,  'lat_mean', 'approx', 25000, NULL,  'us', 'GDSIO sequential write latency', '1M/128, lowest of the group'),

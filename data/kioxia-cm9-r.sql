@@ -26,7 +26,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    1, 5, 2500000,
    'SIE, SED, FIPS 140-3 SED',
    1, 1, 0, 'seed-001',
-   'PCIe 5.0 x4 single port or x2 dual port (HA); NVMe 2.0, NVMe-MI 1.2c; OCP Datacenter NVMe SSD v2.5 (partial: not every requirement covered). Power-loss protection and end-to-end data protection standard. First SSD family on BiCS8. Capacities 1.92 to 30.72 TB in E3.S, flagship 61.44 TB only as 2.5" U.2; 7.68, 15.36 and 30.72 TB use BiCS8, capacities below 7.68 TB BiCS gen 5. The 15.36 TB is the capacity with the series'' best write specs (11,000 MB/s, 540K IOPS), not shared by other capacities. Mixed-use sibling: CM9-V (3 DWPD). Warranty: seed-001 prints "XNUMX ans" (garbled), seed-004 prints 5 years.');
+   'PCIe 5.0 x4 single port or x2 dual port (HA); NVMe 2.0, NVMe-MI 1.2c; OCP Datacenter NVMe SSD v2.5 (partial: not every requirement covered). Power-loss protection and end-to-end data protection standard. First SSD family on BiCS8. Capacities 1.92 to 30.72 TB in E3.S, flagship 61.44 TB only as 2.5" U.2; 7.68, 15.36 and 30.72 TB use BiCS8, capacities below 7.68 TB BiCS gen 5. The 15.36 TB is the capacity with the series'' best write specs (11,000 MB/s, 540K IOPS), not shared by other capacities. Mixed-use sibling: CM9-V (3 DWPD). Warranty: 5 years (the French edition garbles the cell; the Japanese edition prints it).');
 
 -- ------------------------------------------------------------------ drives (capacity points named by the review)
 -- 1.92 TB (smallest E3.S), 7.68 / 15.36 / 30.72 TB (BiCS8; 30.72 = largest
@@ -35,7 +35,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 -- goes "up to 61.44 TB in 2.5 inch", so the E3.S points may also exist as 2.5":
 -- no form_factor on them.
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920, 'seed-001',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5 (seed-001/004)'),
+  ('kioxia-cm9-r-1920',  'kioxia-cm9-r', 1920, 'seed-001',  'E3.S 7.5 mm', 'KIOXIA BiCS FLASH generation 5', NULL, 'smallest E3.S capacity; capacities below 7.68 TB use BiCS gen 5'),
   ('kioxia-cm9-r-7680',  'kioxia-cm9-r', 7680, 'seed-001',  'E3.S 7.5 mm', NULL, NULL, 'BiCS8 (gen 8) capacity point'),
   ('kioxia-cm9-r-15360', 'kioxia-cm9-r', 15360, 'seed-001', 'E3.S 7.5 mm', NULL, NULL, 'reviewed drive: 15.36 TB E3.S 7.5 mm (KCM9XRJE15T3); BiCS8; best write specs of the series (11,000 MB/s, 540K IOPS). The spec figures are those of the E3.S model'),
   ('kioxia-cm9-r-30720', 'kioxia-cm9-r', 30720, 'seed-001', 'E3.S 7.5 mm', NULL, NULL, 'largest E3.S capacity; BiCS8 (gen 8)'),
@@ -49,7 +49,8 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
 
 -- ------------------------------------------------------------------ SKUs from rivals.md (its CM9-V section's CM9-R block)
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
-  ('KCM9XRJE7T68', 'kioxia-cm9-r-7680', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell CM9-R 7.68 TB E3.S, as rivals.md gives it from [DELL17G]; X = SIE.');
+  -- rivals.md gives it from [DELL17G]
+  ('KCM9XRJE7T68', 'kioxia-cm9-r-7680', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell CM9-R 7.68 TB E3.S; X = SIE.');
 
 -- ------------------------------------------------------------------ spec figures
 -- Spec table "KIOXIA CM9-R 15.36 To (E3.S)", performance "single port x4, up
@@ -57,18 +58,26 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
 -- Both editions agree on every figure, so one row each from seed-001, except
 -- the warranty, which only seed-004 prints legibly.
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, iodepth, numjobs, conditions, source_id, confidence, preferred, notes) VALUES
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'seq_read',   'eq', 14800,   NULL, 'MB/s', 131072, NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "14,800 Mo / s" (128 KiB); intro: "14 800 Mo/s en lecture séquentielle"; seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'seq_write',  'eq', 11000,   NULL, 'MB/s', 131072, NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "11,000 Mo / s" (128 Kio); prose: best sequential write of the series, not shared by other capacities; seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'rand_read',  'eq', 3400000, NULL, 'IOPS', 4096,   NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "3,400K IOPS"; intro "3 400 000 IOPS"; the review says KIOXIA measures it at queue depths beyond its IODepth 32 / NumJobs 16 ceiling, so not comparable with the sweep; seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'rand_write', 'eq', 540000,  NULL, 'IOPS', 4096,   NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "540K IOPS"; prose "540 000 IOPS", rated by KIOXIA at a fixed queue depth (not stated); best random write of the series; seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'lat_read',   'eq', 65,      NULL, 'us',   4096,   1,    NULL, 'typical, 4 KiB QD1', 'seed-001', 'A', 1, 'printed "65 µs / 10 µs" (read / write, 4 KiB QD1, typ.); seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'lat_write',  'eq', 10,      NULL, 'us',   4096,   1,    NULL, 'typical, 4 KiB QD1', 'seed-001', 'A', 1, 'printed "65 µs / 10 µs" (read / write, 4 KiB QD1, typ.); seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'power_active','eq', 25,     NULL, 'W',    NULL,   NULL, NULL, 'typical, active', 'seed-001', 'A', 1, 'printed "25 W typ. / 5 W typ." (active / ready); intro "consommation typique de 25 W"; seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'power_idle', 'eq', 5,       NULL, 'W',    NULL,   NULL, NULL, 'typical, ready (idle)', 'seed-001', 'A', 1, 'printed "25 W typ. / 5 W typ." (active / prête = ready); seed-004 same'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'mttf',       'eq', 2500000, NULL, 'h',    NULL,   NULL, NULL, NULL, 'seed-001', 'A', 1, 'seed-001 prints "2,500,000 5 heures / XNUMX ans" (garbled); seed-004 prints "2,500,000時間 / 5年"; the MTTF agrees'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'warranty',   'eq', 5,       NULL, 'years',NULL,   NULL, NULL, NULL, 'seed-004', 'A', 1, 'from seed-004 ("5年"); seed-001 garbles the cell ("2,500,000 5 heures / XNUMX ans"), so no readable French figure'),
-  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'thickness',  'eq', 7.5,     NULL, 'mm',   NULL,   NULL, NULL, 'E3.S', 'seed-001', 'A', 1, 'form factor "E3.S, 7.5 mm"; caption: E3.S 7.5 mm with EDSFF connector; seed-004 same'),
-  ('kioxia-cm9-r', NULL,                 'dwpd',       'eq', 1,       NULL, 'DWPD', NULL,   NULL, NULL, NULL, 'seed-001', 'A', 1, 'spec table "Endurance 1 DWPD" (15.36 TB) and prose: the CM9-R is the 1 DWPD read-intensive line (CM9-V: 3 DWPD); seed-004 same');
+  -- as printed: "14,800 Mo / s"; intro "14 800 Mo/s en lecture séquentielle"; seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'seq_read',   'eq', 14800,   NULL, 'MB/s', 131072, NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, '14,800 MB/s (128 KiB) in the table and the introduction; the Japanese edition agrees'),
+  -- as printed: "11,000 Mo / s" (128 Kio); seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'seq_write',  'eq', 11000,   NULL, 'MB/s', 131072, NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, '11,000 MB/s (128 KiB); prose: best sequential write of the series, not shared by other capacities; the Japanese edition agrees'),
+  -- seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'rand_read',  'eq', 3400000, NULL, 'IOPS', 4096,   NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "3,400K IOPS"; intro "3 400 000 IOPS"; the review says KIOXIA measures it at queue depths beyond its IODepth 32 / NumJobs 16 ceiling, so not comparable with the sweep; the Japanese edition agrees'),
+  -- prose as printed: "540 000 IOPS"; seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'rand_write', 'eq', 540000,  NULL, 'IOPS', 4096,   NULL, NULL, 'single port x4, up to', 'seed-001', 'A', 1, 'printed "540K IOPS"; prose "540 000 IOPS", rated by KIOXIA at a fixed queue depth (not stated); best random write of the series; the Japanese edition agrees'),
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'lat_read',   'eq', 65,      NULL, 'us',   4096,   1,    NULL, 'typical, 4 KiB QD1', 'seed-001', 'A', 1, '65 µs / 10 µs (read / write, 4 KiB QD1, typical); the Japanese edition agrees'),
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'lat_write',  'eq', 10,      NULL, 'us',   4096,   1,    NULL, 'typical, 4 KiB QD1', 'seed-001', 'A', 1, '65 µs / 10 µs (read / write, 4 KiB QD1, typical); the Japanese edition agrees'),
+  -- as printed: "25 W typ. / 5 W typ."; intro "consommation typique de 25 W"; seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'power_active','eq', 25,     NULL, 'W',    NULL,   NULL, NULL, 'typical, active', 'seed-001', 'A', 1, '25 W / 5 W typical (active / ready); the introduction gives 25 W typical; the Japanese edition agrees'),
+  -- as printed: "(active / prête)"; seed-004 same
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'power_idle', 'eq', 5,       NULL, 'W',    NULL,   NULL, NULL, 'typical, ready (idle)', 'seed-001', 'A', 1, '25 W / 5 W typical (active / ready); the Japanese edition agrees'),
+  -- seed-001 prints "2,500,000 5 heures / XNUMX ans" (garbled); seed-004 prints "2,500,000時間 / 5年"
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'mttf',       'eq', 2500000, NULL, 'h',    NULL,   NULL, NULL, NULL, 'seed-001', 'A', 1, '2,500,000 hours; the French edition garbles the cell, the Japanese edition prints it clearly'),
+  -- seed-004 prints "5年"; seed-001 "2,500,000 5 heures / XNUMX ans"
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'warranty',   'eq', 5,       NULL, 'years',NULL,   NULL, NULL, NULL, 'seed-004', 'A', 1, 'from the Japanese edition (5 years); the French edition garbles the cell'),
+  ('kioxia-cm9-r', 'kioxia-cm9-r-15360', 'thickness',  'eq', 7.5,     NULL, 'mm',   NULL,   NULL, NULL, 'E3.S', 'seed-001', 'A', 1, 'form factor "E3.S, 7.5 mm"; caption: E3.S 7.5 mm with EDSFF connector; the Japanese edition agrees'),
+  ('kioxia-cm9-r', NULL,                 'dwpd',       'eq', 1,       NULL, 'DWPD', NULL,   NULL, NULL, NULL, 'seed-001', 'A', 1, 'spec table "Endurance 1 DWPD" (15.36 TB) and prose: the CM9-R is the 1 DWPD read-intensive line (CM9-V: 3 DWPD); the Japanese edition agrees');
 
 -- ================================================================== measurements
 -- Capacity points of families owned by rivals.sql / kioxia-cd9p-r.sql.
@@ -103,7 +112,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'seqread', 131072, 64, 1, 'bw',       'eq', 9974.6,  NULL, 'MB/s', '128K Sequential Read (IODepth 64 / NumJobs 1)', 'last of eight; the only result far from the rating (14,800 MB/s); single job, the sweeps reach full speed with more jobs'),
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'seqread', 131072, 64, 1, 'lat_mean', 'eq', 801.7,   NULL, 'us',   '128K Sequential Read (IODepth 64 / NumJobs 1)', NULL),
-  ('seed-001', 'kioxia-cd9p-r-7680', 'fio', NULL, 'seqread', 131072, 64, 1, 'bw',       'eq', 14235.9, NULL, 'MB/s', '128K Sequential Read (IODepth 64 / NumJobs 1)', '"dans la même configuration"');
+  -- as printed: "dans la même configuration"
+  ('seed-001', 'kioxia-cd9p-r-7680', 'fio', NULL, 'seqread', 131072, 64, 1, 'bw',       'eq', 14235.9, NULL, 'MB/s', '128K Sequential Read (IODepth 64 / NumJobs 1)', 'in the same configuration');
 
 -- ------------------------------------------------------------------ FIO 64K Random Write
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
@@ -150,7 +160,8 @@ INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_
   ('seed-001', 'micron-9550-pro-7680',  'fio', NULL, 'seqread', 16384, 1,    1,    'lat_mean', 'range',  13.9,    21.3, 'us',   '16K Sequential Read', 'single-stream latency; the review gives only "le Micron (de 13.9 à 21.3 µs)" for the three Micron drives together'),
   ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'seqread', 16384, 1,    1,    'lat_mean', 'approx', 32,      NULL, 'us',   '16K Sequential Read', 'single-stream latency of "the KIOXIA pair", "avoisinait les 32 µs"'),
   ('seed-001', 'kioxia-cd9p-r-7680',    'fio', NULL, 'seqread', 16384, 1,    1,    'lat_mean', 'approx', 32,      NULL, 'us',   '16K Sequential Read', 'single-stream latency of "the KIOXIA pair", "avoisinait les 32 µs"'),
-  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'seqread', 16384, 4,    16,   'bw',       'eq',     12400,   NULL, 'MB/s', '16K Sequential Read', 'printed as a round "12 400 Mo/s"');
+  -- as printed: "12 400 Mo/s"
+  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'seqread', 16384, 4,    16,   'bw',       'eq',     12400,   NULL, 'MB/s', '16K Sequential Read', 'given as a round 12,400 MB/s');
 
 -- ------------------------------------------------------------------ FIO 4K Random Write
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
@@ -160,14 +171,14 @@ INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_
   ('seed-001', 'solidigm-ps1030-12800', 'fio', NULL, 'randwrite', 4096, NULL, NULL, 'iops',     'eq', 1595800, NULL, 'IOPS', '4K Random Write', '"1 595,8 K", peak, second of eight; IODepth / NumJobs not stated'),
   ('seed-001', 'micron-9550-max-12800', 'fio', NULL, 'randwrite', 4096, NULL, NULL, 'iops',     'eq', 1544200, NULL, 'IOPS', '4K Random Write', '"1 544,2 K", peak, third of eight; IODepth / NumJobs not stated'),
   ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'iops',     'eq', 115800,  NULL, 'IOPS', '4K Random Write', '"115.8 K IOPS" (conclusion: "115 800 IOPS"), best at queue depth 1; NumJobs 1 not printed but 1/IOPS = 8.6 us matches the 8.2 us latency'),
-  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'lat_mean', 'eq', 8.2,     NULL, 'us',   '4K Random Write', 'fastest small-block write response of the group; NumJobs 1 inferred as above');
+  ('seed-001', 'kioxia-cm9-r-15360',    'fio', NULL, 'randwrite', 4096, 1,    1,    'lat_mean', 'eq', 8.2,     NULL, 'us',   '4K Random Write', 'fastest small-block write response of the group; NumJobs 1 (the review names only the queue depth): inferred');
 
 -- ------------------------------------------------------------------ FIO 4K Random Read
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, iodepth, numjobs, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 16,   16,   'iops',     'eq', 1973400, NULL, 'IOPS', '4K Random Read', '"1 973,4 K IOPS", CM9-R peak, seventh of eight (just ahead of the Micron 7600 MAX); the 3,400K spec is measured beyond the sweep ceiling IODepth 32 / NumJobs 16'),
   ('seed-001', 'sandisk-sn861-7680', 'fio', NULL, 'randread', 4096, NULL, NULL, 'iops',     'eq', 2555600, NULL, 'IOPS', '4K Random Read', '"2 555,6 K IOPS", peak of the group; IODepth / NumJobs not stated'),
   ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'iops',     'eq', 33600,   NULL, 'IOPS', '4K Random Read', '"33.6 K IOPS" (conclusion: "33 600 IOPS") at queue depth 1; NumJobs 1 not printed but 1/IOPS = 29.8 us matches the 29.3 us latency'),
-  ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'lat_mean', 'eq', 29.3,    NULL, 'us',   '4K Random Read', 'lowest 4K read latency of the group, slightly ahead of the CD9P-R (value not printed); NumJobs 1 inferred as above');
+  ('seed-001', 'kioxia-cm9-r-15360', 'fio', NULL, 'randread', 4096, 1,    1,    'lat_mean', 'eq', 29.3,    NULL, 'us',   '4K Random Read', 'lowest 4K read latency of the group, slightly ahead of the CD9P-R (value not printed); NumJobs 1 (the review names only the queue depth): inferred');
 
 -- ------------------------------------------------------------------ GDSIO Performance: read
 -- Threads of the peaks are not stated (NULL).
@@ -187,8 +198,9 @@ INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_
 INSERT INTO measurement (source_id, drive_id, benchmark, phase, workload, block_size, threads, metric_id, qual, value, value_hi, unit_id, label, notes) VALUES
   ('seed-001', 'kioxia-cm9-r-15360',    'gdsio', NULL, 'write', 1048576, 16,   'bw',       'eq',     5.51, NULL, 'GiB/s', 'GDSIO Performance: write', 'CM9-R peak (1M block, 16 threads); the steadiest line of the group across the 1M segment and no 128K high-thread collapse (seen on both Solidigm drives)'),
   ('seed-001', 'micron-9550-max-12800', 'gdsio', NULL, 'write', NULL,    NULL, 'bw',       'eq',     5.69, NULL, 'GiB/s', 'GDSIO Performance: write', 'peak of the group; block size and threads not stated (discussed with the 1M segment)'),
-  ('seed-001', 'micron-9550-max-12800', 'gdsio', NULL, 'write', 1048576, 64,   'bw',       'approx', 2.2,  NULL, 'GiB/s', 'GDSIO Performance: write', 'drop to "environ 2.2 Gio/s à 1 Mo/64 bits": "64 bits" is a French slip for 64 threads (JA "1M/64")'),
-  ('seed-001', 'kioxia-cm9-r-15360',    'gdsio', NULL, 'write', 16384,   1,    'lat_mean', 'eq',     21.4, NULL, 'us',    'GDSIO Performance: write', 'single-thread 16K write latency; seed-001 says it matches the CD9P-R and ranks second of the group, seed-004 says it is tied with the CD9P-R as best of the group'),
+  -- as printed: "environ 2.2 Gio/s à 1 Mo/64 bits" (JA "1M/64")
+  ('seed-001', 'micron-9550-max-12800', 'gdsio', NULL, 'write', 1048576, 64,   'bw',       'approx', 2.2,  NULL, 'GiB/s', 'GDSIO Performance: write', 'drop to about 2.2 GiB/s at 1M/64 (64 threads; the French edition says "64 bits", a slip)'),
+  ('seed-001', 'kioxia-cm9-r-15360',    'gdsio', NULL, 'write', 16384,   1,    'lat_mean', 'eq',     21.4, NULL, 'us',    'GDSIO Performance: write', 'single-thread 16K write latency; the French edition says it matches the CD9P-R and ranks second of the group, the Japanese edition that it is tied with the CD9P-R as best of the group'),
   ('seed-001', 'kioxia-cd9p-r-7680',    'gdsio', NULL, 'write', 16384,   1,    'lat_mean', 'approx', 21.4, NULL, 'us',    'GDSIO Performance: write', 'value not printed: the CM9-R''s 21.4 us "égale le CD9P-R" (JA: tied with the CD9P-R)');
 
 -- ------------------------------------------------------------------ DLIO Checkpoint Performance (per-pass averages, seconds)

@@ -31,27 +31,34 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
   ('sr-ps1030', 'review', 'Solidigm D7-PS1030 review: 3 DWPD Gen5 that earned its keep in the KV cache tier', 'D7-PS1030 review',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its drive list also grades comparison drives (9550 Pro, PS1010, SN861 7.68 TB, 1 DWPD).'),
-  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…', 'SN861 review',
+  -- rivals.md: [SR-SN861] A, "the datasheet figures are marked projected": the
+  -- figures citing this source are WD's datasheet as the review prints it.
+  ('sr-sn861', 'review', 'Western Digital SN861 Gen5 SSD: versatile solutions for modern hyperscale…', 'SN861 review: WD datasheet (projected)',
    'StorageReview', 'fr', NULL, NULL, NULL,
    'Read in the French edition. URL not given. Its datasheet performance table is marked "projected".'),
   ('sr-cd9pr', 'review', 'KIOXIA CD9P-R review: read-intensive Gen5 up to 61.44TB', 'CD9P-R review',
    'StorageReview', 'fr', NULL, 'https://storagereview.com/review/kioxia-cd9p-r-review-read-intensive-gen5-up-to-61-44tb', NULL,
    'Read in the French edition. Includes CD8P-R 7.68 TB E3.S comparison figures.'),
+   -- the same review is shared/seeds/001_*.txt (French, source seed-001) and 004_*.txt (Japanese, source seed-004)
   ('sr-cm9r', 'review', 'KIOXIA CM9-R 15.36TB review: BiCS8 flash hits full speed at low queue depth', 'CM9-R review',
    'StorageReview', 'fr', NULL, NULL, NULL,
-   'Read in the French edition; the same review is shared/seeds/001_*.txt (French, source seed-001) and 004_*.txt (Japanese, source seed-004).'),
-  ('sol-hcl', 'list', 'solanahcl README.md, "Storage → Enterprise gen 5 / gen 4" tables', 'enterprise SSD tables',
+   'Read in the French edition; the same review is the CM9-R review cited in French and Japanese.'),
+  -- title was: solanahcl README.md, ...
+  ('sol-hcl', 'list', 'solanahcl hardware list, "Storage → Enterprise gen 5 / gen 4" tables', 'enterprise SSD tables',
    'solanahcl (GitHub)', 'en', NULL, 'https://github.com/solanahcl/solanahcl', NULL,
    'States "performance figures from the manufacturer". An older revision (commit 02b8d61) lists the PM9A3 at 6,800 / 2,700 and the CM7-R 3.84 TB at 7,000 MB/s write.'),
+   -- benchmarks/disks/results/results_solidigm_d7_ps1010-3.84tb/nvme.txt and results_solidigm_d7_ps1030-3.2tb/nvme.txt
   ('sol-nvme', 'observation', 'solanahcl nvme list output: Solidigm D7-PS1010 3.84 TB and D7-PS1030 3.2 TB', 'PS1010/PS1030 nvme list output',
    'solanahcl (GitHub)', NULL, NULL, 'https://github.com/solanahcl/solanahcl', NULL,
-   'benchmarks/disks/results/results_solidigm_d7_ps1010-3.84tb/nvme.txt and results_solidigm_d7_ps1030-3.2tb/nvme.txt (nvme list output).'),
+   'nvme list output of the PS1010 3.84 TB and PS1030 3.2 TB benchmark results.'),
+   -- content/en/docs/hci/SupportMatrix/2512/16G_HCI/_index.md
   ('dell16g', 'list', 'Azure Local Support Matrix for 16G', 'Azure Local 16G support matrix',
    'Dell', 'en', NULL, 'https://github.com/dell/azurestack-docs', NULL,
-   'content/en/docs/hci/SupportMatrix/2512/16G_HCI/_index.md'),
+   'The 16G HCI support matrix of Dell''s azurestack-docs (release 2512).'),
+   -- content/en/docs/hci/SupportMatrix/2606/17G_HCI/_index.md
   ('dell17g', 'list', 'Azure Local Support Matrix for 17G', 'Azure Local 17G support matrix',
    'Dell', 'en', NULL, 'https://github.com/dell/azurestack-docs', NULL,
-   'content/en/docs/hci/SupportMatrix/2606/17G_HCI/_index.md'),
+   'The 17G HCI support matrix of Dell''s azurestack-docs (release 2606).'),
   ('intel-fw', 'list', 'Intel DSG SSD firmware control table (MiTAC SSD reflash release notes)', 'SSD firmware control table',
    NULL, 'en', NULL, NULL, NULL,
    'GitHub-hosted. Gives D7-P5510 part numbers with MM numbers.'),
@@ -64,12 +71,13 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
   ('ht-pm1743', 'press', 'Samsung PM1743 launch article', 'PM1743 launch article',
    'Hardware Times', 'en', NULL, NULL, NULL,
    'Gives 1 DWPD and dual-port. URL not recorded.'),
-  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)', 'PM9A3 launch coverage',
+  -- rivals.md: [HEISE-PM9A3] B, "launch datasheet as quoted by the press".
+  ('heise-pm9a3', 'press', 'Samsung PM9A3 launch coverage (2020)', 'Samsung PM9A3 launch datasheet, as quoted',
    'heise online; ComputerBase', 'de', NULL, 'https://heise.de/-4720224', '2020',
    'Two articles: https://heise.de/-4720224 and https://www.computerbase.de/2020-05/samsung-pm9a3-e1.s-pcie-4.0-ssd/'),
   ('ht-7400', 'press', 'Micron 7400 series launch article (enterprise NVMe drives, up to 6,600 MB/s sequential read)', '7400 series launch article',
    'Hardware Times', 'en', NULL, 'https://www.hardwaretimes.com/micron-unveils-7400-series-enterprise-nvme-drives-up-to-6600-mb-s-seq-read-speeds/', NULL,
-   'rivals.md gives only the URL; the title is paraphrased from it.'),
+   'Only the URL is known; the title is paraphrased from it.'),
   ('crucial', 'reseller', 'Micron 7400 PRO 7.68TB NVMe U.3 (7mm) Non-SED', '7400 PRO 7.68TB listing',
    'Crucial/Micron', 'en', NULL, NULL, NULL,
    'A Crucial/Micron listing as quoted in GitHub notes; P/N mtfdkcb7t6tdz-2az18abyyr.'),
@@ -103,10 +111,11 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
   ('obs-micron', 'observation', 'Observed model strings: nvme list / smartctl excerpts; a Micron P/N decoder test', 'nvme list, smartctl, P/N decoder test',
    NULL, NULL, NULL, NULL, NULL, 'Tool output and test fixtures in public GitHub files.'),
   ('ocp-exp', 'observation', 'An NVMe exporter''s "verified hardware" list', 'NVMe exporter hardware list',
-   NULL, NULL, NULL, NULL, NULL, 'Listed among the observed-model-string sources; no figure or string in rivals.md cites it.'),
+   NULL, NULL, NULL, NULL, NULL, 'Listed among the sources of observed model strings; no figure or string here cites it.'),
+   -- rivals.md: cited only where it is all there is; every other row cites the source rivals.md tags
   ('rivals', 'list', 'Rival enterprise NVMe SSDs: spec-sheet figures with sources', 'rivals list',
    'drivedash (shared/reference)', 'en', 'rivals.md', NULL, NULL,
-   'The reference file this one transcribes. Cited only where rivals.md is the whole of what is known: a figure it gives from an untagged source (CD9P-V 3 DWPD: "from a secondary source only") and a capacity point named only by its section heading (Memblaze PBlaze7 7940 7.68 TB). Every other row cites the source rivals.md tags.');
+   'drivedash''s own reference list of rival drives. Cited only where it is the whole of what is known: a figure from an unnamed source (CD9P-V 3 DWPD) and a capacity point named only by its heading (Memblaze PBlaze7 7940 7.68 TB). Every other row cites the list''s own source.');
 
 -- ===========================================================================
 -- rivals.md "## Micron" / "### Micron 9550 PRO 7.68 TB"
@@ -114,17 +123,18 @@ INSERT INTO source (id, kind, title, name, publisher, language, file, url, publi
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: performance [SOL-HCL]; 1 DWPD [SR-PS1030] ("Micron 9550 Pro 7.68 To (1 DWPD)"); lspci [LSPCI]; PCI ID [ILLUMOS]
   ('micron-9550-pro', 'micron', '9550 PRO', '9550', 'PRO', 'read-intensive',
    'Micron 9550 PRO;9550 Pro;9550 PRO NVMe SSD', 'U.2 15 mm; E3.S',
    5, 4, '2.0b', NULL, 'Micron 232-layer 3D TLC', 1, 5,
    2000000, NULL, NULL, 1, 'sr-9550max',
-   'No spec table for the 9550 PRO itself: form factor, interface, NAND, MTTF, UBER and warranty are 9550-series figures from the 9550 MAX review; performance comes from [SOL-HCL]; 1 DWPD from the [SR-PS1030] drive list ("Micron 9550 Pro 7.68 To (1 DWPD)"). MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Latency n/a (the 9550 MAX table gives 60 us read / 15 us write typical). The 7.68 TB drive in the reviews is not named by form factor. No part number or NVMe model string found; lspci names the device "9550 PRO NVMe SSD" [LSPCI]. PCI ID 1344:51bb [ILLUMOS].');
+   'No spec table for the 9550 PRO itself: form factor, interface, NAND, MTTF, UBER and warranty are 9550-series figures from the 9550 MAX review; performance comes from the solanahcl enterprise SSD tables; 1 DWPD from the drive list of StorageReview''s D7-PS1030 review. MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Latency n/a (the 9550 MAX table gives 60 us read / 15 us write typical). The 7.68 TB drive in the reviews is not named by form factor. No part number or NVMe model string found; lspci names the device "9550 PRO NVMe SSD". PCI ID 1344:51bb.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('micron-9550-pro-7680', 'micron-9550-pro', 7680, 'seed-000', NULL, NULL, NULL,
    'The reviews'' drive; not named by form factor.'),
   ('micron-9550-pro-3840', 'micron-9550-pro', 3840, 'llmsim', NULL, NULL, NULL,
-   'Only power figures (Micron TPS as quoted in [LLMSIM]).');
+   'Only power figures (Micron''s figures as quoted in the LLMServingSim-HBF source).');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -148,16 +158,17 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: PCI ID [ILLUMOS]; 6,000 from [SOL-HCL]
   ('micron-9550-max', 'micron', '9550 MAX', '9550', 'MAX', 'mixed-use',
    'Micron 9550 MAX;9550 Max', 'U.2 15 mm; E3.S',
    5, 4, '2.0b', NULL, 'Micron 232-layer 3D TLC', 3, 5,
    2000000, NULL, NULL, 1, 'sr-9550max',
-   'OCP 2.0 (r21). MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. Part number / model string n/a. PCI ID 1344:51bd [ILLUMOS]. The 3.2 TB sequential write conflicts: StorageReview''s table gives 10,000, [SOL-HCL] 6,000.');
+   'OCP 2.0 (r21). MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. Part number / model string n/a. PCI ID 1344:51bd. The 3.2 TB sequential write conflicts: StorageReview''s table gives 10,000, the solanahcl tables 6,000.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('micron-9550-max-3200',  'micron-9550-max', 3200, 'sr-9550max',  NULL, NULL, NULL, NULL),
   ('micron-9550-max-6400',  'micron-9550-max', 6400, 'sr-9550max',  NULL, NULL, NULL, NULL),
-  ('micron-9550-max-12800', 'micron-9550-max', 12800, 'sr-9550max', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
+  ('micron-9550-max-12800', 'micron-9550-max', 12800, 'sr-9550max', NULL, NULL, NULL, 'The capacity the rival list describes.'),
   ('micron-9550-max-25600', 'micron-9550-max', 25600, 'sr-9550max', NULL, NULL, NULL, NULL);
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
@@ -181,7 +192,7 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   -- Other capacities
   ('micron-9550-max', 'micron-9550-max-3200', 'seq_read',   'eq', 14000,   NULL, 'MB/s', 131072, NULL, NULL, 'sr-9550max', 'A', 1, NULL),
   ('micron-9550-max', 'micron-9550-max-3200', 'seq_write',  'eq', 10000,   NULL, 'MB/s', 131072, NULL, NULL, 'sr-9550max', 'A', 1,
-   'StorageReview table (A); [SOL-HCL] gives 6,000 for the 3.2 TB write. Preferred as the A source.'),
+   'StorageReview''s table; the solanahcl tables give 6,000 for the 3.2 TB write. Preferred as the grade-A source.'),
   ('micron-9550-max', 'micron-9550-max-3200', 'seq_write',  'eq', 6000,    NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',    'B', 0,
    'Conflicts with the 10,000 in the StorageReview table (A), which is preferred.'),
   ('micron-9550-max', 'micron-9550-max-3200', 'rand_read',  'eq', 3000000, NULL, 'IOPS', 4096,   NULL, NULL, 'sr-9550max', 'A', 1, NULL),
@@ -205,19 +216,19 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'Micron 7600 MAX;7600 Max', 'U.2; E3.S; E1.S',
    5, 4, '2.0d', NULL, 'Micron G9 (9th-generation) TLC', 3, 5,
    2000000, 'Optional FIPS 140-3 L2 SED; SPDM 1.2', NULL, 1, 'sr-7600max',
-   'OCP 2.5; SPDM 1.2. The review tested the E3.S. MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. No 7600 MAX part number confirmed: 7600-family parts seen [OBS-MICRON] are MTFDLAL7T6THG-1BP1DFCYY (U.2 7.68 TB, a 7600 PRO, observed), MTFDLBQ3T8THG (7600 PRO E3.S 3.84 TB), and MTFDLAL1T6THS / MTFDLAL3T2THS listed as "7600" parts ("THS" = MAX is an inference only). No NVMe model string seen; newer Micron drives report the full part number, e.g. MTFDLAL7T6THG-1BP1DFCYY.');
+   'OCP 2.5; SPDM 1.2. The review tested the E3.S. MTTF 2.0M h at 0-55 C (2.5M h at 0-50 C). Idle power n/a. No 7600 MAX part number confirmed: 7600-family parts seen in observed model strings are MTFDLAL7T6THG-1BP1DFCYY (U.2 7.68 TB, a 7600 PRO, observed), MTFDLBQ3T8THG (7600 PRO E3.S 3.84 TB), and MTFDLAL1T6THS / MTFDLAL3T2THS listed as "7600" parts ("THS" = MAX is an inference only). No NVMe model string seen; newer Micron drives report the full part number, e.g. MTFDLAL7T6THG-1BP1DFCYY.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('micron-7600-max-1600',  'micron-7600-max', 1600, 'sr-7600max',  NULL, NULL, NULL, NULL),
   ('micron-7600-max-3200',  'micron-7600-max', 3200, 'sr-7600max',  NULL, NULL, NULL, NULL),
-  ('micron-7600-max-6400',  'micron-7600-max', 6400, 'sr-7600max',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S.'),
+  ('micron-7600-max-6400',  'micron-7600-max', 6400, 'sr-7600max',  NULL, NULL, NULL, 'The capacity the rival list describes; the review tested the E3.S.'),
   ('micron-7600-max-12800', 'micron-7600-max', 12800, 'sr-7600max', NULL, NULL, NULL, NULL);
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MTFDLAL1T6THS', 'micron-7600-max-1600', 'part-number', NULL, 'inferred', 'obs-micron',
-   'Listed as a "7600" part; that "THS" means the MAX is rivals.md''s inference only.'),
+   'Listed as a "7600" part; that "THS" means the MAX is an inference only.'),
   ('MTFDLAL3T2THS', 'micron-7600-max-3200', 'part-number', NULL, 'inferred', 'obs-micron',
-   'Listed as a "7600" part; that "THS" means the MAX is rivals.md''s inference only.');
+   'Listed as a "7600" part; that "THS" means the MAX is an inference only.');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -257,19 +268,20 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: form factor [HT-7400] / [CRUCIAL]; PCI ID [ILLUMOS]
   ('micron-7400-pro', 'micron', '7400 PRO', '7400', 'PRO', 'read-intensive',
    'Micron 7400 PRO;7400 Pro;Micron_7400', 'U.3 15 mm; M.2; E1.S',
    4, 4, NULL, NULL, 'Micron 96-layer TLC', 1, 5,
    2000000, NULL, NULL, 1, 'ht-7400',
-   'Only family maxima were found (launch press), no 7.68 TB figures; sequential write, latency and idle power n/a. Form factor: [HT-7400] gives U.3 15 mm for the 7.68 TB, but the Crucial listing of MTFDKCB7T6TDZ-2AZ18ABYY says U.3 7 mm. M.2 and E1.S per [HT-7400] / [CRUCIAL]. NVMe version n/a. PCI ID 1344:51c0 [ILLUMOS].');
+   'Only family maxima were found (launch press), no 7.68 TB figures; sequential write, latency and idle power n/a. Form factor: Hardware Times gives U.3 15 mm for the 7.68 TB, but the Crucial listing of MTFDKCB7T6TDZ-2AZ18ABYY says U.3 7 mm. M.2 and E1.S per Hardware Times and the Crucial listing. NVMe version n/a. PCI ID 1344:51c0.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('micron-7400-pro-7680', 'micron-7400-pro', 7680, 'crucial', NULL, NULL, NULL,
-   'Headline capacity of the rivals.md section: U.3 15 mm per [HT-7400]; the Crucial listing says U.3 7 mm.'),
+   'The capacity the rival list describes: U.3 15 mm per Hardware Times; the Crucial listing says U.3 7 mm.'),
   ('micron-7400-pro-960',  'micron-7400-pro', 960, 'obs-micron',  NULL, NULL, NULL,
    'Known only from the observed model string Micron_7400_MTFDKCB960TDZ.'),
   ('micron-7400-pro-800',  'micron-7400-pro', 800, 'obs-micron',  NULL, NULL, NULL,
-   'Known only from the observed model string Micron_7400_MTFDKBA800TFC, which rivals.md lists under the 7400 PRO. The string does not say PRO or MAX, and 800 GB is not a 1-DWPD capacity step, so this may be a 7400 MAX (not checked).');
+   'Known only from the observed model string Micron_7400_MTFDKBA800TFC, which the rival list puts under the 7400 PRO. The string does not say PRO or MAX, and 800 GB is not a 1-DWPD capacity step, so this may be a 7400 MAX (not checked).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MTFDKCB7T6TDZ', 'micron-7400-pro-7680', 'part-number', 'non-SED', 'published', 'crucial',
@@ -280,7 +292,7 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
    'Inferred from the strings seen for other capacities; never seen. Check before matching on it.'),
   ('Micron_7400_MTFDKCB960TDZ', 'micron-7400-pro-960', 'model-string', NULL, 'observed', 'obs-micron', NULL),
   ('Micron_7400_MTFDKBA800TFC', 'micron-7400-pro-800', 'model-string', NULL, 'observed', 'obs-micron',
-   'Listed under the 7400 PRO in rivals.md; the string itself does not say PRO or MAX.');
+   'Listed under the 7400 PRO in the rival list; the string itself does not say PRO or MAX.');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -301,42 +313,46 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: performance [SOL-HCL]; 1 DWPD [SR-PS1030] ("Solidigm PS1010 7.68 To (1 DWPD)")
   ('solidigm-ps1010', 'solidigm', 'D7-PS1010', 'D7-PS10x0', NULL, 'read-intensive',
    'PS1010;D7 PS1010;SB5PH27X;Solidigm PS1010', 'E3.S 7.5 mm; U.2 15 mm',
    5, 4, NULL, NULL, '176-layer TLC', 1, 5,
    2500000, 'OPAL variant (model string suffix "OP")', NULL, 1, 'sr-ps1030',
-   'Family figures (form factor, NAND, MTTF, UBER, warranty) from the PS1030 review''s family text; performance from [SOL-HCL]; 1 DWPD from the [SR-PS1030] drive list ("Solidigm PS1010 7.68 To (1 DWPD)"). NVMe version and latency n/a; exact 7.68 TB power n/a (listings vary 22-29 W max). No Solidigm part number found; Dell sells SK hynix-branded PS1010s (HFS... part numbers). Model strings: "X" after SB5PH27 = PS1010, "E" = PS1030; the OPAL variant adds "OP".');
+   'Family figures (form factor, NAND, MTTF, UBER, warranty) from the PS1030 review''s family text; performance from the solanahcl enterprise SSD tables; 1 DWPD from the drive list of StorageReview''s D7-PS1030 review. NVMe version and latency n/a; exact 7.68 TB power n/a (listings vary 22-29 W max). No Solidigm part number found; Dell sells SK hynix-branded PS1010s (HFS... part numbers). Model strings: "X" after SB5PH27 = PS1010, "E" = PS1030; the OPAL variant adds "OP".');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('solidigm-ps1010-3840',  'solidigm-ps1010', 3840, 'sol-nvme',  NULL, NULL, NULL, 'Known from the observed OPAL model string.'),
-  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680, 'sr-ps1030',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; capacity 7,681,501,126,656 B as observed.'),
+  ('solidigm-ps1010-7680',  'solidigm-ps1010', 7680, 'sr-ps1030',  NULL, NULL, NULL, 'The capacity the rival list describes; capacity 7,681,501,126,656 B as observed.'),
   ('solidigm-ps1010-15360', 'solidigm-ps1010', 15360, 'obs-sol', NULL, NULL, NULL, 'Known from an observed model string.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
+   -- rivals.md cites [DELL16G], [DELL17G] for the U.2/E3.S pair without saying which lists which
   ('HFS7T6GEJVX171N', 'solidigm-ps1010-7680', 'part-number', 'OEM Dell', 'published', 'dell16g',
-   'Dell OEM, SK hynix-branded PS1010 7.68 TB, U.2. rivals.md cites [DELL16G], [DELL17G] for the U.2/E3.S pair without saying which lists which.'),
+   'Dell OEM, SK hynix-branded PS1010 7.68 TB, U.2.'),
+   -- rivals.md cites [DELL16G], [DELL17G] for the U.2/E3.S pair without saying which lists which
   ('HFS7T6GFJCX171N', 'solidigm-ps1010-7680', 'part-number', 'OEM Dell', 'published', 'dell17g',
-   'Dell OEM, SK hynix-branded PS1010 7.68 TB, E3.S. rivals.md cites [DELL16G], [DELL17G] for the U.2/E3.S pair without saying which lists which.'),
+   'Dell OEM, SK hynix-branded PS1010 7.68 TB, E3.S.'),
   ('SOLIDIGM SB5PH27X076T', 'solidigm-ps1010-7680', 'model-string', NULL, 'observed', 'obs-sol',
    'Capacity 7,681,501,126,656 B.'),
   ('SB5PH27X038TOP', 'solidigm-ps1010-3840', 'model-string', 'OPAL', 'observed', 'sol-nvme',
    'OPAL variant ("OP" suffix); firmware G70YG100. Printed without the "SOLIDIGM " prefix.'),
+   -- rivals.md cites [OBS-SOL], [SOL-NVME] for the model-string row
   ('SB5PH27X153T', 'solidigm-ps1010-15360', 'model-string', NULL, 'observed', 'obs-sol',
-   'Printed without the "SOLIDIGM " prefix. rivals.md cites [OBS-SOL], [SOL-NVME] for the model-string row.');
+   'Printed without the "SOLIDIGM " prefix.');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
   ('solidigm-ps1010', NULL, 'dwpd', 'eq', 1, NULL, 'DWPD', NULL, NULL, NULL, 'sr-ps1030', 'A', 1,
    'From the review''s drive list: "Solidigm PS1010 7.68 To (1 DWPD)".'),
   ('solidigm-ps1010', NULL, 'dwpd', 'eq', 1, NULL, 'DWPD', NULL, NULL, NULL, 'cmp', 'C', 0,
-   'Same value as [SR-PS1030] (A), which is preferred.'),
+   'Same value as StorageReview''s D7-PS1030 review (grade A), which is preferred.'),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'seq_read',   'eq', 14500,   NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1, NULL),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'seq_write',  'eq', 10000,   NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1, NULL),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'rand_read',  'eq', 3000000, NULL, 'IOPS', 4096,   NULL, NULL, 'sol-hcl', 'B', 1, NULL),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'rand_write', 'eq', 400000,  NULL, 'IOPS', 4096,   NULL, NULL, 'sr-ps1030', 'A', 1,
    'The PS1030 review text calls the PS1030''s 800K "double the 400,000 IOPS" of the PS1010.'),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'rand_write', 'eq', 400000,  NULL, 'IOPS', 4096,   NULL, NULL, 'sol-hcl', 'B', 0,
-   'Same value as [SR-PS1030] (A), which is preferred.'),
+   'Same value as StorageReview''s D7-PS1030 review (grade A), which is preferred.'),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'power_max',  'range', 22, 29, 'W', NULL, NULL, NULL, 'cmp', 'C', 1,
    '22-29 W max: the figure varies between listings.'),
   ('solidigm-ps1010', 'solidigm-ps1010-7680', 'power_idle', 'eq', 5, NULL, 'W', NULL, NULL, NULL, 'cmp', 'C', 1, NULL),
@@ -359,7 +375,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('solidigm-ps1030-3200',  'solidigm-ps1030', 3200, 'sol-hcl',  NULL, NULL, NULL, NULL),
   ('solidigm-ps1030-6400',  'solidigm-ps1030', 6400, 'sol-hcl',  NULL, NULL, NULL, NULL),
-  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800, 'sr-ps1030', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the review tested the E3.S 7.5 mm.');
+  ('solidigm-ps1030-12800', 'solidigm-ps1030', 12800, 'sr-ps1030', NULL, NULL, NULL, 'The capacity the rival list describes; the review tested the E3.S 7.5 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SOLIDIGM SB5PH27E128T', 'solidigm-ps1030-12800', 'model-string', NULL, 'inferred', 'sol-nvme',
@@ -373,7 +389,7 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('solidigm-ps1030', NULL, 'dwpd', 'eq', 4.98, NULL, 'DWPD', NULL, NULL, 'over 3 years', 'sr-ps1030', 'A', 1, 'The same endurance counted over 3 years instead of the 5-year warranty.'),
   ('solidigm-ps1030', 'solidigm-ps1030-12800', 'tbw', 'eq', 70, NULL, 'PB', NULL, NULL, NULL, 'sr-ps1030', 'A', 1, '70 PBW.'),
   ('solidigm-ps1030', 'solidigm-ps1030-12800', 'seq_read',  'eq', 14500, NULL, 'MB/s', 131072, NULL, NULL, 'sr-ps1030', 'A', 1,
-   'The review text says 14,500 twice (once as "14,500 vs the CD9P-R''s 14,800"); preferred over the table''s 10,000. [SOL-HCL] gives 14,500 for 3.2 and 6.4 TB.'),
+   'The review text says 14,500 twice (once as "14,500 vs the CD9P-R''s 14,800"); preferred over the table''s 10,000. The solanahcl tables give 14,500 for 3.2 and 6.4 TB.'),
   ('solidigm-ps1030', 'solidigm-ps1030-12800', 'seq_read',  'eq', 10000, NULL, 'MB/s', 131072, NULL, NULL, 'sr-ps1030', 'A', 0,
    'The review''s translated spec table says "10,000 (family)" for reads; conflicts with the 14,500 its text gives twice (preferred). Probably a table slip.'),
   ('solidigm-ps1030', 'solidigm-ps1030-12800', 'seq_write', 'eq', 10000, NULL, 'MB/s', 131072, NULL, NULL, 'sr-ps1030', 'A', 1, NULL),
@@ -404,16 +420,17 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: PCI IDs [ILLUMOS]
   ('sandisk-sn861', 'sandisk', 'Ultrastar DC SN861', 'Ultrastar DC SN861', NULL, 'read-intensive',
    'SN861;DC SN861;WD SN861;Western Digital SN861;SanDisk DC SN861;WUS6BA;SDS6BA;WUS6CA', 'U.2 15 mm; E1.S; E3.S',
    5, 4, '2.0', NULL, NULL, 1, NULL,
    NULL, NULL, NULL, 1, 'sr-sn861',
-   'OCP 2.0. The rivals.md section covers the 1 DWPD class (segment and dwpd above); a 3 DWPD 3.2 TB part also exists (WUS6CA232PSP9X1). E3.S only according to the PCI IDs. StorageReview''s datasheet performance figures are marked "projected". NAND n/a (TLC, not confirmed by a table); active power n/a (blank in the StorageReview table); MTTF and warranty n/a. Branding: WUS... = WD, SDS... = SanDisk. PCI IDs [ILLUMOS]: 1b96:2750 (E1), 1b96:2751 (U.2), 1b96:2752 (E3).');
+   'OCP 2.0. The rival list covers the 1 DWPD class (segment and dwpd above); a 3 DWPD 3.2 TB part also exists (WUS6CA232PSP9X1). E3.S only according to the PCI IDs. StorageReview''s datasheet performance figures are marked "projected". NAND n/a (TLC, not confirmed by a table); active power n/a (blank in the StorageReview table); MTTF and warranty n/a. Branding: WUS... = WD, SDS... = SanDisk. PCI IDs: 1b96:2750 (E1), 1b96:2751 (U.2), 1b96:2752 (E3).');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('sandisk-sn861-3200', 'sandisk-sn861', 3200, 'obs-wd', NULL, NULL, 3, 'The 3 DWPD 3.2 TB part WUS6CA232PSP9X1.'),
   ('sandisk-sn861-3840', 'sandisk-sn861', 3840, 'obs-wd', NULL, NULL, NULL, 'Known from observed part numbers.'),
-  ('sandisk-sn861-7680', 'sandisk-sn861', 7680, 'sr-sn861', NULL, NULL, NULL, 'Headline capacity of the rivals.md section (1 DWPD class).');
+  ('sandisk-sn861-7680', 'sandisk-sn861', 7680, 'sr-sn861', NULL, NULL, NULL, 'The capacity the rival list describes (1 DWPD class).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SDS6BA176PSP9X3', 'sandisk-sn861-7680', 'model-string', 'SanDisk-branded', 'observed', 'obs-wd',
@@ -436,7 +453,7 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sr-sn861', 'A', 1,
    'StorageReview labels this a 256 KB sequential write. The datasheet figures are marked "projected".'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'seq_write', 'eq', 7500,  NULL, 'MB/s', 262144, NULL, NULL, 'sol-hcl', 'B', 0,
-   'Same 7,500 as StorageReview''s row (A), which is preferred. [SOL-HCL] states no transfer size; the one source that does labels this figure 256 KB, so it is stored at 256 KB, not as a 128 KB write.'),
+   'Same 7,500 as StorageReview''s row (A), which is preferred. The solanahcl tables state no transfer size; the one source that does labels this figure 256 KB, so it is stored at 256 KB, not as a 128 KB write.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_read',  'eq', 3300000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0, 'Same value as StorageReview (A), which is preferred.'),
   ('sandisk-sn861', 'sandisk-sn861-7680', 'rand_write', 'eq', 430000,  NULL, 'IOPS', 4096, NULL, NULL, 'sr-sn861', 'A', 1, 'Marked "projected".'),
@@ -456,11 +473,11 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'Kingston DC3000ME;SEDC3000ME;KINGSTON SEDC3000ME', 'U.2',
    5, NULL, NULL, NULL, '3D eTLC', NULL, NULL,
    NULL, NULL, 1, 0, 'cmp',
-   'No spec table found: DWPD, sequential and random performance, latency, power, MTTF and warranty are all n/a. StorageReview tested the 7.68 TB drive only as a comparison drive. Form factor, PCIe 5.0, NAND and power-loss protection from [CMP] (C). Retail part number format SEDC3000ME/<cap>; the 7.68 TB part number and model string were not found.');
+   'No spec table found: DWPD, sequential and random performance, latency, power, MTTF and warranty are all n/a. StorageReview tested the 7.68 TB drive only as a comparison drive. Form factor, PCIe 5.0, NAND and power-loss protection from AI-compiled notes (grade C). Retail part number format SEDC3000ME/<cap>; the 7.68 TB part number and model string were not found.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kingston-dc3000me-3840',  'kingston-dc3000me', 3840, 'cmp',  NULL, NULL, NULL, 'Known from a listing part number (SEDC3000ME/3T8).'),
-  ('kingston-dc3000me-7680',  'kingston-dc3000me', 7680, 'seed-000',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; StorageReview''s comparison drive.'),
+  ('kingston-dc3000me-7680',  'kingston-dc3000me', 7680, 'seed-000',  NULL, NULL, NULL, 'The capacity the rival list describes; StorageReview''s comparison drive.'),
   ('kingston-dc3000me-15360', 'kingston-dc3000me', 15360, 'obs-king', NULL, NULL, NULL, 'Known from an observed model string.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
@@ -469,7 +486,7 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KINGSTON SEDC3000ME15T3', 'kingston-dc3000me-15360', 'model-string', NULL, 'observed', 'obs-king',
    'by-id: nvme-KINGSTON_SEDC3000ME15T3_<serial>.'),
   ('KINGSTON SEDC3000ME7T6', 'kingston-dc3000me-7680', 'model-string', NULL, 'inferred', 'obs-king',
-   'Pattern only, never seen: rivals.md writes "KINGSTON SEDC3000ME7T6…" and cannot tell whether it ends 7T6 or 7T68. Use as a prefix at most, and check first.');
+   'Pattern only, never seen: the rival list writes "KINGSTON SEDC3000ME7T6…" and cannot tell whether it ends 7T6 or 7T68. Use as a prefix at most, and check first.');
 
 -- ===========================================================================
 -- rivals.md "## Phison" / "### Phison Pascari X200P 7.68 TB"
@@ -477,14 +494,15 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: PCI ID [LSPCI]
   ('phison-x200p', 'phison', 'Pascari X200P', 'Pascari X200', NULL, 'read-intensive',
    'X200P;Pascari X200P;Phison X200P', 'U.2 15 mm; E3.S',
    5, 4, '2.0', 'single/dual', '3D TLC', 1, 5,
    2500000, NULL, NULL, 1, 'sr-x200p',
-   'PCIe 5.0 x4, dual-port 2x2. MTTF given as MTBF. Weight 201 g. Random read/write conflict: StorageReview gives 3,000K / 500K (A, preferred), [SOL-HCL] 3,200K / 390K. Active power n/a (blank in the table). Part number and model string n/a. PCI ID 1987:5302 (lspci shows "Unknown device 0x5302" beside the 9550 PRO and SN861) [LSPCI].');
+   'PCIe 5.0 x4, dual-port 2x2. MTTF given as MTBF. Weight 201 g. Random read/write conflict: StorageReview gives 3,000K / 500K (grade A, preferred), the solanahcl tables 3,200K / 390K. Active power n/a (blank in the table). Part number and model string n/a. PCI ID 1987:5302 (lspci shows "Unknown device 0x5302" beside the 9550 PRO and SN861).');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('phison-x200p-7680', 'phison-x200p', 7680, 'sr-x200p', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the reviewed drive is U.2 15 mm.');
+  ('phison-x200p-7680', 'phison-x200p', 7680, 'sr-x200p', NULL, NULL, NULL, 'The capacity the rival list describes; the reviewed drive is U.2 15 mm.');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
@@ -494,11 +512,11 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('phison-x200p', 'phison-x200p-7680', 'seq_write', 'eq', 8700,  NULL, 'MB/s', 131072, NULL, NULL, 'sr-x200p', 'A', 1, NULL),
   ('phison-x200p', 'phison-x200p-7680', 'seq_write', 'eq', 8700,  NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',  'B', 0, 'Same value as StorageReview (A), which is preferred.'),
   ('phison-x200p', 'phison-x200p-7680', 'rand_read',  'eq', 3000000, NULL, 'IOPS', 4096, NULL, NULL, 'sr-x200p', 'A', 1,
-   'The sources disagree: [SOL-HCL] gives 3,200K. StorageReview (A) preferred.'),
+   'The sources disagree: the solanahcl tables give 3,200K. StorageReview (grade A) preferred.'),
   ('phison-x200p', 'phison-x200p-7680', 'rand_read',  'eq', 3200000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0,
    'Conflicts with StorageReview''s 3,000K (A, preferred).'),
   ('phison-x200p', 'phison-x200p-7680', 'rand_write', 'eq', 500000,  NULL, 'IOPS', 4096, NULL, NULL, 'sr-x200p', 'A', 1,
-   'The sources disagree: [SOL-HCL] gives 390K. StorageReview (A) preferred.'),
+   'The sources disagree: the solanahcl tables give 390K. StorageReview (grade A) preferred.'),
   ('phison-x200p', 'phison-x200p-7680', 'rand_write', 'eq', 390000,  NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',  'B', 0,
    'Conflicts with StorageReview''s 500K (A, preferred).'),
   ('phison-x200p', NULL, 'lat_read',  'eq', 60, NULL, 'us', NULL, NULL, 'conditions not stated', 'sr-x200p', 'A', 1, NULL),
@@ -515,22 +533,24 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: interface [ANAND-PM1743], [HT-PM1743]; 7.68 TB figures [SOL-HCL]; MTTF [CMP]
   ('samsung-pm1743', 'samsung', 'PM1743', 'PM1743', NULL, 'read-intensive',
    'Samsung PM1743;MZWLO;MZ3LO', 'U.2 15 mm; E3.S',
    5, 4, NULL, 'single/dual', 'Samsung 6th-generation (128-layer) V-NAND TLC', 1, NULL,
    2500000, NULL, NULL, 1, 'anand-pm1743',
-   'PCIe 5.0 x4 (single x4 or dual-port x2/x2) per [ANAND-PM1743] and [HT-PM1743]; NVMe version n/a. 7.68 TB figures from [SOL-HCL]; the launch claim (family, "up to") is 13,000 / 6,600 MB/s and 2,500K / 250K IOPS, stored under conditions ''launch claim''. MTTF 2.5M h from a 15.36 TB listing ([CMP], C). Latency, power and warranty n/a.');
+   'PCIe 5.0 x4 (single x4 or dual-port x2/x2) per AnandTech and Hardware Times; NVMe version n/a. 7.68 TB figures from the solanahcl enterprise SSD tables; the launch claim (family, "up to") is 13,000 / 6,600 MB/s and 2,500K / 250K IOPS, stored under conditions ''launch claim''. MTTF 2.5M h from a 15.36 TB listing (AI-compiled notes, grade C). Latency, power and warranty n/a.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('samsung-pm1743-7680', 'samsung-pm1743', 7680, 'sol-hcl', NULL, NULL, NULL, 'Headline capacity of the rivals.md section (U.2 and E3.S part numbers).');
+  ('samsung-pm1743-7680', 'samsung-pm1743', 7680, 'sol-hcl', NULL, NULL, NULL, 'The capacity the rival list describes (U.2 and E3.S part numbers).');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZWLO7T6HBLA-00A07', 'samsung-pm1743-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),
   ('MZ3LO7T6HBLT-00B07', 'samsung-pm1743-7680', 'part-number', NULL, 'observed', 'obs-sam', 'E3.S.'),
+   -- rivals.md cites [DELL16G]/[DELL17G] for the Dell pair without saying which lists which
   ('MZWLO7T6HBLA-00AD3', 'samsung-pm1743-7680', 'part-number', 'OEM Dell', 'published', 'dell16g',
-   'Dell OEM U.2. rivals.md cites [DELL16G]/[DELL17G] for the Dell pair without saying which lists which.'),
+   'Dell OEM U.2.'),
   ('MZ3LO7T6HBLAAD3', 'samsung-pm1743-7680', 'part-number', 'OEM Dell', 'published', 'dell17g',
-   'Dell OEM E3.S, as printed (HBLA, no dash). rivals.md cites [DELL16G]/[DELL17G] for the Dell pair.'),
+   'Dell OEM E3.S, as printed (HBLA, no dash).'),
   ('SAMSUNG MZWLO7T6HBLA-00A07', 'samsung-pm1743-7680', 'model-string', NULL, 'observed', 'obs-sam', 'U.2.'),
   ('SAMSUNG MZ3LO7T6HBLT-00B07', 'samsung-pm1743-7680', 'model-string', NULL, 'observed', 'obs-sam', 'E3.S; from nvme id-ctrl "mn".');
 
@@ -553,16 +573,17 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: NVMe 1.4 [OBS-SAM]; launch figures [HEISE-PM9A3]; 6,700 and the Samsung site figures [CMP]; older [SOL-HCL] revision 02b8d61
   ('samsung-pm9a3', 'samsung', 'PM9A3', 'PM9A3', NULL, 'read-intensive',
    'Samsung PM9A3;MZQL2', 'U.2 15 mm; E1.S; M.2 (up to 3.84 TB)',
    4, 4, '1.4', NULL, 'Samsung 6th-generation (128-layer) V-NAND TLC', 1.3, NULL,
    NULL, NULL, NULL, 1, 'heise-pm9a3',
-   '1.3 DWPD is the launch datasheet as quoted by the press. NVMe 1.4 is what U.2 firmware GDC5902Q reports [OBS-SAM]. The sequential and random figures disagree: launch 2020 (U.2, "up to") 6,500 / 3,500 MB/s and 900K / 200K IOPS [HEISE-PM9A3] B (preferred, family-wide); a project note quotes a 7.68 TB U.2 datasheet read of 6,700 [CMP] C; the later Samsung site gives the family 6,800-6,900 / 4,000-4,100 MB/s and 1,000-1,100K / 180-200K IOPS [CMP] C; an older [SOL-HCL] revision (02b8d61) lists the PM9A3 at 6,800 / 2,700 without a capacity. The 7.68 TB performance needs checking. Latency, power, MTTF and warranty n/a.');
+   '1.3 DWPD is the launch datasheet as quoted by the press. NVMe 1.4 is what U.2 firmware GDC5902Q reports. The sequential and random figures disagree: launch 2020 (U.2, "up to") 6,500 / 3,500 MB/s and 900K / 200K IOPS as quoted by heise online (grade B, preferred, family-wide); a project note quotes a 7.68 TB U.2 datasheet read of 6,700 (grade C); the later Samsung site gives the family 6,800-6,900 / 4,000-4,100 MB/s and 1,000-1,100K / 180-200K IOPS (grade C); an older revision of the solanahcl tables lists the PM9A3 at 6,800 / 2,700 without a capacity. The 7.68 TB performance needs checking. Latency, power, MTTF and warranty n/a.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('samsung-pm9a3-1920', 'samsung-pm9a3', 1920, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
   ('samsung-pm9a3-3840', 'samsung-pm9a3', 3840, 'sol-hcl', 'U.2 15 mm; E1.S; M.2', NULL, NULL, NULL),
-  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', 'U.2 15 mm; E1.S', NULL, NULL, 'Headline capacity of the rivals.md section; U.2 15 mm.');
+  ('samsung-pm9a3-7680', 'samsung-pm9a3', 7680, 'obs-sam', 'U.2 15 mm; E1.S', NULL, NULL, 'The capacity the rival list describes; U.2 15 mm.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('MZQL27T6HBLA-00A07', 'samsung-pm9a3-7680', 'part-number', NULL, 'observed', 'obs-sam', 'U.2.'),
@@ -578,13 +599,13 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('samsung-pm9a3', NULL, 'seq_read',  'range', 6800, 6900, 'MB/s', 131072, NULL, NULL, 'cmp', 'C', 0,
    'Later Samsung site, family range; conflicts with the launch 6,500.'),
   ('samsung-pm9a3', NULL, 'seq_read',  'eq',    6800, NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 0,
-   'Older [SOL-HCL] revision (commit 02b8d61), no capacity given; the current revision lists 3.84 and 1.92 TB separately.'),
+   'An older revision of the solanahcl tables, with no capacity given; the current revision lists 3.84 and 1.92 TB separately.'),
   ('samsung-pm9a3', NULL, 'seq_write', 'eq',    3500, NULL, 'MB/s', 131072, NULL, NULL, 'heise-pm9a3', 'B', 1,
    'Launch 2020, U.2, "up to". Preferred as the B source; the later figures differ.'),
   ('samsung-pm9a3', NULL, 'seq_write', 'range', 4000, 4100, 'MB/s', 131072, NULL, NULL, 'cmp', 'C', 0,
    'Later Samsung site, family range; conflicts with the launch 3,500.'),
   ('samsung-pm9a3', NULL, 'seq_write', 'eq',    2700, NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 0,
-   'Older [SOL-HCL] revision (commit 02b8d61), no capacity given; the current revision lists 3.84 and 1.92 TB separately.'),
+   'An older revision of the solanahcl tables, with no capacity given; the current revision lists 3.84 and 1.92 TB separately.'),
   ('samsung-pm9a3', NULL, 'rand_read',  'eq',    900000,  NULL,    'IOPS', 4096, NULL, NULL, 'heise-pm9a3', 'B', 1,
    'Launch 2020, U.2, "up to". Preferred as the B source; the later figures differ.'),
   ('samsung-pm9a3', NULL, 'rand_read',  'range', 1000000, 1100000, 'IOPS', 4096, NULL, NULL, 'cmp', 'C', 0,
@@ -618,7 +639,7 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'U.2 and PCIe 5.0 come only from a Taobao listing title. Every performance, endurance, power and reliability figure is n/a; no part number or model string found.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
-  ('memblaze-7940-7680', 'memblaze-7940', 7680, 'rivals', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
+  ('memblaze-7940-7680', 'memblaze-7940', 7680, 'rivals', NULL, NULL, NULL, 'The capacity the rival list describes.');
 
 -- ===========================================================================
 -- rivals.md "### Memblaze PBlaze6 6920 7.68 TB"
@@ -630,11 +651,11 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'Memblaze 6920;PBlaze6 6920;PBlaze 6920;6920', 'U.2 2.5"',
    NULL, NULL, NULL, NULL, NULL, NULL, NULL,
    NULL, NULL, NULL, 0, 'pciid-mb',
-   'Form factor from the PCI subsystem name only. Every performance, endurance, power and reliability figure is n/a; no part number or model string found. PCI ID 1c5f:003e, subsystem 1c5f:0a41 = "PBlaze6 6920 7680GB 2.5" U.2" [PCIID-MB].');
+   'Form factor from the PCI subsystem name only. Every performance, endurance, power and reliability figure is n/a; no part number or model string found. PCI ID 1c5f:003e, subsystem 1c5f:0a41 = "PBlaze6 6920 7680GB 2.5" U.2" in a Memblaze PCI-ID list.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('memblaze-6920-7680', 'memblaze-6920', 7680, 'pciid-mb', NULL, NULL, NULL,
-   'Headline capacity of the rivals.md section; PCI subsystem 1c5f:0a41 "PBlaze6 6920 7680GB 2.5" U.2".');
+   'The capacity the rival list describes; PCI subsystem 1c5f:0a41 "PBlaze6 6920 7680GB 2.5" U.2".');
 
 -- ===========================================================================
 -- rivals.md "## Intel (now Solidigm)" / "### Intel D7-P5510 7.68 TB"
@@ -642,21 +663,22 @@ INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwp
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: [CMP] for interface, NAND, DWPD, 7.68 TB sequential; [P5510-DOC] for 3.84 TB; PCI ID [ILLUMOS]
   ('intel-p5510', 'intel', 'D7-P5510', 'D7-P5510', NULL, 'read-intensive',
    'P5510;D7 P5510;Intel P5510;Solidigm D7-P5510;SSDPF2KX', 'U.2 15 mm',
    4, 4, NULL, NULL, '144-layer TLC', 1, NULL,
    NULL, 'OPAL variant (SSDPF2KX076TZOS)', NULL, 1, 'cmp',
-   'Now Solidigm. Interface, NAND, DWPD and the 7.68 TB sequential figures from [CMP] (C, quoting a StorageReview spec table); 3.84 TB figures from [P5510-DOC] (C, quoting Solidigm). 7.68 TB random IOPS, latency, power, MTTF and warranty n/a. SSDPF2KX076T1 is the D7-P5520, not the P5510. PCI ID 8086:0b60 (shared across the P5xxx family; the subsystem ID tells the models apart) [ILLUMOS].');
+   'Now Solidigm. Interface, NAND, DWPD and the 7.68 TB sequential figures from AI-compiled notes (grade C, quoting a StorageReview spec table); 3.84 TB figures from notes quoting Solidigm (grade C). 7.68 TB random IOPS, latency, power, MTTF and warranty n/a. SSDPF2KX076T1 is the D7-P5520, not the P5510. PCI ID 8086:0b60 (shared across the P5xxx family; the subsystem ID tells the models apart).');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('intel-p5510-3840', 'intel-p5510', 3840, 'p5510-doc', NULL, NULL, NULL, NULL),
-  ('intel-p5510-7680', 'intel-p5510', 7680, 'intel-fw', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.');
+  ('intel-p5510-7680', 'intel-p5510', 7680, 'intel-fw', NULL, NULL, NULL, 'The capacity the rival list describes.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('SSDPF2KX076TZ01', 'intel-p5510-7680', 'part-number', NULL, 'published', 'intel-fw', 'MM 99A5DR.'),
   ('SSDPF2KX076TZOS', 'intel-p5510-7680', 'part-number', 'OPAL', 'published', 'intel-fw', 'MM 99A5D1.'),
   ('SSDPF2KX076T9K', 'intel-p5510-7680', 'part-number', 'OEM', 'observed', 'obs-intel', 'OEM part number reported by users.'),
-  ('SSDPF2KX076T9N', 'intel-p5510-7680', 'part-number', 'OEM', 'observed', 'obs-intel', 'OEM part number reported by users (rivals.md writes "…T9N" after SSDPF2KX076T9K).'),
+  ('SSDPF2KX076T9N', 'intel-p5510-7680', 'part-number', 'OEM', 'observed', 'obs-intel', 'OEM part number reported by users (the rival list writes "…T9N" after SSDPF2KX076T9K).'),
   ('INTEL SSDPF2KX076TZ', 'intel-p5510-7680', 'model-string', NULL, 'observed', 'obs-intel', NULL);
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
@@ -677,16 +699,17 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: [CMP] C for interface, NAND, DWPD, MTTF, write; [SR-CD9PR] A for read, IOPS, power
   ('kioxia-cd8p-r', 'kioxia', 'CD8P-R', 'CD8P', 'R', 'read-intensive',
    'KIOXIA CD8P-R;CD8P;KCD8XPUG;KCD8XPJE', '2.5" U.2/U.3 15 mm; E3.S',
    5, 4, NULL, 'single', 'BiCS5 112-layer TLC', 1, NULL,
    2500000, NULL, NULL, 1, 'cmp',
-   'Interface, NAND, DWPD, MTTF and the sequential write from [CMP] (C); sequential read, random IOPS and 21 W typical active power from the CD9P-R review''s E3.S 7.68 TB comparison figures [SR-CD9PR] (A). NVMe version, idle power, latency and warranty n/a. Dell also lists CD8P-V E3.S parts KCD8XPJE1T60 / KCD8XPJE3T20 (no CD8P-V family here; for the CD8P, R versus V shows only in the capacity point). KCD8XRUG… / KCD81RUG… are the CD8 (Gen4) drive, not the CD8P.');
+   'Interface, NAND, DWPD, MTTF and the sequential write from AI-compiled notes (grade C); sequential read, random IOPS and 21 W typical active power from the CD9P-R review''s E3.S 7.68 TB comparison figures (grade A). NVMe version, idle power, latency and warranty n/a. Dell also lists CD8P-V E3.S parts KCD8XPJE1T60 / KCD8XPJE3T20 (no CD8P-V family here; for the CD8P, R versus V shows only in the capacity point). KCD8XRUG… / KCD81RUG… are the CD8 (Gen4) drive, not the CD8P.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kioxia-cd8p-r-1920', 'kioxia-cd8p-r', 1920, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
   ('kioxia-cd8p-r-3840', 'kioxia-cd8p-r', 3840, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
-  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680, 'sr-cd9pr', NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the spec figures are for the E3.S.');
+  ('kioxia-cd8p-r-7680', 'kioxia-cd8p-r', 7680, 'sr-cd9pr', NULL, NULL, NULL, 'The capacity the rival list describes; the spec figures are for the E3.S.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCD8XPUG7T68', 'kioxia-cd8p-r-7680', 'part-number', 'SIE', 'observed', 'obs-kioxia', '2.5".'),
@@ -700,7 +723,7 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
                   conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd8p-r', NULL, 'dwpd', 'eq', 1, NULL, 'DWPD', NULL, NULL, NULL, 'cmp', 'C', 1, NULL),
   ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'seq_read',   'eq', 12000,   NULL, 'MB/s', 131072, NULL, NULL, 'sr-cd9pr', 'A', 1, 'E3.S 7.68 TB, comparison figures in the CD9P-R review.'),
-  ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'seq_write',  'eq', 5500,    NULL, 'MB/s', 131072, NULL, NULL, 'cmp',      'C', 1, 'The write figure is only in [CMP].'),
+  ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'seq_write',  'eq', 5500,    NULL, 'MB/s', 131072, NULL, NULL, 'cmp',      'C', 1, 'The write figure is only in AI-compiled notes.'),
   ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'rand_read',  'eq', 2000000, NULL, 'IOPS', 4096,   NULL, NULL, 'sr-cd9pr', 'A', 1, 'E3.S 7.68 TB, comparison figures in the CD9P-R review.'),
   ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'rand_write', 'eq', 200000,  NULL, 'IOPS', 4096,   NULL, NULL, 'sr-cd9pr', 'A', 1, 'E3.S 7.68 TB, comparison figures in the CD9P-R review.'),
   ('kioxia-cd8p-r', 'kioxia-cd8p-r-7680', 'power_active', 'eq', 21, NULL, 'W', NULL, NULL, 'typical', 'sr-cd9pr', 'A', 1, NULL),
@@ -712,30 +735,39 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: 7.68 TB performance [SEED-CM7R] = seed 003 (kioxia-cm7-r.sql carries its spec figures too); DWPD, TBW, power, MTTF [CMP] C
   ('kioxia-cm7-r', 'kioxia', 'CM7-R', 'CM7', 'R', 'read-intensive',
    'KIOXIA CM7-R;CM7;KCMYXRUG;KCMYDRUG;KCM7XRUG;KCM7XRJE', '2.5" U.3 15 mm; E3.S 7.5 mm',
    5, 4, '2.0', 'single/dual', 'BiCS FLASH 112-layer 3D TLC', 1, NULL,
-   2500000, 'SIE, SED, FIPS SED', NULL, 1, 'seed-003',
-   'PCIe 5.0, dual-port (x4 or x2/x2). Capacities up to 30.72 TB (E3.S up to 15.36 TB). 7.68 TB performance is KIOXIA''s figure quoted in the German CM7-R review for the tested 7.68 TB (Dell OEM) E3.S drive ([SEED-CM7R] = seed 003, whose spec figures kioxia-cm7-r.sql also carries). DWPD, TBW, active power and MTTF from [CMP] (C). Idle power, latency and warranty n/a. Retail parts KCMY…, Dell OEM KCM7…; X = SIE, D = SED, F = FIPS SED; UG = 2.5" 15 mm, JE = E3.S.');
+   -- plp: the German CM7-R review (seed-003, the family's source) states power-loss protection ("Stromausfallschutz").
+   2500000, 'SIE, SED, FIPS SED', 1, 1, 'seed-003',
+   'PCIe 5.0, dual-port (x4 or x2/x2). Capacities up to 30.72 TB (E3.S up to 15.36 TB). 7.68 TB performance is KIOXIA''s figure quoted in the German CM7-R review for the tested 7.68 TB (Dell OEM) E3.S drive. DWPD, TBW, active power and MTTF from AI-compiled notes (grade C). Idle power, latency and warranty n/a. Retail parts KCMY…, Dell OEM KCM7…; X = SIE, D = SED, F = FIPS SED; UG = 2.5" 15 mm, JE = E3.S. Power-loss protection as stated by the CM7-R review.');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kioxia-cm7-r-1920',  'kioxia-cm7-r', 1920, 'dell16g',  NULL, NULL, NULL, 'Known from a Dell U.3 part number.'),
   ('kioxia-cm7-r-3840',  'kioxia-cm7-r', 3840, 'sol-hcl',  NULL, NULL, NULL, NULL),
-  ('kioxia-cm7-r-7680',  'kioxia-cm7-r', 7680, 'seed-003',  NULL, NULL, NULL, 'Headline capacity of the rivals.md section; the German review tested the Dell OEM E3.S.'),
+  ('kioxia-cm7-r-7680',  'kioxia-cm7-r', 7680, 'seed-003',  NULL, NULL, NULL, 'The capacity the rival list describes; the German review tested the Dell OEM E3.S.'),
   ('kioxia-cm7-r-15360', 'kioxia-cm7-r', 15360, 'dell16g', NULL, NULL, NULL, 'Known from Dell part numbers; the largest E3.S.'),
   ('kioxia-cm7-r-30720', 'kioxia-cm7-r', 30720, 'seed-003', '2.5" U.3 15 mm', NULL, NULL, 'Largest capacity ("up to 30.72 TB"); 2.5" only, since the E3.S goes up to 15.36 TB. No figures or part number.');
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
   ('KCMYXRUG7T68', 'kioxia-cm7-r-7680', 'part-number', 'SIE', 'observed', 'obs-kioxia', 'Retail 2.5".'),
   ('KCMYDRUG7T68', 'kioxia-cm7-r-7680', 'part-number', 'SED', 'inferred', 'obs-kioxia',
-   'rivals.md gives only the retail SED prefix "KCMYDRUG…"; the 7T68 ending is filled in from the SIE part. Never seen.'),
-  ('KCM7XRUG1T92',  'kioxia-cm7-r-1920',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRUG3T84',  'kioxia-cm7-r-3840',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRUG7T68',  'kioxia-cm7-r-7680',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRUG15T3',  'kioxia-cm7-r-15360', 'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRJE3T84',  'kioxia-cm7-r-3840',  'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRJE7T68',  'kioxia-cm7-r-7680',  'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
-  ('KCM7XRJE15T3',  'kioxia-cm7-r-15360', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S. rivals.md cites [DELL16G]/[DELL17G] for the Dell parts.'),
+   'Only the retail SED prefix "KCMYDRUG…" is published; the 7T68 ending is filled in from the SIE part. Never seen.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRUG1T92',  'kioxia-cm7-r-1920',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRUG3T84',  'kioxia-cm7-r-3840',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRUG7T68',  'kioxia-cm7-r-7680',  'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRUG15T3',  'kioxia-cm7-r-15360', 'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRJE3T84',  'kioxia-cm7-r-3840',  'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRJE7T68',  'kioxia-cm7-r-7680',  'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell parts
+  ('KCM7XRJE15T3',  'kioxia-cm7-r-15360', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S.'),
   ('KIOXIA KCMYXRUG7T68', 'kioxia-cm7-r-7680', 'model-string', 'SIE', 'observed', 'obs-kioxia', NULL),
   ('KIOXIA KCMYXRUG3T84', 'kioxia-cm7-r-3840', 'model-string', 'SIE', 'observed', 'obs-kioxia', 'Firmware 0104.');
 
@@ -745,24 +777,25 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'tbw', 'eq', 14016, NULL, 'TB', NULL, NULL, NULL, 'cmp', 'C', 1, NULL),
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_read',  'eq', 14000, NULL, 'MB/s', 131072, NULL, NULL, 'seed-003', 'A', 1,
    'Vendor figure quoted for the tested 7.68 TB E3.S.'),
-  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_read',  'eq', 14000, NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as [SEED-CM7R] (A), which is preferred.'),
+  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_read',  'eq', 14000, NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as the German CM7-R review (grade A), which is preferred.'),
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_write', 'eq', 6750,  NULL, 'MB/s', 131072, NULL, NULL, 'seed-003', 'A', 1,
    'Vendor figure quoted for the tested 7.68 TB E3.S.'),
-  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_write', 'eq', 6750,  NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as [SEED-CM7R] (A), which is preferred.'),
+  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'seq_write', 'eq', 6750,  NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as the German CM7-R review (grade A), which is preferred.'),
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_read',  'eq', 2450000, NULL, 'IOPS', 4096, NULL, NULL, 'seed-003', 'A', 1,
    'The German text prints "2,450 IOPS", dropping the K.'),
-  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_read',  'eq', 2450000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as [SEED-CM7R] (A), which is preferred.'),
+  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_read',  'eq', 2450000, NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as the German CM7-R review (grade A), which is preferred.'),
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_write', 'eq', 300000,  NULL, 'IOPS', 4096, NULL, NULL, 'seed-003', 'A', 1,
    'The German text prints "300 IOPS", dropping the K.'),
-  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_write', 'eq', 300000,  NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as [SEED-CM7R] (A), which is preferred.'),
+  ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'rand_write', 'eq', 300000,  NULL, 'IOPS', 4096, NULL, NULL, 'sol-hcl',   'B', 0, 'Same value as the German CM7-R review (grade A), which is preferred.'),
   ('kioxia-cm7-r', 'kioxia-cm7-r-7680', 'power_active', 'eq', 25, NULL, 'W', NULL, NULL, NULL, 'cmp', 'C', 1, NULL),
   ('kioxia-cm7-r', NULL, 'mttf', 'eq', 2500000, NULL, 'h', NULL, NULL, NULL, 'cmp', 'C', 1, NULL),
   -- 3.84 TB
   ('kioxia-cm7-r', 'kioxia-cm7-r-3840', 'seq_read',   'eq', 14000,   NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1, NULL),
   ('kioxia-cm7-r', 'kioxia-cm7-r-3840', 'seq_write',  'eq', 6750,    NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 1,
-   'Current [SOL-HCL] README; the 2024 version (commit 02b8d61) gave 7,000.'),
+   'The current solanahcl tables; their 2024 version gave 7,000.'),
+   -- [SOL-HCL] README commit 02b8d61
   ('kioxia-cm7-r', 'kioxia-cm7-r-3840', 'seq_write',  'eq', 7000,    NULL, 'MB/s', 131072, NULL, NULL, 'sol-hcl', 'B', 0,
-   'Older [SOL-HCL] README (2024 version, commit 02b8d61); superseded by 6,750.'),
+   'The 2024 version of the solanahcl tables; superseded by 6,750.'),
   ('kioxia-cm7-r', 'kioxia-cm7-r-3840', 'rand_read',  'eq', 2700000, NULL, 'IOPS', 4096,   NULL, NULL, 'sol-hcl', 'B', 1, NULL),
   ('kioxia-cm7-r', 'kioxia-cm7-r-3840', 'rand_write', 'eq', 310000,  NULL, 'IOPS', 4096,   NULL, NULL, 'sol-hcl', 'B', 1, NULL);
 
@@ -776,16 +809,18 @@ INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form
    'KIOXIA CM7-V;KCMYXVUG;KCM7XVUG;KCM7XVJE', 'U.3; E3.S',
    5, 4, NULL, 'single/dual', NULL, 3, NULL,
    NULL, NULL, NULL, 1, 'cmp',
-   'Form factor and interface from the Dell part numbers and [CMP]: PCIe 5.0 dual-port, as for the CM7-R. Idle power, latency, MTTF, warranty and NAND n/a (the NAND is presumably the same BiCS5 as the CM7-R; not confirmed).');
+   'Form factor and interface from the Dell part numbers and AI-compiled notes: PCIe 5.0 dual-port, as for the CM7-R. Idle power, latency, MTTF, warranty and NAND n/a (the NAND is presumably the same BiCS5 as the CM7-R; not confirmed).');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kioxia-cm7-v-1600', 'kioxia-cm7-v', 1600, 'obs-kioxia', NULL, NULL, NULL, 'Known from the retail model string KIOXIA KCMYXVUG1T60 (Proxmox example).'),
-  ('kioxia-cm7-v-3200', 'kioxia-cm7-v', 3200, 'sol-hcl', NULL, NULL, NULL, 'Headline capacity of the rivals.md section.'),
+  ('kioxia-cm7-v-3200', 'kioxia-cm7-v', 3200, 'sol-hcl', NULL, NULL, NULL, 'The capacity the rival list describes.'),
   ('kioxia-cm7-v-6400', 'kioxia-cm7-v', 6400, 'sol-hcl', NULL, NULL, NULL, NULL);
 
 INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
-  ('KCM7XVUG3T20', 'kioxia-cm7-v-3200', 'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3. rivals.md cites [DELL16G]/[DELL17G] for the Dell pair.'),
-  ('KCM7XVJE3T20', 'kioxia-cm7-v-3200', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S. rivals.md cites [DELL16G]/[DELL17G] for the Dell pair.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell pair
+  ('KCM7XVUG3T20', 'kioxia-cm7-v-3200', 'part-number', 'OEM Dell', 'published', 'dell16g', 'Dell OEM U.3.'),
+  -- rivals.md cites [DELL16G]/[DELL17G] for the Dell pair
+  ('KCM7XVJE3T20', 'kioxia-cm7-v-3200', 'part-number', 'OEM Dell', 'published', 'dell17g', 'Dell OEM E3.S.'),
   ('KIOXIA KCMYXVUG3T20', 'kioxia-cm7-v-3200', 'model-string', 'SIE', 'inferred', 'obs-kioxia',
    'Never seen: from the retail pattern KIOXIA KCMYXVUG1T60. Check before matching on it.'),
   ('KIOXIA KCMYXVUG1T60', 'kioxia-cm7-v-1600', 'model-string', 'SIE', 'observed', 'obs-kioxia', 'Seen in a Proxmox example.');
@@ -809,16 +844,17 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: [SR-CD9PR] is the family's source; the 3 DWPD is "from a secondary source only" (untagged), so its spec row cites rivals.md itself (source rivals, C)
   ('kioxia-cd9p-v', 'kioxia', 'CD9P-V', 'CD9P', 'V', 'mixed-use',
    'KIOXIA CD9P-V', NULL,
    NULL, NULL, NULL, NULL, NULL, 3, NULL,
    NULL, NULL, NULL, 0, 'sr-cd9pr',
-   'Not found: [SR-CD9PR] calls it the mixed-use counterpart of the CD9P-R (the family''s source). The 3 DWPD is not from [SR-CD9PR]: rivals.md has it "from a secondary source only" and names none, so its spec row cites rivals.md itself (source rivals, C). No spec figures, part numbers or model strings found; for the CD9P, R versus V shows only in the capacity point (7T68 versus 6T40).');
+   'Specs not found: StorageReview''s CD9P-R review calls it the mixed-use counterpart of the CD9P-R. The 3 DWPD comes from an unnamed secondary source (grade C). No spec figures, part numbers or model strings found; for the CD9P, R versus V shows only in the capacity point (7T68 versus 6T40).');
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
   ('kioxia-cd9p-v', NULL, 'dwpd', 'eq', 3, NULL, 'DWPD', NULL, NULL, NULL, 'rivals', 'C', 1,
-   'rivals.md: "3 DWPD is from a secondary source only" (untagged). [SR-CD9PR], the family''s source, gives no DWPD for the V.');
+   'From an unnamed secondary source only; StorageReview''s CD9P-R review gives no DWPD for the V.');
 
 -- ===========================================================================
 -- rivals.md "### KIOXIA CM9-V"
@@ -828,11 +864,12 @@ INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id
 INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
                     pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
                     mttf_hours, security, plp, has_spec_sheet, source_id, notes) VALUES
+   -- rivals.md: [SR-CM9R] French edition, "une gamme mixte CM9-V (3 DWPD)"; Dell parts [DELL17G]
   ('kioxia-cm9-v', 'kioxia', 'CM9-V', 'CM9', 'V', 'mixed-use',
    'KIOXIA CM9-V;KCM9XVJE', 'E3.S',
    NULL, NULL, NULL, NULL, NULL, 3, NULL,
    NULL, NULL, NULL, 0, 'sr-cm9r',
-   'Specs not found. The CM9-R review text says "une gamme mixte CM9-V (3 DWPD)" ([SR-CM9R], French edition), so 3 DWPD is confirmed; no other figure was found. Only Dell E3.S OEM part numbers [DELL17G] are known (hence E3.S above).');
+   'Specs not found. The CM9-R review text says "a mixed-use CM9-V line (3 DWPD)", so 3 DWPD is confirmed; no other figure was found. Only Dell E3.S OEM part numbers are known (hence E3.S above).');
 
 INSERT INTO drive (id, family_id, capacity_gb, source_id, form_factor, nand, dwpd, notes) VALUES
   ('kioxia-cm9-v-1600', 'kioxia-cm9-v', 1600, 'dell17g', NULL, NULL, NULL, 'Known from a Dell E3.S part number.'),
@@ -846,5 +883,6 @@ INSERT INTO sku (model, drive_id, kind, option, status, source_id, notes) VALUES
 
 INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size, read_pct,
                   conditions, source_id, confidence, preferred, notes) VALUES
+   -- French original "une gamme mixte CM9-V (3 DWPD)"; rivals.md gives no letter, B chosen
   ('kioxia-cm9-v', NULL, 'dwpd', 'eq', 3, NULL, 'DWPD', NULL, NULL, NULL, 'sr-cm9r', 'B', 1,
-   'Review prose, not a spec table: "une gamme mixte CM9-V (3 DWPD)". rivals.md gives no letter; B chosen (a review quoting the vendor''s line-up).');
+   'Review prose, not a spec table: "a mixed-use CM9-V line (3 DWPD)"; grade B (a review quoting the vendor''s line-up).');

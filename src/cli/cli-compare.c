@@ -136,7 +136,7 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 {
 	struct dd_error	   err = { 0 };
 	struct spec_answer ans;
-	char		   names[256];
+	char		   names[1024];
 
 	if (specdb_query(c->db, query, &c->a, &ans, &err) < 0) {
 		cli_error("%s", err.msg);
@@ -156,8 +156,8 @@ cmpcli_add_drive(struct cmpcli *c, const char *query)
 	case SPEC_ANSWER_NONE:
 		break;
 	}
-	cli_error("no drive in the database matches '%s' (try 'drivedash list'; a stored "
-		  "run is run:ID or #ID)", query);
+	cli_error("%s; a stored run is run:ID or #ID",
+		  specdb_answer_none_text(&ans, query, names, sizeof names));
 	return EXIT_NOMATCH;
 }
 

@@ -150,7 +150,9 @@ db_dump_resolve(struct specdb *db, const char *query, struct arena *a, const cha
 		return EXIT_USAGE;
 	}
 	if (ans.kind == SPEC_ANSWER_NONE) {
-		cli_error("no drive in the database matches '%s' (try 'drivedash list')", query);
+		char msg[1024];
+
+		cli_error("%s", specdb_answer_none_text(&ans, query, msg, sizeof msg));
 		return EXIT_NOMATCH;
 	}
 	if (ans.kind != SPEC_ANSWER_ONE) {

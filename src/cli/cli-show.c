@@ -434,8 +434,8 @@ show_sources(const struct spec_sheet *sh)
 		if (s->origin)
 			cli_printf(" [lab overlay %s]", s->origin);
 		putchar('\n');
-		if (s->file)
-			cli_printf("    file %s\n", s->file);
+		/* The source's file (a seed's name in the project) is for the
+		 * JSON, not the reader: the title and URL name the source. */
 		if (s->url)
 			cli_printf("    %s\n", s->url);
 		if (s->testbed)
@@ -666,16 +666,14 @@ show_choice(const char *query, const struct spec_answer *ans, int json)
 	return EXIT_AMBIGUOUS;
 }
 
-/* Report a query that matches nothing, with the nearest if there is one. */
+/* Report a query that matches nothing: the nearest, the typo's correction
+ * or the part numbers near it (specdb_answer_none_text). */
 static int
 show_none(const char *query, const struct spec_answer *ans)
 {
-	if (ans->ncands == 0) {
-		cli_error("no drive in the database matches '%s' (try 'drivedash list')", query);
-		return EXIT_NOMATCH;
-	}
-	cli_error("no drive in the database matches '%s' (nearest: %s, %s; try 'drivedash list')",
-		  query, ans->cands[0].label, ans->cands[0].distinct);
+	char msg[1024];
+
+	cli_error("%s", specdb_answer_none_text(ans, query, msg, sizeof msg));
 	return EXIT_NOMATCH;
 }
 

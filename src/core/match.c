@@ -12,6 +12,7 @@
 
 #include "core/format.h"
 #include "core/match.h"
+#include "core/query-text.h"
 
 #define MATCH_KEY_LEN 128
 
@@ -340,4 +341,50 @@ match_model(const struct spec_family *families, size_t nfamilies,
 	else
 		snprintf(out->label, sizeof out->label, "not in database");
 	return 0;
+}
+
+/* Add SKU (f, d, s) at distance dist to the nearest list when it is among
+ * the nearest: a nearer one starts the list over. */
+static void
+match_near_add(struct match_near *out, size_t *n, size_t max, const struct spec_family *f,
+	       const struct spec_drive *d, const struct spec_sku *s, size_t dist)
+{
+	if (*n > 0 && dist > out[0].distance)
+		return;
+	if (*n > 0 && dist < out[0].distance)
+		*n = 0;
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(out[i].sku->model, s->model) == 0)
+			return;
+	if (*n < max)
+		out[(*n)++] = (struct match_near){ f, d, s, dist };
+}
+
+/* The listed SKUs nearest model by edit distance. */
+size_t
+match_nearest_skus(const struct spec_family *families, size_t nfamilies, const char *model,
+		   struct match_near *out, size_t max)
+{
+	char   key[MATCH_KEY_LEN], k[MATCH_KEY_LEN];
+	size_t n = 0, limit;
+
+	match_normalise(model, key, sizeof key);
+	limit = strlen(key) / 3 < 2 ? 2 : strlen(key) / 3;
+	for (size_t fi = 0; fi < nfamilies && key[0] != '\0'; fi++)
+		for (size_t di = 0; di < families[fi].ndrives; di++) {
+			const struct spec_drive *d = &families[fi].drives[di];
+
+			for (size_t si = 0; si < d->nskus; si++) {
+				size_t dist;
+
+				if (d->skus[si].model == NULL)
+					continue;
+				match_normalise(d->skus[si].model, k, sizeof k);
+				dist = query_text_distance(key, k);
+				if (dist <= limit)
+					match_near_add(out, &n, max, &families[fi], d, &d->skus[si],
+						       dist);
+			}
+		}
+	return n;
 }

@@ -76,6 +76,24 @@ bool match_sku_hit(enum match_rule rule, const char *sku, const char *model);
  * "inferred" ("model string inferred, not in a published list")? */
 bool match_inferred_only(const struct spec_drive *d, const char *model);
 
+/* A listed SKU near a string that matched none (match_nearest_skus). */
+struct match_near {
+	const struct spec_family *family;
+	const struct spec_drive	 *drive;
+	const struct spec_sku	 *sku;
+	size_t			  distance;	/* edits between the normalised strings */
+};
+
+/*
+ * The listed SKUs nearest model by edit distance between normalised strings
+ * (query_text_distance): every one at the smallest distance found, up to
+ * max, when that distance is at most a third of model's length (at least
+ * 2), so "KCD9XPJE7T6" finds KCD9XPJE7T68 and "KCD9FPJE7T68" both
+ * KCD9XPJE7T68 and KCD9DPJE7T68.  Returns how many it wrote to out.
+ */
+size_t match_nearest_skus(const struct spec_family *families, size_t nfamilies,
+			  const char *model, struct match_near *out, size_t max);
+
 /* The rule's name: "exact", "normalised", "variant", "query"; NULL for
  * MATCH_NONE. */
 const char *match_rule_name(enum match_rule rule);

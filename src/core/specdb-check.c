@@ -39,6 +39,12 @@ struct check_rule {
 	"printf('measurement %d: %s %s %s %s%g %s', m.id, m.drive_id, m.benchmark, "      \
 	"m.metric_id, CASE WHEN m.value_hi IS NULL THEN '' ELSE m.qual || ' ' END, m.value, " \
 	"m.unit_id)"
+/* A note that says its figure was worked out (inferred, a capacity not
+ * stated, a merged cell taken to span) but does not end ": inferred". */
+#define CHECK_INFERRED(col)                                                               \
+	"(" col " LIKE '%inferred%' OR " col " LIKE '%capacity not stated%' OR " col       \
+	" LIKE '%taken to span%' OR " col " LIKE '%mapped like%' OR " col " LIKE "         \
+	"'%by inference%') AND " col " NOT LIKE '%: inferred'"
 #define CHECK_TARGET                                                                      \
 	"printf('target %d: %s %s %s %g %s', t.id, COALESCE(t.drive_id, t.family_id), "   \
 	"t.metric_id, t.qual, t.value, t.unit_id)"
@@ -118,6 +124,12 @@ static const struct check_rule check_rules[] = {
 	  "SELECT 'spec', s.id, " CHECK_SPEC " FROM spec s WHERE (s.notes LIKE '%taken to%' OR "
 	  "s.notes LIKE '%mapped like%' OR s.notes LIKE '%by inference%') AND "
 	  "s.notes NOT LIKE '%inferred%'" },
+	/* data/README.md's convention: a figure whose column, capacity or
+	 * point is worked out says so at the end of its note, ": inferred". */
+	{ "inferred figure's note not ending ': inferred'",
+	  "SELECT 'spec', s.id, " CHECK_SPEC " FROM spec s WHERE " CHECK_INFERRED("s.notes")
+	  " UNION ALL SELECT 'measurement', m.id, " CHECK_MEAS " FROM measurement m WHERE "
+	  CHECK_INFERRED("m.notes") },
 	{ "fio point without a block size",
 	  "SELECT 'measurement', m.id, " CHECK_MEAS " FROM measurement m "
 	  "WHERE m.benchmark = 'fio' AND m.block_size IS NULL" },

@@ -7,10 +7,17 @@
  * drives) and matched in C.  The rules, first that applies wins:
  *
  *   id         a database id, exactly: "kioxia-cd9p-r-7680", "kioxia-cd9p-r"
- *   SKU        a part number or model string: equal, then equal normalised,
- *              then equal up to a security variant (match.h), then equal
+ *   SKU        a part number or model string: equal, then equal normalised
+ *              (case, spaces, a vendor word in front: match.h), then equal
  *              with only letters and digits; several capacity points with
- *              one string (QEMU) are a CHOICE
+ *              one string (QEMU) are a CHOICE.  Not up to a security
+ *              variant: a typed KCD9FPJE7T68 is not the listed KCD9XPJE7T68
+ *              (detect and check, matching what a drive reports, do fold it)
+ *   no part    a word shaped like a part number (query_text_part_shaped)
+ *              that is neither listed nor in a family's names or aliases
+ *              (the stems "MZQL2", "SB5PH27X" are): NONE, no_such_part, the
+ *              nearest listed part numbers as candidates (a truncated
+ *              KCD9XPJE7T6 is not the 7.68 TB)
  *   words      otherwise the query is split into words, and each word (or a
  *              pair: "7.68 TB", "pcie 5", "3 dwpd") is a capacity, an
  *              attribute (form factor, PCIe generation, DWPD), a filler
@@ -28,11 +35,20 @@
  * capacity narrows each family to its points of that capacity (two form
  * factors: two candidates); a form factor, generation or DWPD filters.
  *
+ * The text is first folded into plain ASCII (query-text.h: full-width forms,
+ * decimal commas); "To" and "Go" are TB and GB.  A family named with an
+ * attribute ("cm9-r u.2") is narrowed to its points having it, as a
+ * capacity narrows it (a family and an attribute are AND): the family as a
+ * whole only when every point has it.
+ *
  * The answer is ONE when the first candidate ranks strictly above the
  * second, else a CHOICE.  A query of attributes only (or of attributes and
  * a vendor) is an ATTRIBUTE answer: one row per family when all of the
  * family's capacity points have the attribute, else one row per capacity
- * point that has it (a capacity is always per point).
+ * point that has it (a capacity is always per point); one with no row is
+ * NONE, its attribute kept.  A NONE whose name words are typos of a
+ * family's ("kioxa cd9p") carries the corrected query (suggestion) and its
+ * answer's candidates.
  */
 #include "config.h"
 
@@ -45,6 +61,7 @@
 
 #include "core/format.h"
 #include "core/match.h"
+#include "core/query-text.h"
 #include "lib/parse.h"
 #include "specdb.h"
 
@@ -116,8 +133,24 @@ query_number(const char *s, double *v, int *dec)
 	return 0;
 }
 
-/* A capacity word: "7.68TB", "7680GB", "7T68", "15T3", "7.68" (with unit the
- * next word when *unit_next may take it: "7.68 TB").  1 when it is one. */
+/* A capacity unit: 't' for "tb", "t" and the French "to", 'g' for "gb" and
+ * "go" (and "g" when it is a suffix, not a word of its own), '\0' for none
+ * (""), -1 for anything else. */
+static int
+query_unit(const char *u, int word)
+{
+	if (u[0] == '\0')
+		return word ? -1 : '\0';
+	if (strcmp(u, "tb") == 0 || strcmp(u, "t") == 0 || strcmp(u, "to") == 0)
+		return 't';
+	if (strcmp(u, "gb") == 0 || strcmp(u, "go") == 0 || (!word && strcmp(u, "g") == 0))
+		return 'g';
+	return -1;
+}
+
+/* A capacity word: "7.68TB", "7680GB", "15.36To", "7T68", "15T3", "7.68"
+ * (with unit the next word when it is one: "7.68 TB", "15.36 To").  1 when
+ * it is one. */
 static int
 query_capacity(const char *w, const char *next, double *gb, int *dec, int *used_next)
 {
@@ -144,17 +177,15 @@ query_capacity(const char *w, const char *next, double *gb, int *dec, int *used_
 	}
 	while (n > 0 && isalpha((unsigned char)num[n - 1]))
 		n--;
-	if (strcmp(num + n, "") != 0 && strcmp(num + n, "tb") != 0 && strcmp(num + n, "t") != 0 &&
-	    strcmp(num + n, "gb") != 0 && strcmp(num + n, "g") != 0)
-		return 0;
-	if (num[n] == '\0' && next != NULL &&
-	    (strcmp(next, "tb") == 0 || strcmp(next, "gb") == 0 || strcmp(next, "t") == 0)) {
-		snprintf(num + n, sizeof num - n, "%s", next);
-		*used_next = 1;
-	}
 	{
-		char unit = num[n];
+		int unit = query_unit(num + n, 0);
 
+		if (unit < 0)
+			return 0;
+		if (unit == '\0' && next != NULL && query_unit(next, 1) > 0) {
+			unit = query_unit(next, 1);
+			*used_next = 1;
+		}
 		num[n] = '\0';
 		if (query_number(num, &v, &d) < 0 || v <= 0)
 			return 0;
@@ -318,7 +349,7 @@ query_split(const char *query, char words[][QUERY_WORD_LEN], size_t max)
 	for (const char *p = query;; p++) {
 		unsigned char c = (unsigned char)*p;
 
-		if (c == '\0' || isspace(c) || c == ',') {
+		if (c == '\0' || isspace(c) || strchr(",;()[]", c) != NULL) {
 			if (j > 0 && n < max)
 				words[n++][j] = '\0';
 			j = 0;
@@ -567,7 +598,7 @@ query_by_sku(struct query_build *b, const char *query, const char *sq)
 	const struct spec_answer *o = b->out;
 
 	for (int r = MATCH_EXACT; r <= MATCH_VARIANT + 1 && o->ncands == 0; r++)
-		for (size_t i = 0; i < o->nfamilies; i++)
+		for (size_t i = 0; r != MATCH_VARIANT && i < o->nfamilies; i++)
 			for (size_t k = 0; k < o->families[i].ndrives; k++) {
 				const struct spec_family *f = &o->families[i];
 				const struct spec_drive	 *d = &f->drives[k];
@@ -759,8 +790,21 @@ query_by_name(struct query_build *b, const struct query_words *q)
 	}
 }
 
+/* Does every capacity point of f have q's attributes (and the family, when
+ * it has no point)? */
+static int
+query_all_points_have(const struct spec_family *f, const struct query_words *q)
+{
+	if (f->ndrives == 0)
+		return query_has(f, NULL, q, 0);
+	for (size_t k = 0; k < f->ndrives; k++)
+		if (!query_has(f, &f->drives[k], q, 0))
+			return 0;
+	return 1;
+}
+
 /* Narrow family candidates to their capacity points having the query's
- * capacity and attributes; those left without any move to *dropped. */
+ * capacity and attributes (the family whole when every point has them). */
 static void
 query_narrow(struct query_build *b, const struct query_words *q, struct spec_candidate *fams,
 	     size_t n)
@@ -773,7 +817,7 @@ query_narrow(struct query_build *b, const struct query_words *q, struct spec_can
 								 fams[i].family_id);
 		int			  with_cap = !isnan(q->cap_gb);
 
-		if (fams[i].drive_id != NULL || (!with_cap && query_has(f, NULL, q, 0))) {
+		if (fams[i].drive_id != NULL || (!with_cap && query_all_points_have(f, q))) {
 			const struct spec_drive *d = NULL;
 
 			if (fams[i].drive_id != NULL)
@@ -862,8 +906,11 @@ query_finish(struct query_build *b)
 
 		c->distinct = query_distinct(b->a, f, d);
 	}
-	if (o->kind == SPEC_ANSWER_ATTRIBUTE)
+	if (o->kind == SPEC_ANSWER_ATTRIBUTE) {
+		if (o->ncands == 0)
+			o->kind = SPEC_ANSWER_NONE;
 		return;
+	}
 	query_sort(o->cands, o->ncands);
 	if (o->ncands == 0)
 		o->kind = SPEC_ANSWER_NONE;
@@ -899,6 +946,119 @@ query_nearest(struct query_build *b, const char *query, struct spec_candidate *n
 	o->kind = SPEC_ANSWER_NONE;
 }
 
+/* Could word w be a misspelt name word: letters first, four or more
+ * characters, and not a filler or an attribute? */
+static int
+query_typo_candidate(const char *w)
+{
+	return strlen(w) >= 4 && isalpha((unsigned char)w[0]) && !query_filler(w) &&
+	       query_ff(w) < 0 && query_gen(w) < 0 && isnan(query_dwpd(w));
+}
+
+/* The word of the families' names (vendor, name, series, aliases; squeezed)
+ * nearest sq within the typo limit, into best; 0 when none is. */
+static int
+query_nearest_word(const struct spec_family *fams, size_t n, const char *sq, char *best,
+		   size_t len)
+{
+	size_t limit = query_text_typo_limit(strlen(sq)), bestd = limit + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		char buf[512], *save = NULL;
+
+		snprintf(buf, sizeof buf, "%s %s %s %s", fams[i].vendor, fams[i].name,
+			 fams[i].series ? fams[i].series : "", fams[i].aliases ? fams[i].aliases : "");
+		for (char *t = strtok_r(buf, " ;_", &save); t != NULL; t = strtok_r(NULL, " ;_", &save)) {
+			char   k[QUERY_WORD_LEN];
+			size_t d;
+
+			specdb_squeeze(t, k, sizeof k);
+			if (strlen(k) < 3 || (d = query_text_distance(sq, k)) >= bestd)
+				continue;
+			bestd = d;
+			snprintf(best, len, "%s", k);
+		}
+	}
+	return bestd <= limit;
+}
+
+/* The query with each word no family's names hold replaced by the nearest
+ * word of their names (a typo: "kioxa" -> "kioxia"); 0 when none was. */
+static int
+query_correct(const struct spec_family *fams, size_t n, const char *query, char *out,
+	      size_t len)
+{
+	char   w[QUERY_WORDS][QUERY_WORD_LEN], sq[QUERY_WORD_LEN], best[QUERY_WORD_LEN];
+	size_t nw = query_split(query, w, QUERY_WORDS), o = 0;
+	int    changed = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < nw && o < len; i++) {
+		const char *pick = w[i];
+
+		specdb_squeeze(w[i], sq, sizeof sq);
+		if (query_typo_candidate(w[i]) && !query_names_contain(fams, n, sq) &&
+		    query_nearest_word(fams, n, sq, best, sizeof best)) {
+			pick = best;
+			changed = 1;
+		}
+		o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "", pick);
+	}
+	return changed && o < len;
+}
+
+/* Nothing matched and nothing was named: when the name words are typos,
+ * the corrected query and its candidates (NONE stays NONE). */
+static int
+query_suggest(struct query_build *b, const char *query)
+{
+	struct spec_answer *o = b->out, alt;
+	struct dd_error	    err = { 0 };
+	char		    fixed[256];
+
+	if (!query_correct(o->families, o->nfamilies, query, fixed, sizeof fixed) ||
+	    specdb_query_families(o->families, o->nfamilies, fixed, b->a, &alt, &err) < 0 ||
+	    alt.kind == SPEC_ANSWER_NONE)
+		return 0;
+	o->suggestion = arena_strdup(b->a, fixed);
+	o->cands = alt.cands;
+	/* A ONE's other matches are not what the user meant. */
+	o->ncands = alt.kind == SPEC_ANSWER_ONE ? 1 : alt.ncands < 4 ? alt.ncands : 4;
+	b->cap = o->ncands;
+	o->kind = SPEC_ANSWER_NONE;
+	return 1;
+}
+
+/* A query shaped like a part number the sources do not list (not a SKU,
+ * nor in a family's names or aliases): NONE, no_such_part, the nearest
+ * listed part numbers as candidates.  0 when it is not such a query. */
+static int
+query_no_part(struct query_build *b, const char *query)
+{
+	struct spec_answer *o = b->out;
+	struct match_near   near[4];
+	char		    key[128], sq[128], what[160];
+	size_t		    n;
+
+	match_normalise(query, key, sizeof key);
+	specdb_squeeze(key, sq, sizeof sq);
+	if (strchr(key, ' ') != NULL || !query_text_part_shaped(key) ||
+	    query_names_contain(o->families, o->nfamilies, sq))
+		return 0;
+	n = match_nearest_skus(o->families, o->nfamilies, query, near, 4);
+	for (size_t i = 0; i < n; i++) {
+		struct spec_candidate *c = query_add(b, near[i].family, near[i].drive,
+						     near[i].sku->model, 0);
+
+		c->sku = near[i].sku;
+		snprintf(what, sizeof what, "%s %s", near[i].sku->kind, near[i].sku->model);
+		c->distinct = arena_strdup(b->a, what);
+	}
+	o->kind = SPEC_ANSWER_NONE;
+	o->no_such_part = true;
+	return 1;
+}
+
 /* Resolve the name words (and capacity, attributes) of a query. */
 static void
 query_by_words(struct query_build *b, const char *query, const struct query_words *q)
@@ -926,7 +1086,7 @@ query_by_words(struct query_build *b, const char *query, const struct query_word
 	if (!isnan(q->cap_gb) || query_has_attribute(q))
 		query_narrow(b, q, named, nnamed);
 	query_finish(b);
-	if (o->ncands == 0)
+	if (o->ncands == 0 && (nnamed > 0 || !query_suggest(b, query)))
 		query_nearest(b, query, named, nnamed);
 }
 
@@ -953,10 +1113,13 @@ specdb_query_families(const struct spec_family *fams, size_t nfams, const char *
 {
 	struct query_build b = { a, out, 0 };
 	struct query_words q;
-	char		   sq[256];
+	char		   sq[256], folded[256];
 
 	memset(out, 0, sizeof *out);
 	out->capacity_gb = NAN;
+	/* The sources' own forms: "7,68 TB", "15.36TB（E3.S）". */
+	query_text_fold(query, folded, sizeof folded);
+	query = folded;
 	specdb_squeeze(query, sq, sizeof sq);
 	if (sq[0] == '\0')
 		return dd_error_set(err, -EINVAL, "the query '%s' has no letters or digits", query);
@@ -966,6 +1129,8 @@ specdb_query_families(const struct spec_family *fams, size_t nfams, const char *
 		query_finish(&b);
 		return 0;
 	}
+	if (query_no_part(&b, query))
+		return 0;
 	query_parse(query, out->families, out->nfamilies, &q);
 	out->capacity_gb = q.cap_gb;
 	if (q.nwords == 0 && (!isnan(q.cap_gb) || query_has_attribute(&q))) {
@@ -975,6 +1140,57 @@ specdb_query_families(const struct spec_family *fams, size_t nfams, const char *
 	}
 	query_by_words(&b, query, &q);
 	return 0;
+}
+
+/* The candidates' labels joined ("A or B", "A, B"), with each part number
+ * when with_sku: "KCD9XPJE7T68 (KIOXIA CD9P-R 7.68 TB)". */
+static void
+query_none_labels(const struct spec_answer *ans, int with_sku, const char *sep, char *buf,
+		  size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ans->ncands && o < len; i++) {
+		const struct spec_candidate *c = &ans->cands[i];
+
+		if (with_sku && c->sku != NULL)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s (%s)", i ? sep : "",
+					      c->sku->model, c->label);
+		else
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? sep : "", c->label);
+	}
+}
+
+/* The one sentence for a query that matched nothing. */
+const char *
+specdb_answer_none_text(const struct spec_answer *ans, const char *query, char *buf,
+			size_t len)
+{
+	char names[512];
+
+	query_none_labels(ans, ans->no_such_part, ans->no_such_part ? ", " : " or ", names,
+			  sizeof names);
+	if (ans->no_such_part && ans->ncands > 0)
+		snprintf(buf, len, "no such part number '%s' in the sources (nearest known: %s)",
+			 query, names);
+	else if (ans->no_such_part)
+		snprintf(buf, len, "no such part number '%s' in the sources (try 'drivedash list')",
+			 query);
+	else if (ans->suggestion != NULL)
+		snprintf(buf, len, "no drive in the database matches '%s'; did you mean %s? "
+			 "(drivedash show %s)", query, names, ans->suggestion);
+	else if (ans->attribute != NULL && ans->ncands == 0)
+		snprintf(buf, len, "no drive in the database has %s (try 'drivedash list')",
+			 ans->attribute);
+	else if (ans->ncands > 0)
+		snprintf(buf, len, "no drive in the database matches '%s' (nearest: %s, %s; try "
+			 "'drivedash list')", query, ans->cands[0].label,
+			 ans->cands[0].distinct ? ans->cands[0].distinct : "");
+	else
+		snprintf(buf, len, "no drive in the database matches '%s' (try 'drivedash list')",
+			 query);
+	return buf;
 }
 
 /* Search families, drives and SKUs: specdb_query's candidates as hits. */

@@ -205,6 +205,12 @@ struct spec_answer {
 	const char		*attribute;	/* ATTRIBUTE: "capacity 7.68 TB",
 						 * "form factor E3.S", "PCIe Gen5", "3 DWPD" */
 	double			 capacity_gb;	/* the capacity the query named; NAN none */
+	const char		*suggestion;	/* NONE: the query with a typo corrected
+						 * ("kioxia cd9p" for "kioxa cd9p"), whose
+						 * answer the candidates are; NULL none */
+	bool			 no_such_part;	/* NONE: the query is shaped like a part
+						 * number the sources do not list; the
+						 * candidates are the nearest listed ones */
 	const struct spec_family *families;	/* every family, loaded for the answer */
 	size_t			 nfamilies;
 };
@@ -278,6 +284,14 @@ int specdb_dump(struct specdb *db, const char *family_id, const char *drive_id, 
 /* Resolve a typed query (see enum spec_answer_kind). */
 int specdb_query(struct specdb *db, const char *query, struct arena *a,
 		 struct spec_answer *out, struct dd_error *err);
+
+/* The one sentence for a query whose answer is NONE: a part number the
+ * sources do not list and the nearest listed ones, "did you mean" with a
+ * typo's correction, the attribute no drive has, or the nearest family;
+ * into buf, which it returns.  What show, compare, report and db dump
+ * print. */
+const char *specdb_answer_none_text(const struct spec_answer *ans, const char *query,
+				    char *buf, size_t len);
 
 /* specdb_query against families already loaded (specdb_families): no
  * database access, so a filter typed key by key costs no query; the answer's

@@ -157,9 +157,12 @@ report_build_drive(struct report *r, struct specdb *db, const char *query,
 
 	if (specdb_query(db, query, &r->a, &ans, err) < 0)
 		return err->code;
-	if (ans.kind == SPEC_ANSWER_NONE)
-		return dd_error_set(err, -ENOENT, "no drive in the database matches '%s' (try "
-				    "'drivedash list')", query);
+	if (ans.kind == SPEC_ANSWER_NONE) {
+		char msg[1024];
+
+		return dd_error_set(err, -ENOENT, "%s",
+				    specdb_answer_none_text(&ans, query, msg, sizeof msg));
+	}
 	if (ans.kind != SPEC_ANSWER_ONE)
 		return dd_error_set(err, -EINVAL, "'%s' matches %zu drives: name one", query,
 				    ans.ncands);

@@ -398,6 +398,11 @@ static const struct rule_case rule_cases[] = {
 	  BAD_SPEC "('acme-x2', 'acme-x2-3840', 'seq_write', 'eq', 4000, NULL, 'MB/s', 131072,"
 	  " 't-sheet', 'A', 1, 'merged cell taken to span 7.68 and 3.84 TB')",
 	  "acme-x2-3840 seq_write 4000 MB/s" },
+	{ "inferred figure's note not ending ': inferred'",
+	  BAD_MEAS "('t-review', 'acme-x1-7680', 'fio', 'randread', 4096, 1, 1, NULL, NULL,"
+	  " 'iops', 'eq', 81234, NULL, 'IOPS', '4K random read', 'capacity not stated: inferred;"
+	  " peak of the group')",
+	  "acme-x1-7680 fio iops 81234 IOPS" },
 	{ "fio point without a block size",
 	  BAD_MEAS "('t-review', 'acme-x1-7680', 'fio', 'randread', NULL, 1, 1, NULL, NULL,"
 	  " 'iops', 'eq', 32000, NULL, 'IOPS', 'fio', NULL)",
@@ -571,6 +576,98 @@ test_rules(void **state)
 	arena_free(&a);
 }
 
+/* Words of the reviews' own languages that mark a transcription note left
+ * untranslated (German and French; none is an English word). */
+static const char *const research_words[] = {
+	"etwa", "zwischen", "bis", "und", "jeweils", "rund", "Spitzenwert", "beendete",
+	"Latenzzeit", "erreichte", "Leseleistung", "Jahre", "Stunden", "Bereit", "Leerlauf",
+	"Laenge", "Stueckchen", "Luftueberwachung", "Sektor", "Stromverbrauch", "gelesen",
+	"environ", "heures", "gamme", "mixte", "dans", "Mo/s", "Gio/s", NULL,
+};
+
+/* Is w[0..n) one of research_words? */
+static bool
+research_word(const char *w, size_t n)
+{
+	for (size_t i = 0; research_words[i] != NULL; i++)
+		if (strlen(research_words[i]) == n && strncmp(research_words[i], w, n) == 0)
+			return true;
+	return false;
+}
+
+/* What of the project's own bookkeeping text holds, NULL if nothing: a
+ * rivals.md tag ("[SOL-HCL]", "[CMP]"), a seed id ("seed-004"), a file
+ * name ("rivals.md", "000_x.txt") or an untranslated transcription word. */
+static const char *
+internal_mark(const char *text)
+{
+	static char found[64];
+
+	for (const char *p = text; *p != '\0'; p++) {
+		size_t n = strspn(p + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-");
+		size_t w = strcspn(p, " ,;:()\"'[]");
+
+		if ((*p == '[' && n >= 3 && p[1 + n] == ']' && p[1] >= 'A' && p[1] <= 'Z') ||
+		    (strncmp(p, "seed-", 5) == 0 && strspn(p + 5, "0123456789") == 3) ||
+		    (w > 3 && (strncmp(p + w - 3, ".md", 3) == 0 || (w > 4 &&
+		     (strncmp(p + w - 4, ".txt", 4) == 0 || strncmp(p + w - 4, ".sql", 4) == 0)))) ||
+		    ((p == text || strchr(" (\"'", p[-1]) != NULL) && research_word(p, w))) {
+			if (*p == '[')
+				w = n + 2;	/* the tag with its brackets */
+			snprintf(found, sizeof found, "%.*s", (int)(w > 40 ? 40 : w), p);
+			return found;
+		}
+		if (w > 0)
+			p += w - 1;
+	}
+	return NULL;
+}
+
+/* No text show prints (text or JSON) holds an internal mark: the notes and
+ * names of every family, capacity point, SKU, figure, measurement and
+ * source (ids, files and URLs are fields of their own, not text). */
+static void
+test_user_text(void **state)
+{
+	static const char *const cols[][2] = {
+		{ "family", "notes" }, { "family", "form_factors" }, { "family", "nand" },
+		{ "family", "security" }, { "drive", "notes" }, { "drive", "form_factor" },
+		{ "drive", "nand" }, { "sku", "notes" }, { "sku", "option" },
+		{ "spec", "notes" }, { "spec", "conditions" }, { "measurement", "notes" },
+		{ "measurement", "label" }, { "measurement", "workload" }, { "source", "notes" },
+		{ "source", "title" }, { "source", "name" }, { "source", "testbed" },
+		{ "source", "method" },
+	};
+	int bad = 0;
+
+	(void)state;
+	/* The detector itself: each mark found, plain English not. */
+	assert_non_null(internal_mark("performance from [SOL-HCL]; power"));
+	assert_non_null(internal_mark("capacity not stated in seed-003"));
+	assert_non_null(internal_mark("Headline capacity of the rivals.md section"));
+	assert_non_null(internal_mark("printed \"zwischen 200 und 250\""));
+	assert_null(internal_mark("about 30 us at QD1; prose: \"up to 6.2 GB/s (7.68 [TB])\""));
+	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++) {
+		char	      sql[160];
+		sqlite3_stmt *st;
+
+		snprintf(sql, sizeof sql, "SELECT %s FROM %s WHERE %s IS NOT NULL", cols[c][1],
+			 cols[c][0], cols[c][1]);
+		if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+			fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *v = (const char *)sqlite3_column_text(st, 0), *m;
+
+			if ((m = internal_mark(v)) != NULL && bad++ < 10)
+				fprintf(stderr, "# %s.%s: \"%s\" in: %.120s\n", cols[c][0], cols[c][1],
+					m, v);
+		}
+		sqlite3_finalize(st);
+	}
+	if (bad > 0)
+		fail_msg("%d texts a user sees hold internal marks", bad);
+}
+
 int
 main(void)
 {
@@ -582,6 +679,7 @@ main(void)
 		cmocka_unit_test(test_known_figures),
 		cmocka_unit_test(test_issue14_rows),
 		cmocka_unit_test(test_rivals_models),
+		cmocka_unit_test(test_user_text),
 	};
 
 	return cmocka_run_group_tests_name("data", tests, setup, teardown);

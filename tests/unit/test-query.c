@@ -23,6 +23,7 @@
 #include <sqlite3.h>
 
 #include "core/match.h"
+#include "core/query-text.h"
 #include "core/specdb.h"
 #include "ui/tui.h"
 
@@ -557,6 +558,42 @@ test_drives_filter(void **state)
 	tui_free(t);
 }
 
+/* The sources' forms folded to ASCII; edit distance; part-number shape. */
+static void
+test_query_text(void **state)
+{
+	static const char *const folds[][2] = {
+		{ "CD9P-R 7,68 TB", "CD9P-R 7.68 TB" },		/* a decimal comma */
+		{ "7,680 GB", "7680 GB" },				/* a thousands comma */
+		{ "cm7, 7.68", "cm7, 7.68" },				/* a list comma */
+		{ "15.36TB\xef\xbc\x88" "E3.S\xef\xbc\x89", "15.36TB(E3.S)" },	/* （）*/
+		{ "\xef\xbc\xa3\xef\xbc\xa4\xe3\x80\x80\xef\xbc\x97", "CD 7" },	/* ＣＤ　７ */
+		{ "caf\xc3\xa9", "caf\xc3\xa9" },			/* other UTF-8 kept */
+	};
+	char buf[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++) {
+		query_text_fold(folds[i][0], buf, sizeof buf);
+		assert_string_equal(buf, folds[i][1]);
+	}
+	query_text_fold("7,68 TB", buf, 4);
+	assert_string_equal(buf, "7.6");		/* truncated, terminated */
+	assert_int_equal(query_text_distance("kioxa", "kioxia"), 1);
+	assert_int_equal(query_text_distance("micorn", "micron"), 1);	/* a swap */
+	assert_int_equal(query_text_distance("", "abc"), 3);
+	assert_int_equal(query_text_distance("KCD9FPJE7T68", "KCD9XPJE7T68"), 1);
+	assert_int_equal(query_text_typo_limit(3), 0);
+	assert_int_equal(query_text_typo_limit(5), 1);
+	assert_int_equal(query_text_typo_limit(9), 2);
+	assert_true(query_text_part_shaped("KCD9XPJE7T6"));
+	assert_true(query_text_part_shaped("MZQL27T6HBLA-00A07"));
+	assert_false(query_text_part_shaped("MZQL2"));		/* short: a stem */
+	assert_false(query_text_part_shaped("7T68"));
+	assert_false(query_text_part_shaped("kioxia"));		/* no digit */
+	assert_false(query_text_part_shaped("CD9P-R 7"));		/* two words */
+}
+
 int
 main(void)
 {
@@ -572,6 +609,7 @@ main(void)
 		cmocka_unit_test(test_dell_cm9),
 		cmocka_unit_test(test_search_wrapper),
 		cmocka_unit_test(test_drives_filter),
+		cmocka_unit_test(test_query_text),
 	};
 
 	return cmocka_run_group_tests_name("query", tests, setup, teardown);

@@ -22,11 +22,11 @@
 # 200 ms apart whose IOPS wander around the point's measured IOPS (a slow
 # wave, a dip and a deterministic jitter of a few per cent), MB/s = IOPS x
 # the point's block size, the read and write IOPS split by its read share,
-# mean and p99 latency moving against the IOPS, and a temperature warming
-# from 38 to 50 degrees C over the run; each point's runtime and elapsed
-# become 10 s and the run gets a temperature source.  The values are a
-# function of the point and the interval only, so every run of the bench
-# writes the same page.
+# mean and p99 latency moving against the IOPS, and a temperature in whole
+# degrees (as a SMART log gives it) warming from 38 to 50 degrees C over the
+# run; each point's runtime and elapsed become 10 s and the run gets a
+# temperature source.  The values are a function of the point and the
+# interval only, so every run of the bench writes the same page.
 #
 # Environment: DRIVEDASH (the binary, default ./drivedash), DB (the specs
 # database, default data/drivedash.db), REPEAT.  Needs python3.
@@ -67,7 +67,7 @@ for pid, idx, bs, rpct, iops, mean, p99 in pts:
         v = iops * f
         rows.append((pid, k, (k + 1) * DT, v, v * bs / 1e6, mean / f,
                      p99 / f * (1 + 0.3 * max(jit, 0)), v * rs, v * (1 - rs),
-                     38 + 12 * (1 - math.exp(-(idx * N + k) / 4000.0)) + 0.5 * jit))
+                     round(38 + 12 * (1 - math.exp(-(idx * N + k) / 4000.0)) + 0.8 * jit)))
 db.execute("DELETE FROM intervals")
 db.executemany("INSERT INTO intervals (point_id, seq, t_s, iops, mbps, mean_us, p99_us,"
                " read_iops, write_iops, temp_c) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)

@@ -171,6 +171,34 @@ chart_timegraph_target(struct chart_timegraph *m, double target)
 		chart_axis_set(&m->axis, top, m->axis.unit);
 }
 
+/* A second series on the axis. */
+void
+chart_timegraph_second(struct chart_timegraph *m, const double *samples2, const char *label,
+		       const char *label2)
+{
+	double top[2] = { chart_scale_max(m->samples, m->n), chart_scale_max(samples2, m->n) };
+	char   unit[CHART_UNIT_MAX];
+
+	m->samples2 = samples2;
+	dd_strlcpy(m->label, label, sizeof m->label);
+	dd_strlcpy(m->label2, label2, sizeof m->label2);
+	dd_strlcpy(unit, m->axis.unit, sizeof unit);
+	chart_axis_fit(&m->axis, top, 2, unit);
+}
+
+/* The line on a second scale. */
+void
+chart_timegraph_right(struct chart_timegraph *m, const char *unit, double per,
+		      const char *label, const char *note)
+{
+	if (!(per > 0) || isinf(per))
+		return;
+	m->right_per = per;
+	chart_axis_set(&m->right, m->axis.max * per, unit);
+	dd_strlcpy(m->label, label, sizeof m->label);
+	dd_strlcpy(m->right_note, note, sizeof m->right_note);
+}
+
 /* A time graph in cells. */
 void
 chart_timegraph_draw(struct cellbuf *cb, int x, int y, int width, int height,

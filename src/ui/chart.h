@@ -284,6 +284,15 @@ struct chart_timegraph {
 	uint8_t		  role;		/* the series' theme role (UI_GRAPH, UI_WRITE) */
 	char		  target_label[CHART_LABEL_MAX];	/* legend: "spec target" */
 	char		  event_label[CHART_LABEL_MAX];		/* legend: "event" */
+	/* SVG only (the report's graphs; the cell renderer draws samples alone): */
+	const double	 *samples2;	/* a second series on the axis, n samples,
+					 * dashed; NULL: none */
+	char		  label[CHART_LABEL_MAX];	/* legend: samples' name ("mean") */
+	char		  label2[CHART_LABEL_MAX];	/* legend: samples2's ("p99") */
+	struct chart_axis right;	/* the same line on a second scale at the
+					 * right (right.max 0: none) */
+	double		  right_per;	/* a value v of axis reads v x right_per there */
+	char		  right_note[CHART_TITLE_MAX];	/* legend: what the scale is */
 };
 
 /* A graph of n samples: axis chart_scale_max of them, no target, no event. */
@@ -293,6 +302,19 @@ void chart_timegraph_init(struct chart_timegraph *m, const char *title, const ch
 /* Set the target line; it joins the axis unless it would flatten the series
  * (over 3 x the series' scale), and is drawn only when on the axis. */
 void chart_timegraph_target(struct chart_timegraph *m, double target);
+
+/* SVG only: a second series (n samples, NAN a gap) on the same axis, refit
+ * over both, drawn dashed; label and label2 name the two in the legend (mean
+ * and p99 latency in one graph). */
+void chart_timegraph_second(struct chart_timegraph *m, const double *samples2,
+			    const char *label, const char *label2);
+
+/* SVG only: the line read on a second scale at the right, in unit, a value v
+ * of the axis being v x per there (MB/s = IOPS x block size / 10^6); label
+ * names the line and note the scale in the legend.  Set after the target
+ * (it follows the axis as it stands). */
+void chart_timegraph_right(struct chart_timegraph *m, const char *unit, double per,
+			   const char *label, const char *note);
 
 /* Cell renderer: chart_graph of m in width x height cells at (x, y), the
  * target as chart_graph_hline (glyph g->h, UI_SPEC_TARGET), the event as

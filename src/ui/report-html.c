@@ -158,12 +158,15 @@ report_hw_table(struct report_hw *h, const struct report_block *b)
 	report_hw_end(h);
 }
 
-/* An SVG the chart renderers wrote, inline in a figure (without an XML
- * declaration, which HTML does not take). */
+/* An SVG the chart renderers wrote, inline in a figure: without an XML
+ * declaration, which HTML does not take, nor the root's xmlns, which HTML
+ * gives an inline <svg> itself (a page of a thousand charts carries it
+ * once, in the parser). */
 static void
 report_hw_svg(struct report_hw *h, char *svg)
 {
-	const char *s = svg;
+	static const char ns[] = " xmlns=\"http://www.w3.org/2000/svg\"";
+	const char	 *s = svg, *x, *gt;
 
 	if (svg == NULL) {
 		h->bad = true;
@@ -174,45 +177,126 @@ report_hw_svg(struct report_hw *h, char *svg)
 	while (*s == '\n' || *s == ' ')
 		s++;
 	report_hw_start(h, "figure", "chart");
+	x = strstr(s, ns);
+	gt = strchr(s, '>');
+	if (x != NULL && gt != NULL && x < gt) {	/* in the root's start tag */
+		report_hw_ok(h, xmlTextWriterWriteRawLen(h->w, BAD_CAST s, (int)(x - s)));
+		s = x + sizeof ns - 1;
+	}
 	report_hw_ok(h, xmlTextWriterWriteRaw(h->w, BAD_CAST s));
 	report_hw_end(h);
 	free(svg);
 }
 
-/* One interval graph of a point: which figure, its title and unit. */
-static void
-report_hw_graph(struct report_hw *h, const struct dd_result *res, enum tui_series which,
-		const char *title, const char *unit, uint8_t role)
+/* A point's intervals of one figure folded to a graph's samples into v (as
+ * many as it has intervals, at least two, a line; at most
+ * REPORT_GRAPH_SAMPLES): how many, 0 when not one is a number. */
+static size_t
+report_hw_series(const struct dd_result *res, enum tui_series which, double *v)
 {
-	double		       v[REPORT_GRAPH_SAMPLES];
-	struct chart_timegraph g;
-	struct dd_error	       err = { 0 };
-	/* As many samples as the point has intervals (at least two, a line),
-	 * folded to at most REPORT_GRAPH_SAMPLES: a short point's graph is small. */
-	size_t		       want = res->nintervals < 2 ? 2 : res->nintervals;
-	size_t		       n = tui_point_series(res, which, v, want < REPORT_GRAPH_SAMPLES ?
-						    want : REPORT_GRAPH_SAMPLES);
-	bool		       any = false;
+	size_t want = res->nintervals < 2 ? 2 : res->nintervals;
+	size_t n = tui_point_series(res, which, v, want < REPORT_GRAPH_SAMPLES ? want :
+				    REPORT_GRAPH_SAMPLES);
 
 	for (size_t i = 0; i < n; i++)
-		any |= isfinite(v[i]);
-	if (!any)
+		if (isfinite(v[i]))
+			return n;
+	return 0;
+}
+
+/* One interval graph of a point's n samples v: its title, unit and role. */
+static void
+report_hw_graph(struct report_hw *h, const struct dd_result *res, const double *v, size_t n,
+		const char *title, const char *unit, uint8_t role)
+{
+	struct chart_timegraph g;
+	struct dd_error	       err = { 0 };
+
+	if (n == 0)
 		return;
-	chart_timegraph_init(&g, title, unit, v, n, n ? res->elapsed_s / (double)n : NAN, role);
+	chart_timegraph_init(&g, title, unit, v, n, res->elapsed_s / (double)n, role);
+	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
+}
+
+/* MB/s per IOPS of a point's samples: its block size in MB when every
+ * sample's MB/s is its IOPS times that (within 1%), else NAN (no block size;
+ * mixed sizes, as an imported fio job may have). */
+static double
+report_hw_mb_per_io(const struct dd_result *res, const double *iops, const double *mbps,
+		    size_t n)
+{
+	double per = res->point.bs / 1e6;
+
+	if (!(per > 0) || n == 0)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(iops[i]) != isfinite(mbps[i]) ||
+		    (isfinite(iops[i]) && fabs(iops[i] * per - mbps[i]) > 0.01 * mbps[i] + 1e-3))
+			return NAN;
+	return per;
+}
+
+/* IOPS over time with MB/s as a second scale at the right (MB/s is IOPS x
+ * the block size: one line read on two scales), or the two apart when
+ * MB/s is not that. */
+static void
+report_hw_rate(struct report_hw *h, const struct dd_result *res)
+{
+	double		       iops[REPORT_GRAPH_SAMPLES], mbps[REPORT_GRAPH_SAMPLES], per;
+	size_t		       ni = report_hw_series(res, TUI_SERIES_IOPS, iops);
+	size_t		       nm = report_hw_series(res, TUI_SERIES_MBPS, mbps);
+	struct chart_timegraph g;
+	struct dd_error	       err = { 0 };
+	char		       bs[16], note[CHART_TITLE_MAX];
+
+	per = report_hw_mb_per_io(res, iops, mbps, ni == nm ? ni : 0);
+	if (isnan(per)) {
+		report_hw_graph(h, res, iops, ni, "IOPS over time", "IOPS", UI_GRAPH);
+		report_hw_graph(h, res, mbps, nm, "MB/s over time", "MB/s", UI_GRAPH);
+		return;
+	}
+	chart_timegraph_init(&g, "IOPS and MB/s over time", "IOPS", iops, ni,
+			     res->elapsed_s / (double)ni, UI_GRAPH);
+	snprintf(note, sizeof note, "MB/s (right) = IOPS \u00d7 %s block: one line, two scales",
+		 fmt_block_size((int)res->point.bs, bs, sizeof bs));
+	chart_timegraph_right(&g, "MB/s", per, "IOPS (left)", note);
+	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
+}
+
+/* Mean and p99 latency over time in one graph (p99 dashed), or the one
+ * the point has. */
+static void
+report_hw_latency(struct report_hw *h, const struct dd_result *res)
+{
+	double		       mean[REPORT_GRAPH_SAMPLES], p99[REPORT_GRAPH_SAMPLES];
+	size_t		       nm = report_hw_series(res, TUI_SERIES_MEAN, mean);
+	size_t		       np = report_hw_series(res, TUI_SERIES_P99, p99);
+	struct chart_timegraph g;
+	struct dd_error	       err = { 0 };
+
+	if (nm == 0 || np != nm) {
+		report_hw_graph(h, res, mean, nm, "Mean latency over time", "µs", UI_GRAPH);
+		report_hw_graph(h, res, p99, np, "p99 latency over time", "µs", UI_GRAPH);
+		return;
+	}
+	chart_timegraph_init(&g, "Mean and p99 latency over time", "µs", mean, nm,
+			     res->elapsed_s / (double)nm, UI_GRAPH);
+	chart_timegraph_second(&g, p99, "mean", "p99 (dashed)");
 	report_hw_svg(h, svg_timegraph(&g, REPORT_CHART_PX, &err));
 }
 
 /* The interval graphs of a point, each with its time and value axes:
- * IOPS, MB/s, mean and p99 latency, and the temperature when the run had a
- * sensor (report_hw_graph draws none of a series without a sample). */
+ * IOPS and MB/s, mean and p99 latency, and the temperature when the run
+ * had a sensor (a series without a sample has no graph). */
 static void
 report_hw_intervals(struct report_hw *h, const struct dd_result *res)
 {
-	report_hw_graph(h, res, TUI_SERIES_IOPS, "IOPS over time", "IOPS", UI_GRAPH);
-	report_hw_graph(h, res, TUI_SERIES_MBPS, "MB/s over time", "MB/s", UI_GRAPH);
-	report_hw_graph(h, res, TUI_SERIES_MEAN, "Mean latency over time", "µs", UI_GRAPH);
-	report_hw_graph(h, res, TUI_SERIES_P99, "p99 latency over time", "µs", UI_GRAPH);
-	report_hw_graph(h, res, TUI_SERIES_TEMP, "Temperature over time", "°C", UI_TEMPERATURE);
+	double temp[REPORT_GRAPH_SAMPLES];
+	size_t nt = report_hw_series(res, TUI_SERIES_TEMP, temp);
+
+	report_hw_rate(h, res);
+	report_hw_latency(h, res);
+	report_hw_graph(h, res, temp, nt, "Temperature over time", "°C", UI_TEMPERATURE);
 }
 
 /* The latency histogram of a point. */

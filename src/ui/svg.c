@@ -44,7 +44,7 @@ const char svg_css[] =
 	".dd-chart{font:12px system-ui,sans-serif;fill:currentColor}"
 	".dd-axis,.dd-grid,.dd-line,.dd-track{fill:none;stroke:currentColor}"
 	".dd-chart line,.dd-cursor,.dd-legend .dd-heat{stroke:currentColor}"
-	".dd-grid{stroke-dasharray:1 3}.dd-line{stroke-width:1.5}"
+	".dd-grid{stroke-dasharray:1 3}.dd-line{stroke-width:1.5}.dd-dash{stroke-dasharray:6 3}"
 	".dd-spec{stroke-dasharray:3 2}.dd-event{stroke-dasharray:1 2;stroke-width:1.5}"
 	".dd-e{text-anchor:end}.dd-m{text-anchor:middle}"
 	".dd-heat-0{fill-opacity:.1}.dd-heat-1{fill-opacity:.25}.dd-heat-2{fill-opacity:.4}"
@@ -59,7 +59,7 @@ struct svg {
 };
 
 /* One legend entry: its swatch and its text. */
-enum svg_swatch { SW_BAR, SW_SPEC, SW_REVIEW, SW_EVENT, SW_LINE, SW_SHAPE };
+enum svg_swatch { SW_BAR, SW_SPEC, SW_REVIEW, SW_EVENT, SW_LINE, SW_SHAPE, SW_NOTE };
 
 struct svg_legend {
 	enum svg_swatch sw;
@@ -387,8 +387,10 @@ svg_legend(struct svg *s, double x, double y, const struct svg_legend *l, size_t
 			s_line(s, x + 7, y - 11, x + 7, y + 2, cls);
 		else if (l[i].sw == SW_LINE)
 			s_line(s, x, y - 4, x + 14, y - 4, cls);
-		else
+		else if (l[i].sw != SW_NOTE)	/* a note: its text alone */
 			s_shape(s, l[i].sw == SW_REVIEW ? 3 : l[i].shape, x + 7, y - 4, 5, cls);
+		if (l[i].sw == SW_NOTE)
+			x -= 18;
 		s_text(s, x + 18, y, "dd-legend-text", NULL, l[i].text);
 		x += 18 + 7 * utf8_width(l[i].text) + 16;
 	}
@@ -571,81 +573,136 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 	return svg_close(&s, err);
 }
 
-/* A time graph's line: a path broken at every NAN. */
+/* Append to path data d (*o used) the relative line to (dx, dy): "l10-2". */
 static void
-svg_graph_path(struct svg *s, const struct chart_timegraph *m, double x0, double y0, double w,
-	       double h)
+d_line(char *d, size_t *o, double dx, double dy)
 {
-	char   *d = malloc(m->n * 32 + 16), a[32], b[32];
-	size_t	o = 0;
-	bool	pen = false;
+	char a[32], b[32];
+
+	*o += (size_t)snprintf(d + *o, 32, "l%s%s%s", svg_fmt(dx, a, sizeof a), dy < 0 ? "" : " ",
+			       svg_fmt(dy, b, sizeof b));
+}
+
+/* A time graph's line of n samples on an axis 0..max: a path broken at
+ * every NAN, each point in whole pixels (half a pixel off at most, which no
+ * reader sees), after the first of a stretch relative to the one before
+ * ("l11-2"), and a point on the straight line between its neighbours'
+ * pixels left out (a flat run is one segment): the lines are most of a
+ * report's bytes, and no pixel moves. */
+static void
+svg_graph_path(struct svg *s, const double *v, size_t n, double max, const char *cls,
+	       double x0, double y0, double w, double h)
+{
+	char  *d = malloc(n * 32 + 16), a[32], b[32];
+	size_t o = 0;
+	bool   pen = false, held = false;	/* held: a segment (hx, hy) not written */
+	double px = 0, py = 0, hx = 0, hy = 0;
 
 	if (d == NULL) {
 		s->bad = true;
 		return;
 	}
 	d[0] = '\0';
-	for (size_t i = 0; i < m->n; i++) {
-		double f = chart_fraction(m->samples[i], m->axis.max);
+	for (size_t i = 0; i <= n; i++) {
+		double f = i < n ? chart_fraction(v[i], max) : NAN, x, y;
 
 		if (isnan(f)) {
-			pen = false;
+			if (held)
+				d_line(d, &o, hx, hy);
+			pen = held = false;
 			continue;
 		}
-		/* Whole pixels: half a pixel off at most, which no reader sees, and
-		 * the lines are most of a report's bytes. */
-		o += (size_t)snprintf(d + o, 32, "%s%s %s", pen ? "L" : "M",
-				      svg_fmt(round(x0 + (i + 0.5) * w / (double)m->n), a, sizeof a),
-				      svg_fmt(round(y0 + h - f * h), b, sizeof b));
+		x = round(x0 + (i + 0.5) * w / (double)n);
+		y = round(y0 + h - f * h);
+		if (!pen) {
+			o += (size_t)snprintf(d + o, 32, "M%s %s", svg_fmt(x, a, sizeof a),
+					      svg_fmt(y, b, sizeof b));
+		} else if (x == px && y == py) {
+			continue;	/* on the pixel before */
+		} else if (held && hx * (y - py) == hy * (x - px) &&
+			   hx * (x - px) + hy * (y - py) > 0) {	/* the same way on */
+			hx += x - px;
+			hy += y - py;
+		} else {
+			if (held)
+				d_line(d, &o, hx, hy);
+			hx = x - px;
+			hy = y - py;
+			held = true;
+		}
+		px = x;
+		py = y;
 		pen = true;
 	}
-	if (o > 0) {
-		char cls[64];
-
-		snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
+	if (o > 0)
 		s_path(s, cls, d);
-	}
 	free(d);
 }
 
-char *
-svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *err)
+/* A vertical axis right of a plot (x0, top y0, h px) for the scale a:
+ * the rule and its ticks one path, a label per tick, the unit on top. */
+static void
+svg_vaxis_right(struct svg *s, double x0, double y0, double h, const struct chart_axis *a)
 {
-	struct svg_legend leg[3];
-	struct chart_axis t;
-	const int	  top = SVG_TITLE_H + SVG_LEGEND_H + SVG_LINE, gh = 140;
-	int		  w = svg_width(width_px), lw = 64, nleg = 0, row;
-	double		  gw = w - lw - 2 * SVG_PAD, span;
-	struct svg	  s;
-	char		  desc[160];
+	char   num[32], d[1024];
+	size_t o = 0;
 
-	if (m->n == 0 || m->samples == NULL)
-		return svg_nodata(m->title, width_px, err);
-	span = m->secs_per_sample > 0 ? m->secs_per_sample * (double)m->n : NAN;
-	snprintf(desc, sizeof desc, "%zu samples of %s over time", m->n, m->axis.unit);
-	if (svg_open(&s, w, top + gh + 3 * SVG_LINE, m->title, desc, err) < 0)
-		return NULL;
-	leg[nleg++] = (struct svg_legend){ SW_LINE, 0, svg_role_class(m->role), m->axis.unit };
+	d_add(d, sizeof d, &o, "M", x0, " ", y0);
+	d_add(d, sizeof d, &o, "V", y0 + h, "", NAN);
+	s_group(s, "dd-tick", NULL);
+	for (int i = 0; i < a->nticks; i++) {
+		double y = y0 + h - chart_fraction(a->ticks[i], a->max) * h;
+
+		d_add(d, sizeof d, &o, "M", x0, " ", y);
+		d_add(d, sizeof d, &o, "h", 4, "", NAN);
+		s_text(s, x0 + 6, y + 4, NULL, NULL, chart_tick_text(a->ticks[i], num, sizeof num));
+	}
+	s_end(s);
+	s_path(s, "dd-axis", d);
+	s_text(s, x0 + 6, y0 - 11, "dd-unit", NULL, a->unit);
+}
+
+/* A time graph's legend: its lines (one alone needs none: the title and
+ * unit name it), the second scale, the target and the event. */
+static void
+svg_timegraph_legend(struct svg *s, const struct chart_timegraph *m, char *cls2, size_t len)
+{
+	struct svg_legend leg[5];
+	size_t		  n = 0;
+
+	snprintf(cls2, len, "dd-dash %s", svg_role_class(m->role));
+	leg[n++] = (struct svg_legend){ SW_LINE, 0, svg_role_class(m->role),
+					m->label[0] ? m->label : m->axis.unit };
+	if (m->samples2 != NULL)
+		leg[n++] = (struct svg_legend){ SW_LINE, 0, cls2, m->label2 };
+	if (m->right.max > 0)
+		leg[n++] = (struct svg_legend){ SW_NOTE, 0, NULL, m->right_note };
 	if (!isnan(m->target) && m->target <= m->axis.max)
-		leg[nleg++] = (struct svg_legend){ SW_SPEC, 0, NULL, m->target_label };
+		leg[n++] = (struct svg_legend){ SW_SPEC, 0, NULL, m->target_label };
 	if (!isnan(m->event))
-		leg[nleg++] = (struct svg_legend){ SW_EVENT, 0, NULL, m->event_label };
-	if (nleg > 1)	/* one line alone: its title and unit name it */
-		svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, (size_t)nleg);
-	svg_vaxis(&s, SVG_PAD + lw, top, gh, gw, &m->axis);
-	svg_graph_path(&s, m, SVG_PAD + lw, top, gw, gh);
+		leg[n++] = (struct svg_legend){ SW_EVENT, 0, NULL, m->event_label };
+	if (n > 1)
+		svg_legend(s, SVG_PAD, SVG_TITLE_H + 12, leg, n);
+}
+
+/* A time graph's target line and event mark over the plot (x0, top, gw x gh),
+ * or the target said under it when above the scale. */
+static void
+svg_timegraph_marks(struct svg *s, const struct chart_timegraph *m, double x0, int top, double gw,
+		    int gh)
+{
 	if (!isnan(m->target) && m->target <= m->axis.max) {
-		row = chart_xy_row(m->target, m->axis.max, gh);
-		s_line(&s, SVG_PAD + lw, top + row + 0.5, SVG_PAD + lw + gw, top + row + 0.5,
-		       "dd-spec");
+		int row = chart_xy_row(m->target, m->axis.max, gh);
+
+		s_line(s, x0, top + row + 0.5, x0 + gw, top + row + 0.5, "dd-spec");
 	}
 	if (!isnan(m->event)) {
 		int    col = chart_marker_col(m->event, 1, (int)gw);
-		double ex = SVG_PAD + lw + col + 0.5;
+		double ex = x0 + col + 0.5;
 
-		s_line(&s, ex, top - 4, ex, top + gh, "dd-event");
+		s_line(s, ex, top - 4, ex, top + gh, "dd-event");
 		/* Its label at its top, on the side with room. */
-		s_text(&s, col < gw / 2 ? ex + 4 : ex - 4, top - 3, "dd-note dd-event-label",
+		s_text(s, col < gw / 2 ? ex + 4 : ex - 4, top - 3, "dd-note dd-event-label",
 		       col < gw / 2 ? NULL : "end", m->event_label);
 	}
 	if (!isnan(m->target) && m->target > m->axis.max) {	/* said, if not drawn */
@@ -653,13 +710,43 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 
 		snprintf(note, sizeof note, "%s %s %s: above the scale", m->target_label,
 			 chart_tick_text(m->target, num, sizeof num), m->axis.unit);
-		s_text(&s, SVG_PAD, top + gh + 4 + 2 * SVG_FONT + 2, "dd-note", NULL, note);
+		s_text(s, SVG_PAD, top + gh + 4 + 2 * SVG_FONT + 2, "dd-note", NULL, note);
 	}
+}
+
+char *
+svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *err)
+{
+	struct chart_axis t;
+	const int	  top = SVG_TITLE_H + SVG_LEGEND_H + SVG_LINE, gh = 140;
+	int		  w = svg_width(width_px), lw = 64, rw = m->right.max > 0 ? 56 : 0;
+	double		  gw = w - lw - rw - 2 * SVG_PAD, x0 = SVG_PAD + lw, span;
+	struct svg	  s;
+	char		  desc[160], cls[96], cls2[64];
+
+	if (m->n == 0 || m->samples == NULL)
+		return svg_nodata(m->title, width_px, err);
+	span = m->secs_per_sample > 0 ? m->secs_per_sample * (double)m->n : NAN;
+	snprintf(desc, sizeof desc, "%zu samples of %s over time%s%s", m->n, m->axis.unit,
+		 m->right.max > 0 ? ", also read in " : "", m->right.max > 0 ? m->right.unit : "");
+	if (svg_open(&s, w, top + gh + 3 * SVG_LINE, m->title, desc, err) < 0)
+		return NULL;
+	svg_timegraph_legend(&s, m, cls2, sizeof cls2);
+	svg_vaxis(&s, x0, top, gh, gw, &m->axis);
+	if (m->right.max > 0)
+		svg_vaxis_right(&s, x0 + gw, top, gh, &m->right);
+	snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
+	svg_graph_path(&s, m->samples, m->n, m->axis.max, cls, x0, top, gw, gh);
+	if (m->samples2 != NULL) {
+		snprintf(cls, sizeof cls, "dd-line %s", cls2);
+		svg_graph_path(&s, m->samples2, m->n, m->axis.max, cls, x0, top, gw, gh);
+	}
+	svg_timegraph_marks(&s, m, x0, top, gw, gh);
 	if (!isnan(span)) {
 		chart_axis_set(&t, span, "s");
-		svg_haxis(&s, SVG_PAD + lw, gw, top + gh, &t);
+		svg_haxis(&s, x0, gw, top + gh, &t);
 	} else {
-		s_line(&s, SVG_PAD + lw, top + gh, SVG_PAD + lw + gw, top + gh, "dd-axis");
+		s_line(&s, x0, top + gh, x0 + gw, top + gh, "dd-axis");
 	}
 	return svg_close(&s, err);
 }

@@ -35,6 +35,7 @@
  *   dd-review         the review marker (a diamond)
  *   dd-event          an event line (the write cliff; dotted)
  *   dd-line           a time graph's line (with its role's class)
+ *   dd-dash           a time graph's second line (dashed: p99 under mean)
  *   dd-point          a point of an x/y series (with its role's class and
  *                     dd-shape-N, N the series' index: circle, square,
  *                     triangle, diamond, cross)
@@ -68,7 +69,9 @@ extern const char svg_css[];
 /* A workload's bars with their spec and review markers, depth and deltas. */
 char *svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err);
 
-/* An interval graph with time and value axes, target line and event mark. */
+/* An interval graph with time and value axes, target line and event mark;
+ * a second series dashed, a second scale of the line at the right (the
+ * legend names the lines and says what the scale is). */
 char *svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *err);
 
 /* A QD x jobs heat map with its legend of buckets and the knee note. */

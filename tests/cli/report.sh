@@ -11,7 +11,8 @@
 # "no run #99 in STORE", exit 1; -o onto a symlink, a FIFO or a directory is
 # refused as --json's is (exit 2, nothing written through it), and `run`
 # ends with the summary block, which -q and --json - leave out.  The charts:
-# every point's IOPS, MB/s, mean and p99 graphs; a run of a load curve,
+# every point's IOPS graph with MB/s on a right axis and its mean and p99
+# latency graph (p99 dashed); a run of a load curve,
 # checkpoints and a write cliff matched to a reviewed drive has a chart of
 # each (the review's curve points a series of their own, the spec's write
 # a line on the cliff graph) beside their tables.
@@ -122,18 +123,28 @@ like "two runs: both in the legend, the second against the first" \
 is "two runs: txt fits 80 columns" "" "$(awk 'length($0) > 80' "$tmp/out" | head -1)"
 
 # --- the charts: per point, and the workload kinds' ------------------------
-# Every point's interval graphs are IOPS, MB/s (a graph of its own, not a
-# title), mean and p99 latency, each with its time axis in s.
+# Every point's interval graphs: IOPS with MB/s as a second scale at the
+# right (a real axis with its unit, its ticks and the legend saying MB/s =
+# IOPS x the block size; not a title), and mean with p99 latency (two named
+# lines, p99 dashed), each with its time axis in s; no graph of them alone.
 python3 - "$tmp/one.html" >"$tmp/graphs" <<'PY'
 import re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
-t = re.findall(r"<svg\b.*?<title>([^<]*)</title>", page, re.S)
-print(t.count("IOPS over time"), t.count("MB/s over time"), t.count("Mean latency over time"),
-      t.count("p99 latency over time"), sum("MB/s =" in x for x in t))
+svgs = re.findall(r"<svg\b.*?</svg>", page, re.S)
+t = [re.search(r"<title>([^<]*)</title>", x).group(1) for x in svgs]
+rate = [x for x in svgs if "<title>IOPS and MB/s over time<" in x]
+lat = [x for x in svgs if "<title>Mean and p99 latency over time<" in x]
+axes = lambda x: re.search(r'class="dd-unit" x="[0-9.]+" y="[0-9.]+">MB/s<', x) and \
+    re.search(r">MB/s \(right\) = IOPS \u00d7 [0-9]+[KM]? block", x) and ">s</text>" in x
+two = lambda x: ">mean<" in x and ">p99 (dashed)<" in x and 'class="dd-line dd-dash' in x \
+    and ">s</text>" in x
+print(len(rate), sum(bool(axes(x)) for x in rate), len(lat), sum(bool(two(x)) for x in lat),
+      sum(x in ("IOPS over time", "MB/s over time", "Mean latency over time",
+                "p99 latency over time") for x in t), sum("MB/s =" in x for x in t))
 PY
 set -- $(cat "$tmp/graphs")
-ok "report html: interval graphs of IOPS ($1)" test "$1" -ge 1
-is "report html: a MB/s graph beside every IOPS graph, MB/s in no title" "$1 $1 $1 $1 0" "$*"
+is "report html: an IOPS and MB/s graph and a latency graph a point (5), MB/s on a right axis, p99 dashed, none alone, MB/s = in no title" \
+	"5 5 5 5 0 0" "$*"
 # A load curve, checkpoints and a write cliff, the run matched to the CD6
 # (its review published the curve's peak: VDBench '4K random read').  The
 # cliff pass is paced (rate=1500 at 128K: about 0.13 s, a dozen 10 ms

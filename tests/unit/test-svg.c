@@ -7,7 +7,9 @@
  * as gaps, an empty model as a valid chart saying "no data"; the axis ticks
  * and the bar model's markers and deltas; the workload builders' models
  * (a load curve with the review's points, checkpoint passes, the write
- * cliff) against goldens of their own.
+ * cliff) and the report's two-in-one interval graphs (a second scale at the
+ * right; a second, dashed series) against goldens of their own; a line's
+ * samples are all on the path drawn (struct poly).
  */
 #include "config.h"
 
@@ -243,24 +245,92 @@ test_hostile(void **state)
 	}
 }
 
-/* How many times c occurs in the path data of the <path> of class cls. */
-static int
-path_count(const char *svg, const char *cls, char c)
+#define POLY_MAX 1024
+
+/* A time graph's line as drawn: its vertices, absolute ("M x y" starts a
+ * stretch, "l dx dy" and "L x y" go on from the vertex before). */
+struct poly {
+	int    n, nm;			/* vertices, stretches */
+	double x[POLY_MAX], y[POLY_MAX];
+	bool   start[POLY_MAX];		/* vertex k starts a stretch */
+};
+
+/* The line of the <path> of class cls in svg. */
+static void
+path_poly(const char *svg, const char *cls, struct poly *p)
 {
 	char	    head[128];
-	const char *d, *end;
-	int	    n = 0;
+	const char *d;
+	char	   *e;
 
+	memset(p, 0, sizeof *p);
 	snprintf(head, sizeof head, "<path class=\"%s\" d=\"", cls);
 	d = strstr(svg, head);
 	if (d == NULL)
 		fail_msg("no <path class=\"%s\"> in %s", cls, svg);
-	d += strlen(head);
-	end = strchr(d, '"');
-	assert_non_null(end);
-	for (; d < end; d++)
-		n += *d == c;
-	return n;
+	for (d += strlen(head); *d != '"'; d = e) {
+		char   c = *d++;
+		double a = strtod(d, &e), b = strtod(e, &e);
+
+		assert_true(p->n < POLY_MAX && (c == 'M' || c == 'l' || c == 'L'));
+		assert_true(c == 'M' || p->n > 0);
+		p->start[p->n] = c == 'M';
+		p->nm += c == 'M';
+		p->x[p->n] = c == 'l' ? p->x[p->n - 1] + a : a;
+		p->y[p->n] = c == 'l' ? p->y[p->n - 1] + b : b;
+		p->n++;
+	}
+}
+
+/* Whether (x, y) is a vertex of p or on one of its segments. */
+static bool
+poly_has(const struct poly *p, double x, double y)
+{
+	for (int k = 0; k < p->n; k++) {
+		double ax, ay, bx = p->x[k], by = p->y[k];
+
+		if (bx == x && by == y)
+			return true;
+		if (p->start[k])
+			continue;
+		ax = p->x[k - 1];
+		ay = p->y[k - 1];
+		if ((bx - ax) * (y - ay) == (by - ay) * (x - ax) && x >= fmin(ax, bx) &&
+		    x <= fmax(ax, bx) && y >= fmin(ay, by) && y <= fmax(ay, by))
+			return true;
+	}
+	return false;
+}
+
+/* The pixel svg_timegraph puts sample i of n at (value v on axis 0..max), in
+ * a drawing width_px wide: its plot starts 72 px in (8 padding, 64 of value
+ * labels), ends 8 px (and right_px of a right scale) from the edge, and
+ * spans 60..200 px down; each sample sits mid-share, in whole pixels. */
+static void
+tg_pixel(size_t i, size_t n, double v, double max, int width_px, int right_px, double *x,
+	 double *y)
+{
+	double w = width_px - 80 - right_px;
+
+	*x = round(72 + (i + 0.5) * w / (double)n);
+	*y = round(200 - chart_fraction(v, max) * 140);
+}
+
+/* Every sample of v that is a number is on p's line (drawn as a vertex or
+ * on a straight segment through it). */
+static void
+assert_poly_covers(const struct poly *p, const double *v, size_t n, double max, int width_px,
+		   int right_px)
+{
+	for (size_t i = 0; i < n; i++) {
+		double x, y;
+
+		if (isnan(v[i]))
+			continue;
+		tg_pixel(i, n, v[i], max, width_px, right_px, &x, &y);
+		if (!poly_has(p, x, y))
+			fail_msg("sample %zu (%g at %g,%g) is not on the line", i, v[i], x, y);
+	}
 }
 
 /* NAN everywhere: gaps, never "nan"; the bar row without a value has no bar. */
@@ -273,6 +343,9 @@ test_nan(void **state)
 	struct chart_histogram h;
 	struct dd_error	       err;
 	char		      *svg;
+	static struct poly     poly;
+	double		       x, y;
+	int		       k;
 
 	(void)state;
 	chart_bars_init(&b, "all missing", "MB/s");
@@ -287,32 +360,48 @@ test_nan(void **state)
 	svg = svg_timegraph(&g, 600, &err);
 	assert_null(strstr(svg, "<path class=\"dd-line"));
 	assert_svg(svg);
-	/* The gap in the fixture's series is a second M in its path. */
+	/* The gap in the fixture's series is a second M in its path, at the
+	 * first sample after it; every sample is on the line. */
 	timegraph_fixture(&g, "gap");
 	svg = svg_timegraph(&g, 600, &err);
-	assert_int_equal(path_count(svg, "dd-line dd-write", 'M'), 2);
-	assert_int_equal(path_count(svg, "dd-line dd-write", 'L'), 8);
+	path_poly(svg, "dd-line dd-write", &poly);
+	assert_int_equal(poly.nm, 2);
+	tg_pixel(4, 12, tg_samples[4], g.axis.max, 600, 0, &x, &y);
+	for (k = 1; k < poly.n && !poly.start[k]; k++)	/* the second stretch */
+		;
+	assert_true(k < poly.n && poly.x[k] == x && poly.y[k] == y);
+	assert_poly_covers(&poly, tg_samples, 12, g.axis.max, 600, 0);
 	assert_svg(svg);
 	chart_histogram_init(&h, "all missing", "µs", all_nan, all_nan, 3);
 	assert_svg(svg_histogram(&h, 600, &err));
 }
 
-/* A long series is drawn whole: 600 samples, one M and 599 L in the path. */
+/* A long series is drawn whole: 600 samples, one stretch from the first
+ * sample's pixel to the last's, every sample on it (a sample on the
+ * straight line between its neighbours' pixels needs no vertex, nor one on
+ * the pixel before: fewer than 600 vertices, no pixel moved). */
 static void
 test_long_series(void **state)
 {
-	double		       v[600];
+	double		       v[600], x, y;
 	struct chart_timegraph g;
 	struct dd_error	       err;
 	char		      *svg;
+	static struct poly     poly;
 
 	(void)state;
 	for (int i = 0; i < 600; i++)
 		v[i] = 1000 + i % 37;
 	chart_timegraph_init(&g, "long", "IOPS", v, 600, 0.5, UI_GRAPH);
 	svg = svg_timegraph(&g, 720, &err);
-	assert_int_equal(path_count(svg, "dd-line dd-graph", 'M'), 1);
-	assert_int_equal(path_count(svg, "dd-line dd-graph", 'L'), 599);
+	path_poly(svg, "dd-line dd-graph", &poly);
+	assert_int_equal(poly.nm, 1);
+	tg_pixel(0, 600, v[0], g.axis.max, 720, 0, &x, &y);
+	assert_true(poly.x[0] == x && poly.y[0] == y);
+	tg_pixel(599, 600, v[599], g.axis.max, 720, 0, &x, &y);
+	assert_true(poly.x[poly.n - 1] == x && poly.y[poly.n - 1] == y);
+	assert_poly_covers(&poly, v, 600, g.axis.max, 720, 0);
+	assert_true(poly.n < 600);
 	assert_svg(svg);
 }
 
@@ -605,6 +694,65 @@ test_golden_ckpt_cliff(void **state)
 	free(b);
 }
 
+/* The report's two-in-one graphs against their goldens: IOPS with MB/s as
+ * a second scale at the right (one line, the right axis's ticks where
+ * IOPS x the block size reads them, the legend saying so), and mean with
+ * p99 latency (two lines on one axis, p99 dashed, both named); neither
+ * changes the cell renderer's model (samples, axis). */
+static void
+test_golden_two(void **state)
+{
+	static const double    iops[] = { 12000, 12500, 11800, NAN, 8000, 12100, 12300, 11900 };
+	static const double    mean[] = { 900, 880, 910, 1300, 1290, 905, 890, 900 };
+	static const double    p99[] = { 1300, 1250, 1400, 2300, 2200, 1350, NAN, 1280 };
+	struct chart_timegraph g;
+	struct dd_error	       err;
+	char		      *svg, num[32];
+	static struct poly     poly;
+	double		       x, y;
+	const char	      *ax;
+
+	(void)state;
+	chart_timegraph_init(&g, "IOPS and MB/s over time", "IOPS", iops, 8, 1.25, UI_GRAPH);
+	chart_timegraph_right(&g, "MB/s", 131072 / 1e6, "IOPS (left)",
+			      "MB/s (right) = IOPS \u00d7 128K block: one line, two scales");
+	assert_true(g.axis.max == 20000 && g.right.max == 20000 * 0.131072);
+	golden("timegraph-right", svg = svg_timegraph(&g, 640, &err));
+	/* The right scale: its unit, its ticks at their MB/s on the IOPS line's
+	 * pixels (1,000 MB/s is 7,629 IOPS), the note in the legend. */
+	assert_non_null(strstr(svg, "<text class=\"dd-unit\" x=\"582\" y=\"49\">MB/s</text>"));
+	snprintf(num, sizeof num, "M576 %.1fh4", 200 - 1000 / g.right.max * 140);
+	ax = strstr(svg, "<path class=\"dd-axis\" d=\"M576 60V200");
+	assert_non_null(ax);
+	assert_non_null(strstr(ax, num));
+	assert_non_null(strstr(svg, ">1,000</text>"));
+	assert_non_null(strstr(svg, ">MB/s (right) = IOPS \u00d7 128K block: one line, two scales<"));
+	assert_non_null(strstr(svg, ">IOPS (left)<"));
+	path_poly(svg, "dd-line dd-graph", &poly);
+	assert_int_equal(poly.nm, 2);
+	assert_poly_covers(&poly, iops, 8, g.axis.max, 640, 56);
+	assert_svg(svg);
+
+	chart_timegraph_init(&g, "Mean and p99 latency over time", "µs", mean, 8, 1.25, UI_GRAPH);
+	assert_true(g.axis.max == 2000);
+	chart_timegraph_second(&g, p99, "mean", "p99 (dashed)");	/* the axis over both */
+	assert_true(g.axis.max == 2500 && g.samples == mean && g.right.max == 0);
+	golden("timegraph-two", svg = svg_timegraph(&g, 640, &err));
+	assert_non_null(strstr(svg, ">mean<"));
+	assert_non_null(strstr(svg, ">p99 (dashed)<"));
+	assert_non_null(strstr(svg, "<line class=\"dd-line dd-dash dd-graph\""));	/* swatch */
+	path_poly(svg, "dd-line dd-graph", &poly);
+	assert_int_equal(poly.nm, 1);
+	assert_poly_covers(&poly, mean, 8, g.axis.max, 640, 0);
+	path_poly(svg, "dd-line dd-dash dd-graph", &poly);
+	assert_int_equal(poly.nm, 2);
+	assert_poly_covers(&poly, p99, 8, g.axis.max, 640, 0);
+	tg_pixel(7, 8, p99[7], g.axis.max, 640, 0, &x, &y);	/* after the gap */
+	assert_true(poly.start[poly.n - 1] && poly.x[poly.n - 1] == x && poly.y[poly.n - 1] == y);
+	assert_true(strstr(svg_css, ".dd-dash{stroke-dasharray:") != NULL);
+	assert_svg(svg);
+}
+
 int
 main(void)
 {
@@ -620,6 +768,7 @@ main(void)
 		cmocka_unit_test(test_build_heat),
 		cmocka_unit_test(test_golden_curve),
 		cmocka_unit_test(test_golden_ckpt_cliff),
+		cmocka_unit_test(test_golden_two),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

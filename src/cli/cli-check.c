@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/check.h"
 #include "core/explain.h"
@@ -259,7 +260,12 @@ check_option(struct check_opts *o, int c, int argc, char **argv)
 		o->sweep_unknown = true;
 		return 0;
 	case 'h':
-		check_usage(stdout);
+		{
+			FILE *help = cli_help_begin();
+
+			check_usage(help);
+			cli_help_end(help);
+		}
 		return 1;
 	case CLI_OPTIONS_BAD:
 		return -1;

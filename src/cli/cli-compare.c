@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/cmptab.h"
 #include "core/format.h"
@@ -602,7 +603,12 @@ cmpcli_parse(struct cmpcli *c, int argc, char **argv, bool *json)
 	while ((ch = cli_options_next(&co, argc, argv)) != -1) {
 		switch (ch) {
 		case 'h':
-			cmpcli_usage(stdout, c->ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				cmpcli_usage(help, c->ctx->progname);
+				cli_help_end(help);
+			}
 			return -1;
 		default:
 			cmpcli_usage(stderr, c->ctx->progname);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "io/safety.h"
 #include "core/explain.h"
@@ -456,6 +457,7 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 	struct detect_ctrl *dc = NULL;
 	struct specdb	   *db;
 	const char	   *sysfs = NULL;
+	FILE		   *help;
 	size_t		    nfams;
 	int		    c, json = 0, rc = EXIT_OK;
 
@@ -466,11 +468,12 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 			sysfs = optarg;
 			break;
 		case 'h':
-			cli_printf("usage: %s detect [--json]\n"
+			help = cli_help_begin();
+			cli_fprintf(help, "usage: %s detect [--json]\n"
 			       "List this machine's NVMe controllers, matched to the specs\n"
 			       "database, with health, PCIe link, namespaces and explainers;\n"
 			       "then the other block devices.\n", ctx->progname);
-			return EXIT_OK;
+			return cli_help_end(help);
 		default:
 			cli_error("usage: detect [--json]");
 			return EXIT_USAGE;

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/results.h"
@@ -259,7 +260,12 @@ cmd_runs(struct cli_ctx *ctx, int argc, char **argv)
 	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'h':
-			runs_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				runs_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		default:
 			runs_usage(stderr, ctx->progname);

@@ -1,0 +1,475 @@
+/*
+ * The CLI's tables fitted to the terminal, and the width everything else
+ * the CLI prints for people fits (cli-table.h).
+ *
+ * Data model: a table is the caller's const column array and a flat array
+ * of copied cells (row-major).  Printing first computes a layout: one
+ * entry per column with its width, whether it is shown and whether it is
+ * abbreviated.  Off a terminal (or with --wide) the layout is the columns'
+ * own widths, every column shown: the bytes scripts have always parsed.
+ * On a terminal, when that layout's widest line is wider than the
+ * terminal, each column is as wide as its widest cell and header, then the
+ * least important columns (highest prio, the rightmost first) are
+ * abbreviated one by one until the line fits, then dropped one by one,
+ * then abbreviations that fit again are undone (the most important first);
+ * a CLI_TABLE_FREE last column is cut to what is left.  What was dropped is
+ * named on one line after the table.  Every width is display columns of
+ * the text as cli_printf writes it (cli_text_width: UTF-8 by wcwidth, the
+ * ASCII twins' lengths under LANG=C).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/cli-table.h"
+#include "lib/utf8.h"
+
+/* The narrowest a terminal is taken to be (a width below makes no table). */
+#define CLI_TERM_MIN 20
+
+/* The narrowest a free last column is cut to. */
+#define CLI_TABLE_FREE_MIN 12
+
+/* --wide: write-once at option parsing, main thread. */
+static bool cli_table_wide;
+
+/* One column's place in a printed table. */
+struct cli_table_lay {
+	int  width;
+	bool shown, abbrev;
+};
+
+/* Set --wide. */
+void
+cli_table_set_wide(bool wide)
+{
+	cli_table_wide = wide;
+}
+
+/* The terminal's columns for f: its window size, else $COLUMNS, else 80;
+ * 0 when f is not a terminal. */
+int
+cli_term_width(FILE *f)
+{
+	struct winsize ws;
+	const char    *env;
+	int	       fd = fileno(f);
+
+	if (fd < 0 || !isatty(fd))
+		return 0;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= CLI_TERM_MIN)
+		return ws.ws_col;
+	env = getenv("COLUMNS");
+	if (env != NULL && atoi(env) >= CLI_TERM_MIN)
+		return atoi(env);
+	return 80;
+}
+
+/* Set t up over ncols columns. */
+void
+cli_table_init(struct cli_table *t, const struct cli_table_col *cols, size_t ncols)
+{
+	memset(t, 0, sizeof *t);
+	t->cols = cols;
+	t->ncols = ncols;
+	for (size_t i = 0; i < ncols; i++)
+		t->groups |= cols[i].group != NULL;
+}
+
+/* Add a row of cells, copied. */
+int
+cli_table_add(struct cli_table *t, const char *const *cells)
+{
+	if (t->nrows == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+		char **c = realloc(t->cells, sizeof *c * cap * t->ncols);
+
+		if (c == NULL) {
+			t->nomem = true;
+			return -ENOMEM;
+		}
+		t->cells = c;
+		t->cap = cap;
+	}
+	for (size_t i = 0; i < t->ncols; i++) {
+		char *s = strdup(cells[i] != NULL ? cells[i] : "");
+
+		if (s == NULL) {
+			for (size_t k = 0; k < i; k++)
+				free(t->cells[t->nrows * t->ncols + k]);
+			t->nomem = true;
+			return -ENOMEM;
+		}
+		t->cells[t->nrows * t->ncols + i] = s;
+	}
+	t->nrows++;
+	return 0;
+}
+
+/* Free t's cells. */
+void
+cli_table_free(struct cli_table *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cells);
+	t->cells = NULL;
+	t->nrows = t->cap = 0;
+}
+
+/* The cell of row r (SIZE_MAX: the header), column i, as lay shows it. */
+static const char *
+cli_table_text(const struct cli_table *t, const struct cli_table_lay *lay, size_t r, size_t i)
+{
+	const struct cli_table_col *c = &t->cols[i];
+
+	if (r != SIZE_MAX)
+		return t->cells[r * t->ncols + i];
+	return lay[i].abbrev && c->short_head != NULL ? c->short_head : c->head;
+}
+
+/* The width column i needs in the fitted layout: its widest cell and
+ * header (abbreviated: at most its short width). */
+static int
+cli_table_natural(const struct cli_table *t, const struct cli_table_lay *lay, size_t i)
+{
+	const struct cli_table_col *c = &t->cols[i];
+	int			    w = cli_text_width(cli_table_text(t, lay, SIZE_MAX, i));
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		int cw = cli_text_width(t->cells[r * t->ncols + i]);
+
+		w = cw > w ? cw : w;
+	}
+	if ((c->flags & CLI_TABLE_CUT) && w > c->width)
+		w = c->width;
+	if (lay[i].abbrev && c->short_width > 0 && w > c->short_width)
+		w = c->short_width;
+	return w;
+}
+
+/* Width of a line of the layout: separators and columns shown. */
+static int
+cli_table_line_width(const struct cli_table *t, const struct cli_table_lay *lay)
+{
+	int w = 0;
+	bool first = true;
+
+	for (size_t i = 0; i < t->ncols; i++) {
+		if (!lay[i].shown)
+			continue;
+		w += (first ? 0 : cli_text_width(t->cols[i].sep)) + lay[i].width;
+		first = false;
+	}
+	return w;
+}
+
+/* The widest line of the full layout (cells wider than their column push
+ * the line, as printf's "%-9s" does). */
+static int
+cli_table_full_width(const struct cli_table *t)
+{
+	int max = 0;
+
+	for (size_t r = 0; r < t->nrows; r++) {
+		int w = 0;
+
+		for (size_t i = 0; i < t->ncols; i++) {
+			const struct cli_table_col *c = &t->cols[i];
+			int cw = cli_text_width(t->cells[r * t->ncols + i]);
+
+			if ((c->flags & CLI_TABLE_CUT) && cw > c->width)
+				cw = c->width;
+			w += cli_text_width(c->sep) + (cw > c->width ? cw : c->width);
+		}
+		max = w > max ? w : max;
+	}
+	return max;
+}
+
+/* The shown column of highest prio not yet abbrev'd (want_abbrev) or any
+ * (dropping), the rightmost of equals; SIZE_MAX when none. */
+static size_t
+cli_table_least(const struct cli_table *t, const struct cli_table_lay *lay, bool abbrev)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = 0; i < t->ncols; i++) {
+		const struct cli_table_col *c = &t->cols[i];
+
+		if (!lay[i].shown || c->prio == 0 ||
+		    (abbrev && (lay[i].abbrev || (c->short_width == 0 && c->short_head == NULL))))
+			continue;
+		if (best == SIZE_MAX || c->prio >= t->cols[best].prio)
+			best = i;
+	}
+	return best;
+}
+
+/* Fit the layout to cols: abbreviate, drop, undo abbreviations that fit,
+ * cut a free last column. */
+static void
+cli_table_fit(const struct cli_table *t, struct cli_table_lay *lay, int cols)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncols; i++)
+		lay[i].width = cli_table_natural(t, lay, i);
+	while (cli_table_line_width(t, lay) > cols &&
+	       (i = cli_table_least(t, lay, true)) != SIZE_MAX) {
+		lay[i].abbrev = true;
+		lay[i].width = cli_table_natural(t, lay, i);
+	}
+	while (cli_table_line_width(t, lay) > cols &&
+	       (i = cli_table_least(t, lay, false)) != SIZE_MAX)
+		lay[i].shown = false;
+	for (int p = 0; p <= 1000; p++)	/* undo, most important first */
+		for (i = 0; i < t->ncols; i++) {
+			if (!lay[i].shown || !lay[i].abbrev || t->cols[i].prio != p)
+				continue;
+			lay[i].abbrev = false;
+			lay[i].width = cli_table_natural(t, lay, i);
+			if (cli_table_line_width(t, lay) > cols) {
+				lay[i].abbrev = true;
+				lay[i].width = cli_table_natural(t, lay, i);
+			}
+		}
+	i = t->ncols - 1;
+	if ((t->cols[i].flags & CLI_TABLE_FREE) && lay[i].shown) {
+		int over = cli_table_line_width(t, lay) - cols;
+
+		if (over > 0)
+			lay[i].width = lay[i].width - over > CLI_TABLE_FREE_MIN ?
+				       lay[i].width - over : CLI_TABLE_FREE_MIN;
+	}
+}
+
+/* Write text in a cell of width w, cut to it when cut (with an ellipsis
+ * when ell: the full layout cuts as printf's "%-22.22s" did). */
+static void
+cli_table_put(FILE *f, const char *s, int w, unsigned flags, bool cut, bool ell, bool last)
+{
+	char buf[1024];
+	int  pad;
+
+	if (cut)
+		s = cli_text_cut(s, w, ell ? cli_glyph(CLI_G_ELLIPSIS) : "", buf, sizeof buf);
+	pad = w - cli_text_width(s);
+	pad = pad < 0 || (last && !(flags & CLI_TABLE_RIGHT)) ? 0 : pad;
+	if (flags & CLI_TABLE_FREE)
+		pad = 0;
+	if (flags & CLI_TABLE_RIGHT)
+		cli_fprintf(f, "%*s%s", pad, "", s);
+	else
+		cli_fprintf(f, "%s%*s", s, pad, "");
+}
+
+/* The group line: each group's label over its shown columns. */
+static void
+cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *lay, FILE *f)
+{
+	const char *cur = NULL;
+	bool	    first = true;
+	int	    pend = 0;	/* width the open group's label still spans */
+
+	for (size_t i = 0; i < t->ncols; i++) {
+		const struct cli_table_col *c = &t->cols[i];
+
+		if (!lay[i].shown)
+			continue;
+		if (c->group != NULL && c->group == cur) {
+			pend += cli_text_width(c->sep) + lay[i].width;
+			continue;
+		}
+		if (pend > 0)
+			cli_fprintf(f, "%*s", pend, "");
+		cli_fprintf(f, "%s", first ? "" : c->sep);
+		first = false;
+		cur = c->group;
+		cli_fprintf(f, "%s", c->group != NULL ? c->group : "");
+		pend = lay[i].width - cli_text_width(c->group != NULL ? c->group : "");
+	}
+	cli_fprintf(f, "%*s\n", pend > 0 ? pend : 0, "");
+}
+
+/* One line: row r (SIZE_MAX: the header). */
+static void
+cli_table_print_row(const struct cli_table *t, const struct cli_table_lay *lay, size_t r,
+		    bool fitted, FILE *f)
+{
+	size_t last = t->ncols;
+	bool   first = true;
+
+	for (size_t i = 0; i < t->ncols; i++)
+		if (lay[i].shown)
+			last = i;
+	for (size_t i = 0; i < t->ncols; i++) {
+		const struct cli_table_col *c = &t->cols[i];
+		bool cut = (c->flags & CLI_TABLE_CUT) ||
+			   (fitted && ((lay[i].abbrev && c->short_width > 0) ||
+				       (c->flags & CLI_TABLE_FREE)));
+
+		if (!lay[i].shown)
+			continue;
+		cli_fprintf(f, "%s", first ? "" : c->sep);
+		first = false;
+		cli_table_put(f, cli_table_text(t, lay, r, i), lay[i].width, c->flags, cut,
+			      fitted, fitted && i == last);
+	}
+	cli_fprintf(f, "\n");
+}
+
+/* "2 columns left out: Firmware, Serial; --wide shows all". */
+static void
+cli_table_print_left_out(const struct cli_table *t, const struct cli_table_lay *lay, FILE *f)
+{
+	char   names[512] = "";
+	size_t o = 0, n = 0;
+
+	for (size_t i = 0; i < t->ncols; i++) {
+		char quoted[80];
+
+		if (lay[i].shown)
+			continue;
+		n++;
+		snprintf(quoted, sizeof quoted, "%s%s", o ? ", " : "", t->cols[i].head);
+		if (strstr(names, t->cols[i].head) != NULL || o + strlen(quoted) + 1 >= sizeof names)
+			continue;	/* a repeated name (compare's "at") once */
+		o += (size_t)snprintf(names + o, sizeof names - o, "%s", quoted);
+	}
+	if (n > 0)
+		cli_fprintf(f, "%zu column%s left out: %s; --wide shows all\n", n,
+			    n == 1 ? "" : "s", names);
+}
+
+/* Print t to f. */
+int
+cli_table_print(const struct cli_table *t, FILE *f)
+{
+	struct cli_table_lay *lay = calloc(t->ncols ? t->ncols : 1, sizeof *lay);
+	int		      cols = cli_table_wide ? 0 : cli_term_width(f);
+	bool		      fitted = cols > 0 && cli_table_full_width(t) > cols;
+
+	if (lay == NULL || t->nomem) {
+		free(lay);
+		cli_error("out of memory");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < t->ncols; i++) {
+		lay[i].shown = true;
+		lay[i].width = t->cols[i].width;
+	}
+	if (fitted)
+		cli_table_fit(t, lay, cols);
+	if (t->groups)
+		cli_table_print_groups(t, lay, f);
+	cli_table_print_row(t, lay, SIZE_MAX, fitted, f);
+	for (size_t r = 0; r < t->nrows; r++)
+		cli_table_print_row(t, lay, r, fitted, f);
+	if (fitted)
+		cli_table_print_left_out(t, lay, f);
+	free(lay);
+	return 0;
+}
+
+/* The --help text's buffer (open_memstream's), one per process: main
+ * thread. */
+static char  *cli_help_text;
+static size_t cli_help_len;
+
+/* A --help text's stream: memory, printed wrapped by cli_help_end (stdout
+ * itself when there is no memory for it). */
+FILE *
+cli_help_begin(void)
+{
+	FILE *f = open_memstream(&cli_help_text, &cli_help_len);
+
+	return f != NULL ? f : stdout;
+}
+
+/* The column a wrapped line continues under: the last text that follows
+ * two spaces in the line's first half ("  -t, --target PATH      device"),
+ * else the one the line before found (a row of a list whose first words
+ * are longer), else four past its indent.  *prev: the last one found. */
+static int
+cli_help_hang(const char *line, int lead, int cols, int *prev)
+{
+	int hang = -1;
+
+	if (line[lead] == '\0') {
+		*prev = -1;	/* a blank line ends a list */
+		return 0;
+	}
+	for (int i = lead + 1; line[i] != '\0' && i < cols / 2; i++)
+		if (line[i] != ' ' && line[i - 1] == ' ' && i >= 2 && line[i - 2] == ' ' &&
+		    i - 2 > lead)
+			hang = i;
+	if (hang > 0)
+		return *prev = hang;
+	return *prev > lead ? *prev : lead + 4;
+}
+
+/* Write one line, wrapped at spaces to cols under its hang column. */
+static void
+cli_help_wrap(FILE *out, const char *line, int cols, int *prev)
+{
+	int lead = (int)strspn(line, " "), col;
+	int hang = cli_help_hang(line, lead, cols, prev);
+
+	if (cli_text_width(line) <= cols) {
+		fprintf(out, "%s\n", line);
+		return;
+	}
+	fprintf(out, "%*s", lead, "");
+	col = lead;
+	for (const char *p = line + lead; *p != '\0';) {
+		size_t sp = strspn(p, " "), wl = strcspn(p + sp, " ");
+		char   word[512];
+		int    ww;
+
+		if (wl == 0)
+			break;	/* trailing spaces */
+		snprintf(word, sizeof word, "%.*s", (int)wl, p + sp);
+		ww = cli_text_width(word);
+		if (col > hang && col + (int)sp + ww > cols) {
+			fprintf(out, "\n%*s%s", hang, "", word);
+			col = hang + ww;
+		} else {
+			fprintf(out, "%*s%s", (int)sp, "", word);
+			col += (int)sp + ww;
+		}
+		p += sp + wl;
+	}
+	fputc('\n', out);
+}
+
+/* Print the help text wrapped to stdout's width. */
+int
+cli_help_end(FILE *help)
+{
+	int cols = cli_term_width(stdout), prev = -1;
+
+	if (help == stdout)
+		return EXIT_OK;
+	if (fclose(help) != 0 || cli_help_text == NULL)
+		return EXIT_OK;
+	for (char *line = cli_help_text, *nl; *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (nl == NULL)
+			nl = line + strlen(line) - 1 + 1;
+		if (*nl == '\0') {
+			cli_help_wrap(stdout, line, cols > 0 ? cols : 80, &prev);
+			break;
+		}
+		*nl = '\0';
+		cli_help_wrap(stdout, line, cols > 0 ? cols : 80, &prev);
+	}
+	free(cli_help_text);
+	cli_help_text = NULL;
+	return EXIT_OK;
+}

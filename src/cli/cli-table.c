@@ -12,7 +12,8 @@
  * least important columns (highest prio, the rightmost first) are
  * abbreviated one by one until the line fits, then dropped one by one,
  * then abbreviations that fit again are undone (the most important first);
- * a CLI_TABLE_FREE last column is cut to what is left.  What was dropped is
+ * a CLI_TABLE_FREE last column (a reason, a verdict) gets what is left and
+ * wraps in it.  What was dropped is
  * named on one line after the table.  Every width is display columns of
  * the text as cli_printf writes it (cli_text_width: UTF-8 by wcwidth, the
  * ASCII twins' lengths under LANG=C).
@@ -20,6 +21,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -32,8 +34,10 @@
 /* The narrowest a terminal is taken to be (a width below makes no table). */
 #define CLI_TERM_MIN 20
 
-/* The narrowest a free last column is cut to. */
-#define CLI_TABLE_FREE_MIN 12
+/* The narrowest a free last column wraps in, and the longest word that
+ * widens it. */
+#define CLI_TABLE_FREE_MIN  12
+#define CLI_TABLE_FREE_WORD 24
 
 /* --wide: write-once at option parsing, main thread. */
 static bool cli_table_wide;
@@ -158,13 +162,11 @@ static int
 cli_table_line_width(const struct cli_table *t, const struct cli_table_lay *lay)
 {
 	int w = 0;
-	bool first = true;
 
 	for (size_t i = 0; i < t->ncols; i++) {
 		if (!lay[i].shown)
 			continue;
-		w += (first ? 0 : cli_text_width(t->cols[i].sep)) + lay[i].width;
-		first = false;
+		w += cli_text_width(t->cols[i].sep) + lay[i].width;
 	}
 	return w;
 }
@@ -211,15 +213,46 @@ cli_table_least(const struct cli_table *t, const struct cli_table_lay *lay, bool
 	return best;
 }
 
+/* The narrowest free column i wraps in: its header, its longest word, at
+ * least CLI_TABLE_FREE_MIN, at most CLI_TABLE_FREE_WORD. */
+static int
+cli_table_free_min(const struct cli_table *t, size_t i)
+{
+	int w = cli_text_width(t->cols[i].head);
+
+	w = w > CLI_TABLE_FREE_MIN ? w : CLI_TABLE_FREE_MIN;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *s = t->cells[r * t->ncols + i];
+
+		while (*s != '\0') {
+			size_t n = strcspn(s, " ");
+			char   word[CLI_TABLE_FREE_WORD * 4 + 1];
+
+			snprintf(word, sizeof word, "%.*s", (int)n, s);
+			w = cli_text_width(word) > w ? cli_text_width(word) : w;
+			s += n + strspn(s + n, " ");
+		}
+	}
+	return w < CLI_TABLE_FREE_WORD ? w : CLI_TABLE_FREE_WORD;
+}
+
 /* Fit the layout to cols: abbreviate, drop, undo abbreviations that fit,
- * cut a free last column. */
+ * narrow a free last column to what is left. */
 static void
 cli_table_fit(const struct cli_table *t, struct cli_table_lay *lay, int cols)
 {
 	size_t i;
 
+	int free_w = 0;
+
 	for (i = 0; i < t->ncols; i++)
 		lay[i].width = cli_table_natural(t, lay, i);
+	/* A free last column wraps: it fits at the narrowest it wraps in. */
+	i = t->ncols - 1;
+	if (t->cols[i].flags & CLI_TABLE_FREE) {
+		free_w = lay[i].width;
+		lay[i].width = cli_table_free_min(t, i);
+	}
 	while (cli_table_line_width(t, lay) > cols &&
 	       (i = cli_table_least(t, lay, true)) != SIZE_MAX) {
 		lay[i].abbrev = true;
@@ -241,11 +274,9 @@ cli_table_fit(const struct cli_table *t, struct cli_table_lay *lay, int cols)
 		}
 	i = t->ncols - 1;
 	if ((t->cols[i].flags & CLI_TABLE_FREE) && lay[i].shown) {
-		int over = cli_table_line_width(t, lay) - cols;
+		int room = cols - cli_table_line_width(t, lay) + lay[i].width;
 
-		if (over > 0)
-			lay[i].width = lay[i].width - over > CLI_TABLE_FREE_MIN ?
-				       lay[i].width - over : CLI_TABLE_FREE_MIN;
+		lay[i].width = free_w < room ? free_w : room > lay[i].width ? room : lay[i].width;
 	}
 }
 
@@ -274,7 +305,6 @@ static void
 cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *lay, FILE *f)
 {
 	const char *cur = NULL;
-	bool	    first = true;
 	int	    pend = 0;	/* width the open group's label still spans */
 
 	for (size_t i = 0; i < t->ncols; i++) {
@@ -288,8 +318,7 @@ cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *la
 		}
 		if (pend > 0)
 			cli_fprintf(f, "%*s", pend, "");
-		cli_fprintf(f, "%s", first ? "" : c->sep);
-		first = false;
+		cli_fprintf(f, "%s", c->sep);
 		cur = c->group;
 		cli_fprintf(f, "%s", c->group != NULL ? c->group : "");
 		pend = lay[i].width - cli_text_width(c->group != NULL ? c->group : "");
@@ -297,13 +326,37 @@ cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *la
 	cli_fprintf(f, "%*s\n", pend > 0 ? pend : 0, "");
 }
 
-/* One line: row r (SIZE_MAX: the header). */
+/* Write the rest of a free column's text, wrapped at spaces to w columns,
+ * each line under column at. */
+static void
+cli_table_put_wrapped(FILE *f, const char *s, int at, int w)
+{
+	char buf[1024];
+
+	while (*s != '\0') {
+		size_t n = strlen(cli_text_cut(s, w, "", buf, sizeof buf));
+
+		if (s[n] != '\0') {
+			char *sp = strrchr(buf, ' ');
+
+			if (sp != NULL && sp > buf)
+				n = (size_t)(sp - buf);
+		}
+		cli_fprintf(f, "%.*s\n", (int)n, s);
+		s += n;
+		s += strspn(s, " ");
+		if (*s != '\0')
+			cli_fprintf(f, "%*s", at, "");
+	}
+}
+
+/* One line: row r (SIZE_MAX: the header); a fitted free column wraps. */
 static void
 cli_table_print_row(const struct cli_table *t, const struct cli_table_lay *lay, size_t r,
 		    bool fitted, FILE *f)
 {
 	size_t last = t->ncols;
-	bool   first = true;
+	int    at = 0;
 
 	for (size_t i = 0; i < t->ncols; i++)
 		if (lay[i].shown)
@@ -311,15 +364,19 @@ cli_table_print_row(const struct cli_table *t, const struct cli_table_lay *lay, 
 	for (size_t i = 0; i < t->ncols; i++) {
 		const struct cli_table_col *c = &t->cols[i];
 		bool cut = (c->flags & CLI_TABLE_CUT) ||
-			   (fitted && ((lay[i].abbrev && c->short_width > 0) ||
-				       (c->flags & CLI_TABLE_FREE)));
+			   (fitted && lay[i].abbrev && c->short_width > 0);
 
 		if (!lay[i].shown)
 			continue;
-		cli_fprintf(f, "%s", first ? "" : c->sep);
-		first = false;
+		cli_fprintf(f, "%s", c->sep);
+		at += cli_text_width(c->sep);
+		if (fitted && i == last && (c->flags & CLI_TABLE_FREE)) {
+			cli_table_put_wrapped(f, cli_table_text(t, lay, r, i), at, lay[i].width);
+			return;
+		}
 		cli_table_put(f, cli_table_text(t, lay, r, i), lay[i].width, c->flags, cut,
 			      fitted, fitted && i == last);
+		at += lay[i].width;
 	}
 	cli_fprintf(f, "\n");
 }
@@ -448,11 +505,11 @@ cli_help_wrap(FILE *out, const char *line, int cols, int *prev)
 	fputc('\n', out);
 }
 
-/* Print the help text wrapped to stdout's width. */
-int
-cli_help_end(FILE *help)
+/* Print the text of help wrapped to cols (0: as it is). */
+static int
+cli_help_flush(FILE *help, int cols)
 {
-	int cols = cli_term_width(stdout), prev = -1;
+	int prev = -1;
 
 	if (help == stdout)
 		return EXIT_OK;
@@ -463,13 +520,29 @@ cli_help_end(FILE *help)
 		if (nl == NULL)
 			nl = line + strlen(line) - 1 + 1;
 		if (*nl == '\0') {
-			cli_help_wrap(stdout, line, cols > 0 ? cols : 80, &prev);
+			cli_help_wrap(stdout, line, cols > 0 ? cols : INT_MAX, &prev);
 			break;
 		}
 		*nl = '\0';
-		cli_help_wrap(stdout, line, cols > 0 ? cols : 80, &prev);
+		cli_help_wrap(stdout, line, cols > 0 ? cols : INT_MAX, &prev);
 	}
 	free(cli_help_text);
 	cli_help_text = NULL;
 	return EXIT_OK;
+}
+
+/* Print the help text wrapped to stdout's width (80 off a terminal). */
+int
+cli_help_end(FILE *help)
+{
+	int cols = cli_term_width(stdout);
+
+	return cli_help_flush(help, cols > 0 ? cols : 80);
+}
+
+/* Print a note wrapped to the terminal's width; as it is off one. */
+int
+cli_note_end(FILE *note)
+{
+	return cli_help_flush(note, cli_term_width(stdout));
 }

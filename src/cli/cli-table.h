@@ -27,12 +27,12 @@
 #define CLI_TABLE_RIGHT 0x1u	/* aligned right */
 #define CLI_TABLE_CUT	0x2u	/* cells cut to width in the full layout too */
 #define CLI_TABLE_FREE	0x4u	/* the last column: never padded; on a
-				 * terminal cut to what the line has left */
+				 * terminal wrapped in what the line has left */
 
 /* One column. */
 struct cli_table_col {
 	const char *head;	/* header ("VENDOR"); what "left out" names */
-	const char *sep;	/* printed before it: "" for the first, " ", " | " */
+	const char *sep;	/* printed before it: "" or an indent for the first */
 	int	    width;	/* full layout: padded to it (cut with CLI_TABLE_CUT) */
 	int	    prio;	/* 0: always shown; the highest goes first */
 	unsigned    flags;	/* CLI_TABLE_* */
@@ -77,5 +77,8 @@ int cli_term_width(FILE *f);
  * column; the exit code (EXIT_OK, or EXIT_USAGE when stdout failed). */
 FILE *cli_help_begin(void);
 int cli_help_end(FILE *help);
+
+/* The same for a note after a table, off a terminal printed as it is. */
+int cli_note_end(FILE *note);
 
 #endif

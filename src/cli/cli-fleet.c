@@ -35,12 +35,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/fleet.h"
 #include "core/format.h"
 #include "core/hosts.h"
@@ -408,24 +408,13 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 	return 0;
 }
 
-/* The terminal's width (80 when unknown). */
-static int
-cli_fleet_columns(void)
-{
-	struct winsize ws;
-
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
-		return ws.ws_col;
-	return 80;
-}
-
 /* One host's progress line, cut to cols. */
 static void
 cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 {
 	const struct sweep_snapshot *sn = m->sn;
 	char			     iops[32], mbps[32];
-	size_t			     max = (size_t)cols - 1 < len ? (size_t)cols - 1 : len - 1;
+	char			     full[1024];
 
 	if (m->state == FLEET_FAILED || (sn == NULL && m->message[0] != '\0')) {
 		snprintf(buf, len, "%-16.16s %-10s %s", m->host.label, fleet_state_name(m),
@@ -445,15 +434,15 @@ cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 			 fmt_number(m->state == FLEET_RUNNING ? sn->running.mbps : 0, 1, mbps,
 				    sizeof mbps));
 	}
-	if (strlen(buf) > max)
-		buf[max] = '\0';
+	/* One column less than the terminal: a line that fits never wraps. */
+	cli_text_cut(strcpy(full, buf), cols > 1 ? cols - 1 : 79, "", buf, len);
 }
 
 /* Redraw one line per host on stderr (a terminal). */
 static void
 cli_fleet_draw(struct cli_fleet *cf)
 {
-	int  cols = cli_fleet_columns();
+	int  cols = cli_term_width(stderr);
 	char line[1024];
 
 	if (cf->drawn > 0)

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/format.h"
 #include "core/record.h"
 #include "ui/report.h"
@@ -58,6 +59,36 @@ cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overa
 	return cli_verdict_exit_code(overall);
 }
 
+/* The verdict table's columns: on a narrow terminal the ratio goes, the
+ * reason wraps in what the line has left. */
+static const struct cli_table_col cli_check_cols[] = {
+	{ "metric", "  ", 10, 0, 0, NULL, 0, NULL },
+	{ "spec", " ", 20, 0, 0, NULL, 0, NULL },
+	{ "measured", " ", 18, 0, 0, NULL, 0, NULL },
+	{ "ratio", " ", 6, 1, CLI_TABLE_RIGHT, NULL, 0, NULL },
+	{ "verdict", "  ", 15, 0, 0, NULL, 0, NULL },
+	{ "reason", " ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL },
+};
+
+/* Add verdict v's row to t. */
+static void
+cli_check_add_verdict(struct cli_table *t, const struct verdict *v)
+{
+	char spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
+
+	if (v->unit != NULL && !isnan(v->spec.value))
+		fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
+			   spec, sizeof spec);
+	if (!isnan(v->measured))
+		snprintf(meas, sizeof meas, "%s %s",
+			 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
+				    sizeof num), v->unit);
+	if (!isnan(v->ratio))
+		snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
+	cli_table_add(t, (const char *const[]){ v->metric, spec, meas, ratio,
+		      verdict_status_name(v->status), v->reason });
+}
+
 /* Print a report's verdict table (what sw measured when it has no rows) and
  * the explainers next to WARN and FAIL rows: local checks and fleet hosts. */
 void
@@ -66,25 +97,18 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 {
 	char			     srcs[512] = "";
 	size_t			     so = 0;
+	struct cli_table	     t;
 
-	cli_fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
-		"verdict", "reason");
+	cli_table_init(&t, cli_check_cols, sizeof cli_check_cols / sizeof cli_check_cols[0]);
+	for (size_t i = 0; i < r->nrows; i++)
+		cli_check_add_verdict(&t, &r->rows[i]);
+	cli_fprintf(f, "\n");
+	cli_table_print(&t, f);
+	cli_table_free(&t);
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct verdict *v = &r->rows[i];
-		char		      spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
 		char		      src[192];
 
-		if (v->unit != NULL && !isnan(v->spec.value))
-			fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
-				   spec, sizeof spec);
-		if (!isnan(v->measured))
-			snprintf(meas, sizeof meas, "%s %s",
-				 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
-					    sizeof num), v->unit);
-		if (!isnan(v->ratio))
-			snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
-		cli_fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
-			verdict_status_name(v->status), v->reason);
 		if (v->spec.source_id == NULL)
 			continue;
 		/* By name: "StorageReview, CD9P-R review (de) (confidence A)",

@@ -85,14 +85,14 @@ list_headline_at(const struct spec_family *f, char *buf, size_t len)
  * interface are cut first, then the point of the headline figures and the
  * review count go. */
 static const struct cli_table_col list_cols[] = {
-	{ "VENDOR", "", 9, 0, 0, NULL, 0, NULL },
-	{ "FAMILY", " ", 19, 0, 0, NULL, 0, NULL },
-	{ "INTERFACE", " ", 22, 3, CLI_TABLE_CUT, "IFACE", 8, NULL },
-	{ "CAPACITIES", " ", 36, 4, CLI_TABLE_CUT, "CAPACITIES", 12, NULL },
-	{ "AT", " ", 8, 2, 0, NULL, 0, NULL },
-	{ "SEQ R/W MB/s", " ", 13, 0, CLI_TABLE_RIGHT, "SEQ MB/s", 0, NULL },
-	{ "RND R/W IOPS", " ", 13, 0, CLI_TABLE_RIGHT, "RND IOPS", 0, NULL },
-	{ "REVIEW", " ", 6, 1, CLI_TABLE_RIGHT, "REV", 0, NULL },
+	{ "VENDOR", "", 9, 0, 0, NULL, 0, NULL, NULL },
+	{ "FAMILY", " ", 19, 0, 0, NULL, 0, NULL, NULL },
+	{ "INTERFACE", " ", 22, 3, CLI_TABLE_CUT, "IFACE", 8, NULL, NULL },
+	{ "CAPACITIES", " ", 36, 4, CLI_TABLE_CUT, "CAPACITIES", 12, NULL, NULL },
+	{ "AT", " ", 8, 2, 0, NULL, 0, NULL, NULL },
+	{ "SEQ R/W MB/s", " ", 13, 0, CLI_TABLE_RIGHT, "SEQ MB/s", 0, NULL, NULL },
+	{ "RND R/W IOPS", " ", 13, 0, CLI_TABLE_RIGHT, "RND IOPS", 0, NULL, NULL },
+	{ "REVIEW", " ", 6, 1, CLI_TABLE_RIGHT, "REV", 0, NULL, NULL },
 };
 
 /* Add family f's row to the table. */

@@ -98,17 +98,17 @@ runs_date(const struct results_prov *p, char *buf, size_t len)
  * are cut, then the points, state, preset, host, latency and throughput
  * go; the id, the drive, the best IOPS and the verdict stay. */
 static const struct cli_table_col runs_cols[] = {
-	{ "ID", "", 5, 0, CLI_TABLE_RIGHT, NULL, 0, NULL },
-	{ "DATE", "  ", 16, 3, 0, NULL, 0, NULL },
-	{ "HOST", "  ", 14, 5, CLI_TABLE_CUT, "HOST", 8, NULL },
-	{ "DRIVE", "  ", 34, 1, CLI_TABLE_CUT, "DRIVE", 20, NULL },
-	{ "PRESET", "  ", 16, 6, CLI_TABLE_CUT, "PRESET", 8, NULL },
-	{ "PTS", "  ", 4, 7, CLI_TABLE_RIGHT, NULL, 0, NULL },
-	{ "BEST IOPS", "  ", 9, 0, CLI_TABLE_RIGHT, "IOPS", 0, NULL },
-	{ "BEST MB/s", "  ", 9, 2, CLI_TABLE_RIGHT, "MB/s", 0, NULL },
-	{ "QD1 MEAN", "  ", 8, 4, CLI_TABLE_RIGHT, "QD1", 0, NULL },
-	{ "STATE", "  ", 11, 6, 0, NULL, 0, NULL },
-	{ "VERDICT", "  ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL },
+	{ "ID", "", 5, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "DATE", "  ", 16, 3, 0, NULL, 0, NULL, NULL },
+	{ "HOST", "  ", 14, 5, CLI_TABLE_CUT, "HOST", 8, NULL, NULL },
+	{ "DRIVE", "  ", 34, 1, CLI_TABLE_CUT, "DRIVE", 20, NULL, NULL },
+	{ "PRESET", "  ", 16, 6, CLI_TABLE_CUT, "PRESET", 8, NULL, NULL },
+	{ "PTS", "  ", 4, 7, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "BEST IOPS", "  ", 9, 0, CLI_TABLE_RIGHT, "IOPS", 0, NULL, NULL },
+	{ "BEST MB/s", "  ", 9, 2, CLI_TABLE_RIGHT, "MB/s", 0, NULL, NULL },
+	{ "QD1 MEAN", "  ", 8, 4, CLI_TABLE_RIGHT, "QD1", 0, NULL, NULL },
+	{ "STATE", "  ", 11, 6, 0, NULL, 0, NULL, NULL },
+	{ "VERDICT", "  ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL, NULL },
 };
 
 /* Add run p's row to the table. */

@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -39,13 +40,18 @@
 #define CLI_TABLE_FREE_MIN  12
 #define CLI_TABLE_FREE_WORD 24
 
+/* How far a CLI_TABLE_BELOW column's lines are indented past the first
+ * column. */
+#define CLI_TABLE_BELOW_INDENT 4
+
 /* --wide: write-once at option parsing, main thread. */
 static bool cli_table_wide;
 
-/* One column's place in a printed table. */
+/* One column's place in a printed table (below: a CLI_TABLE_BELOW column
+ * on lines of its own, width the room they have). */
 struct cli_table_lay {
 	int  width;
-	bool shown, abbrev;
+	bool shown, abbrev, below;
 };
 
 /* Set --wide. */
@@ -164,7 +170,7 @@ cli_table_line_width(const struct cli_table *t, const struct cli_table_lay *lay)
 	int w = 0;
 
 	for (size_t i = 0; i < t->ncols; i++) {
-		if (!lay[i].shown)
+		if (!lay[i].shown || lay[i].below)
 			continue;
 		w += cli_text_width(t->cols[i].sep) + lay[i].width;
 	}
@@ -177,6 +183,13 @@ static int
 cli_table_full_width(const struct cli_table *t)
 {
 	int max = 0;
+
+	for (size_t i = 0; i < t->ncols && !t->noheader; i++) {
+		const struct cli_table_col *c = &t->cols[i];
+		int			    hw = cli_text_width(c->head);
+
+		max += cli_text_width(c->sep) + (hw > c->width ? hw : c->width);
+	}
 
 	for (size_t r = 0; r < t->nrows; r++) {
 		int w = 0;
@@ -204,7 +217,7 @@ cli_table_least(const struct cli_table *t, const struct cli_table_lay *lay, bool
 	for (size_t i = 0; i < t->ncols; i++) {
 		const struct cli_table_col *c = &t->cols[i];
 
-		if (!lay[i].shown || c->prio == 0 ||
+		if (!lay[i].shown || lay[i].below || c->prio == 0 ||
 		    (abbrev && (lay[i].abbrev || (c->short_width == 0 && c->short_head == NULL))))
 			continue;
 		if (best == SIZE_MAX || c->prio >= t->cols[best].prio)
@@ -247,9 +260,13 @@ cli_table_fit(const struct cli_table *t, struct cli_table_lay *lay, int cols)
 
 	for (i = 0; i < t->ncols; i++)
 		lay[i].width = cli_table_natural(t, lay, i);
-	/* A free last column wraps: it fits at the narrowest it wraps in. */
+	/* A free last column wraps: it fits at the narrowest it wraps in;
+	 * one that may go below its row does on a narrow terminal. */
 	i = t->ncols - 1;
-	if (t->cols[i].flags & CLI_TABLE_FREE) {
+	if ((t->cols[i].flags & CLI_TABLE_BELOW) && cols < CLI_TABLE_BELOW_COLS) {
+		lay[i].below = true;
+		lay[i].width = cols - cli_text_width(t->cols[0].sep) - CLI_TABLE_BELOW_INDENT;
+	} else if (t->cols[i].flags & CLI_TABLE_FREE) {
 		free_w = lay[i].width;
 		lay[i].width = cli_table_free_min(t, i);
 	}
@@ -273,7 +290,7 @@ cli_table_fit(const struct cli_table *t, struct cli_table_lay *lay, int cols)
 			}
 		}
 	i = t->ncols - 1;
-	if ((t->cols[i].flags & CLI_TABLE_FREE) && lay[i].shown) {
+	if ((t->cols[i].flags & CLI_TABLE_FREE) && lay[i].shown && !lay[i].below) {
 		int room = cols - cli_table_line_width(t, lay) + lay[i].width;
 
 		lay[i].width = free_w < room ? free_w : room > lay[i].width ? room : lay[i].width;
@@ -310,7 +327,7 @@ cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *la
 	for (size_t i = 0; i < t->ncols; i++) {
 		const struct cli_table_col *c = &t->cols[i];
 
-		if (!lay[i].shown)
+		if (!lay[i].shown || lay[i].below)
 			continue;
 		if (c->group != NULL && c->group == cur) {
 			pend += cli_text_width(c->sep) + lay[i].width;
@@ -326,52 +343,108 @@ cli_table_print_groups(const struct cli_table *t, const struct cli_table_lay *la
 	cli_fprintf(f, "%*s\n", pend > 0 ? pend : 0, "");
 }
 
-/* Write the rest of a free column's text, wrapped at spaces to w columns,
- * each line under column at. */
-static void
-cli_table_put_wrapped(FILE *f, const char *s, int at, int w)
+/* Units a number keeps on its line when text wraps ("67.1 MB,"). */
+static const char *const cli_wrap_units[] = {
+	"B", "KB", "kB", "MB", "GB", "TB", "PB", "KiB", "MiB", "GiB", "TiB", "K", "M",
+	"KB/s", "MB/s", "GB/s", "KiB/s", "MiB/s", "GiB/s", "IOPS", "ns", "us", "\xc2\xb5s",
+	"ms", "s", "GT/s", "C", "\xc2\xb0" "C", "%", "hours", NULL,
+};
+
+/* The length of the word at p (no space before it) that a wrap never
+ * breaks: up to a space, or through the unit after a number. */
+static size_t
+cli_wrap_word(const char *p)
 {
-	char buf[1024];
+	size_t n = strcspn(p, " "), u, k;
 
-	while (*s != '\0') {
-		size_t n = strlen(cli_text_cut(s, w, "", buf, sizeof buf));
-
-		if (s[n] != '\0') {
-			char *sp = strrchr(buf, ' ');
-
-			if (sp != NULL && sp > buf)
-				n = (size_t)(sp - buf);
-		}
-		cli_fprintf(f, "%.*s\n", (int)n, s);
-		s += n;
-		s += strspn(s, " ");
-		if (*s != '\0')
-			cli_fprintf(f, "%*s", at, "");
-	}
+	if (n == 0 || p[n] != ' ' || !isdigit((unsigned char)p[n - 1]))
+		return n;
+	u = strcspn(p + n + 1, " ");
+	k = u;
+	while (k > 0 && strchr(",;:.)", p[n + k]) != NULL)
+		k--;	/* "MB," "IOPS)" */
+	for (size_t i = 0; cli_wrap_units[i] != NULL; i++)
+		if (strlen(cli_wrap_units[i]) == k && strncmp(p + n + 1, cli_wrap_units[i], k) == 0)
+			return n + 1 + u;
+	return n;
 }
 
-/* One line: row r (SIZE_MAX: the header); a fitted free column wraps. */
+/* Display columns of the n bytes at p. */
+static int
+cli_wrap_width(const char *p, size_t n)
+{
+	char word[512];
+
+	snprintf(word, sizeof word, "%.*s", (int)n, p);
+	return cli_text_width(word);
+}
+
+/* Write s wrapped at spaces to lines of w columns, the first starting at
+ * column col, the others under column at (raw: fprintf, the text already
+ * in the locale's characters); a newline after the last. */
+static void
+cli_wrap_text(FILE *f, const char *s, int col, int at, int w, bool raw)
+{
+	bool   first = true;
+	size_t sp = 0;	/* the spaces before the word at s */
+
+	s += strspn(s, " ");
+	while (*s != '\0') {
+		size_t wl = cli_wrap_word(s);
+		int    ww = cli_wrap_width(s, wl);
+
+		if (!first && col + (int)sp + ww > w) {
+			fprintf(f, "\n%*s", at, "");
+			col = at;
+			first = true;
+		}
+		sp = first ? 0 : sp;
+		if (raw)
+			fprintf(f, "%*s%.*s", (int)sp, "", (int)wl, s);
+		else
+			cli_fprintf(f, "%*s%.*s", (int)sp, "", (int)wl, s);
+		col += (int)sp + ww;
+		first = false;
+		s += wl;
+		sp = strspn(s, " ");
+		s += sp;
+	}
+	fputc('\n', f);
+}
+
+/* The last column of a row line: shown and not below. */
+static size_t
+cli_table_last(const struct cli_table *t, const struct cli_table_lay *lay)
+{
+	size_t last = t->ncols;
+
+	for (size_t i = 0; i < t->ncols; i++)
+		if (lay[i].shown && !lay[i].below)
+			last = i;
+	return last;
+}
+
+/* One line: row r (SIZE_MAX: the header); a fitted free column wraps, a
+ * column below goes on lines of its own. */
 static void
 cli_table_print_row(const struct cli_table *t, const struct cli_table_lay *lay, size_t r,
 		    bool fitted, FILE *f)
 {
-	size_t last = t->ncols;
+	size_t last = cli_table_last(t, lay), nb = t->ncols - 1;
 	int    at = 0;
 
-	for (size_t i = 0; i < t->ncols; i++)
-		if (lay[i].shown)
-			last = i;
 	for (size_t i = 0; i < t->ncols; i++) {
 		const struct cli_table_col *c = &t->cols[i];
 		bool cut = (c->flags & CLI_TABLE_CUT) ||
 			   (fitted && lay[i].abbrev && c->short_width > 0);
 
-		if (!lay[i].shown)
+		if (!lay[i].shown || lay[i].below)
 			continue;
 		cli_fprintf(f, "%s", c->sep);
 		at += cli_text_width(c->sep);
 		if (fitted && i == last && (c->flags & CLI_TABLE_FREE)) {
-			cli_table_put_wrapped(f, cli_table_text(t, lay, r, i), at, lay[i].width);
+			cli_wrap_text(f, cli_table_text(t, lay, r, i), at, at, at + lay[i].width,
+				      false);
 			return;
 		}
 		cli_table_put(f, cli_table_text(t, lay, r, i), lay[i].width, c->flags, cut,
@@ -379,6 +452,50 @@ cli_table_print_row(const struct cli_table *t, const struct cli_table_lay *lay, 
 		at += lay[i].width;
 	}
 	cli_fprintf(f, "\n");
+	if (lay[nb].below && r != SIZE_MAX && t->cells[r * t->ncols + nb][0] != '\0') {
+		at = cli_text_width(t->cols[0].sep) + CLI_TABLE_BELOW_INDENT;
+		cli_fprintf(f, "%*s", at, "");
+		cli_wrap_text(f, t->cells[r * t->ncols + nb], at, at, at + lay[nb].width, false);
+	}
+}
+
+/* What "left out" calls column i. */
+static const char *
+cli_table_name(const struct cli_table *t, size_t i)
+{
+	return t->cols[i].name != NULL ? t->cols[i].name : t->cols[i].head;
+}
+
+/* Append column i's name and the groups every left-out column of that
+ * name is in ("at (A, B)") to names, unless an earlier one had it. */
+static size_t
+cli_table_name_left_out(const struct cli_table *t, const struct cli_table_lay *lay, size_t i,
+			char *names, size_t len, size_t o)
+{
+	const char *nm = cli_table_name(t, i), *sep = " (";
+
+	for (size_t k = 0; k < i; k++)
+		if (!lay[k].shown && strcmp(cli_table_name(t, k), nm) == 0)
+			return o;
+	o += (size_t)snprintf(names + o, len - o, "%s%s", o ? ", " : "", nm);
+	for (size_t k = i; k < t->ncols && o < len; k++) {
+		const char *g = t->cols[k].group;
+		bool	    seen = false;
+
+		if (lay[k].shown || g == NULL || strcmp(cli_table_name(t, k), nm) != 0)
+			continue;
+		for (size_t e = i; e < k; e++)	/* a group once */
+			seen |= !lay[e].shown && t->cols[e].group != NULL &&
+				strcmp(t->cols[e].group, g) == 0 &&
+				strcmp(cli_table_name(t, e), nm) == 0;
+		if (seen)
+			continue;
+		o += (size_t)snprintf(names + o, len - o, "%s%s", sep, g);
+		sep = ", ";
+	}
+	if (*sep == ',' && o < len)
+		o += (size_t)snprintf(names + o, len - o, ")");
+	return o < len ? o : len - 1;
 }
 
 /* "2 columns left out: Firmware, Serial; --wide shows all". */
@@ -389,15 +506,10 @@ cli_table_print_left_out(const struct cli_table *t, const struct cli_table_lay *
 	size_t o = 0, n = 0;
 
 	for (size_t i = 0; i < t->ncols; i++) {
-		char quoted[80];
-
 		if (lay[i].shown)
 			continue;
 		n++;
-		snprintf(quoted, sizeof quoted, "%s%s", o ? ", " : "", t->cols[i].head);
-		if (strstr(names, t->cols[i].head) != NULL || o + strlen(quoted) + 1 >= sizeof names)
-			continue;	/* a repeated name (compare's "at") once */
-		o += (size_t)snprintf(names + o, sizeof names - o, "%s", quoted);
+		o = cli_table_name_left_out(t, lay, i, names, sizeof names, o);
 	}
 	if (n > 0)
 		cli_fprintf(f, "%zu column%s left out: %s; --wide shows all\n", n,
@@ -425,7 +537,8 @@ cli_table_print(const struct cli_table *t, FILE *f)
 		cli_table_fit(t, lay, cols);
 	if (t->groups)
 		cli_table_print_groups(t, lay, f);
-	cli_table_print_row(t, lay, SIZE_MAX, fitted, f);
+	if (!t->noheader)
+		cli_table_print_row(t, lay, SIZE_MAX, fitted, f);
 	for (size_t r = 0; r < t->nrows; r++)
 		cli_table_print_row(t, lay, r, fitted, f);
 	if (fitted)
@@ -485,19 +598,17 @@ cli_help_wrap(FILE *out, const char *line, int cols, int *prev)
 	fprintf(out, "%*s", lead, "");
 	col = lead;
 	for (const char *p = line + lead; *p != '\0';) {
-		size_t sp = strspn(p, " "), wl = strcspn(p + sp, " ");
-		char   word[512];
+		size_t sp = strspn(p, " "), wl = cli_wrap_word(p + sp);
 		int    ww;
 
 		if (wl == 0)
 			break;	/* trailing spaces */
-		snprintf(word, sizeof word, "%.*s", (int)wl, p + sp);
-		ww = cli_text_width(word);
+		ww = cli_wrap_width(p + sp, wl);
 		if (col > hang && col + (int)sp + ww > cols) {
-			fprintf(out, "\n%*s%s", hang, "", word);
+			fprintf(out, "\n%*s%.*s", hang, "", (int)wl, p + sp);
 			col = hang + ww;
 		} else {
-			fprintf(out, "%*s%s", (int)sp, "", word);
+			fprintf(out, "%*s%.*s", (int)sp, "", (int)wl, p + sp);
 			col += (int)sp + ww;
 		}
 		p += sp + wl;
@@ -505,13 +616,13 @@ cli_help_wrap(FILE *out, const char *line, int cols, int *prev)
 	fputc('\n', out);
 }
 
-/* Print the text of help wrapped to cols (0: as it is). */
+/* Print the text of help to out wrapped to cols (0: as it is). */
 static int
-cli_help_flush(FILE *help, int cols)
+cli_help_flush(FILE *help, FILE *out, int cols)
 {
 	int prev = -1;
 
-	if (help == stdout)
+	if (help == out)
 		return EXIT_OK;
 	if (fclose(help) != 0 || cli_help_text == NULL)
 		return EXIT_OK;
@@ -520,11 +631,11 @@ cli_help_flush(FILE *help, int cols)
 		if (nl == NULL)
 			nl = line + strlen(line) - 1 + 1;
 		if (*nl == '\0') {
-			cli_help_wrap(stdout, line, cols > 0 ? cols : INT_MAX, &prev);
+			cli_help_wrap(out, line, cols > 0 ? cols : INT_MAX, &prev);
 			break;
 		}
 		*nl = '\0';
-		cli_help_wrap(stdout, line, cols > 0 ? cols : INT_MAX, &prev);
+		cli_help_wrap(out, line, cols > 0 ? cols : INT_MAX, &prev);
 	}
 	free(cli_help_text);
 	cli_help_text = NULL;
@@ -537,12 +648,32 @@ cli_help_end(FILE *help)
 {
 	int cols = cli_term_width(stdout);
 
-	return cli_help_flush(help, cols > 0 ? cols : 80);
+	return cli_help_flush(help, stdout, cols > 0 ? cols : 80);
 }
 
 /* Print a note wrapped to the terminal's width; as it is off one. */
 int
 cli_note_end(FILE *note)
 {
-	return cli_help_flush(note, cli_term_width(stdout));
+	return cli_help_flush(note, stdout, cli_term_width(stdout));
+}
+
+/* A stream for text wrapped to out's terminal: out itself off one. */
+FILE *
+cli_wrap_begin(FILE *out)
+{
+	FILE *f;
+
+	if (cli_table_wide || cli_term_width(out) == 0)
+		return out;
+	fflush(out);
+	f = open_memstream(&cli_help_text, &cli_help_len);
+	return f != NULL ? f : out;
+}
+
+/* Print w's text to out wrapped to its terminal. */
+int
+cli_wrap_end(FILE *w, FILE *out)
+{
+	return cli_help_flush(w, out, cli_term_width(out));
 }

@@ -28,6 +28,10 @@
 #define CLI_TABLE_CUT	0x2u	/* cells cut to width in the full layout too */
 #define CLI_TABLE_FREE	0x4u	/* the last column: never padded; on a
 				 * terminal wrapped in what the line has left */
+#define CLI_TABLE_BELOW 0x8u	/* with FREE: on a terminal narrower than
+				 * CLI_TABLE_BELOW_COLS, on its own indented
+				 * lines under its row (no header) */
+#define CLI_TABLE_BELOW_COLS 100
 
 /* One column. */
 struct cli_table_col {
@@ -40,6 +44,8 @@ struct cli_table_col {
 	int	    short_width;/* abbreviated width (cells cut to it); 0: the
 				 * header alone is abbreviated (numbers) */
 	const char *group;	/* label of a header line above, or NULL */
+	const char *name;	/* what "left out" calls it (NULL: head), with
+				 * the groups it was left out of: "at (A, B)" */
 };
 
 /* A table being filled: its columns (the caller's) and its cells. */
@@ -48,6 +54,7 @@ struct cli_table {
 	size_t			    ncols, nrows, cap;
 	char			  **cells;	/* nrows * ncols, malloc'd */
 	bool			    groups;	/* print the group line */
+	bool			    noheader;	/* no header line (set after init) */
 	bool			    nomem;	/* a row could not be added */
 };
 
@@ -80,5 +87,13 @@ int cli_help_end(FILE *help);
 
 /* The same for a note after a table, off a terminal printed as it is. */
 int cli_note_end(FILE *note);
+
+/* Text for people, wrapped to out's terminal: write it to the stream
+ * cli_wrap_begin returns (out itself when out is not a terminal), then
+ * cli_wrap_end prints every line wider than the terminal wrapped at
+ * spaces (never between a number and its unit: "1,276.2 MB/s") under its
+ * own text column.  Off a terminal the bytes are out's, unchanged. */
+FILE *cli_wrap_begin(FILE *out);
+int cli_wrap_end(FILE *w, FILE *out);
 
 #endif

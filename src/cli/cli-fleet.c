@@ -815,13 +815,13 @@ cli_fleet_rack_exit(const struct cli_fleet *cf, enum verdict_status rv)
 }
 
 /* The rack summary's columns (no header line): on a narrow terminal the
- * host and the drive are cut, the worst row's reason wraps in what is
- * left. */
+ * worst row's reason goes on its own lines under the row, the host and
+ * the drive are cut when the row is still too wide. */
 static const struct cli_table_col cli_fleet_rack_cols[] = {
 	{ "host", "  ", 16, 1, 0, "host", 12, NULL, NULL },
 	{ "drive", " ", 28, 2, CLI_TABLE_CUT, "drive", 16, NULL, NULL },
 	{ "verdict", " ", 14, 0, 0, NULL, 0, NULL, NULL },
-	{ "why", " ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL, NULL },
+	{ "why", " ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
 };
 
 /* One host's row of the rack summary. */
@@ -877,8 +877,8 @@ cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 	struct fleet_member *m = fleet_member(cf->f, i);
 	FILE		    *w;
 
-	cli_fleet_print_header(f, m);
 	w = cli_wrap_begin(f);
+	cli_fleet_print_header(w, m);
 	if (m->not_run)
 		cli_fprintf(w, "  %-11s not run: there is no spec to judge it by; name its drive "
 			"(DRIVE or detect= on its line), or give --sweep-unknown to measure it "

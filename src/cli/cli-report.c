@@ -356,8 +356,12 @@ cli_print_summary(struct cli_ctx *ctx, const struct record *rec)
 		if (cli_open_db_optional(ctx, &db) < 0)
 			db = NULL;
 		if (report_build_loaded(&r, db, &run, &id, 1, &err) == 0 &&
-		    report_write(&r, &ro, &text, &len) == 0)
-			cli_printf("%s", text);
+		    report_write(&r, &ro, &text, &len) == 0) {
+			FILE *w = cli_wrap_begin(stdout);	/* a terminal's width */
+
+			cli_fprintf(w, "%s", text);
+			cli_wrap_end(w, stdout);
+		}
 	}
 	free(text);
 	report_free(&r);

@@ -7,16 +7,27 @@
 # columns nothing is left out of them; --wide shows every column on a
 # terminal; to a pipe a table is the whole one, the bytes --wide gives; the
 # progress line of run is cut to the terminal, so every rewrite of it fits.
-# The runs come from one tiny spot run on a scratch file in this test's
-# own store.
-# Needs: python3 (the pseudo-terminal and the display widths).
+# The same for compare (a drive and a stored run, two drives: the "left
+# out" line counts the columns the header lost), detect (a fake sysfs tree
+# with a long model and backing path: the notes go under their row), check
+# on a loop device (the reason under its row, the identity and VERDICT
+# lines wrapped, never between a number and its unit) and check --host's
+# rack summary.  The runs come from one tiny spot run on a scratch file in
+# this test's own store.
+# Needs: python3 (the pseudo-terminal and the display widths); root and
+# losetup for the check cases, fio for the rack case (each skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 
 dd="${top_builddir:-.}/drivedash"
 db="${top_builddir:-.}/data/drivedash.db"
 tmp=$(mktemp -d /dev/shm/dd-width-XXXXXX)
 RUN_TIMEOUT=120
-trap 'rm -rf "$tmp"' EXIT INT TERM
+loop=""
+cleanup() {
+	[ -n "$loop" ] && losetup -d "$loop" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed for the pseudo-terminal"
 
@@ -131,5 +142,139 @@ sed '/^$/,$d' "$tmp/wide.out" >"$tmp/wide.table"
 ok "runs to a pipe: the whole table, as --wide shows it" cmp -s "$tmp/pipe.table" "$tmp/wide.table"
 ok "runs to a pipe: every header" \
 	sh -c "sed -n 1p '$tmp/pipe.out' | grep -q 'ID.*DATE.*HOST.*DRIVE.*PRESET.*PTS.*STATE.*VERDICT'"
+
+# skip N REASON: N skipped cases.
+skip() {
+	for _ in $(seq "$1"); do
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # SKIP $2"
+	done
+}
+
+# --- compare ---------------------------------------------------------------
+# ncols FILE: the columns under the letters of FILE's compare header (the
+# line starting "point"), "vs spec" one column.
+cat >"$tmp/ncols.py" <<'PY'
+import sys
+for l in open(sys.argv[1], encoding="utf-8"):
+    if l.startswith("point"):
+        print(sum(len(g.replace("vs spec", "vs_spec").split()) for g in l.split(" | ")[1:]))
+        break
+else:
+    print(-1)
+PY
+# compare_fits NAME OPERANDS...: at 80 within 80, the "left out" line names
+# columns and its count is what the header lost; at 132 nothing left out;
+# to a pipe the whole table, the bytes --wide gives on a terminal.
+compare_fits() {
+	name=$1; shift
+	fits "$name" 80 "$dd" --db "$db" compare "$@" --results "$store"
+	line=$(grep 'columns\{0,1\} left out: ' "$tmp/tty.out")
+	like "$name at 80: says what it left out, by letter" \
+		'^[0-9]+ columns? left out: [a-z% ]+ \([A-H](, [A-H])*\)(, [a-z% ]+ \([A-H](, [A-H])*\))*; --wide shows all$' "$line"
+	"$dd" --db "$db" compare "$@" --results "$store" >"$tmp/pipe.out" 2>&1
+	lost=$(($(python3 "$tmp/ncols.py" "$tmp/pipe.out") - $(python3 "$tmp/ncols.py" "$tmp/tty.out")))
+	is "$name at 80: the count left out is what the header lost" "${line%% *}" "$lost"
+	on_tty 132 "$dd" --db "$db" compare "$@" --results "$store" >"$tmp/tty.out" 2>&1
+	is "$name at 132: nothing left out" "" "$(grep 'left out' "$tmp/tty.out")"
+	is "$name at 132: every column" "$(python3 "$tmp/ncols.py" "$tmp/pipe.out")" \
+		"$(python3 "$tmp/ncols.py" "$tmp/tty.out")"
+	on_tty 80 "$dd" --db "$db" --wide compare "$@" --results "$store" >"$tmp/wide.out" 2>&1
+	ok "$name to a pipe: the whole table, as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
+	ok "$name to a pipe: wider than 80 (full width kept)" test "$(widest "$tmp/pipe.out")" -gt 80
+}
+compare_fits "compare a run and a drive" last PM1743
+compare_fits "compare two drives" KCD9XPJE7T68 'drive:9550 max'
+
+# unit_split FILE: lines of FILE where a number ends a line and its unit
+# starts the next (a wrap that broke "1,276.2 MB/s").
+unit_split() {
+	awk 'p ~ /[0-9]$/ && $0 ~ /^ *(MB\/s|GB\/s|IOPS|us|µs|ms|B|KB|MB|GB|TB)([ ,;:.)]|$)/ { print }
+	     { p = $0 }' "$1"
+}
+
+# --- detect on a fake tree: a long model, a long backing path -------------
+fs="$tmp/sys"
+put() { mkdir -p "$(dirname "$1")" && printf '%s\n' "$2" >"$1"; }
+mkdir -p "$fs/class/nvme/nvme0"
+put "$fs/class/nvme/nvme0/model" "KIOXIA KCD9XPJE7T68"
+put "$fs/class/nvme/nvme0/serial" "FAKE0001"
+put "$fs/class/nvme/nvme0/firmware_rev" "1TCRS104"
+put "$fs/class/nvme/nvme0/address" "0000:01:00.0"
+put "$fs/class/nvme/nvme0/device/current_link_speed" "16.0 GT/s PCIe"
+put "$fs/class/nvme/nvme0/device/max_link_speed" "32.0 GT/s PCIe"
+put "$fs/class/nvme/nvme0/device/current_link_width" "4"
+put "$fs/class/nvme/nvme0/device/max_link_width" "4"
+put "$fs/block/vdb/size" "2048"
+put "$fs/block/vdb/queue/logical_block_size" "512"
+put "$fs/block/vdb/queue/physical_block_size" "512"
+put "$fs/block/vdb/queue/rotational" "1"
+put "$fs/block/vdb/device/model" "A VERY LONG VIRTUAL DISK MODEL NAME FOR THE WIDTH TEST 0123456789"
+put "$fs/block/loop250/size" "65536"
+put "$fs/block/loop250/queue/logical_block_size" "512"
+put "$fs/block/loop250/queue/physical_block_size" "512"
+put "$fs/block/loop250/loop/backing_file" "/dev/shm/a-long-directory-name-for-width/loop.img"
+fits "detect at 80" 80 "$dd" --db "$db" detect --sysfs "$fs"
+is "detect at 80: nothing left out (the notes go under their row)" "" \
+	"$(grep 'left out' "$tmp/tty.out")"
+ok "detect at 80: the backing path on its own line under loop250" \
+	sh -c "grep -A1 '^  loop250 ' '$tmp/tty.out' | grep -q '^      not NVMe  (backing /dev/shm/a-long-dir'"
+is "detect at 80: no number parted from its unit" "" "$(unit_split "$tmp/tty.out")"
+on_tty 132 "$dd" --db "$db" detect --sysfs "$fs" >"$tmp/tty.out" 2>&1
+ok "detect at 132: vdb's row whole on one line" \
+	sh -c "grep -q '^  vdb  *virtio .*rotational  not NVMe  A VERY LONG' '$tmp/tty.out'"
+on_tty 80 "$dd" --db "$db" --wide detect --sysfs "$fs" >"$tmp/wide.out" 2>&1
+"$dd" --db "$db" detect --sysfs "$fs" >"$tmp/pipe.out" 2>&1
+ok "detect to a pipe: as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
+ok "detect to a pipe: the loop250 row whole" \
+	sh -c "grep -q '^  loop250  loop .*not NVMe  (backing /dev/shm/a-long-directory-name-for-width/loop.img)\$' '$tmp/pipe.out'"
+
+# --- check on a loop device --------------------------------------------------
+qdb="${top_builddir:-.}/tests/qemu-test.db"
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
+	# Written, not sparse: reads of never-written space are not judged.
+	head -c 32M /dev/urandom >"$tmp/loop.img"
+	loop=$(losetup --find --show --direct-io=on "$tmp/loop.img" 2>/dev/null)
+fi
+if [ -n "$loop" ]; then
+	set -- --db "$qdb" check "$loop" --model "QEMU NVMe Ctrl" --time-scale 0.005 --no-save -q
+	on_tty 80 "$dd" "$@" >"$tmp/tty.out" 2>&1
+	got=$(widest "$tmp/tty.out")
+	ok "check at 80: no line wider than 80 (widest $got)" test "$got" -le 80
+	is "check at 80: nothing left out" "" "$(grep 'left out' "$tmp/tty.out")"
+	ok "check at 80: the header keeps ratio, the reason goes under its row" \
+		sh -c "grep -q '^  metric .*ratio  verdict\$' '$tmp/tty.out' &&
+		       grep -A1 '^  seq_read ' '$tmp/tty.out' | grep -q '^      best point '"
+	ok "check at 80: the VERDICT sentence is there" grep -q '^VERDICT ' "$tmp/tty.out"
+	is "check at 80: no number parted from its unit" "" "$(unit_split "$tmp/tty.out")"
+	on_tty 132 "$dd" "$@" >"$tmp/tty.out" 2>&1
+	got=$(widest "$tmp/tty.out")
+	ok "check at 132: no line wider than 132 (widest $got)" test "$got" -le 132
+	ok "check at 132: every column, the reason in its row" \
+		sh -c "grep -q '^  metric .*ratio  verdict .*reason' '$tmp/tty.out' &&
+		       grep -q '^  seq_read .*PASS .*best point ' '$tmp/tty.out'"
+	"$dd" "$@" >"$tmp/pipe.out" 2>&1
+	ok "check to a pipe: each row whole on its line (full width)" \
+		sh -c "grep -q '^  seq_read .*PASS .*best point .*(rated max, depth not stated)\$' '$tmp/pipe.out'"
+	ok "check to a pipe: the device line whole" \
+		sh -c "grep -q '^  device      $loop (.*), .* B sectors, not NVMe: no identity, no SMART\$' '$tmp/pipe.out'"
+else
+	skip 8 "check at 80 and 132 needs a loop device (root and losetup)"
+fi
+
+# --- check --host: the rack summary ----------------------------------------
+if command -v fio >/dev/null 2>&1; then
+	# Port 9 (discard) on loopback: nothing listens there, refused at once.
+	on_tty 80 "$dd" check --host '127.0.0.1:9 /dev/nvme0n1 KCD9XPJE7T68 - name=r1-with-a-long-host-label' \
+		--connect-timeout 5 --time-scale 0.01 --no-save >"$tmp/tty.out" 2>&1
+	sed -n '/^rack:$/,$p' "$tmp/tty.out" >"$tmp/rack.out"
+	got=$(widest "$tmp/rack.out")
+	ok "rack at 80: no line wider than 80 (widest $got)" test "$got" -le 80
+	ok "rack at 80: the host's reason under its row" \
+		sh -c "grep -A1 '^  r1-with-a-long-host-label .*ERROR' '$tmp/rack.out' | grep -q '^      refused: '"
+	is "rack at 80: no number parted from its unit" "" "$(unit_split "$tmp/tty.out")"
+else
+	skip 3 "the rack summary needs fio"
+fi
 
 done_testing

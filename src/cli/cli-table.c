@@ -13,8 +13,11 @@
  * abbreviated one by one until the line fits, then dropped one by one,
  * then abbreviations that fit again are undone (the most important first);
  * a CLI_TABLE_FREE last column (a reason, a verdict) gets what is left and
- * wraps in it.  What was dropped is
- * named on one line after the table.  Every width is display columns of
+ * wraps in it, or with CLI_TABLE_BELOW on a terminal narrower than
+ * CLI_TABLE_BELOW_COLS goes on indented lines of its own under its row.
+ * What was dropped is named on one line after the table, by its name and
+ * the groups it was dropped from ("review at (A, B)").  Text wraps at
+ * spaces, a number and its unit one word (cli_wrap_word).  Every width is display columns of
  * the text as cli_printf writes it (cli_text_width: UTF-8 by wcwidth, the
  * ASCII twins' lengths under LANG=C).
  */

@@ -13,8 +13,13 @@
  * says what was left out.  Widths are display columns of the text as
  * cli_printf prints it (ASCII twins under LANG=C).
  *
+ * A CLI_TABLE_BELOW last column goes on its own indented lines under its
+ * row when the terminal is narrower than CLI_TABLE_BELOW_COLS.
+ *
  * The same width (cli_term_width) cuts the progress lines and wraps the
- * --help texts (cli_help_begin / cli_help_end).
+ * --help texts (cli_help_begin / cli_help_end) and the text around the
+ * tables (cli_wrap_begin / cli_wrap_end), never between a number and its
+ * unit.
  */
 #ifndef DD_CLI_TABLE_H
 #define DD_CLI_TABLE_H

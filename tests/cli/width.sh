@@ -252,10 +252,10 @@ if [ -n "$loop" ]; then
 	ok "check at 132: no line wider than 132 (widest $got)" test "$got" -le 132
 	ok "check at 132: every column, the reason in its row" \
 		sh -c "grep -q '^  metric .*ratio  verdict .*reason' '$tmp/tty.out' &&
-		       grep -q '^  seq_read .*PASS .*best point ' '$tmp/tty.out'"
+		       grep -Eq '^  seq_read .*(PASS|WARN|FAIL) +best point ' '$tmp/tty.out'"
 	"$dd" "$@" >"$tmp/pipe.out" 2>&1
 	ok "check to a pipe: each row whole on its line (full width)" \
-		sh -c "grep -q '^  seq_read .*PASS .*best point .*(rated max, depth not stated)\$' '$tmp/pipe.out'"
+		sh -c "grep -Eq '^  seq_read .*(PASS|WARN|FAIL) +best point .*, (meets|misses) its spec: .*\\(rated max, depth not stated\\)(, [a-z]+ by [0-9]+% \\(tolerance 10%\\))?\$' '$tmp/pipe.out'"
 	ok "check to a pipe: the device line whole" \
 		sh -c "grep -q '^  device      $loop (.*), .* B sectors, not NVMe: no identity, no SMART\$' '$tmp/pipe.out'"
 else

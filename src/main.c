@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 
 const struct cli_command cli_commands[] = {
 	{ "list", cmd_list, "[--json]", "list every drive family in the specs database" },
@@ -51,7 +52,7 @@ const struct cli_command cli_commands[] = {
 static void
 usage(FILE *f, const char *prog)
 {
-	fprintf(f, "usage: %s [--db FILE] [--no-overlay] COMMAND [ARGS]\n\n"
+	fprintf(f, "usage: %s [--db FILE] [--no-overlay] [--wide] COMMAND [ARGS]\n\n"
 		   "Enterprise NVMe SSD specs, review results and live I/O sweeps.\n\n"
 		   "Commands:\n", prog);
 	for (const struct cli_command *c = cli_commands; c->name; c++)
@@ -62,6 +63,8 @@ usage(FILE *f, const char *prog)
 		   "                 one next to the program, then the installed one)\n"
 		   "  --no-overlay   ignore the lab's overlay files in $XDG_CONFIG_HOME/drivedash\n"
 		   "                 (also: DRIVEDASH_NO_OVERLAY=1)\n"
+		   "  --wide         every table whole on a terminal too (off a terminal\n"
+		   "                 tables always are): drivedash --wide list\n"
 		   "  -h, --help     this help; COMMAND --help for a command's options\n"
 		   "  -V, --version  print the version\n\n"
 		   "Exit status: 0 ok, 1 no match or a point failed, 2 usage, target or\n"
@@ -128,11 +131,13 @@ main_dispatch(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "no-overlay", no_argument, NULL, 'O' },
+		{ "wide", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_ctx ctx = { .db_path = NULL, .progname = "drivedash", .commands = cli_commands };
+	FILE	      *help;
 	int	       c;
 
 	main_set_locale();
@@ -147,9 +152,13 @@ main_dispatch(int argc, char **argv)
 			 * run's match) reads the bundled data alone. */
 			setenv("DRIVEDASH_NO_OVERLAY", "1", 1);
 			break;
+		case 'W':
+			cli_table_set_wide(true);
+			break;
 		case 'h':
-			usage(stdout, ctx.progname);
-			return EXIT_OK;
+			help = cli_help_begin();
+			usage(help, ctx.progname);
+			return cli_help_end(help);
 		case 'V':
 			printf("drivedash %s\n", PACKAGE_VERSION);
 			return EXIT_OK;

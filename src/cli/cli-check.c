@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/check.h"
 #include "core/explain.h"
@@ -259,7 +260,12 @@ check_option(struct check_opts *o, int c, int argc, char **argv)
 		o->sweep_unknown = true;
 		return 0;
 	case 'h':
-		check_usage(stdout);
+		{
+			FILE *help = cli_help_begin();
+
+			check_usage(help);
+			cli_help_end(help);
+		}
 		return 1;
 	case CLI_OPTIONS_BAD:
 		return -1;
@@ -567,27 +573,33 @@ check_print_smart(FILE *f, const struct check *c)
 		check_cw(d->critical_after, cw, sizeof cw));
 }
 
-/* The whole text report. */
+/* The whole text report; on a terminal the lines around the verdict
+ * table wrap to its width. */
 static void
 check_print_text(FILE *f, const struct check *c)
 {
-	cli_fprintf(f, "drivedash check %s: %s\n", c->o.device, c->ses.tgt.description);
-	check_print_identity(f, c);
+	FILE *w = cli_wrap_begin(f);
+
+	cli_fprintf(w, "drivedash check %s: %s\n", c->o.device, c->ses.tgt.description);
+	check_print_identity(w, c);
 	if (c->state == SWEEP_CANCELLED)
-		cli_fprintf(f, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
+		cli_fprintf(w, "  %-11s stopped by the user: %zu of %zu points ran\n", "sweep",
 			sweep_nresults(c->sw), c->plan.npoints);
 	else if (c->state == SWEEP_FAILED)
-		cli_fprintf(f, "  %-11s failed: %s\n", "sweep", c->sweep_message);
+		cli_fprintf(w, "  %-11s failed: %s\n", "sweep", c->sweep_message);
 	else if (c->state == SWEEP_IDLE)
-		cli_fprintf(f, "  %-11s %s\n", "sweep", c->sweep_message);
+		cli_fprintf(w, "  %-11s %s\n", "sweep", c->sweep_message);
+	cli_wrap_end(w, f);
 	if (c->state != SWEEP_IDLE)
 		cli_check_print_verdicts(f, &c->report, c->items, c->nitems, c->sw);
 	if (c->have_curve)
 		cli_check_print_curve(f, &c->curve);
+	w = cli_wrap_begin(f);
 	if (c->state != SWEEP_IDLE)
-		check_print_smart(f, c);
-	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
+		check_print_smart(w, c);
+	cli_fprintf(w, "\nVERDICT %s: %s\n", verdict_status_name(c->report.overall),
 		c->report.summary);
+	cli_wrap_end(w, f);
 }
 
 /* JSON for the SMART delta, or null. */

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/cmptab.h"
 #include "core/format.h"
@@ -214,56 +215,56 @@ cmpcli_letter(size_t i)
 
 /* Print a drive column's sources, by name, under its legend line. */
 static void
-cmpcli_print_sources(const struct cmpcli *c, size_t i)
+cmpcli_print_sources(FILE *f, const struct cmpcli *c, size_t i)
 {
 	char buf[1024];
 
 	if (cmptab_col_sources(&c->tab, i, CMPTAB_SPEC, buf, sizeof buf)[0] != '\0')
-		cli_printf("\n   spec: %s", buf);
+		cli_fprintf(f, "\n   spec: %s", buf);
 	if (cmptab_col_sources(&c->tab, i, CMPTAB_REVIEW, buf, sizeof buf)[0] != '\0')
-		cli_printf("\n   review: %s", buf);
+		cli_fprintf(f, "\n   review: %s", buf);
 }
 
 /* Print a run column's stored verdict and reference under its legend line. */
 static void
-cmpcli_print_stored(const struct results_prov *p)
+cmpcli_print_stored(FILE *f, const struct results_prov *p)
 {
 	if (p->verdict[0] != '\0')
-		cli_printf("\n   stored verdict %s against %s%s%s%s (as judged when it ran)",
+		cli_fprintf(f, "\n   stored verdict %s against %s%s%s%s (as judged when it ran)",
 			   p->verdict, p->drive_label[0] ? p->drive_label : "no database drive",
 			   p->query[0] ? ", query \"" : "", p->query, p->query[0] ? "\"" : "");
 	else if (p->drive_label[0] != '\0')
-		cli_printf("\n   swept against %s (not judged)", p->drive_label);
+		cli_fprintf(f, "\n   swept against %s (not judged)", p->drive_label);
 }
 
 /* Print the legend: each column's letter and what it is. */
 static void
-cmpcli_print_legend(const struct cmpcli *c)
+cmpcli_print_legend(const struct cmpcli *c, FILE *f)
 {
 	for (size_t i = 0; i < c->tab.ncols; i++) {
 		const struct cmptab_col *col = &c->tab.cols[i];
 
 		if (col->kind == CMPTAB_RUN) {
-			cli_printf("%c  run #%lld  %s", cmpcli_letter(i), (long long)c->run_ids[i],
+			cli_fprintf(f, "%c  run #%lld  %s", cmpcli_letter(i), (long long)c->run_ids[i],
 				   col->label);
 			if (col->drift_of != SIZE_MAX)
-				cli_printf("  (drift: against %c)", cmpcli_letter(col->drift_of));
+				cli_fprintf(f, "  (drift: against %c)", cmpcli_letter(col->drift_of));
 			else if (col->ref_drive != SIZE_MAX)
-				cli_printf("  (against %c)", cmpcli_letter(col->ref_drive));
+				cli_fprintf(f, "  (against %c)", cmpcli_letter(col->ref_drive));
 			else if (col->base_run != SIZE_MAX)
-				cli_printf("  (against %c)", cmpcli_letter(col->base_run));
-			cmpcli_print_stored(c->provs[i]);
+				cli_fprintf(f, "  (against %c)", cmpcli_letter(col->base_run));
+			cmpcli_print_stored(f, c->provs[i]);
 		} else {
 			char spec[32], rev[32];
 
-			cli_printf("%c  %s  spec of %s, review of %s", cmpcli_letter(i), col->label,
+			cli_fprintf(f, "%c  %s  spec of %s, review of %s", cmpcli_letter(i), col->label,
 				   cmptab_point_label(col, col->drive_id, spec, sizeof spec),
 				   col->review_drive[0] ? cmptab_point_label(col, col->review_drive,
 									     rev, sizeof rev)
 							: "none");
-			cmpcli_print_sources(c, i);
+			cmpcli_print_sources(f, c, i);
 		}
-		putchar('\n');
+		fputc('\n', f);
 	}
 }
 
@@ -291,86 +292,136 @@ cmpcli_widths(const struct cmpcli *c, int *lw, int *uw)
 	}
 }
 
-/* Print the header rows of the table. */
-static void
-cmpcli_print_header(const struct cmpcli *c, int lw, int uw)
+/* The group labels over the columns: a letter each. */
+static const char *const cmpcli_group[] = { "A", "B", "C", "D", "E", "F", "G", "H" };
+
+/* A run column's and a drive column's cells: on a narrow terminal the
+ * depths go first (the review's, then the spec's), then what a % is
+ * against and the %s; the figures stay. */
+static const struct cli_table_col cmpcli_run_cols[] = {
+	{ "measured", " | ", 9, 1, CLI_TABLE_RIGHT, "meas", 0, NULL, NULL },
+	{ "%", " ", 7, 3, 0, NULL, 0, NULL, NULL },
+	{ "vs", " ", 6, 5, 0, NULL, 0, NULL, NULL },
+	{ "at", " ", 8, 6, 0, NULL, 0, NULL, NULL },
+};
+static const struct cli_table_col cmpcli_drive_cols[] = {
+	{ "spec", " | ", 9, 1, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "at", " ", 9, 5, 0, NULL, 0, NULL, "spec at" },
+	{ "review", " ", 9, 2, CLI_TABLE_RIGHT, "rev", 0, NULL, NULL },
+	{ "vs spec", " ", 7, 4, 0, "%", 0, NULL, NULL },
+	{ "at", " ", 8, 6, 0, NULL, 0, NULL, "review at" },
+};
+
+/* The table's columns: point, unit, then each column's cells under its
+ * letter; malloc'd, NULL when there is no memory. */
+static struct cli_table_col *
+cmpcli_table_cols(const struct cmpcli *c, size_t *n)
 {
-	cli_printf("\n%-*s %-*s", lw, "", uw, "");
-	for (size_t i = 0; i < c->tab.ncols; i++)
-		cli_printf(c->tab.cols[i].kind == CMPTAB_RUN ? " | %-33c" : " | %-46c",
-			   cmpcli_letter(i));
-	cli_printf("\n%-*s %-*s", lw, "point", uw, "unit");
-	for (size_t i = 0; i < c->tab.ncols; i++)
-		if (c->tab.cols[i].kind == CMPTAB_RUN)
-			cli_printf(" | %9s %-7s %-6s %-8s", "measured", "%", "vs", "at");
-		else
-			cli_printf(" | %9s %-9s %9s %-7s %-8s", "spec", "at", "review", "vs spec",
-				   "at");
-	putchar('\n');
+	struct cli_table_col *cols = calloc(2 + c->tab.ncols * 5, sizeof *cols);
+	int		      lw, uw;
+
+	if (cols == NULL)
+		return NULL;
+	cmpcli_widths(c, &lw, &uw);
+	cols[0] = (struct cli_table_col){ "point", "", lw, 0, 0, NULL, 0, NULL, NULL };
+	cols[1] = (struct cli_table_col){ "unit", " ", uw, 0, 0, NULL, 0, NULL, NULL };
+	*n = 2;
+	for (size_t i = 0; i < c->tab.ncols; i++) {
+		bool			    run = c->tab.cols[i].kind == CMPTAB_RUN;
+		const struct cli_table_col *g = run ? cmpcli_run_cols : cmpcli_drive_cols;
+		size_t			    k = run ? 4 : 5;
+
+		for (size_t j = 0; j < k; j++) {
+			cols[*n] = g[j];
+			cols[*n].group = cmpcli_group[i % 8];
+			++*n;
+		}
+	}
+	return cols;
 }
 
-/* Print one cell group of row r, column i. */
+/* Add row r's cells to t. */
 static void
-cmpcli_print_cell(const struct cmpcli *c, size_t r, size_t i)
+cmpcli_add_row(const struct cmpcli *c, struct cli_table *t, size_t r)
 {
 	const char	     *dash = "-", *x = "x";	/* one column each: the widths hold */
 	enum compare_quantity q = c->tab.rows[r].q;
-	char		      v[32], d[32], at[32], v2[32], d2[32], at2[32];
+	char		      cell[CMPCLI_OPERANDS_MAX * 2 * 5][32], label[96];
+	const char	     *cells[2 + CMPCLI_OPERANDS_MAX * 2 * 5];
+	size_t		      n = 2;
 
-	if (c->tab.cols[i].kind == CMPTAB_RUN) {
-		const struct cmptab_cell *m = cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED);
+	cells[0] = cmptab_row_label(&c->tab.rows[r], "x", label, sizeof label);
+	cells[1] = cmptab_row_unit(&c->tab.rows[r], true);
+	for (size_t i = 0; i < c->tab.ncols; i++) {
+		char (*v)[32] = &cell[n - 2];
 
-		cli_printf(" | %9s %-7s %-6s %-8s", cmptab_value_text(m->value, q, dash, v, sizeof v),
-			   m->ref ? fmt_delta_pct(m->delta[m->ref], dash, d, sizeof d) : "",
-			   cmptab_ref_name(m->ref), cmptab_depth_label(m, x, at, sizeof at));
-	} else {
-		const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
-		const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
+		if (c->tab.cols[i].kind == CMPTAB_RUN) {
+			const struct cmptab_cell *m = cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED);
 
-		cmptab_cell_text(s, q, dash, true, v, sizeof v);
-		if (!isnan(s->value) && s->fig != NULL)
-			specdb_figure_marks(c->tab.cols[i].sheet, s->fig, v + strlen(v),
-					    sizeof v - strlen(v));
-		cli_printf(" | %9s %-9s %9s %-7s %-8s", v,
-			   cmptab_depth_label(s, x, at, sizeof at),
-			   cmptab_cell_text(w, q, dash, true, v2, sizeof v2),
-			   w->ref ? fmt_delta_pct(w->delta[w->ref], dash, d2, sizeof d2) : "",
-			   cmptab_depth_label(w, x, at2, sizeof at2));
+			cmptab_value_text(m->value, q, dash, v[0], sizeof v[0]);
+			snprintf(v[1], sizeof v[1], "%s",
+				 m->ref ? fmt_delta_pct(m->delta[m->ref], dash, v[3], sizeof v[3]) : "");
+			snprintf(v[2], sizeof v[2], "%s", cmptab_ref_name(m->ref));
+			cmptab_depth_label(m, x, v[3], sizeof v[3]);
+		} else {
+			const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
+			const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
+
+			cmptab_cell_text(s, q, dash, true, v[0], sizeof v[0]);
+			if (!isnan(s->value) && s->fig != NULL)
+				specdb_figure_marks(c->tab.cols[i].sheet, s->fig, v[0] + strlen(v[0]),
+						    sizeof v[0] - strlen(v[0]));
+			cmptab_depth_label(s, x, v[1], sizeof v[1]);
+			cmptab_cell_text(w, q, dash, true, v[2], sizeof v[2]);
+			snprintf(v[3], sizeof v[3], "%s",
+				 w->ref ? fmt_delta_pct(w->delta[w->ref], dash, v[4], sizeof v[4])
+					: "");
+			cmptab_depth_label(w, x, v[4], sizeof v[4]);
+		}
+		for (size_t j = 0; j < (c->tab.cols[i].kind == CMPTAB_RUN ? 4u : 5u); j++, n++)
+			cells[n] = cell[n - 2];
 	}
+	cli_table_add(t, cells);
 }
 
-/* Print the table as text. */
+/* Print the table as text: the legend and the notes wrap to a terminal,
+ * the table fits it. */
 static int
 cmpcli_print_text(const struct cmpcli *c)
 {
-	int lw, uw;
+	struct cli_table_col *cols;
+	struct cli_table      t;
+	size_t		      ncols;
+	FILE		     *w = cli_wrap_begin(stdout);
 
-	cmpcli_widths(c, &lw, &uw);
-	cmpcli_print_legend(c);
-	cmpcli_print_header(c, lw, uw);
-	for (size_t r = 0; r < c->tab.nrows; r++) {
-		const struct cmptab_row *row = &c->tab.rows[r];
-		char			 label[96];
-
-		/* "µs" is two columns in three bytes: padded by hand. */
-		cli_printf("%-*s %s%*s", lw, cmptab_row_label(row, "x", label, sizeof label),
-			   cmptab_row_unit(row, true), uw - cmpcli_unit_cols(row), "");
-		for (size_t i = 0; i < c->tab.ncols; i++)
-			cmpcli_print_cell(c, r, i);
-		putchar('\n');
+	cmpcli_print_legend(c, w);
+	cli_fprintf(w, "\n");
+	cli_wrap_end(w, stdout);
+	cols = cmpcli_table_cols(c, &ncols);
+	if (cols == NULL) {
+		cli_error("out of memory");
+		return EXIT_USAGE;
 	}
-	cli_printf("\nbest: the best depth of each column (a spec without a depth is a rated "
-		   "max, compared there).\nA run's %% is against the first run of its serial "
-		   "(drift), else its drive's review, else its spec, else the first run.\n");
+	cli_table_init(&t, cols, ncols);
+	for (size_t r = 0; r < c->tab.nrows; r++)
+		cmpcli_add_row(c, &t, r);
+	cli_table_print(&t, stdout);
+	cli_table_free(&t);
+	free(cols);
+	w = cli_wrap_begin(stdout);
+	cli_fprintf(w, "\nbest: the best depth of each column (a spec without a depth is a rated "
+		    "max, compared there).\nA run's %% is against the first run of its serial "
+		    "(drift), else its drive's review, else its spec, else the first run.\n");
 	for (size_t r = 0; r < c->tab.nrows; r++)
 		for (size_t i = 0; i < c->tab.ncols; i++)
 			if (cmptab_spec_grade_c(&c->tab, r, i)) {
-				cli_printf("%s\n", SPECDB_GRADE_C_LEGEND);
+				cli_fprintf(w, "%s\n", SPECDB_GRADE_C_LEGEND);
 				r = c->tab.nrows - 1;
 				break;
 			}
 	if (cmptab_any_inferred(&c->tab))
-		cli_printf("%s\n", SPECDB_INFERRED_LEGEND);
+		cli_fprintf(w, "%s\n", SPECDB_INFERRED_LEGEND);
+	cli_wrap_end(w, stdout);
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -582,7 +633,12 @@ cmpcli_parse(struct cmpcli *c, int argc, char **argv, bool *json)
 	while ((ch = cli_options_next(&co, argc, argv)) != -1) {
 		switch (ch) {
 		case 'h':
-			cmpcli_usage(stdout, c->ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				cmpcli_usage(help, c->ctx->progname);
+				cli_help_end(help);
+			}
 			return -1;
 		default:
 			cmpcli_usage(stderr, c->ctx->progname);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "lib/file.h"
 
 /* What db check counts while the overlay loads. */
@@ -188,7 +189,12 @@ db_dump(struct cli_ctx *ctx, int argc, char **argv)
 		if (c == 's')
 			continue;	/* the one format (and the default) */
 		if (c == 'h') {
-			db_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				db_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		}
 		cli_error("usage: db dump --sql QUERY");
@@ -221,7 +227,12 @@ cmd_db(struct cli_ctx *ctx, int argc, char **argv)
 		int first = argc >= 3 && strcmp(argv[2], "--") == 0 ? 3 : 2;
 
 		if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-			db_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				db_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		}
 		return db_check(ctx, argc - first, argv + first);
@@ -229,7 +240,12 @@ cmd_db(struct cli_ctx *ctx, int argc, char **argv)
 	if (argc >= 2 && strcmp(argv[1], "dump") == 0)
 		return db_dump(ctx, argc - 1, argv + 1);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-		db_usage(stdout, ctx->progname);
+		{
+			FILE *help = cli_help_begin();
+
+			db_usage(help, ctx->progname);
+			cli_help_end(help);
+		}
 		return EXIT_OK;
 	}
 	db_usage(stderr, ctx->progname);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "io/safety.h"
 #include "core/explain.h"
@@ -287,51 +288,51 @@ cli_temp(int c, char *buf, size_t len)
 
 /* Print one namespace line. */
 static void
-detect_print_ns(const struct nvmeinfo_ns *ns)
+detect_print_ns(FILE *f, const struct nvmeinfo_ns *ns)
 {
 	char size[32];
 
-	cli_printf("    %-10s nsid %d, %s, LBA %d+%d", ns->name ? ns->name : "?", ns->nsid,
+	cli_fprintf(f, "    %-10s nsid %d, %s, LBA %d+%d", ns->name ? ns->name : "?", ns->nsid,
 	       fmt_bytes((double)ns->size_bytes, size, sizeof size), ns->lba_data_size,
 	       ns->lba_metadata_size < 0 ? 0 : ns->lba_metadata_size);
 	if (ns->nformats > 1) {
-		cli_printf(" (formats:");
+		cli_fprintf(f, " (formats:");
 		for (size_t k = 0; k < ns->nformats; k++)
-			cli_printf(" %d+%d%s", ns->formats[k].data_size,
+			cli_fprintf(f, " %d+%d%s", ns->formats[k].data_size,
 			       ns->formats[k].metadata_size,
 			       ns->formats[k].in_use ? "*" : "");
-		cli_printf(")");
+		cli_fprintf(f, ")");
 	}
-	putchar('\n');
+	fputc('\n', f);
 }
 
 /* Print one controller. */
 static void
-detect_print_ctrl(const struct detect_ctrl *d)
+detect_print_ctrl(FILE *f, const struct detect_ctrl *d)
 {
 	const struct nvmeinfo_ctrl  *c = d->ctrl;
 	const struct nvmeinfo_smart *s = &c->smart;
 	const struct match_result   *m = &d->match;
 	char			     cur[32], max[32], t[3][24], cap[32];
 
-	cli_printf("  %-6s %s %s %s", c->name, c->model ? c->model : "(no model)",
+	cli_fprintf(f, "  %-6s %s %s %s", c->name, c->model ? c->model : "(no model)",
 		   cli_glyph(CLI_G_ARROW), m->label);
 	if (m->rule != MATCH_NONE)
-		cli_printf(" (%s match, %s)", match_rule_name(m->rule),
+		cli_fprintf(f, " (%s match, %s)", match_rule_name(m->rule),
 		       m->sku->status ? m->sku->status : "?");
-	putchar('\n');
+	fputc('\n', f);
 	if (m->inferred_only)
-		cli_printf("    %-12s model string inferred, not in a published list\n", "note");
-	cli_printf("    %-12s %s, serial %s", "firmware", c->firmware ? c->firmware : "-",
+		cli_fprintf(f, "    %-12s model string inferred, not in a published list\n", "note");
+	cli_fprintf(f, "    %-12s %s, serial %s", "firmware", c->firmware ? c->firmware : "-",
 	       c->serial ? c->serial : "-");
 	if (c->vendor_id >= 0)
-		cli_printf(", PCI vendor 0x%04x", (unsigned)c->vendor_id);
+		cli_fprintf(f, ", PCI vendor 0x%04x", (unsigned)c->vendor_id);
 	if (c->total_capacity > 0)
-		cli_printf(", %s", fmt_bytes((double)(uint64_t)c->total_capacity, cap, sizeof cap));
-	putchar('\n');
+		cli_fprintf(f, ", %s", fmt_bytes((double)(uint64_t)c->total_capacity, cap, sizeof cap));
+	fputc('\n', f);
 	if (isnan(c->pcie.speed_gts) && isnan(c->pcie.max_speed_gts) &&
 	    c->pcie.width < 0 && c->pcie.max_width < 0 && c->pcie.address != NULL) {
-		cli_printf("    %-12s link speed and width not reported, %s\n", "PCIe",
+		cli_fprintf(f, "    %-12s link speed and width not reported, %s\n", "PCIe",
 		       c->pcie.address);
 	} else if (c->pcie.address != NULL || !isnan(c->pcie.speed_gts)) {
 		int below = (!isnan(c->pcie.speed_gts) && !isnan(c->pcie.max_speed_gts) &&
@@ -339,30 +340,30 @@ detect_print_ctrl(const struct detect_ctrl *d)
 			    (c->pcie.width > 0 && c->pcie.max_width > 0 &&
 			     c->pcie.width < c->pcie.max_width);
 
-		cli_printf("    %-12s %s (max %s)%s%s", "PCIe",
+		cli_fprintf(f, "    %-12s %s (max %s)%s%s", "PCIe",
 		       detect_link(c->pcie.speed_gts, c->pcie.width, cur, sizeof cur),
 		       detect_link(c->pcie.max_speed_gts, c->pcie.max_width, max, sizeof max),
 		       below ? " " : "", below ? cli_glyph(CLI_G_WARN) : "");
 		if (c->pcie.address)
-			cli_printf(", %s", c->pcie.address);
+			cli_fprintf(f, ", %s", c->pcie.address);
 		if (c->numa_node >= 0)
-			cli_printf(", NUMA node %d", c->numa_node);
-		putchar('\n');
+			cli_fprintf(f, ", NUMA node %d", c->numa_node);
+		fputc('\n', f);
 	} else {
-		cli_printf("    %-12s not PCIe (transport %s)\n", "link",
+		cli_fprintf(f, "    %-12s not PCIe (transport %s)\n", "link",
 		       c->transport ? c->transport : "unknown");
 	}
 	if (s->valid) {
-		cli_printf("    %-12s %s (warning %s, critical %s)\n", "temperature",
+		cli_fprintf(f, "    %-12s %s (warning %s, critical %s)\n", "temperature",
 		       cli_temp(s->temperature_c, t[0], sizeof t[0]),
 		       cli_temp(c->temp_warning_c, t[1], sizeof t[1]),
 		       cli_temp(c->temp_critical_c, t[2], sizeof t[2]));
-		cli_printf("    %-12s %d%% (threshold %d%%), %d%% used, %llu power-on hours\n",
+		cli_fprintf(f, "    %-12s %d%% (threshold %d%%), %d%% used, %llu power-on hours\n",
 		       "spare", s->available_spare_pct, s->spare_threshold_pct,
 		       s->percentage_used, (unsigned long long)s->power_on_hours);
-		cli_printf("    %-12s ", "critical");
+		cli_fprintf(f, "    %-12s ", "critical");
 		if (s->critical_warning == 0) {
-			cli_printf("none\n");
+			cli_fprintf(f, "none\n");
 		} else {
 			const char *sep = "";
 
@@ -371,55 +372,76 @@ detect_print_ctrl(const struct detect_ctrl *d)
 
 				if ((s->critical_warning & (1 << b)) == 0)
 					continue;
-				cli_printf("%s%s", sep, name ? name : "reserved");
+				cli_fprintf(f, "%s%s", sep, name ? name : "reserved");
 				sep = ", ";
 			}
-			cli_printf(" (0x%02x)\n", (unsigned)s->critical_warning);
+			cli_fprintf(f, " (0x%02x)\n", (unsigned)s->critical_warning);
 		}
 	}
 	if (c->note != NULL)
-		cli_printf("    %-12s %s\n", "note", c->note);
+		cli_fprintf(f, "    %-12s %s\n", "note", c->note);
 	for (size_t i = 0; i < c->nnamespaces; i++)
-		detect_print_ns(&c->namespaces[i]);
+		detect_print_ns(f, &c->namespaces[i]);
 	for (size_t i = 0; i < d->nitems; i++)
-		cli_printf("    %s %s: %s: %s\n", cli_glyph(CLI_G_WARN),
+		cli_fprintf(f, "    %s %s: %s: %s\n", cli_glyph(CLI_G_WARN),
 			   explain_severity_name(d->items[i].severity),
 		       d->items[i].kind, d->items[i].message);
 }
 
-/* Print the whole detection as text. */
+/* The other block devices' columns (no header line): on a terminal
+ * narrower than CLI_TABLE_BELOW_COLS the notes (not NVMe, model, backing
+ * file, what uses it) go on their own indented lines under the row. */
+static const struct cli_table_col detect_dev_cols[] = {
+	{ "name", "  ", 8, 0, 0, NULL, 0, NULL, NULL },
+	{ "kind", " ", 7, 1, 0, NULL, 0, NULL, NULL },
+	{ "size", " ", 10, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "sectors", "  ", 0, 0, 0, NULL, 0, NULL, NULL },
+	{ "notes", "  ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* Add block device b's row to t. */
+static void
+detect_add_dev(struct cli_table *t, const struct nvmeinfo_blockdev *b)
+{
+	char size[32], tag[320], sect[64], notes[1024];
+
+	fmt_bytes((double)b->size_bytes, size, sizeof size);
+	snprintf(sect, sizeof sect, "%d/%d B sectors%s", b->logical_block_size,
+		 b->physical_block_size, b->rotational ? ", rotational" : "");
+	snprintf(notes, sizeof notes, "not NVMe%s%s%s%s%s", b->model ? "  " : "",
+		 b->model ? b->model : "", b->backing_file ? "  (backing " : "",
+		 b->backing_file ? b->backing_file : "", b->backing_file ? ")" : "");
+	snprintf(notes + strlen(notes), sizeof notes - strlen(notes), "%s",
+		 detect_usage_tag(b->path, tag, sizeof tag));
+	cli_table_add(t, (const char *const[]){ b->name, b->kind, size, sect, notes });
+}
+
+/* Print the whole detection as text; on a terminal the controllers' lines
+ * wrap to its width and the block devices' table fits it. */
 static void
 detect_print_text(const struct nvmeinfo *info, const struct detect_ctrl *dc)
 {
-	size_t others = 0;
+	struct cli_table t;
+	FILE		*w = cli_wrap_begin(stdout);
 
-	cli_printf("DETECTED (%zu NVMe controller%s)\n", info->nctrls,
-	       info->nctrls == 1 ? "" : "s");
+	cli_fprintf(w, "DETECTED (%zu NVMe controller%s)\n", info->nctrls,
+		    info->nctrls == 1 ? "" : "s");
 	if (info->nctrls == 0)
-		cli_printf("  no NVMe controller on this machine\n");
+		cli_fprintf(w, "  no NVMe controller on this machine\n");
 	for (size_t i = 0; i < info->nctrls; i++)
-		detect_print_ctrl(&dc[i]);
-
-	cli_printf("\nOTHER BLOCK DEVICES\n");
-	for (size_t i = 0; i < info->nblockdevs; i++) {
-		const struct nvmeinfo_blockdev *b = &info->blockdevs[i];
-		char				size[32], tag[320];
-
-		if (b->nvme)
-			continue;
-		others++;
-		cli_printf("  %-8s %-7s %10s  %d/%d B sectors%s  not NVMe",
-		       b->name, b->kind, fmt_bytes((double)b->size_bytes, size, sizeof size),
-		       b->logical_block_size, b->physical_block_size,
-		       b->rotational ? ", rotational" : "");
-		if (b->model)
-			cli_printf("  %s", b->model);
-		if (b->backing_file)
-			cli_printf("  (backing %s)", b->backing_file);
-		cli_printf("%s\n", detect_usage_tag(b->path, tag, sizeof tag));
-	}
-	if (others == 0)
+		detect_print_ctrl(w, &dc[i]);
+	cli_fprintf(w, "\nOTHER BLOCK DEVICES\n");
+	cli_wrap_end(w, stdout);
+	cli_table_init(&t, detect_dev_cols, sizeof detect_dev_cols / sizeof detect_dev_cols[0]);
+	t.noheader = true;
+	for (size_t i = 0; i < info->nblockdevs; i++)
+		if (!info->blockdevs[i].nvme)
+			detect_add_dev(&t, &info->blockdevs[i]);
+	if (t.nrows > 0)
+		cli_table_print(&t, stdout);
+	else
 		cli_printf("  none\n");
+	cli_table_free(&t);
 }
 
 /* Match, load the sheet and explain one controller. */
@@ -456,6 +478,7 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 	struct detect_ctrl *dc = NULL;
 	struct specdb	   *db;
 	const char	   *sysfs = NULL;
+	FILE		   *help;
 	size_t		    nfams;
 	int		    c, json = 0, rc = EXIT_OK;
 
@@ -466,11 +489,12 @@ cmd_detect(struct cli_ctx *ctx, int argc, char **argv)
 			sysfs = optarg;
 			break;
 		case 'h':
-			cli_printf("usage: %s detect [--json]\n"
+			help = cli_help_begin();
+			cli_fprintf(help, "usage: %s detect [--json]\n"
 			       "List this machine's NVMe controllers, matched to the specs\n"
 			       "database, with health, PCIe link, namespaces and explainers;\n"
 			       "then the other block devices.\n", ctx->progname);
-			return EXIT_OK;
+			return cli_help_end(help);
 		default:
 			cli_error("usage: detect [--json]");
 			return EXIT_USAGE;

@@ -36,6 +36,7 @@
 
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/results.h"
 #include "io/safety.h"
@@ -469,7 +470,12 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 			output = optarg;
 			break;
 		case 'h':
-			export_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				export_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		default:
 			export_usage(stderr, ctx->progname);

@@ -35,12 +35,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/fleet.h"
 #include "core/format.h"
 #include "core/hosts.h"
@@ -408,24 +408,13 @@ cli_fleet_create(struct cli_ctx *ctx, const struct cli_fleet_opts *o, const stru
 	return 0;
 }
 
-/* The terminal's width (80 when unknown). */
-static int
-cli_fleet_columns(void)
-{
-	struct winsize ws;
-
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 20)
-		return ws.ws_col;
-	return 80;
-}
-
 /* One host's progress line, cut to cols. */
 static void
 cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 {
 	const struct sweep_snapshot *sn = m->sn;
 	char			     iops[32], mbps[32];
-	size_t			     max = (size_t)cols - 1 < len ? (size_t)cols - 1 : len - 1;
+	char			     full[1024];
 
 	if (m->state == FLEET_FAILED || (sn == NULL && m->message[0] != '\0')) {
 		snprintf(buf, len, "%-16.16s %-10s %s", m->host.label, fleet_state_name(m),
@@ -445,15 +434,15 @@ cli_fleet_line(const struct fleet_member *m, char *buf, size_t len, int cols)
 			 fmt_number(m->state == FLEET_RUNNING ? sn->running.mbps : 0, 1, mbps,
 				    sizeof mbps));
 	}
-	if (strlen(buf) > max)
-		buf[max] = '\0';
+	/* One column less than the terminal: a line that fits never wraps. */
+	cli_text_cut(strcpy(full, buf), cols > 1 ? cols - 1 : 79, "", buf, len);
 }
 
 /* Redraw one line per host on stderr (a terminal). */
 static void
 cli_fleet_draw(struct cli_fleet *cf)
 {
-	int  cols = cli_fleet_columns();
+	int  cols = cli_term_width(stderr);
 	char line[1024];
 
 	if (cf->drawn > 0)
@@ -825,23 +814,49 @@ cli_fleet_rack_exit(const struct cli_fleet *cf, enum verdict_status rv)
 	return cf->signo ? cli_exit_signal(cf->signo) : cli_verdict_exit_code(rv);
 }
 
-/* One host's line of the rack summary. */
+/* The rack summary's columns (no header line): on a narrow terminal the
+ * worst row's reason goes on its own lines under the row, the host and
+ * the drive are cut when the row is still too wide. */
+static const struct cli_table_col cli_fleet_rack_cols[] = {
+	{ "host", "  ", 16, 1, 0, "host", 12, NULL, NULL },
+	{ "drive", " ", 28, 2, CLI_TABLE_CUT, "drive", 16, NULL, NULL },
+	{ "verdict", " ", 14, 0, 0, NULL, 0, NULL, NULL },
+	{ "why", " ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* One host's row of the rack summary. */
 static void
-cli_fleet_print_rack_line(FILE *f, const struct fleet_member *m)
+cli_fleet_add_rack_row(struct cli_table *t, const struct fleet_member *m)
 {
 	const struct verdict *v = m->judged ? verdict_worst_row(&m->report) : NULL;
 	const char	     *drive = m->match.rule != MATCH_NONE ? m->match.label
 			      : m->host.model[0] ? m->host.model : "not matched";
+	char		      why[1024];
 
-	cli_fprintf(f, "  %-16s %-28.28s %-14s ", m->host.label, drive,
-		verdict_status_name(fleet_member_verdict(m)));
 	if (m->state != FLEET_DONE)
-		cli_fprintf(f, "%s%s%s\n", fleet_state_name(m), m->message[0] ? ": " : "",
-			m->message);
+		snprintf(why, sizeof why, "%s%s%s", fleet_state_name(m),
+			 m->message[0] ? ": " : "", m->message);
 	else if (v != NULL)
-		cli_fprintf(f, "%s: %s\n", v->metric, v->reason);
+		snprintf(why, sizeof why, "%s: %s", v->metric, v->reason);
 	else
-		cli_fprintf(f, "%s\n", m->judged ? m->report.summary : "not judged");
+		snprintf(why, sizeof why, "%s", m->judged ? m->report.summary : "not judged");
+	cli_table_add(t, (const char *const[]){ m->host.label, drive,
+		      verdict_status_name(fleet_member_verdict(m)), why });
+}
+
+/* The rack summary: one row per host. */
+static void
+cli_fleet_print_rack(FILE *f, const struct cli_fleet *cf)
+{
+	struct cli_table t;
+
+	cli_table_init(&t, cli_fleet_rack_cols,
+		       sizeof cli_fleet_rack_cols / sizeof cli_fleet_rack_cols[0]);
+	t.noheader = true;
+	for (size_t i = 0; i < cf->n; i++)
+		cli_fleet_add_rack_row(&t, fleet_member(cf->f, i));
+	cli_table_print(&t, f);
+	cli_table_free(&t);
 }
 
 /* How many hosts have verdict st. */
@@ -860,18 +875,23 @@ static void
 cli_fleet_print_check_host(FILE *f, const struct cli_fleet *cf, size_t i)
 {
 	struct fleet_member *m = fleet_member(cf->f, i);
+	FILE		    *w;
 
-	cli_fleet_print_header(f, m);
+	w = cli_wrap_begin(f);
+	cli_fleet_print_header(w, m);
 	if (m->not_run)
-		cli_fprintf(f, "  %-11s not run: there is no spec to judge it by; name its drive "
+		cli_fprintf(w, "  %-11s not run: there is no spec to judge it by; name its drive "
 			"(DRIVE or detect= on its line), or give --sweep-unknown to measure it "
 			"anyway\n", "sweep");
-	else if (m->state == FLEET_DONE || fleet_member_measured(m))
+	cli_wrap_end(w, f);
+	if (!m->not_run && (m->state == FLEET_DONE || fleet_member_measured(m)))
 		cli_check_print_verdicts(f, &m->report, NULL, 0, m->sw);
 	if (m->have_curve)
 		cli_check_print_curve(f, &m->curve);
-	cli_fprintf(f, "\nVERDICT %s: %s\n", verdict_status_name(fleet_member_verdict(m)),
+	w = cli_wrap_begin(f);
+	cli_fprintf(w, "\nVERDICT %s: %s\n", verdict_status_name(fleet_member_verdict(m)),
 		m->judged ? m->report.summary : m->message[0] ? m->message : "not judged");
+	cli_wrap_end(w, f);
 }
 
 /* One host's check object (JSON). */
@@ -917,8 +937,7 @@ cli_fleet_report_check(struct cli_fleet *cf, bool json, bool quiet)
 	}
 	if (!json || !quiet) {
 		cli_fprintf(f, "\nrack:\n");
-		for (size_t i = 0; i < cf->n; i++)
-			cli_fleet_print_rack_line(f, fleet_member(cf->f, i));
+		cli_fleet_print_rack(f, cf);
 		cli_fprintf(f, "rack verdict: %s (%zu of %zu hosts)\n", verdict_status_name(rv),
 			cli_fleet_count(cf, rv), cf->n);
 	}

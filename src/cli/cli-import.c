@@ -20,6 +20,7 @@
 
 #include "cli/cli-fio.h"
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/results.h"
 #include "lib/file.h"
@@ -161,7 +162,12 @@ cmd_import(struct cli_ctx *ctx, int argc, char **argv)
 			name = optarg;
 			break;
 		case 'h':
-			import_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				import_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		default:
 			import_usage(stderr, ctx->progname);

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli-options.h"
+#include "cli/cli-table.h"
 #include "core/format.h"
 
 /* Capacities as one short string: "1.92 3.84 7.68 15.36 30.72 TB". */
@@ -80,40 +81,61 @@ list_headline_at(const struct spec_family *f, char *buf, size_t len)
 	return buf;
 }
 
+/* The table's columns: on a narrow terminal the capacities and the
+ * interface are cut first, then the point of the headline figures and the
+ * review count go. */
+static const struct cli_table_col list_cols[] = {
+	{ "VENDOR", "", 9, 0, 0, NULL, 0, NULL, NULL },
+	{ "FAMILY", " ", 19, 0, 0, NULL, 0, NULL, NULL },
+	{ "INTERFACE", " ", 22, 3, CLI_TABLE_CUT, "IFACE", 8, NULL, NULL },
+	{ "CAPACITIES", " ", 36, 4, CLI_TABLE_CUT, "CAPACITIES", 12, NULL, NULL },
+	{ "AT", " ", 8, 2, 0, NULL, 0, NULL, NULL },
+	{ "SEQ R/W MB/s", " ", 13, 0, CLI_TABLE_RIGHT, "SEQ MB/s", 0, NULL, NULL },
+	{ "RND R/W IOPS", " ", 13, 0, CLI_TABLE_RIGHT, "RND IOPS", 0, NULL, NULL },
+	{ "REVIEW", " ", 6, 1, CLI_TABLE_RIGHT, "REV", 0, NULL, NULL },
+};
+
+/* Add family f's row to the table. */
+static int
+list_add_row(struct cli_table *t, const struct spec_family *f)
+{
+	char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
+	char seq[64], rnd[64], meas[24], at[32], name[64];
+
+	list_interface(f, iface, sizeof iface);
+	list_capacities(f, caps, sizeof caps);
+	fmt_number(f->best_seq_read, 0, sr, sizeof sr);
+	fmt_number(f->best_seq_write, 0, sw, sizeof sw);
+	fmt_count(f->best_rand_read, rr, sizeof rr);
+	fmt_count(f->best_rand_write, rw, sizeof rw);
+	snprintf(seq, sizeof seq, "%s/%s", sr, sw);
+	snprintf(rnd, sizeof rnd, "%s/%s", rr, rw);
+	if (f->nmeasurements > 0)
+		snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
+	else
+		snprintf(meas, sizeof meas, "-");
+	/* The lab's own families: "(lab)" after the name, cut to fit its
+	 * column. */
+	snprintf(name, sizeof name, "%.*s%s", f->origin ? 13 : 19, f->name,
+		 f->origin ? " (lab)" : "");
+	return cli_table_add(t, (const char *const[]){ f->vendor, name, iface, caps,
+			     list_headline_at(f, at, sizeof at), seq, rnd, meas });
+}
+
 /* Print the text table. */
 static void
 list_print_text(const struct spec_family *fam, size_t n)
 {
-	size_t nlab = 0;
+	struct cli_table t;
+	size_t		 nlab = 0;
 
-	cli_printf("%-9s %-19s %-22s %-36s %-8s %13s %13s %6s\n", "VENDOR", "FAMILY",
-	       "INTERFACE", "CAPACITIES", "AT", "SEQ R/W MB/s", "RND R/W IOPS",
-	       "REVIEW");
+	cli_table_init(&t, list_cols, sizeof list_cols / sizeof list_cols[0]);
 	for (size_t i = 0; i < n; i++) {
-		const struct spec_family *f = &fam[i];
-		char iface[96], caps[128], sr[32], sw[32], rr[32], rw[32];
-		char seq[64], rnd[64], meas[24], at[32], name[64];
-
-		list_interface(f, iface, sizeof iface);
-		list_capacities(f, caps, sizeof caps);
-		fmt_number(f->best_seq_read, 0, sr, sizeof sr);
-		fmt_number(f->best_seq_write, 0, sw, sizeof sw);
-		fmt_count(f->best_rand_read, rr, sizeof rr);
-		fmt_count(f->best_rand_write, rw, sizeof rw);
-		snprintf(seq, sizeof seq, "%s/%s", sr, sw);
-		snprintf(rnd, sizeof rnd, "%s/%s", rr, rw);
-		if (f->nmeasurements > 0)
-			snprintf(meas, sizeof meas, "%zu", f->nmeasurements);
-		else
-			snprintf(meas, sizeof meas, "-");
-		/* The lab's own families: "(lab)" after the name, cut to fit its
-		 * column. */
-		snprintf(name, sizeof name, "%.*s%s", f->origin ? 13 : 19, f->name,
-			 f->origin ? " (lab)" : "");
-		cli_printf("%-9s %-19s %-22.22s %-36.36s %-8s %13s %13s %6s\n", f->vendor,
-		       name, iface, caps, list_headline_at(f, at, sizeof at), seq, rnd, meas);
-		nlab += f->origin != NULL;
+		list_add_row(&t, &fam[i]);
+		nlab += fam[i].origin != NULL;
 	}
+	cli_table_print(&t, stdout);
+	cli_table_free(&t);
 	if (nlab > 0)
 		cli_printf("\n(lab): %zu famil%s from the lab's overlay files"
 			   " ('drivedash show NAME' names the file and line).\n",
@@ -135,16 +157,18 @@ cmd_list(struct cli_ctx *ctx, int argc, char **argv)
 	struct spec_family *fam;
 	struct specdb	   *db;
 	size_t		    n;
+	FILE		   *help;
 	int		    c, json = 0, rc = EXIT_OK;
 
 	cli_options_init(&co, "list", CLI_OG_JSON, NULL, NULL);
 	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'h':
-			cli_printf("usage: %s list [--json]\n"
-			       "List every drive family in the specs database.\n",
-			       ctx->progname);
-			return EXIT_OK;
+			help = cli_help_begin();
+			cli_fprintf(help, "usage: %s list [--json]\n"
+				    "List every drive family in the specs database.\n",
+				    ctx->progname);
+			return cli_help_end(help);
 		default:
 			cli_error("usage: list [--json]");
 			return EXIT_USAGE;

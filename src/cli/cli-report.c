@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/format.h"
 #include "core/record.h"
 #include "ui/report.h"
@@ -58,6 +59,36 @@ cli_check_exit_code(enum sweep_state state, int signo, enum verdict_status overa
 	return cli_verdict_exit_code(overall);
 }
 
+/* The verdict table's columns: on a narrow terminal the ratio goes, the
+ * reason wraps in what the line has left. */
+static const struct cli_table_col cli_check_cols[] = {
+	{ "metric", "  ", 10, 0, 0, NULL, 0, NULL, NULL },
+	{ "spec", " ", 20, 0, 0, NULL, 0, NULL, NULL },
+	{ "measured", " ", 18, 0, 0, NULL, 0, NULL, NULL },
+	{ "ratio", " ", 6, 1, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "verdict", "  ", 15, 0, 0, NULL, 0, NULL, NULL },
+	{ "reason", " ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* Add verdict v's row to t. */
+static void
+cli_check_add_verdict(struct cli_table *t, const struct verdict *v)
+{
+	char spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
+
+	if (v->unit != NULL && !isnan(v->spec.value))
+		fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
+			   spec, sizeof spec);
+	if (!isnan(v->measured))
+		snprintf(meas, sizeof meas, "%s %s",
+			 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
+				    sizeof num), v->unit);
+	if (!isnan(v->ratio))
+		snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
+	cli_table_add(t, (const char *const[]){ v->metric, spec, meas, ratio,
+		      verdict_status_name(v->status), v->reason });
+}
+
 /* Print a report's verdict table (what sw measured when it has no rows) and
  * the explainers next to WARN and FAIL rows: local checks and fleet hosts. */
 void
@@ -66,25 +97,20 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 {
 	char			     srcs[512] = "";
 	size_t			     so = 0;
+	struct cli_table	     t;
+	FILE			    *w;
 
-	cli_fprintf(f, "\n  %-10s %-20s %-18s %6s  %-15s %s\n", "metric", "spec", "measured", "ratio",
-		"verdict", "reason");
+	cli_table_init(&t, cli_check_cols, sizeof cli_check_cols / sizeof cli_check_cols[0]);
+	for (size_t i = 0; i < r->nrows; i++)
+		cli_check_add_verdict(&t, &r->rows[i]);
+	cli_fprintf(f, "\n");
+	cli_table_print(&t, f);
+	cli_table_free(&t);
+	w = cli_wrap_begin(f);
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct verdict *v = &r->rows[i];
-		char		      spec[48] = "-", meas[48] = "-", ratio[16] = "-", num[32];
 		char		      src[192];
 
-		if (v->unit != NULL && !isnan(v->spec.value))
-			fmt_figure(v->spec.qual, v->spec.value, v->spec.value_hi, v->spec.unit_id,
-				   spec, sizeof spec);
-		if (!isnan(v->measured))
-			snprintf(meas, sizeof meas, "%s %s",
-				 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
-					    sizeof num), v->unit);
-		if (!isnan(v->ratio))
-			snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
-		cli_fprintf(f, "  %-10s %-20s %-18s %6s  %-15s %s\n", v->metric, spec, meas, ratio,
-			verdict_status_name(v->status), v->reason);
 		if (v->spec.source_id == NULL)
 			continue;
 		/* By name: "StorageReview, CD9P-R review (de) (confidence A)",
@@ -102,21 +128,21 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 	}
 	/* No verdicts: what was measured, still worth having. */
 	if (r->nrows == 0) {
-		cli_fprintf(f, "  (no verdicts; measured:)\n");
+		cli_fprintf(w, "  (no verdicts; measured:)\n");
 		for (size_t i = 0; sw != NULL && i < sweep_nresults(sw); i++) {
 			const struct sweep_summary *s = sweep_result_summary(sw, i);
 			char			    v[3][32];
 
 			if (s->status && !(s->iops > 0))
 				continue;	/* failed, measured nothing */
-			cli_fprintf(f, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
+			cli_fprintf(w, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
 				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 				fmt_number(s->mean_us, 1, v[2], 32),
 				s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
 		}
 	}
 	if (srcs[0] != '\0')
-		cli_fprintf(f, "  spec figures from %s\n", srcs);
+		cli_fprintf(w, "  spec figures from %s\n", srcs);
 	/* Each explainer once, with the rows it may explain. */
 	for (size_t k = 0; k < nitems && k < 32; k++) {
 		char   rows[160] = "";
@@ -127,17 +153,19 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 				o += (size_t)snprintf(rows + o, sizeof rows - o, "%s%s",
 						      o ? ", " : "", r->rows[i].metric);
 		if (o > 0)
-			cli_fprintf(f, "  before blaming the drive (%s): %s\n", rows,
+			cli_fprintf(w, "  before blaming the drive (%s): %s\n", rows,
 				items[k].message);
 	}
+	cli_wrap_end(w, f);
 }
 
 /* Print --curve's curve: the peak and the rate limiter's achieved/target
  * per step (local checks and fleet hosts). */
 void
-cli_check_print_curve(FILE *f, const struct workload_curve *cv)
+cli_check_print_curve(FILE *out, const struct workload_curve *cv)
 {
-	char v[4][32];
+	FILE *f = cli_wrap_begin(out);
+	char  v[4][32];
 
 	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s us mean, %s us p99\n",
 		"curve", cv->profile, cv->shape.name, fmt_number(cv->peak_iops, 0, v[0], 32),
@@ -153,6 +181,7 @@ cli_check_print_curve(FILE *f, const struct workload_curve *cv)
 			cli_fprintf(f, " %.0f%% %.3f", st->target_pct, st->accuracy);
 	}
 	cli_fprintf(f, " (information, not a verdict)\n");
+	cli_wrap_end(f, out);
 }
 
 /* JSON for one explainer. */
@@ -326,8 +355,12 @@ cli_print_summary(struct cli_ctx *ctx, struct record *rec)
 	if (cli_open_db_optional(ctx, &db) < 0)
 		db = NULL;
 	if (report_build_loaded(&r, db, &run, &id, 1, &err) == 0 &&
-	    report_write(&r, &ro, &text, &len) == 0)
-		cli_printf("%s", text);
+	    report_write(&r, &ro, &text, &len) == 0) {
+		FILE *w = cli_wrap_begin(stdout);	/* a terminal's width */
+
+		cli_fprintf(w, "%s", text);
+		cli_wrap_end(w, stdout);
+	}
 	free(text);
 	report_free(&r);
 	specdb_close(db);

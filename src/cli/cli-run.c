@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/plan.h"
@@ -222,7 +223,12 @@ run_option(struct run_opts *o, int c, char *arg)
 		o->json_path = arg;
 		return 0;
 	case 'h':
-		run_usage(stdout);
+		{
+			FILE *help = cli_help_begin();
+
+			run_usage(help);
+			cli_help_end(help);
+		}
 		exit(EXIT_OK);
 	case CLI_OPTIONS_BAD:
 		return -1;

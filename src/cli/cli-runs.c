@@ -22,16 +22,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/results.h"
 #include "lib/file.h"
 #include "lib/utf8.h"
-
-/* Widths of the table's text columns. */
-#define RUNS_W_HOST  14
-#define RUNS_W_DRIVE 34
-#define RUNS_W_PLAN  16
 
 /* Open the store at path (NULL: the default), printing why not.  For
  * RESULTS_READ a store that does not exist is -ENOENT with nothing printed,
@@ -56,31 +52,6 @@ cli_results_open(const char *path, enum results_mode mode, struct results **db, 
 	if (rc < 0)
 		cli_error("%s", err.msg);
 	return rc;
-}
-
-/* s made safe for a terminal and cut or padded to width columns. */
-static char *
-runs_cell(const char *s, int width, char *buf, size_t len)
-{
-	char   safe[1024];
-	size_t o = 0, n;
-	int    used = 0;
-
-	utf8_escape(s, safe, sizeof safe);
-	n = strlen(safe);
-	for (const char *c = safe; n > 0;) {
-		uint32_t cp;
-		int	 b = utf8_decode(c, n, &cp), w = utf8_cp_width(cp);
-
-		if (b <= 0 || used + (w > 0 ? w : 0) > width || o + (size_t)b >= len)
-			break;
-		memcpy(buf + o, c, (size_t)b);
-		o += (size_t)b, c += b, n -= (size_t)b, used += w > 0 ? w : 0;
-	}
-	while (used++ < width && o + 1 < len)
-		buf[o++] = ' ';
-	buf[o] = '\0';
-	return buf;
 }
 
 /* How a run reads in the list: "interrupted" for one never ended. */
@@ -123,39 +94,69 @@ runs_date(const struct results_prov *p, char *buf, size_t len)
 		buf[10] = ' ';
 }
 
+/* The table's columns: on a narrow terminal the preset, host and date
+ * are cut, then the points, state, preset, host, latency and throughput
+ * go; the id, the drive, the best IOPS and the verdict stay. */
+static const struct cli_table_col runs_cols[] = {
+	{ "ID", "", 5, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "DATE", "  ", 16, 3, 0, NULL, 0, NULL, NULL },
+	{ "HOST", "  ", 14, 5, CLI_TABLE_CUT, "HOST", 8, NULL, NULL },
+	{ "DRIVE", "  ", 34, 1, CLI_TABLE_CUT, "DRIVE", 20, NULL, NULL },
+	{ "PRESET", "  ", 16, 6, CLI_TABLE_CUT, "PRESET", 8, NULL, NULL },
+	{ "PTS", "  ", 4, 7, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "BEST IOPS", "  ", 9, 0, CLI_TABLE_RIGHT, "IOPS", 0, NULL, NULL },
+	{ "BEST MB/s", "  ", 9, 2, CLI_TABLE_RIGHT, "MB/s", 0, NULL, NULL },
+	{ "QD1 MEAN", "  ", 8, 4, CLI_TABLE_RIGHT, "QD1", 0, NULL, NULL },
+	{ "STATE", "  ", 11, 6, 0, NULL, 0, NULL, NULL },
+	{ "VERDICT", "  ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL, NULL },
+};
+
+/* Add run p's row to the table. */
+static int
+runs_add_row(struct cli_table *t, const struct results_prov *p)
+{
+	char id[24], date[24], drive[4352], host[512], dcell[1024], pcell[512];
+	char pts[24], iops[32], mbps[32], qd1[32], verdict[4224];
+
+	snprintf(id, sizeof id, "%lld", (long long)p->id);
+	runs_date(p, date, sizeof date);
+	runs_drive(p, drive, sizeof drive);
+	/* Foreign text quoted inert (a host name, a plan name). */
+	utf8_escape(p->host, host, sizeof host);
+	utf8_escape(drive, dcell, sizeof dcell);
+	utf8_escape(p->plan_name, pcell, sizeof pcell);
+	snprintf(pts, sizeof pts, "%zu", p->npoints);
+	fmt_count(p->best_iops, iops, sizeof iops);
+	if (isfinite(p->best_mbps))
+		fmt_number(p->best_mbps, p->best_mbps < 100 ? 1 : 0, mbps, sizeof mbps);
+	else
+		snprintf(mbps, sizeof mbps, "-");
+	if (isfinite(p->qd1_mean_us))
+		snprintf(qd1, sizeof qd1, "%.1f %ss", p->qd1_mean_us, cli_glyph(CLI_G_MICRO));
+	else
+		snprintf(qd1, sizeof qd1, "-");
+	snprintf(verdict, sizeof verdict, "%s%s%s%s", p->verdict[0] ? p->verdict : "-",
+		 p->query[0] ? " query \"" : "", p->query, p->query[0] ? "\"" : "");
+	return cli_table_add(t, (const char *const[]){ id, date, host, dcell, pcell, pts, iops,
+			     mbps, qd1, runs_state(p), verdict });
+}
+
 /* Print the table. */
 static void
 runs_print_text(const struct results_prov *runs, size_t n, const char *path)
 {
-	cli_printf("%5s  %-16s  %-*s  %-*s  %-*s  %4s  %9s  %9s  %8s  %-11s  %s\n", "ID", "DATE",
-		   RUNS_W_HOST, "HOST", RUNS_W_DRIVE, "DRIVE", RUNS_W_PLAN, "PRESET", "PTS",
-		   "BEST IOPS", "BEST MB/s", "QD1 MEAN", "STATE", "VERDICT");
-	for (size_t i = 0; i < n; i++) {
-		const struct results_prov *p = &runs[i];
-		char date[24], drive[512], host[128], dcell[256], pcell[128];
-		char iops[32], mbps[32], qd1[32];
+	struct cli_table t;
+	FILE		*note;
 
-		runs_date(p, date, sizeof date);
-		runs_drive(p, drive, sizeof drive);
-		fmt_count(p->best_iops, iops, sizeof iops);
-		if (isfinite(p->best_mbps))
-			fmt_number(p->best_mbps, p->best_mbps < 100 ? 1 : 0, mbps, sizeof mbps);
-		else
-			snprintf(mbps, sizeof mbps, "-");
-		if (isfinite(p->qd1_mean_us))
-			snprintf(qd1, sizeof qd1, "%.1f %ss", p->qd1_mean_us, cli_glyph(CLI_G_MICRO));
-		else
-			snprintf(qd1, sizeof qd1, "-");
-		cli_printf("%5lld  %-16s  %s  %s  %s  %4zu  %9s  %9s  %*s  %-11s  %s%s%s%s\n",
-			   (long long)p->id, date, runs_cell(p->host, RUNS_W_HOST, host, sizeof host),
-			   runs_cell(drive, RUNS_W_DRIVE, dcell, sizeof dcell),
-			   runs_cell(p->plan_name, RUNS_W_PLAN, pcell, sizeof pcell), p->npoints,
-			   iops, mbps, 8 + (int)strlen(qd1) - utf8_width(qd1), qd1, runs_state(p),
-			   p->verdict[0] ? p->verdict : "-", p->query[0] ? "query \"" : "",
-			   p->query, p->query[0] ? "\"" : "");
-	}
-	cli_printf("\n%zu run%s in %s.  'drivedash export ID --format json|csv|fio-json' for "
-		   "every point.\n", n, n == 1 ? "" : "s", path);
+	cli_table_init(&t, runs_cols, sizeof runs_cols / sizeof runs_cols[0]);
+	for (size_t i = 0; i < n; i++)
+		runs_add_row(&t, &runs[i]);
+	cli_table_print(&t, stdout);
+	cli_table_free(&t);
+	note = cli_help_begin();
+	cli_fprintf(note, "\n%zu run%s in %s.  'drivedash export ID --format json|csv|fio-json' "
+		    "for every point.\n", n, n == 1 ? "" : "s", path);
+	cli_note_end(note);
 }
 
 /* Say the store is empty, where it is, and how to fill it. */
@@ -259,7 +260,12 @@ cmd_runs(struct cli_ctx *ctx, int argc, char **argv)
 	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'h':
-			runs_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				runs_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return EXIT_OK;
 		default:
 			runs_usage(stderr, ctx->progname);

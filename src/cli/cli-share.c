@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "io/safety.h"
 #include "lib/outfile.h"
@@ -97,7 +98,12 @@ share_parse(struct share_opts *o, struct cli_ctx *ctx, int argc, char **argv)
 			o->output = optarg;
 			break;
 		case 'h':
-			share_usage(stdout, ctx->progname);
+			{
+				FILE *help = cli_help_begin();
+
+				share_usage(help, ctx->progname);
+				cli_help_end(help);
+			}
 			return -1;
 		default:
 			share_usage(stderr, ctx->progname);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/format.h"
 #include "core/verdict.h"
@@ -896,13 +897,15 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 	struct spec_sheet  sh;
 	struct specdb	  *db;
 	char		   query[256];
+	FILE		  *help;
 	int		   c, json = 0, rc = EXIT_OK;
 
 	cli_options_init(&co, "show", CLI_OG_JSON, NULL, NULL);
 	while ((c = cli_options_next(&co, argc, argv)) != -1) {
 		switch (c) {
 		case 'h':
-			cli_printf("usage: %s show QUERY [--json]\n"
+			help = cli_help_begin();
+			cli_fprintf(help, "usage: %s show QUERY [--json]\n"
 			       "Show the spec sheet and published measurements of the drive\n"
 			       "family or capacity point that QUERY names: a database id, a part\n"
 			       "number or model string, or words (vendor, family, series, any\n"
@@ -910,7 +913,7 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 			       "attributes only (7.68TB, E3.S, gen5, '3 dwpd') lists every drive\n"
 			       "having it.  Exit 6 when several match and none ranks first.\n",
 			       ctx->progname);
-			return EXIT_OK;
+			return cli_help_end(help);
 		default:
 			cli_error("usage: show QUERY [--json]");
 			return EXIT_USAGE;

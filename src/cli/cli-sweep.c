@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/format.h"
 #include "core/record.h"
 #include "core/session.h"
@@ -94,11 +95,15 @@ cli_signal_take(const sigset_t *mask)
 	return signo > 0 ? signo : 0;
 }
 
-/* Draw the progress line on stderr (a terminal). */
+/* Draw the progress line on stderr (a terminal), cut to one column less
+ * than the terminal has, so it never wraps and "\r" rewrites it whole:
+ * what is least worth having (run, round, ETA, elapsed) is last. */
 static void
 cli_sweep_progress(const struct sweep_snapshot *sn)
 {
-	char iops[32], mbps[32], el[32], eta[32], lat[32];
+	char iops[32], mbps[32], el[32], eta[32], lat[32], line[512], cut[512];
+	int  cols = cli_term_width(stderr);
+	size_t o;
 
 	if (sn->state != SWEEP_RUNNING)
 		return;
@@ -108,16 +113,19 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 		snprintf(lat, sizeof lat, "-");
 	else
 		fmt_number(sn->running.mean_us, 1, lat, sizeof lat);
+	o = (size_t)snprintf(line, sizeof line, "[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  "
+			     "mean %s us  %s elapsed  ETA %s",
+			     sn->preconditioning ? 0 : sn->index + 1, sn->npoints,
+			     sn->current.name, sn->point_progress * 100, iops, mbps, lat,
+			     fmt_duration(sn->elapsed_s, el, sizeof el),
+			     fmt_duration(sn->eta_s, eta, sizeof eta));
+	if (sn->nruns > 1 && o < sizeof line)
+		o += (size_t)snprintf(line + o, sizeof line - o, "  run %u/%u", sn->run, sn->nruns);
+	if (sn->round > 0 && o < sizeof line)
+		snprintf(line + o, sizeof line - o, "  round %u", sn->round);
 	fputs("\r\033[K", stderr);	/* the terminal's controls, not text */
-	cli_fprintf(stderr, "[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  mean %s us  "
-		"%s elapsed  ETA %s",
-		sn->preconditioning ? 0 : sn->index + 1, sn->npoints, sn->current.name,
-		sn->point_progress * 100, iops, mbps, lat, fmt_duration(sn->elapsed_s, el, sizeof el),
-		fmt_duration(sn->eta_s, eta, sizeof eta));
-	if (sn->nruns > 1)
-		cli_fprintf(stderr, "  run %u/%u", sn->run, sn->nruns);
-	if (sn->round > 0)
-		cli_fprintf(stderr, "  round %u", sn->round);
+	cli_fprintf(stderr, "%s", cols > 1 ? cli_text_cut(line, cols - 1, "", cut, sizeof cut)
+				       : line);
 	fflush(stderr);
 }
 

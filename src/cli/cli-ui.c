@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "cli/cli-options.h"
 #include "core/hosts.h"
 #include "core/session.h"
@@ -109,7 +110,12 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 		} else if (c == OPT_ASCII) {
 			o->ascii = true;
 		} else if (c == 'h') {
-			ui_usage(stdout);
+			{
+				FILE *help = cli_help_begin();
+
+				ui_usage(help);
+				cli_help_end(help);
+			}
 			return 1;
 		} else {
 			if (c != CLI_OPTIONS_BAD)

@@ -350,6 +350,14 @@ char *cli_join_words(int argc, char **argv, char *buf, size_t len);
  * bytes, and "–" is three); right: aligned right. */
 char *cli_text_pad(const char *s, int width, bool right, char *buf, size_t len);
 
+/* Display columns s takes as cli_printf prints it (under a non-UTF-8
+ * locale: its ASCII twins' length, "—" is "--"). */
+int cli_text_width(const char *s);
+
+/* s cut to width display columns as cli_printf prints it, tail (an
+ * ellipsis, or "") in the last columns when it was cut; returns buf. */
+char *cli_text_cut(const char *s, int width, const char *tail, char *buf, size_t len);
+
 /* printf and fprintf for the CLI's text: under a non-UTF-8 locale every
  * non-ASCII character (the database's too) is written as its ASCII twin. */
 int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

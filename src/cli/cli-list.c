@@ -140,11 +140,11 @@ list_print_text(const struct spec_family *fam, size_t n)
 		cli_printf("\n(lab): %zu famil%s from the lab's overlay files"
 			   " ('drivedash show NAME' names the file and line).\n",
 			   nlab, nlab == 1 ? "y" : "ies");
-	cli_printf("\n%zu families. AT = the one capacity point every headline figure is from "
+	cli_printf("\n%zu families. AT = the capacity point every headline figure is from "
 		   "(the most\nheadline figures, then a reviewed point, then the one nearest "
-		   "7.68 TB), 'family' when\nthey are all family-wide (no one point's); REVIEW = "
-		   "published measurements in the\ndatabase; 'drivedash show NAME' for a spec "
-		   "sheet.\n", n);
+		   "7.68 TB), 'family'\nwhen they are all family-wide (no one point's); "
+		   "REVIEW = published measurements\nin the database; 'drivedash show NAME' "
+		   "for a spec sheet.\n", n);
 }
 
 /* `drivedash list [--json]`. */

@@ -119,6 +119,6 @@ run "$dd" list
 like "list: an AT column says which capacity point" '^VENDOR +FAMILY +INTERFACE +CAPACITIES +AT +SEQ R/W MB/s' "$out"
 like "list: SN861's stored 7,500 MB/s (256K) write is in its headline" 'SN861 .* 7\.68 TB +13,700/7,500 ' "$out"
 like "list: PM1743's figures are all its 7.68 TB point's" 'PM1743 .* 7\.68 TB +14,000/6,000 +2\.5M/300K' "$out"
-like "list: the footer states the rule" 'the one capacity point every headline figure is from' "$out"
+like "list: the footer states the rule" 'the capacity point every headline figure is from' "$out"
 
 done_testing

@@ -760,7 +760,9 @@ test_live_cancel(void **state)
 	open_target(&t, fx.port, false);
 	assert_int_equal(dd_backend_fio.run(&t, &p, &h, r, &e), 0);
 	assert_true(r->cancelled);
-	assert_int_equal(s.n, 1);
+	/* At least the interval that cancelled: on a loaded machine fio's next
+	 * one can be on the wire before the stop reaches it, so not exactly 1. */
+	assert_true(s.n >= 1);
 	assert_true(r->elapsed_s < 30);
 	assert_int_equal(tmpdir_files(), 0);
 	close(h.cancel_fd);

@@ -177,7 +177,7 @@ EOF
 	T new-session -d -s dd -x 132 -y 43 \
 		"env LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' TMPDIR='$tmp' \
 		'$dd' ui --results '$tmp/busy.db' --target '$tmp/ui.dat' --size 16M --preset spot \
-		--runtime 0.3 --ramp 0 --rate-iops 20k; echo \"drivedash exited \$?\"; exec sleep 600"
+		--runtime 0.3 --ramp 0 --rate-iops 2k; echo \"drivedash exited \$?\"; exec sleep 600"
 	check "busy store, dashboard: Drives screen is up" 'DATABASE'
 	T send-keys -t dd s
 	check "busy store, dashboard: the setup is up" 'Results +'
@@ -204,7 +204,7 @@ EOF
 	T new-session -d -s dd -x 132 -y 43 \
 		"env LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' TMPDIR='$tmp' \
 		'$dd' ui --results '$tmp/busy.db' --target '$tmp/ui.dat' --size 16M --preset spot \
-		--runtime 0.3 --ramp 0 --rate-iops 20k; echo \"drivedash exited \$?\"; exec sleep 600"
+		--runtime 0.3 --ramp 0 --rate-iops 2k; echo \"drivedash exited \$?\"; exec sleep 600"
 	check "busy store, dashboard again: Drives screen is up" 'DATABASE'
 	T send-keys -t dd s s
 	check "busy store, dashboard: a sweep that ends meanwhile says it is not stored yet" \

@@ -395,7 +395,7 @@ for size in 80x24 132x43; do
 	w=${size%x*}; h=${size#*x}
 	store="$tmp/results-$size.db"
 	rm -f "$scratch"
-	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.3 --ramp 0 --rate-iops 20k"
+	args="--results $store --target $scratch --size 64M --preset spot --runtime 0.3 --ramp 0 --rate-iops 2k"
 	start "$w" "$h" "" $args
 	check "$size store: Drives screen is up" 'DATABASE'
 	T send-keys -t dd / c d 9 p - r Enter s
@@ -499,7 +499,7 @@ fi
 printf 'not a results database\n' >"$tmp/garbage.db"
 rm -f "$scratch"
 start 80 24 "" --results "$tmp/garbage.db" --target "$scratch" --size 64M --preset spot \
-	--runtime 0.3 --ramp 0 --rate-iops 20k
+	--runtime 0.3 --ramp 0 --rate-iops 2k
 check "bad store: Drives screen is up" 'DATABASE'
 T send-keys -t dd 3
 check "bad store: the setup says sweeps are not saved" 'Results +not saved: '
@@ -511,7 +511,7 @@ check "bad store: q quits with status 0" 'drivedash exited 0'
 is "bad store: the file is left as it was" "not a results database" "$(cat "$tmp/garbage.db")"
 
 # q while a sweep runs asks first; q again stops it and quits.
-start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0 --rate-iops 20k
+start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0 --rate-iops 2k
 check "quit while running: Drives screen is up" 'DATABASE'
 T send-keys -t dd s s
 check "quit while running: the sweep runs" 'point [0-9]+/8'
@@ -528,7 +528,7 @@ check "quit while running: q again quits with status 0" 'drivedash exited 0'
 for sig in QUIT:131 TERM:143 HUP:129; do
 	name=${sig%%:*}; code=${sig#*:}
 	rm -f "$scratch"
-	start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0 --rate-iops 20k
+	start 80 24 "" --target "$scratch" --size 64M --preset spot --runtime 5 --ramp 0 --rate-iops 2k
 	check "SIG$name: Drives screen is up" 'DATABASE'
 	T send-keys -t dd s s
 	check "SIG$name: the sweep runs" 'point [0-9]+/8'

@@ -346,15 +346,21 @@ report_hw_bars(struct report_hw *h, const struct report *r, size_t c, const char
 	}
 	for (size_t k = 0; k < 2; k++) {
 		struct dd_error err = { 0 };
+		bool		spec = false, rev = false;
 
-		char title[CHART_TITLE_MAX];
-
-		snprintf(title, sizeof title, "%s%s against spec and review", who,
-			 compare_unit(qs[k]));
-		chart_bars_init(bars, title, compare_unit(qs[k]));
+		chart_bars_init(bars, "", compare_unit(qs[k]));
 		for (size_t i = 0; i < r->tab.nrows; i++)
 			if (r->tab.rows[i].q == qs[k] && !r->tab.rows[i].best)
 				report_hw_bar_row(r, i, c, bars);
+		/* The title names only the references the bars carry: an
+		 * unmatched run's are "measured". */
+		for (size_t i = 0; i < bars->nrows; i++) {
+			spec |= bars->rows[i].mk.spec > 0;
+			rev |= bars->rows[i].mk.review > 0;
+		}
+		snprintf(bars->title, sizeof bars->title, "%s%s %s", who, compare_unit(qs[k]),
+			 spec && rev ? "against spec and review" : spec ? "against spec" :
+			 rev ? "against the review" : "measured (no spec or review matched)");
 		if (bars->nrows > 0)
 			report_hw_svg(h, svg_bars(bars, REPORT_CHART_PX, &err));
 	}

@@ -110,6 +110,9 @@ ok "report html: prefers-color-scheme and a print stylesheet" \
 	sh -c "grep -q 'prefers-color-scheme:dark' '$tmp/one.html' && grep -q '@media print' '$tmp/one.html'"
 is "report html: a <details> per point (5)" 5 "$(grep -o '<details>' "$tmp/one.html" | wc -l | tr -d ' ')"
 ok "report html: inline SVG charts" test "$(svgs "$tmp/one.html")" -ge 5
+# An unmatched scratch run's bars name no reference they do not carry.
+is "report html: an unmatched run's bars say measured, no spec or review" \
+	"0 2" "$(grep -c 'against spec' "$tmp/one.html") $(grep -o '<title>[^<]*measured (no spec or review matched)</title>' "$tmp/one.html" | wc -l | tr -d ' ')"
 rep 1 --format html
 is "report --format html without -o: the page on stdout" "$(cat "$tmp/one.html")" "$out"
 
@@ -311,7 +314,12 @@ else
 	like "check run: the stored verdict" 'Verdict: NOT_COMPARABLE against KIOXIA CD9P-R 7\.68 TB' "$out"
 	like "check run: its rows with their sources" 'Source: StorageReview' "$out"
 	is "check run: the page parses" ok "$(html_ok "$tmp/check.html")"
-	ok "check run: bars against spec and review" grep -q 'dd-spec' "$tmp/check.html"
+	# Its bars carry the review's markers (the CD9P-R's spec figures are
+	# rated maxima without a depth: compared on the best rows, not on a bar),
+	# and the titles name what they carry.
+	ok "check run: bars with the review's markers" grep -q 'class="dd-review"' "$tmp/check.html"
+	ok "check run: ... and their titles say so" grep -q '<title>IOPS against the review</title>' \
+		"$tmp/check.html"
 fi
 
 done_testing

@@ -728,6 +728,7 @@ fio_read_job(const struct fio_in *in, json_t *jobs, json_t *counts, const char *
 	pt.index = run->n;
 	pt.r->idle_cpus = NAN;
 	pt.r->rate_spread = NAN;	/* fio does not report its pacing's evenness */
+	pt.r->rate_held_pct = pt.r->rate_late_pct = NAN;
 	if ((rc = fio_str(in, job, at, "jobname", &name)) < 0 ||
 	    (rc = fio_str(in, job, at, "hostname", &host)) < 0 ||
 	    (rc = fio_read_point(in, job, at, &pt.r->point)) < 0 ||

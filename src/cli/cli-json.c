@@ -142,6 +142,8 @@ cli_json_mode(json_t *o, const struct dd_result *r)
 	json_object_set_new(o, "target_class", json_string(engine_target_class_name(r->tclass)));
 	json_object_set_new(o, "idle_cpus", cli_jreal(r->idle_cpus));
 	json_object_set_new(o, "rate_spread", cli_jreal(r->rate_spread));
+	json_object_set_new(o, "rate_held_pct", cli_jreal(r->rate_held_pct));
+	json_object_set_new(o, "rate_late_pct", cli_jreal(r->rate_late_pct));
 	json_object_set_new(o, "flush_s", cli_jreal(r->flush_s));
 }
 

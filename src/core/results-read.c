@@ -426,6 +426,7 @@ results_load_point(struct results *db, sqlite3_stmt *st, struct results_point *p
 	pt->r = calloc(1, sizeof *pt->r);
 	if (pt->r == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory");
+	pt->r->rate_held_pct = pt->r->rate_late_pct = NAN;	/* not kept in the store */
 	pt->id = sqlite3_column_int64(st, 0);
 	pt->index = (size_t)sqlite3_column_int64(st, 1);
 	dd_strlcpy(pt->host, (const char *)sqlite3_column_text(st, 2), sizeof pt->host);

@@ -172,6 +172,25 @@ collector_spread(const struct collector *c)
 	return engine_rate_spread((size_t)c->spread_n, c->spread_sum, c->spread_sq);
 }
 
+/* A paced point's lost schedule, summed over its jobs (held_ns or late_ns
+ * of each worker), as % of the jobs' measured time; NAN unpaced. */
+static double
+collector_slip_pct(const struct collector *c, bool held)
+{
+	double	 ns = 0;
+	unsigned n = 0;
+
+	if (!(c->sh->p->rate_iops > 0) || !(c->res->elapsed_s > 0))
+		return NAN;
+	for (unsigned i = 0; i < c->n; i++) {
+		if (!c->w[i].joined)
+			continue;
+		ns += (double)(held ? c->w[i].held_ns : c->w[i].late_ns);
+		n++;
+	}
+	return n ? 100.0 * ns / ((double)n * c->res->elapsed_s * 1e9) : NAN;
+}
+
 /* Take one interval sample. */
 void
 collector_sample(struct collector *c, uint64_t t, const struct dd_engine_hooks *hooks)
@@ -305,6 +324,8 @@ collector_finish(struct collector *c)
 	res->read_hist = *hr;
 	res->write_hist = *hw;
 	res->rate_spread = collector_spread(c);
+	res->rate_held_pct = collector_slip_pct(c, true);
+	res->rate_late_pct = collector_slip_pct(c, false);
 	if (c->npend > 0 && res->nintervals < DD_INTERVALS_MAX) {
 		res->intervals[res->nintervals++] = c->pend;
 		c->npend = 0;

@@ -80,6 +80,10 @@ struct worker {
 	unsigned	      *idle;		/* paced: slots not in flight (a stack) */
 	unsigned	       nidle;
 	uint64_t	       full_since;	/* paced: when the last free slot went */
+	uint64_t	       held_ns;		/* paced, measured phase: schedule slipped
+						 * while the device held the queue full */
+	uint64_t	       late_ns;		/* ... dropped because the job woke late
+						 * (beyond the catch-up); after join */
 
 	/* Offsets. */
 	uint64_t	       lo, nblocks;	/* region start, length in bs units */

@@ -677,6 +677,7 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 		 int phase, bool *spent)
 {
 	unsigned n = 0;
+	uint64_t next;
 
 	while (w->nidle > 0 && engine_rate_ready(*due, now, ENGINE_RATE_WINDOW_NS)) {
 		unsigned slot = w->idle[w->nidle - 1];
@@ -687,7 +688,10 @@ worker_issue_due(struct worker *w, uint64_t *due, uint64_t now, uint64_t period,
 		}
 		w->nidle--;
 		n++;
-		*due = engine_rate_next(*due, now, period, ENGINE_RATE_CATCHUP_NS);
+		next = engine_rate_next(*due, now, period, ENGINE_RATE_CATCHUP_NS);
+		if (phase == PHASE_MEASURE)
+			w->late_ns += next - (*due + period);
+		*due = next;
 	}
 	if (n > 0 && w->nidle == 0)
 		w->full_since = now;	/* the queue just filled */
@@ -741,7 +745,9 @@ worker_loop_paced(struct worker *w)
 	double		       per_job = p->rate_iops / p->numjobs;
 	uint64_t	       period = (uint64_t)(1e9 / per_job), due, slack;
 	unsigned	       inflight = 0;
-	bool		       stopping = false, spent = false, full;
+	bool		       stopping = false, spent = false, began = false, ended = false;
+	bool		       full;
+	uint64_t	       carried = 0;
 	int		       phase;
 
 	if (period == 0)
@@ -769,6 +775,17 @@ worker_loop_paced(struct worker *w)
 		}
 		t = clock_now_ns();
 		phase = worker_phase_step(w, &stopping);
+		if (phase == PHASE_MEASURE && !began) {
+			began = true;	/* a lag carried in is issued in the
+					 * measured phase: not lost from it */
+			carried = t > due ? t - due : 0;
+		}
+		if ((stopping || spent) && !ended) {
+			ended = true;	/* what was due and never issued is lost */
+			if (w->measured && t > due)
+				w->late_ns += t - due;
+			w->late_ns = w->late_ns > carried ? w->late_ns - carried : 0;
+		}
 		full = w->nidle == 0;
 		io_uring_for_each_cqe(&w->ring, head, cqe) {
 			unsigned slot = (unsigned)io_uring_cqe_get_data64(cqe);
@@ -779,8 +796,13 @@ worker_loop_paced(struct worker *w)
 			w->idle[w->nidle++] = slot;
 			inflight--;
 		}
-		if (full && n > 0)
-			due = engine_rate_held(due, w->full_since, t, slack);
+		if (full && n > 0) {
+			uint64_t held = engine_rate_held(due, w->full_since, t, slack);
+
+			if (phase == PHASE_MEASURE)
+				w->held_ns += held - due;
+			due = held;
+		}
 		io_uring_cq_advance(&w->ring, n);
 		if (n > 0)
 			worker_publish(w, &c);

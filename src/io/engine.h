@@ -154,6 +154,13 @@ struct dd_result {
 	double		   rate_spread;	/* paced points: coefficient of variation of
 					 * the interval IOPS (even pacing: small);
 					 * NAN unpaced */
+	double		   rate_held_pct;	/* paced: % of the measured phase a job's
+						 * schedule slipped because the device held
+						 * its queue full (the device's limit, not
+						 * the limiter's); NAN unpaced */
+	double		   rate_late_pct;	/* paced: % dropped because a job woke
+						 * too late to catch up (not scheduled on
+						 * time); NAN unpaced */
 	size_t		   nintervals;
 	struct dd_interval intervals[DD_INTERVALS_MAX];
 };

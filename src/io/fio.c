@@ -1139,6 +1139,7 @@ fio_result_init(const struct dd_target *t, const struct fio_target *ft,
 	res->force_async = mode.force_async;
 	res->idle_cpus = NAN;
 	res->rate_spread = NAN;
+	res->rate_held_pct = res->rate_late_pct = NAN;	/* fio reports neither */
 	res->cpu_us_per_io = res->proc_us_per_io = NAN;
 	(void)t;
 }

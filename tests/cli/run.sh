@@ -312,6 +312,16 @@ like "--rate-iops: QD32 x16 gets 1250 a job" 'numjobs=16( [^[]*)? rate_iops=1250
 	"$(printf '%s\n' "$out" | tr '\n' ' ')"
 run "$dd" run --target /dev/nonexistent --preset spot --print-fio
 is "without --rate-iops: no point is paced" 0 "$(printf '%s\n' "$out" | grep -c '^rate_iops=')"
+# A paced point the target cannot carry (20M IOPS at QD1): the engine says
+# where the schedule went (the device held the queue, or the jobs fell
+# behind), and the shortfall is what it lost; an unpaced point has neither.
+run "$dd" run --target "$tmp/pace.dat" --size 16M --allow-write -q \
+	--point 'randread,bs=4k,qd=1,rate=20M,time=0.3,ramp=0' --json "$tmp/pace.json"
+is "pacing beyond the target: exits 0" 0 "$rc"
+is "pacing beyond the target: the shortfall is schedule the engine lost" "True" \
+	"$(jq_ "$tmp/pace.json" "abs(100 * (1 - j['points'][0]['iops'] / 20e6) - j['points'][0]['rate_held_pct'] - j['points'][0]['rate_late_pct']) < 10")"
+is "an unpaced point loses no schedule (null)" "None None" \
+	"$(jq_ "$tmp/file.json" "'%s %s' % (j['points'][0]['rate_held_pct'], j['points'][0]['rate_late_pct'])")"
 
 # --- bad input ---------------------------------------------------------------
 run "$dd" run --target "$tmp/x.dat" --preset nope

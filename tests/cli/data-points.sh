@@ -19,10 +19,6 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 DRIVEDASH_NO_OVERLAY=1
 export DRIVEDASH_NO_OVERLAY
 
-# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # sql QUERY: one value from the bundled database.
 sql() {

@@ -15,10 +15,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
 
-# json EXPR: evaluate a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # put FILE TEXT: write an attribute of a fake sysfs tree (parents created).
 put() {

@@ -19,10 +19,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 RUN_TIMEOUT=30
 
-# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # cfg NAME: a fresh configuration home $tmp/NAME with an empty overlay
 # directory, exported as XDG_CONFIG_HOME; the directory in $od.

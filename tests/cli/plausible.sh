@@ -25,10 +25,6 @@ trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # reads ROWS: metric:verdict of the read rows, sorted.
 reads='" ".join(sorted(v["metric"] + ":" + v["verdict"] for v in j["verdicts"] if v["metric"] in ("seq_read", "rand_read", "lat_read")))'

@@ -14,10 +14,6 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # --- part numbers: as listed, else "no such part number" ---------------------
 run "$dd" show KCD9XPJE7T68

@@ -21,10 +21,6 @@ trap cleanup EXIT INT TERM
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
-# json EXPR: a Python expression over the JSON in $tmp/out as `j`.
-json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)"
-}
 
 # sql QUERY: one value from the bundled database.
 sql() {

@@ -35,7 +35,7 @@ command -v python3 >/dev/null 2>&1 || skip_all "python3 is needed to read JSON"
 
 # json EXPR: a Python expression over the JSON on stdout ($tmp/out) as `j`.
 json() {
-	python3 -c "import json,sys; j=json.load(open('$tmp/out')); print($1)" 2>/dev/null
+	jq_ "$tmp/out" "$1" 2>/dev/null
 }
 
 . "${top_srcdir:-.}/tests/lib/verdicts-lab.sh"

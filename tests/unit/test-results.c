@@ -889,6 +889,54 @@ make_verdict(struct results_verdict *v, unsigned k)
 	snprintf(v->review_source, sizeof v->review_source, k ? "" : "StorageReview");
 	snprintf(v->point, sizeof v->point, k ? "4K randread QD256 x4" : "128K read QD64 x1");
 	snprintf(v->reason, sizeof v->reason, "reason %u", k);
+	/* The marks (version 5): "etwa 14,800", a range that was inferred and
+	 * states no conditions. */
+	snprintf(v->spec_qual, sizeof v->spec_qual, k ? "range" : "approx");
+	v->spec_lo = k ? 2000000 : NAN;
+	v->spec_hi = k ? 2200000 : NAN;
+	v->spec_inferred = k;
+	v->spec_unstated = k;
+	snprintf(v->review_qual, sizeof v->review_qual, k ? "" : "approx");
+}
+
+/* A stored row's reference as a user reads it: the one qualifier
+ * formatter's marks, a range's two ends, the spec's marks only when the
+ * spec is the reference; an unknown qualifier reads as none. */
+static void
+test_verdict_ref_text(void **state)
+{
+	struct results_verdict v;
+	char		       buf[192];
+	double		       lo, hi;
+
+	(void)state;
+	make_verdict(&v, 0);
+	assert_string_equal(results_verdict_ref_qual(&v), "approx");
+	assert_string_equal(results_verdict_ref_text(&v, 1, true, buf, sizeof buf), "~14,800 MB/s");
+	assert_false(results_verdict_ref_range(&v, &lo, &hi));
+	assert_true(isnan(lo) && isnan(hi));
+	make_verdict(&v, 1);
+	assert_true(results_verdict_ref_range(&v, &lo, &hi));
+	assert_float_equal(lo, 2000000, 0);
+	assert_float_equal(hi, 2200000, 0);
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf),
+			    "2,000,000\u20132,200,000 IOPS (i), conditions not stated");
+	assert_string_equal(results_verdict_ref_text(&v, 0, false, buf, sizeof buf),
+			    "2,000,000-2,200,000 IOPS (i), conditions not stated");
+	/* The review decided: its own qualifier, none of the spec's marks. */
+	snprintf(v.decided_by, sizeof v.decided_by, "review");
+	v.reference = 1500000;
+	snprintf(v.review_qual, sizeof v.review_qual, "lt");
+	assert_string_equal(results_verdict_ref_qual(&v), "lt");
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf),
+			    "< 1,500,000 IOPS");
+	/* A crafted store's qualifier, an old store's none, no reference. */
+	snprintf(v.review_qual, sizeof v.review_qual, "%%s\x1b");
+	assert_string_equal(results_verdict_ref_qual(&v), "eq");
+	v.review_qual[0] = '\0';
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf), "1,500,000 IOPS");
+	v.reference = NAN;
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf), "-");
 }
 
 /* A run's reference and verdict rows are stored once and read back as they
@@ -1814,6 +1862,7 @@ main(void)
 		cmocka_unit_test(test_migrations),
 		cmocka_unit_test(test_stored_labels),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_verdict_ref_text),
 		cmocka_unit_test(test_record_busy),
 		cmocka_unit_test(test_record_spill),
 		cmocka_unit_test(test_two_writers),

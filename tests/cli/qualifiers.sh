@@ -138,4 +138,38 @@ PY
 	is "old store: reading it did not upgrade it" "4" "$(sql "$tmp/v4.db" "PRAGMA user_version")"
 fi
 
+# --- sources: the vendor's datasheet where rivals.md gives one ---------------
+# FAMILY|SOURCE NAME|URL (as rivals.md gives the review that prints the
+# table; empty: none given)|METRIC whose preferred figure cites it|the
+# review's own source, which none of the family's spec figures may cite
+# any more ("-": the source is the review, named as the datasheet, or the
+# review's own words are still cited for other figures)
+while IFS='|' read -r fam name url metric review; do
+	run "$dd" --db "$db" show "$fam" --json
+	is "sources: $fam cites \"$name\"" "0 True True True" \
+		"$rc $(python3 - "$tmp/out" "$name" "$url" "$metric" "$review" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+name, url, metric, review = sys.argv[2:6]
+src = [s for s in j["sources"] if s["name"] == name and (s["url"] or "") == url]
+ids = {s["id"] for s in src}
+cites = any(f["metric"] == metric and f["preferred"] and f["source"] in ids for f in j["spec"])
+bare = review == "-" or not any(f["source"] == review for f in j["spec"])
+print(len(src) == 1, cites, bare)
+PY
+)"
+done <<'ROWS'
+micron-9550-max|9550 MAX review: Micron datasheet|https://www.storagereview.com/review/micron-9550-max-review-balanced-performance-for-ai-db-and-analytics|seq_read|sr-9550max
+micron-9550-pro|9550 MAX review: Micron datasheet|https://www.storagereview.com/review/micron-9550-max-review-balanced-performance-for-ai-db-and-analytics|mttf|sr-9550max
+micron-9550-pro|Micron 9550 TPS, as quoted in code||power_max|llmsim
+micron-7600-max|7600 MAX review: Micron datasheet|https://www.storagereview.com/review/micron-7600-max-review|seq_read|sr-7600max
+solidigm-ps1030|D7-PS1030 review: Solidigm datasheet||seq_read|sr-ps1030
+solidigm-ps1010|D7-PS1030 review: Solidigm datasheet||mttf|-
+sandisk-sn861|SN861 review: WD datasheet (projected)||seq_read|-
+phison-x200p|Pascari X200P review: Phison datasheet||seq_read|sr-x200p
+kioxia-cd8p-r|CD9P-R review: KIOXIA CD8P-R datasheet|https://storagereview.com/review/kioxia-cd9p-r-review-read-intensive-gen5-up-to-61-44tb|seq_read|sr-cd9pr
+kioxia-cm7-r|CM7-R review: KIOXIA datasheet figures||seq_read|-
+samsung-pm9a3|Samsung PM9A3 launch datasheet, as quoted|https://heise.de/-4720224|seq_read|-
+ROWS
+
 done_testing

@@ -19,7 +19,10 @@
  * the typed query, tolerance, rules' version, summary, the rows), fio-json
  * the same object as "drivedash_verdict" (fio's readers skip keys they do
  * not know), csv "# verdict," lines and an "# overall," line after the
- * points, text a VERDICT line and a line per row.
+ * points, text a VERDICT line and a line per row.  A row's reference keeps
+ * its marks (results_verdict_ref_text: "~30 us", a range, "(i)",
+ * "conditions not stated"): json and csv as reference_qual, _low, _high and
+ * _text, text in the row's line.
  *
  * The document is built whole in memory, then written to stdout or, with
  * -o, through src/lib/outfile.h (a temporary file renamed over FILE), so a
@@ -69,14 +72,14 @@ export_csv_num(FILE *f, double v, bool last)
  * malformed byte is '?' (utf8_sanitize), so a CSV printed on a terminal
  * cannot drive it. */
 static void
-export_csv_text(FILE *f, const char *raw)
+export_csv_cell(FILE *f, const char *raw, bool last)
 {
 	char safe[1024], *s = safe;
 
 	snprintf(safe, sizeof safe, "%s", raw);
 	utf8_sanitize(safe, 0);
 	if (strpbrk(s, ",\"") == NULL) {
-		fprintf(f, "%s,", s);
+		fprintf(f, "%s%s", s, last ? "\n" : ",");
 		return;
 	}
 	fputc('"', f);
@@ -85,7 +88,14 @@ export_csv_text(FILE *f, const char *raw)
 			fputc('"', f);
 		fputc(*s, f);
 	}
-	fputs("\",", f);
+	fputs(last ? "\"\n" : "\",", f);
+}
+
+/* A text cell that is not its row's last. */
+static void
+export_csv_text(FILE *f, const char *raw)
+{
+	export_csv_cell(f, raw, false);
 }
 
 /* The stored verdict rows and reference as CSV comment lines after the
@@ -99,9 +109,12 @@ export_csv_verdicts(FILE *f, const struct results_run *run)
 		return;
 	if (run->nverdicts > 0)
 		fputs("# verdict rows: metric,verdict,unit,reference,reference_source,decided_by,"
-		      "point,reason,measured,ratio\n", f);
+		      "point,reason,measured,ratio,reference_qual,reference_low,reference_high,"
+		      "reference_text\n", f);
 	for (size_t i = 0; i < run->nverdicts; i++) {
 		const struct results_verdict *v = &run->verdicts[i];
+		char			      ref[192];
+		double			      lo, hi;
 
 		fputs("# verdict,", f);
 		export_csv_text(f, v->metric);
@@ -113,7 +126,12 @@ export_csv_verdicts(FILE *f, const struct results_run *run)
 		export_csv_text(f, v->point);
 		export_csv_text(f, v->reason);
 		export_csv_num(f, v->measured, false);
-		export_csv_num(f, v->ratio, true);
+		export_csv_num(f, v->ratio, false);
+		export_csv_text(f, results_verdict_ref_qual(v));
+		results_verdict_ref_range(v, &lo, &hi);
+		export_csv_num(f, lo, false);
+		export_csv_num(f, hi, false);
+		export_csv_cell(f, results_verdict_ref_text(v, 2, true, ref, sizeof ref), true);
 	}
 	fputs("# overall: verdict,drive,drive_id,query,rules,tolerance\n# overall,", f);
 	export_csv_text(f, p->verdict[0] ? p->verdict : "not judged");
@@ -122,6 +140,31 @@ export_csv_verdicts(FILE *f, const struct results_run *run)
 	export_csv_text(f, p->query);
 	fprintf(f, "%u,", p->rules);
 	export_csv_num(f, p->verdict[0] ? p->tolerance : NAN, true);
+}
+
+/* The marks of a stored row's figures on its JSON object o: the
+ * reference's qualifier ("approx" for "etwa 30 us"; "eq" none), its range
+ * (null when not one), the reference as a user reads it, and the spec
+ * figure's and the review's own marks. */
+static void
+export_json_marks(json_t *o, const struct results_verdict *v)
+{
+	char   ref[192];
+	double lo, hi;
+
+	if (o == NULL)
+		return;
+	results_verdict_ref_range(v, &lo, &hi);
+	json_object_set_new(o, "reference_qual", json_string(results_verdict_ref_qual(v)));
+	json_object_set_new(o, "reference_low", cli_jreal(lo));
+	json_object_set_new(o, "reference_high", cli_jreal(hi));
+	json_object_set_new(o, "reference_text",
+			    json_string(results_verdict_ref_text(v, 2, true, ref, sizeof ref)));
+	json_object_set_new(o, "spec_qual", json_string(v->spec_qual[0] ? v->spec_qual : "eq"));
+	json_object_set_new(o, "spec_inferred", json_boolean(v->spec_inferred));
+	json_object_set_new(o, "spec_conditions_stated", json_boolean(!v->spec_unstated));
+	json_object_set_new(o, "review_qual",
+			    json_string(v->review_qual[0] ? v->review_qual : "eq"));
 }
 
 /* The stored verdict and reference as JSON (rows: with the rows). */
@@ -146,6 +189,7 @@ export_json_verdict(const struct results_run *run)
 			"review_value", cli_jreal(v->review_value),
 			"review_source", cli_jstr(v->review_source), "point", cli_jstr(v->point),
 			"reason", cli_jstr(v->reason)));
+		export_json_marks(json_array_get(rows, i), v);
 	}
 	json_object_set_new(o, "overall", p->verdict[0] ? json_string(p->verdict) : json_null());
 	json_object_set_new(o, "drive_id", cli_jstr(p->drive_id));
@@ -178,9 +222,14 @@ export_text_verdict(FILE *f, const struct results_run *run)
 	cli_fprintf(f, ", rules v%u, as judged when it ran\n", p->rules);
 	if (p->verdict_summary[0] != '\0')
 		cli_fprintf(f, "  %s\n", p->verdict_summary);
-	for (size_t i = 0; i < run->nverdicts; i++)
-		cli_fprintf(f, "  %-14s %-14s %s\n", run->verdicts[i].metric,
-			    run->verdicts[i].status, run->verdicts[i].reason);
+	for (size_t i = 0; i < run->nverdicts; i++) {
+		char ref[192];
+
+		cli_fprintf(f, "  %-14s %-14s against %s: %s\n", run->verdicts[i].metric,
+			    run->verdicts[i].status,
+			    results_verdict_ref_text(&run->verdicts[i], 1, true, ref, sizeof ref),
+			    run->verdicts[i].reason);
+	}
 }
 
 /* Per second over the measured time; NAN when it is unknown. */

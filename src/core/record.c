@@ -734,14 +734,39 @@ record_drain(struct record *rec, int wait_ms)
 	return done;
 }
 
+/* The marks of the row's spec figure (none for health and curve rows):
+ * its qualifier, a range's ends in the row's unit, inferred, conditions not
+ * stated; and the review figure's qualifier. */
+static void
+record_verdict_marks(const struct verdict *v, struct results_verdict *out)
+{
+	const struct spec_figure *g = &v->spec;
+
+	out->spec_lo = out->spec_hi = NAN;
+	dd_strlcpy(out->review_qual, v->review_qual != NULL && isfinite(v->review_value)
+				     ? v->review_qual : "", sizeof out->review_qual);
+	if (g->qual == NULL || isnan(v->spec_value))
+		return;
+	dd_strlcpy(out->spec_qual, g->qual, sizeof out->spec_qual);
+	if (compare_qual_range(g->qual, g->base_hi) && isfinite(g->base) && isfinite(g->base_hi)) {
+		out->spec_lo = g->base;
+		out->spec_hi = g->base_hi;
+	}
+	out->spec_inferred = !g->is_target && specdb_figure_inferred(g);
+	out->spec_unstated = g->conditions != NULL &&
+			     strcmp(g->conditions, SPECDB_NO_CONDITIONS) == 0;
+}
+
 /* One verdict row as it is stored: the reference that decided (the review
- * when decided_by says so, else the spec or target figure) and its source. */
+ * when decided_by says so, else the spec or target figure), its source and
+ * its marks. */
 static void
 record_verdict_row(const struct verdict *v, struct results_verdict *out)
 {
 	bool review = v->decided_by != NULL && strcmp(v->decided_by, "review") == 0;
 
 	memset(out, 0, sizeof *out);
+	record_verdict_marks(v, out);
 	dd_strlcpy(out->metric, v->metric, sizeof out->metric);
 	dd_strlcpy(out->metric_name, v->metric_name, sizeof out->metric_name);
 	dd_strlcpy(out->status, verdict_status_name(v->status), sizeof out->status);

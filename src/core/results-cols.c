@@ -81,6 +81,9 @@ const struct results_col results_verdict_cols[] = {
 	V("spec_source", RC_TEXT, spec_source), V("review_value", RC_DBL, review_value),
 	V("review_source", RC_TEXT, review_source), V("point", RC_TEXT, point),
 	V("reason", RC_TEXT, reason),
+	V("spec_qual", RC_TEXT, spec_qual), V("spec_lo", RC_DBL, spec_lo),
+	V("spec_hi", RC_DBL, spec_hi), V("spec_inferred", RC_BOOL, spec_inferred),
+	V("spec_unstated", RC_BOOL, spec_unstated), V("review_qual", RC_TEXT, review_qual),
 };
 const size_t results_verdict_cols_n = sizeof results_verdict_cols / sizeof results_verdict_cols[0];
 #undef V

@@ -5,7 +5,9 @@
  * provenance, verdict rows and every point with its latency summaries,
  * bins, interval series and SMART, through the column tables
  * (results-cols.c).  Deleting a run is here too: it and its rows go
- * together (ON DELETE CASCADE).
+ * together (ON DELETE CASCADE).  And a stored verdict row's reference as a
+ * user reads it, with its marks (results_verdict_ref_text), which export
+ * and the report print.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 
 #include "core/format.h"
 #include "core/results-int.h"
+#include "core/specdb.h"
 #include "lib/file.h"
 
 /* ---- reading ---- */
@@ -497,6 +500,73 @@ results_load_verdicts(struct results *db, int64_t id, struct results_run *out,
 	}
 	sqlite3_finalize(st);
 	return step == SQLITE_DONE ? 0 : results_fail(db, "load the verdicts", err);
+}
+
+/* ---- a stored row's reference, as a user reads it ---- */
+
+/* Is q a qualifier the figures use?  (A crafted store's other text reads
+ * as none.) */
+static bool
+results_qual_known(const char *q)
+{
+	static const char *const known[] = { "approx", "range", "lt", "le", "gt", "ge" };
+
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strcmp(q, known[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Did the review decide the row (its reference is the review's figure)? */
+static bool
+results_verdict_by_review(const struct results_verdict *v)
+{
+	return strcmp(v->decided_by, "review") == 0;
+}
+
+/* The qualifier of a stored row's reference. */
+const char *
+results_verdict_ref_qual(const struct results_verdict *v)
+{
+	const char *q = results_verdict_by_review(v) ? v->review_qual : v->spec_qual;
+
+	return results_qual_known(q) ? q : "eq";
+}
+
+/* The ends of a stored row's reference when it is a range. */
+bool
+results_verdict_ref_range(const struct results_verdict *v, double *lo, double *hi)
+{
+	bool range = !results_verdict_by_review(v) && isfinite(v->reference) &&
+		     isfinite(v->spec_lo) && isfinite(v->spec_hi);
+
+	*lo = range ? v->spec_lo : NAN;
+	*hi = range ? v->spec_hi : NAN;
+	return range;
+}
+
+/* A stored row's reference with its marks: "~30 us", "6,800–6,900 MB/s (i)". */
+char *
+results_verdict_ref_text(const struct results_verdict *v, int decimals, bool utf8, char *buf,
+			 size_t len)
+{
+	bool   spec = !results_verdict_by_review(v);
+	double a, b;
+	bool   range = results_verdict_ref_range(v, &a, &b);
+	char   lo[48], hi[48], num[112];
+
+	if (!isfinite(v->reference)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	fmt_number(range ? a : v->reference, decimals, lo, sizeof lo);
+	if (range)
+		fmt_number(b, decimals, hi, sizeof hi);
+	fmt_qualify(results_verdict_ref_qual(v), lo, range ? hi : NULL, utf8, num, sizeof num);
+	snprintf(buf, len, "%s%s%s%s%s", num, v->unit[0] ? " " : "", v->unit,
+		 spec && v->spec_inferred ? " " SPECDB_INFERRED_MARK : "",
+		 spec && v->spec_unstated ? ", " SPECDB_NO_CONDITIONS : "");
+	return buf;
 }
 
 /* Load a run and all its points. */

@@ -29,7 +29,10 @@
  *   run_refs     one row per run (version 4): what the run was judged
  *                against besides the drive in runs (the typed query, the
  *                tolerance, the rules' version) and its overall verdict
- *   verdicts     the run's verdict rows in order (struct results_verdict)
+ *   verdicts     the run's verdict rows in order (struct results_verdict);
+ *                from version 5 with the marks of their figures (the
+ *                spec's qualifier, range, inferred, conditions not stated;
+ *                the review's qualifier)
  *
  * Names, not numbers: a point's pattern and kind are stored as their names
  * (dd_pattern_name, dd_kind_name), so reordering the enums changes nothing
@@ -215,12 +218,25 @@ static const char results_migrate_v4[] =
 	" spec_value REAL, spec_source TEXT, review_value REAL, review_source TEXT,\n"
 	" point TEXT, reason TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;\n";
 
+/* Version 5: the marks of a verdict row's figures (issue 27: "etwa 30 us"
+ * stays approximate): the spec figure's qualifier, a range's ends, inferred
+ * and conditions not stated, and the review figure's qualifier.  Rows of
+ * earlier versions read as no marks. */
+static const char results_migrate_v5[] =
+	"ALTER TABLE verdicts ADD COLUMN spec_qual TEXT;\n"
+	"ALTER TABLE verdicts ADD COLUMN spec_lo REAL;\n"
+	"ALTER TABLE verdicts ADD COLUMN spec_hi REAL;\n"
+	"ALTER TABLE verdicts ADD COLUMN spec_inferred INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE verdicts ADD COLUMN spec_unstated INTEGER NOT NULL DEFAULT 0;\n"
+	"ALTER TABLE verdicts ADD COLUMN review_qual TEXT;\n";
+
 /* migrations[v]: the SQL that takes version v to v + 1. */
 static const char *const results_migrations[] = {
 	results_schema_v1,
 	results_migrate_v2,
 	results_migrate_v3,
 	results_migrate_v4,
+	results_migrate_v5,
 };
 
 
@@ -231,7 +247,9 @@ static const char *const results_migrations[] = {
  * read sees from version v to v + 1 with TEMP views (the temp schema is
  * searched before main, so the queries' plain table names find the views):
  * the columns the migration adds, at the defaults it gives them.  Each
- * shim covers tables no other shim touches. */
+ * shim covers tables no other shim touches, except verdicts: version 4's
+ * shim makes it empty with every later column, so version 5's (IF NOT
+ * EXISTS) adds its columns only to a real version 4 table. */
 static const char results_shim_v2[] =
 	"CREATE TEMP VIEW runs AS SELECT *, NULL AS temp_source FROM main.runs;\n";
 
@@ -253,13 +271,21 @@ static const char results_shim_v4[] =
 	" NULL AS metric_name, NULL AS status, NULL AS unit, NULL AS reference,\n"
 	" NULL AS ref_source, NULL AS measured, NULL AS ratio, NULL AS decided_by,\n"
 	" NULL AS spec_value, NULL AS spec_source, NULL AS review_value,\n"
-	" NULL AS review_source, NULL AS point, NULL AS reason WHERE 0;\n";
+	" NULL AS review_source, NULL AS point, NULL AS reason, NULL AS spec_qual,\n"
+	" NULL AS spec_lo, NULL AS spec_hi, 0 AS spec_inferred, 0 AS spec_unstated,\n"
+	" NULL AS review_qual WHERE 0;\n";
+
+static const char results_shim_v5[] =
+	"CREATE TEMP VIEW IF NOT EXISTS verdicts AS SELECT *, NULL AS spec_qual,\n"
+	" NULL AS spec_lo, NULL AS spec_hi, 0 AS spec_inferred, 0 AS spec_unstated,\n"
+	" NULL AS review_qual FROM main.verdicts;\n";
 
 static const char *const results_read_shims[] = {
 	NULL,
 	results_shim_v2,
 	results_shim_v3,
 	results_shim_v4,
+	results_shim_v5,
 };
 
 _Static_assert(sizeof results_read_shims == sizeof results_migrations,

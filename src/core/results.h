@@ -23,7 +23,9 @@
  *                         the metric, the reference figure it was held
  *                         against and that figure's source, what was
  *                         measured, the ratio, the verdict, the reason and
- *                         which reference decided.  The run's reference
+ *                         which reference decided, with the reference's
+ *                         marks (qualifier, range, inferred, conditions not
+ *                         stated: results_verdict_ref_text).  The run's reference
  *                         (the drive, the typed query, the tolerance, the
  *                         rules' version) and overall verdict are in its
  *                         provenance.  Stored once, never judged again: a
@@ -167,7 +169,38 @@ struct results_verdict {
 	char	review_source[128];
 	char	point[DD_POINT_NAME_MAX];	/* the point compared; "" none */
 	char	reason[320];
+	/* The marks of the figures (version 5; an older store reads "" and
+	 * NAN, no marks): */
+	char	spec_qual[8];		/* the spec figure's qualifier: "approx",
+					 * "range", "le", "ge", "lt", "gt"; "" or
+					 * "eq" none */
+	double	spec_lo, spec_hi;	/* a range's ends in unit (qual "range", an
+					 * approximate range); NAN not a range */
+	bool	spec_inferred;		/* worked out, not printed as such
+					 * (specdb_figure_inferred) */
+	bool	spec_unstated;		/* its source states no conditions
+					 * (SPECDB_NO_CONDITIONS) */
+	char	review_qual[8];		/* the review figure's qualifier; "" none */
 };
+
+/* The qualifier of a stored row's reference: the review's when the review
+ * decided, else the spec figure's; "eq" when it has none (a store before
+ * version 5) or an unknown one. */
+const char *results_verdict_ref_qual(const struct results_verdict *v);
+
+/* The ends of a stored row's reference when it is a range (the spec
+ * figure's, unless the review decided): true and *lo, *hi in its unit;
+ * false and both NAN when it is one figure. */
+bool results_verdict_ref_range(const struct results_verdict *v, double *lo, double *hi);
+
+/* The reference of a stored row as a user reads it, through the one
+ * qualifier formatter (fmt_qualify): "~30 us", "6,800–6,900 MB/s" (a range
+ * shows both ends; utf8 false: "-"), "<= 100 us", then the spec figure's
+ * marks: " (i)" when it was inferred, ", conditions not stated" when its
+ * source states none; numbers with up to decimals decimals (fmt_number);
+ * "-" when there is no reference.  export and the report print it. */
+char *results_verdict_ref_text(const struct results_verdict *v, int decimals, bool utf8,
+			       char *buf, size_t len);
 
 /* A run with its points (and its verdict rows, when it was judged). */
 struct results_run {

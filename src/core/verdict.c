@@ -324,6 +324,7 @@ verdict_set_review(struct verdict *v, const struct spec_measurement *x, double r
 		   const struct dd_point *p, double measured, const struct verdict_opts *o)
 {
 	v->review_value = rv;
+	v->review_qual = x->qual;
 	v->review_ratio = compare_ratio(measured, rv);
 	v->review_qd = p->iodepth;
 	v->review_jobs = p->numjobs;
@@ -458,6 +459,8 @@ verdict_row(const struct spec_figure *g, const struct dd_result *const *res, siz
 			 strcmp(g->dimension, compare_dimension(cs.q)) != 0)
 			verdict_say(v, "the figure is in %s, which cannot be compared with %s",
 				    g->unit_id ? g->unit_id : "no unit", v->unit);
+		else if (g->conditions != NULL && strcmp(g->conditions, SPECDB_NO_CONDITIONS) == 0)
+			verdict_say(v, "%s", cs.why);
 		else
 			verdict_say(v, "the spec figure is not a positive number");
 		return;
@@ -982,6 +985,7 @@ verdict_curve_row(struct verdict *v, const struct workload_curve *cv, enum compa
 	if (x == NULL || achieved < VERDICT_CURVE_ACHIEVED * 100)
 		return;
 	v->review_value = v->spec_value = rv;
+	v->review_qual = x->qual;
 	v->review_ratio = v->ratio = compare_ratio(v->measured, rv);
 	v->review_jobs = x->threads > 0 ? (unsigned)x->threads : 0;
 	verdict_set_review_source(v, x, o);

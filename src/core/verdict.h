@@ -185,6 +185,8 @@ struct verdict {
 	const char	   *decided_by;		/* "target", "spec", "rated max", "review";
 						 * NULL none */
 	double		    review_value;	/* the review at the compared point; NAN none */
+	const char	   *review_qual;	/* its qualifier ("approx" for "ca. 32.3K",
+						 * "lt" ...); NULL none or "eq" */
 	double		    review_ratio;	/* measured / review_value; NAN none */
 	unsigned	    review_qd, review_jobs;	/* its depth; 0 none */
 	const char	   *review_source;	/* its source id; NULL none */

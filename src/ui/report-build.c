@@ -338,6 +338,7 @@ report_sec_verdict(struct report *r, size_t i)
 {
 	const struct results_run *run = &r->runs[i];
 	struct report_block	 *b;
+	bool			  inferred = false;
 	static const char *const  head[] = { "Metric", "Measured", "Reference", "Ratio",
 					     "Verdict", "Decided by", "Source", "Point", "Reason" };
 
@@ -359,17 +360,22 @@ report_sec_verdict(struct report *r, size_t i)
 	for (size_t k = 0; k < run->nverdicts; k++) {
 		const struct results_verdict *v = &run->verdicts[k];
 		size_t			      row = k + 1;
+		char			      ref[192];
 
 		report_cell(r, b, row, 0, report_or(v->metric_name, v->metric));
 		report_cell(r, b, row, 1, report_num(r, v->measured, 1, v->unit));
-		report_cell(r, b, row, 2, report_num(r, v->reference, 1, v->unit));
+		report_cell(r, b, row, 2, results_verdict_ref_text(v, 1, true, ref,
+								   sizeof ref));
 		report_cell(r, b, row, 3, isfinite(v->ratio) ? report_fmt(r, "%.2f", v->ratio) : "-");
 		report_cell(r, b, row, 4, v->status);
 		report_cell(r, b, row, 5, v->decided_by);
 		report_cell(r, b, row, 6, v->ref_source);
 		report_cell(r, b, row, 7, v->point);
 		report_cell(r, b, row, 8, v->reason);
+		inferred |= v->spec_inferred;
 	}
+	if (inferred)
+		report_para(r, SPECDB_INFERRED_LEGEND, false);
 }
 
 /* The letter of table column c. */

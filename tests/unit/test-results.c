@@ -889,6 +889,54 @@ make_verdict(struct results_verdict *v, unsigned k)
 	snprintf(v->review_source, sizeof v->review_source, k ? "" : "StorageReview");
 	snprintf(v->point, sizeof v->point, k ? "4K randread QD256 x4" : "128K read QD64 x1");
 	snprintf(v->reason, sizeof v->reason, "reason %u", k);
+	/* The marks (version 5): "etwa 14,800", a range that was inferred and
+	 * states no conditions. */
+	snprintf(v->spec_qual, sizeof v->spec_qual, k ? "range" : "approx");
+	v->spec_lo = k ? 2000000 : NAN;
+	v->spec_hi = k ? 2200000 : NAN;
+	v->spec_inferred = k;
+	v->spec_unstated = k;
+	snprintf(v->review_qual, sizeof v->review_qual, k ? "" : "approx");
+}
+
+/* A stored row's reference as a user reads it: the one qualifier
+ * formatter's marks, a range's two ends, the spec's marks only when the
+ * spec is the reference; an unknown qualifier reads as none. */
+static void
+test_verdict_ref_text(void **state)
+{
+	struct results_verdict v;
+	char		       buf[192];
+	double		       lo, hi;
+
+	(void)state;
+	make_verdict(&v, 0);
+	assert_string_equal(results_verdict_ref_qual(&v), "approx");
+	assert_string_equal(results_verdict_ref_text(&v, 1, true, buf, sizeof buf), "~14,800 MB/s");
+	assert_false(results_verdict_ref_range(&v, &lo, &hi));
+	assert_true(isnan(lo) && isnan(hi));
+	make_verdict(&v, 1);
+	assert_true(results_verdict_ref_range(&v, &lo, &hi));
+	assert_float_equal(lo, 2000000, 0);
+	assert_float_equal(hi, 2200000, 0);
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf),
+			    "2,000,000\u20132,200,000 IOPS (i), conditions not stated");
+	assert_string_equal(results_verdict_ref_text(&v, 0, false, buf, sizeof buf),
+			    "2,000,000-2,200,000 IOPS (i), conditions not stated");
+	/* The review decided: its own qualifier, none of the spec's marks. */
+	snprintf(v.decided_by, sizeof v.decided_by, "review");
+	v.reference = 1500000;
+	snprintf(v.review_qual, sizeof v.review_qual, "lt");
+	assert_string_equal(results_verdict_ref_qual(&v), "lt");
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf),
+			    "< 1,500,000 IOPS");
+	/* A crafted store's qualifier, an old store's none, no reference. */
+	snprintf(v.review_qual, sizeof v.review_qual, "%%s\x1b");
+	assert_string_equal(results_verdict_ref_qual(&v), "eq");
+	v.review_qual[0] = '\0';
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf), "1,500,000 IOPS");
+	v.reference = NAN;
+	assert_string_equal(results_verdict_ref_text(&v, 0, true, buf, sizeof buf), "-");
 }
 
 /* A run's reference and verdict rows are stored once and read back as they
@@ -1109,15 +1157,55 @@ static const char rows_v3[] =
 	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
 	"PRAGMA user_version = 3;";
 
+/* Schema version 4 as it shipped: version 3 and this (frozen: never edit). */
+static const char schema_v4_upgrade[] =
+	"UPDATE points SET pattern = CASE pattern WHEN 0 THEN 'read' WHEN 1 THEN 'write'\n"
+	" WHEN 2 THEN 'randread' WHEN 3 THEN 'randwrite' WHEN 4 THEN 'randrw' WHEN 5 THEN 'rw'\n"
+	" ELSE pattern END,\n"
+	" kind = CASE kind WHEN 0 THEN 'point' WHEN 1 THEN 'curve-max' WHEN 2 THEN 'curve-step'\n"
+	" WHEN 3 THEN 'checkpoint' WHEN 4 THEN 'threads' WHEN 5 THEN 'cliff' ELSE kind END;\n"
+	"CREATE TABLE run_refs (\n"
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" query TEXT, verdict TEXT, tolerance REAL, rules INTEGER, verdict_summary TEXT);\n"
+	"CREATE TABLE verdicts (\n"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,\n"
+	" seq INTEGER NOT NULL, metric TEXT, metric_name TEXT, status TEXT, unit TEXT,\n"
+	" reference REAL, ref_source TEXT, measured REAL, ratio REAL, decided_by TEXT,\n"
+	" spec_value REAL, spec_source TEXT, review_value REAL, review_source TEXT,\n"
+	" point TEXT, reason TEXT, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;\n";
+
+/* The same rows in a version-4 store: pattern and kind by name. */
+static const char rows_v4[] =
+	"INSERT INTO runs (id, name, source, host, start_unix, start_utc, start_local,"
+	" target_path, target_kind, serial, plan_name, repeat, state, temp_source)"
+	" VALUES (7, 'old run', 'run', 'lab', 1796133787, '2026-12-01T14:03:07Z',"
+	" '2026-12-01T14:03:07+00:00', '/dev/nvme0n1', 'block', 'SNOLD', 'spot', 1, 'done',"
+	" 'hwmon of nvme0');"
+	"INSERT INTO points (id, run_id, idx, host, has_bins, name, pattern, read_pct, bs,"
+	" iodepth, numjobs, status, ios, read_ios, write_ios, iops, mbps, sum_name, sum_index,"
+	" sum_iops, sum_mean_us, sum_runs, kind)"
+	" VALUES (70, 7, 0, '', 1, '4K randread QD1 x1', 'randread', 70, 4096, 1, 1, 0, 1000,"
+	" 700, 300, 12345.5, 50.5, '4K randread QD1 x1', 0, 12345.5, 80.25, 1, 'point');"
+	"INSERT INTO latency VALUES (70, 'all', 1000, 10, 900, 80.25, 5);"
+	"INSERT INTO percentiles VALUES (70, 'all', 12, 99.0, 150.5);"
+	"INSERT INTO bins VALUES (70, 300, 1000);"
+	"INSERT INTO intervals (point_id, seq, t_s, iops) VALUES (70, 0, 0.2, 12000);"
+	"INSERT INTO smart (point_id, phase, temperature_c, power_on_hours)"
+	" VALUES (70, 'before', 41, 4000);"
+	"PRAGMA application_id = 1145336435;"	/* "DDrs" */
+	"PRAGMA user_version = 4;";
+
 /* Every earlier version: its schema (version 1's, then the upgrade texts
  * when the version was shipped as one) and rows, for the migration test. */
 static const struct {
 	int	    version;
-	const char *schema, *upgrade, *upgrade3, *rows, *temp_source;
+	const char *schema, *upgrade, *upgrade3, *upgrade4, *rows, *temp_source;
 } old_versions[] = {
-	{ 1, schema_v1, "", "", rows_v1, "" },
-	{ 2, schema_v1, schema_v2_upgrade, "", rows_v2, "hwmon of nvme0" },
-	{ 3, schema_v1, schema_v2_upgrade, schema_v3_upgrade, rows_v3, "hwmon of nvme0" },
+	{ 1, schema_v1, "", "", "", rows_v1, "" },
+	{ 2, schema_v1, schema_v2_upgrade, "", "", rows_v2, "hwmon of nvme0" },
+	{ 3, schema_v1, schema_v2_upgrade, schema_v3_upgrade, "", rows_v3, "hwmon of nvme0" },
+	{ 4, schema_v1, schema_v2_upgrade, schema_v3_upgrade, schema_v4_upgrade, rows_v4,
+	  "hwmon of nvme0" },
 };
 
 /* The user_version of a file (plain sqlite). */
@@ -1201,6 +1289,7 @@ test_migrations(void **state)
 			sql_on(tpath(name), old_versions[i].schema);
 			sql_on(tpath(name), old_versions[i].upgrade);
 			sql_on(tpath(name), old_versions[i].upgrade3);
+			sql_on(tpath(name), old_versions[i].upgrade4);
 			sql_on(tpath(name), old_versions[i].rows);
 			assert_int_equal(user_version(tpath(name)), old_versions[i].version);
 			if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
@@ -1223,6 +1312,45 @@ test_migrations(void **state)
 			assert_int_equal(results_run_begin(db, &p, &err), 0);
 			results_close(db);
 		}
+	}
+}
+
+/* A version-4 store's verdict rows have no marks: read as it is and
+ * upgraded, the reference reads as no qualifier, no range, no marks. */
+static void
+test_v4_verdicts(void **state)
+{
+	static const char verdict[] =
+		"INSERT INTO run_refs VALUES (7, 'cd9p 7.68', 'WARN', 0.1, 1, 'short');"
+		"INSERT INTO verdicts (run_id, seq, metric, status, unit, reference, decided_by,"
+		" spec_value) VALUES (7, 0, 'lat_read', 'WARN', 'us', 30, 'spec', 30);";
+
+	(void)state;
+	for (int mode = RESULTS_READ; mode <= RESULTS_WRITE; mode++) {
+		struct results	  *db;
+		struct results_run run;
+		struct dd_error	   err = { 0 };
+		char		   name[32], buf[96];
+
+		snprintf(name, sizeof name, "v4-verdicts-%d.db", mode);
+		sql_on(tpath(name), schema_v1);
+		sql_on(tpath(name), schema_v2_upgrade);
+		sql_on(tpath(name), schema_v3_upgrade);
+		sql_on(tpath(name), schema_v4_upgrade);
+		sql_on(tpath(name), rows_v4);
+		sql_on(tpath(name), verdict);
+		if (results_open(&db, tpath(name), (enum results_mode)mode, &err) != 0)
+			fail_msg("v4: %s", err.msg);
+		assert_int_equal(results_run_load(db, 7, &run, &err), 0);
+		assert_int_equal(run.nverdicts, 1);
+		assert_string_equal(run.verdicts[0].spec_qual, "");
+		assert_true(isnan(run.verdicts[0].spec_lo) && isnan(run.verdicts[0].spec_hi));
+		assert_false(run.verdicts[0].spec_inferred || run.verdicts[0].spec_unstated);
+		assert_string_equal(results_verdict_ref_qual(&run.verdicts[0]), "eq");
+		assert_string_equal(results_verdict_ref_text(&run.verdicts[0], 1, true, buf,
+							     sizeof buf), "30 us");
+		results_run_free(&run);
+		results_close(db);
 	}
 }
 
@@ -1812,8 +1940,10 @@ main(void)
 		cmocka_unit_test(test_create_modes),
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_migrations),
+		cmocka_unit_test(test_v4_verdicts),
 		cmocka_unit_test(test_stored_labels),
 		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_verdict_ref_text),
 		cmocka_unit_test(test_record_busy),
 		cmocka_unit_test(test_record_spill),
 		cmocka_unit_test(test_two_writers),

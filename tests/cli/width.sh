@@ -12,8 +12,9 @@
 # with a long model and backing path: the notes go under their row), check
 # on a loop device (the reason under its row, the identity and VERDICT
 # lines wrapped, never between a number and its unit) and check --host's
-# rack summary.  The runs come from one tiny spot run on a scratch file in
-# this test's own store.
+# rack summary; show's sheets and attribute tables (fitted at 80, nothing
+# left out at 132, the --wide bytes to a pipe).  The runs come from one tiny
+# spot run on a scratch file in this test's own store.
 # Needs: python3 (the pseudo-terminal and the display widths); root and
 # losetup for the check cases, fio for the rack case (each skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
@@ -228,6 +229,41 @@ on_tty 80 "$dd" --db "$db" --wide detect --sysfs "$fs" >"$tmp/wide.out" 2>&1
 ok "detect to a pipe: as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
 ok "detect to a pipe: the loop250 row whole" \
 	sh -c "grep -q '^  loop250  loop .*not NVMe  (backing /dev/shm/a-long-directory-name-for-width/loop.img)\$' '$tmp/pipe.out'"
+
+# --- show: sheets and attribute tables ------------------------------------
+# Every line within 80 (tables fitted, text wrapped, a long URL broken at a
+# '/'); the attribute table keeps vendor, family, capacity and the figures,
+# its "figures from" under the row, the (F) mark in the cell; at 132 no
+# column left out; to a pipe the bytes --wide gives on a terminal.
+for q in cd9p-r 'cd9p-r 7.68' 7.68 cm9-r '3 dwpd' U.2 sn861; do
+	fits "show $q at 80" 80 "$dd" --db "$db" show "$q"
+	case $q in cd9p-r) cp "$tmp/tty.out" "$tmp/show-sheet.out" ;; esac
+done
+on_tty 80 "$dd" --db "$db" show 7.68 >"$tmp/tty.out" 2>&1
+like "show 7.68 at 80: says what it left out" '^[0-9]+ columns? left out: .+; --wide shows all$' \
+	"$(grep 'left out' "$tmp/tty.out")"
+ok "show 7.68 at 80: vendor, family, capacity and both figures in the header" \
+	sh -c "sed -n 2p '$tmp/tty.out' | grep -q '^  vendor .*family .*capacity .*seq.*rand'"
+ok "show 7.68 at 80: a family-wide figure keeps its (F) in the cell" \
+	grep -q '^  Micron .*7400 PRO .* 6,600 (F) .*1,000,000 (F)$' "$tmp/tty.out"
+ok "show 7.68 at 80: 'figures from' under its row" \
+	sh -c "grep -A1 '^  Micron .*7400 PRO' '$tmp/tty.out' | grep -q '^      family-wide\$'"
+is "show cd9p-r at 80: no number parted from its unit" "" "$(unit_split "$tmp/show-sheet.out")"
+like "show cd9p-r at 80: the matrix says which capacity it left out" \
+	'^1 column left out: 61.44 TB; --wide shows all$' "$(grep 'left out' "$tmp/show-sheet.out")"
+for q in cd9p-r 7.68; do
+	on_tty 132 "$dd" --db "$db" show "$q" >"$tmp/tty.out" 2>&1
+	got=$(widest "$tmp/tty.out")
+	ok "show $q at 132: no line wider than 132 (widest $got)" test "$got" -le 132
+	is "show $q at 132: nothing left out" "" "$(grep 'left out' "$tmp/tty.out")"
+	on_tty 80 "$dd" --db "$db" --wide show "$q" >"$tmp/wide.out" 2>&1
+	"$dd" --db "$db" show "$q" >"$tmp/pipe.out" 2>&1
+	ok "show $q to a pipe: as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
+	ok "show $q to a pipe: wider than 80 (full width kept)" test "$(widest "$tmp/pipe.out")" -gt 80
+done
+ok "show 7.68 at 132: every column, 'figures from' in the row" \
+	sh -c "sed -n 2p '$tmp/tty.out' | grep -q 'form factor .*gen .*DWPD .*figures from\$' &&
+	       grep -q '^  Micron .*7400 PRO .*(F)  family-wide\$' '$tmp/tty.out'"
 
 # --- check on a loop device --------------------------------------------------
 qdb="${top_builddir:-.}/tests/qemu-test.db"

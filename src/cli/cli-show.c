@@ -73,7 +73,7 @@ show_mark(const char *origin, char *buf, size_t len)
  * temperature, then any other the sheet states at another temperature:
  * "2,000,000 h at 0-55 C (also 2,500,000 h at 0-50 C)". */
 static void
-show_mttf(const struct spec_sheet *sh)
+show_mttf(FILE *out, const struct spec_sheet *sh)
 {
 	const struct spec_figure *own = NULL;
 	char			  num[32], also[256];
@@ -95,7 +95,7 @@ show_mttf(const struct spec_sheet *sh)
 	}
 	if (o > 0 && o < sizeof also)
 		snprintf(also + o, sizeof also - o, ")");
-	cli_printf("  %-13s %s h%s%s%s\n", "MTTF",
+	cli_fprintf(out, "  %-13s %s h%s%s%s\n", "MTTF",
 		   fmt_number((double)sh->family.mttf_hours, 0, num, sizeof num),
 		   own && own->conditions ? " at " : "", own && own->conditions ? own->conditions : "",
 		   also);
@@ -104,82 +104,82 @@ show_mttf(const struct spec_sheet *sh)
 /* Print the family header: the drive's name ("KIOXIA CD9P-R 7.68 TB" for a
  * capacity point), never its database id. */
 static void
-show_family_header(const struct spec_sheet *sh)
+show_family_header(FILE *out, const struct spec_sheet *sh)
 {
 	const struct spec_family *f = &sh->family;
 	const struct spec_drive	 *d = NULL;
 	char			  iface[128], num[32], name[256], src[256], text[4096];
 
 	specdb_find_drive(f, 1, sh->only_drive, &d);
-	cli_printf("%s", specdb_drive_label(f, d, true, name, sizeof name));
+	cli_fprintf(out, "%s", specdb_drive_label(f, d, true, name, sizeof name));
 	if (f->segment)
-		cli_printf("  (%s)", f->segment);
+		cli_fprintf(out, "  (%s)", f->segment);
 	if (d != NULL)
-		cli_printf("  capacity point%s%s", d->form_factor ? ", " : "",
+		cli_fprintf(out, "  capacity point%s%s", d->form_factor ? ", " : "",
 			   d->form_factor ? d->form_factor : "");
 	if (f->origin)
-		cli_printf("  [lab overlay %s]", f->origin);
-	putchar('\n');
-	cli_printf("  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
+		cli_fprintf(out, "  [lab overlay %s]", f->origin);
+	fputc('\n', out);
+	cli_fprintf(out, "  %-13s %s\n", "interface", cli_interface(f, iface, sizeof iface));
 	if (f->form_factors)
-		cli_printf("  %-13s %s\n", "form factors", f->form_factors);
+		cli_fprintf(out, "  %-13s %s\n", "form factors", f->form_factors);
 	if (f->nand)
-		cli_printf("  %-13s %s\n", "NAND", f->nand);
+		cli_fprintf(out, "  %-13s %s\n", "NAND", f->nand);
 	if (!isnan(f->dwpd))
-		cli_printf("  %-13s %s DWPD\n", "endurance", fmt_number(f->dwpd, 2, num, sizeof num));
+		cli_fprintf(out, "  %-13s %s DWPD\n", "endurance", fmt_number(f->dwpd, 2, num, sizeof num));
 	if (f->warranty_years > 0)
-		cli_printf("  %-13s %d years\n", "warranty", f->warranty_years);
+		cli_fprintf(out, "  %-13s %d years\n", "warranty", f->warranty_years);
 	if (f->mttf_hours > 0)
-		show_mttf(sh);
+		show_mttf(out, sh);
 	if (f->security)
-		cli_printf("  %-13s %s\n", "security", f->security);
+		cli_fprintf(out, "  %-13s %s\n", "security", f->security);
 	if (f->plp >= 0)
-		cli_printf("  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
+		cli_fprintf(out, "  %-13s %s\n", "power loss", f->plp ? "protected (PLP)" : "not protected");
 	if (f->source_id)
-		cli_printf("  %-13s %s\n", "source", specdb_sheet_source_label(sh, f->source_id, src, sizeof src));
+		cli_fprintf(out, "  %-13s %s\n", "source", specdb_sheet_source_label(sh, f->source_id, src, sizeof src));
 	if (!f->has_spec_sheet)
-		cli_printf("  %-13s %s\n", "spec sheet", "none published in the sources");
+		cli_fprintf(out, "  %-13s %s\n", "spec sheet", "none published in the sources");
 	if (f->notes)
-		cli_printf("  %-13s %s\n", "notes", specdb_sheet_text(sh, f->notes, text, sizeof text));
+		cli_fprintf(out, "  %-13s %s\n", "notes", specdb_sheet_text(sh, f->notes, text, sizeof text));
 }
 
 /* Print capacities and their SKUs. */
 static void
-show_capacities(const struct spec_sheet *sh)
+show_capacities(FILE *out, const struct spec_sheet *sh)
 {
 	const struct spec_family *f = &sh->family;
 
-	cli_printf("\nCAPACITIES\n");
+	cli_fprintf(out, "\nCAPACITIES\n");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		const struct spec_drive *d = &f->drives[i];
 		char			 cap[32], src[256], text[4096], mark[128];
 
 		if (sh->only_drive && strcmp(sh->only_drive, d->id) != 0)
 			continue;
-		cli_printf("  %-9s %-22s", fmt_capacity(d->capacity_gb, cap, sizeof cap),
+		cli_fprintf(out, "  %-9s %-22s", fmt_capacity(d->capacity_gb, cap, sizeof cap),
 		       d->form_factor ? d->form_factor : "");
 		if (d->nmeasurements)
-			cli_printf(" %zu review figures", d->nmeasurements);
-		cli_printf("%s\n", show_mark(d->origin, mark, sizeof mark));
+			cli_fprintf(out, " %zu review figures", d->nmeasurements);
+		cli_fprintf(out, "%s\n", show_mark(d->origin, mark, sizeof mark));
 		if (d->nand)
-			cli_printf("            NAND %s\n", d->nand);
+			cli_fprintf(out, "            NAND %s\n", d->nand);
 		if (d->notes)
-			cli_printf("            %s\n", specdb_sheet_text(sh, d->notes, text,
+			cli_fprintf(out, "            %s\n", specdb_sheet_text(sh, d->notes, text,
 									sizeof text));
 		if (d->source_id)
-			cli_printf("            listed in %s\n",
+			cli_fprintf(out, "            listed in %s\n",
 				   specdb_sheet_source_label(sh, d->source_id, src, sizeof src));
 		for (size_t k = 0; k < d->nskus; k++) {
 			const struct spec_sku *s = &d->skus[k];
 
-			cli_printf("            %-34s %s%s%s, %s [%s]%s\n", s->model, s->kind,
+			cli_fprintf(out, "            %-34s %s%s%s, %s [%s]%s\n", s->model, s->kind,
 			       s->option ? " " : "", s->option ? s->option : "",
 			       s->status, specdb_sheet_source_label(sh, s->source_id, src, sizeof src),
 			       show_mark(s->origin, mark, sizeof mark));
 		}
 	}
 	if (f->ndrives == 0)
-		cli_printf("  (none recorded)\n");
+		cli_fprintf(out, "  (none recorded)\n");
 }
 
 /* A figure's value: with its unit (NULL: a matrix cell, the unit in the row
@@ -205,29 +205,154 @@ show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, cons
 /* Explain the grade-C and inferred marks under the figures, when a figure
  * has them. */
 static void
-show_grade_c_legend(const struct spec_sheet *sh)
+show_grade_c_legend(FILE *out, const struct spec_sheet *sh)
 {
 	for (size_t i = 0; i < sh->nfigures; i++)
 		if (specdb_figure_grade_c(sh, &sh->figures[i])) {
-			cli_printf("  %s\n", SPECDB_GRADE_C_LEGEND);
+			cli_fprintf(out, "  %s\n", SPECDB_GRADE_C_LEGEND);
 			break;
 		}
 	if (specdb_sheet_any_inferred(sh))
-		cli_printf("  %s\n", SPECDB_INFERRED_LEGEND);
+		cli_fprintf(out, "  %s\n", SPECDB_INFERRED_LEGEND);
+}
+
+/* The family-wide figures' table: figure, value, conditions, then the
+ * source (under its row on a narrow terminal). */
+static const struct cli_table_col show_fig_cols[] = {
+	{ "figure", "  ", 30, 1, 0, NULL, 22, NULL, NULL },
+	{ "value", " ", 22, 0, 0, NULL, 0, NULL, NULL },
+	{ "conditions", " ", 36, 2, 0, NULL, 16, NULL, NULL },
+	{ "source", " ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* Print the figures stated for the whole family, one row each. */
+static void
+show_family_figures(FILE *out, int cols, const struct spec_sheet *sh)
+{
+	struct cli_table t;
+
+	cli_table_init(&t, show_fig_cols, sizeof show_fig_cols / sizeof show_fig_cols[0]);
+	t.noheader = true;
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *g = &sh->figures[i];
+		char			  cond[128], val[64], src[256], from[320], mark[128];
+
+		if (g->drive_id != NULL)
+			continue;
+		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
+				g->conditions, cond, sizeof cond);
+		show_figure_value(sh, g, g->unit_id, val, sizeof val);
+		snprintf(from, sizeof from, "%s %s%s%s",
+			 specdb_sheet_source_label(sh, g->source_id, src, sizeof src),
+			 g->confidence, g->preferred ? "" : " (alternative)",
+			 show_mark(g->origin, mark, sizeof mark));
+		cli_table_add(&t, (const char *const[]){ g->metric_name, val, cond, from });
+	}
+	if (t.nrows > 0)
+		cli_table_print_cols(&t, out, cols);
+	cli_table_free(&t);
+}
+
+/* The figure of capacity point d on the matrix row of g, or NULL. */
+static const struct spec_figure *
+show_matrix_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *d)
+{
+	for (size_t j = i; j < sh->nfigures; j++)
+		if (sh->figures[j].drive_id && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
+		    figure_same_row(&sh->figures[j], &sh->figures[i]))
+			return &sh->figures[j];
+	return NULL;
+}
+
+/* Add the matrix row of figure i: its label, a cell per capacity point,
+ * the source with the row's free-text conditions and overlay mark. */
+static void
+show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
+		const struct spec_drive *const *pts, size_t npts)
+{
+	const struct spec_figure *g = &sh->figures[i];
+	const char		 *origin = NULL, *cells[18];
+	char			  cond[96], label[128], src[256], mark[128], from[512];
+	char			  vals[16][48];
+
+	/* Block size, mix and depth in the label; free-text conditions
+	 * go after the source, where they have room. */
+	show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs, NULL, cond,
+			sizeof cond);
+	snprintf(label, sizeof label, "%s %s%s(%s)", g->metric_name, cond, cond[0] ? " " : "",
+		 g->unit_id);
+	cells[0] = label;
+	for (size_t c = 0; c < npts; c++) {
+		const struct spec_figure *hit = show_matrix_hit(sh, i, pts[c]);
+
+		if (hit != NULL && origin == NULL)
+			origin = hit->origin;	/* the row's first overlay figure */
+		cells[c + 1] = hit == NULL ? "-"
+				: show_figure_value(sh, hit, NULL, vals[c], sizeof vals[c]);
+	}
+	snprintf(from, sizeof from, "%s %s%s%s%s%s",
+		 specdb_sheet_source_label(sh, g->source_id, src, sizeof src), g->confidence,
+		 g->preferred ? "" : " (alternative)", g->conditions ? "  " : "",
+		 g->conditions ? g->conditions : "", show_mark(origin, mark, sizeof mark));
+	cells[npts + 1] = from;
+	cli_table_add(t, cells);
+}
+
+/* Print the per-capacity figures as a matrix: a row per figure, a column
+ * per capacity point (the largest left out first on a narrow terminal). */
+static void
+show_matrix(FILE *out, int cols, const struct spec_sheet *sh)
+{
+	const struct spec_family *fam = &sh->family;
+	const struct spec_drive	 *pts[16];
+	struct cli_table_col	  mc[18];
+	struct cli_table	  t;
+	char			  caps[16][32];
+	size_t			  npts = 0;
+
+	for (size_t i = 0; i < fam->ndrives && npts < 16; i++) {
+		if (sh->only_drive && strcmp(sh->only_drive, fam->drives[i].id) != 0)
+			continue;
+		pts[npts++] = &fam->drives[i];
+	}
+	mc[0] = (struct cli_table_col){ "per capacity", "  ", 38, 1, CLI_TABLE_CUT, NULL, 26,
+					NULL, "figure" };
+	for (size_t c = 0; c < npts; c++)
+		mc[c + 1] = (struct cli_table_col){ fmt_capacity(pts[c]->capacity_gb, caps[c],
+								 sizeof caps[c]),
+						    " ", 11, 2, CLI_TABLE_RIGHT, NULL, 0, NULL,
+						    NULL };
+	mc[npts + 1] = (struct cli_table_col){ "source", "  ", 0, 0,
+					       CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL,
+					       NULL };
+	cli_fprintf(out, "\n");
+	cli_table_init(&t, mc, npts + 2);
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		size_t k;
+
+		if (sh->figures[i].drive_id == NULL)
+			continue;
+		/* Print each row once: at its first figure. */
+		for (k = 0; k < i; k++)
+			if (sh->figures[k].drive_id && figure_same_row(&sh->figures[k],
+								       &sh->figures[i]))
+				break;
+		if (k == i)
+			show_matrix_row(&t, sh, i, pts, npts);
+	}
+	cli_table_print_cols(&t, out, cols);
+	cli_table_free(&t);
 }
 
 /* Print family-wide figures as a list and per-capacity ones as a matrix. */
 static void
-show_figures(const struct spec_sheet *sh)
+show_figures(FILE *out, int cols, const struct spec_sheet *sh)
 {
-	const struct spec_family *f = &sh->family;
-	const struct spec_drive	 *cols[16];
-	size_t			  ncols = 0;
-	int			  any_drive = 0;
+	int any_drive = 0;
 
-	cli_printf("\nSPEC SHEET (%zu figures)\n", sh->nfigures);
+	cli_fprintf(out, "\nSPEC SHEET (%zu figures)\n", sh->nfigures);
 	if (sh->nfigures == 0) {
-		cli_printf("  (no spec-sheet figures in the sources)\n");
+		cli_fprintf(out, "  (no spec-sheet figures in the sources)\n");
 		return;
 	}
 	for (size_t i = 0; i < sh->nfigures; i++)
@@ -235,96 +360,21 @@ show_figures(const struct spec_sheet *sh)
 	/* Say which figures hold for every capacity, when some do not. */
 	for (size_t i = 0; any_drive && i < sh->nfigures; i++)
 		if (sh->figures[i].drive_id == NULL) {
-			cli_printf("  family-wide (stated for the family, not per capacity)\n");
+			cli_fprintf(out, "  family-wide (stated for the family, not per capacity)\n");
 			break;
 		}
-	for (size_t i = 0; i < sh->nfigures; i++) {
-		const struct spec_figure *g = &sh->figures[i];
-		char			  cond[128], val[64], label[64], src[256], pad[96];
-		char			  mark[128];
-
-		if (g->drive_id != NULL)
-			continue;
-		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
-				g->conditions, cond, sizeof cond);
-		snprintf(label, sizeof label, "%s", g->metric_name);
-		show_figure_value(sh, g, g->unit_id, val, sizeof val);
-		cli_printf("  %-30s %-22s %-36s %s %s%s%s\n", label,
-		       cli_text_pad(val, 22, false, pad, sizeof pad), cond,
-		       specdb_sheet_source_label(sh, g->source_id, src, sizeof src), g->confidence,
-		       g->preferred ? "" : " (alternative)",
-		       show_mark(g->origin, mark, sizeof mark));
-	}
-	if (!any_drive) {
-		show_grade_c_legend(sh);
-		return;
-	}
-
-	for (size_t i = 0; i < f->ndrives && ncols < 16; i++) {
-		if (sh->only_drive && strcmp(sh->only_drive, f->drives[i].id) != 0)
-			continue;
-		cols[ncols++] = &f->drives[i];
-	}
-	cli_printf("\n  %-38s", "per capacity");
-	for (size_t c = 0; c < ncols; c++) {
-		char cap[32];
-
-		cli_printf(" %11s", fmt_capacity(cols[c]->capacity_gb, cap, sizeof cap));
-	}
-	cli_printf("  source\n");
-	for (size_t i = 0; i < sh->nfigures; i++) {
-		const struct spec_figure *g = &sh->figures[i];
-		const char		 *origin = NULL;
-		char			  cond[96], label[128], src[256], mark[128];
-		size_t			  k;
-
-		if (g->drive_id == NULL)
-			continue;
-		/* Print each row once: at its first figure. */
-		for (k = 0; k < i; k++)
-			if (sh->figures[k].drive_id && figure_same_row(&sh->figures[k], g))
-				break;
-		if (k < i)
-			continue;
-		/* Block size, mix and depth in the label; free-text conditions
-		 * go after the source, where they have room. */
-		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
-				NULL, cond, sizeof cond);
-		snprintf(label, sizeof label, "%s %s%s(%s)", g->metric_name, cond,
-			 cond[0] ? " " : "", g->unit_id);
-		cli_printf("  %-38.38s", label);
-		for (size_t c = 0; c < ncols; c++) {
-			const struct spec_figure *hit = NULL;
-			char			  val[48], pad[96];
-
-			for (size_t j = i; j < sh->nfigures; j++)
-				if (sh->figures[j].drive_id &&
-				    strcmp(sh->figures[j].drive_id, cols[c]->id) == 0 &&
-				    figure_same_row(&sh->figures[j], g)) {
-					hit = &sh->figures[j];
-					break;
-				}
-			if (hit != NULL && origin == NULL)
-				origin = hit->origin;	/* the row's first overlay figure */
-			if (hit == NULL)
-				cli_printf(" %11s", "-");
-			else
-				cli_printf(" %s", cli_text_pad(show_figure_value(sh, hit, NULL, val,
-										 sizeof val),
-							       11, true, pad, sizeof pad));
-		}
-		cli_printf("  %s %s%s%s%s%s\n", specdb_sheet_source_label(sh, g->source_id, src, sizeof src),
-		       g->confidence, g->preferred ? "" : " (alternative)",
-		       g->conditions ? "  " : "", g->conditions ? g->conditions : "",
-		       show_mark(origin, mark, sizeof mark));
-	}
-	show_grade_c_legend(sh);
-	for (size_t i = 0; i < sh->nfigures; i++) {
+	show_family_figures(out, cols, sh);
+	if (any_drive)
+		show_matrix(out, cols, sh);
+	show_grade_c_legend(out, sh);
+	if (any_drive && cols > 0)
+		cli_fprintf(out, "\n");	/* the notes wrap under their own indent */
+	for (size_t i = 0; any_drive && i < sh->nfigures; i++) {
 		char text[4096];
 
 		if (sh->figures[i].notes && sh->figures[i].drive_id == NULL)
-			cli_printf("  note: %s: %s\n", sh->figures[i].metric_name,
-				   specdb_sheet_text(sh, sh->figures[i].notes, text, sizeof text));
+			cli_fprintf(out, "  note: %s: %s\n", sh->figures[i].metric_name,
+				    specdb_sheet_text(sh, sh->figures[i].notes, text, sizeof text));
 	}
 }
 
@@ -364,11 +414,23 @@ show_point(const struct spec_measurement *m, char *buf, size_t len)
 	return buf;
 }
 
-/* Print one measurement row. */
+/* The measurements' table (no header: the group lines say what follows). */
+static const struct cli_table_col show_meas_cols[] = {
+	{ "capacity", "    ", 9, 0, 0, NULL, 0, NULL, NULL },
+	{ "workload", " ", 22, 2, CLI_TABLE_CUT, NULL, 10, NULL, NULL },
+	{ "block size", " ", 5, 0, 0, NULL, 0, NULL, NULL },
+	{ "point", " ", 18, 3, 0, NULL, 0, NULL, NULL },
+	{ "phase", " ", 16, 4, CLI_TABLE_CUT, NULL, 6, NULL, NULL },
+	{ "metric", " ", 22, 1, CLI_TABLE_CUT, NULL, 14, NULL, NULL },
+	{ "value", " ", 0, 0, CLI_TABLE_FREE, NULL, 0, NULL, NULL },
+};
+
+/* Add one measurement row, and its note as a line under it. */
 static void
-show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
+show_measurement(struct cli_table *t, const struct spec_sheet *sh,
+		 const struct spec_measurement *m)
 {
-	char cap[32], bs[16], point[48], val[64], text[4096], mark[128];
+	char cap[32], bs[16], point[48], val[64], text[4096], mark[128], value[256];
 
 	show_point(m, point, sizeof point);
 	if (m->read_pct >= 0) {
@@ -377,27 +439,36 @@ show_measurement(const struct spec_sheet *sh, const struct spec_measurement *m)
 		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
 			 m->read_pct);
 	}
-	cli_printf("    %-9s %-22.22s %-5s %-18s %-16.16s %-22.22s %s%s\n",
-	       show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
-	       m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
-	       point, m->phase ? m->phase : "", m->metric_name,
-	       fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val),
-	       show_mark(m->origin, mark, sizeof mark));
-	if (m->notes)
-		cli_printf("              note: %s\n",
-			   specdb_sheet_text(sh, m->notes, text, sizeof text));
+	snprintf(value, sizeof value, "%s%s",
+		 fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val),
+		 show_mark(m->origin, mark, sizeof mark));
+	cli_table_add(t, (const char *const[]){
+		show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
+		m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "", point,
+		m->phase ? m->phase : "", m->metric_name, value });
+	if (m->notes) {
+		char line[4200];
+
+		snprintf(line, sizeof line, "              note: %s",
+			 specdb_sheet_text(sh, m->notes, text, sizeof text));
+		cli_table_add_line(t, line);
+	}
 }
 
-/* Print measurements grouped by benchmark, review and chart. */
+/* Print measurements grouped by benchmark, review and chart: one table,
+ * the groups' titles lines of it. */
 static void
-show_measurements(const struct spec_sheet *sh)
+show_measurements(FILE *out, int cols, const struct spec_sheet *sh)
 {
-	const char *bench = NULL, *src = NULL, *label = NULL;
-	char	    name[256];
+	const char	*bench = NULL, *src = NULL, *label = NULL;
+	char		 name[256], line[600];
+	struct cli_table t;
 
-	cli_printf("\nPUBLISHED MEASUREMENTS (%zu)\n", sh->nmeasurements);
+	cli_fprintf(out, "\nPUBLISHED MEASUREMENTS (%zu)\n", sh->nmeasurements);
 	if (sh->nmeasurements == 0)
-		cli_printf("  (none in the reviews)\n");
+		cli_fprintf(out, "  (none in the reviews)\n");
+	cli_table_init(&t, show_meas_cols, sizeof show_meas_cols / sizeof show_meas_cols[0]);
+	t.noheader = true;
 	for (size_t i = 0; i < sh->nmeasurements; i++) {
 		const struct spec_measurement *m = &sh->measurements[i];
 		const char		      *l = m->label ? m->label : "";
@@ -407,40 +478,68 @@ show_measurements(const struct spec_sheet *sh)
 			bench = m->benchmark;
 			src = m->source_id;
 			label = NULL;
-			cli_printf("  %s %s %s\n", bench, cli_glyph(CLI_G_MIDDOT),
-				   specdb_sheet_source_label(sh, src, name, sizeof name));
+			snprintf(line, sizeof line, "  %s %s %s", bench, cli_glyph(CLI_G_MIDDOT),
+				 specdb_sheet_source_label(sh, src, name, sizeof name));
+			cli_table_add_line(&t, line);
 		}
 		if (label == NULL || strcmp(label, l) != 0) {
 			label = l;
-			cli_printf("   %s\n", l[0] ? l : "(unlabelled)");
+			snprintf(line, sizeof line, "   %s", l[0] ? l : "(unlabelled)");
+			cli_table_add_line(&t, line);
 		}
-		show_measurement(sh, m);
+		show_measurement(&t, sh, m);
 	}
+	if (t.nrows > 0)
+		cli_table_print_cols(&t, out, cols);
+	cli_table_free(&t);
+}
+
+/* A source's URL, indented; on a terminal narrower than it, broken after
+ * a '/' onto lines of their own further in (a URL has no space to wrap
+ * at). */
+static void
+show_url(FILE *out, int cols, const char *url)
+{
+	int at = 4, room = cols - at;
+
+	while (cols > 0 && (int)strlen(url) > room && room > 8) {
+		int n = room;
+
+		while (n > 1 && url[n - 1] != '/')
+			n--;
+		if (n <= 1)
+			n = room;
+		cli_fprintf(out, "%*s%.*s\n", at, "", n, url);
+		url += n;
+		at = 6;
+		room = cols - at;
+	}
+	cli_fprintf(out, "%*s%s\n", at, "", url);
 }
 
 /* Print the sources the sheet cites. */
 static void
-show_sources(const struct spec_sheet *sh)
+show_sources(FILE *out, int cols, const struct spec_sheet *sh)
 {
-	cli_printf("\nSOURCES\n");
+	cli_fprintf(out, "\nSOURCES\n");
 	for (size_t i = 0; i < sh->nsources; i++) {
 		const struct spec_source *s = &sh->sources[i];
 		char			  name[256], text[4096];
 
 		/* By name; the full title, kind and date under it. */
-		cli_printf("  %s\n", specdb_source_label(s, name, sizeof name));
-		cli_printf("    %s: %s", s->kind, s->title);
+		cli_fprintf(out, "  %s\n", specdb_source_label(s, name, sizeof name));
+		cli_fprintf(out, "    %s: %s", s->kind, s->title);
 		if (s->published)
-			cli_printf(", %s", s->published);
+			cli_fprintf(out, ", %s", s->published);
 		if (s->origin)
-			cli_printf(" [lab overlay %s]", s->origin);
-		putchar('\n');
+			cli_fprintf(out, " [lab overlay %s]", s->origin);
+		fputc('\n', out);
 		/* The source's file (a seed's name in the project) is for the
 		 * JSON, not the reader: the title and URL name the source. */
 		if (s->url)
-			cli_printf("    %s\n", s->url);
+			show_url(out, cols, s->url);
 		if (s->testbed)
-			cli_printf("    test bed: %s\n",
+			cli_fprintf(out, "    test bed: %s\n",
 				   specdb_sheet_text(sh, s->testbed, text, sizeof text));
 	}
 }
@@ -558,22 +657,22 @@ show_json(const struct spec_sheet *sh)
 
 /* Print the lab's acceptance targets (the overlay's target table), if any. */
 static void
-show_targets(const struct spec_sheet *sh)
+show_targets(FILE *out, const struct spec_sheet *sh)
 {
 	char label[160], who[64];
 
 	if (sh->ntargets == 0)
 		return;
-	cli_printf("\nACCEPTANCE TARGETS (lab, %zu)\n", sh->ntargets);
+	cli_fprintf(out, "\nACCEPTANCE TARGETS (lab, %zu)\n", sh->ntargets);
 	for (size_t i = 0; i < sh->ntargets; i++) {
 		const struct spec_figure *g = &sh->targets[i];
 
-		cli_printf("  %-22s %-58s %-16s %s\n", g->metric_name ? g->metric_name : g->metric_id,
+		cli_fprintf(out, "  %-22s %-58s %-16s %s\n", g->metric_name ? g->metric_name : g->metric_id,
 			   verdict_target_label(g, label, sizeof label),
 			   g->drive_id ? show_drive_label(sh, g->drive_id, who, sizeof who)
 					: "every capacity", g->source_id);
 		if (g->conditions || g->notes || g->origin)
-			cli_printf("  %-22s %s%s%s%s%s\n", "", g->conditions ? g->conditions : "",
+			cli_fprintf(out, "  %-22s %s%s%s%s%s\n", "", g->conditions ? g->conditions : "",
 				   g->conditions && g->notes ? "; " : "", g->notes ? g->notes : "",
 				   g->origin ? (g->conditions || g->notes ? "; from " : "from ") : "",
 				   g->origin ? g->origin : "");
@@ -658,10 +757,13 @@ show_choice(const char *query, const struct spec_answer *ans, int json)
 		json_object_set_new(o, "candidates", show_json_cands(ans->cands, ans->ncands));
 		cli_print_json(o);
 	} else {
-		cli_printf("'%s' matches %s:\n", query, what);
+		FILE *out = cli_wrap_begin(stdout);
+
+		cli_fprintf(out, "'%s' matches %s:\n", query, what);
 		for (size_t i = 0; i < ans->ncands; i++)
-			cli_printf("  %-32s %s\n", ans->cands[i].label,
+			cli_fprintf(out, "  %-32s %s\n", ans->cands[i].label,
 				   ans->cands[i].distinct ? ans->cands[i].distinct : "");
+		cli_wrap_end(out, stdout);
 	}
 	cli_error("'%s' matches %s; name one (add the variant or the capacity)", query, what);
 	return EXIT_AMBIGUOUS;
@@ -811,20 +913,55 @@ show_json_attribute(const char *query, const struct spec_answer *ans)
 	return o;
 }
 
+/* The attribute table's columns: on a narrow terminal the form factor is
+ * cut first, then the generation and DWPD left out; "figures from" goes
+ * under its row. */
+static const struct cli_table_col show_attr_cols[] = {
+	{ "vendor", "  ", 9, 0, CLI_TABLE_CUT, NULL, 0, NULL, NULL },
+	{ "family", " ", 19, 0, CLI_TABLE_CUT, NULL, 0, NULL, NULL },
+	{ "capacity", " ", 17, 0, CLI_TABLE_CUT, NULL, 0, NULL, NULL },
+	{ "form factor", " ", 26, 2, CLI_TABLE_CUT, "form f.", 10, NULL, NULL },
+	{ "gen", " ", 4, 4, 0, NULL, 0, NULL, NULL },
+	{ "DWPD", " ", 5, 3, 0, NULL, 0, NULL, NULL },
+	{ "seq read MB/s", " ", 13, 0, CLI_TABLE_RIGHT, "seq MB/s", 0, NULL, NULL },
+	{ "rand rd IOPS", " ", 13, 0, CLI_TABLE_RIGHT, "rand IOPS", 0, NULL, NULL },
+	{ "figures from", "  ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* A row's headline figure in its cell, marked SPECDB_FAMILY_WIDE_MARK on
+ * a capacity point's row when it is the family's, not the point's. */
+static char *
+show_row_value(const struct spec_drive *d, const struct spec_headfig *h, char *buf, size_t len,
+	       bool *marked)
+{
+	show_head_value(h, buf, len);
+	if (d != NULL && !isnan(h->value) && h->drive_id == NULL) {
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len - o, " %s", SPECDB_FAMILY_WIDE_MARK);
+		*marked = true;
+	}
+	return buf;
+}
+
 /* Report an attribute query: a table of every family or capacity point
  * that has it, each row's speeds those of its own point (or labelled). */
 static int
 show_attribute(const char *query, const struct spec_answer *ans, int json)
 {
+	struct cli_table t;
+	FILE		*out;
+	bool		 marked = false, below;
+
 	if (json)
 		return cli_print_json(show_json_attribute(query, ans));
 	cli_printf("%s: %zu %s\n", ans->attribute, ans->ncands,
 		   ans->ncands == 1 ? "drive" : "drives");
 	if (ans->ncands == 0)
 		return EXIT_OK;
-	cli_printf("  %-9s %-19s %-17s %-26s %-4s %-5s %13s %13s  %s\n", "vendor", "family",
-		   "capacity", "form factor", "gen", "DWPD", "seq read MB/s", "rand rd IOPS",
-		   "figures from");
+	cli_table_init(&t, show_attr_cols, sizeof show_attr_cols / sizeof show_attr_cols[0]);
+	/* Under its row (a narrow terminal) a "-" says nothing: left out. */
+	below = cli_wrap_cols(stdout) > 0 && cli_wrap_cols(stdout) < CLI_TABLE_BELOW_COLS;
 	for (size_t i = 0; i < ans->ncands; i++) {
 		const struct spec_drive	  *d;
 		const struct spec_family  *f = show_row_family(ans, &ans->cands[i], &d);
@@ -833,26 +970,33 @@ show_attribute(const char *query, const struct spec_answer *ans, int json)
 		char			   cap[48], gen[8], dw[16], sr[32], rr[32], from[96];
 
 		snprintf(gen, sizeof gen, f->pcie_gen > 0 ? "Gen%d" : "-", f->pcie_gen);
-		cli_printf("  %-9.9s %-19.19s %-17.17s %-26.26s %-4s %-5s %13s %13s  %s\n", f->vendor,
-			   f->name, show_row_capacity(f, d, cap, sizeof cap),
-			   d && d->form_factor ? d->form_factor
-			   : f->form_factors ? f->form_factors : "-", gen,
-			   fmt_number(dwpd, 1, dw, sizeof dw),
-			   show_head_value(&h[SPEC_HEAD_SEQ_READ], sr, sizeof sr),
-			   show_head_value(&h[SPEC_HEAD_RAND_READ], rr, sizeof rr),
-			   show_row_from(f, d, from, sizeof from));
+		cli_table_add(&t, (const char *const[]){
+			f->vendor, f->name, show_row_capacity(f, d, cap, sizeof cap),
+			d && d->form_factor ? d->form_factor
+			: f->form_factors ? f->form_factors : "-", gen,
+			fmt_number(dwpd, 1, dw, sizeof dw),
+			show_row_value(d, &h[SPEC_HEAD_SEQ_READ], sr, sizeof sr, &marked),
+			show_row_value(d, &h[SPEC_HEAD_RAND_READ], rr, sizeof rr, &marked),
+			below && strcmp(show_row_from(f, d, from, sizeof from), "-") == 0 ? ""
+			: show_row_from(f, d, from, sizeof from) });
 	}
-	cli_printf("  (one row per family when all its capacity points have it, else per point.\n"
-		   "   A point's speeds are its own spec figures, else the family-wide ones, never\n"
-		   "   another capacity's; a family row's are its headline point's, as in 'list'.\n"
-		   "   'figures from' says which.)\n");
+	cli_table_print(&t, stdout);
+	cli_table_free(&t);
+	out = cli_wrap_begin(stdout);
+	cli_fprintf(out, "  (one row per family when all its capacity points have it, else per point.\n"
+		    "   A point's speeds are its own spec figures, else the family-wide ones, never\n"
+		    "   another capacity's; a family row's are its headline point's, as in 'list'.\n"
+		    "   'figures from' says which.)\n");
+	if (marked)
+		cli_fprintf(out, "  %s\n", SPECDB_FAMILY_WIDE_LEGEND);
+	cli_wrap_end(out, stdout);
 	return EXIT_OK;
 }
 
 /* The lines a ONE answer adds under the header: the others the query also
  * matched, and a model string known only by inference. */
 static void
-show_answer_notes(const struct spec_answer *ans)
+show_answer_notes(FILE *out, const struct spec_answer *ans)
 {
 	const struct spec_sku *sku = ans->cands[0].sku;
 
@@ -861,13 +1005,13 @@ show_answer_notes(const struct spec_answer *ans)
 									     : "model string";
 
 	if (sku != NULL && sku->status != NULL && strcmp(sku->status, "inferred") == 0)
-		cli_printf("  %-13s %s: %s inferred, not in a published list\n", kind, sku->model,
+		cli_fprintf(out, "  %-13s %s: %s inferred, not in a published list\n", kind, sku->model,
 			   kind);
 	for (size_t i = 1; i < ans->ncands && i < 6; i++)
-		cli_printf("  %-13s %s (%s)\n", i == 1 ? "also matches" : "", ans->cands[i].label,
+		cli_fprintf(out, "  %-13s %s (%s)\n", i == 1 ? "also matches" : "", ans->cands[i].label,
 			   ans->cands[i].distinct ? ans->cands[i].distinct : ans->cands[i].matched);
 	if (ans->ncands > 6)
-		cli_printf("  %-13s ... and %zu more\n", "", ans->ncands - 6);
+		cli_fprintf(out, "  %-13s ... and %zu more\n", "", ans->ncands - 6);
 }
 
 /* JSON for a ONE answer: the sheet, the SKU it matched, the others. */
@@ -884,6 +1028,23 @@ show_json_one(const struct spec_sheet *sh, const struct spec_answer *ans)
 		sku->status != NULL && strcmp(sku->status, "inferred") == 0));
 	json_object_set_new(o, "also_matches", show_json_cands(ans->cands + 1, ans->ncands - 1));
 	return o;
+}
+
+/* The sheet as text, wrapped to the terminal, its tables fitted to it. */
+static void
+show_text(const struct spec_sheet *sh, const struct spec_answer *ans)
+{
+	FILE *out = cli_wrap_begin(stdout);
+	int   cols = cli_wrap_cols(stdout);
+
+	show_family_header(out, sh);
+	show_answer_notes(out, ans);
+	show_capacities(out, sh);
+	show_figures(out, cols, sh);
+	show_measurements(out, cols, sh);
+	show_targets(out, sh);
+	show_sources(out, cols, sh);
+	cli_wrap_end(out, stdout);
 }
 
 /* `drivedash show QUERY [--json]`. */
@@ -957,15 +1118,8 @@ cmd_show(struct cli_ctx *ctx, int argc, char **argv)
 		if (j != NULL)
 			show_json_targets(j, &sh);
 		rc = cli_print_json(j);
-	} else {
-		show_family_header(&sh);
-		show_answer_notes(&ans);
-		show_capacities(&sh);
-		show_figures(&sh);
-		show_measurements(&sh);
-		show_targets(&sh);
-		show_sources(&sh);
-	}
+	} else
+		show_text(&sh, &ans);
 out:
 	arena_free(&a);
 	specdb_close(db);

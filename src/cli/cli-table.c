@@ -101,14 +101,22 @@ cli_table_add(struct cli_table *t, const char *const *cells)
 	if (t->nrows == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 16;
 		char **c = realloc(t->cells, sizeof *c * cap * t->ncols);
+		bool  *l;
 
 		if (c == NULL) {
 			t->nomem = true;
 			return -ENOMEM;
 		}
 		t->cells = c;
+		l = realloc(t->lines, sizeof *l * cap);
+		if (l == NULL) {
+			t->nomem = true;
+			return -ENOMEM;
+		}
+		t->lines = l;
 		t->cap = cap;
 	}
+	t->lines[t->nrows] = false;
 	for (size_t i = 0; i < t->ncols; i++) {
 		char *s = strdup(cells[i] != NULL ? cells[i] : "");
 
@@ -124,6 +132,25 @@ cli_table_add(struct cli_table *t, const char *const *cells)
 	return 0;
 }
 
+/* Add a line of text: a row whose first cell is the text. */
+int
+cli_table_add_line(struct cli_table *t, const char *text)
+{
+	const char **cells = calloc(t->ncols, sizeof *cells);
+	int	     rc;
+
+	if (cells == NULL) {
+		t->nomem = true;
+		return -ENOMEM;
+	}
+	cells[0] = text;
+	rc = cli_table_add(t, cells);
+	free(cells);
+	if (rc == 0)
+		t->lines[t->nrows - 1] = true;
+	return rc;
+}
+
 /* Free t's cells. */
 void
 cli_table_free(struct cli_table *t)
@@ -131,7 +158,9 @@ cli_table_free(struct cli_table *t)
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cells[i]);
 	free(t->cells);
+	free(t->lines);
 	t->cells = NULL;
+	t->lines = NULL;
 	t->nrows = t->cap = 0;
 }
 
@@ -152,10 +181,10 @@ static int
 cli_table_natural(const struct cli_table *t, const struct cli_table_lay *lay, size_t i)
 {
 	const struct cli_table_col *c = &t->cols[i];
-	int			    w = cli_text_width(cli_table_text(t, lay, SIZE_MAX, i));
+	int w = t->noheader ? 0 : cli_text_width(cli_table_text(t, lay, SIZE_MAX, i));
 
 	for (size_t r = 0; r < t->nrows; r++) {
-		int cw = cli_text_width(t->cells[r * t->ncols + i]);
+		int cw = t->lines[r] ? 0 : cli_text_width(t->cells[r * t->ncols + i]);
 
 		w = cw > w ? cw : w;
 	}
@@ -197,6 +226,11 @@ cli_table_full_width(const struct cli_table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		int w = 0;
 
+		if (t->lines[r]) {	/* printed as it is */
+			w = cli_text_width(t->cells[r * t->ncols]);
+			max = w > max ? w : max;
+			continue;
+		}
 		for (size_t i = 0; i < t->ncols; i++) {
 			const struct cli_table_col *c = &t->cols[i];
 			int cw = cli_text_width(t->cells[r * t->ncols + i]);
@@ -238,7 +272,7 @@ cli_table_free_min(const struct cli_table *t, size_t i)
 
 	w = w > CLI_TABLE_FREE_MIN ? w : CLI_TABLE_FREE_MIN;
 	for (size_t r = 0; r < t->nrows; r++) {
-		const char *s = t->cells[r * t->ncols + i];
+		const char *s = t->lines[r] ? "" : t->cells[r * t->ncols + i];
 
 		while (*s != '\0') {
 			size_t n = strcspn(s, " ");
@@ -519,12 +553,33 @@ cli_table_print_left_out(const struct cli_table *t, const struct cli_table_lay *
 			    n == 1 ? "" : "s", names);
 }
 
-/* Print t to f. */
+/* A line of text between rows: as it is, or fitted: wrapped to cols under
+ * its indent plus two. */
+static void
+cli_table_print_line(FILE *f, const char *text, int cols, bool fitted)
+{
+	int lead = (int)strspn(text, " ");
+
+	if (!fitted || cli_text_width(text) <= cols) {
+		cli_fprintf(f, "%s\n", text);
+		return;
+	}
+	cli_fprintf(f, "%*s", lead, "");
+	cli_wrap_text(f, text + lead, lead, lead + 2, cols, false);
+}
+
+/* Print t to f, fitted to f's terminal. */
 int
 cli_table_print(const struct cli_table *t, FILE *f)
 {
+	return cli_table_print_cols(t, f, cli_table_wide ? 0 : cli_term_width(f));
+}
+
+/* Print t to f fitted to cols (0: the full layout). */
+int
+cli_table_print_cols(const struct cli_table *t, FILE *f, int cols)
+{
 	struct cli_table_lay *lay = calloc(t->ncols ? t->ncols : 1, sizeof *lay);
-	int		      cols = cli_table_wide ? 0 : cli_term_width(f);
 	bool		      fitted = cols > 0 && cli_table_full_width(t) > cols;
 
 	if (lay == NULL || t->nomem) {
@@ -543,7 +598,10 @@ cli_table_print(const struct cli_table *t, FILE *f)
 	if (!t->noheader)
 		cli_table_print_row(t, lay, SIZE_MAX, fitted, f);
 	for (size_t r = 0; r < t->nrows; r++)
-		cli_table_print_row(t, lay, r, fitted, f);
+		if (t->lines[r])
+			cli_table_print_line(f, t->cells[r * t->ncols], cols, fitted);
+		else
+			cli_table_print_row(t, lay, r, fitted, f);
 	if (fitted)
 		cli_table_print_left_out(t, lay, f);
 	free(lay);
@@ -672,6 +730,13 @@ cli_wrap_begin(FILE *out)
 	fflush(out);
 	f = open_memstream(&cli_help_text, &cli_help_len);
 	return f != NULL ? f : out;
+}
+
+/* The width cli_wrap_begin wraps to: 0 off a terminal or under --wide. */
+int
+cli_wrap_cols(FILE *out)
+{
+	return cli_table_wide ? 0 : cli_term_width(out);
 }
 
 /* Print w's text to out wrapped to its terminal. */

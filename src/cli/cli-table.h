@@ -58,6 +58,8 @@ struct cli_table {
 	const struct cli_table_col *cols;
 	size_t			    ncols, nrows, cap;
 	char			  **cells;	/* nrows * ncols, malloc'd */
+	bool			   *lines;	/* per row: a line of text (its
+						 * first cell), not cells */
 	bool			    groups;	/* print the group line */
 	bool			    noheader;	/* no header line (set after init) */
 	bool			    nomem;	/* a row could not be added */
@@ -69,9 +71,18 @@ void cli_table_init(struct cli_table *t, const struct cli_table_col *cols, size_
 /* Add a row of ncols cells (NULL prints as ""); -ENOMEM. */
 int cli_table_add(struct cli_table *t, const char *const *cells);
 
+/* Add a line of text between rows (a group's title, a row's note): off a
+ * terminal printed as it is, on one wrapped to it under its indent plus
+ * two; it widens no column.  -ENOMEM. */
+int cli_table_add_line(struct cli_table *t, const char *text);
+
 /* Print t to f, fitted to f's terminal (see above); -ENOMEM when a row was
  * lost (said), else 0. */
 int cli_table_print(const struct cli_table *t, FILE *f);
+
+/* The same fitted to cols columns (0: the full layout), for a table
+ * written into a cli_wrap_begin stream (cols: cli_wrap_cols(out)). */
+int cli_table_print_cols(const struct cli_table *t, FILE *f, int cols);
 
 /* Free t's cells. */
 void cli_table_free(struct cli_table *t);
@@ -100,5 +111,9 @@ int cli_note_end(FILE *note);
  * own text column.  Off a terminal the bytes are out's, unchanged. */
 FILE *cli_wrap_begin(FILE *out);
 int cli_wrap_end(FILE *w, FILE *out);
+
+/* The width cli_wrap_begin wraps out's text to: 0 off a terminal and under
+ * --wide. */
+int cli_wrap_cols(FILE *out);
 
 #endif

@@ -348,6 +348,12 @@ char *specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure 
 #define SPECDB_INFERRED_LEGEND "(i) inferred: worked out (a merged table cell mapped by " \
 			       "pattern), not printed in the source as such"
 
+/* A capacity point's cell holding a family-wide figure (stated for the
+ * family, not for that point): `show`'s attribute tables and the
+ * dashboard's sheet mark it so, in the cell. */
+#define SPECDB_FAMILY_WIDE_MARK	  "(F)"
+#define SPECDB_FAMILY_WIDE_LEGEND "(F) family-wide: stated for the family, not for this capacity point"
+
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);
 

@@ -148,8 +148,11 @@ sheet_identity(struct tui *t, struct sheet_doc *d, const struct spec_family *f)
 	sheet_labelled(d, "security: ", f->security);
 }
 
-/* A figure of one capacity point as a short number, or the dash. */
-static void
+/* A figure of one capacity point as a short number, or the dash; a
+ * family-wide one (the point states none of its own) marked
+ * SPECDB_FAMILY_WIDE_MARK in the cell, as `show`'s attribute tables do.
+ * True when it marked one. */
+static bool
 sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 		 const struct tui_sheet *s, const char *metric, int bs, int decimals, bool count,
 		 uint8_t role)
@@ -159,7 +162,7 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 
 	if (f == NULL) {
 		tui_print_right(d->cb, x + w, y, UI_DIM_TEXT, 0, t->sym->dash);
-		return;
+		return false;
 	}
 	if (count) {
 		fmt_count(f->value, lo, sizeof lo);
@@ -171,7 +174,11 @@ sheet_cap_figure(struct tui *t, struct sheet_doc *d, int x, int y, int w,
 	/* The figure's qualifier ("~", "<=", a range) stays on it. */
 	fmt_qualify(f->qual, lo, isnan(f->value_hi) ? NULL : hi, t->utf8, num, sizeof num);
 	specdb_figure_marks(&s->sheet, f, num + strlen(num), sizeof num - strlen(num));
+	if (f->drive_id == NULL && s->pick.drive != NULL)
+		snprintf(num + strlen(num), sizeof num - strlen(num), " %s",
+			 SPECDB_FAMILY_WIDE_MARK);
 	tui_print_right(d->cb, x + w, y, role, 0, num);
+	return f->drive_id == NULL && s->pick.drive != NULL;
 }
 
 /* The capacity points with their headline figures. */
@@ -193,6 +200,7 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	bool			  wide = d->cb->w >= 120;
 	int			  x0 = wide ? 30 : 14, step = wide ? 16 : 11;
 	int			  y = sheet_row(d);
+	bool			  family_wide = false;
 
 	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "capacity");
 	if (wide)
@@ -217,8 +225,9 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 			tui_print(d->cb, 14, y, 14, UI_DIM_TEXT, 0, "%s",
 				  dr->form_factor ? dr->form_factor : "");
 		for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-			sheet_cap_figure(t, d, x0 + step * (int)c, y, step, &one, cols[c].metric,
-					 cols[c].bs, cols[c].dec, cols[c].count, UI_SPEC_TARGET);
+			family_wide |= sheet_cap_figure(t, d, x0 + step * (int)c, y, step, &one,
+							cols[c].metric, cols[c].bs, cols[c].dec,
+							cols[c].count, UI_SPEC_TARGET);
 		if (dr->nmeasurements > 0) {
 			char n[24];
 
@@ -227,7 +236,10 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		}
 	}
 	tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0,
-		  "spec-sheet figures of each capacity point (or the family's); h/l picks one");
+		  "spec-sheet figures of each capacity point; h/l picks one");
+	if (family_wide)
+		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s",
+			  SPECDB_FAMILY_WIDE_LEGEND);
 	for (size_t i = 0; i < s->sheet.nfigures; i++)
 		if (specdb_figure_grade_c(&s->sheet, &s->sheet.figures[i])) {
 			tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s",

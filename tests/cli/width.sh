@@ -12,8 +12,9 @@
 # with a long model and backing path: the notes go under their row), check
 # on a loop device (the reason under its row, the identity and VERDICT
 # lines wrapped, never between a number and its unit) and check --host's
-# rack summary.  The runs come from one tiny spot run on a scratch file in
-# this test's own store.
+# rack summary; show's sheets and attribute tables (fitted at 80, nothing
+# left out at 132, the --wide bytes to a pipe).  The runs come from one tiny
+# spot run on a scratch file in this test's own store.
 # Needs: python3 (the pseudo-terminal and the display widths); root and
 # losetup for the check cases, fio for the rack case (each skips without).
 . "${top_srcdir:-.}/tests/lib/tap.sh"
@@ -228,6 +229,86 @@ on_tty 80 "$dd" --db "$db" --wide detect --sysfs "$fs" >"$tmp/wide.out" 2>&1
 ok "detect to a pipe: as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
 ok "detect to a pipe: the loop250 row whole" \
 	sh -c "grep -q '^  loop250  loop .*not NVMe  (backing /dev/shm/a-long-directory-name-for-width/loop.img)\$' '$tmp/pipe.out'"
+
+# --- show: sheets and attribute tables ------------------------------------
+# Every line within 80 (tables fitted, text wrapped, a long URL broken at a
+# '/'); the attribute table keeps vendor, family, capacity and the figures,
+# its "figures from" under the row, the (F) mark in the cell; at 132 no
+# column left out; to a pipe the bytes --wide gives on a terminal.  One
+# python process runs them all (its start-up is most of their CPU): each
+# line "COLS NAME ARG..." (tab-separated, COLS 0: a pipe) writes
+# $tmp/show/NAME and $tmp/show/NAME.w, its widest line.
+mkdir -p "$tmp/show"
+cat >"$tmp/batch.py" <<'PY'
+import os, pty, re, subprocess, sys, unicodedata, fcntl, struct, termios
+def w(s):
+    return sum(0 if unicodedata.combining(c) else
+               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+for spec in sys.stdin.read().splitlines():
+    cols, name, *argv = spec.split("\t")
+    cols = int(cols)
+    if cols == 0:
+        text = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout
+        text = text.decode("utf-8", "replace")
+    else:
+        pid, fd = pty.fork()
+        if pid == 0:
+            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
+            os.execvp(argv[0], argv)
+        out = b""
+        while True:
+            try:
+                d = os.read(fd, 65536)
+            except OSError:
+                break
+            if not d:
+                break
+            out += d
+        os.waitpid(pid, 0)
+        os.close(fd)
+        text = out.decode("utf-8", "replace").replace("\r\n", "\n")
+        text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text).replace("\r", "\n")
+    open(os.path.join(sys.argv[1], name), "w", encoding="utf-8").write(text)
+    open(os.path.join(sys.argv[1], name + ".w"), "w").write(
+        "%d\n" % max([w(l) for l in text.split("\n")] or [0]))
+PY
+T=$(printf '\t')
+{
+	for q in cd9p-r 'cd9p-r 7.68' 7.68 cm9-r '3 dwpd' U.2 sn861; do
+		echo "80${T}80-$(echo "$q" | tr ' ' _)${T}$dd${T}--db${T}$db${T}show${T}$q"
+	done
+	for q in cd9p-r 7.68; do
+		echo "132${T}132-$q${T}$dd${T}--db${T}$db${T}show${T}$q"
+		echo "80${T}wide-$q${T}$dd${T}--db${T}$db${T}--wide${T}show${T}$q"
+		echo "0${T}pipe-$q${T}$dd${T}--db${T}$db${T}show${T}$q"
+	done
+} | python3 "$tmp/batch.py" "$tmp/show"
+for q in cd9p-r 'cd9p-r 7.68' 7.68 cm9-r '3 dwpd' U.2 sn861; do
+	got=$(cat "$tmp/show/80-$(echo "$q" | tr ' ' _).w")
+	ok "show $q at 80: no line wider than 80 (widest $got)" test "$got" -le 80
+done
+like "show 7.68 at 80: says what it left out" '^[0-9]+ columns? left out: .+; --wide shows all$' \
+	"$(grep 'left out' "$tmp/show/80-7.68")"
+ok "show 7.68 at 80: vendor, family, capacity and both figures in the header" \
+	sh -c "sed -n 2p '$tmp/show/80-7.68' | grep -q '^  vendor .*family .*capacity .*seq.*rand'"
+ok "show 7.68 at 80: a family-wide figure keeps its (F) in the cell" \
+	grep -q '^  Micron .*7400 PRO .* 6,600 (F) .*1,000,000 (F)$' "$tmp/show/80-7.68"
+ok "show 7.68 at 80: 'figures from' under its row" \
+	sh -c "grep -A1 '^  Micron .*7400 PRO' '$tmp/show/80-7.68' | grep -q '^      family-wide\$'"
+is "show cd9p-r at 80: no number parted from its unit" "" "$(unit_split "$tmp/show/80-cd9p-r")"
+like "show cd9p-r at 80: the matrix says which capacity it left out" \
+	'^1 column left out: 61.44 TB; --wide shows all$' "$(grep 'left out' "$tmp/show/80-cd9p-r")"
+for q in cd9p-r 7.68; do
+	got=$(cat "$tmp/show/132-$q.w")
+	ok "show $q at 132: no line wider than 132 (widest $got)" test "$got" -le 132
+	is "show $q at 132: nothing left out" "" "$(grep 'left out' "$tmp/show/132-$q")"
+	ok "show $q to a pipe: as --wide shows it" cmp -s "$tmp/show/pipe-$q" "$tmp/show/wide-$q"
+	ok "show $q to a pipe: wider than 80 (full width kept)" \
+		test "$(cat "$tmp/show/pipe-$q.w")" -gt 80
+done
+ok "show 7.68 at 132: every column, 'figures from' in the row" \
+	sh -c "sed -n 2p '$tmp/show/132-7.68' | grep -q 'form factor .*gen .*DWPD .*figures from\$' &&
+	       grep -q '^  Micron .*7400 PRO .*(F)  family-wide\$' '$tmp/show/132-7.68'"
 
 # --- check on a loop device --------------------------------------------------
 qdb="${top_builddir:-.}/tests/qemu-test.db"

@@ -1131,6 +1131,31 @@ screen_refute(struct tui *t, int w, int h, const char *what, const char *needle)
 	cellbuf_free(cb);
 }
 
+/* The sheet's capacity table marks a figure the point does not state
+ * itself, the family's, in its cell: the 7400 PRO's speeds are family-wide
+ * (each cell "(F)", the legend under the table); the CD9P-R's are its
+ * points' own (no mark).  Before, the cells were plain numbers and only the
+ * footer said "(or the family's)". */
+static void
+test_sheet_family_wide(void **state)
+{
+	struct tui *t = fx_tui();
+
+	(void)state;
+	tui_sheet_open(t, fx_pick(t, "micron-7400-pro", 7680));
+	assert_int_equal(t->view, TUI_VIEW_SHEET);
+	screen_expect(t, 80, 24, "7400 PRO sheet at 80x24", SPECDB_FAMILY_WIDE_MARK,
+		      SPECDB_FAMILY_WIDE_LEGEND, NULL);
+	screen_expect(t, 132, 43, "7400 PRO sheet at 132x43", SPECDB_FAMILY_WIDE_MARK,
+		      SPECDB_FAMILY_WIDE_LEGEND, NULL);
+	tui_free(t);
+	t = fx_tui();
+	tui_sheet_open(t, fx_pick(t, "kioxia-cd9p-r", 7680));
+	screen_refute(t, 80, 24, "the CD9P-R's own figures are not marked family-wide",
+		      SPECDB_FAMILY_WIDE_MARK);
+	tui_free(t);
+}
+
 /* A sweep judged by the lab's acceptance targets: the cursor's point's
  * bars show its target first (the other rate's derived through bs), the
  * delta, the verdict and the target's source by name; the finished list
@@ -1782,6 +1807,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drives),
 		cmocka_unit_test(test_sheet),
+		cmocka_unit_test(test_sheet_family_wide),
 		cmocka_unit_test(test_sweep_live),
 		cmocka_unit_test(test_sweep_done),
 		cmocka_unit_test(test_point),

@@ -698,13 +698,12 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 	struct chart_axis t;
 	const int	  top = SVG_TITLE_H + SVG_LEGEND_H + SVG_LINE, gh = 140;
 	int		  w = svg_width(width_px), lw = 64, rw = m->right.max > 0 ? 56 : 0;
-	double		  gw = w - lw - rw - 2 * SVG_PAD, x0 = SVG_PAD + lw, span;
+	double		  gw = w - lw - rw - 2 * SVG_PAD, x0 = SVG_PAD + lw;
 	struct svg	  s;
 	char		  desc[160], cls[96], cls2[64];
 
 	if (m->n == 0 || m->samples == NULL)
 		return svg_nodata(m->title, width_px, err);
-	span = m->secs_per_sample > 0 ? m->secs_per_sample * (double)m->n : NAN;
 	snprintf(desc, sizeof desc, "%zu samples of %s over time%s%s", m->n, m->axis.unit,
 		 m->right.max > 0 ? ", also read in " : "", m->right.max > 0 ? m->right.unit : "");
 	if (svg_open(&s, w, top + gh + 3 * SVG_LINE, m->title, desc, err) < 0)
@@ -720,8 +719,7 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		svg_graph_path(&s, m->samples2, m->n, m->axis.max, cls, x0, top, gw, gh);
 	}
 	svg_timegraph_marks(&s, m, x0, top, gw, gh);
-	if (!isnan(span)) {
-		chart_axis_set(&t, span, "s");
+	if (chart_timegraph_time(m, &t)) {
 		svg_axis(&s, SVG_BOTTOM, x0, top + gh, gw, 0, &t);
 	} else {
 		s_line(&s, x0, top + gh, x0 + gw, top + gh, "dd-axis");

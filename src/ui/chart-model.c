@@ -103,44 +103,60 @@ axis_put(struct cellbuf *cb, int x, int y, int lo, int hi, const char *text, uin
 	return x + w;
 }
 
-/* The ticks' labels along a row, the unit after the last drawn. */
+#define AXIS_COLS_MAX 1024	/* a track wider than this is labelled over its first part */
+
+/* Tick i's label along the track (the unit after it when unit is not
+ * NULL) when it and a blank column either side are free; marks them taken. */
+static bool
+axis_across_one(struct cellbuf *cb, int x, int y, int width, const struct chart_axis *a, int i,
+		const char *unit, bool *taken, uint8_t role)
+{
+	char num[32], text[64];
+	int  col = chart_marker_col(a->ticks[i], a->max, width), w, at;
+
+	if (col < 0)
+		return false;
+	chart_tick_text(a->ticks[i], num, sizeof num);
+	snprintf(text, sizeof text, "%s%s%s", num, unit != NULL && unit[0] ? " " : "",
+		 unit != NULL ? unit : "");
+	w = utf8_width(text);
+	at = i == 0 ? col : col - (utf8_width(num) - 1) / 2;
+	if (at + w > width)
+		at = width - w;
+	if (at < 0)
+		return false;
+	for (int c = at > 0 ? at - 1 : 0; c <= at + w && c < width; c++)
+		if (taken[c])
+			return false;
+	if (axis_put(cb, x + at, y, x, x + width, text, role) < 0)
+		return false;
+	for (int c = at; c < at + w; c++)
+		taken[c] = true;
+	return true;
+}
+
+/* The ticks' labels along a row: 0, the last with the unit, then the
+ * ones between from the right, each where it does not touch another. */
 int
 chart_axis_draw_across(struct cellbuf *cb, int x, int y, int width,
 		       const struct chart_axis *a, uint8_t role, const struct glyphs *g)
 {
-	char num[32], unit[CHART_UNIT_MAX], text[64];
-	int  free_at = x, prev_free = x, drawn = 0, last = -1, last_x = 0;
+	bool taken[AXIS_COLS_MAX] = { false };
+	char unit[CHART_UNIT_MAX];
+	int  n = a->nticks, drawn = 0;
 
+	if (width > AXIS_COLS_MAX)
+		width = AXIS_COLS_MAX;
+	if (n == 0 || width <= 0)
+		return 0;
 	chart_unit_text(a->unit, g, unit, sizeof unit);
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < a->nticks; i++) {
-			int col = chart_marker_col(a->ticks[i], a->max, width), w, at;
-
-			if (col < 0)
-				continue;
-			chart_tick_text(a->ticks[i], num, sizeof num);
-			/* The second pass draws the last label again with the unit. */
-			if (pass == 1 && i != last)
-				continue;
-			snprintf(text, sizeof text, "%s%s%s", num, pass && unit[0] ? " " : "",
-				 pass ? unit : "");
-			w = utf8_width(text);
-			at = i == 0 ? x + col : x + col - (int)(w - 1) / 2;
-			if (at + w > x + width)
-				at = x + width - w;
-			if (pass == 1) {
-				if (axis_put(cb, last_x, y, prev_free, x + width, text, role) < 0)
-					axis_put(cb, at, y, prev_free, x + width, text, role);
-				continue;
-			}
-			if (axis_put(cb, at, y, free_at, x + width, text, role) < 0)
-				continue;
-			prev_free = free_at;
-			free_at = at + w + 1;
-			last = i;
-			last_x = at;
-			drawn++;
-		}
+	drawn += axis_across_one(cb, x, y, width, a, 0, n == 1 ? unit : NULL, taken, role);
+	if (n > 1 && !axis_across_one(cb, x, y, width, a, n - 1, unit, taken, role))
+		drawn += axis_across_one(cb, x, y, width, a, n - 1, NULL, taken, role);
+	else
+		drawn += n > 1;
+	for (int i = n - 2; i > 0; i--)
+		drawn += axis_across_one(cb, x, y, width, a, i, NULL, taken, role);
 	return drawn;
 }
 

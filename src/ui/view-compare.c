@@ -15,7 +15,8 @@
  * run) and the depth it was measured at.  Rows are the table's: every point measured, every spec
  * figure's point, and the headline workloads.  The best measured value of a
  * row (reviews and runs) is bold in the ok role.  Rows scroll with Up/Down,
- * columns sideways with Left/Right.
+ * columns page sideways with Left/Right ("2 of 4 ▸" says where); a run's
+ * column is labelled apart from every other (id, day, host).
  */
 #include "config.h"
 
@@ -24,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/cmptab.h"
 #include "core/format.h"
@@ -53,14 +55,67 @@ cmp_add_sheet(struct cmptab *tab, const struct tui_sheet *s, struct dd_error *er
 				tui_pick_label(s->pick, true, label, sizeof label), err);
 }
 
+/* Does a column of tab have this label? */
+static bool
+cmp_label_taken(const struct cmptab *tab, const char *label)
+{
+	for (size_t c = 0; c < tab->ncols; c++)
+		if (strcmp(tab->cols[c].label, label) == 0)
+			return true;
+	return false;
+}
+
+/* A run's column label, short enough for its column: a stored run by its
+ * id, the day it started and its host ("#12 12-03 labhost"), with the time
+ * of day, then a number, added while an earlier column has the same label;
+ * a run not stored by its own label (its name: what, plan, when), with the
+ * day, time and host, then a number, put before it while that is taken. */
+static void
+cmp_run_label(const struct cmptab *tab, const struct tui_run *r, char *buf, size_t len)
+{
+	time_t	  when = (time_t)r->started;
+	struct tm tm;
+	char	  day[16] = "", hhmm[16] = "", host[64], who[128];
+	size_t	  o;
+
+	if (r->started > 0 && localtime_r(&when, &tm) != NULL) {
+		strftime(day, sizeof day, " %m-%d", &tm);
+		strftime(hhmm, sizeof hhmm, " %H:%M", &tm);
+	}
+	snprintf(host, sizeof host, "%s%s", r->host[0] ? " " : "", r->host);
+	host[strcspn(host, ".")] = '\0';	/* "labhost", not its domain */
+	if (r->stored_id <= 0) {
+		/* who: " 12-03 14:05 labhost " or " " */
+		snprintf(who, sizeof who, "%s%s%s ", day, hhmm, host);
+		snprintf(buf, len, "%s", r->label);
+		if (cmp_label_taken(tab, buf) && who[1] != '\0')
+			snprintf(buf, len, "%s%s", who + 1, r->label);
+		for (int k = 2; k < 100 && cmp_label_taken(tab, buf); k++)
+			snprintf(buf, len, "(%d)%s%s", k, who, r->label);
+		return;
+	}
+	snprintf(buf, len, "#%lld%s%s", (long long)r->stored_id, day, host);
+	o = strlen(buf);
+	if (cmp_label_taken(tab, buf) && hhmm[0] != '\0') {
+		snprintf(buf + o, len - o, "%s", hhmm);
+		o = strlen(buf);
+	}
+	for (int k = 2; k < 100 && cmp_label_taken(tab, buf); k++)
+		snprintf(buf + o, len - o, " (%d)", k);
+}
+
 /* Add a run column and its points; runs without a start time sort after
  * every run with one, in the session's order. */
 static int
 cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_error *err)
 {
 	int64_t order = r->started > 0 ? r->started : INT64_MAX / 2 + (int64_t)i;
-	int	col = cmptab_add_run(tab, r->label, r->serial,
-				     r->ref.drive != NULL ? r->ref.drive->id : NULL, order, err);
+	char	label[192];
+	int	col;
+
+	cmp_run_label(tab, r, label, sizeof label);
+	col = cmptab_add_run(tab, label, r->serial, r->ref.drive != NULL ? r->ref.drive->id : NULL,
+			     order, err);
 
 	for (size_t k = 0; col >= 0 && k < r->n; k++)
 		if (cmptab_add_point(tab, (size_t)col, &r->pts[k].pt, &r->pts[k].sum, err) < 0)
@@ -181,6 +236,27 @@ cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int labw, const struc
 	return last;
 }
 
+/* Where the columns shown sit among all of them, in the row labels' place
+ * on the header row: "1 of 4 ▸", "◂ 2–3 of 4 ▸" (ASCII "<", ">"); nothing
+ * when every column is shown. */
+static void
+cmp_draw_pages(struct tui *t, struct cellbuf *cb, int y, int labw, const struct cmptab *tab,
+	       size_t last)
+{
+	size_t first = (size_t)t->compare.left;
+	char   range[48];
+
+	if (first == 0 && last + 1 >= tab->ncols)
+		return;
+	if (first == last)
+		snprintf(range, sizeof range, "%zu", first + 1);
+	else
+		snprintf(range, sizeof range, "%zu%s%zu", first + 1, t->utf8 ? "–" : "-", last + 1);
+	tui_print(cb, 1, y, labw - 2, UI_TITLE, UI_BOLD, "%s%s of %zu%s",
+		  first > 0 ? (t->utf8 ? "◂ " : "< ") : "", range, tab->ncols,
+		  last + 1 < tab->ncols ? (t->utf8 ? " ▸" : " >") : "");
+}
+
 /* Draw the rows from t->compare.top that fit in h lines from y. */
 static void
 cmp_draw_rows(struct tui *t, struct cellbuf *cb, int y, int h, int labw,
@@ -285,7 +361,7 @@ cmp_draw_notes(struct tui *t, struct cellbuf *cb, int y, int h, bool scroll)
 			  "%s %s none", t->sym->dot, t->sym->dash);
 	if (h > 2 && scroll)
 		tui_print(cb, 1, y + 2, -1, UI_DIM_TEXT, 0,
-			  "Up/Down scroll the rows, Left/Right the columns");
+			  "Up/Down scroll the rows, Left/Right (h/l) page the columns");
 }
 
 /* Draw the Compare screen. */
@@ -313,6 +389,8 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	rows = h - 3 - 4 - nsrc - 1;
 	cmp_clamp(t, &tab, rows);
 	last = cmp_draw_headers(t, cb, y, labw, &tab);
+	cmp_draw_pages(t, cb, y, labw, &tab, last);
+	t->compare.shown = (int)(last + 1) - t->compare.left;
 	cmp_draw_rows(t, cb, y + 3, rows, labw, &tab, last);
 	ny = y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
 	ny += cmp_draw_sources(t, cb, ny, &tab);
@@ -326,11 +404,11 @@ static int
 compare_key(struct tui *t, const struct tui_event *ev)
 {
 	switch (ev->key) {
-	case TUI_KEY_LEFT: case 'h':
-		t->compare.left--;
+	case TUI_KEY_LEFT: case 'h':	/* a page of columns back (clamped when drawn) */
+		t->compare.left -= t->compare.shown > 1 ? t->compare.shown : 1;
 		return 1;
-	case TUI_KEY_RIGHT: case 'l':
-		t->compare.left++;
+	case TUI_KEY_RIGHT: case 'l':	/* the next page: the first column not shown */
+		t->compare.left += t->compare.shown > 1 ? t->compare.shown : 1;
 		return 1;
 	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
 		t->compare.top--;

@@ -142,6 +142,16 @@ int chart_heat_bucket(double v, double max);
 int chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
 		  const struct glyphs *g);
 
+/* The legend of a heat map drawn by chart_heatmap, from (x, y) in width
+ * columns over at most rows rows: the unit, then each of the five shades as
+ * a chip in its own role with the values it holds ("0–398", the bounds of
+ * chart_heat_bounds in the cells' decimals), then "▸ this point" when a cell
+ * is marked and "blank: not run"; an item that does not fit on a row starts
+ * the next, one that fits on none is left out whole.  cb NULL: only count.
+ * Returns the rows used (0: no scale yet). */
+int chart_heatmap_legend(struct cellbuf *cb, int x, int y, int width, int rows,
+			 const struct chart_heatmap *hm, const struct glyphs *g);
+
 /* The change from reference to measured as "+1.0%" / "-12.3%" / "0.0%"
  * (whole percents from 100 % on: "+1448%"), or
  * the dash glyph ("—", ASCII "-") when either is missing or the reference is

@@ -625,8 +625,12 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	if (hm.cell_w > 10)
 		hm.cell_w = 10;
 	hm.decimals = hm.cell_w >= 9 ? 1 : 0;
-	if (hm.rows > 0 && hm.cell_w >= 4)
+	if (hm.rows > 0 && hm.cell_w >= 4) {
 		chart_heatmap(cb, x + 2, y + 1, &hm, t->g);
+		/* What the shades mean, in the rows between the grid and the note. */
+		chart_heatmap_legend(cb, x + 2, y + 2 + hm.rows + 1, w - 4, h - 6 - hm.rows, &hm,
+				     t->g);
+	}
 	if (nq > hm.rows && h > 2)
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%d more rows below (taller "
 			  "terminal)", nq - hm.rows);

@@ -597,6 +597,40 @@ test_utf8(void **state)
 	cellbuf_free(cb);
 }
 
+/* A heat map's legend: the unit, five chips in the shades' roles with
+ * their values, the cursor and the blank cell; all five shades or nothing. */
+static void
+test_heatmap_legend(void **state)
+{
+	static const double grid[] = { 32.1, 221.7, NAN, 104.9 };
+	struct chart_heatmap hm = {
+		.grid = grid, .rows = 2, .cols = 2, .max = NAN, .cell_w = 8, .decimals = 1,
+		.sel_row = 0, .sel_col = 1, .unit = "K IOPS",
+	};
+	struct cellbuf *cb = cellbuf_create(40, 3);
+
+	(void)state;
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 40, 3, &hm, glyphs_get(true)), 3);
+	assert_string_equal(row(cb, 0), "K IOPS:  0–44   44–89   89–133");
+	assert_string_equal(row(cb, 1), " 133–177   177–222  ▸ this point");
+	assert_string_equal(row(cb, 2), "blank: not run");
+	assert_int_equal(role_at(cb, 9, 0), UI_HEAT_0);
+	assert_int_equal(role_at(cb, 2, 1), UI_HEAT_3);
+	assert_int_equal(role_at(cb, 11, 1), UI_HEAT_4);
+	/* ASCII; under 100 the cells' decimals. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	hm.max = 10;
+	hm.sel_row = -1;
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 40, 3, &hm, glyphs_get(false)), 2);
+	assert_string_equal(row(cb, 0), "K IOPS:  0-2   2-4   4-6   6-8   8-10");
+	assert_string_equal(row(cb, 1), "blank: not run");
+	/* One row of 20 columns cannot hold the five shades: nothing. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 20, 1, &hm, glyphs_get(true)), 0);
+	assert_string_equal(row(cb, 0), "");
+	cellbuf_free(cb);
+}
+
 /* The tick labels of an axis, joined by spaces. */
 static const char *
 tick_texts(const struct chart_axis *a)
@@ -783,6 +817,7 @@ main(void)
 		cmocka_unit_test(test_pct_delta),
 		cmocka_unit_test(test_put_number),
 		cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_heatmap_legend),
 		cmocka_unit_test(test_axis_choice),
 		cmocka_unit_test(test_axis_cells),
 		cmocka_unit_test(test_box),

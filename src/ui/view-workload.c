@@ -399,17 +399,24 @@ wl_cliff_rate(const struct tui_sweep *s, bool running, int sel, const struct dd_
 }
 
 /* The caption under the cliff graph: where, how much, before and after, the
- * spec; without a cliff, "so far" only while the point runs. */
+ * spec; without a cliff, "so far" only while the point runs.  Each line
+ * opens with the mark the graph draws for it: the cliff's vertical line,
+ * the spec's horizontal one. */
 static void
 wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 		 const struct workload_cliff *c, const struct spec_figure *spec, double rate,
 		 bool running)
 {
-	char a[32], b[32], d[32], e[32], pct[32];
+	char a[32], b[32], d[32], e[32], pct[32], vl[8], hl[8];
+
+	vl[cellbuf_encode_utf8(t->g->v, vl)] = '\0';
+	if (w < 60)	/* narrow: the line's figures before its mark */
+		snprintf(vl, sizeof vl, "%s", "");
+	hl[cellbuf_encode_utf8(t->g->h, hl)] = '\0';
 
 	if (c->found)
-		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "cliff at %s s after %s: %s %s %s MB/s "
-			  "(%s)", fmt_number(c->t_s, 1, a, sizeof a),
+		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "%s%scliff at %s s after %s: %s %s %s MB/s "
+			  "(%s)", vl, vl[0] ? " " : "", fmt_number(c->t_s, 1, a, sizeof a),
 			  fmt_bytes(c->bytes_before, b, sizeof b),
 			  fmt_number(c->before_mbps, 0, d, sizeof d), t->sym->arrow,
 			  fmt_number(c->after_mbps, 0, e, sizeof e),
@@ -428,11 +435,11 @@ wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int row
 	}
 	if (!c->found && isnan(rate)) {
 		tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s",
-			  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a));
+			  hl, fmt_number(spec->base, 0, a, sizeof a));
 		return;
 	}
 	tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s: %s %s",
-		  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a),
+		  hl, fmt_number(spec->base, 0, a, sizeof a),
 		  c->found ? "after the cliff" : "measured",
 		  chart_pct_delta(c->found ? c->after_mbps : rate, spec->base, t->g, pct,
 				  sizeof pct));

@@ -55,6 +55,13 @@ cmp_add_sheet(struct cmptab *tab, const struct tui_sheet *s, struct dd_error *er
 				tui_pick_label(s->pick, true, label, sizeof label), err);
 }
 
+/* A run column's label and its run: the header's second line names what
+ * the run measured under its "#12 12-03 labhost". */
+struct cmp_name {
+	char		      label[192];
+	const struct tui_run *run;
+};
+
 /* Does a column of tab have this label? */
 static bool
 cmp_label_taken(const struct cmptab *tab, const char *label)
@@ -107,13 +114,15 @@ cmp_run_label(const struct cmptab *tab, const struct tui_run *r, char *buf, size
 /* Add a run column and its points; runs without a start time sort after
  * every run with one, in the session's order. */
 static int
-cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_error *err)
+cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct cmp_name *name,
+	    struct dd_error *err)
 {
 	int64_t order = r->started > 0 ? r->started : INT64_MAX / 2 + (int64_t)i;
-	char	label[192];
+	char   *label = name->label;
 	int	col;
 
-	cmp_run_label(tab, r, label, sizeof label);
+	name->run = r;
+	cmp_run_label(tab, r, label, sizeof name->label);
 	col = cmptab_add_run(tab, label, r->serial, r->ref.drive != NULL ? r->ref.drive->id : NULL,
 			     order, err);
 
@@ -125,13 +134,13 @@ cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_err
 
 /* Build this frame's table: runs newest first, the marks, the sweep's reference. */
 static int
-cmp_build(struct tui *t, struct cmptab *tab, struct dd_error *err)
+cmp_build(struct tui *t, struct cmptab *tab, struct cmp_name *names, struct dd_error *err)
 {
 	bool ref_marked = false;
 
 	cmptab_init(tab);
 	for (size_t i = t->nruns; i > 0; i--)
-		if (cmp_add_run(tab, &t->runs[i - 1], i - 1, err) < 0)
+		if (cmp_add_run(tab, &t->runs[i - 1], i - 1, &names[t->nruns - i], err) < 0)
 			return -1;
 	for (size_t i = 0; i < t->compare.nmarks; i++) {
 		if (cmp_add_sheet(tab, &t->compare.mark_sheets[i], err) < 0)
@@ -206,18 +215,44 @@ cmp_draw_run(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmpta
 	cmp_draw_depth(t, cb, x + 25, y, 8, m);
 }
 
-/* Draw the column headers; returns the last column that fits. */
+/* What a stored run measured, under its "#12 12-03 labhost" (its name
+ * without the "#12 " History puts first); NULL for a drive or a run whose
+ * label is its name already. */
+static const char *
+cmp_run_what(const struct tui *t, const struct cmptab_col *col, const struct cmp_name *names)
+{
+	const char *what;
+
+	for (size_t i = 0; i < t->nruns && col->kind != CMPTAB_DRIVE; i++) {
+		if (strcmp(names[i].label, col->label) != 0 || names[i].run->stored_id <= 0)
+			continue;
+		what = names[i].run->label;
+		if (what[0] == '#')
+			what += strcspn(what, " ") + (what[strcspn(what, " ")] == ' ');
+		return what;
+	}
+	return NULL;
+}
+
+/* Draw the column headers (hdr label rows, then the parts' names and a
+ * rule); returns the last column that fits. */
 static size_t
-cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int labw, const struct cmptab *tab)
+cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int hdr, int labw,
+		 const struct cmptab *tab, const struct cmp_name *names)
 {
 	size_t last = (size_t)t->compare.left;
-	int    x = labw;
+	int    x = labw, y0 = y;
 
+	y += hdr - 1;	/* the parts' names are on the row before the rule */
 	for (size_t c = (size_t)t->compare.left; c < tab->ncols && x + cmp_col_w(tab, c) <= cb->w;
 	     c++) {
 		const struct cmptab_col *col = &tab->cols[c];
+		const char		*what = cmp_run_what(t, col, names);
 
-		tui_print(cb, x + 1, y, cmp_col_w(tab, c) - 2, UI_TITLE, UI_BOLD, "%s", col->label);
+		tui_print(cb, x + 1, y0, cmp_col_w(tab, c) - 2, UI_TITLE, UI_BOLD, "%s", col->label);
+		if (what != NULL && hdr > 1)
+			tui_print(cb, x + 1, y0 + 1, cmp_col_w(tab, c) - 2, UI_DIM_TEXT, 0, "%s",
+				  what);
 		if (col->kind == CMPTAB_DRIVE) {
 			tui_print_right(cb, x + 9, y + 1, UI_SPEC_TARGET, 0, "spec");
 			tui_print(cb, x + 10, y + 1, -1, UI_DIM_TEXT, 0, "at");
@@ -370,7 +405,8 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct dd_error err = { 0 };
 	struct cmptab	tab;
-	int		labw = cb->w >= 100 ? 30 : 28, rows, nsrc, ny;
+	struct cmp_name names[TUI_RUNS_MAX];
+	int		labw = cb->w >= 100 ? 30 : 28, rows, nsrc, ny, hdr = 1;
 	size_t		last;
 
 	if (t->nruns == 0 && t->compare.nmarks == 0) {
@@ -380,19 +416,21 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 			  "or run a sweep (s): finished runs appear here next to their reference.");
 		return;
 	}
-	if (cmp_build(t, &tab, &err) < 0) {
+	if (cmp_build(t, &tab, names, &err) < 0) {
 		tui_print(cb, 2, y + 1, -1, UI_WARN, 0, "%s", err.msg);
 		cmptab_free(&tab);
 		return;
 	}
 	nsrc = cmp_source_lines(&tab);
-	rows = h - 3 - 4 - nsrc - 1;
+	for (size_t i = 0; i < t->nruns; i++)	/* a stored run's second header line */
+		hdr = names[i].run->stored_id > 0 ? 2 : hdr;
+	rows = h - (hdr + 2) - 4 - nsrc - 1;
 	cmp_clamp(t, &tab, rows);
-	last = cmp_draw_headers(t, cb, y, labw, &tab);
+	last = cmp_draw_headers(t, cb, y, hdr, labw, &tab, names);
 	cmp_draw_pages(t, cb, y, labw, &tab, last);
 	t->compare.shown = (int)(last + 1) - t->compare.left;
-	cmp_draw_rows(t, cb, y + 3, rows, labw, &tab, last);
-	ny = y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
+	cmp_draw_rows(t, cb, y + hdr + 2, rows, labw, &tab, last);
+	ny = y + hdr + 2 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
 	ny += cmp_draw_sources(t, cb, ny, &tab);
 	cmp_draw_notes(t, cb, ny, 3,
 		       last + 1 < tab.ncols || t->compare.left > 0 || (int)tab.nrows > rows);

@@ -1426,7 +1426,8 @@ text_row(const char *text, int y, char *buf, size_t len)
 
 /* Compare: four stored runs at 80x24 show one column at a time, "1 of 4 ▸";
  * Right turns the page to the next run ("◂ 2 of 4 ▸"), Left back; at
- * 132x43 a page is two columns.  Each run is labelled by id, day and host. */
+ * 132x43 a page is three columns.  Each run is labelled by id, day and
+ * host, what it measured under that. */
 static void
 test_compare_pages(void **state)
 {
@@ -1447,6 +1448,8 @@ test_compare_pages(void **state)
 	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "1 of 4 \u25b8"));
 	assert_non_null(strstr(row, "#15 12-06 labhost"));
 	assert_null(strstr(row, "\u25c2"));
+	/* Under it, what the run measured (its name). */
+	assert_non_null(strstr(text_row(text, 2, row, sizeof row), "run 4 nvme0n1"));
 	assert_null(strstr(text, "#14"));
 	free(text);
 	tui_handle(t, &right);

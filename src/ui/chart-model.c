@@ -14,6 +14,7 @@
 
 #include "core/format.h"
 #include "lib/error.h"
+#include "lib/utf8.h"
 #include "chart.h"
 
 /* Ticks 0..max in the smallest nice step that needs at most maxn (<= 6) ticks. */
@@ -74,6 +75,152 @@ chart_tick_text(double v, char *buf, size_t len)
 	 * span (0.0005 s apart) do not print alike. */
 	return fmt_number(v, fabs(v) >= 10 ? 1 : fabs(v) >= 1 ? 2 : v == 0 ? 0 :
 			  (int)fmax(3, 2 - floor(log10(fabs(v)))), buf, len);
+}
+
+/* A unit in the glyph set's script. */
+char *
+chart_unit_text(const char *unit, const struct glyphs *g, char *buf, size_t len)
+{
+	if (unit == NULL)
+		unit = "";
+	if (!g->utf8 && strncmp(unit, "µ", strlen("µ")) == 0)
+		snprintf(buf, len, "u%s", unit + strlen("µ"));
+	else
+		snprintf(buf, len, "%s", unit);
+	return buf;
+}
+
+/* Put text at (x, y) when it fits whole in the columns [lo, hi); returns
+ * the column after it, or -1 when it does not fit. */
+static int
+axis_put(struct cellbuf *cb, int x, int y, int lo, int hi, const char *text, uint8_t role)
+{
+	int w = utf8_width(text);
+
+	if (x < lo || x + w > hi)
+		return -1;
+	cellbuf_put_str(cb, x, y, w, text, role, 0);
+	return x + w;
+}
+
+#define AXIS_COLS_MAX 1024	/* a track wider than this is labelled over its first part */
+
+/* Tick i's label along the track (the unit after it when unit is not
+ * NULL) when it and a blank column either side are free; marks them taken. */
+static bool
+axis_across_one(struct cellbuf *cb, int x, int y, int width, const struct chart_axis *a, int i,
+		const char *unit, bool *taken, uint8_t role)
+{
+	char num[32], text[64];
+	int  col = chart_marker_col(a->ticks[i], a->max, width), w, at;
+
+	if (col < 0)
+		return false;
+	chart_tick_text(a->ticks[i], num, sizeof num);
+	snprintf(text, sizeof text, "%s%s%s", num, unit != NULL && unit[0] ? " " : "",
+		 unit != NULL ? unit : "");
+	w = utf8_width(text);
+	at = i == 0 ? col : col - (utf8_width(num) - 1) / 2;
+	if (at + w > width)
+		at = width - w;
+	if (at < 0)
+		return false;
+	for (int c = at > 0 ? at - 1 : 0; c <= at + w && c < width; c++)
+		if (taken[c])
+			return false;
+	if (axis_put(cb, x + at, y, x, x + width, text, role) < 0)
+		return false;
+	for (int c = at; c < at + w; c++)
+		taken[c] = true;
+	return true;
+}
+
+/* The ticks' labels along a row: 0, the last with the unit, then the
+ * ones between from the right, each where it does not touch another. */
+int
+chart_axis_draw_across(struct cellbuf *cb, int x, int y, int width,
+		       const struct chart_axis *a, uint8_t role, const struct glyphs *g)
+{
+	bool taken[AXIS_COLS_MAX] = { false };
+	char unit[CHART_UNIT_MAX];
+	int  n = a->nticks, drawn = 0;
+
+	if (width > AXIS_COLS_MAX)
+		width = AXIS_COLS_MAX;
+	if (n == 0 || width <= 0)
+		return 0;
+	chart_unit_text(a->unit, g, unit, sizeof unit);
+	drawn += axis_across_one(cb, x, y, width, a, 0, n == 1 ? unit : NULL, taken, role);
+	if (n > 1 && !axis_across_one(cb, x, y, width, a, n - 1, unit, taken, role))
+		drawn += axis_across_one(cb, x, y, width, a, n - 1, NULL, taken, role);
+	else
+		drawn += n > 1;
+	for (int i = n - 2; i > 0; i--)
+		drawn += axis_across_one(cb, x, y, width, a, i, NULL, taken, role);
+	return drawn;
+}
+
+/* One row's scale: "0–max unit", or without the unit. */
+static int
+axis_scale_row(struct cellbuf *cb, int x, int y, int width, const struct chart_axis *a,
+	       bool right, uint8_t role, const struct glyphs *g, const char *unit)
+{
+	char top[32], text[96];
+
+	chart_tick_text(a->max, top, sizeof top);
+	for (int with_unit = unit[0] != '\0'; with_unit >= 0; with_unit--) {
+		int w;
+
+		snprintf(text, sizeof text, "0%s%s%s%s", g->utf8 ? "–" : "-", top,
+			 with_unit ? " " : "", with_unit ? unit : "");
+		w = utf8_width(text);
+		if (w <= width)
+			return axis_put(cb, right ? x + width - w : x, y, x, x + width, text,
+					role) >= 0;
+	}
+	return 0;
+}
+
+/* The ticks' labels down a graph's side, the unit with the top one. */
+int
+chart_axis_draw_scale(struct cellbuf *cb, int x, int y, int width, int height,
+		      const struct chart_axis *a, bool right, uint8_t role,
+		      const struct glyphs *g)
+{
+	char num[32], unit[CHART_UNIT_MAX], text[64];
+	int  used = -1, drawn = 0, unit_row = -1;
+
+	chart_unit_text(a->unit, g, unit, sizeof unit);
+	if (height <= 0 || width <= 0 || a->nticks == 0)
+		return 0;
+	if (height == 1)
+		return axis_scale_row(cb, x, y, width, a, right, role, g, unit);
+	for (int i = a->nticks - 1; i >= 0; i--) {
+		int row = chart_xy_row(a->ticks[i], a->max, height), w;
+
+		if (i == 0)
+			row = height - 1;	/* 0 on the bottom row, whatever its share */
+		if (row <= used || row == unit_row || (i > 0 && row == height - 1))
+			continue;
+		chart_tick_text(a->ticks[i], num, sizeof num);
+		snprintf(text, sizeof text, "%s%s%s", num, drawn == 0 && unit[0] ? " " : "",
+			 drawn == 0 ? unit : "");
+		if (drawn == 0 && utf8_width(text) > width) {	/* the unit below */
+			snprintf(text, sizeof text, "%s", num);
+			if (row + 1 < height - 1 && unit[0] != '\0') {
+				unit_row = row + 1;
+				w = utf8_width(unit);
+				axis_put(cb, right ? x + width - w : x, y + unit_row, x, x + width,
+					 unit, role);
+			}
+		}
+		w = utf8_width(text);
+		if (axis_put(cb, right ? x + width - w : x, y + row, x, x + width, text, role) < 0)
+			continue;
+		used = row;
+		drawn++;
+	}
+	return drawn;
 }
 
 /* An empty bar chart. */
@@ -197,6 +344,16 @@ chart_timegraph_right(struct chart_timegraph *m, const char *unit, double per,
 	chart_axis_set(&m->right, m->axis.max * per, unit);
 	dd_strlcpy(m->label, label, sizeof m->label);
 	dd_strlcpy(m->right_note, note, sizeof m->right_note);
+}
+
+/* A time graph's time axis. */
+bool
+chart_timegraph_time(const struct chart_timegraph *m, struct chart_axis *t)
+{
+	if (!(m->secs_per_sample > 0) || m->n == 0)
+		return false;
+	chart_axis_set(t, m->secs_per_sample * (double)m->n, "s");
+	return true;
 }
 
 /* A time graph in cells. */

@@ -377,6 +377,64 @@ chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
 	return row - y;
 }
 
+/* One legend item at (*cx, *cy): on this row if it fits, else the next;
+ * false when it fits on none of the rows left. */
+static bool
+legend_item(struct cellbuf *cb, int x, int width, int y, int rows, int *cx, int *cy,
+	    const char *text, uint8_t role, uint8_t attr)
+{
+	int w = utf8_width(text);
+
+	if (w > width)
+		return false;
+	if (*cx > x && *cx + 1 + w > x + width) {
+		if (*cy + 1 >= y + rows)
+			return false;
+		(*cy)++;
+		*cx = x;
+	}
+	if (*cx > x)
+		(*cx)++;
+	if (cb != NULL)
+		cellbuf_put_str(cb, *cx, *cy, w, text, role, attr);
+	*cx += w;
+	return true;
+}
+
+/* A heat map's legend: the unit, the five shades with their values, the
+ * cursor and the blank cell. */
+int
+chart_heatmap_legend(struct cellbuf *cb, int x, int y, int width, int rows,
+		     const struct chart_heatmap *hm, const struct glyphs *g)
+{
+	double max = chart_heatmap_max(hm), lo, hi;
+	char   a[32], b[32], text[80], cur[8];
+	int    cx = x, cy = y, dec = max >= 100 ? 0 : hm->decimals;
+
+	if (isnan(max) || max <= 0 || rows <= 0 || width <= 0)
+		return 0;
+	/* All five shades or none: a part of the scale would mislead. */
+	if (cb != NULL && chart_heatmap_legend(NULL, x, y, width, rows, hm, g) <= 0)
+		return 0;
+	snprintf(text, sizeof text, "%s:", hm->unit != NULL ? hm->unit : "values");
+	legend_item(cb, x, width, y, rows, &cx, &cy, text, UI_DIM_TEXT, 0);
+	for (int k = 0; k < 5; k++) {
+		chart_heat_bounds(k, max, &lo, &hi);
+		snprintf(text, sizeof text, " %s%s%s ", fmt_number(lo, dec, a, sizeof a),
+			 g->utf8 ? "–" : "-", fmt_number(hi, dec, b, sizeof b));
+		if (!legend_item(cb, x, width, y, rows, &cx, &cy, text,
+				 (uint8_t)(UI_HEAT_0 + k), 0))
+			return 0;
+	}
+	if (hm->sel_row >= 0 && hm->sel_col >= 0) {
+		cur[cellbuf_encode_utf8(g->cursor, cur)] = '\0';
+		snprintf(text, sizeof text, "%s this point", cur);
+		legend_item(cb, x, width, y, rows, &cx, &cy, text, UI_DIM_TEXT, 0);
+	}
+	legend_item(cb, x, width, y, rows, &cx, &cy, "blank: not run", UI_DIM_TEXT, 0);
+	return cy - y + 1;
+}
+
 /* The percent change from reference to measured. */
 char *
 chart_pct_delta(double measured, double reference, const struct glyphs *g,

@@ -142,6 +142,16 @@ int chart_heat_bucket(double v, double max);
 int chart_heatmap(struct cellbuf *cb, int x, int y, const struct chart_heatmap *hm,
 		  const struct glyphs *g);
 
+/* The legend of a heat map drawn by chart_heatmap, from (x, y) in width
+ * columns over at most rows rows: the unit, then each of the five shades as
+ * a chip in its own role with the values it holds ("0–398", the bounds of
+ * chart_heat_bounds in the cells' decimals), then "▸ this point" when a cell
+ * is marked and "blank: not run"; an item that does not fit on a row starts
+ * the next, one that fits on none is left out whole.  cb NULL: only count.
+ * Returns the rows used (0: no scale yet). */
+int chart_heatmap_legend(struct cellbuf *cb, int x, int y, int width, int rows,
+			 const struct chart_heatmap *hm, const struct glyphs *g);
+
 /* The change from reference to measured as "+1.0%" / "-12.3%" / "0.0%"
  * (whole percents from 100 % on: "+1448%"), or
  * the dash glyph ("—", ASCII "-") when either is missing or the reference is
@@ -234,6 +244,31 @@ void chart_axis_fit(struct chart_axis *a, const double *v, size_t n, const char 
  * number with the decimals it needs ("0.25", "40"). */
 char *chart_tick_text(double v, char *buf, size_t len);
 
+/* The unit as the glyph set writes it: "µs" is "us" in ASCII; other units
+ * as they are.  Returns buf. */
+char *chart_unit_text(const char *unit, const struct glyphs *g, char *buf, size_t len);
+
+/* Cell renderer of an axis across, under a width-column track from x: the
+ * label of each of a's ticks (chart_tick_text) on row y at its column
+ * (chart_marker_col; the first starting there, the others centred on it,
+ * none past the track's end), a label that would touch the previous one
+ * left out, and the unit after the last label drawn ("10 s").  The rule
+ * itself is the caller's (a box's border, a cellbuf_hline).  Returns the
+ * labels drawn. */
+int chart_axis_draw_across(struct cellbuf *cb, int x, int y, int width,
+			   const struct chart_axis *a, uint8_t role, const struct glyphs *g);
+
+/* Cell renderer of a value scale beside a graph of height rows at y: in
+ * the width columns from x (right-aligned when right, else from x), each of
+ * a's ticks from the top down on its row (chart_xy_row), a row holding one
+ * label, the top label followed by the unit ("2.5M IOPS") or, when that does
+ * not fit, the unit on the row under it if free.  One row: "0–2.5M IOPS"
+ * (ASCII "0-2.5M IOPS"), the unit dropped when it does not fit.  A label
+ * that does not fit whole is left out, never cut.  Returns the rows drawn. */
+int chart_axis_draw_scale(struct cellbuf *cb, int x, int y, int width, int height,
+			  const struct chart_axis *a, bool right, uint8_t role,
+			  const struct glyphs *g);
+
 /* One bar of a workload's bar chart: a point's measured value against its
  * spec target and review figure. */
 struct chart_bar_row {
@@ -315,6 +350,11 @@ void chart_timegraph_second(struct chart_timegraph *m, const double *samples2,
  * (it follows the axis as it stands). */
 void chart_timegraph_right(struct chart_timegraph *m, const char *unit, double per,
 			   const char *label, const char *note);
+
+/* The time axis of a time graph: 0..the span its samples cover
+ * (secs_per_sample x n) in "s", with its ticks: what both renderers label
+ * under the graph.  false (t untouched) when the span is unknown. */
+bool chart_timegraph_time(const struct chart_timegraph *m, struct chart_axis *t);
 
 /* Cell renderer: chart_graph of m in width x height cells at (x, y), the
  * target as chart_graph_hline (glyph g->h, UI_SPEC_TARGET), the event as

@@ -397,58 +397,59 @@ svg_legend(struct svg *s, double x, double y, const struct svg_legend *l, size_t
 	s_end(s);
 }
 
-/* A horizontal value axis under a track from x0, w px wide, at y: the
- * rule and its ticks one path, a label per tick, the unit at the end. */
+/* Where an axis sits, and what follows from it: a horizontal axis under a
+ * track or a vertical one left or right of a plot. */
+enum svg_side { SVG_BOTTOM, SVG_LEFT, SVG_RIGHT };
+
+static const struct svg_side_geom {
+	bool	    vert;	/* the rule runs down (its ticks across) */
+	const char *anchor;	/* of the tick labels (NULL: start) */
+	const char *unit_anchor;
+	double	    mark_dx;	/* a tick mark starts this far from the rule */
+	double	    text_dx, text_dy;	/* a tick label from its tick */
+} svg_sides[] = {
+	[SVG_BOTTOM] = { false, "middle", "end", 0, 0, 4 + SVG_FONT },
+	[SVG_LEFT] = { true, "end", "end", -4, -6, 4 },
+	[SVG_RIGHT] = { true, NULL, NULL, 0, 6, 4 },
+};
+
+/* A value axis on side of a plot: the rule from (x0, y0) len px long
+ * (across for SVG_BOTTOM, down otherwise) and its 4 px ticks one path, the
+ * grid lines grid px wide another (0: none; from every tick above 0), a
+ * label per tick, the unit at the end (under the right end, or above the
+ * top clear of the top tick). */
 static void
-svg_haxis(struct svg *s, double x0, double w, double y, const struct chart_axis *a)
+svg_axis(struct svg *s, enum svg_side side, double x0, double y0, double len, double grid,
+	 const struct chart_axis *a)
 {
-	char   num[32], d[1024];
-	size_t o = 0;
-
-	d_add(d, sizeof d, &o, "M", x0, " ", y);
-	d_add(d, sizeof d, &o, "H", x0 + w, "", NAN);
-	s_group(s, "dd-tick", "middle");
-	for (int i = 0; i < a->nticks; i++) {
-		double x = x0 + chart_fraction(a->ticks[i], a->max) * w;
-
-		d_add(d, sizeof d, &o, "M", x, " ", y);
-		d_add(d, sizeof d, &o, "v", 4, "", NAN);
-		s_text(s, x, y + 4 + SVG_FONT, NULL, NULL,
-		       chart_tick_text(a->ticks[i], num, sizeof num));
-	}
-	s_end(s);
-	s_path(s, "dd-axis", d);
-	s_text(s, x0 + w, y + 4 + 2 * SVG_FONT + 2, "dd-unit", "end", a->unit);
-}
-
-/* A vertical value axis left of a plot (x0, top y0, h px): the rule and
- * its ticks one path, the grid lines w wide another, a label per tick. */
-static void
-svg_vaxis(struct svg *s, double x0, double y0, double h, double w, const struct chart_axis *a)
-{
-	char   num[32], d[1024], gd[1024];
-	size_t o = 0, go = 0;
+	const struct svg_side_geom *g = &svg_sides[side];
+	char			    num[32], d[1024], gd[1024];
+	size_t			    o = 0, go = 0;
 
 	d_add(d, sizeof d, &o, "M", x0, " ", y0);
-	d_add(d, sizeof d, &o, "V", y0 + h, "", NAN);
-	gd[0] = '\0';
-	s_group(s, "dd-tick", "end");
+	d_add(d, sizeof d, &o, g->vert ? "V" : "H", (g->vert ? y0 : x0) + len, "", NAN);
+	s_group(s, "dd-tick", g->anchor);
 	for (int i = 0; i < a->nticks; i++) {
-		double y = y0 + h - chart_fraction(a->ticks[i], a->max) * h;
+		double p = chart_fraction(a->ticks[i], a->max) * len;
+		double x = g->vert ? x0 : x0 + p, y = g->vert ? y0 + len - p : y0;
 
-		d_add(d, sizeof d, &o, "M", x0 - 4, " ", y);
-		d_add(d, sizeof d, &o, "h", 4, "", NAN);
-		if (a->ticks[i] > 0) {
-			d_add(gd, sizeof gd, &go, "M", x0, " ", y);
-			d_add(gd, sizeof gd, &go, "h", w, "", NAN);
+		d_add(d, sizeof d, &o, "M", x + g->mark_dx, " ", y);
+		d_add(d, sizeof d, &o, g->vert ? "h" : "v", 4, "", NAN);
+		if (grid > 0 && a->ticks[i] > 0) {
+			d_add(gd, sizeof gd, &go, "M", x, " ", y);
+			d_add(gd, sizeof gd, &go, "h", grid, "", NAN);
 		}
-		s_text(s, x0 - 6, y + 4, NULL, NULL, chart_tick_text(a->ticks[i], num, sizeof num));
+		s_text(s, x + g->text_dx, y + g->text_dy, NULL, NULL,
+		       chart_tick_text(a->ticks[i], num, sizeof num));
 	}
 	s_end(s);
 	s_path(s, "dd-axis", d);
 	if (go > 0)
 		s_path(s, "dd-grid", gd);
-	s_text(s, x0 - 6, y0 - 11, "dd-unit", "end", a->unit);	/* clear of the top tick */
+	if (g->vert)
+		s_text(s, x0 + g->text_dx, y0 - 11, "dd-unit", g->unit_anchor, a->unit);
+	else
+		s_text(s, x0 + len, y0 + 4 + 2 * SVG_FONT + 2, "dd-unit", g->unit_anchor, a->unit);
 }
 
 /* The class of a theme role's series. */
@@ -569,7 +570,7 @@ svg_bars(const struct chart_bars *m, int width_px, struct dd_error *err)
 		svg_bar_note(r, note, sizeof note);
 		s_text(&s, SVG_PAD + lw, y + 2 * SVG_LINE, "dd-note", NULL, note);
 	}
-	svg_haxis(&s, SVG_PAD + lw, tw, top + (double)m->nrows * rowh, &m->axis);
+	svg_axis(&s, SVG_BOTTOM, SVG_PAD + lw, top + (double)m->nrows * rowh, tw, 0, &m->axis);
 	return svg_close(&s, err);
 }
 
@@ -639,29 +640,6 @@ svg_graph_path(struct svg *s, const double *v, size_t n, double max, const char 
 	free(d);
 }
 
-/* A vertical axis right of a plot (x0, top y0, h px) for the scale a:
- * the rule and its ticks one path, a label per tick, the unit on top. */
-static void
-svg_vaxis_right(struct svg *s, double x0, double y0, double h, const struct chart_axis *a)
-{
-	char   num[32], d[1024];
-	size_t o = 0;
-
-	d_add(d, sizeof d, &o, "M", x0, " ", y0);
-	d_add(d, sizeof d, &o, "V", y0 + h, "", NAN);
-	s_group(s, "dd-tick", NULL);
-	for (int i = 0; i < a->nticks; i++) {
-		double y = y0 + h - chart_fraction(a->ticks[i], a->max) * h;
-
-		d_add(d, sizeof d, &o, "M", x0, " ", y);
-		d_add(d, sizeof d, &o, "h", 4, "", NAN);
-		s_text(s, x0 + 6, y + 4, NULL, NULL, chart_tick_text(a->ticks[i], num, sizeof num));
-	}
-	s_end(s);
-	s_path(s, "dd-axis", d);
-	s_text(s, x0 + 6, y0 - 11, "dd-unit", NULL, a->unit);
-}
-
 /* A time graph's legend: its lines (one alone needs none: the title and
  * unit name it), the second scale, the target and the event. */
 static void
@@ -720,21 +698,20 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 	struct chart_axis t;
 	const int	  top = SVG_TITLE_H + SVG_LEGEND_H + SVG_LINE, gh = 140;
 	int		  w = svg_width(width_px), lw = 64, rw = m->right.max > 0 ? 56 : 0;
-	double		  gw = w - lw - rw - 2 * SVG_PAD, x0 = SVG_PAD + lw, span;
+	double		  gw = w - lw - rw - 2 * SVG_PAD, x0 = SVG_PAD + lw;
 	struct svg	  s;
 	char		  desc[160], cls[96], cls2[64];
 
 	if (m->n == 0 || m->samples == NULL)
 		return svg_nodata(m->title, width_px, err);
-	span = m->secs_per_sample > 0 ? m->secs_per_sample * (double)m->n : NAN;
 	snprintf(desc, sizeof desc, "%zu samples of %s over time%s%s", m->n, m->axis.unit,
 		 m->right.max > 0 ? ", also read in " : "", m->right.max > 0 ? m->right.unit : "");
 	if (svg_open(&s, w, top + gh + 3 * SVG_LINE, m->title, desc, err) < 0)
 		return NULL;
 	svg_timegraph_legend(&s, m, cls2, sizeof cls2);
-	svg_vaxis(&s, x0, top, gh, gw, &m->axis);
+	svg_axis(&s, SVG_LEFT, x0, top, gh, gw, &m->axis);
 	if (m->right.max > 0)
-		svg_vaxis_right(&s, x0 + gw, top, gh, &m->right);
+		svg_axis(&s, SVG_RIGHT, x0 + gw, top, gh, 0, &m->right);
 	snprintf(cls, sizeof cls, "dd-line %s", svg_role_class(m->role));
 	svg_graph_path(&s, m->samples, m->n, m->axis.max, cls, x0, top, gw, gh);
 	if (m->samples2 != NULL) {
@@ -742,9 +719,8 @@ svg_timegraph(const struct chart_timegraph *m, int width_px, struct dd_error *er
 		svg_graph_path(&s, m->samples2, m->n, m->axis.max, cls, x0, top, gw, gh);
 	}
 	svg_timegraph_marks(&s, m, x0, top, gw, gh);
-	if (!isnan(span)) {
-		chart_axis_set(&t, span, "s");
-		svg_haxis(&s, x0, gw, top + gh, &t);
+	if (chart_timegraph_time(m, &t)) {
+		svg_axis(&s, SVG_BOTTOM, x0, top + gh, gw, 0, &t);
 	} else {
 		s_line(&s, x0, top + gh, x0 + gw, top + gh, "dd-axis");
 	}
@@ -922,8 +898,8 @@ svg_xyplot(const struct chart_xyplot *m, int width_px, struct dd_error *err)
 			nleg++;
 		}
 	svg_legend(&s, SVG_PAD, SVG_TITLE_H + 12, leg, nleg);
-	svg_vaxis(&s, SVG_PAD + lw, top, ph, pw, &m->y);
-	svg_haxis(&s, SVG_PAD + lw, pw, top + ph, &m->x);
+	svg_axis(&s, SVG_LEFT, SVG_PAD + lw, top, ph, pw, &m->y);
+	svg_axis(&s, SVG_BOTTOM, SVG_PAD + lw, top + ph, pw, 0, &m->x);
 	svg_xy_points(&s, m, SVG_PAD + lw, top, pw, ph);
 	return svg_close(&s, err);
 }

@@ -734,6 +734,8 @@ tui_runs_keep(struct tui *t, const struct sweep *sw, const char *plan, enum swee
 	r->started = started;
 	if (record_prov(rec) != NULL)	/* Compare's drift, as the CLI's */
 		results_drift_key(record_prov(rec), r->serial, sizeof r->serial);
+	if (record_prov(rec) != NULL)	/* Compare's column label */
+		snprintf(r->host, sizeof r->host, "%.63s", record_prov(rec)->host);
 	snprintf(r->plan, sizeof r->plan, "%s", plan);
 	snprintf(r->label, sizeof r->label, "%s", label);
 }

@@ -15,7 +15,8 @@
  * run) and the depth it was measured at.  Rows are the table's: every point measured, every spec
  * figure's point, and the headline workloads.  The best measured value of a
  * row (reviews and runs) is bold in the ok role.  Rows scroll with Up/Down,
- * columns sideways with Left/Right.
+ * columns page sideways with Left/Right ("2 of 4 ▸" says where); a run's
+ * column is labelled apart from every other (id, day, host).
  */
 #include "config.h"
 
@@ -24,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/cmptab.h"
 #include "core/format.h"
@@ -53,14 +55,76 @@ cmp_add_sheet(struct cmptab *tab, const struct tui_sheet *s, struct dd_error *er
 				tui_pick_label(s->pick, true, label, sizeof label), err);
 }
 
+/* A run column's label and its run: the header's second line names what
+ * the run measured under its "#12 12-03 labhost". */
+struct cmp_name {
+	char		      label[192];
+	const struct tui_run *run;
+};
+
+/* Does a column of tab have this label? */
+static bool
+cmp_label_taken(const struct cmptab *tab, const char *label)
+{
+	for (size_t c = 0; c < tab->ncols; c++)
+		if (strcmp(tab->cols[c].label, label) == 0)
+			return true;
+	return false;
+}
+
+/* A run's column label, short enough for its column: a stored run by its
+ * id, the day it started and its host ("#12 12-03 labhost"), with the time
+ * of day, then a number, added while an earlier column has the same label;
+ * a run not stored by its own label (its name: what, plan, when), with the
+ * day, time and host, then a number, put before it while that is taken. */
+static void
+cmp_run_label(const struct cmptab *tab, const struct tui_run *r, char *buf, size_t len)
+{
+	time_t	  when = (time_t)r->started;
+	struct tm tm;
+	char	  day[16] = "", hhmm[16] = "", host[64], who[128];
+	size_t	  o;
+
+	if (r->started > 0 && localtime_r(&when, &tm) != NULL) {
+		strftime(day, sizeof day, " %m-%d", &tm);
+		strftime(hhmm, sizeof hhmm, " %H:%M", &tm);
+	}
+	snprintf(host, sizeof host, "%s%s", r->host[0] ? " " : "", r->host);
+	host[strcspn(host, ".")] = '\0';	/* "labhost", not its domain */
+	if (r->stored_id <= 0) {
+		/* who: " 12-03 14:05 labhost " or " " */
+		snprintf(who, sizeof who, "%s%s%s ", day, hhmm, host);
+		snprintf(buf, len, "%s", r->label);
+		if (cmp_label_taken(tab, buf) && who[1] != '\0')
+			snprintf(buf, len, "%s%s", who + 1, r->label);
+		for (int k = 2; k < 100 && cmp_label_taken(tab, buf); k++)
+			snprintf(buf, len, "(%d)%s%s", k, who, r->label);
+		return;
+	}
+	snprintf(buf, len, "#%lld%s%s", (long long)r->stored_id, day, host);
+	o = strlen(buf);
+	if (cmp_label_taken(tab, buf) && hhmm[0] != '\0') {
+		snprintf(buf + o, len - o, "%s", hhmm);
+		o = strlen(buf);
+	}
+	for (int k = 2; k < 100 && cmp_label_taken(tab, buf); k++)
+		snprintf(buf + o, len - o, " (%d)", k);
+}
+
 /* Add a run column and its points; runs without a start time sort after
  * every run with one, in the session's order. */
 static int
-cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_error *err)
+cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct cmp_name *name,
+	    struct dd_error *err)
 {
 	int64_t order = r->started > 0 ? r->started : INT64_MAX / 2 + (int64_t)i;
-	int	col = cmptab_add_run(tab, r->label, r->serial,
-				     r->ref.drive != NULL ? r->ref.drive->id : NULL, order, err);
+	char   *label = name->label;
+	int	col;
+
+	name->run = r;
+	cmp_run_label(tab, r, label, sizeof name->label);
+	col = cmptab_add_run(tab, label, r->serial, r->ref.drive != NULL ? r->ref.drive->id : NULL,
+			     order, err);
 
 	for (size_t k = 0; col >= 0 && k < r->n; k++)
 		if (cmptab_add_point(tab, (size_t)col, &r->pts[k].pt, &r->pts[k].sum, err) < 0)
@@ -70,13 +134,13 @@ cmp_add_run(struct cmptab *tab, const struct tui_run *r, size_t i, struct dd_err
 
 /* Build this frame's table: runs newest first, the marks, the sweep's reference. */
 static int
-cmp_build(struct tui *t, struct cmptab *tab, struct dd_error *err)
+cmp_build(struct tui *t, struct cmptab *tab, struct cmp_name *names, struct dd_error *err)
 {
 	bool ref_marked = false;
 
 	cmptab_init(tab);
 	for (size_t i = t->nruns; i > 0; i--)
-		if (cmp_add_run(tab, &t->runs[i - 1], i - 1, err) < 0)
+		if (cmp_add_run(tab, &t->runs[i - 1], i - 1, &names[t->nruns - i], err) < 0)
 			return -1;
 	for (size_t i = 0; i < t->compare.nmarks; i++) {
 		if (cmp_add_sheet(tab, &t->compare.mark_sheets[i], err) < 0)
@@ -151,18 +215,44 @@ cmp_draw_run(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmpta
 	cmp_draw_depth(t, cb, x + 25, y, 8, m);
 }
 
-/* Draw the column headers; returns the last column that fits. */
+/* What a stored run measured, under its "#12 12-03 labhost" (its name
+ * without the "#12 " History puts first); NULL for a drive or a run whose
+ * label is its name already. */
+static const char *
+cmp_run_what(const struct tui *t, const struct cmptab_col *col, const struct cmp_name *names)
+{
+	const char *what;
+
+	for (size_t i = 0; i < t->nruns && col->kind != CMPTAB_DRIVE; i++) {
+		if (strcmp(names[i].label, col->label) != 0 || names[i].run->stored_id <= 0)
+			continue;
+		what = names[i].run->label;
+		if (what[0] == '#')
+			what += strcspn(what, " ") + (what[strcspn(what, " ")] == ' ');
+		return what;
+	}
+	return NULL;
+}
+
+/* Draw the column headers (hdr label rows, then the parts' names and a
+ * rule); returns the last column that fits. */
 static size_t
-cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int labw, const struct cmptab *tab)
+cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int hdr, int labw,
+		 const struct cmptab *tab, const struct cmp_name *names)
 {
 	size_t last = (size_t)t->compare.left;
-	int    x = labw;
+	int    x = labw, y0 = y;
 
+	y += hdr - 1;	/* the parts' names are on the row before the rule */
 	for (size_t c = (size_t)t->compare.left; c < tab->ncols && x + cmp_col_w(tab, c) <= cb->w;
 	     c++) {
 		const struct cmptab_col *col = &tab->cols[c];
+		const char		*what = cmp_run_what(t, col, names);
 
-		tui_print(cb, x + 1, y, cmp_col_w(tab, c) - 2, UI_TITLE, UI_BOLD, "%s", col->label);
+		tui_print(cb, x + 1, y0, cmp_col_w(tab, c) - 2, UI_TITLE, UI_BOLD, "%s", col->label);
+		if (what != NULL && hdr > 1)
+			tui_print(cb, x + 1, y0 + 1, cmp_col_w(tab, c) - 2, UI_DIM_TEXT, 0, "%s",
+				  what);
 		if (col->kind == CMPTAB_DRIVE) {
 			tui_print_right(cb, x + 9, y + 1, UI_SPEC_TARGET, 0, "spec");
 			tui_print(cb, x + 10, y + 1, -1, UI_DIM_TEXT, 0, "at");
@@ -179,6 +269,27 @@ cmp_draw_headers(struct tui *t, struct cellbuf *cb, int y, int labw, const struc
 	}
 	cellbuf_hline(cb, 1, y + 2, x - 1, t->g, UI_BORDER);
 	return last;
+}
+
+/* Where the columns shown sit among all of them, in the row labels' place
+ * on the header row: "1 of 4 ▸", "◂ 2–3 of 4 ▸" (ASCII "<", ">"); nothing
+ * when every column is shown. */
+static void
+cmp_draw_pages(struct tui *t, struct cellbuf *cb, int y, int labw, const struct cmptab *tab,
+	       size_t last)
+{
+	size_t first = (size_t)t->compare.left;
+	char   range[48];
+
+	if (first == 0 && last + 1 >= tab->ncols)
+		return;
+	if (first == last)
+		snprintf(range, sizeof range, "%zu", first + 1);
+	else
+		snprintf(range, sizeof range, "%zu%s%zu", first + 1, t->utf8 ? "–" : "-", last + 1);
+	tui_print(cb, 1, y, labw - 2, UI_TITLE, UI_BOLD, "%s%s of %zu%s",
+		  first > 0 ? (t->utf8 ? "◂ " : "< ") : "", range, tab->ncols,
+		  last + 1 < tab->ncols ? (t->utf8 ? " ▸" : " >") : "");
 }
 
 /* Draw the rows from t->compare.top that fit in h lines from y. */
@@ -285,7 +396,7 @@ cmp_draw_notes(struct tui *t, struct cellbuf *cb, int y, int h, bool scroll)
 			  "%s %s none", t->sym->dot, t->sym->dash);
 	if (h > 2 && scroll)
 		tui_print(cb, 1, y + 2, -1, UI_DIM_TEXT, 0,
-			  "Up/Down scroll the rows, Left/Right the columns");
+			  "Up/Down scroll the rows, Left/Right (h/l) page the columns");
 }
 
 /* Draw the Compare screen. */
@@ -294,7 +405,8 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 {
 	struct dd_error err = { 0 };
 	struct cmptab	tab;
-	int		labw = cb->w >= 100 ? 30 : 28, rows, nsrc, ny;
+	struct cmp_name names[TUI_RUNS_MAX];
+	int		labw = cb->w >= 100 ? 30 : 28, rows, nsrc, ny, hdr = 1;
 	size_t		last;
 
 	if (t->nruns == 0 && t->compare.nmarks == 0) {
@@ -304,17 +416,21 @@ compare_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 			  "or run a sweep (s): finished runs appear here next to their reference.");
 		return;
 	}
-	if (cmp_build(t, &tab, &err) < 0) {
+	if (cmp_build(t, &tab, names, &err) < 0) {
 		tui_print(cb, 2, y + 1, -1, UI_WARN, 0, "%s", err.msg);
 		cmptab_free(&tab);
 		return;
 	}
 	nsrc = cmp_source_lines(&tab);
-	rows = h - 3 - 4 - nsrc - 1;
+	for (size_t i = 0; i < t->nruns; i++)	/* a stored run's second header line */
+		hdr = names[i].run->stored_id > 0 ? 2 : hdr;
+	rows = h - (hdr + 2) - 4 - nsrc - 1;
 	cmp_clamp(t, &tab, rows);
-	last = cmp_draw_headers(t, cb, y, labw, &tab);
-	cmp_draw_rows(t, cb, y + 3, rows, labw, &tab, last);
-	ny = y + 3 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
+	last = cmp_draw_headers(t, cb, y, hdr, labw, &tab, names);
+	cmp_draw_pages(t, cb, y, labw, &tab, last);
+	t->compare.shown = (int)(last + 1) - t->compare.left;
+	cmp_draw_rows(t, cb, y + hdr + 2, rows, labw, &tab, last);
+	ny = y + hdr + 2 + ((int)tab.nrows < rows ? (int)tab.nrows : rows) + 1;
 	ny += cmp_draw_sources(t, cb, ny, &tab);
 	cmp_draw_notes(t, cb, ny, 3,
 		       last + 1 < tab.ncols || t->compare.left > 0 || (int)tab.nrows > rows);
@@ -326,11 +442,11 @@ static int
 compare_key(struct tui *t, const struct tui_event *ev)
 {
 	switch (ev->key) {
-	case TUI_KEY_LEFT: case 'h':
-		t->compare.left--;
+	case TUI_KEY_LEFT: case 'h':	/* a page of columns back (clamped when drawn) */
+		t->compare.left -= t->compare.shown > 1 ? t->compare.shown : 1;
 		return 1;
-	case TUI_KEY_RIGHT: case 'l':
-		t->compare.left++;
+	case TUI_KEY_RIGHT: case 'l':	/* the next page: the first column not shown */
+		t->compare.left += t->compare.shown > 1 ? t->compare.shown : 1;
 		return 1;
 	case TUI_KEY_UP: case 'k': case TUI_KEY_WHEEL_UP:
 		t->compare.top--;

@@ -7,7 +7,8 @@
  * (mark_sheets[i] belongs to marks[i]), so drawing never touches the
  * database.  The runs the screen also shows are the session's finished
  * sweeps (t->runs, kept by the Sweep screen).  left is the first column
- * shown when the columns do not fit.
+ * shown when the columns do not fit, shown how many the last frame showed
+ * (Left/Right turn a page of that many).
  *
  * struct tui holds this state by value, so ui/tui.h includes this header
  * after the types it needs: include ui/tui.h, not this file.
@@ -25,6 +26,7 @@ struct tui_compare {
 	struct tui_sheet mark_sheets[TUI_MARKS_MAX];
 	size_t		 nmarks;
 	int		 left;		/* first compare column shown */
+	int		 shown;		/* columns the last frame showed: a page */
 	int		 top;		/* first table row shown */
 };
 

@@ -58,7 +58,7 @@ static const struct help_line help_lines[] = {
 	{ "d  then y", "delete the run (any other key keeps it)" },
 	{ "P", "HTML report of the marked runs (none: the cursor's)" },
 	{ NULL, "Compare" },
-	{ "Left Right", "scroll the columns when they do not all fit" },
+	{ "Left Right  h l", "page the columns when they do not all fit (\"2 of 4 \u25b8\")" },
 	{ "Up Down PgUp PgDn", "scroll the rows" },
 	{ "d  Backspace", "drop the last marked drive" },
 	{ "P", "HTML report of the runs compared" },

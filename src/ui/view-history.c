@@ -198,6 +198,7 @@ history_keep_run(struct tui *t, int64_t id, struct dd_error *err)
 	r->ref = history_pick(t, run.prov.drive_id);
 	r->stored_id = id;
 	r->started = run.prov.start_unix;
+	snprintf(r->host, sizeof r->host, "%.63s", run.prov.host);
 	results_drift_key(&run.prov, r->serial, sizeof r->serial);
 	snprintf(r->plan, sizeof r->plan, "%s", run.prov.plan_name);
 	snprintf(r->label, sizeof r->label, "#%lld %.60s", (long long)id, run.prov.name);

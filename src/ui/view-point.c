@@ -155,7 +155,9 @@ point_header(struct tui *t, struct cellbuf *cb, int y, const struct dd_result *r
 }
 
 /* One graph of the interval box: a label, the graph (the shared model a
- * report draws to SVG), the last value. */
+ * report draws to SVG), its value scale with the unit at the right (the
+ * model's ticks), and the last value under the label when there is a row
+ * for it. */
 static void
 point_graph_row(struct tui *t, struct cellbuf *cb, int y, int h, int w, const char *label,
 		const char *unit, const double *v, size_t n, double span, uint8_t role,
@@ -168,10 +170,27 @@ point_graph_row(struct tui *t, struct cellbuf *cb, int y, int h, int w, const ch
 	tui_print(cb, 2, y, 7, UI_TITLE, 0, "%s", label);
 	chart_timegraph_init(&g, label, unit, v, n, n > 0 ? span / (double)n : NAN, role);
 	chart_timegraph_draw(cb, 10, y, gw, h, &g, t->g);
-	if (n > 0 && !isnan(v[n - 1]))
-		tui_print_right(cb, w - 2, y + h - 1, role, 0,
-				decimals < 0 ? fmt_count(v[n - 1], num, sizeof num) :
-				fmt_number(v[n - 1], decimals, num, sizeof num));
+	chart_axis_draw_scale(cb, 10 + gw + 1, y, w - 2 - (10 + gw + 1), h, &g.axis, false,
+			      UI_DIM_TEXT, t->g);
+	if (h >= 2 && n > 0 && !isnan(v[n - 1]))
+		tui_print(cb, 2, y + 1, 7, role, 0, "%s",
+			  decimals < 0 ? fmt_count(v[n - 1], num, sizeof num) :
+			  fmt_number(v[n - 1], decimals, num, sizeof num));
+}
+
+/* The time axis in the interval box's bottom border (row y): the labels of
+ * the graphs' time axis (chart_timegraph_time, as the report's SVG) under
+ * their columns. */
+static void
+point_time_axis(struct tui *t, struct cellbuf *cb, int y, int gw, const double *v, size_t n,
+		double span)
+{
+	struct chart_timegraph g;
+	struct chart_axis      ta;
+
+	chart_timegraph_init(&g, "", "", v, n, n > 0 ? span / (double)n : NAN, UI_GRAPH);
+	if (chart_timegraph_time(&g, &ta))
+		chart_axis_draw_across(cb, 10, y, gw, &ta, UI_DIM_TEXT, t->g);
 }
 
 /* The temperature row: a sparkline over the same time axis, or why none. */
@@ -213,7 +232,7 @@ point_intervals(struct tui *t, struct cellbuf *cb, int y, int h, const struct dd
 		{ "IOPS", "IOPS", TUI_SERIES_IOPS, UI_GRAPH, -1 },
 		{ "MB/s", "MB/s", TUI_SERIES_MBPS, UI_GRAPH, 1 },
 		{ "mean", "µs", TUI_SERIES_MEAN, UI_MEASURED, 1 },
-		{ "p99", "µs", TUI_SERIES_P99, UI_WRITE, 1 },
+		{ "p99", "µs", TUI_SERIES_P99, UI_WRITE, 1 },	/* "us" in ASCII */
 	};
 	double v[DD_INTERVALS_MAX];
 	int    w = cb->w, inner = h - 2, each, extra, row = y + 1;
@@ -242,6 +261,7 @@ point_intervals(struct tui *t, struct cellbuf *cb, int y, int h, const struct dd
 	}
 	n = tui_point_series(r, TUI_SERIES_TEMP, v, gw * 2);
 	point_temp_row(t, cb, row, w, v, n);
+	point_time_axis(t, cb, y + h - 1, (int)gw, v, n, r->intervals[r->nintervals - 1].t_s);
 }
 
 /* The latency percentiles box, in as many columns as the rows need. */

@@ -279,6 +279,11 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	for (int i = 0; i < rows; i++)
 		sheet_row(d);
 	chart_heatmap(d->cb, 3, d->y - rows, &hm, t->g);
+	/* What the shades mean (chart_heatmap_legend), rows reserved first. */
+	rows = chart_heatmap_legend(NULL, 3, 0, d->cb->w - 6, 2, &hm, t->g);
+	for (int i = 0; i < rows; i++)
+		sheet_row(d);
+	chart_heatmap_legend(d->cb, 3, d->y - rows, d->cb->w - 6, rows, &hm, t->g);
 	if (hd->note[0])
 		tui_print(d->cb, 3, sheet_row(d), -1, UI_DIM_TEXT, 0, "%s", hd->note);
 	free(hd);

@@ -625,8 +625,12 @@ sweep_heat(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	if (hm.cell_w > 10)
 		hm.cell_w = 10;
 	hm.decimals = hm.cell_w >= 9 ? 1 : 0;
-	if (hm.rows > 0 && hm.cell_w >= 4)
+	if (hm.rows > 0 && hm.cell_w >= 4) {
 		chart_heatmap(cb, x + 2, y + 1, &hm, t->g);
+		/* What the shades mean, in the rows between the grid and the note. */
+		chart_heatmap_legend(cb, x + 2, y + 2 + hm.rows + 1, w - 4, h - 6 - hm.rows, &hm,
+				     t->g);
+	}
 	if (nq > hm.rows && h > 2)
 		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0, "%d more rows below (taller "
 			  "terminal)", nq - hm.rows);
@@ -763,8 +767,9 @@ sweep_finished_target(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	tui_print(cb, x, row, w, fabs(pct - 100) <= 2 ? UI_OK : UI_WARN, 0, " %s", num);
 }
 
-/* One row of the finished list: name, rate, latency (mean/p99), review verdict. */
-static void
+/* One row of the finished list: name, rate, latency (mean/p99), review
+ * verdict; true when it drew the review's mark (the list's legend says it). */
+static bool
 sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 		   const struct sweep_summary *sum, bool sel)
 {
@@ -792,14 +797,14 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 	if (sum->status != 0 || sum->cancelled) {
 		tui_print(cb, cx + 1, row, x + w - 2 - cx, sum->status ? UI_FAIL : UI_WARN,
 			  sum->status ? UI_BOLD : 0, sum->status ? "FAILED" : "stopped");
-		return;
+		return false;
 	}
 	sweep_finished_lat(sum, num, sizeof num);
 	tui_print_right(cb, cx + 13, row, sel ? role : UI_TEXT, 0, num);
 	cx += 14;
 	if (p->kind == DD_KIND_CURVE_STEP && sum->rate_iops > 0) {
 		sweep_finished_target(t, cb, cx, row, x + w - 1 - cx, sum);
-		return;
+		return false;
 	}
 	if (sum->index < s->sn->nresults &&
 	    tui_ref_target_verdict(&s->ref, sweep_result_published(s->sw, sum->index),
@@ -807,17 +812,18 @@ sweep_finished_row(struct tui *t, struct cellbuf *cb, int x, int row, int w,
 		/* The lab's target decides this point, as in `check`. */
 		tui_print(cb, cx, row, x + w - 1 - cx, tui_ref_verdict_role(tv.status), UI_BOLD,
 			  " %s target %s", t->sym->spec, verdict_status_name(tv.status));
-		return;
+		return false;
 	}
 	tui_ref_review(&s->ref, p, seq ? TUI_M_MBPS : TUI_M_IOPS, &rv);
 	if (isnan(rv.value) || cx + 12 > x + w - 1)
-		return;
+		return false;
 	if (seq)
 		fmt_number(rv.value, 0, ref, sizeof ref);
 	else
 		fmt_count(rv.value, ref, sizeof ref);
 	cx += tui_print(cb, cx, row, -1, UI_REVIEW_REF, 0, " %s %s ", t->sym->review, ref);
 	sweep_review_mark(t, cb, cx, row, x + w - 1 - cx, v, rv.value);
+	return true;
 }
 
 /* The finished points: rate, latency and review verdict, with the cursor
@@ -832,6 +838,7 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 	int			     rows = h - 2, first, row = y + 1, sel = tui_sweep_cursor(s);
 	size_t			     done = 0;
 	char			     title[96];
+	bool			     marks = false;
 
 	for (size_t k = 0; k < nf; k++)
 		done += sn->finished[k].index < s->plan.npoints;
@@ -850,12 +857,16 @@ sweep_finished(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h)
 				  s->plan.precondition_passes,
 				  s->plan.precondition_passes == 1 ? "" : "s");
 		else
-			sweep_finished_row(t, cb, x, row, w, sum,
-					   sel >= 0 && sum->index == (size_t)sel &&
-					   (!s->running || s->fin_sel >= 0));
+			marks |= sweep_finished_row(t, cb, x, row, w, sum,
+						    sel >= 0 && sum->index == (size_t)sel &&
+						    (!s->running || s->fin_sel >= 0));
 	}
 	if (nf == 0)
 		tui_print(cb, x + 2, y + 1, w - 4, UI_DIM_TEXT, 0, "none yet");
+	else if (marks && row < y + h - 2)	/* the review marks' legend, on the last row */
+		tui_print(cb, x + 2, y + h - 2, w - 4, UI_DIM_TEXT, 0,
+			  "%s review %s %s within %.0f%% of it %s else %% off it", t->sym->review,
+			  t->sym->dot, t->sym->ok, COMPARE_DEFAULT_TOLERANCE * 100, t->sym->dot);
 }
 
 /* The heat map's width: what its columns need (50 to 68 columns on a wide

@@ -51,6 +51,7 @@ struct tui_run {
 						 * unknown */
 	int64_t		      started;		/* start, unix seconds; 0 unknown (then
 						 * later than any run with a time) */
+	char		      host[64];		/* the host it ran on; "" unknown */
 };
 
 struct record;

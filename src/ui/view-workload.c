@@ -126,12 +126,13 @@ wl_curve_gather(struct tui *t, unsigned g, struct chart_curve_data *wc)
 	return have;
 }
 
-/* The x axis under a plot: the rule with a tick per target, then 0, the middle and the end. */
+/* The x axis under a plot: the rule with a tick per target, then the
+ * model's tick labels with the unit (as the report's SVG). */
 static void
 wl_curve_xaxis(struct tui *t, struct cellbuf *cb, int x, int y, int w,
-	       const struct chart_curve_data *wc, double xmax)
+	       const struct chart_curve_data *wc, const struct chart_axis *xaxis)
 {
-	char num[32];
+	double xmax = xaxis->max;
 
 	cellbuf_hline(cb, x, y, w, t->g, UI_BORDER);
 	for (size_t i = 0; i < wc->nticks; i++) {
@@ -140,12 +141,7 @@ wl_curve_xaxis(struct tui *t, struct cellbuf *cb, int x, int y, int w,
 		if (c >= 0)
 			cellbuf_put(cb, x + c, y, t->g->tee_up, UI_SPEC_TARGET, 0);
 	}
-	tui_print(cb, x, y + 1, 8, UI_DIM_TEXT, 0, "0");
-	fmt_count(xmax / 2, num, sizeof num);
-	tui_print(cb, x + w / 2 - tui_cols(num) / 2, y + 1, -1, UI_DIM_TEXT, 0, "%s", num);
-	fmt_count(xmax, num, sizeof num);
-	tui_print_right(cb, x + w, y + 1, UI_DIM_TEXT, 0, num);
-	tui_print(cb, x + w / 4 - 2, y + 1, 6, UI_DIM_TEXT, 0, "IOPS");
+	chart_axis_draw_across(cb, x, y + 1, w, xaxis, UI_DIM_TEXT, t->g);
 }
 
 /* The legend: marks, peak, the review's points and where they come from. */
@@ -210,8 +206,7 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 {
 	struct chart_curve_data *wc = calloc(1, sizeof *wc);
 	struct chart_xyplot	 plot;
-	double			 xmax, ymax;
-	char			 title[192], what[64], num[32];
+	char			 title[192], what[64];
 	int			 legend_rows = h >= 16 ? 3 : 2, px = x + 9, pw = w - 11, ph;
 
 	if (wc == NULL)
@@ -230,18 +225,12 @@ wl_curve_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, uns
 	}
 	/* The shared model (a report draws the same one to SVG). */
 	chart_curve_model(wc, title, "review", t->g, &plot);
-	xmax = plot.x.max;
-	ymax = plot.y.max;
 	chart_xyplot_draw(cb, px, y + 1, pw, ph, &plot);
-	/* The y axis: its top and 0, in µs. */
-	fmt_number(ymax, ymax < 10 ? 1 : 0, num, sizeof num);
-	tui_print_right(cb, px - 1, y + 1, UI_DIM_TEXT, 0, num);
-	tui_print(cb, x + 1, y + 2, 7, UI_DIM_TEXT, 0, "%ss %s", t->sym->micro,
-		  t->sweep.curve_p99 ? "p99" : "mean");
-	tui_print_right(cb, px - 1, y + ph, UI_DIM_TEXT, 0, "0");
+	/* The y axis: the model's ticks, in µs ("us" in ASCII). */
+	chart_axis_draw_scale(cb, x + 1, y + 1, px - x - 2, ph, &plot.y, true, UI_DIM_TEXT, t->g);
 	for (int r = 0; r < ph; r++)
 		cellbuf_put(cb, px - 1, y + 1 + r, t->g->v, UI_BORDER, 0);
-	wl_curve_xaxis(t, cb, px, y + 1 + ph, pw, wc, xmax);
+	wl_curve_xaxis(t, cb, px, y + 1 + ph, pw, wc, &plot.x);
 	wl_curve_legend(t, cb, x + 2, y + 3 + ph, w - 4, legend_rows, wc);
 	free(wc);
 }
@@ -410,17 +399,24 @@ wl_cliff_rate(const struct tui_sweep *s, bool running, int sel, const struct dd_
 }
 
 /* The caption under the cliff graph: where, how much, before and after, the
- * spec; without a cliff, "so far" only while the point runs. */
+ * spec; without a cliff, "so far" only while the point runs.  Each line
+ * opens with the mark the graph draws for it: the cliff's vertical line,
+ * the spec's horizontal one. */
 static void
 wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int rows,
 		 const struct workload_cliff *c, const struct spec_figure *spec, double rate,
 		 bool running)
 {
-	char a[32], b[32], d[32], e[32], pct[32];
+	char a[32], b[32], d[32], e[32], pct[32], vl[8], hl[8];
+
+	vl[cellbuf_encode_utf8(t->g->v, vl)] = '\0';
+	if (w < 60)	/* narrow: the line's figures before its mark */
+		snprintf(vl, sizeof vl, "%s", "");
+	hl[cellbuf_encode_utf8(t->g->h, hl)] = '\0';
 
 	if (c->found)
-		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "cliff at %s s after %s: %s %s %s MB/s "
-			  "(%s)", fmt_number(c->t_s, 1, a, sizeof a),
+		tui_print(cb, x, y, w, UI_WARN, UI_BOLD, "%s%scliff at %s s after %s: %s %s %s MB/s "
+			  "(%s)", vl, vl[0] ? " " : "", fmt_number(c->t_s, 1, a, sizeof a),
 			  fmt_bytes(c->bytes_before, b, sizeof b),
 			  fmt_number(c->before_mbps, 0, d, sizeof d), t->sym->arrow,
 			  fmt_number(c->after_mbps, 0, e, sizeof e),
@@ -439,11 +435,11 @@ wl_cliff_caption(struct tui *t, struct cellbuf *cb, int x, int y, int w, int row
 	}
 	if (!c->found && isnan(rate)) {
 		tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s",
-			  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a));
+			  hl, fmt_number(spec->base, 0, a, sizeof a));
 		return;
 	}
 	tui_print(cb, x, y + 1, w, UI_SPEC_TARGET, 0, "%s spec seq. write %s MB/s: %s %s",
-		  t->sym->spec, fmt_number(spec->base, 0, a, sizeof a),
+		  hl, fmt_number(spec->base, 0, a, sizeof a),
 		  c->found ? "after the cliff" : "measured",
 		  chart_pct_delta(c->found ? c->after_mbps : rate, spec->base, t->g, pct,
 				  sizeof pct));
@@ -461,7 +457,8 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	const struct dd_interval  *iv = wl_cliff_intervals(s, focus, running, sel, &n);
 	double			   samples[2 * SWEEP_LIVE_MAX];
 	struct chart_timegraph	   g;
-	char			   title[192], num[32];
+	struct chart_axis	   ta;
+	char			   title[192];
 	int			   gx = x + 9, gw = w - 11, gh = h - 2 - 3;
 	size_t			   m;
 
@@ -476,14 +473,10 @@ wl_cliff_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 	/* The shared model (a report draws the same one to SVG). */
 	chart_build_cliff(&g, title, samples, m, iv, n, spec, &c);
 	chart_timegraph_draw(cb, gx, y + 1, gw, gh, &g, t->g);
-	fmt_number(g.axis.max, 0, num, sizeof num);
-	tui_print_right(cb, gx - 1, y + 1, UI_DIM_TEXT, 0, num);
-	tui_print(cb, x + 1, y + 2, 7, UI_DIM_TEXT, 0, "MB/s");
-	tui_print_right(cb, gx - 1, y + gh, UI_DIM_TEXT, 0, "0");
-	if (n > 0)
-		tui_print_right(cb, gx + gw, y + gh + 1, UI_DIM_TEXT, 0,
-				fmt_number(iv[n - 1].t_s, 1, num, sizeof num));
-	tui_print(cb, gx, y + gh + 1, gw - 8, UI_DIM_TEXT, 0, "0 s");
+	/* Its scale and time axis: the model's ticks (as the report's SVG). */
+	chart_axis_draw_scale(cb, x + 1, y + 1, gx - x - 2, gh, &g.axis, true, UI_DIM_TEXT, t->g);
+	if (chart_timegraph_time(&g, &ta))
+		chart_axis_draw_across(cb, gx, y + gh + 1, gw, &ta, UI_DIM_TEXT, t->g);
 	wl_cliff_caption(t, cb, x + 2, y + gh + 2, w - 4, h - gh - 3, &c, spec,
 			 wl_cliff_rate(s, running, sel, iv, n), running);
 }

@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -1422,6 +1423,131 @@ test_compare_drift(void **state)
 	tui_free(t);
 }
 
+/* The text of a frame of t at w x h (the caller frees it). */
+static char *
+screen_text(struct tui *t, int w, int h)
+{
+	struct cellbuf *cb = cellbuf_create(w, h);
+	char	       *text;
+
+	assert_non_null(cb);
+	tui_render(t, cb);
+	text = cellbuf_to_text(cb);
+	assert_non_null(text);
+	cellbuf_free(cb);
+	return text;
+}
+
+/* Row y of a frame's text, in buf. */
+static const char *
+text_row(const char *text, int y, char *buf, size_t len)
+{
+	for (int i = 0; i < y && text != NULL; i++)
+		text = (text = strchr(text, '\n')) != NULL ? text + 1 : NULL;
+	snprintf(buf, len, "%.*s", text != NULL ? (int)strcspn(text, "\n") : 0,
+		 text != NULL ? text : "");
+	return buf;
+}
+
+/* Compare: four stored runs at 80x24 show one column at a time, "1 of 4 ▸";
+ * Right turns the page to the next run ("◂ 2 of 4 ▸"), Left back; at
+ * 132x43 a page is three columns.  Each run is labelled by id, day and
+ * host, what it measured under that. */
+static void
+test_compare_pages(void **state)
+{
+	struct tui	*t = fx_tui();
+	struct tui_event right = { .key = TUI_KEY_RIGHT }, left = { .key = 'h' };
+	char		*text, row[512];
+
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		fx_run(t);
+		t->runs[i].stored_id = 12 + i;
+		t->runs[i].started = 1796300000 + (int64_t)i * 86400;	/* 2026-12-03 + i days */
+		snprintf(t->runs[i].host, sizeof t->runs[i].host, "labhost.example.net");
+	}
+	t->view = TUI_VIEW_COMPARE;
+	text = screen_text(t, 80, 24);
+	/* Newest first: #15 leads. */
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "1 of 4 \u25b8"));
+	assert_non_null(strstr(row, "#15 12-06 labhost"));
+	assert_null(strstr(row, "\u25c2"));
+	/* Under it, what the run measured (its name). */
+	assert_non_null(strstr(text_row(text, 2, row, sizeof row), "run 4 nvme0n1"));
+	assert_null(strstr(text, "#14"));
+	free(text);
+	tui_handle(t, &right);
+	text = screen_text(t, 80, 24);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "\u25c2 2 of 4 \u25b8"));
+	assert_non_null(strstr(row, "#14 12-05 labhost"));
+	assert_null(strstr(text, "#15"));
+	free(text);
+	for (int i = 0; i < 5; i++)
+		tui_handle(t, &right);
+	text = screen_text(t, 80, 24);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "\u25c2 4 of 4"));
+	assert_null(strstr(row, "\u25b8"));
+	assert_non_null(strstr(row, "#12 12-03 labhost"));
+	free(text);
+	tui_handle(t, &left);
+	text = screen_text(t, 80, 24);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "\u25c2 3 of 4 \u25b8"));
+	free(text);
+	/* 132 columns hold three runs: a page is three. */
+	t->compare.left = 0;
+	text = screen_text(t, 132, 43);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "1\u20133 of 4 \u25b8"));
+	assert_non_null(strstr(row, "#13 12-04 labhost"));
+	free(text);
+	tui_handle(t, &right);
+	text = screen_text(t, 132, 43);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "\u25c2 4 of 4"));
+	assert_non_null(strstr(row, "#12 12-03 labhost"));
+	free(text);
+	/* ASCII: "<" and ">". */
+	tui_set_charset(t, false);
+	t->compare.left = 1;
+	screen_render(t, 80, 24);
+	text = screen_text(t, 80, 24);
+	assert_non_null(strstr(text_row(text, 1, row, sizeof row), "< 2 of 4 >"));
+	free(text);
+	tui_free(t);
+}
+
+/* Compare: runs are never labelled alike.  Two stored runs of one day
+ * and host (two stores with the same id): the later added gets its time of
+ * day; two runs not stored with one label: the day, time and host before it. */
+static void
+test_compare_labels(void **state)
+{
+	struct tui *t = fx_tui();
+	char	   *text, row[1024];
+
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		fx_run(t);
+		snprintf(t->runs[i].label, sizeof t->runs[i].label, "spot nvme0n1");
+		t->runs[i].started = 1796300000;	/* 2026-12-03 12:13 UTC */
+		snprintf(t->runs[i].host, sizeof t->runs[i].host, "labhost");
+		t->runs[i].stored_id = i < 2 ? 12 : 0;
+	}
+	t->view = TUI_VIEW_COMPARE;
+	/* Three columns fit at 132; the fourth on the next page. */
+	text = screen_text(t, 132, 43);
+	text_row(text, 1, row, sizeof row);
+	free(text);
+	t->compare.left = 3;
+	text = screen_text(t, 132, 43);
+	text_row(text, 1, row + strlen(row), sizeof row - strlen(row));
+	free(text);
+	assert_non_null(strstr(row, " spot nvme0n1 "));
+	assert_non_null(strstr(row, " 12-03 12:13 labhost spot nvme0n1 "));
+	assert_non_null(strstr(row, " #12 12-03 labhost "));
+	assert_non_null(strstr(row, " #12 12-03 labhost 12:13"));
+	tui_free(t);
+}
+
 /* Help over the Drives screen. */
 static void
 test_help(void **state)
@@ -1804,6 +1930,9 @@ test_too_small(void **state)
 int
 main(void)
 {
+	/* Compare labels runs by their local day and time: one zone for all. */
+	setenv("TZ", "UTC", 1);
+	tzset();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drives),
 		cmocka_unit_test(test_sheet),
@@ -1830,6 +1959,8 @@ main(void)
 		cmocka_unit_test(test_mix),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_compare_drift),
+		cmocka_unit_test(test_compare_pages),
+		cmocka_unit_test(test_compare_labels),
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_drives_many_devices),

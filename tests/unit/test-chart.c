@@ -597,6 +597,125 @@ test_utf8(void **state)
 	cellbuf_free(cb);
 }
 
+/* A heat map's legend: the unit, five chips in the shades' roles with
+ * their values, the cursor and the blank cell; all five shades or nothing. */
+static void
+test_heatmap_legend(void **state)
+{
+	static const double grid[] = { 32.1, 221.7, NAN, 104.9 };
+	struct chart_heatmap hm = {
+		.grid = grid, .rows = 2, .cols = 2, .max = NAN, .cell_w = 8, .decimals = 1,
+		.sel_row = 0, .sel_col = 1, .unit = "K IOPS",
+	};
+	struct cellbuf *cb = cellbuf_create(40, 3);
+
+	(void)state;
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 40, 3, &hm, glyphs_get(true)), 3);
+	assert_string_equal(row(cb, 0), "K IOPS:  0–44   44–89   89–133");
+	assert_string_equal(row(cb, 1), " 133–177   177–222  ▸ this point");
+	assert_string_equal(row(cb, 2), "blank: not run");
+	assert_int_equal(role_at(cb, 9, 0), UI_HEAT_0);
+	assert_int_equal(role_at(cb, 2, 1), UI_HEAT_3);
+	assert_int_equal(role_at(cb, 11, 1), UI_HEAT_4);
+	/* ASCII; under 100 the cells' decimals. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	hm.max = 10;
+	hm.sel_row = -1;
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 40, 3, &hm, glyphs_get(false)), 2);
+	assert_string_equal(row(cb, 0), "K IOPS:  0-2   2-4   4-6   6-8   8-10");
+	assert_string_equal(row(cb, 1), "blank: not run");
+	/* One row of 20 columns cannot hold the five shades: nothing. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	assert_int_equal(chart_heatmap_legend(cb, 0, 0, 20, 1, &hm, glyphs_get(true)), 0);
+	assert_string_equal(row(cb, 0), "");
+	cellbuf_free(cb);
+}
+
+/* The tick labels of an axis, joined by spaces. */
+static const char *
+tick_texts(const struct chart_axis *a)
+{
+	static char buf[256];
+	char	    num[32];
+
+	buf[0] = '\0';
+	for (int i = 0; i < a->nticks; i++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? " " : "",
+			 chart_tick_text(a->ticks[i], num, sizeof num));
+	return buf;
+}
+
+/* The tick choice both renderers read: round steps, a K suffix from 1000,
+ * seconds in halves, a tiny span's ticks printed apart. */
+static void
+test_axis_choice(void **state)
+{
+	struct chart_axis a;
+
+	(void)state;
+	chart_axis_fit(&a, (const double[]){ 977.2e3 }, 1, "IOPS");
+	assert_true(a.max == 1e6);
+	assert_string_equal(tick_texts(&a), "0 200K 400K 600K 800K 1M");
+	chart_axis_set(&a, 1.5, "s");
+	assert_string_equal(tick_texts(&a), "0 0.5 1 1.5");
+	chart_axis_set(&a, 10, "s");
+	assert_string_equal(tick_texts(&a), "0 2 4 6 8 10");
+	/* A span that is not round: the ticks stop below it. */
+	chart_axis_set(&a, 9.8, "s");
+	assert_string_equal(tick_texts(&a), "0 2 4 6 8");
+	/* Tiny ranges: every label differs from its neighbours. */
+	chart_axis_set(&a, 0.002, "s");
+	assert_string_equal(tick_texts(&a), "0 0.0005 0.001 0.0015 0.002");
+	chart_axis_fit(&a, (const double[]){ 3e-6 }, 1, "s");
+	assert_int_equal(a.nticks, 6);
+	assert_string_equal(tick_texts(&a), "0 0.000001 0.000002 0.000003 0.000004 0.000005");
+}
+
+/* The axes in cells: labels at their columns and rows, the unit with the
+ * last or top label, "us" in ASCII, nothing cut. */
+static void
+test_axis_cells(void **state)
+{
+	struct cellbuf	    *cb = cellbuf_create(32, 6);
+	const struct glyphs *u = glyphs_get(true), *as = glyphs_get(false);
+	struct chart_axis    a;
+
+	(void)state;
+	chart_axis_set(&a, 10, "s");
+	assert_int_equal(chart_axis_draw_across(cb, 1, 0, 30, &a, UI_DIM_TEXT, u), 6);
+	assert_string_equal(row(cb, 0), " 0     2     4     6     8 10 s");
+	/* Too narrow for every label: 0 and the last with its unit first, then
+	 * those between that leave a blank column either side. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	chart_axis_draw_across(cb, 0, 0, 9, &a, UI_DIM_TEXT, u);
+	assert_string_equal(row(cb, 0), "0  4 10 s");
+	/* A scale of one row, UTF-8 and ASCII; the unit dropped, never cut. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	chart_axis_set(&a, 2.5e6, "IOPS");
+	assert_int_equal(chart_axis_draw_scale(cb, 0, 0, 11, 1, &a, false, UI_DIM_TEXT, u), 1);
+	chart_axis_set(&a, 500, "µs");
+	chart_axis_draw_scale(cb, 0, 1, 11, 1, &a, false, UI_DIM_TEXT, as);
+	chart_axis_draw_scale(cb, 0, 2, 6, 1, &a, false, UI_DIM_TEXT, u);
+	chart_axis_draw_scale(cb, 0, 3, 3, 1, &a, false, UI_DIM_TEXT, u);
+	assert_string_equal(row(cb, 0), "0–2.5M IOPS");
+	assert_string_equal(row(cb, 1), "0-500 us");
+	assert_string_equal(row(cb, 2), "0–500");
+	assert_string_equal(row(cb, 3), "");
+	/* Five rows, right-aligned: the top with its unit, 0 at the bottom. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	chart_axis_draw_scale(cb, 0, 0, 8, 5, &a, true, UI_DIM_TEXT, u);
+	assert_string_equal(row(cb, 0), "  500 µs");
+	assert_string_equal(row(cb, 4), "       0");
+	/* The unit under the top label when they do not fit on one row. */
+	cellbuf_clear(cb, UI_DEFAULT);
+	chart_axis_set(&a, 200, "µs mean");
+	chart_axis_draw_scale(cb, 0, 0, 7, 6, &a, true, UI_DIM_TEXT, as);
+	assert_string_equal(row(cb, 0), "    200");
+	assert_string_equal(row(cb, 1), "us mean");
+	assert_string_equal(row(cb, 5), "      0");
+	cellbuf_free(cb);
+}
+
 static void
 test_box(void **state)
 {
@@ -698,6 +817,9 @@ main(void)
 		cmocka_unit_test(test_pct_delta),
 		cmocka_unit_test(test_put_number),
 		cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_heatmap_legend),
+		cmocka_unit_test(test_axis_choice),
+		cmocka_unit_test(test_axis_cells),
 		cmocka_unit_test(test_box),
 		cmocka_unit_test(test_dirty_and_diff),
 	};

@@ -84,8 +84,11 @@ for r in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
 pid=$!
 wait_exit "$pid" 300
 is "rate=0.02, time=0.5: the run ends at the point's time, not at the next I/O (exit 0)" 0 "$rc"
-is "rate=0.02, time=0.5: the point measured at most 3x its time" "True" \
-	"$(jq_ "$tmp/paced.json" "j['points'][0]['elapsed_s'] <= 1.5")"
+# Its next I/O is due 50 s in; a point whose first I/O has not completed
+# may measure up to 2 s longer (the engine's starved-start allowance), and a
+# loaded machine adds its delays: under 10 s is "at its time", not at 50 s.
+is "rate=0.02, time=0.5: the point measured far less than the 50 s to its next I/O" "True" \
+	"$(jq_ "$tmp/paced.json" "j['points'][0]['elapsed_s'] < 10")"
 ok "rate=0.02: the scratch file is gone" test ! -e "$tmp/paced.dat"
 
 # One SIGINT ends a paced point between two of its I/Os: sent once the

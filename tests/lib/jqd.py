@@ -16,6 +16,7 @@ started it.  Protocol, over files in DIR (the script's $tmp/.jq):
 
 It exits when the script's shell (PARENT_PID) is gone, whatever ended it.
 """
+import contextlib
 import io
 import json
 import os
@@ -46,7 +47,10 @@ def answer(d):
     try:
         with open(path) as f:
             j = json.load(f)
-        print(eval(expr, {'json': json, 'sys': sys, 'j': j}), file=out)
+        # print(EXPR) as the shell's python3 -c ran it: "a, b" prints
+        # two values, not a tuple
+        with contextlib.redirect_stdout(out):
+            exec('print(%s)' % expr, {'json': json, 'sys': sys, 'j': j})
     except Exception:  # the shell's python3 -c printed this and exited 1
         err, rc = traceback.format_exc(), 1
     with open(os.path.join(d, 'out'), 'w') as f:

@@ -909,9 +909,9 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 				       fmt_number(f.pt.ramp_s, 1, num, sizeof num)) + 3;
 		} else if (f.running && f.pt.runtime_s <= 0 && f.pt.bytes > 0) {
 			/* A byte budget: how much of it is written or read. */
-			fmt_bytes(f.progress * (double)f.pt.bytes, num, sizeof num);
-			fmt_bytes((double)f.pt.bytes, tot, sizeof tot);
-			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s of %s   ramp %s", num,
+			fmt_number(f.progress * 100, 0, num, sizeof num);
+			fmt_size((double)f.pt.bytes, tot, sizeof tot);
+			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s%% of %s   ramp %s", num,
 				       tot, t->sym->ok) + 3;
 		} else if (f.running) {
 			fmt_number(f.progress * (f.pt.runtime_s > 0 ? f.pt.runtime_s : 0), 1, num,

@@ -95,7 +95,7 @@ is "report txt: exit 0" 0 "$rc"
 like "report txt: the run's name in the title" '^drivedash report: a\.dat' "$out"
 like "report txt: the header names the host" "Host: +$(hostname)" "$out"
 like "report txt: the fio job file that reproduces it" 'filename=.*a\.dat' "$out"
-like "report txt: every latency figure with its unit" 'mean us +p50 us' "$out"
+like "report txt: every latency figure with its unit" 'mean (us|µs) +p50 (us|µs)' "$out"
 is "report txt: fits 80 columns" "" \
 	"$(LC_ALL=C.UTF-8 awk 'length($0) > 80' "$tmp/out" | head -1)"
 LANG=C LC_ALL=C run "$dd" --db "$db" report --results "$store" 1

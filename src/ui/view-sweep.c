@@ -657,15 +657,14 @@ sweep_review_mark(struct tui *t, struct cellbuf *cb, int x, int y, int w, double
 		break;
 	}
 }
-/* A latency for the finished list: one decimal below 1,000 µs, whole
- * milliseconds from 10 ms (so mean/p99 fits its 13 columns). */
+/* A latency for the finished list, in the column's µs: one decimal below
+ * 1,000, thousands as "12.3K" from 10,000 (so mean/p99 fits its 13
+ * columns; never "ms" in a µs column). */
 static char *
 sweep_lat_text(double us, char *buf, size_t len)
 {
-	if (us >= 10000) {
-		snprintf(buf, len, "%.0fms", us / 1000);
-		return buf;
-	}
+	if (us >= 10000)
+		return fmt_count(us, buf, len);
 	return fmt_number(us, us < 1000 ? 1 : 0, buf, len);
 }
 

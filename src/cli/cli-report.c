@@ -82,7 +82,7 @@ cli_check_add_verdict(struct cli_table *t, const struct verdict *v)
 	if (!isnan(v->measured))
 		snprintf(meas, sizeof meas, "%s %s",
 			 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
-				    sizeof num), v->unit);
+				    sizeof num), fmt_unit(v->unit, true));
 	if (!isnan(v->ratio))
 		snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
 	cli_table_add(t, (const char *const[]){ v->metric, spec, meas, ratio,

@@ -200,6 +200,16 @@ fmt_unit_us(bool utf8)
 	return utf8 ? "\u00b5s" : "us";
 }
 
+/* A unit as shown: "us" (the data's and JSON's spelling) is fmt_unit_us's;
+ * every other unit as it is. */
+const char *
+fmt_unit(const char *unit, bool utf8)
+{
+	if (unit != NULL && strcmp(unit, "us") == 0)
+		return fmt_unit_us(utf8);
+	return unit != NULL ? unit : "";
+}
+
 /* Percentile k of l as shown: never above the max it cannot exceed. */
 double
 fmt_lat_pct(const struct dd_latency *l, unsigned k)
@@ -287,7 +297,7 @@ fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit,
 		fmt_number(value_hi, dec, b, sizeof b);
 	snprintf(buf, len, "%s %s",
 		 fmt_qualify(qual, a, isnan(value_hi) ? NULL : b, utf8, q, sizeof q),
-		 unit ? unit : "");
+		 fmt_unit(unit, utf8));
 	return buf;
 }
 

@@ -34,6 +34,10 @@ char *fmt_size(double bytes, char *buf, size_t len);
  * their "_us" names. */
 const char *fmt_unit_us(bool utf8);
 
+/* A unit as shown: "us" as fmt_unit_us(utf8), any other as it is ("" for
+ * NULL).  fmt_figure_cs shows its unit through it. */
+const char *fmt_unit(const char *unit, bool utf8);
+
 struct dd_latency;
 
 /* Percentile k (an index into hist_default_pcts) of l as every output
@@ -52,7 +56,7 @@ char *fmt_count(double v, char *buf, size_t len);
 char *fmt_block_size(int bytes, char *buf, size_t len);
 
 /* A figure with its qualifier and unit: "~2,165,000 IOPS", "200,000–250,000 IOPS",
- * an approximate range "~11–12 GB/s", "< 100 us".  The one figure formatter:
+ * an approximate range "~11–12 GB/s", "< 100 µs" ("< 100 us" in ASCII).  The one figure formatter:
  * fmt_figure writes UTF-8 (the CLI's text layer makes it ASCII under LANG=C),
  * fmt_figure_cs ASCII ("~11-12 GB/s") when utf8 is false (the dashboard's
  * ASCII mode). */

@@ -78,7 +78,9 @@ test_figure(void **state)
 	(void)state;
 	assert_string_equal(fmt_figure("eq", 2600000, NAN, "IOPS", buf, sizeof buf),
 			    "2,600,000 IOPS");
-	assert_string_equal(fmt_figure("approx", 30, NAN, "us", buf, sizeof buf), "~30 us");
+	assert_string_equal(fmt_figure("approx", 30, NAN, "us", buf, sizeof buf), "~30 \u00b5s");
+	assert_string_equal(fmt_figure_cs("approx", 30, NAN, "us", false, buf, sizeof buf),
+			    "~30 us");
 	assert_string_equal(fmt_figure("range", 200000, 250000, "IOPS", buf, sizeof buf),
 			    "200,000\u2013250,000 IOPS");
 	assert_string_equal(fmt_figure_cs("range", 200000, 250000, "IOPS", false, buf, sizeof buf),
@@ -89,7 +91,7 @@ test_figure(void **state)
 	assert_string_equal(fmt_figure_cs("approx", 11, 12, "GB/s", false, buf, sizeof buf),
 			    "~11-12 GB/s");
 	assert_string_equal(fmt_figure("range", -40, 85, "C", buf, sizeof buf), "-40\u201385 C");
-	assert_string_equal(fmt_figure("lt", 100, NAN, "us", buf, sizeof buf), "< 100 us");
+	assert_string_equal(fmt_figure("lt", 100, NAN, "us", buf, sizeof buf), "< 100 \u00b5s");
 	assert_string_equal(fmt_figure("gt", 10400, NAN, "MB/s", buf, sizeof buf),
 			    "> 10,400 MB/s");
 	/* The marks alone, around numbers formatted elsewhere (compare's 32.3K). */
@@ -216,6 +218,10 @@ test_unit_us(void **state)
 	(void)state;
 	assert_string_equal(fmt_unit_us(true), "\u00b5s");
 	assert_string_equal(fmt_unit_us(false), "us");
+	assert_string_equal(fmt_unit("us", true), "\u00b5s");
+	assert_string_equal(fmt_unit("us", false), "us");
+	assert_string_equal(fmt_unit("MB/s", true), "MB/s");
+	assert_string_equal(fmt_unit(NULL, true), "");
 	snprintf(buf, sizeof buf, "%s %s", fmt_number(823.94, 1, num, sizeof num),
 		 fmt_unit_us(true));
 	assert_string_equal(buf, "823.9 \u00b5s");

@@ -239,7 +239,7 @@ cli_workload_print_ckpt(FILE *f, const struct workload_ckpt *c)
 	char size[32], v[5][32];
 
 	cli_fprintf(f, "\nCheckpoints %u: %s per checkpoint, %u rank%s, %s GB/s overall\n",
-		    c->group, fmt_bytes((double)c->bytes, size, sizeof size), c->ranks,
+		    c->group, fmt_size((double)c->bytes, size, sizeof size), c->ranks,
 		    c->ranks == 1 ? "" : "s", cli_workload_num(c->gbps, 2, v[0], 32));
 	cli_fprintf(f, "  %-5s %6s %10s %10s %10s %9s\n", "pass", "ckpts", "mean s", "min s",
 		    "max s", "GB/s");

@@ -603,7 +603,7 @@ report_ckpt(struct report *r, const struct workload_ckpt *ck)
 	char		     by[32];
 
 	report_para(r, report_fmt(r, "Checkpoints of %s by %u ranks: %s overall",
-				  fmt_bytes((double)ck->bytes, by, sizeof by), ck->ranks,
+				  fmt_size((double)ck->bytes, by, sizeof by), ck->ranks,
 				  report_num(r, ck->gbps, 2, "GB/s")), false);
 	b = report_table(r, REPORT_TABLE, ck->npasses + 1, 4);
 	if (b == NULL)

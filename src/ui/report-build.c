@@ -120,6 +120,15 @@ report_num(struct report *r, double v, int decimals, const char *unit)
 			  unit[0] ? " " : "", unit);
 }
 
+/* A size in the unit it was typed in ("256 MiB"), kept in r. */
+static const char *
+report_size(struct report *r, uint64_t bytes)
+{
+	char buf[32];
+
+	return report_fmt(r, "%s", fmt_size((double)bytes, buf, sizeof buf));
+}
+
 /* s, or "unknown" when empty. */
 static const char *
 report_or(const char *s, const char *none)
@@ -725,6 +734,10 @@ report_point(struct report *r, size_t i, size_t p)
 			  report_fmt(r, "%s%s%s", res->cancelled ? "cancelled" : "failed",
 				     res->message[0] ? ": " : "", res->message),
 		"Host", pt->host[0] ? pt->host : NULL,
+		"Budget", res->point.bytes ? report_size(r, res->point.bytes) : NULL,
+		"Region", res->point.size ? report_size(r, res->point.size) :
+			  res->point.region_pct ? report_fmt(r, "%u %% of the target",
+							     res->point.region_pct) : NULL,
 		"Measured", report_num(r, res->elapsed_s, 2, "s"),
 		"I/Os", report_num(r, (double)res->ios, 0, ""),
 		"Rate", report_fmt(r, "%s, %s", report_num(r, res->iops, 0, "IOPS"),

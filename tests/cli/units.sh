@@ -54,6 +54,13 @@ run env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$dd" run --scratch "$tmp/s.img" --size 5000
 like "run --size 500000000: a size typed in bytes stays decimal" '\(500 MB, scratch file on ' \
 	"$err"
 
+# A point's byte budget, typed "size=16M", is "16 MiB" in the report.
+run "$dd" run --scratch "$tmp/s.img" --size 32M --point 'randread,bs=4k,qd=1,jobs=1,size=16M' \
+	--ramp 0 --results "$tmp/run.db" -q
+is "run size=16M: exit 0" 0 "$rc"
+run "$dd" report --results "$tmp/run.db" last --format txt
+like "report: the point's budget in the unit typed" '^Budget: +16 MiB$' "$out"
+
 # --- a small loop device -----------------------------------------------------
 if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1; then
 	truncate -s 32M "$tmp/loop.img"

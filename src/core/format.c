@@ -219,7 +219,9 @@ fmt_lat_pct(const struct dd_latency *l, unsigned k)
 	if (k >= HIST_NPCTS)
 		return NAN;
 	v = l->pct_us[k];
-	return isfinite(v) && isfinite(l->max_us) && v > l->max_us ? l->max_us : v;
+	/* A max of 0 (or NAN) is one nobody recorded: nothing to clamp to. */
+	return isfinite(v) && isfinite(l->max_us) && l->max_us > 0 && v > l->max_us ? l->max_us
+										      : v;
 }
 
 /* Format a block size. */

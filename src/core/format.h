@@ -42,8 +42,8 @@ struct dd_latency;
 
 /* Percentile k (an index into hist_default_pcts) of l as every output
  * shows it: clamped to l's max, which it cannot exceed (a histogram
- * bucket's edge or fio's rounding can put p99.9 above the max); NAN for a
- * k out of range. */
+ * bucket's edge or fio's rounding can put p99.9 above the max); as it is
+ * when the max is 0 or NAN (not recorded); NAN for a k out of range. */
 double fmt_lat_pct(const struct dd_latency *l, unsigned k);
 
 /* Seconds as "m:ss" or "h:mm:ss" (clamped at 999 hours; NAN/negative = 0:00). */

@@ -244,6 +244,8 @@ test_lat_pct(void **state)
 	assert_true(isnan(fmt_lat_pct(&l, HIST_NPCTS)));
 	l.max_us = NAN;			/* no max: nothing to clamp to */
 	assert_true(fmt_lat_pct(&l, 14) == 7438.3);
+	l.max_us = 0;			/* nor a max nobody recorded */
+	assert_true(fmt_lat_pct(&l, 14) == 7438.3);
 }
 
 /* Counts: the tier chosen on the rounded value. */

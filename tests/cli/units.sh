@@ -41,17 +41,17 @@ like "UTF-8: the table's latency columns are in µs" 'mean µs +p50 µs +p99 µs
 	"$out"
 ok "UTF-8: no latency in 'us'" sh -c '! printf "%s\n" "$1" | grep -Eq "[0-9a-z] us( |$)"' - "$out"
 
-run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/s.img" --size 1G --point "$pt" --ramp 0 \
-	--no-save
-is "LANG=C run --size 1G: exit 0" 0 "$rc"
-like "LANG=C run --size 1G: the header says 1 GiB" '\(1 GiB, scratch file on ' "$err"
+run env LANG=C LC_ALL=C "$dd" run --scratch "$tmp/s.img" --size 0.0625G --point "$pt" \
+	--ramp 0 --no-save
+is "LANG=C run --size 0.0625G: exit 0" 0 "$rc"
+like "LANG=C run --size 0.0625G: the header says 64 MiB" '\(64 MiB, scratch file on ' "$err"
 like "LANG=C: the table's latency columns are in us" 'mean us +p50 us +p99 us +p99\.9 us +max us' \
 	"$out"
 is "LANG=C: no byte outside ASCII" "" "$(printf '%s' "$out$err" | LC_ALL=C tr -d '\000-\177')"
 
-run env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$dd" run --scratch "$tmp/s.img" --size 500000000 \
+run env LANG=C.UTF-8 LC_ALL=C.UTF-8 "$dd" run --scratch "$tmp/s.img" --size 50000000 \
 	--point "$pt" --ramp 0 --no-save
-like "run --size 500000000: a size typed in bytes stays decimal" '\(500 MB, scratch file on ' \
+like "run --size 50000000: a size typed in bytes stays decimal" '\(50 MB, scratch file on ' \
 	"$err"
 
 # A point's byte budget, typed "size=16M", is "16 MiB" in the report.

@@ -504,7 +504,7 @@ check_print_identity(FILE *f, const struct check *c)
 	char			    b[32], pl[PLAN_NAME_MAX + 32];
 
 	cli_fprintf(f, "  %-11s %s (%s), %s, %u B sectors%s\n", "device", c->o.device, c->ses.tgt.name,
-		fmt_bytes((double)c->t.size, b, sizeof b), c->t.lbs,
+		fmt_size((double)c->t.size, b, sizeof b), c->t.lbs,
 		ct != NULL ? "" : ", not NVMe: no identity, no SMART");
 	if (ct != NULL) {
 		cli_fprintf(f, "  %-11s %s: %s, serial %s, firmware %s", "controller", ct->name,

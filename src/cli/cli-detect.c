@@ -405,7 +405,7 @@ detect_add_dev(struct cli_table *t, const struct nvmeinfo_blockdev *b)
 {
 	char size[32], tag[320], sect[64], notes[1024];
 
-	fmt_bytes((double)b->size_bytes, size, sizeof size);
+	fmt_size((double)b->size_bytes, size, sizeof size);
 	snprintf(sect, sizeof sect, "%d/%d B sectors%s", b->logical_block_size,
 		 b->physical_block_size, b->rotational ? ", rotational" : "");
 	snprintf(notes, sizeof notes, "not NVMe%s%s%s%s%s", b->model ? "  " : "",

@@ -82,7 +82,7 @@ cli_check_add_verdict(struct cli_table *t, const struct verdict *v)
 	if (!isnan(v->measured))
 		snprintf(meas, sizeof meas, "%s %s",
 			 fmt_number(v->measured, strcmp(v->unit, "IOPS") == 0 ? 0 : 1, num,
-				    sizeof num), v->unit);
+				    sizeof num), fmt_unit(v->unit, true));
 	if (!isnan(v->ratio))
 		snprintf(ratio, sizeof ratio, "%.2f", v->ratio);
 	cli_table_add(t, (const char *const[]){ v->metric, spec, meas, ratio,
@@ -135,7 +135,7 @@ cli_check_print_verdicts(FILE *f, const struct verdict_report *r,
 
 			if (s->status && !(s->iops > 0))
 				continue;	/* failed, measured nothing */
-			cli_fprintf(w, "  %-26s %12s IOPS %10s MB/s %9s us mean%s\n", s->name,
+			cli_fprintf(w, "  %-26s %12s IOPS %10s MB/s %9s \u00b5s mean%s\n", s->name,
 				fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
 				fmt_number(s->mean_us, 1, v[2], 32),
 				s->status ? "  FAILED" : s->cancelled ? "  (stopped)" : "");
@@ -167,7 +167,7 @@ cli_check_print_curve(FILE *out, const struct workload_curve *cv)
 	FILE *f = cli_wrap_begin(out);
 	char  v[4][32];
 
-	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s us mean, %s us p99\n",
+	cli_fprintf(f, "\n  %-11s %s, %s: peak %s IOPS (%s MB/s) at %s \u00b5s mean, %s \u00b5s p99\n",
 		"curve", cv->profile, cv->shape.name, fmt_number(cv->peak_iops, 0, v[0], 32),
 		fmt_number(cv->peak_mbps, 1, v[1], 32), fmt_number(cv->peak_mean_us, 1, v[2], 32),
 		fmt_number(cv->peak_p99_us, 1, v[3], 32));

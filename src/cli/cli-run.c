@@ -627,12 +627,13 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (!o.quiet) {
-		char eta[256];
+		char eta[256], size[32];
 
-		/* Byte budgets (cliff, dlio) at the matched drive's spec write. */
-		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s), %s%s%s\n",
+		/* Byte budgets (cliff, dlio) at the matched drive's spec write;
+		 * the size in the unit it was typed in ("256 MiB"). */
+		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s, %s), %s%s%s\n",
 			plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", t.path,
-			ses.tgt.description,
+			fmt_size((double)t.size, size, sizeof size), ses.tgt.description,
 			plan_estimate_say(&plan, t.size, out.spec_mbps, NAN, eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
 			plan.steady_state ? ", plus steady-state rounds" : "");

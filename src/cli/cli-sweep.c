@@ -114,7 +114,7 @@ cli_sweep_progress(const struct sweep_snapshot *sn)
 	else
 		fmt_number(sn->running.mean_us, 1, lat, sizeof lat);
 	o = (size_t)snprintf(line, sizeof line, "[%zu/%zu] %-24.24s %3.0f%%  %s IOPS  %s MB/s  "
-			     "mean %s us  %s elapsed  ETA %s",
+			     "mean %s \u00b5s  %s elapsed  ETA %s",
 			     sn->preconditioning ? 0 : sn->index + 1, sn->npoints,
 			     sn->current.name, sn->point_progress * 100, iops, mbps, lat,
 			     fmt_duration(sn->elapsed_s, el, sizeof el),

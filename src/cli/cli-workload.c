@@ -239,7 +239,7 @@ cli_workload_print_ckpt(FILE *f, const struct workload_ckpt *c)
 	char size[32], v[5][32];
 
 	cli_fprintf(f, "\nCheckpoints %u: %s per checkpoint, %u rank%s, %s GB/s overall\n",
-		    c->group, fmt_bytes((double)c->bytes, size, sizeof size), c->ranks,
+		    c->group, fmt_size((double)c->bytes, size, sizeof size), c->ranks,
 		    c->ranks == 1 ? "" : "s", cli_workload_num(c->gbps, 2, v[0], 32));
 	cli_fprintf(f, "  %-5s %6s %10s %10s %10s %9s\n", "pass", "ckpts", "mean s", "min s",
 		    "max s", "GB/s");
@@ -485,7 +485,7 @@ cli_workload_note(const struct dd_result *r, const struct sweep_summary *s,
 		snprintf(note + o, len - o, "%ssteady state %s after %u rounds", o ? "; " : "",
 			 s->steady ? "reached" : "NOT reached", s->rounds);
 	if (isfinite(s->read_mean_us) && isfinite(s->write_mean_us) && (o = strlen(note)) < len)
-		snprintf(note + o, len - o, "%s%.1f%% reads, mean read %.1f / write %.1f us",
+		snprintf(note + o, len - o, "%s%.1f%% reads, mean read %.1f / write %.1f \u00b5s",
 			 o ? "; " : "", s->read_share, s->read_mean_us, s->write_mean_us);
 	if (r->point.rate_iops > 0 && (o = strlen(note)) < len) {
 		char rate[32];
@@ -499,8 +499,17 @@ cli_workload_note(const struct dd_result *r, const struct sweep_summary *s,
 void
 cli_workload_print_points(FILE *f, const struct cli_workload *w, enum dd_aggregate agg)
 {
-	cli_fprintf(f, "%4s  %-26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n", "#", "point", "IOPS",
-		    "MB/s", "mean us", "p50 us", "p99 us", "p99.9 us", "max us", "CPU/IO", "note");
+	static const char *const lat[] = { "mean", "p50", "p99", "p99.9", "max" };
+	char			 h[5][40], u[16];
+
+	/* The unit in the header, the numbers in the cells; padded by column
+	 * ("µs" is one column in two bytes; "us" under LANG=C). */
+	for (size_t i = 0; i < 5; i++) {
+		snprintf(u, sizeof u, "%s %s", lat[i], fmt_unit_us(true));
+		cli_text_pad(u, i == 4 ? 10 : 9, true, h[i], sizeof h[i]);
+	}
+	cli_fprintf(f, "%4s  %-26s %12s %10s %s %s %s %s %s %7s  %s\n", "#", "point", "IOPS",
+		    "MB/s", h[0], h[1], h[2], h[3], h[4], "CPU/IO", "note");
 	for (size_t i = 0; i < w->n; i++) {
 		const struct sweep_summary *s = &w->sums[i];
 		char			    v[9][32], note[320];

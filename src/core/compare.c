@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/compare.h"
+#include "core/format.h"
 
 #define KIB 1024
 
@@ -318,7 +319,7 @@ compare_result_value(const struct dd_result *r, enum compare_quantity q, enum dd
 			l = &r->lat;
 		if (l->n == 0)
 			return NAN;
-		v = pct >= 0 && pct < HIST_NPCTS ? l->pct_us[pct] : l->mean_us;
+		v = pct >= 0 && pct < HIST_NPCTS ? fmt_lat_pct(l, (unsigned)pct) : l->mean_us;
 		break;
 	}
 	return isfinite(v) && v > 0 ? v : NAN;

@@ -1,6 +1,12 @@
 /*
- * Formatting helpers.  Everything writes into a caller buffer and returns it,
- * so calls nest in printf argument lists.
+ * Number formatting: every figure the CLI and the dashboard show goes
+ * through here.  Everything writes into a caller buffer and returns it, so
+ * calls nest in printf argument lists.
+ *
+ * A scaled figure is picked from a table of tiers (unit, decimals, name),
+ * smallest first: the largest tier the value reaches, moved up one when
+ * its rounding would print 1,000 of a unit that has a next one (999.96 MB
+ * is "1 GB", not "1,000 MB").
  */
 #include "config.h"
 
@@ -9,18 +15,64 @@
 #include <string.h>
 
 #include "format.h"
+#include "io/engine.h"
 
-/* Format a capacity given in decimal GB. */
+/* One step of a unit ladder: its size, its decimals and its name. */
+struct fmt_tier {
+	double	    unit;
+	int	    dec;
+	const char *name;
+};
+
+/* The tier v is written in, or -1 below the first (v finite, >= 0). */
+static int
+fmt_tier_pick(double v, const struct fmt_tier *t, int n)
+{
+	int i = -1;
+
+	while (i + 1 < n && v >= t[i + 1].unit)
+		i++;
+	if (i >= 0 && i + 1 < n) {
+		double p = pow(10, t[i].dec);
+
+		if (round(v / t[i].unit * p) / p >= t[i + 1].unit / t[i].unit)
+			i++;
+	}
+	if (i < 0 && n > 0 && round(v / t[0].unit * pow(10, t[0].dec)) >= pow(10, t[0].dec))
+		i = 0;
+	return i;
+}
+
+/* v in its tier: "7.68 TB", "256 MiB" (the first tier below it). */
+static char *
+fmt_tiered(double v, const struct fmt_tier *t, int n, char *buf, size_t len)
+{
+	char num[48];
+	int  i = fmt_tier_pick(v, t, n);
+
+	if (i < 0)
+		i = 0;
+	snprintf(buf, len, "%s %s", fmt_number(v / t[i].unit, t[i].dec, num, sizeof num),
+		 t[i].name);
+	return buf;
+}
+
+/* Format a capacity given in decimal GB: TB, GB, and below 1 GB the byte
+ * units of fmt_bytes, so a small loop device is "512 MB", never "0 GB". */
 char *
 fmt_capacity(double gb, char *buf, size_t len)
 {
-	char num[32];
+	static const struct fmt_tier tiers[] = {
+		{ 1, 1, "GB" }, { 1000, 2, "TB" },
+	};
 
-	if (gb >= 1000)
-		snprintf(buf, len, "%s TB", fmt_number(gb / 1000.0, 2, num, sizeof num));
-	else
-		snprintf(buf, len, "%s GB", fmt_number(gb, 1, num, sizeof num));
-	return buf;
+	if (!isfinite(gb) || gb < 0) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (fmt_tier_pick(gb, tiers, 2) < 0)
+		return fmt_bytes(gb * 1e9, buf, len);
+	return fmt_tiered(gb, tiers, 2, buf, len);
 }
 
 /* Format a number with thousands separators. */
@@ -85,20 +137,22 @@ fmt_duration(double s, char *buf, size_t len)
 	return buf;
 }
 
-/* Format a count in short form. */
+/* Format a count in short form (the tier chosen on the rounded value:
+ * 999,960 is "1M", not "1,000K"). */
 char *
 fmt_count(double v, char *buf, size_t len)
 {
-	char num[32];
+	char   num[32];
+	double a = fabs(v);
 
 	if (isnan(v))
 		snprintf(buf, len, "-");
-	else if (fabs(v) >= 1e6)
-		snprintf(buf, len, "%sM", fmt_number(v / 1e6, fabs(v) >= 1e7 ? 1 : 2, num, sizeof num));
-	else if (fabs(v) >= 1e4)
+	else if (a >= 1e6 || round(a / 1e2) >= 1e4)
+		snprintf(buf, len, "%sM", fmt_number(v / 1e6, a >= 1e7 ? 1 : 2, num, sizeof num));
+	else if (a >= 1e4 || round(a) >= 1e4)
 		snprintf(buf, len, "%sK", fmt_number(v / 1e3, 1, num, sizeof num));
 	else
-		snprintf(buf, len, "%s", fmt_number(v, fabs(v) < 100 ? 1 : 0, num, sizeof num));
+		snprintf(buf, len, "%s", fmt_number(v, a < 100 ? 1 : 0, num, sizeof num));
 	return buf;
 }
 
@@ -106,19 +160,68 @@ fmt_count(double v, char *buf, size_t len)
 char *
 fmt_bytes(double bytes, char *buf, size_t len)
 {
-	char num[32];
+	static const struct fmt_tier tiers[] = {
+		{ 1, 0, "B" }, { 1e3, 1, "kB" }, { 1e6, 1, "MB" }, { 1e9, 2, "GB" },
+		{ 1e12, 2, "TB" }, { 1e15, 2, "PB" },
+	};
 
-	if (bytes >= 1e12)
-		snprintf(buf, len, "%s TB", fmt_number(bytes / 1e12, 2, num, sizeof num));
-	else if (bytes >= 1e9)
-		snprintf(buf, len, "%s GB", fmt_number(bytes / 1e9, 2, num, sizeof num));
-	else if (bytes >= 1e6)
-		snprintf(buf, len, "%s MB", fmt_number(bytes / 1e6, 1, num, sizeof num));
-	else if (bytes >= 1e3)
-		snprintf(buf, len, "%s kB", fmt_number(bytes / 1e3, 1, num, sizeof num));
-	else
-		snprintf(buf, len, "%.0f B", bytes);
-	return buf;
+	if (!isfinite(bytes) || bytes < 0) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	return fmt_tiered(bytes, tiers, 6, buf, len);
+}
+
+/* Format a size in the units it was typed in: binary when it is a whole
+ * number of KiB that its binary unit states exactly (to two decimals),
+ * else decimal. */
+char *
+fmt_size(double bytes, char *buf, size_t len)
+{
+	static const struct fmt_tier tiers[] = {
+		{ 1, 0, "B" }, { 0x1p10, 2, "KiB" }, { 0x1p20, 2, "MiB" }, { 0x1p30, 2, "GiB" },
+		{ 0x1p40, 2, "TiB" }, { 0x1p50, 2, "PiB" },
+	};
+	int i;
+
+	if (!isfinite(bytes) || bytes < 1024 || fmod(bytes, 1024) != 0)
+		return fmt_bytes(bytes, buf, len);
+	i = fmt_tier_pick(bytes, tiers, 6);
+	/* 1 TB (10^12 bytes) is a whole number of KiB, but 931.32... GiB. */
+	if (fmod(bytes * 100, tiers[i].unit) != 0)
+		return fmt_bytes(bytes, buf, len);
+	return fmt_tiered(bytes, tiers, 6, buf, len);
+}
+
+/* The unit of a latency in µs: "µs", or "us" in ASCII. */
+const char *
+fmt_unit_us(bool utf8)
+{
+	return utf8 ? "\u00b5s" : "us";
+}
+
+/* A unit as shown: "us" (the data's and JSON's spelling) is fmt_unit_us's;
+ * every other unit as it is. */
+const char *
+fmt_unit(const char *unit, bool utf8)
+{
+	if (unit != NULL && strcmp(unit, "us") == 0)
+		return fmt_unit_us(utf8);
+	return unit != NULL ? unit : "";
+}
+
+/* Percentile k of l as shown: never above the max it cannot exceed. */
+double
+fmt_lat_pct(const struct dd_latency *l, unsigned k)
+{
+	double v;
+
+	if (k >= HIST_NPCTS)
+		return NAN;
+	v = l->pct_us[k];
+	/* A max of 0 (or NAN) is one nobody recorded: nothing to clamp to. */
+	return isfinite(v) && isfinite(l->max_us) && l->max_us > 0 && v > l->max_us ? l->max_us
+										      : v;
 }
 
 /* Format a block size. */
@@ -196,7 +299,7 @@ fmt_figure_cs(const char *qual, double value, double value_hi, const char *unit,
 		fmt_number(value_hi, dec, b, sizeof b);
 	snprintf(buf, len, "%s %s",
 		 fmt_qualify(qual, a, isnan(value_hi) ? NULL : b, utf8, q, sizeof q),
-		 unit ? unit : "");
+		 fmt_unit(unit, utf8));
 	return buf;
 }
 

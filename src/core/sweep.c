@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "core/format.h"
 #include "io/backend.h"
 #include "io/nvme.h"
 #include "lib/clock.h"
@@ -105,17 +106,17 @@ sweep_summarize(const struct dd_result *r, struct sweep_summary *out)
 	out->mbps = r->mbps;
 	out->elapsed_s = r->elapsed_s;
 	out->mean_us = r->lat.mean_us;
-	out->p50_us = r->lat.pct_us[6];		/* 50th in hist_default_pcts */
-	out->p99_us = r->lat.pct_us[12];	/* 99th */
-	out->p999_us = r->lat.pct_us[14];	/* 99.9th */
+	out->p50_us = fmt_lat_pct(&r->lat, 6);		/* 50th in hist_default_pcts */
+	out->p99_us = fmt_lat_pct(&r->lat, 12);	/* 99th */
+	out->p999_us = fmt_lat_pct(&r->lat, 14);	/* 99.9th */
 	out->max_us = r->lat.max_us;
 	out->cpu_us_per_io = r->proc_us_per_io;
 	out->runs = 1;
 	out->read_share = r->ios > 0 ? 100.0 * (double)r->read_ios / (double)r->ios : NAN;
 	out->read_mean_us = r->read_lat.n > 0 ? r->read_lat.mean_us : NAN;
-	out->read_p99_us = r->read_lat.n > 0 ? r->read_lat.pct_us[12] : NAN;
+	out->read_p99_us = r->read_lat.n > 0 ? fmt_lat_pct(&r->read_lat, 12) : NAN;
 	out->write_mean_us = r->write_lat.n > 0 ? r->write_lat.mean_us : NAN;
-	out->write_p99_us = r->write_lat.n > 0 ? r->write_lat.pct_us[12] : NAN;
+	out->write_p99_us = r->write_lat.n > 0 ? fmt_lat_pct(&r->write_lat, 12) : NAN;
 	out->rate_iops = r->point.rate_iops;
 	out->rate_spread = r->point.rate_iops > 0 ? r->rate_spread : NAN;
 	out->flush_s = r->flush_s;

@@ -120,6 +120,15 @@ report_num(struct report *r, double v, int decimals, const char *unit)
 			  unit[0] ? " " : "", unit);
 }
 
+/* A size in the unit it was typed in ("256 MiB"), kept in r. */
+static const char *
+report_size(struct report *r, uint64_t bytes)
+{
+	char buf[32];
+
+	return report_fmt(r, "%s", fmt_size((double)bytes, buf, sizeof buf));
+}
+
 /* s, or "unknown" when empty. */
 static const char *
 report_or(const char *s, const char *none)
@@ -249,7 +258,7 @@ report_own_headlines(struct report *r, const struct results_prov *p)
 {
 	char a[32], b[32], c[32];
 
-	return report_fmt(r, "best %s IOPS, best %s MB/s, 4K QD1 random read mean %s us",
+	return report_fmt(r, "best %s IOPS, best %s MB/s, 4K QD1 random read mean %s µs",
 			  isfinite(p->best_iops) ? fmt_number(p->best_iops, 0, a, sizeof a) : "-",
 			  isfinite(p->best_mbps) ? fmt_number(p->best_mbps, 1, b, sizeof b) : "-",
 			  isfinite(p->qd1_mean_us) ? fmt_number(p->qd1_mean_us, 1, c, sizeof c)
@@ -302,7 +311,7 @@ report_sec_header(struct report *r, size_t i)
 	char			   cap[32];
 	const char		  *kv[] = {
 		"Drive", report_drive_name(p),
-		"Capacity", p->capacity ? fmt_bytes((double)p->capacity, cap, sizeof cap) : NULL,
+		"Capacity", p->capacity ? fmt_size((double)p->capacity, cap, sizeof cap) : NULL,
 		"Model", p->model[0] ? p->model : NULL,
 		"Serial", p->serial[0] ? p->serial : NULL,
 		"Firmware", p->firmware[0] ? p->firmware : NULL,
@@ -530,8 +539,8 @@ static void
 report_sec_latency(struct report *r, size_t i)
 {
 	const struct results_run *run = &r->runs[i];
-	static const char *const  head[] = { "Point", "mean us", "p50 us", "p90 us", "p99 us",
-					     "p99.9 us", "max us" };
+	static const char *const  head[] = { "Point", "mean µs", "p50 µs", "p90 µs", "p99 µs",
+					     "p99.9 µs", "max µs" };
 	static const int	  pct[] = { -1, REPORT_P50, REPORT_P90, REPORT_P99, REPORT_P999 };
 	struct report_block	 *b;
 
@@ -549,7 +558,7 @@ report_sec_latency(struct report *r, size_t i)
 		for (size_t k = 0; k < 5; k++)
 			report_cell(r, b, p + 1, k + 1,
 				    report_num(r, pct[k] < 0 ? res->lat.mean_us :
-						  res->lat.pct_us[pct[k]], 1, ""));
+						  fmt_lat_pct(&res->lat, (unsigned)pct[k]), 1, ""));
 		report_cell(r, b, p + 1, 6, report_num(r, res->lat.max_us, 1, ""));
 	}
 }
@@ -575,14 +584,14 @@ static void
 report_curve(struct report *r, const struct workload_curve *cv)
 {
 	struct report_block     *b;
-	static const char *const head[] = { "Step", "target IOPS", "IOPS", "MB/s", "mean us",
-					    "p99 us" };
+	static const char *const head[] = { "Step", "target IOPS", "IOPS", "MB/s", "mean µs",
+					    "p99 µs" };
 
 	report_para(r, report_fmt(r, "Load curve %s: peak %s IOPS, %s MB/s, mean %s",
 				  report_or(cv->profile, cv->shape.name),
 				  report_num(r, cv->peak_iops, 0, ""),
 				  report_num(r, cv->peak_mbps, 1, ""),
-				  report_num(r, cv->peak_mean_us, 1, "us")), false);
+				  report_num(r, cv->peak_mean_us, 1, "µs")), false);
 	b = report_table(r, REPORT_TABLE, cv->nsteps + 1, 6);
 	if (b == NULL)
 		return;
@@ -609,7 +618,7 @@ report_ckpt(struct report *r, const struct workload_ckpt *ck)
 	char		     by[32];
 
 	report_para(r, report_fmt(r, "Checkpoints of %s by %u ranks: %s overall",
-				  fmt_bytes((double)ck->bytes, by, sizeof by), ck->ranks,
+				  fmt_size((double)ck->bytes, by, sizeof by), ck->ranks,
 				  report_num(r, ck->gbps, 2, "GB/s")), false);
 	b = report_table(r, REPORT_TABLE, ck->npasses + 1, 4);
 	if (b == NULL)
@@ -731,16 +740,20 @@ report_point(struct report *r, size_t i, size_t p)
 			  report_fmt(r, "%s%s%s", res->cancelled ? "cancelled" : "failed",
 				     res->message[0] ? ": " : "", res->message),
 		"Host", pt->host[0] ? pt->host : NULL,
+		"Budget", res->point.bytes ? report_size(r, res->point.bytes) : NULL,
+		"Region", res->point.size ? report_size(r, res->point.size) :
+			  res->point.region_pct ? report_fmt(r, "%u %% of the target",
+							     res->point.region_pct) : NULL,
 		"Measured", report_num(r, res->elapsed_s, 2, "s"),
 		"I/Os", report_num(r, (double)res->ios, 0, ""),
 		"Rate", report_fmt(r, "%s, %s", report_num(r, res->iops, 0, "IOPS"),
 				   report_num(r, res->mbps, 1, "MB/s")),
 		"Latency", report_fmt(r, "mean %s, stdev %s, min %s, max %s",
-				      report_num(r, res->lat.mean_us, 1, "us"),
-				      report_num(r, res->lat.stdev_us, 1, "us"),
-				      report_num(r, res->lat.min_us, 1, "us"),
-				      report_num(r, res->lat.max_us, 1, "us")),
-		"CPU per I/O", report_num(r, res->cpu_us_per_io, 2, "us"),
+				      report_num(r, res->lat.mean_us, 1, "µs"),
+				      report_num(r, res->lat.stdev_us, 1, "µs"),
+				      report_num(r, res->lat.min_us, 1, "µs"),
+				      report_num(r, res->lat.max_us, 1, "µs")),
+		"CPU per I/O", report_num(r, res->cpu_us_per_io, 2, "µs"),
 		"Intervals", report_fmt(r, "%zu", res->nintervals),
 		"Note", res->status == 0 && res->message[0] ? res->message : NULL,
 	};
@@ -749,7 +762,7 @@ report_point(struct report *r, size_t i, size_t p)
 		o->text = report_fmt(r, "%s: %s, %s, mean %s", res->point.name,
 				     report_num(r, res->iops, 0, "IOPS"),
 				     report_num(r, res->mbps, 1, "MB/s"),
-				     report_num(r, res->lat.mean_us, 1, "us"));
+				     report_num(r, res->lat.mean_us, 1, "µs"));
 	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, false);
 	if (res->nintervals > 0)
 		report_chart(r, i, p, REPORT_CHART_INTERVALS, "Intervals");

@@ -113,11 +113,11 @@ tui_sweep_targets(struct tui *t)
 		   t->opts.target != NULL) {
 		tg->size = (uint64_t)st.st_size;
 		snprintf(tg->label, sizeof tg->label, "file %.80s (%s, existing: kept)", tg->path,
-			 fmt_capacity((double)st.st_size / 1e9, size, sizeof size));
+			 fmt_size((double)st.st_size, size, sizeof size));
 	} else {
 		tg->size = t->opts.size;
-		snprintf(tg->label, sizeof tg->label, "scratch file %.80s (%s MB, %s)", tg->path,
-			 fmt_number((double)t->opts.size / 1e6, 0, size, sizeof size),
+		snprintf(tg->label, sizeof tg->label, "scratch file %.80s (%s, %s)", tg->path,
+			 fmt_size((double)t->opts.size, size, sizeof size),
 			 t->opts.keep ? "kept on exit" : "removed on exit");
 	}
 	for (size_t i = 0; i < t->ndevs; i++) {
@@ -137,7 +137,7 @@ tui_sweep_targets(struct tui *t)
 		else
 			snprintf(tg->label, sizeof tg->label, "%s  %s %s%s", d->path,
 				 d->bdev != NULL ? d->bdev->kind : "",
-				 fmt_capacity((double)tg->size / 1e9, size, sizeof size),
+				 fmt_size((double)tg->size, size, sizeof size),
 				 d->root ? "  [ROOT FS]" : d->mounted ? "  [MOUNTED]" : "");
 	}
 }

@@ -278,7 +278,7 @@ point_percentiles(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h,
 		return;
 	for (int i = 0; i < HIST_NPCTS; i++) {
 		int cx = x + 2 + (i / rows) * colw, cy = y + 1 + i % rows;
-		double v = r->lat.pct_us[i];
+		double v = fmt_lat_pct(&r->lat, (unsigned)i);
 
 		if (cx + 16 > x + w - 1)
 			break;

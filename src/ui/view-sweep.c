@@ -661,15 +661,14 @@ sweep_review_mark(struct tui *t, struct cellbuf *cb, int x, int y, int w, double
 		break;
 	}
 }
-/* A latency for the finished list: one decimal below 1,000 µs, whole
- * milliseconds from 10 ms (so mean/p99 fits its 13 columns). */
+/* A latency for the finished list, in the column's µs: one decimal below
+ * 1,000, thousands as "12.3K" from 10,000 (so mean/p99 fits its 13
+ * columns; never "ms" in a µs column). */
 static char *
 sweep_lat_text(double us, char *buf, size_t len)
 {
-	if (us >= 10000) {
-		snprintf(buf, len, "%.0fms", us / 1000);
-		return buf;
-	}
+	if (us >= 10000)
+		return fmt_count(us, buf, len);
 	return fmt_number(us, us < 1000 ? 1 : 0, buf, len);
 }
 
@@ -920,9 +919,9 @@ sweep_draw_live(struct tui *t, struct cellbuf *cb, int y, int h)
 				       fmt_number(f.pt.ramp_s, 1, num, sizeof num)) + 3;
 		} else if (f.running && f.pt.runtime_s <= 0 && f.pt.bytes > 0) {
 			/* A byte budget: how much of it is written or read. */
-			fmt_bytes(f.progress * (double)f.pt.bytes, num, sizeof num);
-			fmt_bytes((double)f.pt.bytes, tot, sizeof tot);
-			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s of %s   ramp %s", num,
+			fmt_number(f.progress * 100, 0, num, sizeof num);
+			fmt_size((double)f.pt.bytes, tot, sizeof tot);
+			x += tui_print(cb, x + 3, row, -1, UI_DIM_TEXT, 0, "%s%% of %s   ramp %s", num,
 				       tot, t->sym->ok) + 3;
 		} else if (f.running) {
 			fmt_number(f.progress * (f.pt.runtime_s > 0 ? f.pt.runtime_s : 0), 1, num,

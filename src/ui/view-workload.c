@@ -320,7 +320,7 @@ wl_ckpt_draw(struct tui *t, struct cellbuf *cb, int x, int y, int w, int h, unsi
 	free(sums);
 	snprintf(title, sizeof title, "checkpoints %s seconds per checkpoint by pass %s %u ranks "
 		 "%s %s", t->sym->dot, t->sym->dot, c->ranks, t->sym->times,
-		 fmt_bytes((double)c->bytes, sz, sizeof sz));
+		 fmt_size((double)c->bytes, sz, sizeof sz));
 	cellbuf_box(cb, x, y, w, h, t->g, UI_BORDER, title, UI_TITLE);
 	if (c->n == 0) {
 		tui_print(cb, x + 2, row, w - 4, UI_DIM_TEXT, 0, "no checkpoint finished yet");

@@ -345,9 +345,9 @@ history_header(struct tui *t, struct cellbuf *cb, int y, const struct history_co
 	tui_print(cb, c->state + 1, y, 12, UI_DIM_TEXT, 0, "state");
 }
 
-/* A run's name in w columns: when it is longer, the drive part is cut in
- * the middle so that the preset and the date (after the first separator)
- * stay whole. */
+/* A run's name in w columns: when it is longer, the drive part is fitted
+ * (shortened with an ellipsis, its figures whole or dropped) so that the
+ * preset and the date (after the first separator) stay whole. */
 static void
 history_name(struct tui *t, struct cellbuf *cb, int x, int y, int w, const char *name,
 	     uint8_t role, uint8_t attr)
@@ -359,9 +359,8 @@ history_name(struct tui *t, struct cellbuf *cb, int x, int y, int w, const char 
 		tui_print(cb, x, y, w, role, attr, "%s", name);
 		return;
 	}
-	tui_print(cb, x, y, w - tw - 1, role, attr, "%.*s", (int)(tail - name), name);
-	tui_print(cb, x + w - tw - 1, y, 1, role, attr, "%s", t->sym->ellipsis);
-	tui_print(cb, x + w - tw, y, tw, role, attr, "%s", tail);
+	x += tui_print(cb, x, y, w - tw, role, attr, "%.*s", (int)(tail - name), name);
+	tui_print(cb, x, y, tw, role, attr, "%s", tail);
 }
 
 /* One run's row. */

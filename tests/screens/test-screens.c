@@ -22,11 +22,13 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1765,6 +1767,112 @@ test_fleet_eight(void **state)
 	tui_free(t);
 }
 
+/* ---- No figure cut at a panel's edge ---- */
+
+/* Rows and columns a stored screen may have. */
+#define CUT_ROWS 64
+#define CUT_COLS 256
+
+/* Whether column x of row y is a frame's right side: a vertical rule up to
+ * the frame's top right corner ('│' to '┐'; ASCII '|' to '+'). */
+static bool
+cut_right_side(uint32_t rows[][CUT_COLS], const int *lens, int y, int x)
+{
+	for (int r = y; r >= 0; r--) {
+		uint32_t c = x < lens[r] ? rows[r][x] : ' ';
+
+		if (c == 0x2510 || c == '+')
+			return r < y;
+		if (c != 0x2502 && c != '|' && c != 0x2524)
+			return false;
+	}
+	return false;
+}
+
+/* Whether the cell after the digit at (x, y) of a w-column screen shows
+ * the digit's figure was cut there: the screen's right edge, a frame's
+ * right side, a rule glued to it (a title cut short), or an ellipsis
+ * ('~' on an ASCII screen). */
+static bool
+cut_after_digit(uint32_t rows[][CUT_COLS], const int *lens, int y, int x, int w, bool ascii)
+{
+	uint32_t next = x + 1 < lens[y] ? rows[y][x + 1] : ' ';
+
+	if (x == w - 1)
+		return true;
+	if (next == 0x2026 || next == 0x2500 || (ascii && next == '~'))
+		return true;
+	return cut_right_side(rows, lens, y, x + 1);
+}
+
+/* Count (and print) the figures cut in one stored screen's text. */
+static int
+cut_scan(const char *name, const char *text, int w)
+{
+	static uint32_t rows[CUT_ROWS][CUT_COLS];
+	int		lens[CUT_ROWS], nrows = 0, cuts = 0;
+	bool		ascii = strstr(name, "ascii") != NULL;
+
+	for (const char *p = text; *p != '\0' && nrows < CUT_ROWS; nrows++) {
+		const char *nl = strchr(p, '\n');
+		size_t	    n = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		uint32_t    cp;
+		int	    used, k = 0;
+
+		for (const char *q = p; k < CUT_COLS && (used = cellbuf_decode_utf8(q, n - (size_t)(q - p), &cp)) > 0; q += used)
+			rows[nrows][k++] = cp;
+		lens[nrows] = k;
+		p += n + (nl != NULL);
+	}
+	for (int y = 0; y < nrows; y++)
+		for (int x = 0; x < lens[y]; x++)
+			if (rows[y][x] >= '0' && rows[y][x] <= '9' &&
+			    cut_after_digit(rows, lens, y, x, w, ascii)) {
+				printf("# %s row %d column %d: a figure cut: |", name, y, x);
+				for (int i = 0; i < lens[y]; i++) {
+					char enc[4];
+
+					fwrite(enc, 1, (size_t)cellbuf_encode_utf8(rows[y][i], enc),
+					       stdout);
+				}
+				printf("|\n");
+				cuts++;
+			}
+	return cuts;
+}
+
+/* Every stored screen, old and new: no figure cut at a panel's edge (a
+ * digit against the screen's edge, a frame's right side, a rule or an
+ * ellipsis: the writer drops a figure whole, never ends on a part of it). */
+static void
+test_no_cut_figures(void **state)
+{
+	DIR	      *d = opendir(GOLDEN_DIR);
+	struct dirent *e;
+	int	       cuts = 0, screens = 0;
+
+	(void)state;
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		char  path[4096], *text;
+		int   w, h;
+		const char *dash = strrchr(e->d_name, '-');
+
+		if (dash == NULL || sscanf(dash, "-%dx%d.txt", &w, &h) != 2)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", GOLDEN_DIR, e->d_name);
+		text = golden_read(path);
+		assert_non_null(text);
+		cuts += cut_scan(e->d_name, text, w);
+		screens++;
+		free(text);
+	}
+	closedir(d);
+	assert_true(screens > 0);
+	if (cuts > 0)
+		fail_msg("%d figures cut in the %d stored screens (listed above)", cuts, screens);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -1807,6 +1915,7 @@ main(void)
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_drives_many_devices),
+		cmocka_unit_test(test_no_cut_figures),
 	};
 
 	return cmocka_run_group_tests_name("screens", tests, NULL, NULL);

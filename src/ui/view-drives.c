@@ -326,6 +326,9 @@ drives_field(struct tui *t, struct cellbuf *cb, int *x, int y, uint8_t role, uin
 		*x += cellbuf_put_str(cb, *x, y, cb->w - 1 - *x, buf, role, attr);
 		return;
 	}
+	/* After a space, so that it never reads as the end of a word. */
+	if (*x > 0 && cellbuf_get(cb, *x - 1, y)->ch != ' ')
+		(*x)++;
 	cellbuf_put_str(cb, *x, y, cb->w - 1 - *x, t->sym->ellipsis,
 			role == UI_SELECTED ? role : UI_DIM_TEXT, 0);
 	*x = cb->w;

@@ -84,6 +84,17 @@ tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, c
 	return x1 - n;
 }
 
+/* Right-aligned text fitted to a cell of w columns from x. */
+int
+tui_print_cell(struct cellbuf *cb, int x, int w, int y, uint8_t role, uint8_t attr,
+	       const char *s)
+{
+	char fit[1024];
+	int  n = cellbuf_fit(s, w, cellbuf_ellipsis(cb), fit, sizeof fit);
+
+	return cellbuf_put_str(cb, x + w - n, y, n, fit, role, attr);
+}
+
 /* Set the one-line message. */
 void
 tui_message(struct tui *t, bool error, const char *fmt, ...)

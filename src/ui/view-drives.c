@@ -304,6 +304,10 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 }
 
 /* One detected device row, but for the mount flag. */
+static void drives_field(struct tui *t, struct cellbuf *cb, int *x, int y, uint8_t role,
+			 uint8_t attr, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
 /* One field of a device row at *x (printf-style): whole before the
  * screen's last column, or an ellipsis saying the row goes on and no
  * field after it. */

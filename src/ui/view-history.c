@@ -380,20 +380,22 @@ history_row(struct tui *t, struct cellbuf *cb, int y, const struct results_prov 
 	history_name(t, cb, c->name, y, c->name_w, p->name, role, sel ? UI_BOLD : 0);
 	if (c->host)
 		tui_print(cb, c->host, y, c->host_w, sel ? role : UI_DIM_TEXT, 0, "%s", p->host);
+	/* Each figure within its column: one too wide is dropped, never glued
+	 * to its neighbour. */
 	snprintf(num, sizeof num, "%zu", p->npoints);
 	if (c->pts)
-		tui_print_right(cb, c->pts + 4, y, role, 0, num);
-	tui_print_right(cb, c->iops + 8, y, sel ? role : UI_MEASURED, 0,
-			isnan(p->best_iops) ? t->sym->dash : fmt_count(p->best_iops, num, sizeof num));
+		tui_print_cell(cb, c->pts, 4, y, role, 0, num);
+	tui_print_cell(cb, c->iops, 8, y, sel ? role : UI_MEASURED, 0,
+		       isnan(p->best_iops) ? t->sym->dash : fmt_count(p->best_iops, num, sizeof num));
 	if (c->mbps)
-		tui_print_right(cb, c->mbps + 11, y, sel ? role : UI_MEASURED, 0,
-				isnan(p->best_mbps) ? t->sym->dash :
-				fmt_number(p->best_mbps, 0, num, sizeof num));
+		tui_print_cell(cb, c->mbps, 11, y, sel ? role : UI_MEASURED, 0,
+			       isnan(p->best_mbps) ? t->sym->dash :
+			       fmt_number(p->best_mbps, 0, num, sizeof num));
 	if (c->lat) {
 		if (!isnan(p->qd1_mean_us))
 			snprintf(num, sizeof num, "%.1f %ss", p->qd1_mean_us, t->sym->micro);
-		tui_print_right(cb, c->lat + 10, y, sel ? role : UI_MEASURED, 0,
-				isnan(p->qd1_mean_us) ? t->sym->dash : num);
+		tui_print_cell(cb, c->lat, 10, y, sel ? role : UI_MEASURED, 0,
+			       isnan(p->qd1_mean_us) ? t->sym->dash : num);
 	}
 	tui_print(cb, c->state + 1, y, 12,
 		  sel ? role : strcmp(p->state, "done") == 0 || strcmp(p->state, "imported") == 0 ?

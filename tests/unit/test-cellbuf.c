@@ -221,6 +221,13 @@ test_writers(void **state)
 	/* A key with a digit next to its figure: never shortened away from it. */
 	assert_int_equal(cellbuf_fit("lat p99.9 123", 7, ELL, row, sizeof row), 5);
 	assert_string_equal(row, "lat \u2026");
+	/* Table cells: right-aligned in their columns; a figure too wide is
+	 * dropped, never spilt into the cell on its left. */
+	cellbuf_clear(cb, 0);
+	assert_int_equal(tui_print_cell(cb, 0, 5, 1, 0, 0, "1,234"), 5);
+	assert_int_equal(tui_print_cell(cb, 5, 6, 1, 0, 0, "123456.0 \u00b5s"), 1);
+	cellbuf_row_text(cb, 1, row, sizeof row);
+	assert_string_equal(row, "1,234     \u2026");
 	/* Off the left edge: fitted to what shows. */
 	cellbuf_clear(cb, 0);
 	assert_int_equal(cellbuf_put_str(cb, -3, 3, 8, "ab 12345", 0, 0), 4);

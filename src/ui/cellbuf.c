@@ -4,6 +4,10 @@
  * "this row changed", and every entry point clips, so drawing code does not.
  * The UTF-8 decoder is a small strict one: it rejects overlong forms,
  * surrogates and values past U+10FFFF, consuming one byte per bad sequence.
+ * Text is fitted, not cut (cellbuf.h has the rule): a string is split into
+ * groups (spaces, then a word; a figure's unit word joins it), each word a
+ * label, a figure or a symbol, and the groups are laid out left to right
+ * while they fit whole.
  */
 #include "config.h"
 
@@ -180,23 +184,381 @@ cellbuf_encode_utf8(uint32_t cp, char out[4])
 	return 4;
 }
 
-/* Write a UTF-8 string, clipped to maxw columns and the right edge. */
+/* ---- Fitting text: a figure whole or not at all ---- */
+
+/* Most code points a string is fitted over (tui_print's buffer is 1 KiB). */
+#define FIT_MAX 1024
+
+/* What a word is to the fitting rule. */
+enum fit_kind {
+	FIT_LABEL,	/* has a letter: shortened with an ellipsis */
+	FIT_FIGURE,	/* a number (with its unit word): whole or dropped */
+	FIT_SYMBOL,	/* no letter, no digit (bars, rules, arrows): clipped */
+};
+
+/* A word of the text with the spaces before it: cps[start, word) spaces,
+ * cps[word, end) the word (a figure's unit word and the spaces before it
+ * included). */
+struct fit_group {
+	int	      start, word, end;
+	enum fit_kind kind;
+};
+
+/* The text being built: at most max cells. */
+struct fit_out {
+	uint32_t *cps;
+	int	  n, max;
+};
+
+/* An ASCII or full-width digit. */
+static bool
+fit_digit(uint32_t c)
+{
+	return (c >= '0' && c <= '9') || (c >= 0xff10 && c <= 0xff19);
+}
+
+/* A letter: ASCII, µ, or any code point past Latin-1's symbols that is not
+ * punctuation, an arrow, a mathematical or technical symbol, box drawing,
+ * a block, a geometric shape or braille. */
+static bool
+fit_letter(uint32_t c)
+{
+	if (c < 0x80)
+		return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+	if (c == 0xb5)
+		return true;
+	if (c < 0xc0 || c == 0xd7 || c == 0xf7 || c == 0xfffd)
+		return false;
+	if ((c >= 0x2000 && c <= 0x2bff) || (c >= 0x3000 && c <= 0x303f))
+		return false;
+	return !fit_digit(c);
+}
+
+/* A character a figure may start with before its first digit. */
+static bool
+fit_figure_prefix(uint32_t c)
+{
+	static const uint32_t pre[] = { '+', '-', '@', '~', '<', '>', '(', '[', '#', '$', '=',
+					0xb1 /* ± */, 0xd7 /* × */, 0x2212 /* − */,
+					0x2248 /* ≈ */, 0x2264 /* ≤ */, 0x2265 /* ≥ */ };
+
+	for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+		if (c == pre[i])
+			return true;
+	return false;
+}
+
+/* Whether the n code points at w are one of the unit words a figure takes
+ * along ("1,234 MB/s", "85 µs"), a closing ",;:)]" allowed after it. */
+static bool
+fit_unit(const uint32_t *w, int n)
+{
+	static const char *const units[] = {
+		"B", "KB", "MB", "GB", "TB", "PB", "kB", "KiB", "MiB", "GiB", "TiB", "B/s", "KB/s",
+		"MB/s", "GB/s", "TB/s", "KiB/s", "MiB/s", "GiB/s", "IOPS", "IO/s", "K", "M", "G",
+		"ns", "\u00b5s", "us", "ms", "s", "min", "h", "%", "x", "\u00d7", "\u00b0C", "C",
+		"W", "GT/s", "rv",
+	};
+	char buf[32];
+	int  o = 0;
+
+	while (n > 0 && (w[n - 1] == ',' || w[n - 1] == ';' || w[n - 1] == ':' ||
+			 w[n - 1] == ')' || w[n - 1] == ']'))
+		n--;
+	for (int i = 0; i < n; i++) {
+		char enc[4];
+		int  k = cellbuf_encode_utf8(w[i], enc);
+
+		if (o + k >= (int)sizeof buf)
+			return false;
+		memcpy(buf + o, enc, (size_t)k);
+		o += k;
+	}
+	buf[o] = '\0';
+	for (size_t i = 0; o > 0 && i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(buf, units[i]) == 0)
+			return true;
+	return false;
+}
+
+/* A word's kind: a figure starts with a digit after its prefix (or has a
+ * digit and no letter), a label has a letter, a symbol neither. */
+static enum fit_kind
+fit_classify(const uint32_t *w, int n)
+{
+	bool letter = false, digit = false;
+	int  i = 0;
+
+	while (i < n && fit_figure_prefix(w[i]))
+		i++;
+	if (i < n && fit_digit(w[i]))
+		return FIT_FIGURE;
+	for (i = 0; i < n; i++) {
+		letter = letter || fit_letter(w[i]);
+		digit = digit || fit_digit(w[i]);
+	}
+	if (letter)
+		return FIT_LABEL;
+	return digit ? FIT_FIGURE : FIT_SYMBOL;
+}
+
+/* Split cps[0, n) into groups (at most max); returns how many. */
+static int
+fit_split(const uint32_t *cps, int n, struct fit_group *g, int max)
+{
+	int k = 0, i = 0;
+
+	while (i < n && k < max) {
+		int j, e;
+
+		g[k].start = i;
+		while (i < n && cps[i] == ' ')
+			i++;
+		g[k].word = i;
+		while (i < n && cps[i] != ' ')
+			i++;
+		g[k].end = i;
+		g[k].kind = fit_classify(cps + g[k].word, i - g[k].word);
+		/* A figure takes its unit word along. */
+		for (j = i; j < n && cps[j] == ' '; j++)
+			;
+		for (e = j; e < n && cps[e] != ' '; e++)
+			;
+		if (g[k].kind == FIT_FIGURE && j > i && e > j && fit_unit(cps + j, e - j))
+			g[k].end = i = e;
+		k++;
+	}
+	return k;
+}
+
+/* Append n code points to o, as far as they fit. */
+static void
+fit_emit(struct fit_out *o, const uint32_t *c, int n)
+{
+	for (int i = 0; i < n && o->n < o->max; i++)
+		o->cps[o->n++] = c[i];
+}
+
+/* Say that something was dropped: an ellipsis, after a space unless it is
+ * the first thing (never glued to a figure, where it would read as part
+ * of it); without the room for both, in place of the last letter of a
+ * label written last (after_label; never of a unit: "7.68 T…"); else
+ * nothing. */
+static void
+fit_mark(struct fit_out *o, uint32_t ell, bool after_label)
+{
+	static const uint32_t sp = ' ';
+
+	if (o->n > 0 && o->max - o->n < 2) {
+		uint32_t *last = &o->cps[o->n - 1];
+
+		if (after_label && fit_letter(*last) && (o->n < 2 || !fit_digit(last[-1])))
+			*last = ell;
+		return;
+	}
+	if (o->n > 0)
+		fit_emit(o, &sp, 1);
+	fit_emit(o, &ell, 1);
+}
+
+/* Whether the n code points at w hold a digit. */
+static bool
+fit_has_digit(const uint32_t *w, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (fit_digit(w[i]))
+			return true;
+	return false;
+}
+
+/* Whether a label cut after its first c code points would end on a digit
+ * (or on a point or comma after one): "nvme0n1" is never "nvme0…". */
+static bool
+fit_cut_bad(const uint32_t *w, int c)
+{
+	uint32_t last = w[c - 1];
+
+	if (fit_digit(last))
+		return true;
+	return c >= 2 && (last == '.' || last == ',') && fit_digit(w[c - 2]);
+}
+
+/* Groups g[0, ng) left to right into o: each whole while it fits; the
+ * first that does not is a label shortened with an ellipsis, a symbol
+ * clipped, or a figure dropped with the mark (and a key with a digit
+ * naming it, unless that is the first: "p50 171  p99 418" is "p50 171 …");
+ * nothing after it. */
+static void
+fit_greedy(const uint32_t *cps, const struct fit_group *g, int ng, uint32_t ell,
+	   struct fit_out *o)
+{
+	int  prev = -1;		/* o->n before the last group written */
+	bool label = false;	/* the last group written is a label */
+
+	for (int k = 0; k < ng; k++) {
+		int room = o->max - o->n, lead = g[k].word - g[k].start;
+
+		if (g[k].end - g[k].start <= room) {
+			prev = o->n;
+			label = g[k].kind == FIT_LABEL;
+			fit_emit(o, cps + g[k].start, g[k].end - g[k].start);
+			continue;
+		}
+		if (g[k].kind == FIT_FIGURE && k >= 2 && prev > 0 && label &&
+		    fit_has_digit(cps + g[k - 1].word, g[k - 1].end - g[k - 1].word)) {
+			o->n = prev;
+			label = k >= 2 && g[k - 2].kind == FIT_LABEL;
+		}
+		if (g[k].kind == FIT_SYMBOL && room > lead) {
+			fit_emit(o, cps + g[k].start, g[k].end - g[k].start);
+			return;
+		}
+		if (g[k].kind == FIT_LABEL && room - lead >= 2) {
+			int c = room - lead - 1;
+
+			while (c > 0 && fit_cut_bad(cps + g[k].word, c))
+				c--;
+			/* A stub of one letter says nothing after other words, nor
+			 * of a name with a number in it ("p99.9" is never "p…"). */
+			if (c > 1 || (c == 1 && o->n == 0 && !fit_has_digit(cps + g[k].word,
+									  g[k].end - g[k].word))) {
+				fit_emit(o, cps + g[k].start, lead + c);
+				fit_emit(o, &ell, 1);
+				return;
+			}
+		}
+		fit_mark(o, ell, label);
+		return;
+	}
+}
+
+/* Whether groups g[0, ng) end in one figure after labels only, the last
+ * of them without a digit: the figure is kept and the labels before it
+ * shortened ("KIOXIA CD9P… 61.44 TB"); a key like "p99.9" next to its
+ * figure is never shortened away from it. */
+static bool
+fit_label_then_figure(const uint32_t *cps, const struct fit_group *g, int ng)
+{
+	if (ng < 2 || g[ng - 1].kind != FIT_FIGURE ||
+	    fit_has_digit(cps + g[ng - 2].word, g[ng - 2].end - g[ng - 2].word))
+		return false;
+	for (int k = 0; k < ng - 1; k++)
+		if (g[k].kind == FIT_FIGURE)
+			return false;
+	return true;
+}
+
+/* cps[0, n) fitted into maxw cells as out (room for maxw); returns the
+ * cells of out. */
+static int
+fit_cps(const uint32_t *cps, int n, int maxw, uint32_t ell, uint32_t *out)
+{
+	static const int  gmax = FIT_MAX / 2 + 1;
+	struct fit_group  g[FIT_MAX / 2 + 1];
+	struct fit_out	  o = { out, 0, maxw };
+	int		  ng, m = n;
+
+	while (m > 0 && cps[m - 1] == ' ')
+		m--;
+	if (m <= maxw) {
+		fit_emit(&o, cps, n);
+		return o.n;
+	}
+	ng = fit_split(cps, m, g, gmax);
+	if (fit_label_then_figure(cps, g, ng)) {
+		const struct fit_group *tail = &g[ng - 1];
+		int			tw = tail->end - tail->start;
+
+		/* The label keeps at least two cells and its ellipsis. */
+		if (maxw - tw >= 3) {
+			o.max = maxw - tw;
+			fit_greedy(cps, g, ng - 1, ell, &o);
+			o.max = maxw;
+			/* A figure without any of its label would pass for another's. */
+			if (o.n > 1 || (o.n == 1 && o.cps[0] != ell)) {
+				fit_emit(&o, cps + tail->start, tw);
+				return o.n;
+			}
+			o.n = 0;
+		}
+	}
+	fit_greedy(cps, g, ng, ell, &o);
+	return o.n;
+}
+
+/* Decode s into at most FIT_MAX code points; returns how many. */
+static int
+fit_decode(const char *s, uint32_t *cps)
+{
+	size_t	 n = strlen(s);
+	uint32_t cp;
+	int	 used, k = 0;
+
+	while (k < FIT_MAX && (used = cellbuf_decode_utf8(s, n, &cp)) > 0) {
+		cps[k++] = cp;
+		s += used;
+		n -= (size_t)used;
+	}
+	return k;
+}
+
+/* Text fitted into maxw cells, as UTF-8. */
+int
+cellbuf_fit(const char *s, int maxw, uint32_t ellipsis, char *out, size_t len)
+{
+	uint32_t cps[FIT_MAX], fitted[FIT_MAX];
+	int	 n = fit_decode(s, cps), cells;
+	size_t	 o = 0;
+
+	if (maxw < 0)
+		maxw = 0;
+	if (maxw > FIT_MAX)
+		maxw = FIT_MAX;
+	cells = fit_cps(cps, n, maxw, ellipsis, fitted);
+	for (int i = 0; i < cells; i++) {
+		char enc[4];
+		int  k = cellbuf_encode_utf8(fitted[i], enc);
+
+		if (o + (size_t)k >= len)
+			break;
+		memcpy(out + o, enc, (size_t)k);
+		o += (size_t)k;
+	}
+	if (len > 0)
+		out[o] = '\0';
+	return cells;
+}
+
+/* The ellipsis text is fitted with. */
+uint32_t
+cellbuf_ellipsis(const struct cellbuf *cb)
+{
+	return cb->g != NULL ? cb->g->ellipsis : 0x2026;
+}
+
+/* Write a UTF-8 string fitted to maxw columns and the right edge. */
 int
 cellbuf_put_str(struct cellbuf *cb, int x, int y, int maxw, const char *s,
 		uint8_t role, uint8_t attr)
 {
-	size_t	 n = strlen(s);
-	uint32_t cp;
-	int	 used, cols = 0;
+	uint32_t cps[FIT_MAX], fitted[FIT_MAX];
+	int	 n, cols;
 
 	if (maxw < 0 || maxw > cb->w - x)
 		maxw = cb->w - x;
-	while (cols < maxw && (used = cellbuf_decode_utf8(s, n, &cp)) > 0) {
-		cellbuf_put(cb, x + cols, y, cp, role, attr);
-		s += used;
-		n -= (size_t)used;
-		cols++;
+	/* Text starting left of the buffer is fitted to what shows of it. */
+	if (x < 0) {
+		maxw += x;
+		x = 0;
 	}
+	if (maxw <= 0)
+		return 0;
+	if (maxw > FIT_MAX)
+		maxw = FIT_MAX;
+	n = fit_decode(s, cps);
+	cols = fit_cps(cps, n, maxw, cellbuf_ellipsis(cb), fitted);
+	for (int i = 0; i < cols; i++)
+		cellbuf_put(cb, x + i, y, fitted[i], role, attr);
 	return cols;
 }
 
@@ -246,8 +608,11 @@ cellbuf_box(struct cellbuf *cb, int x, int y, int w, int h, const struct glyphs 
 	if (title != NULL && title[0] != '\0' && w >= 5) {
 		int n;
 
+		char fit[256];
+
+		cellbuf_fit(title, w - 5, g->ellipsis, fit, sizeof fit);
 		cellbuf_put(cb, x + 1, y, ' ', role, 0);
-		n = cellbuf_put_str(cb, x + 2, y, w - 5, title, title_role, 0);
+		n = cellbuf_put_str(cb, x + 2, y, w - 5, fit, title_role, 0);
 		cellbuf_put(cb, x + 2 + n, y, ' ', role, 0);
 	}
 }

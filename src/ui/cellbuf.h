@@ -14,6 +14,19 @@
  * counted as one column too: drivedash's text is Latin, numbers and the
  * single-width glyphs of glyphs.h, and a wide character would push the rest
  * of its row one column right on screen.  Control characters are stored as '?'.
+ *
+ * Text that does not fit is fitted, never cut (cellbuf_fit, the one rule
+ * every string written through cellbuf_put_str obeys): a word is a figure
+ * when it starts with a digit (after a sign or '@', '~', '<', '>', '(':
+ * "977.2K", "99.9%", "3.2x", "-74.0%") and takes the unit word after it
+ * with it ("1,234 MB/s", "85 µs"); a figure is written whole or dropped
+ * whole, and a word of letters (a label) is shortened with the glyph set's
+ * ellipsis ('…', ASCII '~'), never right after a digit ("nvme0n1" -> "nvme…").
+ * Where something was dropped an ellipsis says so, after a space, so it
+ * never reads as the end of a number.  Text that is one label then one
+ * figure keeps the figure and shortens the label ("KIOXIA CD9P-R S…
+ * 61.44 TB").  Symbols (bars, rules, arrows: no letter, no digit) are
+ * clipped as they are.
  */
 #ifndef DD_CELLBUF_H
 #define DD_CELLBUF_H
@@ -30,9 +43,10 @@ struct cell {
 };
 
 struct cellbuf {
-	int	     w, h;
-	struct cell *cells;
-	uint32_t    *dirty_rows;	/* bitmap: bit y % 32 of word y / 32 */
+	int		     w, h;
+	struct cell	    *cells;
+	uint32_t	    *dirty_rows;	/* bitmap: bit y % 32 of word y / 32 */
+	const struct glyphs *g;		/* the ellipsis text is fitted with (NULL: UTF-8's) */
 };
 
 /* Words in a row bitmap for h rows. */
@@ -60,9 +74,21 @@ const struct cell *cellbuf_get(const struct cellbuf *cb, int x, int y);
 int cellbuf_put(struct cellbuf *cb, int x, int y, uint32_t ch, uint8_t role, uint8_t attr);
 
 /* Write a UTF-8 string from (x, y), at most maxw columns (maxw < 0: to the
- * right edge); invalid bytes become U+FFFD.  Returns the columns written. */
+ * right edge); invalid bytes become U+FFFD.  Text wider than that is fitted
+ * by cellbuf_fit's rule (a figure whole or not at all, a label shortened
+ * with an ellipsis); spaces at its end are clipped.  Returns the columns
+ * written. */
 int cellbuf_put_str(struct cellbuf *cb, int x, int y, int maxw, const char *s,
 		    uint8_t role, uint8_t attr);
+
+/* The text s as it fits in maxw cells (maxw >= 0) by the rule above, as
+ * UTF-8 into out (len bytes, always NUL-terminated), ellipsis the code point
+ * marking what was shortened or dropped ('…' or the ASCII '~'); s itself
+ * when it fits (spaces at its end clipped).  Returns the cells of out. */
+int cellbuf_fit(const char *s, int maxw, uint32_t ellipsis, char *out, size_t len);
+
+/* The ellipsis cellbuf_put_str fits text with: cb->g's, or '…'. */
+uint32_t cellbuf_ellipsis(const struct cellbuf *cb);
 
 /* Fill a w x h rectangle at (x, y) with one code point. */
 void cellbuf_fill(struct cellbuf *cb, int x, int y, int w, int h, uint32_t ch,

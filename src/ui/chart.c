@@ -298,23 +298,20 @@ chart_heatmap_max(const struct chart_heatmap *hm)
 	return hm->max;
 }
 
-/* Right-align text in w columns at (x, y); too long: cut with an ellipsis.
- * Returns the column the text starts at. */
+/* Right-align text in w columns at (x, y); too long: fitted (cellbuf_fit:
+ * a number dropped whole, never cut).  Returns the column the text starts at. */
 static int
 put_right(struct cellbuf *cb, int x, int y, int w, const char *text, uint8_t role,
 	  uint8_t attr, const struct glyphs *g)
 {
-	int len = utf8_width(text);
+	char fit[256];
+	int  len;
 
 	if (w <= 0)
 		return x;
-	if (len <= w) {
-		cellbuf_put_str(cb, x + w - len, y, len, text, role, attr);
-		return x + w - len;
-	}
-	cellbuf_put_str(cb, x, y, w - 1, text, role, attr);
-	cellbuf_put(cb, x + w - 1, y, g->ellipsis, role, attr);
-	return x;
+	len = cellbuf_fit(text, w, g->ellipsis, fit, sizeof fit);
+	cellbuf_put_str(cb, x + w - len, y, len, fit, role, attr);
+	return x + w - len;
 }
 
 /* Where num starts in a width-column field so its decimal point sits

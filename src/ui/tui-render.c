@@ -37,7 +37,10 @@ tui_draw_title(struct tui *t, struct cellbuf *cb)
 	/* A long title wins over the theme name on a narrow screen. */
 	if (x + tui_cols(title) + 4 > rx)
 		rx = cb->w;
-	x += tui_print(cb, x, 0, rx - x - 1, UI_TITLE, 0, " %s ", title);
+	/* A space before the rule always: a title fitted to the room never
+	 * runs into the rule ("nvme0n1──" would read as cut). */
+	x += tui_print(cb, x, 0, rx - x - 2, UI_TITLE, 0, " %s", title);
+	x += cellbuf_put(cb, x, 0, ' ', UI_TITLE, 0);
 	if (rx > x + 1 && rx < cb->w)
 		tui_print(cb, rx, 0, -1, UI_DIM_TEXT, 0, "%s", right);
 }
@@ -67,6 +70,11 @@ tui_draw_status(struct tui *t, struct cellbuf *cb)
 		snprintf(key, sizeof key, "%.*s", (int)(tab - p), p);
 		snprintf(label, sizeof label, "%.*s",
 			 (int)(end != NULL ? end - tab - 1 : (long)strlen(tab + 1)), tab + 1);
+		/* A key and its label whole, or an ellipsis and no more. */
+		if (x + tui_cols(key) + 1 + tui_cols(label) >= cb->w) {
+			cellbuf_put_str(cb, x, y, cb->w - 1 - x, t->sym->ellipsis, UI_STATUS, 0);
+			break;
+		}
 		x += tui_print(cb, x, y, cb->w - x, UI_STATUS, UI_BOLD, "%s", key);
 		x += tui_print(cb, x, y, cb->w - x, UI_STATUS, 0, " %s   ", label);
 		p = end != NULL ? end + 1 : tab + 1 + strlen(tab + 1);
@@ -113,6 +121,7 @@ tui_render(struct tui *t, struct cellbuf *cb)
 {
 	t->w = cb->w;
 	t->h = cb->h;
+	cb->g = t->g;	/* text is fitted with this glyph set's ellipsis */
 	cellbuf_clear(cb, UI_DEFAULT);
 	if (cb->w < TUI_MIN_W || cb->h < TUI_MIN_H) {
 		tui_draw_small(t, cb);

@@ -67,14 +67,32 @@ tui_print_whole(struct cellbuf *cb, int x, int y, uint8_t role, uint8_t attr, co
 	return cellbuf_put_str(cb, x, y, -1, s, role, attr);
 }
 
-/* Right-aligned text ending before column x1. */
+/* Right-aligned text ending before column x1; wider than the x1 columns
+ * left of it: fitted to them (cellbuf_fit), still right-aligned. */
 int
 tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr, const char *s)
 {
-	int x = x1 - tui_cols(s);
+	char fit[1024];
+	int  x = x1 - tui_cols(s), n;
 
-	cellbuf_put_str(cb, x, y, x1 - x, s, role, attr);
-	return x;
+	if (x >= 0) {
+		cellbuf_put_str(cb, x, y, x1 - x, s, role, attr);
+		return x;
+	}
+	n = cellbuf_fit(s, x1 > 0 ? x1 : 0, cellbuf_ellipsis(cb), fit, sizeof fit);
+	cellbuf_put_str(cb, x1 - n, y, n, fit, role, attr);
+	return x1 - n;
+}
+
+/* Right-aligned text fitted to a cell of w columns from x. */
+int
+tui_print_cell(struct cellbuf *cb, int x, int w, int y, uint8_t role, uint8_t attr,
+	       const char *s)
+{
+	char fit[1024];
+	int  n = cellbuf_fit(s, w, cellbuf_ellipsis(cb), fit, sizeof fit);
+
+	return cellbuf_put_str(cb, x + w - n, y, n, fit, role, attr);
 }
 
 /* Set the one-line message. */

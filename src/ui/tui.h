@@ -328,9 +328,16 @@ int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t 
  * nothing (a note cut mid-word misleads); returns the columns written. */
 int tui_print_whole(struct cellbuf *cb, int x, int y, uint8_t role, uint8_t attr, const char *s);
 
-/* Text right-aligned to end before column x1 on row y; returns its first column. */
+/* Text right-aligned to end before column x1 on row y (fitted to the x1
+ * columns left of it); returns its first column. */
 int tui_print_right(struct cellbuf *cb, int x1, int y, uint8_t role, uint8_t attr,
 		    const char *s);
+
+/* Text right-aligned in a table cell: the w columns from x on row y,
+ * fitted to them (a figure too wide for its column is dropped whole, never
+ * spills into the next); returns the columns written. */
+int tui_print_cell(struct cellbuf *cb, int x, int w, int y, uint8_t role, uint8_t attr,
+		   const char *s);
 
 /* Columns a UTF-8 string takes (utf8_width: wcwidth per character). */
 int tui_cols(const char *s);

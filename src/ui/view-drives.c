@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,40 @@ drives_draw_family(struct tui *t, struct cellbuf *cb, int y, const struct spec_f
 }
 
 /* One detected device row, but for the mount flag. */
+static void drives_field(struct tui *t, struct cellbuf *cb, int *x, int y, uint8_t role,
+			 uint8_t attr, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* One field of a device row at *x (printf-style): whole before the
+ * screen's last column, or an ellipsis saying the row goes on and no
+ * field after it. */
+static void
+drives_field(struct tui *t, struct cellbuf *cb, int *x, int y, uint8_t role, uint8_t attr,
+	     const char *fmt, ...)
+{
+	char	buf[256];
+	size_t	n;
+	va_list ap;
+
+	if (*x >= cb->w)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (n = strlen(buf); n > 0 && buf[n - 1] == ' '; n--)
+		;
+	if (*x + tui_cols(buf) - (int)(strlen(buf) - n) < cb->w) {
+		*x += cellbuf_put_str(cb, *x, y, cb->w - 1 - *x, buf, role, attr);
+		return;
+	}
+	/* After a space, so that it never reads as the end of a word. */
+	if (*x > 0 && cellbuf_get(cb, *x - 1, y)->ch != ' ')
+		(*x)++;
+	cellbuf_put_str(cb, *x, y, cb->w - 1 - *x, t->sym->ellipsis,
+			role == UI_SELECTED ? role : UI_DIM_TEXT, 0);
+	*x = cb->w;
+}
+
 static void
 drives_draw_device_body(struct tui *t, struct cellbuf *cb, int y, const struct tui_device *d,
 			bool sel)
@@ -321,46 +356,55 @@ drives_draw_device_body(struct tui *t, struct cellbuf *cb, int y, const struct t
 		const struct nvmeinfo_ctrl *c = d->ctrl;
 		const struct nvmeinfo_pcie *l = &c->pcie;
 
-		x += tui_print(cb, x, y, 24, role, 0, "%-22.22s", c->model ? c->model : "?");
-		x += tui_print(cb, x, y, -1, d->matched ? (sel ? role : UI_OK) : UI_WARN, 0,
-			       "%s %-22.40s", t->sym->arrow, d->match.label);
-		x++;
+		int  n, aw = tui_cols(t->sym->arrow) + 1 + 22;
+
+		/* The model in 22 columns, the match in 22 to 40 (fitted, never
+		 * cut), then fields while they fit whole. */
+		tui_print(cb, x, y, 21, role, 0, "%s", c->model ? c->model : "?");
+		x += 22;
+		n = tui_print(cb, x, y, cb->w - 1 - x < 42 ? cb->w - 1 - x : 42,
+			      d->matched ? (sel ? role : UI_OK) : UI_WARN, 0, "%s %s",
+			      t->sym->arrow, d->match.label);
+		x += (n < aw ? aw : n) + 1;
 		if (c->firmware != NULL)
-			x += tui_print(cb, x, y, -1, sel ? role : UI_DIM_TEXT, 0, "fw %-9s",
-				       c->firmware);
+			drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "fw %-9s",
+				     c->firmware);
 		if (l->width > 0 || !isnan(l->speed_gts)) {
 			int  gen = nvmeinfo_pcie_gen(l->speed_gts), mgen = nvmeinfo_pcie_gen(l->max_speed_gts);
 			bool below = (gen > 0 && mgen > 0 && gen < mgen) ||
 				     (l->width > 0 && l->max_width > 0 && l->width < l->max_width);
 
-			x += tui_print(cb, x, y, -1, role, 0, "Gen%d x%d (max Gen%d x%d) ", gen,
-				       l->width, mgen, l->max_width);
+			drives_field(t, cb, &x, y, role, 0, "Gen%d x%d (max Gen%d x%d) ", gen,
+				     l->width, mgen, l->max_width);
 			if (below)
-				x += tui_print(cb, x, y, -1, UI_WARN, UI_BOLD, "%s link ", t->sym->warn);
+				drives_field(t, cb, &x, y, UI_WARN, UI_BOLD, "%s link ", t->sym->warn);
 		}
 		if (c->smart.valid) {
 			if (c->smart.temperature_c != NVMEINFO_TEMP_NONE)
-				x += tui_print(cb, x, y, -1, sel ? role : UI_TEMPERATURE, 0,
-					       "%d %sC  ", c->smart.temperature_c, t->sym->deg);
-			x += tui_print(cb, x, y, -1, role, 0, "spare %d%%  ",
-				       c->smart.available_spare_pct);
-			tui_print(cb, x, y, -1, c->smart.critical_warning ? UI_FAIL : UI_OK,
-				  c->smart.critical_warning ? UI_BOLD : 0, "%s",
-				  c->smart.critical_warning ? "critical warning" : "ok");
+				drives_field(t, cb, &x, y, sel ? role : UI_TEMPERATURE, 0, "%d %sC  ",
+					     c->smart.temperature_c, t->sym->deg);
+			drives_field(t, cb, &x, y, role, 0, "spare %d%%  ",
+				     c->smart.available_spare_pct);
+			drives_field(t, cb, &x, y, c->smart.critical_warning ? UI_FAIL : UI_OK,
+				     c->smart.critical_warning ? UI_BOLD : 0, "%s",
+				     c->smart.critical_warning ? "critical warning" : "ok");
 		}
 		return;
 	}
 	if (d->bdev != NULL) {
 		const struct nvmeinfo_blockdev *b = d->bdev;
 
-		x += tui_print(cb, x, y, -1, role, 0, "%-8s", b->kind);
-		x += tui_print(cb, x, y, -1, role, 0, "%10s  ",
-			       fmt_size((double)b->size_bytes, buf, sizeof buf));
-		x += tui_print(cb, x, y, -1, sel ? role : UI_DIM_TEXT, 0, "not NVMe");
+		drives_field(t, cb, &x, y, role, 0, "%-8s", b->kind);
+		drives_field(t, cb, &x, y, role, 0, "%10s  ",
+			     b->size_bytes >= 1000000000ull ?
+			     fmt_capacity((double)b->size_bytes / 1e9, buf, sizeof buf) :
+			     (snprintf(buf, sizeof buf, "%.1f MB", (double)b->size_bytes / 1e6), buf));
+		drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "not NVMe");
 		if (b->model != NULL)
-			x += tui_print(cb, x, y, -1, sel ? role : UI_DIM_TEXT, 0, "   %s", b->model);
+			drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "   %s", b->model);
 		if (b->backing_file != NULL)
-			tui_print(cb, x, y, -1, sel ? role : UI_DIM_TEXT, 0, "   (%s)", b->backing_file);
+			drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "   (%s)",
+				     b->backing_file);
 	}
 }
 

@@ -346,9 +346,9 @@ history_header(struct tui *t, struct cellbuf *cb, int y, const struct history_co
 	tui_print(cb, c->state + 1, y, 12, UI_DIM_TEXT, 0, "state");
 }
 
-/* A run's name in w columns: when it is longer, the drive part is cut in
- * the middle so that the preset and the date (after the first separator)
- * stay whole. */
+/* A run's name in w columns: when it is longer, the drive part is fitted
+ * (shortened with an ellipsis, its figures whole or dropped) so that the
+ * preset and the date (after the first separator) stay whole. */
 static void
 history_name(struct tui *t, struct cellbuf *cb, int x, int y, int w, const char *name,
 	     uint8_t role, uint8_t attr)
@@ -360,9 +360,8 @@ history_name(struct tui *t, struct cellbuf *cb, int x, int y, int w, const char 
 		tui_print(cb, x, y, w, role, attr, "%s", name);
 		return;
 	}
-	tui_print(cb, x, y, w - tw - 1, role, attr, "%.*s", (int)(tail - name), name);
-	tui_print(cb, x + w - tw - 1, y, 1, role, attr, "%s", t->sym->ellipsis);
-	tui_print(cb, x + w - tw, y, tw, role, attr, "%s", tail);
+	x += tui_print(cb, x, y, w - tw, role, attr, "%.*s", (int)(tail - name), name);
+	tui_print(cb, x, y, tw, role, attr, "%s", tail);
 }
 
 /* One run's row. */
@@ -382,20 +381,22 @@ history_row(struct tui *t, struct cellbuf *cb, int y, const struct results_prov 
 	history_name(t, cb, c->name, y, c->name_w, p->name, role, sel ? UI_BOLD : 0);
 	if (c->host)
 		tui_print(cb, c->host, y, c->host_w, sel ? role : UI_DIM_TEXT, 0, "%s", p->host);
+	/* Each figure within its column: one too wide is dropped, never glued
+	 * to its neighbour. */
 	snprintf(num, sizeof num, "%zu", p->npoints);
 	if (c->pts)
-		tui_print_right(cb, c->pts + 4, y, role, 0, num);
-	tui_print_right(cb, c->iops + 8, y, sel ? role : UI_MEASURED, 0,
-			isnan(p->best_iops) ? t->sym->dash : fmt_count(p->best_iops, num, sizeof num));
+		tui_print_cell(cb, c->pts, 4, y, role, 0, num);
+	tui_print_cell(cb, c->iops, 8, y, sel ? role : UI_MEASURED, 0,
+		       isnan(p->best_iops) ? t->sym->dash : fmt_count(p->best_iops, num, sizeof num));
 	if (c->mbps)
-		tui_print_right(cb, c->mbps + 11, y, sel ? role : UI_MEASURED, 0,
-				isnan(p->best_mbps) ? t->sym->dash :
-				fmt_number(p->best_mbps, 0, num, sizeof num));
+		tui_print_cell(cb, c->mbps, 11, y, sel ? role : UI_MEASURED, 0,
+			       isnan(p->best_mbps) ? t->sym->dash :
+			       fmt_number(p->best_mbps, 0, num, sizeof num));
 	if (c->lat) {
 		if (!isnan(p->qd1_mean_us))
 			snprintf(num, sizeof num, "%.1f %ss", p->qd1_mean_us, t->sym->micro);
-		tui_print_right(cb, c->lat + 10, y, sel ? role : UI_MEASURED, 0,
-				isnan(p->qd1_mean_us) ? t->sym->dash : num);
+		tui_print_cell(cb, c->lat, 10, y, sel ? role : UI_MEASURED, 0,
+			       isnan(p->qd1_mean_us) ? t->sym->dash : num);
 	}
 	tui_print(cb, c->state + 1, y, 12,
 		  sel ? role : strcmp(p->state, "done") == 0 || strcmp(p->state, "imported") == 0 ?

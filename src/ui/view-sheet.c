@@ -497,6 +497,7 @@ sheet_draw(struct tui *t, struct cellbuf *cb, int y, int h)
 	d.cb = cellbuf_create(cb->w, 128);
 	if (d.cb == NULL)
 		return;
+	d.cb->g = cb->g;
 	d.y = 0;
 	sheet_identity(t, &d, sv->sheet.pick.fam);
 	sheet_heading(t, &d, "CAPACITY POINTS");

@@ -22,11 +22,13 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -73,6 +75,30 @@ static struct nvmeinfo_blockdev fx_bdevs[] = {
 	  .logical_block_size = 512, .physical_block_size = 512 },
 };
 
+/* The long fixtures (the *-long screens): names and figures past what the
+ * layout was drawn for, so that a screen must shorten a label or drop a
+ * figure: fx_long(true) scales IOPS by fx_iops_x (14.8M IOPS at QD128),
+ * sequential rates by fx_seq_x (28,000 MB/s), latency by fx_lat_x (p99.9
+ * past 100,000 µs) and names the target and the drives at length. */
+static double	   fx_iops_x = 1, fx_seq_x = 1, fx_lat_x = 1;
+static const char *fx_path = "/dev/nvme0n1";
+static const char  fx_long_name[] = "KIOXIA CD9P-R Series Enterprise NVMe SSD 61.44 TB E3.L";
+static const char  fx_long_path[] =
+	"/dev/disk/by-id/nvme-KIOXIA_CD9P-R_Series_Enterprise_61.44TB_E3.L_SN0123456789";
+
+/* Switch the long fixtures on or off. */
+static void
+fx_long(bool on)
+{
+	fx_iops_x = on ? 7.4 : 1;
+	fx_seq_x = on ? 2 : 1;
+	fx_lat_x = on ? 460 : 1;
+	fx_path = on ? fx_long_path : "/dev/nvme0n1";
+	fx_ctrl.model = on ? fx_long_name : "KCD9XPJE7T68";
+	fx_bdevs[1].model = on ? "QEMU HARDDISK Enterprise Virtual Block Device 99.9 PB" : NULL;
+	fx_bdevs[1].size_bytes = on ? 61440000000000ull : 21474836480ull;
+}
+
 /* The family id at capacity gb, from the dashboard's own family list. */
 static struct tui_pick
 fx_pick(const struct tui *t, const char *id, double gb)
@@ -98,13 +124,13 @@ fx_summary(const struct dd_point *pt, size_t index)
 	struct sweep_summary s = { .index = index, .runs = 1 };
 	double		     qd = (double)pt->iodepth * pt->numjobs;
 	bool		     seq = pt->pattern == DD_READ || pt->pattern == DD_WRITE;
-	double		     cap = seq ? 14000e6 / pt->bs : 2000000;
+	double		     cap = seq ? 14000e6 * fx_seq_x / pt->bs : 2000000 * fx_iops_x;
 
 	snprintf(s.name, sizeof s.name, "%s", pt->name);
 	s.iops = cap * qd / (qd + 3);
 	s.mbps = s.iops * pt->bs / 1e6;
 	s.elapsed_s = pt->runtime_s;
-	s.mean_us = qd / s.iops * 1e6;
+	s.mean_us = qd / s.iops * 1e6 * fx_lat_x * (seq ? fx_seq_x : fx_iops_x);
 	s.p50_us = s.mean_us * 0.9;
 	s.p99_us = s.mean_us * 2.5;
 	s.p999_us = s.mean_us * 4;
@@ -125,7 +151,7 @@ fx_snapshot(const struct dd_plan *plan)
 	sn->generation = 7;
 	sn->state = SWEEP_RUNNING;
 	snprintf(sn->plan_name, sizeof sn->plan_name, "%s", plan->name);
-	snprintf(sn->target, sizeof sn->target, "/dev/nvme0n1");
+	snprintf(sn->target, sizeof sn->target, "%s", fx_path);
 	snprintf(sn->temp_source, sizeof sn->temp_source, "SMART log of nvme0");
 	sn->npoints = plan->npoints;
 	sn->index = cur;
@@ -161,7 +187,7 @@ fx_sweep_live(struct tui *t)
 	struct dd_error	       err = { 0 };
 
 	assert_int_equal(plan_preset("spot", &po, &s->plan, &err), 0);
-	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->tgt.path, sizeof s->tgt.path, "%s", fx_path);
 	snprintf(s->what, sizeof s->what, "block device nvme0n1");
 	s->tgt.fd = -1;
 	s->tgt.is_blockdev = true;
@@ -234,7 +260,7 @@ fx_sweep_finished(struct tui *t, struct dd_plan *plan, struct dd_result **res, c
 	struct dd_error	  err = { 0 };
 
 	s->plan = *plan;
-	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->tgt.path, sizeof s->tgt.path, "%s", fx_path);
 	snprintf(s->what, sizeof s->what, "block device nvme0n1");
 	s->tgt.fd = -1;
 	assert_int_equal(sweep_create_finished(&s->sw, &s->tgt, &s->plan, res, NULL,
@@ -305,10 +331,10 @@ fx_curve_summary(const struct dd_point *pt, size_t index)
 	struct sweep_summary s = fx_summary(pt, index);
 	double		     rho = pt->kind == DD_KIND_CURVE_STEP ? pt->rate_pct / 100 : 1;
 
-	s.rate_iops = pt->kind == DD_KIND_CURVE_STEP ? 650000 * rho : 0;
-	s.iops = pt->kind == DD_KIND_CURVE_STEP ? s.rate_iops * 0.998 : 650000;
+	s.rate_iops = pt->kind == DD_KIND_CURVE_STEP ? 650000 * fx_iops_x * rho : 0;
+	s.iops = pt->kind == DD_KIND_CURVE_STEP ? s.rate_iops * 0.998 : 650000 * fx_iops_x;
 	s.mbps = s.iops * pt->bs / 1e6;
-	s.mean_us = 70 + 120 * pow(rho, 4);
+	s.mean_us = (70 + 120 * pow(rho, 4)) * fx_lat_x;
 	s.p99_us = s.mean_us * 2.2;
 	s.p50_us = s.mean_us * 0.9;
 	s.p999_us = s.mean_us * 4;
@@ -332,7 +358,7 @@ fx_curve_live(struct tui *t)
 	const size_t	  cur = 7;
 
 	fx_curve_plan(&s->plan);
-	snprintf(s->tgt.path, sizeof s->tgt.path, "/dev/nvme0n1");
+	snprintf(s->tgt.path, sizeof s->tgt.path, "%s", fx_path);
 	snprintf(s->what, sizeof s->what, "block device nvme0n1");
 	s->tgt.fd = -1;
 	s->tgt.is_blockdev = true;
@@ -344,7 +370,7 @@ fx_curve_live(struct tui *t)
 	s->sn = fx_snapshot(&s->plan);
 	s->sn->index = cur;
 	s->sn->current = s->plan.points[cur];
-	s->sn->current.rate_iops = 650000 * 0.7;
+	s->sn->current.rate_iops = 650000 * fx_iops_x * 0.7;
 	s->sn->running = fx_curve_summary(&s->sn->current, cur);
 	for (size_t i = 0; i < s->sn->nlive; i++)
 		s->sn->live[i].iops = s->sn->running.iops * (0.995 + (double)(i % 3) / 200);
@@ -441,11 +467,13 @@ fx_cliff_done(struct tui *t)
 	for (size_t i = 0; i < res[0]->nintervals; i++) {
 		double wobble = (double)(i % 7) / 100, mbps = (i < 120 ? 2000 : 480) * (0.97 + wobble);
 
+		mbps *= fx_seq_x > 1 ? 14 : 1;	/* long: 28,000 MB/s, then 6,720 */
+
 		res[0]->intervals[i].t_s = 0.2 * (double)(i + 1);
 		res[0]->intervals[i].mbps = mbps;
 		res[0]->intervals[i].iops = mbps * 1e6 / pt.bs;
 	}
-	res[0]->mbps = (2000 * 120 + 480 * 180) / 300.0;
+	res[0]->mbps = (2000 * 120 + 480 * 180) / 300.0 * (fx_seq_x > 1 ? 14 : 1);
 	res[0]->iops = res[0]->mbps * 1e6 / pt.bs;
 	fx_sweep_finished(t, &plan, res, "kioxia-cd9p-r", 7680, 0, NULL);
 }
@@ -544,7 +572,7 @@ fx_prov(struct results_prov *p, int64_t id, const char *name, const char *state,
 	snprintf(p->cpu_model, sizeof p->cpu_model, "Fixture CPU @ 3.0GHz");
 	p->ncpus = 16;
 	snprintf(p->version, sizeof p->version, "drivedash 0.1.0");
-	snprintf(p->target_path, sizeof p->target_path, "/dev/nvme0n1");
+	snprintf(p->target_path, sizeof p->target_path, "%s", fx_path);
 	snprintf(p->target_desc, sizeof p->target_desc, "block device nvme0n1");
 	snprintf(p->drive_label, sizeof p->drive_label, "KIOXIA CD9P-R 7.68 TB");
 	snprintf(p->engine, sizeof p->engine, "spin=off iopoll=off batch=auto");
@@ -1640,7 +1668,18 @@ static const char *const fx_host_lines[] = {
 };
 #define FX_NHOSTS (sizeof fx_host_lines / sizeof fx_host_lines[0])
 
+/* The same rack with long names: labels, a by-id device path, a model. */
+static const char *const fx_host_lines_long[] = {
+	"10.0.0.11:8765 /dev/disk/by-id/nvme-KIOXIA_CD9P-R_61.44TB_SN0123456789 KCD9XPJE7T68 - "
+	"name=rack-a1-enterprise-storage-node-001",
+	"10.0.0.12:8765 /dev/nvme0n1 KCD9XPJE7T68 - name=rack-a2-enterprise-storage-node-002",
+	"[fd00:1234:5678:9abc::13]:8766 /dev/nvme1n1 micron-9550-max-12800 - "
+	"name=rack-a3-enterprise-storage-node-003",
+	"10.0.0.14 /dev/nvme0n1 - - name=rack-a4-enterprise-storage-node-004",
+};
+
 static struct fleet_host fx_hosts[FX_NHOSTS];
+static const char *const *fx_lines = fx_host_lines;
 
 /* The dashboard as `ui --hosts` opens it: the Fleet setup, the fake
  * backend in place of fio. */
@@ -1651,8 +1690,8 @@ fx_fleet_tui(void)
 	struct dd_error err = { 0 };
 
 	for (size_t i = 0; i < FX_NHOSTS; i++)
-		if (hosts_parse_one(fx_host_lines[i], &fx_hosts[i], &err) < 0)
-			fail_msg("%s: %s", fx_host_lines[i], err.msg);
+		if (hosts_parse_one(fx_lines[i], &fx_hosts[i], &err) < 0)
+			fail_msg("%s: %s", fx_lines[i], err.msg);
 	t->opts.hosts = fx_hosts;
 	t->opts.nhosts = FX_NHOSTS;
 	t->opts.fleet_backend = &fake_backend;
@@ -1916,6 +1955,292 @@ test_fleet_eight(void **state)
 	tui_free(t);
 }
 
+/* ---- Long names and large figures ---- */
+
+/* Drives: a detected controller and a disk with long models and a large size. */
+static void
+test_drives_long(void **state)
+{
+	struct tui *t;
+
+	(void)state;
+	fx_long(true);
+	t = fx_tui();
+	screen_check_sizes(t, "drives-long");
+	tui_set_charset(t, false);
+	screen_check(t, "drives-long-ascii", 80, 24);
+	tui_free(t);
+	fx_long(false);
+}
+
+/* Sweep live and done, and a point's drill-down, at 14.8M IOPS, 28,000
+ * MB/s and latencies past 100,000 µs, on a by-id path. */
+static void
+test_sweep_long(void **state)
+{
+	struct tui	*t;
+	struct tui_event enter = { .key = TUI_KEY_ENTER };
+
+	(void)state;
+	fx_long(true);
+	t = fx_tui();
+	fx_sweep_live(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-live-long");
+	tui_free(t);
+	t = fx_tui();
+	fx_sweep_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "sweep-done-long");
+	tui_set_charset(t, false);
+	screen_check(t, "sweep-done-long-ascii", 80, 24);
+	tui_set_charset(t, true);
+	tui_handle(t, &enter);
+	assert_true(t->sweep.drill);
+	screen_check_sizes(t, "point-long");
+	tui_free(t);
+	fx_long(false);
+}
+
+/* The workload screens: a load curve live and stored, checkpoints, a cliff. */
+static void
+test_workload_long(void **state)
+{
+	struct tui	  *t;
+	struct results_run run;
+	struct dd_error	   err = { 0 };
+
+	(void)state;
+	fx_long(true);
+	t = fx_tui();
+	fx_curve_live(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-live-long");
+	tui_free(t);
+	t = fx_tui();
+	fx_curve_run(&run);
+	assert_int_equal(tui_sheet_load(&t->sweep.ref, t->db,
+					fx_pick(t, "samsung-pm1743", 7680), &err), 0);
+	assert_int_equal(tui_sweep_show(t, &run, &err), 0);
+	results_run_free(&run);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "curve-done-long");
+	tui_free(t);
+	t = fx_tui();
+	fx_ckpt_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "ckpt-long");
+	tui_free(t);
+	t = fx_tui();
+	fx_cliff_done(t);
+	t->view = TUI_VIEW_SWEEP;
+	screen_check_sizes(t, "cliff-long");
+	tui_free(t);
+	fx_long(false);
+}
+
+/* Compare: two drives and two long-named runs at large figures. */
+static void
+test_compare_long(void **state)
+{
+	struct tui *t;
+
+	(void)state;
+	fx_long(true);
+	t = fx_tui();
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "kioxia-cd9p-r", 7680)), 1);
+	assert_int_equal(tui_toggle_mark(t, fx_pick(t, "micron-9550-max", 12800)), 2);
+	fx_run(t);
+	fx_run(t);
+	snprintf(t->runs[0].label, sizeof t->runs[0].label, "%s", fx_long_name);
+	snprintf(t->runs[1].label, sizeof t->runs[1].label, "run 2 %.56s", fx_long_path);
+	t->view = TUI_VIEW_COMPARE;
+	screen_check_sizes(t, "compare-long");
+	tui_free(t);
+	fx_long(false);
+}
+
+/* History: long run names, 14.8M IOPS, 28,000 MB/s, a QD1 latency of
+ * 123,456 µs. */
+static void
+test_history_long(void **state)
+{
+	struct tui *t;
+
+	(void)state;
+	fx_long(true);
+	t = fx_tui();
+	fx_history(t);
+	for (size_t i = 0; i < t->history.n; i++) {
+		struct results_prov *p = &t->history.runs[i];
+
+		snprintf(p->name, sizeof p->name, "%s SN0123456789ABCDEF \u00b7 review \u00b7 "
+			 "2026-11-%02d 14:03", fx_long_name, (int)(14 - i));
+		snprintf(p->drive_label, sizeof p->drive_label, "%s", fx_long_name);
+		snprintf(p->host, sizeof p->host, "rack-a1-enterprise-storage-node-001.lab.example");
+		p->best_iops = 14.8e6 / (double)(i + 1);
+		p->best_mbps = 28000;
+		p->qd1_mean_us = 123456;
+	}
+	t->view = TUI_VIEW_HISTORY;
+	screen_check_sizes(t, "history-long");
+	tui_free(t);
+	fx_long(false);
+}
+
+/* Fleet live and done: long host names, a by-id path, an IPv6 address. */
+static void
+test_fleet_long(void **state)
+{
+	struct tui *t;
+
+	(void)state;
+	fx_long(true);
+	fx_lines = fx_host_lines_long;
+	t = fx_fleet_tui();
+	fx_fleet_run(t);
+	fx_fleet_lost(fleet_member(t->fleet.fl, 1));
+	fx_fleet_times(t);
+	screen_check_sizes(t, "fleet-done-long");
+	tui_free(t);
+	t = fx_fleet_tui();
+	fx_fleet_run(t);
+	fx_fleet_running(fleet_member(t->fleet.fl, 0), 3, 0.97);
+	fx_fleet_lost(fleet_member(t->fleet.fl, 1));
+	fx_fleet_running(fleet_member(t->fleet.fl, 2), 2, 1.02);
+	fx_fleet_times(t);
+	t->fleet.running = true;
+	screen_check_sizes(t, "fleet-live-long");
+	t->fleet.running = false;
+	for (size_t i = 0; i < FX_NHOSTS; i++)
+		if (fleet_member(t->fleet.fl, i)->state != FLEET_FAILED)
+			fleet_member(t->fleet.fl, i)->state = FLEET_DONE;
+	tui_free(t);
+	fx_lines = fx_host_lines;
+	fx_long(false);
+}
+
+/* ---- No figure cut at a panel's edge ---- */
+
+/* Rows and columns a stored screen may have. */
+#define CUT_ROWS 64
+#define CUT_COLS 256
+
+/* Whether column x of row y is a frame's right side: a vertical rule up to
+ * the frame's top right corner ('│' to '┐'; ASCII '|' to '+'). */
+static bool
+cut_right_side(uint32_t rows[][CUT_COLS], const int *lens, int y, int x)
+{
+	for (int r = y; r >= 0; r--) {
+		uint32_t c = x < lens[r] ? rows[r][x] : ' ';
+
+		if (c == 0x2510 || c == '+')
+			return r < y;
+		if (c != 0x2502 && c != '|' && c != 0x2524)
+			return false;
+	}
+	return false;
+}
+
+/* Whether the number ending at column x of a row is a tick label set into
+ * a rule (an axis along a frame's border: "──4──"): a rule on its left too. */
+static bool
+cut_tick(const uint32_t *row, int x)
+{
+	int s = x;
+
+	while (s > 0 && ((row[s - 1] >= '0' && row[s - 1] <= '9') || row[s - 1] == '.' ||
+			 row[s - 1] == ','))
+		s--;
+	return s > 0 && (row[s - 1] == 0x2500 || row[s - 1] == 0x2514);
+}
+
+/* Whether the cell after the digit at (x, y) of a w-column screen shows
+ * the digit's figure was cut there: the screen's right edge, a frame's
+ * right side, a rule glued to it (a title cut short), or an ellipsis
+ * ('~' on an ASCII screen). */
+static bool
+cut_after_digit(uint32_t rows[][CUT_COLS], const int *lens, int y, int x, int w, bool ascii)
+{
+	uint32_t next = x + 1 < lens[y] ? rows[y][x + 1] : ' ';
+
+	if (x == w - 1)
+		return true;
+	if (next == 0x2500 && cut_tick(rows[y], x))
+		return false;
+	if (next == 0x2026 || next == 0x2500 || (ascii && next == '~'))
+		return true;
+	return cut_right_side(rows, lens, y, x + 1);
+}
+
+/* Count (and print) the figures cut in one stored screen's text. */
+static int
+cut_scan(const char *name, const char *text, int w)
+{
+	static uint32_t rows[CUT_ROWS][CUT_COLS];
+	int		lens[CUT_ROWS], nrows = 0, cuts = 0;
+	bool		ascii = strstr(name, "ascii") != NULL;
+
+	for (const char *p = text; *p != '\0' && nrows < CUT_ROWS; nrows++) {
+		const char *nl = strchr(p, '\n');
+		size_t	    n = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		uint32_t    cp;
+		int	    used, k = 0;
+
+		for (const char *q = p; k < CUT_COLS && (used = cellbuf_decode_utf8(q, n - (size_t)(q - p), &cp)) > 0; q += used)
+			rows[nrows][k++] = cp;
+		lens[nrows] = k;
+		p += n + (nl != NULL);
+	}
+	for (int y = 0; y < nrows; y++)
+		for (int x = 0; x < lens[y]; x++)
+			if (rows[y][x] >= '0' && rows[y][x] <= '9' &&
+			    cut_after_digit(rows, lens, y, x, w, ascii)) {
+				printf("# %s row %d column %d: a figure cut: |", name, y, x);
+				for (int i = 0; i < lens[y]; i++) {
+					char enc[4];
+
+					fwrite(enc, 1, (size_t)cellbuf_encode_utf8(rows[y][i], enc),
+					       stdout);
+				}
+				printf("|\n");
+				cuts++;
+			}
+	return cuts;
+}
+
+/* Every stored screen, old and new: no figure cut at a panel's edge (a
+ * digit against the screen's edge, a frame's right side, a rule or an
+ * ellipsis: the writer drops a figure whole, never ends on a part of it). */
+static void
+test_no_cut_figures(void **state)
+{
+	DIR	      *d = opendir(GOLDEN_DIR);
+	struct dirent *e;
+	int	       cuts = 0, screens = 0;
+
+	(void)state;
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		char  path[4096], *text;
+		int   w, h;
+		const char *dash = strrchr(e->d_name, '-');
+
+		if (dash == NULL || sscanf(dash, "-%dx%d.txt", &w, &h) != 2)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", GOLDEN_DIR, e->d_name);
+		text = golden_read(path);
+		assert_non_null(text);
+		cuts += cut_scan(e->d_name, text, w);
+		screens++;
+		free(text);
+	}
+	closedir(d);
+	assert_true(screens > 0);
+	if (cuts > 0)
+		fail_msg("%d figures cut in the %d stored screens (listed above)", cuts, screens);
+}
+
 /* Too small: 40x10 says what it needs. */
 static void
 test_too_small(void **state)
@@ -1964,6 +2289,13 @@ main(void)
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_drives_many_devices),
+		cmocka_unit_test(test_drives_long),
+		cmocka_unit_test(test_sweep_long),
+		cmocka_unit_test(test_workload_long),
+		cmocka_unit_test(test_compare_long),
+		cmocka_unit_test(test_history_long),
+		cmocka_unit_test(test_fleet_long),
+		cmocka_unit_test(test_no_cut_figures),
 	};
 
 	return cmocka_run_group_tests_name("screens", tests, NULL, NULL);

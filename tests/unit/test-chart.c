@@ -479,8 +479,9 @@ test_heatmap(void **state)
 	cellbuf_clear(cb, UI_DEFAULT);
 	assert_int_equal(chart_heatmap(cb, 0, 0, &hm, glyphs_get(false)), 3);
 	assert_string_equal(row(cb, 0), "32.1 63.8  121");
-	/* 58 sits on the point column; too wide: cut, and no room for the cursor. */
-	assert_string_equal(row(cb, 1), "58   114~ 221~");
+	/* 58 sits on the point column; too wide: dropped whole (never cut to
+	 * "114~", which reads as 114), and the cursor has its room. */
+	assert_string_equal(row(cb, 1), "58      ~   >~");
 	assert_int_equal(role_at(cb, 0, 0), UI_HEAT_1);
 	assert_int_equal(role_at(cb, 10, 0), UI_HEAT_4);
 	cellbuf_free(cb);
@@ -534,11 +535,12 @@ test_put_number(void **state)
 	assert_string_equal(row(cb, 1), "  14,800");
 	assert_string_equal(row(cb, 2), "      9.25");
 	assert_string_equal(row(cb, 3), " 1,234,567");
-	/* Too wide: clipped to its width, never beyond. */
+	/* Too wide: dropped whole with an ellipsis, never cut, never beyond
+	 * its width. */
 	cellbuf_fill(cb, 0, 3, 12, 1, ' ', UI_TEXT, 0);
 	cellbuf_put(cb, 10, 3, 'x', UI_TEXT, 0);
-	assert_int_equal(chart_put_number(cb, 0, 3, 4, 1234567, 0, UI_TEXT, 0), 4);
-	assert_string_equal(row(cb, 3), "1,23      x");
+	assert_int_equal(chart_put_number(cb, 0, 3, 4, 1234567, 0, UI_TEXT, 0), 1);
+	assert_string_equal(row(cb, 3), "\u2026         x");
 	cellbuf_free(cb);
 }
 
@@ -579,12 +581,13 @@ test_utf8(void **state)
 	assert_int_equal(cellbuf_decode_utf8("", 1, &cp), 0);
 	assert_int_equal(cellbuf_decode_utf8("x", 0, &cp), 0);
 
-	/* One column per character, clipped at maxw and at the edge. */
+	/* One column per character, fitted to maxw and the edge (a word that
+	 * does not fit is shortened or dropped with an ellipsis). */
 	assert_int_equal(cellbuf_put_str(cb, 1, 0, -1, "héllo ◆ wörld", UI_TEXT, 0), 9);
-	assert_string_equal(row(cb, 0), " héllo ◆ w");
+	assert_string_equal(row(cb, 0), " héllo ◆ …");
 	assert_int_equal(ch_at(cb, 7, 0), 0x25c6);
 	assert_int_equal(cellbuf_put_str(cb, 0, 1, 3, "abcdef", UI_TEXT, 0), 3);
-	assert_string_equal(row(cb, 1), "abc");
+	assert_string_equal(row(cb, 1), "ab…");
 	/* Bad bytes become U+FFFD, control characters '?'. */
 	cellbuf_put_str(cb, 0, 1, -1, "a\xff" "b\tc", UI_TEXT, 0);
 	assert_string_equal(row(cb, 1), "a\xef\xbf\xbd" "b?c");
@@ -736,12 +739,13 @@ test_box(void **state)
 	assert_int_equal(role_at(cb, 2, 0), UI_TITLE);
 	assert_int_equal(role_at(cb, 0, 0), UI_BORDER);
 
-	/* ASCII, and a title too long for the frame. */
+	/* ASCII, and a title too long for the frame: a word that does not fit
+	 * dropped, marked with the ASCII ellipsis. */
 	cellbuf_clear(cb, UI_DEFAULT);
 	cellbuf_box(cb, 1, 0, 9, 3, glyphs_get(false), UI_BORDER, "a long title", UI_TITLE);
 	text = cellbuf_to_text(cb);
 	assert_string_equal(text,
-			    " + a lo -+\n"
+			    " + a ~ --+\n"
 			    " |       |\n"
 			    " +-------+\n"
 			    "\n");

@@ -39,38 +39,11 @@ store="$tmp/s.db"
 
 # on_tty COLS CMD...: CMD's stdout and stderr as a terminal of COLS columns
 # shows them, each "\r" a line break, the terminal's controls taken out.
-cat >"$tmp/onpty.py" <<'PY'
-import fcntl, os, pty, re, struct, sys, termios
-cols, argv = int(sys.argv[1]), sys.argv[2:]
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
-    os.execvp(argv[0], argv)
-out = b""
-while True:
-    try:
-        d = os.read(fd, 65536)
-    except OSError:
-        break
-    if not d:
-        break
-    out += d
-os.waitpid(pid, 0)
-text = out.decode("utf-8", "replace").replace("\r\n", "\n")
-text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text).replace("\r", "\n")
-sys.stdout.write(text)
-PY
-on_tty() { cols=$1; shift; python3 "$tmp/onpty.py" "$cols" "$@"; }
+pty_py="${top_srcdir:-.}/tests/lib/onpty.py"
+on_tty() { cols=$1; shift; python3 "$pty_py" "$cols" "$@"; }
 
 # widest FILE: the widest line of FILE in display columns.
-cat >"$tmp/widest.py" <<'PY'
-import sys, unicodedata
-def w(s):
-    return sum(0 if unicodedata.combining(c) else
-               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
-print(max([w(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")] or [0]))
-PY
-widest() { python3 "$tmp/widest.py" "$1"; }
+widest() { python3 "$pty_py" --widest "$1"; }
 
 # fits NAME COLS CMD...: no line of CMD on a COLS-column terminal is wider.
 fits() {
@@ -239,39 +212,6 @@ ok "detect to a pipe: the loop250 row whole" \
 # line "COLS NAME ARG..." (tab-separated, COLS 0: a pipe) writes
 # $tmp/show/NAME and $tmp/show/NAME.w, its widest line.
 mkdir -p "$tmp/show"
-cat >"$tmp/batch.py" <<'PY'
-import os, pty, re, subprocess, sys, unicodedata, fcntl, struct, termios
-def w(s):
-    return sum(0 if unicodedata.combining(c) else
-               2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
-for spec in sys.stdin.read().splitlines():
-    cols, name, *argv = spec.split("\t")
-    cols = int(cols)
-    if cols == 0:
-        text = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT).stdout
-        text = text.decode("utf-8", "replace")
-    else:
-        pid, fd = pty.fork()
-        if pid == 0:
-            fcntl.ioctl(1, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
-            os.execvp(argv[0], argv)
-        out = b""
-        while True:
-            try:
-                d = os.read(fd, 65536)
-            except OSError:
-                break
-            if not d:
-                break
-            out += d
-        os.waitpid(pid, 0)
-        os.close(fd)
-        text = out.decode("utf-8", "replace").replace("\r\n", "\n")
-        text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text).replace("\r", "\n")
-    open(os.path.join(sys.argv[1], name), "w", encoding="utf-8").write(text)
-    open(os.path.join(sys.argv[1], name + ".w"), "w").write(
-        "%d\n" % max([w(l) for l in text.split("\n")] or [0]))
-PY
 T=$(printf '\t')
 {
 	for q in cd9p-r 'cd9p-r 7.68' 7.68 cm9-r '3 dwpd' U.2 sn861; do
@@ -282,7 +222,7 @@ T=$(printf '\t')
 		echo "80${T}wide-$q${T}$dd${T}--db${T}$db${T}--wide${T}show${T}$q"
 		echo "0${T}pipe-$q${T}$dd${T}--db${T}$db${T}show${T}$q"
 	done
-} | python3 "$tmp/batch.py" "$tmp/show"
+} | python3 "$pty_py" --batch "$tmp/show"
 for q in cd9p-r 'cd9p-r 7.68' 7.68 cm9-r '3 dwpd' U.2 sn861; do
 	got=$(cat "$tmp/show/80-$(echo "$q" | tr ' ' _).w")
 	ok "show $q at 80: no line wider than 80 (widest $got)" test "$got" -le 80

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,8 +280,15 @@ cli_prefs(const char **notice)
 	static bool	       read, said;
 
 	if (!read) {
+		size_t n;
+		int    rc = prefs_load(&p, &err);	/* what it could read applies */
+
 		read = true;
-		(void)prefs_load(&p, &err);	/* what it could read applies */
+		n = strlen(err.msg);
+		if (rc < 0)
+			snprintf(err.msg + n, sizeof err.msg - n, "; %s",
+				 rc != -EINVAL ? "the file is ignored" :
+				 p.n_bad > 1 ? "those lines are ignored" : "that line is ignored");
 	}
 	if (notice != NULL) {
 		*notice = !said && err.msg[0] != '\0' ? err.msg : NULL;
@@ -302,7 +310,7 @@ cli_options_take_prefs(struct cli_options *o)
 		return;
 	p = cli_prefs(o->prefs_quiet ? NULL : &notice);
 	if (notice != NULL)
-		cli_error("warning: %s; that line is ignored", notice);
+		cli_error("warning: %s", notice);
 	if ((o->groups & CLI_OG_SCALE) && o->time_scale == 0)
 		o->time_scale = p->time_scale;
 	if ((o->groups & CLI_OG_TARGET) && o->ses.size == 0)

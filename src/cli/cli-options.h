@@ -118,8 +118,9 @@ int cli_options_fleet_alone(const struct cli_options *o);
 int cli_options_preset_known(const struct cli_options *o);
 
 /* The preferences file, read at the first call; *notice (may be NULL)
- * gets the sentence on its bad lines the first time it is asked for, NULL
- * afterwards and when there is none. */
+ * gets the sentence on its bad lines, or on why it could not be read, with
+ * what that costs ("; that line is ignored"), the first time it is asked
+ * for; NULL afterwards and when there is none. */
 const struct prefs *cli_prefs(const char **notice);
 
 /* Free what the values hold (the --host array). */

@@ -1,6 +1,8 @@
 /*
- * `drivedash ui` (and `drivedash` with no command on a terminal): parse the
- * dashboard's options into a struct tui_opts and hand over to tui_run().
+ * `drivedash ui` (and `drivedash` with no command on a terminal, or with
+ * the dashboard's options alone, main.c): parse the dashboard's options,
+ * over the preferences file's defaults (core/prefs.h, through cli_prefs),
+ * into a struct tui_opts and hand over to tui_run().
  * Everything curses lives in src/ui/; this file only checks that there is a
  * terminal and turns tui_run()'s error into one sentence and an exit code.
  */
@@ -61,6 +63,10 @@ ui_usage(FILE *f)
 		"      --fio PATH      the fio client for --hosts (default: fio in PATH)\n"
 		"      --connect-timeout SEC  give up on a fio server that has not\n"
 		"                      answered in SEC seconds (default 10)\n\n"
+		"With no command the same options start the dashboard without 'ui'.\n"
+		"Defaults for --theme, --preset, --time-scale, --size and the scratch path:\n"
+		"$XDG_CONFIG_HOME/drivedash/config (drivedash-config(5)); options win; the\n"
+		"t key saves the theme there.\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -98,7 +104,7 @@ ui_take_prefs(struct tui_opts *o, const struct cli_options *co)
 
 	o->save_theme = true;
 	if (bad != NULL)
-		snprintf(notice, sizeof notice, "%s; that line is ignored", bad);
+		snprintf(notice, sizeof notice, "%s", bad);
 	if (o->theme == NULL && p->theme[0] != '\0') {
 		int rc = theme_load(&th, p->theme, &rep);
 

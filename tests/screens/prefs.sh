@@ -76,6 +76,20 @@ check "new file: q quits" 'drivedash exited 0'
 is "new file: the directory is 0700" "700" "$(stat -c %a "$tmp/c/drivedash")"
 like "new file: theme = light" '^theme = light$' "$(cat "$cfg")"
 
+# 3b. A symbolic link is not written through: the message says so, the
+# file it points to is unchanged, the theme changes all the same.
+printf 'theme = mono\n' >"$tmp/real"
+rm -f "$cfg"
+ln -s "$tmp/real" "$cfg"
+start ui
+check "symlink: Drives screen is up" 'DATABASE'
+T send-keys -t dd t
+check "symlink: t says the theme was not saved" 'theme default, not saved'
+T send-keys -t dd q
+check "symlink: q quits" 'drivedash exited 0'
+is "symlink: the file it points to is unchanged" "theme = mono" "$(cat "$tmp/real")"
+rm -f "$cfg"
+
 # 4. A bad line: one notice naming the file and the line; the dashboard
 # starts, and the good lines apply (the light theme).
 mkdir -p "$tmp/c/drivedash"

@@ -67,6 +67,9 @@ usage(FILE *f, const char *prog)
 		   "                 tables always are): drivedash --wide list\n"
 		   "  -h, --help     this help; COMMAND --help for a command's options\n"
 		   "  -V, --version  print the version\n\n"
+		   "With no command, the dashboard's options start it: drivedash --time-scale\n"
+		   "0.1 is drivedash ui --time-scale 0.1 (drivedash ui --help lists them).\n"
+		   "Preferences: $XDG_CONFIG_HOME/drivedash/config (drivedash(1), FILES).\n\n"
 		   "Exit status: 0 ok, 1 no match or a point failed, 2 usage, target or\n"
 		   "database error, 3 check WARN, 4 check FAIL, 5 drive not in the database,\n"
 		   "6 query matches several families, 129 SIGHUP,\n"
@@ -124,6 +127,17 @@ main_finish_stdout(int rc)
 	return rc == EXIT_OK ? EXIT_USAGE : rc;
 }
 
+/* An option that is not a global one before any command: the dashboard's
+ * (`drivedash --time-scale 0.1` is `drivedash ui --time-scale 0.1`), from
+ * argv[at] on; `ui` parses them and refuses what it does not know. */
+static int
+main_ui_options(struct cli_ctx *ctx, int argc, char **argv, int at)
+{
+	opterr = 1;
+	argv[at - 1] = (char *)"ui";
+	return cmd_ui(ctx, argc - at + 1, argv + at - 1);
+}
+
 /* Global options, then the subcommand; the exit status. */
 static int
 main_dispatch(int argc, char **argv)
@@ -141,8 +155,11 @@ main_dispatch(int argc, char **argv)
 	int	       c;
 
 	main_set_locale();
-	/* '+': stop at the subcommand; its own options are parsed by it. */
-	while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
+	/* '+': stop at the subcommand; its own options are parsed by it.
+	 * Unknown options are the dashboard's (main_ui_options). */
+	opterr = 0;
+	for (int at = optind = 1; (c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1;
+	     at = optind) {
 		switch (c) {
 		case 'd':
 			ctx.db_path = optarg;
@@ -163,10 +180,15 @@ main_dispatch(int argc, char **argv)
 			printf("drivedash %s\n", PACKAGE_VERSION);
 			return EXIT_OK;
 		default:
-			fprintf(stderr, "Try '%s --help'.\n", ctx.progname);
-			return EXIT_USAGE;
+			if (optopt == 'd') {
+				cli_error("option '--db' requires an argument");
+				fprintf(stderr, "Try '%s --help'.\n", ctx.progname);
+				return EXIT_USAGE;
+			}
+			return main_ui_options(&ctx, argc, argv, at);
 		}
 	}
+	opterr = 1;
 	if (optind >= argc) {
 		/* No command: the dashboard on a terminal, the usage otherwise. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {

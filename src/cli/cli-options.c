@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,7 +243,8 @@ cli_options_take_other(struct cli_options *o, int code, const char *arg)
 {
 	switch (code) {
 	case CLI_OPT_TIME_SCALE:
-		return cli_opt_double("--time-scale", arg, 1e-6, 1000, &o->time_scale);
+		return cli_opt_double("--time-scale", arg, PREFS_SCALE_MIN, PREFS_SCALE_MAX,
+				      &o->time_scale);
 	case CLI_OPT_RUNTIME:
 		return cli_opt_seconds("--runtime", arg, 1e-3, CLI_SECONDS_MAX,
 				       &o->times.runtime_s);
@@ -269,6 +271,54 @@ cli_options_take_other(struct cli_options *o, int code, const char *arg)
 	return cli_fleet_option(&o->fleet, code, arg);
 }
 
+/* The preferences file, read once. */
+const struct prefs *
+cli_prefs(const char **notice)
+{
+	static struct prefs    p;
+	static struct dd_error err;
+	static bool	       read, said;
+
+	if (!read) {
+		size_t n;
+		int    rc = prefs_load(&p, &err);	/* what it could read applies */
+
+		read = true;
+		n = strlen(err.msg);
+		if (rc < 0)
+			snprintf(err.msg + n, sizeof err.msg - n, "; %s",
+				 rc != -EINVAL ? "the file is ignored" :
+				 p.n_bad > 1 ? "those lines are ignored" : "that line is ignored");
+	}
+	if (notice != NULL) {
+		*notice = !said && err.msg[0] != '\0' ? err.msg : NULL;
+		said = true;
+	}
+	return &p;
+}
+
+/* The options are over: the preferences fill what they left unset, for
+ * the groups o takes; the file's bad line is said unless o leaves it to
+ * its caller. */
+static void
+cli_options_take_prefs(struct cli_options *o)
+{
+	const struct prefs *p;
+	const char	   *notice = NULL;
+
+	if (!(o->groups & (CLI_OG_SCALE | CLI_OG_TARGET | CLI_OG_PRESET)))
+		return;
+	p = cli_prefs(o->prefs_quiet ? NULL : &notice);
+	if (notice != NULL)
+		cli_error("warning: %s", notice);
+	if ((o->groups & CLI_OG_SCALE) && o->time_scale == 0)
+		o->time_scale = p->time_scale;
+	if ((o->groups & CLI_OG_TARGET) && o->ses.size == 0)
+		o->ses.size = p->size;
+	if ((o->groups & CLI_OG_PRESET) && p->preset[0] != '\0')
+		o->preset_default = p->preset;
+}
+
 /* The next option that is not a shared one (cli-options.h). */
 int
 cli_options_next(struct cli_options *o, int argc, char **argv)
@@ -285,6 +335,7 @@ cli_options_next(struct cli_options *o, int argc, char **argv)
 		    : cli_options_take_other(o, c, optarg) < 0)
 			return CLI_OPTIONS_BAD;
 	}
+	cli_options_take_prefs(o);
 	return -1;
 }
 

@@ -14,6 +14,12 @@
  * and only the command's own options, --help and unknown ones come back to
  * the caller.  An option of a group the command did not name is not in its
  * table: getopt_long refuses it as unrecognized, as any unknown option.
+ *
+ * The preferences file (core/prefs.h) fills what the command line left
+ * unset, for the groups the command takes, when the options end:
+ * --time-scale and --size take its value, and --preset's default is in
+ * preset_default (a command still tells --preset from its default).  The
+ * file is read once per process and its bad line said once (cli_prefs).
  */
 #ifndef DD_CLI_OPTIONS_H
 #define DD_CLI_OPTIONS_H
@@ -23,6 +29,7 @@
 
 #include "cli/cli.h"
 #include "core/plan.h"
+#include "core/prefs.h"
 #include "core/session.h"
 
 /* The groups (a command's set is their bitwise or). */
@@ -61,6 +68,8 @@ struct cli_options {
 	double		      time_scale;	/* --time-scale; 0 = 1 */
 	struct dd_plan_override times;		/* --runtime, --ramp, --rate-iops */
 	const char	     *preset;		/* --preset NAME */
+	const char	     *preset_default;	/* the preferences' preset, or NULL */
+	bool		      prefs_quiet;	/* leave the file's notice to the caller */
 	struct cli_store_opts store;		/* --results, --no-save */
 	struct cli_fleet_opts fleet;		/* --hosts, --host ... (free it) */
 	bool		      quiet, print_fio, json;
@@ -107,6 +116,12 @@ int cli_options_fleet_alone(const struct cli_options *o);
 /* Refuse a --preset that names no preset with plan_preset's own sentence
  * (every valid name), as `run` does when it builds the plan; 0 or -1. */
 int cli_options_preset_known(const struct cli_options *o);
+
+/* The preferences file, read at the first call; *notice (may be NULL)
+ * gets the sentence on its bad lines, or on why it could not be read, with
+ * what that costs ("; that line is ignored"), the first time it is asked
+ * for; NULL afterwards and when there is none. */
+const struct prefs *cli_prefs(const char **notice);
 
 /* Free what the values hold (the --host array). */
 void cli_options_free(struct cli_options *o);

@@ -42,6 +42,7 @@ struct run_opts {
 	uint64_t	      size;		/* scratch file size */
 	bool		      keep;
 	const char	     *preset;
+	const char	     *preset_default;	/* the preferences' preset; NULL: spot */
 	const char	     *plan_file;
 	char		    **points;
 	size_t		      npoints;
@@ -250,6 +251,7 @@ run_take_shared(struct run_opts *o, const struct cli_options *co)
 	o->force = co->ses.force;
 	o->confirm = co->ses.confirm;
 	o->preset = co->preset;
+	o->preset_default = co->preset_default;
 	o->preset_opts.time_scale = co->time_scale;
 	o->override = co->times;
 	o->store = co->store;
@@ -309,7 +311,10 @@ run_build_plan(const struct run_opts *o, struct dd_plan *plan)
 				rc = plan_append(plan, &p, &err);
 		}
 	} else {
-		rc = plan_preset(o->preset ? o->preset : "spot", &o->preset_opts, plan, &err);
+		const char *name = o->preset != NULL ? o->preset :
+				   o->preset_default != NULL ? o->preset_default : "spot";
+
+		rc = plan_preset(name, &o->preset_opts, plan, &err);
 	}
 	if (rc < 0) {
 		cli_error("%s", err.msg);

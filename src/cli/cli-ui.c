@@ -1,6 +1,8 @@
 /*
- * `drivedash ui` (and `drivedash` with no command on a terminal): parse the
- * dashboard's options into a struct tui_opts and hand over to tui_run().
+ * `drivedash ui` (and `drivedash` with no command on a terminal, or with
+ * the dashboard's options alone, main.c): parse the dashboard's options,
+ * over the preferences file's defaults (core/prefs.h, through cli_prefs),
+ * into a struct tui_opts and hand over to tui_run().
  * Everything curses lives in src/ui/; this file only checks that there is a
  * terminal and turns tui_run()'s error into one sentence and an exit code.
  */
@@ -9,6 +11,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -60,6 +63,10 @@ ui_usage(FILE *f)
 		"      --fio PATH      the fio client for --hosts (default: fio in PATH)\n"
 		"      --connect-timeout SEC  give up on a fio server that has not\n"
 		"                      answered in SEC seconds (default 10)\n\n"
+		"With no command the same options start the dashboard without 'ui'.\n"
+		"Defaults for --theme, --preset, --time-scale, --size and the scratch path:\n"
+		"$XDG_CONFIG_HOME/drivedash/config (drivedash-config(5)); options win; the\n"
+		"t key saves the theme there.\n\n"
 		"Presets:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", pi[i].name, pi[i].summary);
@@ -79,6 +86,37 @@ ui_scratch(const char *path, struct tui_opts *o)
 	}
 	o->target = path;
 	return 0;
+}
+
+/* The preferences the command line left unset that only the dashboard
+ * takes (cli-options.c fills the shared ones): the theme (one that cannot
+ * be loaded is a notice, and the built-in theme is used), and the scratch
+ * path as the target when neither --target nor --scratch was given.  The
+ * file's bad line becomes the dashboard's opening notice. */
+static void
+ui_take_prefs(struct tui_opts *o, const struct cli_options *co)
+{
+	static char	    notice[sizeof ((struct dd_error *)0)->msg + 128];
+	const char	   *bad = NULL;
+	const struct prefs *p = cli_prefs(&bad);
+	struct theme_report rep;
+	struct theme	    th;
+
+	o->save_theme = true;
+	if (bad != NULL)
+		snprintf(notice, sizeof notice, "%s", bad);
+	if (o->theme == NULL && p->theme[0] != '\0') {
+		int rc = theme_load(&th, p->theme, &rep);
+
+		if (rc >= 0 || rep.path[0] != '\0')	/* read, bad lines or not */
+			o->theme = p->theme;
+		else if (notice[0] == '\0')
+			snprintf(notice, sizeof notice, "%.300s: theme '%.60s' cannot be loaded; "
+				 "using the default theme", p->path, p->theme);
+	}
+	if (co->ses.target == NULL && co->ses.scratch == NULL && p->scratch[0] != '\0')
+		o->target = p->scratch;
+	o->notice = notice[0] != '\0' ? notice : NULL;
 }
 
 /* ui's options: its own, and where the shared ones of UI_GROUPS stand among
@@ -104,6 +142,7 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 	int c;
 
 	cli_options_init(co, "ui", UI_GROUPS, ui_own_options, NULL);
+	co->prefs_quiet = true;	/* the dashboard shows the file's notice itself */
 	while ((c = cli_options_next(co, argc, argv)) != -1) {
 		if (c == OPT_THEME) {
 			o->theme = optarg;
@@ -129,7 +168,7 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 	o->allow_write = co->ses.allow_write;
 	o->force = co->ses.force;
 	o->confirm = co->ses.confirm;
-	o->preset = co->preset;
+	o->preset = co->preset != NULL ? co->preset : co->preset_default;
 	o->time_scale = co->time_scale;
 	o->times = co->times;
 	o->results_path = co->store.path;
@@ -137,7 +176,10 @@ ui_parse_args(int argc, char **argv, struct tui_opts *o, struct cli_options *co)
 	if (cli_options_no_args(co, argc, argv) < 0 || cli_options_one_target(co) < 0 ||
 	    (co->ses.scratch != NULL && ui_scratch(co->ses.scratch, o) < 0))
 		return -1;
-	return cli_options_preset_known(co);
+	if (cli_options_preset_known(co) < 0)
+		return -1;
+	ui_take_prefs(o, co);
+	return 0;
 }
 
 /* `drivedash ui`. */

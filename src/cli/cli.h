@@ -11,6 +11,7 @@
 
 #include "core/match.h"
 #include "core/plan.h"
+#include "core/prefs.h"
 #include "core/results.h"
 #include "core/specdb.h"
 #include "core/sweep.h"
@@ -169,8 +170,8 @@ int cli_opt_rate(const char *opt, const char *arg, double *out);
 
 /* Ranges of the options that take times and sizes (man page OPTIONS). */
 #define CLI_SECONDS_MAX	   86400.0		/* --runtime, --ramp: a day */
-#define CLI_SIZE_MIN	   (1ull << 20)		/* --size: 1 MiB ... */
-#define CLI_SIZE_MAX	   (1ull << 50)		/* ... to 1 PiB */
+#define CLI_SIZE_MIN	   PREFS_SIZE_MIN	/* --size: 1 MiB ... */
+#define CLI_SIZE_MAX	   PREFS_SIZE_MAX	/* ... to 1 PiB (as the preference) */
 
 /*
  * JSON for one result point (cli-json.c), the one writer of `run --json`

@@ -21,6 +21,7 @@
 
 #include "theme.h"
 #include "lib/file.h"
+#include "lib/keyval.h"
 
 #ifndef THEMESDIR
 #define THEMESDIR ""
@@ -216,87 +217,42 @@ theme_apply(struct theme *t, const char *key, const char *value)
 	return 1;
 }
 
-/* Skip spaces and tabs. */
-static const char *
-skip_blank(const char *p, const char *end)
-{
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
-		p++;
-	return p;
-}
-
 /* Parse one line [p, end) into t; lineno for the report. */
 static void
 theme_parse_line(struct theme *t, const char *p, const char *end, int lineno,
 		 struct theme_report *rep)
 {
-	char	    key[64], value[64];
-	const char *k, *v;
-	size_t	    klen, vlen;
-	int	    rc;
+	struct keyval kv;
+	int	      rc = keyval_parse(p, end, "theme", &kv);
 
-	p = skip_blank(p, end);
-	if (p == end || *p == '#')
-		return;
-	if ((size_t)(end - p) > 6 && strncmp(p, "theme[", 6) == 0) {
-		k = p + 6;
-		p = memchr(k, ']', (size_t)(end - k));
-		if (p == NULL) {
-			report_note(rep, lineno, true, "line %d: missing ']' after theme[", lineno);
-			return;
-		}
-		klen = (size_t)(p - k);
-		p++;
-	} else {
-		k = p;
-		while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
-			p++;
-		klen = (size_t)(p - k);
-	}
-	if (klen == 0 || klen >= sizeof key) {
-		report_note(rep, lineno, true, "line %d: expected a key", lineno);
+	if (rc < 0) {
+		report_note(rep, lineno, true, "line %d: %s", lineno, kv.why);
 		return;
 	}
-	memcpy(key, k, klen);
-	key[klen] = '\0';
-	p = skip_blank(p, end);
-	if (p == end || *p != '=') {
-		report_note(rep, lineno, true, "line %d: expected '=' after %s", lineno, key);
+	if (rc == 0)
 		return;
-	}
-	p = skip_blank(p + 1, end);
-	if (p < end && *p == '"') {
-		v = ++p;
-		p = memchr(v, '"', (size_t)(end - v));
-		if (p == NULL) {
-			report_note(rep, lineno, true, "line %d: missing closing quote", lineno);
-			return;
-		}
-		vlen = (size_t)(p - v);
-		p++;
-	} else {
-		v = p;
-		while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
-			p++;
-		vlen = (size_t)(p - v);
-	}
-	p = skip_blank(p, end);
-	if (p < end && *p != '#') {
-		report_note(rep, lineno, true, "line %d: unexpected text after the value", lineno);
-		return;
-	}
-	if (vlen >= sizeof value) {
-		report_note(rep, lineno, true, "line %d: value too long", lineno);
-		return;
-	}
-	memcpy(value, v, vlen);
-	value[vlen] = '\0';
-	rc = theme_apply(t, key, value);
+	rc = theme_apply(t, kv.key, kv.value);
 	if (rc < 0)
-		report_note(rep, lineno, true, "line %d: %s: bad colour \"%s\" (want #RRGGBB)",
-			    lineno, key, value);
+		report_note(rep, lineno, true, "line %d: %s: bad colour \"%.40s\" (want #RRGGBB)",
+			    lineno, kv.key, kv.value);
 	else if (rc > 0)
-		report_note(rep, lineno, false, "line %d: unknown key %s", lineno, key);
+		report_note(rep, lineno, false, "line %d: unknown key %s", lineno, kv.key);
+}
+
+/* The theme's background: every role a file leaves on the terminal's
+ * background takes the "default" role's, when the theme gives it one (a
+ * light theme on a dark terminal paints its own background). */
+static void
+theme_fill_background(struct theme *t)
+{
+	if (!t->has_bg[UI_DEFAULT])
+		return;
+	for (int i = 0; i < UI_ROLE_COUNT; i++) {
+		if (t->has_bg[i])
+			continue;
+		t->bg[i] = t->bg[UI_DEFAULT];
+		t->has_bg[i] = true;
+	}
 }
 
 /* Parse theme text over the default theme. */
@@ -305,7 +261,7 @@ theme_parse_text(struct theme *t, const char *name, const char *text,
 		 struct theme_report *rep)
 {
 	struct theme_report scratch;
-	const char	   *p = text, *eol;
+	const char	   *p = text, *line, *eol;
 	int		    lineno = 0;
 
 	if (rep == NULL)
@@ -313,13 +269,9 @@ theme_parse_text(struct theme *t, const char *name, const char *text,
 	memset(rep, 0, sizeof *rep);
 	theme_init_default(t);
 	snprintf(t->name, sizeof t->name, "%s", name != NULL ? name : "unnamed");
-	while (*p != '\0') {
-		eol = strchr(p, '\n');
-		if (eol == NULL)
-			eol = p + strlen(p);
-		theme_parse_line(t, p, eol, ++lineno, rep);
-		p = *eol == '\n' ? eol + 1 : eol;
-	}
+	while ((eol = keyval_next_line(&p, &line)) != NULL)
+		theme_parse_line(t, line, eol, ++lineno, rep);
+	theme_fill_background(t);
 	return rep->n_errors > 0 ? -EINVAL : 0;
 }
 

@@ -25,6 +25,11 @@
  *	theme[graph_mid]="#FFD75F"	  _start, _mid, _end stops
  *	theme[text]="default"		terminal default colour ("" works too)
  *
+ * A theme that gives the "default" role a background (default_bg) paints
+ * it under every role left without one, so the whole screen has it (the
+ * light theme on a dark terminal).  Lines are read by lib/keyval.h, as the
+ * preferences file is.
+ *
  * Colours are "#RRGGBB" (quotes optional).  Unknown keys are ignored and
  * listed as warnings; malformed lines are listed as errors with their line
  * numbers; keys a file leaves out keep the default theme's value.

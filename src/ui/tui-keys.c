@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/prefs.h"
 #include "ui/tui.h"
 
 /* The themes `t` cycles through. */
@@ -57,6 +58,23 @@ tui_theme_load(struct tui *t, const char *name_or_path)
 	return tui_theme_open(t, name_or_path, NULL);
 }
 
+/* Save the theme the user switched to in the preferences file (when the
+ * dashboard was asked to: opts.save_theme) and say so. */
+static void
+tui_theme_save(struct tui *t)
+{
+	struct dd_error err = { 0 };
+
+	if (!t->opts.save_theme) {
+		tui_message(t, false, "theme %s", t->theme.name);
+		return;
+	}
+	if (prefs_set("theme", t->theme.name, &err) < 0)
+		tui_message(t, true, "theme %s, not saved: %s", t->theme.name, err.msg);
+	else
+		tui_message(t, false, "theme %s (saved)", t->theme.name);
+}
+
 /* Cycle to the next theme. */
 static void
 tui_theme_next(struct tui *t)
@@ -69,7 +87,7 @@ tui_theme_next(struct tui *t)
 		tui_message(t, true, "theme %s not found; using the built-in default",
 			    tui_themes[next]);
 	} else {
-		tui_message(t, false, "theme %s", t->theme.name);
+		tui_theme_save(t);
 	}
 	t->theme_changed = true;	/* the terminal side follows (tui-term.c) */
 	t->dirty = true;

@@ -299,6 +299,8 @@ tui_run(const struct tui_opts *o, struct dd_error *err)
 		tui_frame(t, &l);	/* the first frame before discovery */
 		tui_detect_devices(t);
 		tui_refresh(t);
+		if (o->notice != NULL)	/* said once: here, in the log and at exit */
+			tui_message(t, true, "%s", o->notice);
 		t->view = TUI_VIEW_DRIVES;
 		if (t->opts.nhosts > 0)	/* --hosts: the rack first */
 			tui_nav_open(t, TUI_VIEW_FLEET, NULL);

@@ -63,6 +63,9 @@
 struct tui_opts {
 	const char *db_path;	/* --db; NULL: specdb_locate's search */
 	const char *theme;	/* --theme NAME|PATH; NULL: "default" */
+	bool	    save_theme;	/* `t` saves its theme in the preferences (core/prefs.h) */
+	const char *notice;	/* an error the dashboard opens with on its message
+				 * line (the preferences file's bad line); NULL: none */
 	bool	    ascii;	/* --ascii: ASCII glyphs whatever the locale */
 	const char *target;	/* --target; NULL: the default scratch file */
 	uint64_t    size;	/* scratch file size; 0: 1 GiB */

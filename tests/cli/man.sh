@@ -13,7 +13,7 @@
 dd="${top_builddir:-.}/drivedash"
 mandir="${top_srcdir:-.}/man"
 man="$mandir/drivedash.1"
-formats="drivedash-plan drivedash-hosts drivedash-overlay drivedash-theme"
+formats="drivedash-plan drivedash-hosts drivedash-overlay drivedash-theme drivedash-config"
 
 # esc NAME: NAME as the pages write it, every - as \-, as a grep pattern.
 esc() {

@@ -24,18 +24,8 @@ command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 [ -x "$dd" ] || skip_all "drivedash is not built"
 
 # A 256-colour terminal inside tmux, no status line (the pane is the window).
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen-256color
-cat >"$tmp/tmux.conf" <<EOF
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF
-
-T() {
-	tmux -u -L "$sock" -f "$tmp/tmux.conf" "$@"
-}
+. "${top_srcdir:-.}/tests/lib/tmux.sh"
+tmux_setup
 
 fio_pids=
 cleanup() {
@@ -53,72 +43,16 @@ T new-session -d -s keep "exec sleep 3600" || skip_all "tmux cannot start a serv
 # start W H ENV ARGS: a fresh session "dd" running the dashboard; the pane
 # says "drivedash exited N" when it ends and stays open.  TMPDIR is the
 # test's own: the default scratch file must not be one a dashboard the user
-# runs meanwhile holds.  $pin, when set, runs it under that prefix (taskset).
+# runs meanwhile holds; so is XDG_CONFIG_HOME (no preferences file).  $pin,
+# when set, runs it under that prefix (taskset).
 start() {
 	w=$1; h=$2; envs=$3; shift 3
 	T kill-session -t dd >/dev/null 2>&1
+	rm -rf "$tmp/config"	# the t key saves the theme there: each start begins anew
 	T new-session -d -s dd -x "$w" -y "$h" \
 		"env -u COLORTERM LANG=C.UTF-8 DRIVEDASH_DB='$db' XDG_STATE_HOME='$tmp/state' \
-		XDG_DATA_HOME='$tmp/data' TMPDIR='$tmp' $envs \
+		XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TMPDIR='$tmp' $envs \
 		${pin:-} '$dd' ui $*; echo \"drivedash exited \$?\"; exec sleep 600"
-}
-
-cap() {
-	T capture-pane -p -t dd
-}
-
-# wait_for PATTERN [TENTHS]: poll the pane until it matches (grep -E), at
-# most TENTHS tenths of a second (default 150); the last capture is in $screen.
-wait_for() {
-	i=0
-	while [ "$i" -lt "${2:-150}" ]; do
-		screen=$(cap)
-		if printf '%s\n' "$screen" | grep -Eq -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# wait_gone PATTERN [TENTHS]: poll until the pane no longer matches.
-wait_gone() {
-	i=0
-	while [ "$i" -lt "${2:-150}" ]; do
-		screen=$(cap)
-		if ! printf '%s\n' "$screen" | grep -Eq -- "$1"; then
-			return 0
-		fi
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# check NAME PATTERN [TENTHS]: a TAP line for wait_for, with the screen on failure.
-check() {
-	tap_n=$((tap_n + 1))
-	if wait_for "$2" "${3:-150}"; then
-		echo "ok $tap_n - $1"
-	else
-		echo "not ok $tap_n - $1"
-		echo "#   never saw /$2/ on:"
-		printf '%s\n' "$screen" | sed 's/^/#     /'
-		tap_fail=$((tap_fail + 1))
-	fi
-}
-
-# check_gone NAME PATTERN [TENTHS]: a TAP line for wait_gone.
-check_gone() {
-	tap_n=$((tap_n + 1))
-	if wait_gone "$2" "${3:-150}"; then
-		echo "ok $tap_n - $1"
-	else
-		echo "not ok $tap_n - $1"
-		printf '%s\n' "$screen" | sed 's/^/#     /'
-		tap_fail=$((tap_fail + 1))
-	fi
 }
 
 # Layering: nothing outside src/ui/tui-term.c includes curses.

@@ -425,6 +425,25 @@ test_search_order(void **state)
 	rmdir(tmp);
 }
 
+/* A theme's default_bg is painted under every role left without a
+ * background; a role's own background stays; no default_bg, no change. */
+static void
+test_background(void **state)
+{
+	struct theme	    t;
+	struct theme_report rep;
+
+	(void)state;
+	assert_int_equal(theme_parse_text(&t, "x", "default_bg = \"#FAFAFA\"\n", &rep), 0);
+	assert_true(t.has_bg[UI_TEXT] && t.has_bg[UI_TITLE] && t.has_bg[UI_GRAPH]);
+	assert_int_equal(t.bg[UI_TEXT].r, 0xfa);
+	assert_int_equal(t.bg[UI_SELECTED].r, 0x2f);	/* its own kept */
+	assert_int_equal(theme_parse_text(&t, "y", "text = \"#000000\"\n", &rep), 0);
+	assert_false(t.has_bg[UI_TEXT]);
+	assert_int_equal(theme_load(&t, TOP_SRCDIR "/themes/light.theme", &rep), 0);
+	assert_true(t.has_bg[UI_TEXT] && t.has_bg[UI_DEFAULT]);
+}
+
 int
 main(void)
 {
@@ -441,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_shipped_themes),
 		cmocka_unit_test(test_search_order),
+		cmocka_unit_test(test_background),
 	};
 
 	return cmocka_run_group_tests_name("theme", tests, NULL, NULL);

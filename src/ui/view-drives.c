@@ -396,9 +396,7 @@ drives_draw_device_body(struct tui *t, struct cellbuf *cb, int y, const struct t
 
 		drives_field(t, cb, &x, y, role, 0, "%-8s", b->kind);
 		drives_field(t, cb, &x, y, role, 0, "%10s  ",
-			     b->size_bytes >= 1000000000ull ?
-			     fmt_capacity((double)b->size_bytes / 1e9, buf, sizeof buf) :
-			     (snprintf(buf, sizeof buf, "%.1f MB", (double)b->size_bytes / 1e6), buf));
+			     fmt_size((double)b->size_bytes, buf, sizeof buf));
 		drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "not NVMe");
 		if (b->model != NULL)
 			drives_field(t, cb, &x, y, sel ? role : UI_DIM_TEXT, 0, "   %s", b->model);

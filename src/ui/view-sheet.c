@@ -194,7 +194,7 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 		{ "seq write MB/s", "seq W MB/s", "seq_write", 131072, 0, false },
 		{ "4K rand read", "4K rnd R", "rand_read", 4096, 0, true },
 		{ "4K rand write", "4K rnd W", "rand_write", 4096, 0, true },
-		{ "read lat us", "lat R us", "lat_read", 0, 1, false },
+		{ "read lat ", "lat R ", "lat_read", 0, 1, false },
 	};
 	const struct spec_family *f = s->pick.fam;
 	bool			  wide = d->cb->w >= 120;
@@ -205,9 +205,14 @@ sheet_capacities(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	tui_print(d->cb, 3, y, -1, UI_TITLE, 0, "capacity");
 	if (wide)
 		tui_print(d->cb, 14, y, -1, UI_TITLE, 0, "form factor");
-	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
-		tui_print_right(d->cb, x0 + step * ((int)c + 1), y, UI_TITLE, 0,
-				wide ? cols[c].head : cols[c].narrow);
+	for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++) {
+		char head[32];
+
+		/* the latency column (bs 0) ends in its unit: µs, us in ASCII */
+		snprintf(head, sizeof head, "%s%s%s", wide ? cols[c].head : cols[c].narrow,
+			 cols[c].bs == 0 ? t->sym->micro : "", cols[c].bs == 0 ? "s" : "");
+		tui_print_right(d->cb, x0 + step * ((int)c + 1), y, UI_TITLE, 0, head);
+	}
 	tui_print_right(d->cb, x0 + step * 6 - (wide ? 0 : 3), y, UI_TITLE, 0, "reviews");
 	for (size_t i = 0; i < f->ndrives; i++) {
 		struct tui_sheet	 one = *s;

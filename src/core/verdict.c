@@ -259,7 +259,7 @@ verdict_say_against(struct verdict *v, const char *what, double ref, double rati
 
 	verdict_say(v, "%s %s: %.1f%% of %s %s%s", st == VERDICT_PASS ? "meets" : "misses", what,
 		    ratio * 100, fmt_number(ref, ref >= 1000 || ref == floor(ref) ? 0 : 1, num,
-					    sizeof num), v->unit ? v->unit : "", note);
+					    sizeof num), v->unit ? fmt_unit(v->unit, true) : "", note);
 	if (by > 0 && round(by * 10) > 0)
 		verdict_say(v, ", %s by %.*f%% (tolerance %g%%)",
 			    v->lower_is_better ? "over" : "short",
@@ -280,8 +280,8 @@ verdict_explain_row(struct verdict *v, const struct compare_spec *cs, const stru
 			snprintf(lat, sizeof lat, "p%g", hist_default_pcts[cs->pct]);
 		else
 			snprintf(lat, sizeof lat, "mean");
-		verdict_say(v, "%s %s latency %s us", p->name, lat,
-			    fmt_number(v->measured, 1, num, sizeof num));
+		verdict_say(v, "%s %s latency %s %s", p->name, lat,
+			    fmt_number(v->measured, 1, num, sizeof num), fmt_unit_us(true));
 	} else {
 		verdict_say(v, "%s%s reached %s %s", cs->rule == COMPARE_RATED_MAX ? "best point " : "",
 			    p->name, fmt_number(v->measured, cs->q == COMPARE_MBPS ? 1 : 0, num,
@@ -512,7 +512,8 @@ verdict_target_ran(const struct spec_figure *tg, const struct dd_point *p)
 	return p->bytes == 0 && tg->runtime_s > 0 && fabs(p->runtime_s - tg->runtime_s) < 1e-3;
 }
 
-/* A value of quantity q with its unit, short: "2.2M IOPS", "7,000 MB/s", "80 us". */
+/* A value of quantity q with its unit, short: "2.2M IOPS", "7,000 MB/s", "80 µs"
+ * (UTF-8: the CLI writes us under LANG=C, the dashboard's ASCII mode too). */
 static char *
 verdict_fmt_value(double v, const char *unit, bool count, char *buf, size_t len)
 {
@@ -522,7 +523,7 @@ verdict_fmt_value(double v, const char *unit, bool count, char *buf, size_t len)
 		fmt_count(v, num, sizeof num);
 	else
 		fmt_number(v, 1, num, sizeof num);
-	snprintf(buf, len, "%s %s", num, unit ? unit : "");
+	snprintf(buf, len, "%s %s", num, unit ? fmt_unit(unit, true) : "");
 	return buf;
 }
 

@@ -556,6 +556,10 @@ cellbuf_put_str(struct cellbuf *cb, int x, int y, int maxw, const char *s,
 	if (maxw > FIT_MAX)
 		maxw = FIT_MAX;
 	n = fit_decode(s, cps);
+	/* The unit vocabulary's µs is us on an ASCII screen. */
+	for (int i = 0; cb->g != NULL && !cb->g->utf8 && i < n; i++)
+		if (cps[i] == 0xb5)
+			cps[i] = 'u';
 	cols = fit_cps(cps, n, maxw, cellbuf_ellipsis(cb), fitted);
 	for (int i = 0; i < cols; i++)
 		cellbuf_put(cb, x + i, y, fitted[i], role, attr);

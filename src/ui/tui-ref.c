@@ -165,7 +165,8 @@ tui_ref_figure(const struct tui_sheet *s, const char *metric, int block_size)
 	return best;
 }
 
-/* "2,600K IOPS", "14,800 MB/s", "60 us" for a note. */
+/* "2,600K IOPS", "14,800 MB/s", "60 µs" for a note (us on an ASCII screen:
+ * the cell buffer's writer makes µ u there). */
 static char *
 ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 {
@@ -176,7 +177,7 @@ ref_fmt(double v, enum tui_metric m, char *buf, size_t len)
 	else if (m == TUI_M_MBPS)
 		snprintf(buf, len, "%s MB/s", fmt_number(v, 0, num, sizeof num));
 	else
-		snprintf(buf, len, "%s us", fmt_number(v, 1, num, sizeof num));
+		snprintf(buf, len, "%s %s", fmt_number(v, 1, num, sizeof num), fmt_unit_us(true));
 	return buf;
 }
 

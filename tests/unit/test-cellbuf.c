@@ -162,6 +162,10 @@ test_ascii(void **state)
 	assert_int_equal(cellbuf_put_str(cb, 0, 0, 9, "Enter open", 0, 0), 9);
 	cellbuf_row_text(cb, 0, row, sizeof row);
 	assert_string_equal(row, "Enter op~");
+	/* µs, the unit vocabulary's, is us on an ASCII screen. */
+	cellbuf_put_str(cb, 0, 0, 20, "p99 85 \u00b5s      ", 0, 0);
+	cellbuf_row_text(cb, 0, row, sizeof row);
+	assert_string_equal(row, "p99 85 us");
 	cb->g = NULL;
 	assert_int_equal(cellbuf_ellipsis(cb), ELL);
 	cellbuf_free(cb);

@@ -235,11 +235,11 @@ test_wording(void **state)
 	g = fig("lat_read", 100, "us", 4096, 1, 1);
 	fx->res[1]->read_lat.mean_us = 125;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_FAIL);
-	assert_non_null(strstr(v.reason, "misses its spec: 125.0% of 100 us"));
+	assert_non_null(strstr(v.reason, "misses its spec: 125.0% of 100 \u00b5s"));
 	assert_non_null(strstr(v.reason, "over by 25% (tolerance 10%)"));
 	fx->res[1]->read_lat.mean_us = 80;
 	assert_int_equal(judge1(fx, g, 0.10, &v), VERDICT_PASS);
-	assert_non_null(strstr(v.reason, "meets its spec: 80.0% of 100 us"));
+	assert_non_null(strstr(v.reason, "meets its spec: 80.0% of 100 \u00b5s"));
 	assert_null(strstr(v.reason, "over by"));
 }
 
@@ -372,7 +372,7 @@ test_latency(void **state)
 		assert_true(v.lower_is_better);
 		assert_string_equal(v.point, "4K randread QD1 x1");
 	}
-	assert_non_null(strstr(v.reason, "mean latency 500 us"));
+	assert_non_null(strstr(v.reason, "mean latency 500 \u00b5s"));
 	assert_non_null(strstr(v.reason, "over by 400% (tolerance 10%)"));
 
 	/* Milliseconds convert; a range compares with its high end. */
@@ -1048,7 +1048,7 @@ test_target_boundaries(void **state)
 		assert_int_equal(judge_target(fx, &l, false, &v), lat[i].want);
 		assert_true(v.lower_is_better);
 	}
-	assert_non_null(strstr(v.reason, "<= 80 us"));
+	assert_non_null(strstr(v.reason, "<= 80 \u00b5s"));
 	/* Another runtime, depth or jobs is not the stated point. */
 	r->point.runtime_s = 10;
 	assert_int_equal(judge_target(fx, &g, false, &v), VERDICT_NOT_COMPARABLE);

@@ -36,6 +36,8 @@ static const struct help_line help_lines[] = {
 	{ "C", "compare the marked drives and finished runs" },
 	{ "s", "sweep setup: this drive is the reference" },
 	{ "", "(on a detected device: that device is the target)" },
+	{ "[7.68 TB]", "the capacity point whose figures the row shows" },
+	{ "54 rv", "figures the reviews measured for the family" },
 	{ NULL, "Spec sheet" },
 	{ "Up Down PgUp PgDn", "scroll; h l pick the capacity point" },
 	{ "c  s", "mark for compare, sweep against it" },

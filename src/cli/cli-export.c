@@ -316,27 +316,41 @@ export_json(const struct results_run *run, double spec_mbps)
 	return doc;
 }
 
-/* The run as `run` prints its table and reports, into a malloc'd buffer. */
+/* The run as `run` prints its table and reports, to f: fitted to f's
+ * terminal when it is one (export to stdout), else full width. */
 static int
-export_text(const struct results_run *run, double spec_mbps, char **out, size_t *len)
+export_text_to(FILE *f, const struct results_run *run, double spec_mbps)
 {
 	struct cli_workload w;
 	enum dd_aggregate   agg = strcmp(run->prov.aggregate, "mean") == 0 ? DD_AGG_MEAN
 									: DD_AGG_BEST;
-	FILE		   *f;
+	FILE		   *hw;
 
-	if (cli_workload_from_run(&w, run) < 0 || (f = open_memstream(out, len)) == NULL) {
-		cli_workload_free(&w);
+	if (cli_workload_from_run(&w, run) < 0)
 		return -ENOMEM;
-	}
 	w.spec_write_mbps = spec_mbps;
-	cli_fprintf(f, "drivedash run #%lld: %s on %s (%s)\n", (long long)run->prov.id,
+	hw = cli_wrap_begin(f);
+	cli_fprintf(hw, "drivedash run #%lld: %s on %s (%s)\n", (long long)run->prov.id,
 		    run->prov.plan_name, run->prov.target_path, run->prov.target_desc);
+	cli_wrap_end(hw, f);
 	cli_workload_print_points(f, &w, agg);
 	cli_workload_print(f, &w);
 	cli_workload_free(&w);
 	export_text_verdict(f, run);
-	return fclose(f) == 0 ? 0 : -ENOMEM;
+	return 0;
+}
+
+/* The same into a malloc'd buffer (for -o FILE: full width). */
+static int
+export_text(const struct results_run *run, double spec_mbps, char **out, size_t *len)
+{
+	FILE *f = open_memstream(out, len);
+	int   rc;
+
+	if (f == NULL)
+		return -ENOMEM;
+	rc = export_text_to(f, run, spec_mbps);
+	return fclose(f) == 0 ? rc : -ENOMEM;
 }
 
 /* The run in format f into a malloc'd buffer ending in a newline
@@ -466,6 +480,13 @@ export_run(const struct results_run *run, enum export_format f, double spec_mbps
 	if (output != NULL && safety_outfile_open(&o, output, -1, &err) < 0) {
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
+	}
+	if (output == NULL && f == EXPORT_TEXT) {	/* to stdout: fitted to a terminal */
+		if (export_text_to(stdout, run, spec_mbps) < 0) {
+			cli_error("out of memory exporting run %lld", (long long)run->prov.id);
+			return EXIT_USAGE;
+		}
+		return cli_stdout_flush("the export") < 0 ? EXIT_USAGE : EXIT_OK;
 	}
 	if (export_render(run, f, spec_mbps, &buf, &len) < 0) {
 		cli_error("out of memory exporting run %lld", (long long)run->prov.id);

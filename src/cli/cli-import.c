@@ -84,18 +84,21 @@ import_store(struct results *db, struct results_run *runs, size_t n, char **file
 	return EXIT_USAGE;
 }
 
-/* Say what each file became. */
+/* Say what each file became (wrapped to a terminal's width). */
 static void
 import_report(const struct results_run *runs, size_t n, char **files, const char *where)
 {
+	FILE *w = cli_wrap_begin(stdout);
+
 	for (size_t i = 0; i < n; i++) {
 		const struct results_prov *p = &runs[i].prov;
 
-		cli_printf("imported %s as run %lld: %zu point%s (%s, host %s) %s %s\n", files[i],
-			   (long long)p->id, runs[i].n, runs[i].n == 1 ? "" : "s", p->version,
-			   p->host, cli_glyph(CLI_G_EMDASH), p->name);
+		cli_fprintf(w, "imported %s as run %lld: %zu point%s (%s, host %s) %s %s\n",
+			    files[i], (long long)p->id, runs[i].n, runs[i].n == 1 ? "" : "s",
+			    p->version, p->host, cli_glyph(CLI_G_EMDASH), p->name);
 	}
-	cli_printf("Stored in %s; 'drivedash runs' lists them.\n", where);
+	cli_fprintf(w, "Stored in %s; 'drivedash runs' lists them.\n", where);
+	cli_wrap_end(w, stdout);
 }
 
 /* Read every file, then store them all; an exit code. */

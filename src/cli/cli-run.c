@@ -350,8 +350,11 @@ static void
 run_print_table(FILE *f, struct sweep *sw, const struct dd_plan *plan,
 		const struct session *ses, double spec_mbps)
 {
-	cli_fprintf(f, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
+	FILE *w = cli_wrap_begin(f);
+
+	cli_fprintf(w, "drivedash run: %s on %s (%s)\n", plan->name, ses->tgt.path,
 		ses->tgt.description);
+	cli_wrap_end(w, f);
 	cli_run_print_points(f, sw, plan, spec_mbps);
 }
 
@@ -636,12 +639,15 @@ cmd_run(struct cli_ctx *ctx, int argc, char **argv)
 
 		/* Byte budgets (cliff, dlio) at the matched drive's spec write;
 		 * the size in the unit it was typed in ("256 MiB"). */
-		cli_fprintf(stderr, "drivedash: %s: %zu point%s on %s (%s, %s), %s%s%s\n",
+		FILE *w = cli_wrap_begin(stderr);
+
+		cli_fprintf(w, "drivedash: %s: %zu point%s on %s (%s, %s), %s%s%s\n",
 			plan.name, plan.npoints, plan.npoints == 1 ? "" : "s", t.path,
 			fmt_size((double)t.size, size, sizeof size), ses.tgt.description,
 			plan_estimate_say(&plan, t.size, out.spec_mbps, NAN, eta, sizeof eta),
 			plan.precondition_passes > 0 ? ", plus a preconditioning pass" : "",
 			plan.steady_state ? ", plus steady-state rounds" : "");
+		cli_wrap_end(w, stderr);
 	}
 	hook.point_done = out.open ? run_output_point : NULL;
 	hook.rec = rec;

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli-table.h"
 #include "core/compare.h"
 #include "core/format.h"
 #include "core/workload.h"
@@ -495,31 +496,43 @@ cli_workload_note(const struct dd_result *r, const struct sweep_summary *s,
 	}
 }
 
-/* The per-point table every run prints first (agg: how repeats fold). */
+/* The per-point table's columns: on a narrow terminal p50, then CPU/IO,
+ * p99.9 and max go first, and the note goes under its row. */
+static const struct cli_table_col cli_points_cols[] = {
+	{ "#", "", 4, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "point", "  ", 26, 0, CLI_TABLE_CUT, NULL, 0, NULL, NULL },
+	{ "IOPS", " ", 12, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "MB/s", " ", 10, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "mean \u00b5s", " ", 9, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "p50 \u00b5s", " ", 9, 4, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "p99 \u00b5s", " ", 9, 0, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "p99.9 \u00b5s", " ", 9, 2, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "max \u00b5s", " ", 10, 1, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "CPU/IO", " ", 7, 3, CLI_TABLE_RIGHT, NULL, 0, NULL, NULL },
+	{ "note", "  ", 0, 0, CLI_TABLE_FREE | CLI_TABLE_BELOW, NULL, 0, NULL, NULL },
+};
+
+/* The per-point table every run prints first (agg: how repeats fold):
+ * full width to a pipe or a file, fitted to a terminal (cli-table.h). */
 void
 cli_workload_print_points(FILE *f, const struct cli_workload *w, enum dd_aggregate agg)
 {
-	static const char *const lat[] = { "mean", "p50", "p99", "p99.9", "max" };
-	char			 h[5][40], u[16];
+	struct cli_table t;
 
-	/* The unit in the header, the numbers in the cells; padded by column
-	 * ("µs" is one column in two bytes; "us" under LANG=C). */
-	for (size_t i = 0; i < 5; i++) {
-		snprintf(u, sizeof u, "%s %s", lat[i], fmt_unit_us(true));
-		cli_text_pad(u, i == 4 ? 10 : 9, true, h[i], sizeof h[i]);
-	}
-	cli_fprintf(f, "%4s  %-26s %12s %10s %s %s %s %s %s %7s  %s\n", "#", "point", "IOPS",
-		    "MB/s", h[0], h[1], h[2], h[3], h[4], "CPU/IO", "note");
+	cli_table_init(&t, cli_points_cols, sizeof cli_points_cols / sizeof cli_points_cols[0]);
 	for (size_t i = 0; i < w->n; i++) {
 		const struct sweep_summary *s = &w->sums[i];
 		char			    v[9][32], note[320];
 
 		cli_workload_note(w->res[i], s, agg, note, sizeof note);
-		cli_fprintf(f, "%4zu  %-26.26s %12s %10s %9s %9s %9s %9s %10s %7s  %s\n",
-			    s->index + 1, s->name, fmt_number(s->iops, 0, v[0], 32),
-			    fmt_number(s->mbps, 1, v[1], 32), fmt_number(s->mean_us, 1, v[2], 32),
-			    fmt_number(s->p50_us, 1, v[3], 32), fmt_number(s->p99_us, 1, v[4], 32),
-			    fmt_number(s->p999_us, 1, v[5], 32), fmt_number(s->max_us, 1, v[6], 32),
-			    fmt_number(s->cpu_us_per_io, 2, v[7], 32), note);
+		snprintf(v[8], sizeof v[8], "%zu", s->index + 1);
+		cli_table_add(&t, (const char *const[]){ v[8], s->name,
+			      fmt_number(s->iops, 0, v[0], 32), fmt_number(s->mbps, 1, v[1], 32),
+			      fmt_number(s->mean_us, 1, v[2], 32), fmt_number(s->p50_us, 1, v[3], 32),
+			      fmt_number(s->p99_us, 1, v[4], 32), fmt_number(s->p999_us, 1, v[5], 32),
+			      fmt_number(s->max_us, 1, v[6], 32),
+			      fmt_number(s->cpu_us_per_io, 2, v[7], 32), note });
 	}
+	cli_table_print(&t, f);
+	cli_table_free(&t);
 }

@@ -104,10 +104,19 @@ sed -n '/^\[[0-9]*\/[0-9]*\]/p' "$tmp/tty.out" >"$tmp/progress.out"
 ok "run at 80: the progress line was drawn" test -s "$tmp/progress.out"
 ok "run at 80: every progress line within 79 (never wraps)" \
 	test "$(widest "$tmp/progress.out")" -le 79
-# The stored run's report to a terminal.  (Not yet within 80: run's own
-# header and point table, export --format text, import's line, db dump's
-# SQL; issue 26.)
+ok "run at 80: all of its output within 80 (widest $(widest "$tmp/tty.out"))" \
+	test "$(widest "$tmp/tty.out")" -le 80
+like "run at 80: its point table says what it left out" \
+	'^[0-9]+ columns? left out: .+; --wide shows all$' "$(grep 'left out' "$tmp/tty.out")"
+# The stored run's other ways out to a terminal: export's text (to a pipe
+# the bytes --wide gives), the report's txt, an import of its fio JSON.
+fits "export --format text at 80" 80 "$dd" --db "$db" export last --results "$store" --format text
+on_tty 80 "$dd" --db "$db" --wide export last --results "$store" --format text >"$tmp/wide.out" 2>&1
+"$dd" --db "$db" export last --results "$store" --format text >"$tmp/pipe.out" 2>&1
+ok "export --format text to a pipe: as --wide shows it" cmp -s "$tmp/pipe.out" "$tmp/wide.out"
 fits "report --format txt at 80" 80 "$dd" --db "$db" report last --results "$store" --format txt
+"$dd" export last --results "$store" --format fio-json >"$tmp/run.fio.json" 2>/dev/null
+fits "import at 80" 80 "$dd" --db "$db" import --results "$tmp/imported.db" "$tmp/run.fio.json"
 fits "runs at 80" 80 "$dd" runs --results "$store"
 left_out_named "runs at 80"
 on_tty 132 "$dd" runs --results "$store" >"$tmp/tty.out" 2>&1

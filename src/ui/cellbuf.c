@@ -418,7 +418,7 @@ fit_greedy(const uint32_t *cps, const struct fit_group *g, int ng, uint32_t ell,
 
 			while (c > 0 && fit_cut_bad(cps + g[k].word, c))
 				c--;
-			/* A stub of one letter says nothing after other words, nor
+			/* A remnant of one letter says nothing after other words, nor
 			 * of a name with a number in it ("p99.9" is never "p…"). */
 			if (c > 1 || (c == 1 && o->n == 0 && !fit_has_digit(cps + g[k].word,
 									  g[k].end - g[k].word))) {

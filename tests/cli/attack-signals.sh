@@ -23,9 +23,7 @@ sock="dd-sig-$$"
 loop=""
 pid=""
 
-T() {
-	tmux -u -L "$sock" -f "$tmp/tmux.conf" "$@"
-}
+. "${top_srcdir:-.}/tests/lib/tmux.sh"	# T, tmux_setup
 
 cleanup() {
 	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
@@ -164,14 +162,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	done_testing
 	exit 0
 fi
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen-256color
-cat >"$tmp/tmux.conf" <<EOF
-set -g default-terminal "$term"
-set -g status off
-set -g escape-time 0
-set -g exit-empty off
-EOF
+tmux_setup
 T new-session -d -s keep "exec sleep 3600" || skip_all "tmux cannot start a server"
 
 # ui_start NAME: the dashboard in a fresh session "dd" on its own scratch

@@ -351,7 +351,6 @@ cli_print_summary(struct cli_ctx *ctx, struct record *rec)
 	if (record_run_load(rec, &run, &err) < 0)
 		return;
 	report_init(&r);
-	ro.ascii = cli_text_ascii();
 	if (cli_open_db_optional(ctx, &db) < 0)
 		db = NULL;
 	if (report_build_loaded(&r, db, &run, &id, 1, &err) == 0 &&

@@ -243,7 +243,6 @@ cmd_report(struct cli_ctx *ctx, int argc, char **argv)
 	report_init(&r);
 	rc = share_build(&r, &o, ctx, &db, argc, argv);
 	ro.format = o.format;
-	ro.ascii = cli_text_ascii();
 	if (rc == EXIT_OK && report_write(&r, &ro, &text, &len) < 0) {
 		cli_error("out of memory writing the report");
 		rc = EXIT_USAGE;

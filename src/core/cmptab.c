@@ -1124,7 +1124,7 @@ cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, const 
 const char *
 cmptab_row_unit(const struct cmptab_row *r, bool utf8)
 {
-	return r->q == COMPARE_LAT && utf8 ? "µs" : compare_unit(r->q);
+	return fmt_unit(compare_unit(r->q), utf8);
 }
 
 /* The name of a reference. */

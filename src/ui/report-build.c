@@ -238,7 +238,7 @@ report_headlines(struct report *r, size_t c)
 		cmptab_value_text(m->value, row->q, "-", v, sizeof v);
 		o += (size_t)snprintf(out + o, sizeof out - o, "%s%s: %s %s", lines ? "\n" : "",
 				      cmptab_row_label(row, "x", label, sizeof label), v,
-				      cmptab_row_unit(row, false));
+				      cmptab_row_unit(row, true));
 		if (!isnan(m->refval[CMPTAB_REF_SPEC]) && o < sizeof out)
 			o += (size_t)snprintf(out + o, sizeof out - o, " (spec %s, %s)",
 					      cmptab_value_text(m->refval[CMPTAB_REF_SPEC], row->q,
@@ -315,7 +315,10 @@ report_sec_header(struct report *r, size_t i)
 		"Model", p->model[0] ? p->model : NULL,
 		"Serial", p->serial[0] ? p->serial : NULL,
 		"Firmware", p->firmware[0] ? p->firmware : NULL,
-		"PCIe link", p->pcie_link[0] ? p->pcie_link : NULL,
+		/* A controller's link, or that it gave none (an integrated
+		 * endpoint, a virtual function): said, not left out. */
+		"PCIe link", p->pcie_link[0] ? p->pcie_link :
+			     p->serial[0] ? "not reported by the device" : NULL,
 		"LBA format", p->lba_format[0] ? p->lba_format : NULL,
 		"Database match", p->drive_label[0] ? report_fmt(r, "%s (%s)", p->drive_label,
 								 p->drive_id) : "none",
@@ -475,7 +478,7 @@ report_tab_row(struct report *r, struct report_block *b, size_t i)
 	char			 v[32], d[32], at[32];
 
 	report_cell(r, b, out, 0, cmptab_row_label(row, "x", v, sizeof v));
-	report_cell(r, b, out, 1, cmptab_row_unit(row, false));
+	report_cell(r, b, out, 1, cmptab_row_unit(row, true));
 	for (size_t c = 0; c < r->tab.ncols; c++) {
 		if (r->tab.cols[c].kind == CMPTAB_RUN) {
 			const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
@@ -703,29 +706,38 @@ report_smart(struct report *r, const struct results_point *pt)
 
 	if (!s[0]->valid && !s[1]->valid)
 		return;
-	b = report_table(r, REPORT_TABLE, 7, 3);
+	static const char *const names[] = {
+		"temperature", "percentage used", "data units read (512,000 B)",
+		"data units written (512,000 B)", "media errors", "available spare",
+		"critical warning",
+	};
+	enum { NROWS = sizeof names / sizeof names[0] };
+
+	b = report_table(r, REPORT_TABLE, NROWS + 1, 3);
 	if (b == NULL)
 		return;
 	b->right = 0x6u;
 	report_cell(r, b, 0, 0, "SMART");
 	report_cell(r, b, 0, 1, "before");
 	report_cell(r, b, 0, 2, "after");
+	for (size_t row = 0; row < NROWS; row++)
+		report_cell(r, b, row + 1, 0, names[row]);
 	for (size_t k = 0; k < 2; k++) {
-		if (!s[k]->valid)
+		const struct nvmeinfo_smart *m = s[k];
+		const char		    *v[NROWS];
+
+		if (!m->valid)
 			continue;
-		report_cell(r, b, 1, k + 1, report_fmt(r, "%d C", s[k]->temperature_c));
-		report_cell(r, b, 2, k + 1, report_fmt(r, "%d %%", s[k]->percentage_used));
-		report_cell(r, b, 3, k + 1, report_fmt(r, "%llu", (unsigned long long)s[k]->data_units_written));
-		report_cell(r, b, 4, k + 1, report_fmt(r, "%llu", (unsigned long long)s[k]->media_errors));
-		report_cell(r, b, 5, k + 1, report_fmt(r, "%d %%", s[k]->available_spare_pct));
-		report_cell(r, b, 6, k + 1, report_fmt(r, "0x%x", (unsigned)s[k]->critical_warning));
+		v[0] = report_fmt(r, "%d C", m->temperature_c);
+		v[1] = report_fmt(r, "%d %%", m->percentage_used);
+		v[2] = report_num(r, (double)m->data_units_read, 0, "");
+		v[3] = report_num(r, (double)m->data_units_written, 0, "");
+		v[4] = report_num(r, (double)m->media_errors, 0, "");
+		v[5] = report_fmt(r, "%d %%", m->available_spare_pct);
+		v[6] = report_fmt(r, "0x%x", (unsigned)m->critical_warning);
+		for (size_t row = 0; row < NROWS; row++)
+			report_cell(r, b, row + 1, k + 1, v[row]);
 	}
-	report_cell(r, b, 1, 0, "temperature");
-	report_cell(r, b, 2, 0, "percentage used");
-	report_cell(r, b, 3, 0, "data units written (512,000 B)");
-	report_cell(r, b, 4, 0, "media errors");
-	report_cell(r, b, 5, 0, "available spare");
-	report_cell(r, b, 6, 0, "critical warning");
 }
 
 /* One point of run i in detail, collapsible. */

@@ -120,7 +120,6 @@ enum report_format {
 /* How report_write writes. */
 struct report_opts {
 	enum report_format format;
-	bool		   ascii;	/* txt/md: ASCII glyphs of our own (LANG=C) */
 	bool		   summary_only;	/* txt/md: only the summary blocks */
 	unsigned	   width;	/* txt: columns; 0 = 80 */
 };

@@ -125,4 +125,13 @@ emit targets.err "$t/targets.err" "$rc"
 # The run check stored (HOME=/tmp: the default store under /tmp/.local/share),
 # exported whole: provenance and every point with SMART before and after.
 section stored drivedash --db "$db" export last --format json
+
+# The report of that stored check run (issue 25): the text the host reads for
+# the drive's identity, the stored verdict and SMART, and the HTML page whole
+# (the host parses it).
+section report_txt drivedash --db "$db" report last --format txt
+drivedash --db "$db" report last -o "$t/report.html" 2>"$t/report_html.err"
+rc=$?
+emit report.html "$t/report.html" "$rc"
+emit report.html.err "$t/report_html.err" "$rc"
 exit 0

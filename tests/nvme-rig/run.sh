@@ -4,7 +4,8 @@
 # runs tests/nvme-rig/guest-tests.sh in it and checks what it printed
 # (detect, run, check; a never-written namespace's reads not judged, then
 # check --precondition; check against a lab overlay's acceptance targets on
-# the bundled database, tests/lib/lab-targets.sql):
+# the bundled database, tests/lib/lab-targets.sql; the report of the stored
+# check run):
 #
 #   controller 1  serial TESTSERIAL01, nsid 1: 1 GiB, 512 B LBA
 #   controller 2  serial TESTSERIAL02, critical warning 2 (temperature),
@@ -344,6 +345,29 @@ echo "# drivedash detect (text, in the guest):"
 sed 's/^/#   /' "$res/detect_text" 2>/dev/null
 echo "# drivedash check /dev/nvme0n1 --time-scale 0.05 (text report, exit $crc):"
 grep -v '^drivedash: ' "$res/check.err" 2>/dev/null | sed 's/^/#   /'
+
+# --- the report of the stored check run (issue 25) ---------------------------
+
+rtxt=$(cat "$res/report_txt" 2>/dev/null)
+is "report: of the stored check run, exits 0" 0 "$(rc report_txt)"
+errs report_txt
+like "report: the header names the model" '^Model: +QEMU NVMe Ctrl' "$rtxt"
+like "report: the header names the serial" '^Serial: +TESTSERIAL01' "$rtxt"
+like "report: the header names the firmware" '^Firmware: +[^ ]' "$rtxt"
+like "report: the header names the database match" '^Database match: +QEMU' "$rtxt"
+# q35's integrated endpoints have no link registers (detect: "not reported").
+like "report: the header says the PCIe link was not reported" '^PCIe link: +not reported' "$rtxt"
+like "report: the stored verdict, as check gave it" \
+	"^Verdict: +$(pyj check.json 'j["overall"]["verdict"]') against " "$rtxt"
+like "report: SMART before and after, the reads counted" \
+	'^ *data units read \(512,000 B\) +[0-9,]+ +[0-9,]+' "$rtxt"
+is "report html: written (-o), exit 0" 0 "$(rc report.html)"
+. "${top_srcdir:-.}/tests/lib/html.sh"
+is "report html: parses, no script, nothing fetched (xmllint)" ok "$(html_ok "$res/report.html")"
+like "report html: the serial and the verdict's class" \
+	'TESTSERIAL01.*class="verdict verdict-(PASS|WARN|FAIL)"' "$(tr -d '\n' <"$res/report.html")"
+echo "# drivedash report last --format txt (in the guest), to its per-point details:"
+sed -n '1,/^Points/p' "$res/report_txt" 2>/dev/null | sed 's/^/#   /'
 
 # --- plausibility: never-written reads, then --precondition ----------------
 

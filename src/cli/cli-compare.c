@@ -344,42 +344,29 @@ cmpcli_table_cols(const struct cmpcli *c, size_t *n)
 static void
 cmpcli_add_row(const struct cmpcli *c, struct cli_table *t, size_t r)
 {
-	const char	     *dash = "-", *x = "x";	/* one column each: the widths hold */
-	enum compare_quantity q = c->tab.rows[r].q;
-	char		      cell[CMPCLI_OPERANDS_MAX * 2 * 5][32], label[96];
-	const char	     *cells[2 + CMPCLI_OPERANDS_MAX * 2 * 5];
-	size_t		      n = 2;
+	const char	   *dash = "-", *x = "x";	/* one column each: the widths hold */
+	struct cmptab_texts tx[CMPCLI_OPERANDS_MAX * 2];
+	char		    label[96];
+	const char	   *cells[2 + CMPCLI_OPERANDS_MAX * 2 * 5];
+	size_t		    n = 2;
 
 	cells[0] = cmptab_row_label(&c->tab.rows[r], "x", label, sizeof label);
 	cells[1] = cmptab_row_unit(&c->tab.rows[r], true);
-	for (size_t i = 0; i < c->tab.ncols; i++) {
-		char (*v)[32] = &cell[n - 2];
+	for (size_t i = 0; i < c->tab.ncols && i < sizeof tx / sizeof tx[0]; i++) {
+		struct cmptab_texts *v = &tx[i];
 
+		cmptab_texts(&c->tab, r, i, dash, x, true, v);
+		cells[n++] = v->value;
 		if (c->tab.cols[i].kind == CMPTAB_RUN) {
-			const struct cmptab_cell *m = cmptab_cell(&c->tab, r, i, CMPTAB_MEASURED);
-
-			cmptab_value_text(m->value, q, dash, v[0], sizeof v[0]);
-			snprintf(v[1], sizeof v[1], "%s",
-				 m->ref ? fmt_delta_pct(m->delta[m->ref], dash, v[3], sizeof v[3]) : "");
-			snprintf(v[2], sizeof v[2], "%s", cmptab_ref_name(m->ref));
-			cmptab_depth_label(m, x, v[3], sizeof v[3]);
+			cells[n++] = v->delta;
+			cells[n++] = v->ref;
+			cells[n++] = v->at;
 		} else {
-			const struct cmptab_cell *s = cmptab_cell(&c->tab, r, i, CMPTAB_SPEC);
-			const struct cmptab_cell *w = cmptab_cell(&c->tab, r, i, CMPTAB_REVIEW);
-
-			cmptab_cell_text(s, q, dash, true, v[0], sizeof v[0]);
-			if (!isnan(s->value) && s->fig != NULL)
-				specdb_figure_marks(c->tab.cols[i].sheet, s->fig, v[0] + strlen(v[0]),
-						    sizeof v[0] - strlen(v[0]));
-			cmptab_depth_label(s, x, v[1], sizeof v[1]);
-			cmptab_cell_text(w, q, dash, true, v[2], sizeof v[2]);
-			snprintf(v[3], sizeof v[3], "%s",
-				 w->ref ? fmt_delta_pct(w->delta[w->ref], dash, v[4], sizeof v[4])
-					: "");
-			cmptab_depth_label(w, x, v[4], sizeof v[4]);
+			cells[n++] = v->at;
+			cells[n++] = v->review;
+			cells[n++] = v->review_delta;
+			cells[n++] = v->review_at;
 		}
-		for (size_t j = 0; j < (c->tab.cols[i].kind == CMPTAB_RUN ? 4u : 5u); j++, n++)
-			cells[n] = cell[n - 2];
 	}
 	cli_table_add(t, cells);
 }
@@ -392,6 +379,7 @@ cmpcli_print_text(const struct cmpcli *c)
 	struct cli_table_col *cols;
 	struct cli_table      t;
 	size_t		      ncols;
+	char		      notes[1024];
 	FILE		     *w = cli_wrap_begin(stdout);
 
 	cmpcli_print_legend(c, w);
@@ -409,18 +397,7 @@ cmpcli_print_text(const struct cmpcli *c)
 	cli_table_free(&t);
 	free(cols);
 	w = cli_wrap_begin(stdout);
-	cli_fprintf(w, "\nbest: the best depth of each column (a spec without a depth is a rated "
-		    "max, compared there).\nA run's %% is against the first run of its serial "
-		    "(drift), else its drive's review, else its spec, else the first run.\n");
-	for (size_t r = 0; r < c->tab.nrows; r++)
-		for (size_t i = 0; i < c->tab.ncols; i++)
-			if (cmptab_spec_grade_c(&c->tab, r, i)) {
-				cli_fprintf(w, "%s\n", SPECDB_GRADE_C_LEGEND);
-				r = c->tab.nrows - 1;
-				break;
-			}
-	if (cmptab_any_inferred(&c->tab))
-		cli_fprintf(w, "%s\n", SPECDB_INFERRED_LEGEND);
+	cli_fprintf(w, "\n%s", cmptab_notes(&c->tab, notes, sizeof notes));
 	cli_wrap_end(w, stdout);
 	return cli_stdout_flush("the table") < 0 ? EXIT_USAGE : EXIT_OK;
 }

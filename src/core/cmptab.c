@@ -1063,6 +1063,43 @@ cmptab_depth_label(const struct cmptab_cell *c, const char *times, char *buf, si
 	return buf;
 }
 
+/* Column c's cell texts on row r (see cmptab.h). */
+void
+cmptab_texts(const struct cmptab *t, size_t r, size_t c, const char *dash, const char *times,
+	     bool utf8, struct cmptab_texts *out)
+{
+	enum compare_quantity q = t->rows[r].q;
+
+	memset(out, 0, sizeof *out);
+	out->ref = "";
+	if (t->cols[c].kind == CMPTAB_RUN) {
+		const struct cmptab_cell *m = cmptab_cell(t, r, c, CMPTAB_MEASURED);
+
+		cmptab_value_text(m->value, q, dash, out->value, sizeof out->value);
+		if (m->ref != CMPTAB_REF_NONE) {
+			fmt_delta_pct(m->delta[m->ref], dash, out->delta, sizeof out->delta);
+			out->ref = cmptab_ref_name(m->ref);
+		}
+		cmptab_depth_label(m, times, out->at, sizeof out->at);
+	} else {
+		const struct cmptab_cell *s = cmptab_cell(t, r, c, CMPTAB_SPEC);
+		const struct cmptab_cell *w = cmptab_cell(t, r, c, CMPTAB_REVIEW);
+		size_t			  n;
+
+		cmptab_cell_text(s, q, dash, utf8, out->value, sizeof out->value);
+		n = strlen(out->value);
+		if (!isnan(s->value) && s->fig != NULL)
+			specdb_figure_marks(t->cols[c].sheet, s->fig, out->value + n,
+					    sizeof out->value - n);
+		cmptab_depth_label(s, times, out->at, sizeof out->at);
+		cmptab_cell_text(w, q, dash, utf8, out->review, sizeof out->review);
+		if (w->ref != CMPTAB_REF_NONE)
+			fmt_delta_pct(w->delta[w->ref], dash, out->review_delta,
+				      sizeof out->review_delta);
+		cmptab_depth_label(w, times, out->review_at, sizeof out->review_at);
+	}
+}
+
 /* A value as the table shows it. */
 char *
 cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf, size_t len)
@@ -1219,6 +1256,26 @@ cmptab_any_inferred(const struct cmptab *t)
 				return true;
 		}
 	return false;
+}
+
+/* The notes under the table (see cmptab.h). */
+char *
+cmptab_notes(const struct cmptab *t, char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "best: the best depth of each column (a spec "
+				    "without a depth is a rated max, compared there).\n"
+				    "A run's %% is against the first run of its serial (drift), "
+				    "else its drive's review, else its spec, else the first run.\n");
+	bool   grade_c = false;
+
+	for (size_t r = 0; r < t->nrows && !grade_c; r++)
+		for (size_t c = 0; c < t->ncols && !grade_c; c++)
+			grade_c = cmptab_spec_grade_c(t, r, c);
+	if (grade_c && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s\n", SPECDB_GRADE_C_LEGEND);
+	if (cmptab_any_inferred(t) && o < len)
+		snprintf(buf + o, len - o, "%s\n", SPECDB_INFERRED_LEGEND);
+	return buf;
 }
 
 /* A capacity point of a drive column by name. */

@@ -255,6 +255,29 @@ double cmptab_cell_value_hi(const struct cmptab_cell *cell);
 char *cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, const char *dash,
 		       bool utf8, char *buf, size_t len);
 
+/* The notes under a comparison table, one a line, each ending in '\n':
+ * what "best" and a run's % mean, then the legends of the marks its spec
+ * cells carry (grade C, inferred) when any does. */
+char *cmptab_notes(const struct cmptab *t, char *buf, size_t len);
+
+/* The texts of column c's cells on row r, as every front end prints them
+ * (compare, the Compare screen, the report), dash for "none" and times the
+ * multiplication sign:
+ *   run    value: measured ("983.4K"); delta: % against its reference
+ *          ("+3.8%", "" none); ref: that reference's name ("review", "");
+ *          at: its depth ("QD32x4")
+ *   drive  value: the spec with its qualifier and marks ("~30", "2.6M (i)");
+ *          at: the spec's depth ("rated max"); review: the review's figure
+ *          with its qualifier; review_delta: review against spec ("-16.7%",
+ *          "" none); review_at: the review's depth */
+struct cmptab_texts {
+	char	    value[48], delta[24], at[32];
+	const char *ref;
+	char	    review[48], review_delta[24], review_at[32];
+};
+void cmptab_texts(const struct cmptab *t, size_t r, size_t c, const char *dash, const char *times,
+		  bool utf8, struct cmptab_texts *out);
+
 /* A value in its quantity's display form: "2.6M" IOPS, "14,800" MB/s,
  * "30.5" us; dash when NAN. */
 char *cmptab_value_text(double v, enum compare_quantity q, const char *dash, char *buf,

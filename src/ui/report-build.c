@@ -434,7 +434,7 @@ report_tab_ncols(const struct report *r)
 	size_t n = 2;
 
 	for (size_t c = 0; c < r->tab.ncols; c++)
-		n += r->tab.cols[c].kind == CMPTAB_RUN ? 3 : 4;
+		n += r->tab.cols[c].kind == CMPTAB_RUN ? 3 : 5;
 	return n;
 }
 
@@ -463,6 +463,7 @@ report_tab_header(struct report *r, struct report_block *b)
 			report_cell(r, b, 0, k++, report_fmt(r, "%c spec", L));
 			report_cell(r, b, 0, k++, report_fmt(r, "%c at", L));
 			report_cell(r, b, 0, k++, report_fmt(r, "%c review", L));
+			report_cell(r, b, 0, k++, report_fmt(r, "%c vs spec", L));
 			report_cell(r, b, 0, k++, report_fmt(r, "%c rev. at", L));
 		}
 	}
@@ -475,27 +476,24 @@ report_tab_row(struct report *r, struct report_block *b, size_t i)
 {
 	const struct cmptab_row *row = &r->tab.rows[i];
 	size_t			 k = 2, out = i + 1;
-	char			 v[32], d[32], at[32];
+	char			 v[96];
 
 	report_cell(r, b, out, 0, cmptab_row_label(row, "x", v, sizeof v));
 	report_cell(r, b, out, 1, cmptab_row_unit(row, true));
 	for (size_t c = 0; c < r->tab.ncols; c++) {
+		struct cmptab_texts tx;
+
+		cmptab_texts(&r->tab, i, c, "-", "x", true, &tx);
+		report_cell(r, b, out, k++, tx.value);
 		if (r->tab.cols[c].kind == CMPTAB_RUN) {
-			const struct cmptab_cell *m = cmptab_cell(&r->tab, i, c, CMPTAB_MEASURED);
-
-			report_cell(r, b, out, k++, cmptab_value_text(m->value, row->q, "-", v, sizeof v));
-			report_cell(r, b, out, k++, m->ref ? report_fmt(r, "%s %s",
-				fmt_delta_pct(m->delta[m->ref], "-", d, sizeof d),
-				cmptab_ref_name(m->ref)) : "");
-			report_cell(r, b, out, k++, cmptab_depth_label(m, "x", at, sizeof at));
+			report_cell(r, b, out, k++, tx.ref[0] ? report_fmt(r, "%s %s", tx.delta,
+									   tx.ref) : "");
+			report_cell(r, b, out, k++, tx.at);
 		} else {
-			const struct cmptab_cell *s = cmptab_cell(&r->tab, i, c, CMPTAB_SPEC);
-			const struct cmptab_cell *w = cmptab_cell(&r->tab, i, c, CMPTAB_REVIEW);
-
-			report_cell(r, b, out, k++, cmptab_value_text(s->value, row->q, "-", v, sizeof v));
-			report_cell(r, b, out, k++, cmptab_depth_label(s, "x", at, sizeof at));
-			report_cell(r, b, out, k++, cmptab_value_text(w->value, row->q, "-", v, sizeof v));
-			report_cell(r, b, out, k++, cmptab_depth_label(w, "x", at, sizeof at));
+			report_cell(r, b, out, k++, tx.at);
+			report_cell(r, b, out, k++, tx.review);
+			report_cell(r, b, out, k++, tx.review_delta);
+			report_cell(r, b, out, k++, tx.review_at);
 		}
 	}
 }
@@ -505,11 +503,11 @@ static void
 report_sec_workloads(struct report *r)
 {
 	struct report_block *b;
+	char		     notes[1024];
 
 	report_heading(r, 2, r->nruns > 1 ? "Workloads, side by side" : "Workloads", false);
 	report_para(r, "Measured figures against the spec and the review, each with its depth "
-		    "(QD x jobs) and % delta.  A run's % is against the first run of its serial "
-		    "(drift), else its drive's review, else its spec, else the first run.", false);
+		    "(QD x jobs) and % delta.", false);
 	report_tab_legend(r);
 	if (r->tab.nrows == 0) {
 		report_para(r, "No finished point to compare.", false);
@@ -521,6 +519,12 @@ report_sec_workloads(struct report *r)
 	b->right = report_tab_header(r, b);
 	for (size_t i = 0; i < r->tab.nrows; i++)
 		report_tab_row(r, b, i);
+	/* compare's notes under the table, a paragraph each. */
+	cmptab_notes(&r->tab, notes, sizeof notes);
+	for (char *line = notes, *nl; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		*nl = '\0';
+		report_para(r, line, false);
+	}
 	for (size_t i = 0; i < r->nruns; i++) {
 		b = report_add(r, REPORT_CHART);
 		if (b == NULL)

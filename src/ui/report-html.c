@@ -316,6 +316,27 @@ report_hw_histogram(struct report_hw *h, const struct dd_result *res)
 	free(m);
 }
 
+/* The spec a "best" row of run column c compares at row i's depth: a rated
+ * maximum (no stated depth) is compared at the column's best depth of the
+ * workload, as compare does, so the bar of that depth carries it; NAN when
+ * no best row of i's workload was best at i's depth. */
+static double
+report_hw_best_spec(const struct report *r, size_t i, size_t c)
+{
+	const struct cmptab_row *row = &r->tab.rows[i];
+
+	for (size_t j = 0; j < r->tab.nrows; j++) {
+		const struct cmptab_row	 *b = &r->tab.rows[j];
+		const struct cmptab_cell *m = cmptab_cell(&r->tab, j, c, CMPTAB_MEASURED);
+
+		if (b->best && b->kind == row->kind && b->pattern == row->pattern &&
+		    b->bs == row->bs && b->read_pct == row->read_pct && b->q == row->q &&
+		    b->pct == row->pct && m->qd == row->qd && m->jobs == row->jobs)
+			return m->refval[CMPTAB_REF_SPEC];
+	}
+	return NAN;
+}
+
 /* Add row i of the table to the bars of its unit, as column c measured it,
  * with the spec and review the table holds it against (cmptab's rule). */
 static void
@@ -328,6 +349,8 @@ report_hw_bar_row(const struct report *r, size_t i, size_t c, struct chart_bars 
 
 	if (row->kind != DD_KIND_POINT || isnan(m->value) || bars->nrows >= CHART_BARS_MAX)
 		return;
+	if (isnan(mk.spec))
+		mk.spec = report_hw_best_spec(r, i, c);
 	/* The row's label names its depth already (best rows are left out). */
 	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label), "", m->value, &mk);
 }

@@ -160,17 +160,6 @@ cmp_col_w(const struct cmptab *tab, size_t c)
 	return tab->cols[c].kind == CMPTAB_DRIVE ? CMP_DRIVE_W : CMP_RUN_W;
 }
 
-/* A depth in the screen's glyphs, dimmed. */
-static void
-cmp_draw_depth(struct tui *t, struct cellbuf *cb, int x, int y, int w,
-	       const struct cmptab_cell *c)
-{
-	char depth[32];
-
-	tui_print(cb, x, y, w, UI_DIM_TEXT, 0, "%s",
-		  cmptab_depth_label(c, t->sym->times, depth, sizeof depth));
-}
-
 /* Draw a drive group's cells of a row: spec and its depth, review, % vs spec, depth. */
 static void
 cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmptab *tab,
@@ -178,22 +167,17 @@ cmp_draw_drive(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmp
 {
 	const struct cmptab_cell *sp = cmptab_cell(tab, r, c, CMPTAB_SPEC);
 	const struct cmptab_cell *rv = cmptab_cell(tab, r, c, CMPTAB_REVIEW);
-	enum compare_quantity	  q = tab->rows[r].q;
-	char			  num[32], pct[32];
+	struct cmptab_texts	  tx;
 
-	cmptab_cell_text(sp, q, t->sym->dash, t->utf8, num, sizeof num);
-	if (!isnan(sp->value) && sp->fig != NULL)
-		specdb_figure_marks(tab->cols[c].sheet, sp->fig, num + strlen(num),
-				    sizeof num - strlen(num));
-	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0, num);
-	cmp_draw_depth(t, cb, x + 10, y, 9, sp);
+	cmptab_texts(tab, r, c, t->sym->dash, t->sym->times, t->utf8, &tx);
+	tui_print_right(cb, x + 9, y, isnan(sp->value) ? UI_DIM_TEXT : UI_SPEC_TARGET, 0,
+			tx.value);
+	tui_print(cb, x + 10, y, 9, UI_DIM_TEXT, 0, "%s", tx.at);
 	tui_print_right(cb, x + 28, y, isnan(rv->value) ? UI_DIM_TEXT : rv->best ? UI_OK :
-			UI_REVIEW_REF, rv->best ? UI_BOLD : 0,
-			cmptab_cell_text(rv, q, t->sym->dash, t->utf8, num, sizeof num));
-	if (rv->ref != CMPTAB_REF_NONE)
-		tui_print(cb, x + 29, y, 7, UI_DIM_TEXT, 0, "%s",
-			  fmt_delta_pct(rv->delta[rv->ref], t->sym->dash, pct, sizeof pct));
-	cmp_draw_depth(t, cb, x + 37, y, 8, rv);
+			UI_REVIEW_REF, rv->best ? UI_BOLD : 0, tx.review);
+	if (tx.review_delta[0])
+		tui_print(cb, x + 29, y, 7, UI_DIM_TEXT, 0, "%s", tx.review_delta);
+	tui_print(cb, x + 37, y, 8, UI_DIM_TEXT, 0, "%s", tx.review_at);
 }
 
 /* Draw a run's cell of a row: value, % and what it is against, depth. */
@@ -202,17 +186,16 @@ cmp_draw_run(struct tui *t, struct cellbuf *cb, int x, int y, const struct cmpta
 	     size_t r, size_t c)
 {
 	const struct cmptab_cell *m = cmptab_cell(tab, r, c, CMPTAB_MEASURED);
-	char			  num[32], pct[32];
+	struct cmptab_texts	  tx;
 
+	cmptab_texts(tab, r, c, t->sym->dash, t->sym->times, t->utf8, &tx);
 	tui_print_right(cb, x + 10, y, isnan(m->value) ? UI_DIM_TEXT : m->best ? UI_OK :
-			UI_MEASURED, m->best ? UI_BOLD : 0,
-			cmptab_value_text(m->value, tab->rows[r].q, t->sym->dash, num, sizeof num));
-	if (m->ref != CMPTAB_REF_NONE) {
-		tui_print(cb, x + 11, y, 7, UI_DIM_TEXT, 0, "%s",
-			  fmt_delta_pct(m->delta[m->ref], t->sym->dash, pct, sizeof pct));
-		tui_print(cb, x + 18, y, 6, UI_DIM_TEXT, 0, "%s", cmptab_ref_name(m->ref));
+			UI_MEASURED, m->best ? UI_BOLD : 0, tx.value);
+	if (tx.ref[0]) {
+		tui_print(cb, x + 11, y, 7, UI_DIM_TEXT, 0, "%s", tx.delta);
+		tui_print(cb, x + 18, y, 6, UI_DIM_TEXT, 0, "%s", tx.ref);
 	}
-	cmp_draw_depth(t, cb, x + 25, y, 8, m);
+	tui_print(cb, x + 25, y, 8, UI_DIM_TEXT, 0, "%s", tx.at);
 }
 
 /* What a stored run measured, under its "#12 12-03 labhost" (its name

@@ -293,12 +293,19 @@ else
 	like "check run: the stored verdict" 'Verdict: NOT_COMPARABLE against KIOXIA CD9P-R 7\.68 TB' "$out"
 	like "check run: its rows with their sources" 'Source: StorageReview' "$out"
 	is "check run: the page parses" ok "$(html_ok "$tmp/check.html")"
-	# Its bars carry the review's markers (the CD9P-R's spec figures are
-	# rated maxima without a depth: compared on the best rows, not on a bar),
-	# and the titles name what they carry.
+	# Its bars carry the review's markers and the spec's: the CD9P-R's spec
+	# figures are rated maxima without a depth, compared (as compare does) at
+	# the run's best depth, so that depth's bar carries the spec's line and
+	# its % vs spec; the titles name what they carry.
 	ok "check run: bars with the review's markers" grep -q 'class="dd-review"' "$tmp/check.html"
-	ok "check run: ... and their titles say so" grep -q '<title>IOPS against the review</title>' \
+	ok "check run: ... and the spec's line at the best depth" grep -q 'class="dd-spec"' \
 		"$tmp/check.html"
+	ok "check run: ... its % vs spec under the bar" grep -q '% vs spec<' "$tmp/check.html"
+	ok "check run: ... and their titles say so" \
+		grep -q '<title>IOPS against spec and review</title>' "$tmp/check.html"
+	# The review's qualifier kept in the table (the CD9P-R review's QD1
+	# latency is "etwa 30 µs"), as compare prints it.
+	like "check run: the review's qualifier in the table" '~30' "$out"
 fi
 
 done_testing

@@ -108,5 +108,5 @@ report_save(struct tui *t, const int64_t *ids, size_t n)
 	if (report_save_write(t, store, keep, k, path, sizeof path, &err) < 0)
 		tui_message(t, true, "report: %s", err.msg);
 	else
-		tui_message(t, false, "report written: %s", path);
+		tui_message_path(t, false, "report written", path);
 }

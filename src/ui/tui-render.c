@@ -45,6 +45,48 @@ tui_draw_title(struct tui *t, struct cellbuf *cb)
 		tui_print(cb, rx, 0, -1, UI_DIM_TEXT, 0, "%s", right);
 }
 
+/* The message as it fits in room columns: whole, or a path's message with
+ * the middle of its path dropped at a '/' (tui_message_path), its file name
+ * kept; another message is cut at the edge as any text is. */
+static const char *
+tui_msg_fit(const struct tui *t, int room, char *buf, size_t len)
+{
+	const char *path = t->msg + t->msg_path, *tail, *head;
+	int	    avail;
+
+	if (t->msg_path == 0 || tui_cols(t->msg) <= room)
+		return t->msg;
+	avail = room - tui_cols(t->sym->ellipsis);
+	snprintf(buf, len, "%.*s", (int)t->msg_path, t->msg);
+	avail -= tui_cols(buf);
+	/* The longest end of the path that fits and starts at a '/'. */
+	tail = NULL;
+	for (const char *s = path + 1; *s != '\0'; s++)
+		if (*s == '/' && tui_cols(s) <= avail) {
+			tail = s;
+			break;
+		}
+	if (tail == NULL)	/* not even "/name": the name's end, whole characters */
+		for (tail = path; *tail != '\0' && tui_cols(tail) > avail;)
+			while ((*++tail & 0xC0) == 0x80)
+				;
+	/* Then as many of the path's first directories as the rest leaves. */
+	avail -= tui_cols(tail);
+	head = path;
+	for (const char *s = path + 1; s < tail; s++)
+		if (*s == '/') {
+			char part[sizeof t->msg];
+
+			snprintf(part, sizeof part, "%.*s", (int)(s - path), path);
+			if (tui_cols(part) > avail)
+				break;
+			head = s;
+		}
+	snprintf(buf + t->msg_path, len - t->msg_path, "%.*s%s%s", (int)(head - path), path,
+		 t->sym->ellipsis, tail);
+	return buf;
+}
+
 /* The rule (with the message) and the status line of key hints. */
 static void
 tui_draw_status(struct tui *t, struct cellbuf *cb)
@@ -52,11 +94,13 @@ tui_draw_status(struct tui *t, struct cellbuf *cb)
 	const struct tui_view *v = t->views[t->view];
 	const char	      *hints, *p;
 	int		       y = cb->h - 1, x = 1;
+	char		       line[sizeof t->msg + 8];
 
 	cellbuf_hline(cb, 0, cb->h - 2, cb->w, t->g, UI_BORDER);
 	if (t->msg[0] != '\0')
 		tui_print(cb, 1, cb->h - 2, cb->w - 2, t->msg_error ? UI_WARN : UI_TEXT,
-			  t->msg_error ? UI_BOLD : 0, " %s ", t->msg);
+			  t->msg_error ? UI_BOLD : 0, " %s ", tui_msg_fit(t, cb->w - 4, line,
+								      sizeof line));
 	cellbuf_fill(cb, 0, y, cb->w, 1, ' ', UI_STATUS, 0);
 	hints = t->help.up ? t->help_view->hints(t) : v->hints(t);
 	/* "key\tlabel\tkey\tlabel": keys bold, three spaces between pairs. */

@@ -105,8 +105,21 @@ tui_message(struct tui *t, bool error, const char *fmt, ...)
 	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
 	va_end(ap);
 	t->msg_error = error;
+	t->msg_path = 0;
 	t->dirty = true;
 	/* The log keeps errors: stderr is the log file while curses is up. */
 	if (error)
 		fprintf(stderr, "drivedash: %s\n", t->msg);
 }
+
+/* A message naming a file (tui.h). */
+void
+tui_message_path(struct tui *t, bool error, const char *what, const char *path)
+{
+	size_t n = strlen(what) + 2;	/* "WHAT: " */
+
+	tui_message(t, error, "%s: %s", what, path);
+	if (n < strlen(t->msg))
+		t->msg_path = n;
+}
+

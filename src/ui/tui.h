@@ -249,6 +249,8 @@ struct tui {
 	bool		      theme_changed;	/* the terminal's colours must follow */
 	char		      msg[768];		/* one-line message in the rule */
 	bool		      msg_error;
+	size_t		      msg_path;		/* > 0: msg from this byte on is a path,
+						 * whose end a narrow rule keeps */
 
 	struct tui_drives     drives;
 	struct tui_sheetview  sheet;
@@ -322,6 +324,11 @@ void tui_set_charset(struct tui *t, bool utf8);
 /* Show a message in the rule above the status line until the next key. */
 void tui_message(struct tui *t, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* A message that names a file: "WHAT: PATH", where a rule too narrow for
+ * it keeps WHAT and the end of PATH (its file name) and drops the middle
+ * ("report written: /tmp/…/drivedash-report-1.html"). */
+void tui_message_path(struct tui *t, bool error, const char *what, const char *path);
 
 /* printf into cb at (x, y), at most maxw columns (< 0: to the edge); returns columns. */
 int tui_print(struct cellbuf *cb, int x, int y, int maxw, uint8_t role, uint8_t attr,

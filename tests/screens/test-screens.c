@@ -2242,6 +2242,33 @@ test_no_cut_figures(void **state)
 }
 
 /* Too small: 40x10 says what it needs. */
+/* A message naming a file keeps the file's name on a narrow rule: the
+ * middle of the path goes (at a '/'), the name and the first directories
+ * stay; one that fits is whole; another message is cut at the edge. */
+static void
+test_message_path(void **state)
+{
+	struct tui *t = fx_tui();
+	const char *path = "/tmp/a/a-rather-long-directory-name-for-the-lab-results/"
+			   "and-another-level-of-nesting/drivedash/reports/drivedash-report-12.html";
+
+	(void)state;
+	tui_message_path(t, false, "report written", path);
+	screen_expect(t, 80, 24, "a long path at 80 columns",
+		      "report written: /tmp/a\xe2\x80\xa6/drivedash/reports/drivedash-report-12.html ",
+		      NULL);
+	screen_expect(t, 200, 24, "the same path on a wide screen",
+		      "report written: /tmp/a/a-rather-long-directory-name", "report-12.html ", NULL);
+	tui_message_path(t, false, "report written",
+			 "/a-directory-name-far-too-long-for-any-rule-of-an-eighty-column-screen-"
+			 "to-hold-whole/drivedash-report-7.html");
+	screen_expect(t, 80, 24, "a path whose one directory is too long: the name stays",
+		      "report written: \xe2\x80\xa6/drivedash-report-7.html ", NULL);
+	tui_message(t, false, "a plain message %s", path);
+	screen_refute(t, 80, 24, "a plain message is not elided", "\xe2\x80\xa6/drivedash/");
+	tui_free(t);
+}
+
 static void
 test_too_small(void **state)
 {
@@ -2287,6 +2314,7 @@ main(void)
 		cmocka_unit_test(test_compare_pages),
 		cmocka_unit_test(test_compare_labels),
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_message_path),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_drives_many_devices),
 		cmocka_unit_test(test_drives_long),

@@ -219,6 +219,17 @@ report_verdict_line(struct report *r, const struct results_prov *p)
 			  p->query[0] ? ", query \"" : "", p->query, p->query[0] ? "\"" : "", tol);
 }
 
+/* Is run column c's reference drive column the drive the run was matched
+ * to (report-int.h)? */
+bool
+report_own_drive(const struct report *r, size_t c)
+{
+	const struct cmptab_col *col = &r->tab.cols[c], *ref;
+
+	ref = col->ref_drive < r->tab.ncols ? &r->tab.cols[col->ref_drive] : NULL;
+	return ref != NULL && col->drive_id[0] && strcmp(ref->drive_id, col->drive_id) == 0;
+}
+
 /* The headline rows of the table for run column c: best rates and QD1
  * latency with their spec and % delta, as "4K rand read best: 812K IOPS
  * (spec 1M rated max, -18.8 %)" lines. */
@@ -227,6 +238,7 @@ report_headlines(struct report *r, size_t c)
 {
 	char   out[2048] = "";
 	size_t o = 0, lines = 0;
+	bool   own = report_own_drive(r, c);
 
 	for (size_t i = 0; i < r->tab.nrows && lines < 6; i++) {
 		const struct cmptab_row	 *row = &r->tab.rows[i];
@@ -239,7 +251,7 @@ report_headlines(struct report *r, size_t c)
 		o += (size_t)snprintf(out + o, sizeof out - o, "%s%s: %s %s", lines ? "\n" : "",
 				      cmptab_row_label(row, "x", label, sizeof label), v,
 				      cmptab_row_unit(row, true));
-		if (!isnan(m->refval[CMPTAB_REF_SPEC]) && o < sizeof out)
+		if (own && !isnan(m->refval[CMPTAB_REF_SPEC]) && o < sizeof out)
 			o += (size_t)snprintf(out + o, sizeof out - o, " (spec %s, %s)",
 					      cmptab_value_text(m->refval[CMPTAB_REF_SPEC], row->q,
 								"-", s, sizeof s),

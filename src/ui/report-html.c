@@ -25,6 +25,7 @@
 #include <libxml/xmlwriter.h>
 
 #include "core/format.h"
+#include "lib/utf8.h"
 #include "ui/chart.h"
 #include "ui/chart-build.h"
 #include "ui/report-int.h"
@@ -118,27 +119,30 @@ report_hw_elem(struct report_hw *h, const char *name, const char *cls, const cha
 }
 
 /* A cell of a table block. */
-static const char *
-report_hw_cell(const struct report_block *b, size_t row, size_t col)
-{
-	return b->cells[row * b->ncols + col];
-}
-
 /* FIELDS as a definition list. */
 static void
 report_hw_fields(struct report_hw *h, const struct report_block *b)
 {
 	report_hw_start(h, "dl", "fields");
 	for (size_t i = 0; i < b->nrows; i++) {
-		report_hw_elem(h, "dt", NULL, report_hw_cell(b, i, 0));
-		report_hw_elem(h, "dd", NULL, report_hw_cell(b, i, 1));
+		report_hw_elem(h, "dt", NULL, report_cellv(b, i, 0));
+		report_hw_elem(h, "dd", NULL, report_cellv(b, i, 1));
 	}
 	report_hw_end(h);
 }
 
-/* A table, its numbers right-aligned. */
+/* The characters a page's table holds across (70rem of 15 px text less the
+ * cells' padding), and what a cell's padding and border take in characters:
+ * a table wider than that is split as the text writers split theirs (its
+ * key columns repeated in each part, a run's columns together), so a
+ * comparison of several runs neither scrolls nor wraps every cell, on
+ * screen or printed. */
+#define REPORT_HTML_CHARS 112
+#define REPORT_HTML_SEP	  3
+
+/* One part of a table: the columns p names, its numbers right-aligned. */
 static void
-report_hw_table(struct report_hw *h, const struct report_block *b)
+report_hw_part(struct report_hw *h, const struct report_block *b, const struct report_part *p)
 {
 	report_hw_start(h, "div", "scroll");
 	report_hw_start(h, "table", NULL);
@@ -146,16 +150,39 @@ report_hw_table(struct report_hw *h, const struct report_block *b)
 		if (i <= 1)
 			report_hw_start(h, i == 0 ? "thead" : "tbody", NULL);
 		report_hw_start(h, "tr", NULL);
-		for (size_t c = 0; c < b->ncols; c++)
+		for (size_t k = 0; k < p->n; k++) {
+			size_t c = p->cols[k];
+
 			report_hw_elem(h, i == 0 ? "th" : "td",
 				       (b->right >> (c % 32) & 1u) ? "num" : NULL,
-				       report_hw_cell(b, i, c));
+				       report_cellv(b, i, c));
+		}
 		report_hw_end(h);
 		if (i == 0 || i + 1 == b->nrows)
 			report_hw_end(h);
 	}
 	report_hw_end(h);
 	report_hw_end(h);
+}
+
+/* A table, in parts when it is wider than the page. */
+static void
+report_hw_table(struct report_hw *h, const struct report_block *b)
+{
+	struct report_part *parts = calloc(REPORT_PARTS_MAX, sizeof *parts);
+	int		    wid[REPORT_COLS_MAX];
+	size_t		    np;
+
+	if (parts == NULL || b->ncols > REPORT_COLS_MAX) {	/* no table has 64 */
+		free(parts);
+		h->bad = true;
+		return;
+	}
+	report_widths(b, utf8_width, wid);
+	np = report_parts(b, wid, REPORT_HTML_SEP, 0, REPORT_HTML_CHARS, parts, REPORT_PARTS_MAX);
+	for (size_t k = 0; k < np; k++)
+		report_hw_part(h, b, &parts[k]);
+	free(parts);
 }
 
 /* An SVG the chart renderers wrote, inline in a figure: without an XML
@@ -349,7 +376,9 @@ report_hw_bar_row(const struct report *r, size_t i, size_t c, struct chart_bars 
 
 	if (row->kind != DD_KIND_POINT || isnan(m->value) || bars->nrows >= CHART_BARS_MAX)
 		return;
-	if (isnan(mk.spec))
+	if (!report_own_drive(r, c))
+		mk.spec = mk.review = NAN;
+	else if (isnan(mk.spec))
 		mk.spec = report_hw_best_spec(r, i, c);
 	/* The row's label names its depth already (best rows are left out). */
 	chart_bars_add(bars, cmptab_row_label(row, "x", label, sizeof label), "", m->value, &mk);

@@ -28,17 +28,6 @@ struct report_tw {
 	int				 width;
 };
 
-/* The most columns a table has, and parts it is split into. */
-#define REPORT_COLS_MAX	 64
-#define REPORT_PARTS_MAX 64
-
-/* A part of a table too wide for the page: the columns it shows, the keys
- * first, and whether its lines fit. */
-struct report_part {
-	size_t cols[REPORT_COLS_MAX];
-	size_t n;
-	bool   fits;
-};
 
 /* Bytes of s that fit in cols columns, ending at a character boundary;
  * *used gets their columns. */
@@ -141,7 +130,7 @@ report_txt_heading(struct report_tw *w, const struct report_block *b)
 }
 
 /* A cell of a table block. */
-static const char *
+const char *
 report_cellv(const struct report_block *b, size_t row, size_t col)
 {
 	return b->cells[row * b->ncols + col];
@@ -169,7 +158,7 @@ report_txt_fields(struct report_tw *w, const struct report_block *b)
 }
 
 /* The widths of a table's columns, each by width_of (its widest cell). */
-static void
+void
 report_widths(const struct report_block *b, int (*width_of)(const char *), int *wid)
 {
 	for (size_t c = 0; c < b->ncols; c++) {
@@ -201,12 +190,8 @@ report_part_width(const struct report_part *p, const int *wid, int sep, int extr
 	return w;
 }
 
-/* Split a table's columns into parts whose lines fit the width: the key
- * columns in each, then as many whole groups as fit (one at least: a part
- * that is still too wide has fits false); a table without keys is one part
- * (a row of it reads best whole, as records).  A line of a part is its
- * widths plus sep per column plus extra.  The number of parts. */
-static size_t
+/* Split a table's columns into parts (report-int.h). */
+size_t
 report_parts(const struct report_block *b, const int *wid, int sep, int extra, int width,
 	     struct report_part *parts, size_t max)
 {

@@ -103,6 +103,34 @@ rep 1 2
 like "two runs: both in the legend, the second against the first" \
 	'B: run #2 .*\(against A\)' "$(printf '%s' "$out" | tr '\n' ' ')"
 is "two runs: txt fits 80 columns" "" "$(longer80 "$tmp/out")"
+# One of them matched to the CD9P-R 7.68 TB (as a check of it stores it), the
+# other matched to nothing: the table gets the drive's columns too, and the
+# unmatched run is not held to the other's drive in its summary or bars.
+python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(
+	\"update runs set drive_id = 'kioxia-cd9p-r-7680', drive_label = 'KIOXIA CD9P-R 7.68 TB' where id = 1\"
+	).connection.commit()" "$store"
+rep 1 2 -o "$tmp/two-m.html"
+is "matched and unmatched: the page parses" ok "$(html_ok "$tmp/two-m.html")"
+rep 1 2
+is "matched and unmatched: spec figures in the matched run's summary only" "1 0" \
+	"$(awk '/^Run: +#1 /{r=1} /^Run: +#2 /{r=2} /^Workloads/{r=0} r && /\(spec /{n[r]=1} END{print n[1]+0, n[2]+0}' "$tmp/out")"
+is "matched and unmatched: the matched run's bars carry spec and review, the other's none" \
+	"2 2" "$(grep -o '<title>Run #1: [^<]*against spec and review</title>' "$tmp/two-m.html" | wc -l | tr -d ' ') $(grep -o '<title>Run #2: [^<]*measured (no spec or review matched)</title>' "$tmp/two-m.html" | wc -l | tr -d ' ')"
+# Two runs and a drive are 15 columns: the page splits the table as the txt
+# writer does (the point and unit repeated, each column's cells together).
+python3 - "$tmp/two-m.html" >"$tmp/parts" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+sec = page.split("<h2>Workloads, side by side</h2>", 1)[1].split("<h2>", 1)[0]
+tables = re.findall(r"<table>(.*?)</table>", sec, re.S)
+heads = [re.findall(r"<th[^>]*>([^<]*)</th>", t) for t in tables]
+print(len(tables), all(h[:2] == ["Point", "Unit"] for h in heads),
+      sorted(sum((h[2:] for h in heads), [])) == sorted(
+          [c + " " + x for c in "AB" for x in ("measured", "% vs", "at")] +
+          ["C " + x for x in ("spec", "at", "review", "vs spec", "rev. at")]))
+PY
+is "matched and unmatched: the wide table split in two, keys repeated, every column once" \
+	"2 True True" "$(cat "$tmp/parts")"
 
 # --- the charts: per point, and the workload kinds' ------------------------
 # Every point's interval graphs: IOPS with MB/s as a second scale at the

@@ -366,6 +366,10 @@ is "report html: written (-o), exit 0" 0 "$(rc report.html)"
 is "report html: parses, no script, nothing fetched (xmllint)" ok "$(html_ok "$res/report.html")"
 like "report html: the serial and the verdict's class" \
 	'TESTSERIAL01.*class="verdict verdict-(PASS|WARN|FAIL)"' "$(tr -d '\n' <"$res/report.html")"
+# Each interval of the check holds the drive's temperature (from its SMART
+# log in this guest): each point's details graph it.
+is "report html: a temperature graph a point (5)" 5 \
+	"$(grep -o '<title>Temperature over time</title>' "$res/report.html" 2>/dev/null | wc -l | tr -d ' ')"
 echo "# drivedash report last --format txt (in the guest), to its per-point details:"
 sed -n '1,/^Points/p' "$res/report_txt" 2>/dev/null | sed 's/^/#   /'
 

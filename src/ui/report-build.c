@@ -264,17 +264,24 @@ report_headlines(struct report *r, size_t c)
 	return lines ? arena_strdup(&r->a, out) : NULL;
 }
 
-/* The run's own headline figures when no spec row has them. */
+/* The run's own headline figures when no spec row has them: those it has,
+ * each with its unit ("none" when it has none). */
 static const char *
 report_own_headlines(struct report *r, const struct results_prov *p)
 {
-	char a[32], b[32], c[32];
+	char   a[32], out[160] = "";
+	size_t o = 0;
 
-	return report_fmt(r, "best %s IOPS, best %s MB/s, 4K QD1 random read mean %s µs",
-			  isfinite(p->best_iops) ? fmt_number(p->best_iops, 0, a, sizeof a) : "-",
-			  isfinite(p->best_mbps) ? fmt_number(p->best_mbps, 1, b, sizeof b) : "-",
-			  isfinite(p->qd1_mean_us) ? fmt_number(p->qd1_mean_us, 1, c, sizeof c)
-						   : "-");
+	if (isfinite(p->best_iops))
+		o += (size_t)snprintf(out + o, sizeof out - o, "best %s IOPS",
+				      fmt_number(p->best_iops, 0, a, sizeof a));
+	if (isfinite(p->best_mbps) && o < sizeof out)
+		o += (size_t)snprintf(out + o, sizeof out - o, "%sbest %s MB/s", o ? ", " : "",
+				      fmt_number(p->best_mbps, 1, a, sizeof a));
+	if (isfinite(p->qd1_mean_us) && o < sizeof out)
+		snprintf(out + o, sizeof out - o, "%s4K QD1 random read mean %s µs", o ? ", " : "",
+			 fmt_number(p->qd1_mean_us, 1, a, sizeof a));
+	return report_fmt(r, "%s", out[0] ? out : "none");
 }
 
 /* The column of run i in the table. */
@@ -648,10 +655,13 @@ report_ckpt(struct report *r, const struct workload_ckpt *ck)
 	report_cell(r, b, 0, 2, "min s");
 	report_cell(r, b, 0, 3, "max s");
 	for (size_t k = 0; k < ck->npasses; k++) {
-		report_cell(r, b, k + 1, 0, report_fmt(r, "%u", ck->passes[k].pass));
-		report_cell(r, b, k + 1, 1, report_num(r, ck->passes[k].mean_s, 2, ""));
-		report_cell(r, b, k + 1, 2, report_num(r, ck->passes[k].min_s, 2, ""));
-		report_cell(r, b, k + 1, 3, report_num(r, ck->passes[k].max_s, 2, ""));
+		const struct workload_pass *p = &ck->passes[k];
+		int			    dec = p->max_s < 1 ? 3 : 2;	/* as run prints them */
+
+		report_cell(r, b, k + 1, 0, report_fmt(r, "%u", p->pass));
+		report_cell(r, b, k + 1, 1, report_num(r, p->mean_s, dec, ""));
+		report_cell(r, b, k + 1, 2, report_num(r, p->min_s, dec, ""));
+		report_cell(r, b, k + 1, 3, report_num(r, p->max_s, dec, ""));
 	}
 }
 

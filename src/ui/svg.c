@@ -45,7 +45,7 @@ const char svg_css[] =
 	".dd-axis,.dd-grid,.dd-line,.dd-track{fill:none;stroke:currentColor}"
 	".dd-chart line,.dd-cursor,.dd-legend .dd-heat{stroke:currentColor}"
 	".dd-grid{stroke-dasharray:1 3}.dd-line{stroke-width:1.5}.dd-dash{stroke-dasharray:6 3}"
-	".dd-spec{stroke-dasharray:3 2}.dd-event{stroke-dasharray:1 2;stroke-width:1.5}"
+	".dd-spec{stroke-dasharray:3 2;stroke-width:2}.dd-event{stroke-dasharray:1 2;stroke-width:1.5}"
 	".dd-e{text-anchor:end}.dd-m{text-anchor:middle}"
 	".dd-heat-0{fill-opacity:.1}.dd-heat-1{fill-opacity:.25}.dd-heat-2{fill-opacity:.4}"
 	".dd-heat-3{fill-opacity:.55}.dd-heat-4{fill-opacity:.7}\n";

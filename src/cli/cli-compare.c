@@ -51,6 +51,8 @@ struct cmpcli {
 	struct arena	    a;			/* sheets and families */
 	struct results_run  runs[CMPCLI_OPERANDS_MAX];
 	size_t		    nruns;
+	int64_t		    ids[CMPCLI_OPERANDS_MAX];	/* runs[i]'s id, as ... */
+	const char	   *specs[CMPCLI_OPERANDS_MAX];	/* ... the user named it */
 	int64_t		    run_ids[CMPCLI_OPERANDS_MAX * 2];	/* per column; 0 drive */
 	const struct results_prov *provs[CMPCLI_OPERANDS_MAX * 2];	/* per column; NULL drive */
 	struct cmptab	    tab;
@@ -173,7 +175,7 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 
 	if (rc != EXIT_OK)
 		return rc;
-	if (results_resolve(c->store, spec, &id, &err) < 0) {
+	if (results_resolve_distinct(c->store, spec, c->specs, c->ids, c->nruns, &id, &err) < 0) {
 		cli_error("%s", err.msg);
 		return err.code == -ENOENT ? EXIT_NOMATCH : EXIT_USAGE;
 	}
@@ -181,7 +183,8 @@ cmpcli_add_run(struct cmpcli *c, const char *spec)
 		cli_error("%s", err.msg);
 		return EXIT_USAGE;
 	}
-	c->nruns++;
+	c->ids[c->nruns] = id;
+	c->specs[c->nruns++] = spec;
 	col = cmptab_add_results_run(&c->tab, run, &err);
 	if (col < 0) {
 		cli_error("%s", err.msg);

@@ -274,6 +274,25 @@ results_resolve(struct results *db, const char *spec, int64_t *id, struct dd_err
 			     : rc;
 }
 
+/* A run id no earlier operand named (results.h). */
+int
+results_resolve_distinct(struct results *db, const char *spec, const char *const *specs,
+			 const int64_t *seen, size_t nseen, int64_t *id, struct dd_error *err)
+{
+	int rc = results_resolve(db, spec, id, err);
+
+	if (rc < 0)
+		return rc;
+	for (size_t i = 0; i < nseen; i++)
+		if (seen[i] == *id)
+			return strcmp(specs[i], spec) == 0
+			       ? dd_error_set(err, -EEXIST, "run #%lld is named twice",
+					      (long long)*id)
+			       : dd_error_set(err, -EEXIST, "'%s' is run #%lld, named already as "
+					      "'%s'", spec, (long long)*id, specs[i]);
+	return 0;
+}
+
 /* Load the latency summaries and percentiles of point pid into r. */
 static int
 results_load_lat(struct results *db, int64_t pid, struct dd_result *r, struct dd_error *err)

@@ -305,6 +305,13 @@ int results_list(struct results *db, const struct results_query *q,
  * (the newest run of that serial).  -ENOENT with err saying so. */
 int results_resolve(struct results *db, const char *spec, int64_t *id, struct dd_error *err);
 
+/* results_resolve for the n-th of several runs a command names (compare,
+ * report): -EEXIST, with err naming both, when it is a run one of
+ * seen[0..nseen) already is ("last" and "#12" can be one run), whose names
+ * were specs[0..nseen). */
+int results_resolve_distinct(struct results *db, const char *spec, const char *const *specs,
+			     const int64_t *seen, size_t nseen, int64_t *id, struct dd_error *err);
+
 /* Load a run and all its points. */
 int results_run_load(struct results *db, int64_t id, struct results_run *out,
 		     struct dd_error *err);

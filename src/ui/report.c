@@ -132,7 +132,7 @@ report_build_runs(struct report *r, struct results *store, struct specdb *db,
 				    REPORT_RUNS_MAX, n);
 	memset(runs, 0, sizeof runs);
 	for (; got < n && rc == 0; got++) {
-		rc = results_resolve(store, specs[got], &ids[got], err);
+		rc = results_resolve_distinct(store, specs[got], specs, ids, got, &ids[got], err);
 		if (rc == -ENOENT && strncmp(specs[got], "last", 4) != 0)
 			dd_error_set(err, -ENOENT, "no run %s%s in %s", specs[got][0] == '#' ? "" : "#",
 				     specs[got], results_path(store));

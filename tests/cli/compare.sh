@@ -135,6 +135,13 @@ run "$dd" compare --results "$store"
 is "no operand exits 2" 2 "$rc"
 run "$dd" compare '#1' '#1' '#1' '#1' '#1' --results "$store"
 is "five operands exit 2" 2 "$rc"
+# One run named twice, or under two names ("last" is a run number too).
+run "$dd" compare '#1' '#1' --results "$store"
+is "a run named twice exits 2, saying so" "2 drivedash: run #1 is named twice" "$rc $err"
+run "$dd" compare last "#$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(
+	'select id from runs order by start_unix desc, id desc limit 1').fetchone()[0])" "$store")" \
+	--results "$store"
+like "last and its number are one run: exit 2, both names said" "^drivedash: '#[0-9]+' is run #[0-9]+, named already as 'last'$" "$err"
 run "$dd" compare '#1' --results "$tmp/absent.db"
 is "a run without a store exits 1" 1 "$rc"
 like "... saying there is none" "no results store at $tmp/absent.db" "$err"

@@ -96,6 +96,9 @@ rep 1 --format html
 is "report --format html without -o: the page on stdout" "$(cat "$tmp/one.html")" "$out"
 
 # --- two runs side by side ---------------------------------------------------
+rep 1 '#1'
+is "a run named twice: exit 2, both names said" "2 drivedash: '#1' is run #1, named already as '1'" \
+	"$rc $err"
 rep 1 2 -o "$tmp/two.html"
 is "report of two runs: exit 0" 0 "$rc"
 is "two runs: the page parses" ok "$(html_ok "$tmp/two.html")"

@@ -2,7 +2,8 @@
 # The locale matrix and hostile text (issue 22, items 4, 7 and part of 10).
 #
 # Machine formats are the same bytes in every locale: list, show, compare,
-# runs, the exports (json, csv, fio-json, text), the fio job file of a plan,
+# runs, the exports (json, csv, fio-json, text), the reports (txt, md,
+# html, a drive's page), the fio job file of a plan,
 # run's --json and import, under de_DE.UTF-8 and fr_FR.UTF-8 (a decimal
 # comma) against C.UTF-8; numbers the user types keep their decimal point
 # there (time=0.5s, --runtime 0.5); a run's own table has no decimal comma;
@@ -197,6 +198,11 @@ for loc in de_DE.UTF-8 fr_FR.UTF-8; do
 		same "$loc: export --format $f" "$loc" \
 			"$dd" export 1 --results "$refdb" --format "$f"
 	done
+	for f in txt md html; do
+		same "$loc: report --format $f" "$loc" \
+			"$dd" report 1 --results "$refdb" --format "$f"
+	done
+	same "$loc: a drive's spec-sheet report" "$loc" "$dd" report 'drive:cd9p 7.68' --format md
 	same "$loc: a plan file's fio job file" "$loc" \
 		"$dd" run --target "$tmp/ref.dat" --plan "$tmp/p.plan" --print-fio
 	same "$loc: --runtime 1.5 --ramp 0.25 --time-scale 0.5" "$loc" \

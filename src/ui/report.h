@@ -122,6 +122,10 @@ struct report_opts {
 	enum report_format format;
 	bool		   summary_only;	/* txt/md: only the summary blocks */
 	unsigned	   width;	/* txt: columns; 0 = 80 */
+	int		 (*cp_width)(uint32_t cp);	/* txt/md: the columns a code
+					 * point takes as the caller writes the
+					 * text (the CLI under LANG=C: "→" as
+					 * "->"); NULL: its display width */
 };
 
 /* The most runs one report shows side by side. */

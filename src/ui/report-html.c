@@ -52,7 +52,8 @@ static const char report_css[] =
 	"dl.fields dt{font-weight:600}dl.fields dd{margin:0;white-space:pre-line}\n"
 	".scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}"
 	"th,td{border:1px solid var(--line);padding:.15rem .45rem;text-align:left}"
-	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+	"td.nw{white-space:nowrap}\n"
 	"pre{border:1px solid var(--line);padding:.5rem;overflow-x:auto;font-size:13px}\n"
 	"details{border:1px solid var(--line);margin:.3rem 0;padding:.2rem .6rem}"
 	"summary{cursor:pointer;font-weight:600}\n"
@@ -148,7 +149,8 @@ report_hw_table(struct report_hw *h, const struct report_block *b)
 		report_hw_start(h, "tr", NULL);
 		for (size_t c = 0; c < b->ncols; c++)
 			report_hw_elem(h, i == 0 ? "th" : "td",
-				       (b->right >> (c % 32) & 1u) ? "num" : NULL,
+				       (b->right >> (c % 32) & 1u) ? "num" :
+				       (b->nowrap >> (c % 32) & 1u) ? "nw" : NULL,
 				       report_hw_cell(b, i, c));
 		report_hw_end(h);
 		if (i == 0 || i + 1 == b->nrows)
@@ -428,6 +430,31 @@ report_hw_heat(struct report_hw *h, const struct results_run *run, const char *w
 	free(sums);
 }
 
+/* The review's 4K random read QD x jobs heat map of drive column c: the
+ * grid its reviewed capacity point published (chart_build_review_heat, the
+ * Sheet screen's model), drawn when it has a figure. */
+static void
+report_hw_review_heat(struct report_hw *h, const struct report *r, size_t c)
+{
+	const struct cmptab_col *col = &r->tab.cols[c];
+	struct chart_heat_data	*d;
+	struct chart_heatmap	 hm;
+	struct dd_error		 err = { 0 };
+
+	if (col->kind != CMPTAB_DRIVE || col->sheet == NULL || col->review_drive[0] == '\0')
+		return;
+	if ((d = calloc(1, sizeof *d)) == NULL) {
+		h->bad = true;
+		return;
+	}
+	chart_build_review_heat(d, col->sheet, col->review_drive, "x");
+	if (d->nq > 0) {
+		chart_heat_model(d, "x", &hm);
+		report_hw_svg(h, svg_heatmap(&hm, REPORT_CHART_PX, &err));
+	}
+	free(d);
+}
+
 /* Run i's matched drive's sheet as the dashboard holds one (a view onto
  * the report's sheet: nothing to free), for the references the workload
  * charts' builders find there; false when the run matched no drive. */
@@ -565,6 +592,11 @@ report_hw_chart(struct report_hw *h, const struct report *r, const struct report
 		snprintf(who, sizeof who, "Run #%lld: ", (long long)r->ids[b->run]);
 	if (b->chart == REPORT_CHART_BARS) {
 		report_hw_bars(h, r, b->col, who);
+		return;
+	}
+	if (b->chart == REPORT_CHART_REVIEW_HEAT) {
+		if (b->col < r->tab.ncols)
+			report_hw_review_heat(h, r, b->col);
 		return;
 	}
 	if (b->chart == REPORT_CHART_HEAT) {

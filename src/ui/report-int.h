@@ -19,9 +19,10 @@ void report_cell(struct report *r, struct report_block *b, size_t row, size_t co
 /* Append every section of the loaded runs (report-build.c). */
 int report_sections(struct report *r, struct dd_error *err);
 
-/* Append the sections of a spec-sheet-only page of drive_id (NULL: the
- * family) in sh (report-build.c). */
-int report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *drive_id,
+/* Append the sections of a spec-sheet-only page of sh (report-build.c):
+ * its capacity point (sh->only_drive), else the family's every one; the
+ * drive's column (0) of r->tab built; query as the user typed it. */
+int report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *query,
 			  struct dd_error *err);
 
 #endif

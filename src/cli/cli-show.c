@@ -143,26 +143,6 @@ show_capacities(FILE *out, const struct spec_sheet *sh)
 		cli_fprintf(out, "  (none recorded)\n");
 }
 
-/* A figure's value: with its unit (NULL: a matrix cell, the unit in the row
- * label, a plain number when exact), marked when its only source is grade C. */
-static char *
-show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
-		  char *buf, size_t len)
-{
-	char val[64], marks[16];
-
-	if (unit == NULL && strcmp(g->qual, "eq") == 0)
-		fmt_number(g->value, 2, val, sizeof val);
-	else
-		fmt_figure(g->qual, g->value, g->value_hi, unit != NULL ? unit : "", val,
-			   sizeof val);
-	/* fmt_figure leaves a space for the empty unit. */
-	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
-		val[strlen(val) - 1] = '\0';
-	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
-	return buf;
-}
-
 /* Explain the grade-C and inferred marks under the figures, when a figure
  * has them. */
 static void
@@ -202,7 +182,7 @@ show_family_figures(FILE *out, int cols, const struct spec_sheet *sh)
 			continue;
 		specdb_conditions_text(g->block_size, g->read_pct, g->iodepth, g->numjobs,
 				       g->conditions, cond, sizeof cond);
-		show_figure_value(sh, g, g->unit_id, val, sizeof val);
+		specdb_figure_value(sh, g, g->unit_id, val, sizeof val);
 		snprintf(from, sizeof from, "%s %s%s%s",
 			 specdb_sheet_source_label(sh, g->source_id, src, sizeof src),
 			 g->confidence, g->preferred ? "" : " (alternative)",
@@ -249,7 +229,7 @@ show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
 		if (hit != NULL && origin == NULL)
 			origin = hit->origin;	/* the row's first overlay figure */
 		cells[c + 1] = hit == NULL ? "-"
-				: show_figure_value(sh, hit, NULL, vals[c], sizeof vals[c]);
+				: specdb_figure_value(sh, hit, NULL, vals[c], sizeof vals[c]);
 	}
 	snprintf(from, sizeof from, "%s %s%s%s%s%s",
 		 specdb_sheet_source_label(sh, g->source_id, src, sizeof src), g->confidence,

@@ -1152,6 +1152,26 @@ specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, ch
 	return buf;
 }
 
+/* A figure's value with its qualifier, unit (NULL: none, a plain number
+ * when exact) and marks. */
+char *
+specdb_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
+		    char *buf, size_t len)
+{
+	char val[64], marks[16];
+
+	if (unit == NULL && strcmp(g->qual, "eq") == 0)
+		fmt_number(g->value, 2, val, sizeof val);
+	else
+		fmt_figure(g->qual, g->value, g->value_hi, unit != NULL ? unit : "", val,
+			   sizeof val);
+	/* fmt_figure leaves a space for the empty unit. */
+	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
+		val[strlen(val) - 1] = '\0';
+	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
+	return buf;
+}
+
 /* A figure's conditions as one phrase: "128K, 70% read, QD32 x4 jobs, typical". */
 char *
 specdb_conditions_text(int block_size, int read_pct, int iodepth, int numjobs,

@@ -354,6 +354,13 @@ char *specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure 
 #define SPECDB_FAMILY_WIDE_MARK	  "(F)"
 #define SPECDB_FAMILY_WIDE_LEGEND "(F) family-wide: stated for the family, not for this capacity point"
 
+/* A figure's value as show prints it: its qualifier and range with unit
+ * (fmt_figure: "0–75 C", "~30 us", "1e-17 per bit"), or for unit NULL
+ * without one (a cell of a table whose row names the unit: "14,800",
+ * "~30"), then its marks (specdb_figure_marks). */
+char *specdb_figure_value(const struct spec_sheet *sh, const struct spec_figure *g,
+			  const char *unit, char *buf, size_t len);
+
 /* A figure's conditions as one phrase: "128K, 70% read, QD32 x4 jobs,
  * typical": the block size, the read share, the depth and the jobs, each
  * left out when not stated (0 or -1), then the free-text conditions (NULL:

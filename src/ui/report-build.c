@@ -864,21 +864,18 @@ report_sheet_points(const struct spec_sheet *sh, const struct spec_drive **pts, 
 	return n;
 }
 
-/* A spec figure's value as `show` writes it: its qualifier, range and unit
- * (fmt_figure: "0–75 C", "1e-17 per bit", "~30 µs") and its grade-C and
- * inferred marks. */
+/* A spec figure's value as `show` writes it (specdb_figure_value): its
+ * qualifier, range and unit ("0–75 C", "1e-17 per bit"; with_unit false:
+ * a matrix cell, the unit in its row's label) and its grade-C and inferred
+ * marks. */
 static const char *
-report_figure_value(struct report *r, const struct spec_sheet *sh, const struct spec_figure *f)
+report_figure_value(struct report *r, const struct spec_sheet *sh, const struct spec_figure *f,
+		    bool with_unit)
 {
-	char   val[96], marks[16];
-	size_t n;
+	char val[128];
 
-	fmt_figure(f->qual, f->value, f->value_hi, f->unit_id != NULL ? f->unit_id : "", val,
-		   sizeof val);
-	n = strlen(val);
-	if (n > 0 && val[n - 1] == ' ')	/* no unit */
-		val[n - 1] = '\0';
-	return report_fmt(r, "%s%s", val, specdb_figure_marks(sh, f, marks, sizeof marks));
+	return report_fmt(r, "%s", specdb_figure_value(sh, f, with_unit ? f->unit_id : NULL, val,
+						      sizeof val));
 }
 
 /* Where a spec figure is from: "StorageReview, CD9P-R review (de), grade A",
@@ -961,11 +958,15 @@ report_sheet_capacities(struct report *r, const struct spec_sheet *sh,
 		if (g->drive_id == NULL || !report_row_first(sh, i))
 			continue;
 		row++;
-		report_cell(r, b, row, 0, g->metric_name);
+		/* One point: the unit in its cell; a matrix: in the label, as
+		 * show has it (the cells narrow). */
+		report_cell(r, b, row, 0, npts == 1 ? g->metric_name :
+			    report_fmt(r, "%s (%s)", g->metric_name, fmt_unit(g->unit_id, true)));
 		for (size_t c = 0; c < npts; c++) {
 			const struct spec_figure *hit = report_row_hit(sh, i, pts[c]);
 
-			report_cell(r, b, row, c + 1, hit != NULL ? report_figure_value(r, sh, hit) : "-");
+			report_cell(r, b, row, c + 1, hit != NULL ?
+				    report_figure_value(r, sh, hit, npts == 1) : "-");
 		}
 		report_cell(r, b, row, npts + 1, report_figure_conditions(r, g));
 		report_cell(r, b, row, npts + 2, report_figure_source(r, sh, g));
@@ -997,7 +998,7 @@ report_sheet_family(struct report *r, const struct spec_sheet *sh)
 			continue;
 		row++;
 		report_cell(r, b, row, 0, g->metric_name);
-		report_cell(r, b, row, 1, report_figure_value(r, sh, g));
+		report_cell(r, b, row, 1, report_figure_value(r, sh, g, true));
 		report_cell(r, b, row, 2, report_figure_conditions(r, g));
 		report_cell(r, b, row, 3, report_figure_source(r, sh, g));
 		report_cell(r, b, row, 4, g->notes != NULL ? specdb_sheet_text(sh, g->notes, text,

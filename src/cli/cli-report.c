@@ -339,7 +339,8 @@ cli_run_print_points(FILE *f, const struct sweep *sw, const struct dd_plan *plan
 void
 cli_print_summary(struct cli_ctx *ctx, struct record *rec)
 {
-	struct report_opts ro = { .format = REPORT_TXT, .summary_only = true };
+	struct report_opts ro = { .format = REPORT_TXT, .summary_only = true,
+				  .cp_width = cli_text_cp_width };
 	struct dd_error	   err = { 0 };
 	struct results_run run = { 0 };
 	struct specdb	  *db = NULL;

@@ -243,6 +243,7 @@ cmd_report(struct cli_ctx *ctx, int argc, char **argv)
 	report_init(&r);
 	rc = share_build(&r, &o, ctx, &db, argc, argv);
 	ro.format = o.format;
+	ro.cp_width = cli_text_cp_width;	/* lines fit as cli_fprintf writes them */
 	if (rc == EXIT_OK && report_write(&r, &ro, &text, &len) < 0) {
 		cli_error("out of memory writing the report");
 		rc = EXIT_USAGE;

@@ -18,45 +18,6 @@
 #include "core/verdict.h"
 #include "lib/file.h"
 
-/* A figure's conditions as one phrase: "128K, 70% read, typical". */
-static char *
-show_conditions(int block_size, int read_pct, int iodepth, int numjobs,
-		const char *conditions, char *buf, size_t len)
-{
-	char   bs[16];
-	size_t o = 0;
-
-	buf[0] = '\0';
-	if (block_size > 0)
-		o += (size_t)snprintf(buf + o, len - o, "%s",
-				      fmt_block_size(block_size, bs, sizeof bs));
-	if (read_pct >= 0 && o < len)
-		o += (size_t)snprintf(buf + o, len - o, "%s%d%% read", o ? ", " : "",
-				      read_pct);
-	if (iodepth > 0 && o < len)
-		o += (size_t)snprintf(buf + o, len - o, "%sQD%d", o ? ", " : "", iodepth);
-	if (numjobs > 0 && o < len)
-		o += (size_t)snprintf(buf + o, len - o, "%sx%d jobs", o ? " " : "", numjobs);
-	if (conditions != NULL && o < len)
-		snprintf(buf + o, len - o, "%s%s", o ? ", " : "", conditions);
-	return buf;
-}
-
-/* Do two figures belong on one row of the capacity matrix? */
-static int
-figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
-{
-	return strcmp(a->metric_id, b->metric_id) == 0 &&
-	       a->block_size == b->block_size && a->read_pct == b->read_pct &&
-	       a->iodepth == b->iodepth && a->numjobs == b->numjobs &&
-	       strcmp(a->unit_id, b->unit_id) == 0 &&
-	       strcmp(a->source_id, b->source_id) == 0 &&
-	       a->preferred == b->preferred &&
-	       ((a->conditions == NULL && b->conditions == NULL) ||
-		(a->conditions && b->conditions &&
-		 strcmp(a->conditions, b->conditions) == 0));
-}
-
 /* The mark of a row from the lab's overlay: " [lab.sql:12]" (the file's
  * base name and line; see the header for the whole path), "" otherwise. */
 static const char *
@@ -182,26 +143,6 @@ show_capacities(FILE *out, const struct spec_sheet *sh)
 		cli_fprintf(out, "  (none recorded)\n");
 }
 
-/* A figure's value: with its unit (NULL: a matrix cell, the unit in the row
- * label, a plain number when exact), marked when its only source is grade C. */
-static char *
-show_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
-		  char *buf, size_t len)
-{
-	char val[64], marks[16];
-
-	if (unit == NULL && strcmp(g->qual, "eq") == 0)
-		fmt_number(g->value, 2, val, sizeof val);
-	else
-		fmt_figure(g->qual, g->value, g->value_hi, unit != NULL ? unit : "", val,
-			   sizeof val);
-	/* fmt_figure leaves a space for the empty unit. */
-	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
-		val[strlen(val) - 1] = '\0';
-	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
-	return buf;
-}
-
 /* Explain the grade-C and inferred marks under the figures, when a figure
  * has them. */
 static void
@@ -239,9 +180,9 @@ show_family_figures(FILE *out, int cols, const struct spec_sheet *sh)
 
 		if (g->drive_id != NULL)
 			continue;
-		show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs,
-				g->conditions, cond, sizeof cond);
-		show_figure_value(sh, g, g->unit_id, val, sizeof val);
+		specdb_conditions_text(g->block_size, g->read_pct, g->iodepth, g->numjobs,
+				       g->conditions, cond, sizeof cond);
+		specdb_figure_value(sh, g, g->unit_id, val, sizeof val);
 		snprintf(from, sizeof from, "%s %s%s%s",
 			 specdb_sheet_source_label(sh, g->source_id, src, sizeof src),
 			 g->confidence, g->preferred ? "" : " (alternative)",
@@ -259,7 +200,7 @@ show_matrix_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *
 {
 	for (size_t j = i; j < sh->nfigures; j++)
 		if (sh->figures[j].drive_id && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
-		    figure_same_row(&sh->figures[j], &sh->figures[i]))
+		    specdb_figure_same_row(&sh->figures[j], &sh->figures[i]))
 			return &sh->figures[j];
 	return NULL;
 }
@@ -277,8 +218,8 @@ show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
 
 	/* Block size, mix and depth in the label; free-text conditions
 	 * go after the source, where they have room. */
-	show_conditions(g->block_size, g->read_pct, g->iodepth, g->numjobs, NULL, cond,
-			sizeof cond);
+	specdb_conditions_text(g->block_size, g->read_pct, g->iodepth, g->numjobs, NULL, cond,
+			       sizeof cond);
 	snprintf(label, sizeof label, "%s %s%s(%s)", g->metric_name, cond, cond[0] ? " " : "",
 		 g->unit_id);
 	cells[0] = label;
@@ -288,7 +229,7 @@ show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
 		if (hit != NULL && origin == NULL)
 			origin = hit->origin;	/* the row's first overlay figure */
 		cells[c + 1] = hit == NULL ? "-"
-				: show_figure_value(sh, hit, NULL, vals[c], sizeof vals[c]);
+				: specdb_figure_value(sh, hit, NULL, vals[c], sizeof vals[c]);
 	}
 	snprintf(from, sizeof from, "%s %s%s%s%s%s",
 		 specdb_sheet_source_label(sh, g->source_id, src, sizeof src), g->confidence,
@@ -334,8 +275,8 @@ show_matrix(FILE *out, int cols, const struct spec_sheet *sh)
 			continue;
 		/* Print each row once: at its first figure. */
 		for (k = 0; k < i; k++)
-			if (sh->figures[k].drive_id && figure_same_row(&sh->figures[k],
-								       &sh->figures[i]))
+			if (sh->figures[k].drive_id &&
+			    specdb_figure_same_row(&sh->figures[k], &sh->figures[i]))
 				break;
 		if (k == i)
 			show_matrix_row(&t, sh, i, pts, npts);
@@ -378,42 +319,6 @@ show_figures(FILE *out, int cols, const struct spec_sheet *sh)
 	}
 }
 
-/* The capacity label of a drive id in a sheet. */
-static const char *
-show_drive_label(const struct spec_sheet *sh, const char *drive_id, char *buf,
-		 size_t len)
-{
-	for (size_t i = 0; i < sh->family.ndrives; i++)
-		if (strcmp(sh->family.drives[i].id, drive_id) == 0)
-			return fmt_capacity(sh->family.drives[i].capacity_gb, buf, len);
-	snprintf(buf, len, "%s", drive_id);
-	return buf;
-}
-
-/* Where a measurement was taken: "QD32 x NJ16", "QD1" (NumJobs not stated),
- * "128 threads", "pass 2 avg" (a DLIO run's average), "pass 1, ckpt 12" (one
- * checkpoint of a run). */
-static char *
-show_point(const struct spec_measurement *m, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (m->iodepth > 0 && m->numjobs > 0)
-		snprintf(buf, len, "QD%d x NJ%d", m->iodepth, m->numjobs);
-	else if (m->iodepth > 0)
-		snprintf(buf, len, "QD%d", m->iodepth);
-	else if (m->numjobs > 0)
-		snprintf(buf, len, "NJ%d", m->numjobs);
-	else if (m->threads > 0)
-		snprintf(buf, len, "%d threads", m->threads);
-	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
-		snprintf(buf, len, "run %d, checkpoint %d", m->pass, m->checkpoint);
-	else if (m->checkpoint > 0)
-		snprintf(buf, len, "checkpoint %d", m->checkpoint);
-	else if (m->pass > 0)
-		snprintf(buf, len, "run %d", m->pass);
-	return buf;
-}
-
 /* The measurements' table (no header: the group lines say what follows). */
 static const struct cli_table_col show_meas_cols[] = {
 	{ "capacity", "    ", 9, 0, 0, NULL, 0, NULL, NULL },
@@ -432,18 +337,12 @@ show_measurement(struct cli_table *t, const struct spec_sheet *sh,
 {
 	char cap[32], bs[16], point[48], val[64], text[4096], mark[128], value[256];
 
-	show_point(m, point, sizeof point);
-	if (m->read_pct >= 0) {
-		size_t o = strlen(point);
-
-		snprintf(point + o, sizeof point - o, "%s%d%% read", o ? ", " : "",
-			 m->read_pct);
-	}
+	specdb_measurement_point(m, point, sizeof point);
 	snprintf(value, sizeof value, "%s%s",
 		 fmt_figure(m->qual, m->value, m->value_hi, m->unit_id, val, sizeof val),
 		 show_mark(m->origin, mark, sizeof mark));
 	cli_table_add(t, (const char *const[]){
-		show_drive_label(sh, m->drive_id, cap, sizeof cap), m->workload,
+		specdb_sheet_capacity(sh, m->drive_id, cap, sizeof cap), m->workload,
 		m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "", point,
 		m->phase ? m->phase : "", m->metric_name, value });
 	if (m->notes) {
@@ -669,7 +568,7 @@ show_targets(FILE *out, const struct spec_sheet *sh)
 
 		cli_fprintf(out, "  %-22s %-58s %-16s %s\n", g->metric_name ? g->metric_name : g->metric_id,
 			   verdict_target_label(g, label, sizeof label),
-			   g->drive_id ? show_drive_label(sh, g->drive_id, who, sizeof who)
+			   g->drive_id ? specdb_sheet_capacity(sh, g->drive_id, who, sizeof who)
 					: "every capacity", g->source_id);
 		if (g->conditions || g->notes || g->origin)
 			cli_fprintf(out, "  %-22s %s%s%s%s%s\n", "", g->conditions ? g->conditions : "",

@@ -96,6 +96,18 @@ cli_text_twin(uint32_t cp, char one[2])
 	return one;
 }
 
+/* The columns code point cp takes as cli_printf writes it: its ASCII
+ * twin's length under LANG=C, else its display width. */
+int
+cli_text_cp_width(uint32_t cp)
+{
+	char one[2];
+
+	if (!cli_text_ascii() || cp < 0x80)
+		return utf8_cp_width(cp);
+	return (int)strlen(cli_text_twin(cp, one));
+}
+
 /* Bytes of s before its first non-ASCII byte (or its end). */
 static size_t
 cli_text_ascii_run(const char *s)

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "core/match.h"
@@ -342,6 +343,11 @@ bool cli_text_ascii(void);
 
 /* A glyph of the CLI's own in the locale's character set. */
 const char *cli_glyph(enum cli_glyph_id g);
+
+/* The columns code point cp takes as cli_printf writes it (its ASCII
+ * twin's under LANG=C): what a report's text writer measures its lines by
+ * (report_opts.cp_width). */
+int cli_text_cp_width(uint32_t cp);
 
 /* The words argv[0..argc) joined by single spaces into buf (one query:
  * `show micron 9550 max`); returns buf. */

@@ -1152,6 +1152,111 @@ specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure *f, ch
 	return buf;
 }
 
+/* A figure's value with its qualifier, unit (NULL: none, a plain number
+ * when exact) and marks. */
+char *
+specdb_figure_value(const struct spec_sheet *sh, const struct spec_figure *g, const char *unit,
+		    char *buf, size_t len)
+{
+	char val[64], marks[16];
+
+	if (unit == NULL && strcmp(g->qual, "eq") == 0)
+		fmt_number(g->value, 2, val, sizeof val);
+	else
+		fmt_figure(g->qual, g->value, g->value_hi, unit != NULL ? unit : "", val,
+			   sizeof val);
+	/* fmt_figure leaves a space for the empty unit. */
+	if (unit == NULL && val[0] != '\0' && val[strlen(val) - 1] == ' ')
+		val[strlen(val) - 1] = '\0';
+	snprintf(buf, len, "%s%s", val, specdb_figure_marks(sh, g, marks, sizeof marks));
+	return buf;
+}
+
+/* A figure's conditions as one phrase: "128K, 70% read, QD32 x4 jobs, typical". */
+char *
+specdb_conditions_text(int block_size, int read_pct, int iodepth, int numjobs,
+		       const char *conditions, char *buf, size_t len)
+{
+	char   bs[16];
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (block_size > 0)
+		o += (size_t)snprintf(buf + o, len - o, "%s",
+				      fmt_block_size(block_size, bs, sizeof bs));
+	if (read_pct >= 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s%d%% read", o ? ", " : "",
+				      read_pct);
+	if (iodepth > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sQD%d", o ? ", " : "", iodepth);
+	if (numjobs > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sx%d jobs", o ? " " : "", numjobs);
+	if (conditions != NULL && o < len)
+		snprintf(buf + o, len - o, "%s%s", o ? ", " : "", conditions);
+	return buf;
+}
+
+/* Do two figures belong on one row of a table of capacity points? */
+bool
+specdb_figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
+{
+	return strcmp(a->metric_id, b->metric_id) == 0 &&
+	       a->block_size == b->block_size && a->read_pct == b->read_pct &&
+	       a->iodepth == b->iodepth && a->numjobs == b->numjobs &&
+	       strcmp(a->unit_id, b->unit_id) == 0 &&
+	       strcmp(a->source_id, b->source_id) == 0 &&
+	       a->preferred == b->preferred &&
+	       ((a->conditions == NULL && b->conditions == NULL) ||
+		(a->conditions && b->conditions &&
+		 strcmp(a->conditions, b->conditions) == 0));
+}
+
+/* The depth, threads or pass a measurement was taken at. */
+static char *
+measurement_where(const struct spec_measurement *m, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (m->iodepth > 0 && m->numjobs > 0)
+		snprintf(buf, len, "QD%d x NJ%d", m->iodepth, m->numjobs);
+	else if (m->iodepth > 0)
+		snprintf(buf, len, "QD%d", m->iodepth);
+	else if (m->numjobs > 0)
+		snprintf(buf, len, "NJ%d", m->numjobs);
+	else if (m->threads > 0)
+		snprintf(buf, len, "%d threads", m->threads);
+	else if (m->pass > 0 && m->checkpoint > 0)	/* DLIO: a run's checkpoint */
+		snprintf(buf, len, "run %d, checkpoint %d", m->pass, m->checkpoint);
+	else if (m->checkpoint > 0)
+		snprintf(buf, len, "checkpoint %d", m->checkpoint);
+	else if (m->pass > 0)
+		snprintf(buf, len, "run %d", m->pass);
+	return buf;
+}
+
+/* Where a measurement was taken, with its mix: "QD32 x NJ16, 70% read". */
+char *
+specdb_measurement_point(const struct spec_measurement *m, char *buf, size_t len)
+{
+	measurement_where(m, buf, len);
+	if (m->read_pct >= 0) {
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len - o, "%s%d%% read", o ? ", " : "", m->read_pct);
+	}
+	return buf;
+}
+
+/* The capacity of a sheet's capacity point by its id ("7.68 TB"). */
+char *
+specdb_sheet_capacity(const struct spec_sheet *sh, const char *drive_id, char *buf, size_t len)
+{
+	for (size_t i = 0; drive_id != NULL && i < sh->family.ndrives; i++)
+		if (strcmp(sh->family.drives[i].id, drive_id) == 0)
+			return fmt_capacity(sh->family.drives[i].capacity_gb, buf, len);
+	snprintf(buf, len, "%s", drive_id != NULL ? drive_id : "");
+	return buf;
+}
+
 /* Is c part of a source id ("seed-000", "sr-9550max")? */
 static bool
 source_id_char(char c)

@@ -354,6 +354,37 @@ char *specdb_figure_marks(const struct spec_sheet *sh, const struct spec_figure 
 #define SPECDB_FAMILY_WIDE_MARK	  "(F)"
 #define SPECDB_FAMILY_WIDE_LEGEND "(F) family-wide: stated for the family, not for this capacity point"
 
+/* A figure's value as show prints it: its qualifier and range with unit
+ * (fmt_figure: "0–75 C", "~30 us", "1e-17 per bit"), or for unit NULL
+ * without one (a cell of a table whose row names the unit: "14,800",
+ * "~30"), then its marks (specdb_figure_marks). */
+char *specdb_figure_value(const struct spec_sheet *sh, const struct spec_figure *g,
+			  const char *unit, char *buf, size_t len);
+
+/* A figure's conditions as one phrase: "128K, 70% read, QD32 x4 jobs,
+ * typical": the block size, the read share, the depth and the jobs, each
+ * left out when not stated (0 or -1), then the free-text conditions (NULL:
+ * none).  What show and a report's drive page print as a figure's
+ * conditions. */
+char *specdb_conditions_text(int block_size, int read_pct, int iodepth, int numjobs,
+			     const char *conditions, char *buf, size_t len);
+
+/* Do two figures belong on one row of a table whose columns are capacity
+ * points: the same metric, block size, mix, depth, unit, source, preference
+ * and conditions? */
+bool specdb_figure_same_row(const struct spec_figure *a, const struct spec_figure *b);
+
+/* Where a measurement was taken, with its mix: "QD32 x NJ16", "QD1"
+ * (NumJobs not stated), "128 threads", "run 2" (a DLIO run's average),
+ * "run 1, checkpoint 12" (one checkpoint of a run), "QD8 x NJ4, 70% read";
+ * "" when the review states none. */
+char *specdb_measurement_point(const struct spec_measurement *m, char *buf, size_t len);
+
+/* The capacity of a sheet's capacity point drive_id as fmt_capacity writes
+ * it ("7.68 TB"); the id itself when the sheet has no such point. */
+char *specdb_sheet_capacity(const struct spec_sheet *sh, const char *drive_id, char *buf,
+			    size_t len);
+
 /* Close a database; NULL is fine. */
 void specdb_close(struct specdb *db);
 

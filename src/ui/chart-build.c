@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/compare.h"
 #include "core/format.h"
 #include "lib/histogram.h"
 #include "ui/chart-build.h"
@@ -169,9 +170,10 @@ chart_heat_model(struct chart_heat_data *d, const char *times, struct chart_heat
 
 /* The review's 4K random read grid. */
 void
-chart_build_review_heat(struct chart_heat_data *d, const struct tui_sheet *s, const char *times)
+chart_build_review_heat(struct chart_heat_data *d, const struct spec_sheet *sh,
+			const char *review_drive, const char *times)
 {
-	struct tui_refval rv;
+	char cap[32];
 
 	memset(d, 0, sizeof *d);
 	d->pat = DD_RANDREAD;
@@ -179,10 +181,10 @@ chart_build_review_heat(struct chart_heat_data *d, const struct tui_sheet *s, co
 	d->rate_iops = true;
 	for (int i = 0; i < CHART_HEAT_AXIS_MAX * CHART_HEAT_AXIS_MAX; i++)
 		d->grid[i] = NAN;
-	for (size_t i = 0; s->review_drive != NULL && i < s->sheet.nmeasurements; i++) {
-		const struct spec_measurement *m = &s->sheet.measurements[i];
+	for (size_t i = 0; review_drive != NULL && i < sh->nmeasurements; i++) {
+		const struct spec_measurement *m = &sh->measurements[i];
 
-		if (strcmp(m->drive_id, s->review_drive) != 0 || strcmp(m->benchmark, "fio") != 0 ||
+		if (strcmp(m->drive_id, review_drive) != 0 || strcmp(m->benchmark, "fio") != 0 ||
 		    strcmp(m->workload, "randread") != 0 || m->block_size != 4096 ||
 		    m->iodepth <= 0 || m->numjobs <= 0 || strcmp(m->metric_id, "iops") != 0)
 			continue;
@@ -193,14 +195,19 @@ chart_build_review_heat(struct chart_heat_data *d, const struct tui_sheet *s, co
 		for (int c = 0; c < d->nj; c++) {
 			struct dd_point p = { .pattern = DD_RANDREAD, .bs = 4096,
 					      .iodepth = d->qds[r], .numjobs = d->njs[c] };
+			double		v = NAN;
 
-			tui_ref_review(s, &p, TUI_M_IOPS, &rv);
-			d->grid[r * d->nj + c] = isnan(rv.value) ? NAN : rv.value / 1e3;
+			/* compare.h's rule, as every review marker (tui_ref_review). */
+			if (compare_review_at(sh->measurements, sh->nmeasurements, review_drive, &p,
+					      COMPARE_IOPS, &v) == NULL)
+				v = NAN;
+			d->grid[r * d->nj + c] = isnan(v) ? NAN : v / 1e3;
 		}
 	heat_labels(d);
 	snprintf(d->title, sizeof d->title, "4K random read IOPS (K) over IODepth %s NumJobs, "
 		 "review of %s", times != NULL ? times : "x",
-		 s->review_drive != NULL ? s->review_drive : "none");
+		 review_drive != NULL ? specdb_sheet_capacity(sh, review_drive, cap, sizeof cap)
+				      : "none");
 }
 
 /* An empty curve. */

@@ -72,11 +72,13 @@ void chart_build_heat(struct chart_heat_data *d, const struct dd_point *pts, siz
 		      const struct sweep_summary *sums, size_t nsums, enum dd_pattern pat,
 		      unsigned bs, const char *times);
 
-/* The 4K random read grid the review of the sheet's reference drive
- * (s->review_drive) published, in K IOPS (tui_ref_review per cell); nq = 0
- * when it has none.  The Sheet screen's heat map. */
-void chart_build_review_heat(struct chart_heat_data *d, const struct tui_sheet *s,
-			     const char *times);
+/* The 4K random read grid the review of capacity point review_drive of
+ * sheet sh published (NULL: none), in K IOPS (compare_review_at per cell,
+ * the rule of every review marker), titled with the point's capacity; nq =
+ * 0 when it has none.  The Sheet screen's heat map and a report's drive
+ * page's. */
+void chart_build_review_heat(struct chart_heat_data *d, const struct spec_sheet *sh,
+			     const char *review_drive, const char *times);
 
 /* The cell (row * nj + col) of a point in d's grid, or -1 (another workload
  * or a depth beyond the axes). */

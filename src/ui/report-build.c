@@ -21,6 +21,15 @@
  *   footer      the fio job file that reproduces the run (plan.h's
  *               plan_fio_jobfile_sized, what `run --print-fio` writes)
  *
+ * A drive's page (report_sections_drive: a drive query, no run) is the
+ * spec sheet of one capacity point, or of a family's every one, as `show`
+ * has it: the drive's fields; its spec figures (the point's own, a column
+ * per capacity on a family's page, then the family-wide ones under a
+ * heading of their own), each with its qualifier and range, conditions and
+ * source; the workloads section over the drive's one column (the review
+ * against the spec, as `compare` prints it) and the review's 4K random read
+ * heat map (html); the reviews' published measurements; the sources.
+ *
  * Every figure carries its unit in its cell or its column's header.  The
  * block primitives (report_add, report_fmt, report_table, report_cell) live
  * here too: building is this file's job, report.c only loads and chooses.
@@ -38,6 +47,7 @@
 #include "core/plan.h"
 #include "core/workload.h"
 #include "io/point.h"
+#include "lib/file.h"
 #include "lib/histogram.h"
 #include "ui/report-int.h"
 
@@ -866,67 +876,502 @@ report_sections(struct report *r, struct dd_error *err)
 	return 0;
 }
 
-/* The figures of a sheet as a table: metric, value with unit, depth, source. */
-static void
-report_sheet_figures(struct report *r, const struct spec_sheet *sh)
+/* The capacity points a drive page shows: the sheet's one (a query that
+ * named a capacity), else every one of the family, as `show` lists them;
+ * how many (at most max). */
+static size_t
+report_sheet_points(const struct spec_sheet *sh, const struct spec_drive **pts, size_t max)
 {
-	struct report_block     *b = report_table(r, REPORT_TABLE, sh->nfigures + 1, 5);
-	static const char *const head[] = { "Metric", "Value", "Block size", "Depth", "Source" };
+	size_t n = 0;
 
-	if (b == NULL)
+	for (size_t i = 0; i < sh->family.ndrives && n < max; i++)
+		if (sh->only_drive == NULL || strcmp(sh->only_drive, sh->family.drives[i].id) == 0)
+			pts[n++] = &sh->family.drives[i];
+	return n;
+}
+
+/* A spec figure's value as `show` writes it (specdb_figure_value): its
+ * qualifier, range and unit ("0–75 C", "1e-17 per bit"; with_unit false:
+ * a matrix cell, the unit in its row's label) and its grade-C and inferred
+ * marks. */
+static const char *
+report_figure_value(struct report *r, const struct spec_sheet *sh, const struct spec_figure *f,
+		    bool with_unit)
+{
+	char val[128];
+
+	return report_fmt(r, "%s", specdb_figure_value(sh, f, with_unit ? f->unit_id : NULL, val,
+						      sizeof val));
+}
+
+/* Where a spec figure is from: "StorageReview, CD9P-R review (de), grade A",
+ * "(alternative)" when another row of the metric is preferred, the lab
+ * overlay's file (base name) and line when the lab added it. */
+static const char *
+report_figure_source(struct report *r, const struct spec_sheet *sh, const struct spec_figure *f)
+{
+	char src[256];
+
+	return report_fmt(r, "%s%s%s%s%s%s", specdb_sheet_source_label(sh, f->source_id, src,
+									sizeof src),
+			  f->confidence != NULL ? ", grade " : "",
+			  f->confidence != NULL ? f->confidence : "",
+			  f->preferred ? "" : " (alternative)", f->origin != NULL ? ", lab overlay " : "",
+			  f->origin != NULL ? file_base(f->origin) : "");
+}
+
+/* A figure's conditions (specdb_conditions_text, as `show` writes them). */
+static const char *
+report_figure_conditions(struct report *r, const struct spec_figure *f)
+{
+	char cond[256];
+
+	return report_fmt(r, "%s", specdb_conditions_text(f->block_size, f->read_pct, f->iodepth,
+							  f->numjobs, f->conditions, cond,
+							  sizeof cond));
+}
+
+/* Is figure i the first of its row of the capacity table (show's matrix:
+ * one row per metric, conditions and source, a cell per capacity point)? */
+static bool
+report_row_first(const struct spec_sheet *sh, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (sh->figures[k].drive_id != NULL &&
+		    specdb_figure_same_row(&sh->figures[k], &sh->figures[i]))
+			return false;
+	return true;
+}
+
+/* The figure of capacity point d on the row of figure i, or NULL. */
+static const struct spec_figure *
+report_row_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *d)
+{
+	for (size_t j = i; j < sh->nfigures; j++)
+		if (sh->figures[j].drive_id != NULL && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
+		    specdb_figure_same_row(&sh->figures[j], &sh->figures[i]))
+			return &sh->figures[j];
+	return NULL;
+}
+
+/* The per-capacity figures: a row per figure, a value column per capacity
+ * point of the page (one on a capacity point's page), its conditions and
+ * source; false when the page's points state none. */
+static bool
+report_sheet_capacities(struct report *r, const struct spec_sheet *sh,
+			const struct spec_drive *const *pts, size_t npts)
+{
+	struct report_block *b;
+	size_t		     nrows = 0, row = 0, nc = npts + 3;
+
+	for (size_t i = 0; i < sh->nfigures; i++)
+		nrows += sh->figures[i].drive_id != NULL && report_row_first(sh, i);
+	if (nrows == 0 || (b = report_table(r, REPORT_TABLE, nrows + 1, nc)) == NULL)
+		return false;
+	b->keys = npts > 1;	/* a matrix splits by capacity; one point: records */
+	report_cell(r, b, 0, 0, "Figure");
+	for (size_t c = 0; c < npts; c++) {
+		char cap[32];
+
+		report_cell(r, b, 0, c + 1, fmt_capacity(pts[c]->capacity_gb, cap, sizeof cap));
+		b->right |= 1u << ((c + 1) % 32);
+	}
+	report_cell(r, b, 0, npts + 1, "Conditions");
+	report_cell(r, b, 0, npts + 2, "Source");
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		const struct spec_figure *g = &sh->figures[i];
+
+		if (g->drive_id == NULL || !report_row_first(sh, i))
+			continue;
+		row++;
+		/* One point: the unit in its cell; a matrix: in the label, as
+		 * show has it (the cells narrow). */
+		report_cell(r, b, row, 0, npts == 1 ? g->metric_name :
+			    report_fmt(r, "%s (%s)", g->metric_name, fmt_unit(g->unit_id, true)));
+		for (size_t c = 0; c < npts; c++) {
+			const struct spec_figure *hit = report_row_hit(sh, i, pts[c]);
+
+			report_cell(r, b, row, c + 1, hit != NULL ?
+				    report_figure_value(r, sh, hit, npts == 1) : "-");
+		}
+		report_cell(r, b, row, npts + 1, report_figure_conditions(r, g));
+		report_cell(r, b, row, npts + 2, report_figure_source(r, sh, g));
+	}
+	return true;
+}
+
+/* The family-wide figures (stated once for every capacity): figure, value,
+ * conditions, source and the source's note. */
+static void
+report_sheet_family(struct report *r, const struct spec_sheet *sh)
+{
+	static const char *const head[] = { "Figure", "Value", "Conditions", "Source", "Note" };
+	struct report_block	*b;
+	size_t			 n = 0, row = 0;
+
+	for (size_t i = 0; i < sh->nfigures; i++)
+		n += sh->figures[i].drive_id == NULL;
+	if (n == 0 || (b = report_table(r, REPORT_TABLE, n + 1, 5)) == NULL)
 		return;
-	b->right = 0x2u;
+	b->right = 1u << 1;
 	for (size_t c = 0; c < 5; c++)
 		report_cell(r, b, 0, c, head[c]);
 	for (size_t i = 0; i < sh->nfigures; i++) {
-		const struct spec_figure *f = &sh->figures[i];
-		char			  src[256];
+		const struct spec_figure *g = &sh->figures[i];
+		char			  text[4096];
 
-		report_cell(r, b, i + 1, 0, report_fmt(r, "%s%s%s", f->metric_name,
-						       f->drive_id ? "" : " (family)", ""));
-		report_cell(r, b, i + 1, 1, report_fmt(r, "%s%s", report_num(r, f->value, 1,
-								 f->unit_id ? f->unit_id : ""),
-						       strcmp(f->qual ? f->qual : "", "max") == 0 ?
-						       " max" : ""));
-		report_cell(r, b, i + 1, 2, f->block_size > 0 ?
-			    fmt_block_size(f->block_size, src, sizeof src) : "");
-		report_cell(r, b, i + 1, 3, f->iodepth > 0 ?
-			    report_fmt(r, "QD%dx%d", f->iodepth, f->numjobs > 0 ? f->numjobs : 1)
-			    : "rated max");
-		report_cell(r, b, i + 1, 4, f->source_id ?
-			    specdb_sheet_source_label(sh, f->source_id, src, sizeof src) : "");
+		if (g->drive_id != NULL)
+			continue;
+		row++;
+		report_cell(r, b, row, 0, g->metric_name);
+		report_cell(r, b, row, 1, report_figure_value(r, sh, g, true));
+		report_cell(r, b, row, 2, report_figure_conditions(r, g));
+		report_cell(r, b, row, 3, report_figure_source(r, sh, g));
+		report_cell(r, b, row, 4, g->notes != NULL ? specdb_sheet_text(sh, g->notes, text,
+									       sizeof text) : "");
 	}
 }
 
-/* Append the sections of a spec-sheet-only page of drive_id in sh. */
-int
-report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *drive_id,
-		      struct dd_error *err)
+/* The spec figures of the page: its capacity points' own, then the
+ * family-wide ones under a heading that says so (as `show` does), the
+ * legends of the marks the figures carry under them. */
+static void
+report_sec_sheet(struct report *r, const struct spec_sheet *sh)
+{
+	const struct spec_drive *pts[16];
+	size_t			 npts = report_sheet_points(sh, pts, 16);
+	bool			 any = false, grade_c = false;
+	char			 cap[32];
+
+	report_heading(r, 2, "Spec figures", false);
+	if (sh->nfigures == 0) {
+		report_para(r, "No spec-sheet figures in the sources.", false);
+		return;
+	}
+	for (size_t i = 0; i < sh->nfigures; i++) {
+		any |= sh->figures[i].drive_id != NULL;
+		grade_c |= specdb_figure_grade_c(sh, &sh->figures[i]);
+	}
+	if (any) {
+		report_heading(r, 3, npts == 1 ? report_fmt(r, "Stated for the %s point",
+							    fmt_capacity(pts[0]->capacity_gb, cap,
+									 sizeof cap))
+			       : "Stated per capacity", false);
+		report_sheet_capacities(r, sh, pts, npts);
+		report_heading(r, 3, "Family-wide (stated for the family, not per capacity)", false);
+	}
+	report_sheet_family(r, sh);
+	if (grade_c)
+		report_para(r, SPECDB_GRADE_C_LEGEND, false);
+	if (specdb_sheet_any_inferred(sh))
+		report_para(r, SPECDB_INFERRED_LEGEND, false);
+}
+
+/* The test a measurement is of: "fio 4K randread", "gdsio 1M read",
+ * "fio 128K seqwrite, steady-state". */
+static const char *
+report_meas_test(struct report *r, const struct spec_measurement *m)
+{
+	char bs[16];
+
+	return report_fmt(r, "%s%s%s %s%s%s", m->benchmark, m->block_size > 0 ? " " : "",
+			  m->block_size > 0 ? fmt_block_size(m->block_size, bs, sizeof bs) : "",
+			  m->workload, m->phase != NULL ? ", " : "", m->phase != NULL ? m->phase : "");
+}
+
+/* One source's measurements of the page's points, as a table: the test,
+ * the capacity (a family page), the point, metric, value and the source's
+ * note. */
+static void
+report_meas_table(struct report *r, const struct spec_sheet *sh, const char *source_id,
+		  bool capacity)
+{
+	size_t		     n = 0, row = 0, k = capacity;	/* k: columns after the test */
+	struct report_block *b;
+
+	for (size_t i = 0; i < sh->nmeasurements; i++)
+		n += strcmp(sh->measurements[i].source_id, source_id) == 0;
+	if ((b = report_table(r, REPORT_TABLE, n + 1, 5 + k)) == NULL)
+		return;
+	b->right = 1u << (3 + k);
+	b->nowrap = (1u << (3 + k)) - 1;	/* all but the value and the note */
+	report_cell(r, b, 0, 0, "Test");
+	if (capacity)
+		report_cell(r, b, 0, 1, "Capacity");
+	report_cell(r, b, 0, 1 + k, "Point");
+	report_cell(r, b, 0, 2 + k, "Metric");
+	report_cell(r, b, 0, 3 + k, "Value");
+	report_cell(r, b, 0, 4 + k, "Note");
+	for (size_t i = 0; i < sh->nmeasurements; i++) {
+		const struct spec_measurement *m = &sh->measurements[i];
+		char			       buf[4096];
+
+		if (strcmp(m->source_id, source_id) != 0)
+			continue;
+		row++;
+		report_cell(r, b, row, 0, report_meas_test(r, m));
+		if (capacity)
+			report_cell(r, b, row, 1, specdb_sheet_capacity(sh, m->drive_id, buf,
+									sizeof buf));
+		report_cell(r, b, row, 1 + k, specdb_measurement_point(m, buf, sizeof buf));
+		report_cell(r, b, row, 2 + k, m->metric_name);
+		report_cell(r, b, row, 3 + k, fmt_figure(m->qual, m->value, m->value_hi, m->unit_id,
+							 buf, sizeof buf));
+		report_cell(r, b, row, 4 + k, m->notes != NULL ?
+			    specdb_sheet_text(sh, m->notes, buf, sizeof buf) : "");
+	}
+}
+
+/* The reviews' published measurements of the page's points (`show`'s
+ * PUBLISHED MEASUREMENTS), a table per source in the order the sheet
+ * lists them. */
+static void
+report_sec_measurements(struct report *r, const struct spec_sheet *sh)
+{
+	char what[64] = "this capacity point";
+
+	report_heading(r, 2, "Published measurements", false);
+	if (sh->only_drive != NULL)
+		specdb_sheet_capacity(sh, sh->only_drive, what, sizeof what);
+	if (sh->nmeasurements == 0) {
+		report_para(r, report_fmt(r, "None: no review in the database measured %s%s.",
+					  sh->only_drive != NULL ? "the " : "this family",
+					  sh->only_drive != NULL ? report_fmt(r, "%s point", what)
+								 : ""), false);
+		return;
+	}
+	report_para(r, report_fmt(r, "What the reviews measured%s%s%s, in their own figures and "
+				  "units, with their notes: %zu figures.",
+				  sh->only_drive != NULL ? " on the " : "",
+				  sh->only_drive != NULL ? what : "",
+				  sh->only_drive != NULL ? " point" : "", sh->nmeasurements), false);
+	for (size_t i = 0; i < sh->nmeasurements; i++) {
+		const char *id = sh->measurements[i].source_id;
+		size_t	    k;
+		char	    src[256];
+
+		for (k = 0; k < i; k++)
+			if (strcmp(sh->measurements[k].source_id, id) == 0)
+				break;
+		if (k < i)
+			continue;	/* its table is written */
+		report_heading(r, 3, specdb_sheet_source_label(sh, id, src, sizeof src), false);
+		report_meas_table(r, sh, id, sh->only_drive == NULL);
+	}
+}
+
+/* The sources the page cites: each by name with its title, date, URL and
+ * test bed (`show`'s SOURCES). */
+static void
+report_sec_sources(struct report *r, const struct spec_sheet *sh)
+{
+	report_heading(r, 2, "Sources", false);
+	for (size_t i = 0; i < sh->nsources; i++) {
+		const struct spec_source *s = &sh->sources[i];
+		char			  name[256], bed[4096];
+		const char		 *kv[] = {
+			"Title", report_fmt(r, "%s: %s", s->kind, s->title),
+			"Published", s->published,
+			"URL", s->url,
+			"Test bed", s->testbed != NULL ? specdb_sheet_text(sh, s->testbed, bed,
+									   sizeof bed) : NULL,
+			"Lab overlay", s->origin,
+		};
+
+		report_heading(r, 3, specdb_source_label(s, name, sizeof name), false);
+		report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, false);
+	}
+	if (sh->nsources == 0)
+		report_para(r, "None cited.", false);
+}
+
+/* The capacities of a family in one line: "1.92, 3.84, 7.68 TB" as
+ * fmt_capacity writes each. */
+static const char *
+report_capacities(struct report *r, const struct spec_family *f)
+{
+	char   out[512] = "", cap[32];
+	size_t o = 0;
+
+	for (size_t i = 0; i < f->ndrives && o < sizeof out; i++)
+		o += (size_t)snprintf(out + o, sizeof out - o, "%s%s", i ? ", " : "",
+				      fmt_capacity(f->drives[i].capacity_gb, cap, sizeof cap));
+	return f->ndrives ? arena_strdup(&r->a, out) : NULL;
+}
+
+/* The part numbers and model strings of capacity point d: "KCD9DPJE7T68
+ * (SED), KCD9XPJE7T68 (SIE)". */
+static const char *
+report_skus(struct report *r, const struct spec_drive *d)
+{
+	char   out[1024] = "";
+	size_t o = 0;
+
+	for (size_t k = 0; d != NULL && k < d->nskus && o < sizeof out; k++) {
+		const struct spec_sku *s = &d->skus[k];
+		bool		       inferred = s->status != NULL &&
+						  strcmp(s->status, "inferred") == 0;
+
+		o += (size_t)snprintf(out + o, sizeof out - o, "%s%s%s%s%s%s", k ? ", " : "",
+				      s->model, s->option || inferred ? " (" : "",
+				      s->option ? s->option : "",
+				      inferred ? (s->option ? ", inferred" : "inferred") : "",
+				      s->option || inferred ? ")" : "");
+	}
+	return o ? arena_strdup(&r->a, out) : NULL;
+}
+
+/* The drive's fields: the family's, and the capacity point's own where it
+ * has them (form factor, NAND, endurance, part numbers, note). */
+static void
+report_drive_fields(struct report *r, const struct spec_sheet *sh, const struct spec_drive *d)
 {
 	const struct spec_family *f = &sh->family;
-	const struct spec_drive	 *d = NULL;
-	char			  label[256];
+	char			  cap[32], num[32], src[256], notes[4096], dnote[4096];
+	double			  dwpd = d != NULL && !isnan(d->dwpd) ? d->dwpd : f->dwpd;
 	const char		 *kv[] = {
 		"Vendor", f->vendor,
 		"Segment", f->segment,
+		"Capacity", d != NULL ? fmt_capacity(d->capacity_gb, cap, sizeof cap) :
+			    report_capacities(r, f),
+		"Form factor", d != NULL ? d->form_factor : NULL,
 		"Form factors", f->form_factors,
-		"Interface", f->pcie_gen > 0 ? report_fmt(r, "PCIe Gen%d x%d", f->pcie_gen,
-							   f->pcie_lanes) : NULL,
-		"NAND", f->nand,
-		"Endurance", isfinite(f->dwpd) && f->dwpd > 0 ? report_fmt(r, "%.1f DWPD", f->dwpd)
-							       : NULL,
-		"Notes", f->notes,
+		"Part numbers", report_skus(r, d),
+		"Interface", f->pcie_gen > 0 ? report_fmt(r, "PCIe Gen%d x%d%s%s", f->pcie_gen,
+							   f->pcie_lanes, f->nvme_version ?
+							   ", NVMe " : "", f->nvme_version ?
+							   f->nvme_version : "") : NULL,
+		"NAND", d != NULL && d->nand != NULL ? d->nand : f->nand,
+		"Endurance", isfinite(dwpd) && dwpd > 0 ?
+			     report_fmt(r, "%s DWPD", fmt_number(dwpd, 2, num, sizeof num)) : NULL,
+		"Warranty", f->warranty_years > 0 ? report_fmt(r, "%d years", f->warranty_years)
+						  : NULL,
+		"Security", f->security,
+		"Power loss", f->plp < 0 ? NULL : f->plp ? "protected (PLP)" : "not protected",
+		"Spec sheet", f->has_spec_sheet ? NULL : "none published in the sources",
+		"Listed in", d != NULL && d->source_id != NULL ?
+			     specdb_sheet_source_label(sh, d->source_id, src, sizeof src) : NULL,
+		"This point", d != NULL && d->notes != NULL ?
+			      specdb_sheet_text(sh, d->notes, dnote, sizeof dnote) : NULL,
+		"Notes", f->notes != NULL ? specdb_sheet_text(sh, f->notes, notes, sizeof notes)
+					  : NULL,
+		"Lab overlay", f->origin,
 	};
 
-	specdb_find_drive(f, 1, drive_id, &d);
-	specdb_drive_label(f, d, true, label, sizeof label);
+	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, true);
+}
+
+/* What the page holds, in a sentence; on a family page, which capacity
+ * point the comparison and the heat map take (the drive column's, as
+ * `compare` takes it) and how to ask for one point's page. */
+static void
+report_drive_intro(struct report *r, const struct spec_sheet *sh, const char *query)
+{
+	const struct spec_family *f = &sh->family;
+	const struct cmptab_col	 *col = r->tab.ncols > 0 ? &r->tab.cols[0] : NULL;
+	const struct spec_drive	 *d = NULL;
+	char			  cap[32];
+
+	if (sh->only_drive != NULL) {
+		report_para(r, "No run: the database's figures for this capacity point (its own "
+			    "and the family's), the reviews' measurements of it against them, "
+			    "and their sources.", true);
+		return;
+	}
+	if (f->ndrives == 0) {
+		report_para(r, "No run: the database's figures for this family (it lists no "
+			    "capacity point), with their sources.", true);
+		return;
+	}
+	if (col != NULL && col->drive_id[0] != '\0')
+		specdb_find_drive(f, 1, col->drive_id, &d);
+	if (f->ndrives == 1 || d == NULL) {
+		report_para(r, "No run: the database's figures for this family, every capacity "
+			    "point's, the reviews' measurements and their sources.", true);
+		return;
+	}
+	fmt_capacity(d->capacity_gb, cap, sizeof cap);
+	report_para(r, report_fmt(r, "No run: '%s' names the family, not one capacity: the spec "
+				  "figures of every capacity follow, as 'drivedash show' lists "
+				  "them; %s %s point, %s.  For one capacity's page, name it: "
+				  "'%s %s'.", query, d->nmeasurements > 0 ?
+				  "the comparison with the review and its heat map are of the" :
+				  "the comparison table is of the", cap, d->nmeasurements > 0 ?
+				  "the one the reviews tested" :
+				  "the family's headline point (no review measured any)", query,
+				  cap), true);
+}
+
+/* Under the comparison table of a drive page: what it holds without a run
+ * (the reviewed point's measurements beside its spec, or the spec alone). */
+static void
+report_drive_compare_note(struct report *r, const struct spec_sheet *sh)
+{
+	const struct cmptab_col *col = r->tab.ncols > 0 ? &r->tab.cols[0] : NULL;
+	const char		*what = "this family";
+	char			 cap[32];
+	bool			 reviewed = false;
+
+	if (col == NULL)
+		return;
+	for (size_t i = 0; col->review_drive[0] != '\0' && i < sh->nmeasurements; i++)
+		reviewed |= strcmp(sh->measurements[i].drive_id, col->review_drive) == 0;
+	if (col->drive_id[0] != '\0')
+		what = report_fmt(r, "the %s point",
+				  specdb_sheet_capacity(sh, col->drive_id, cap, sizeof cap));
+	if (reviewed)
+		report_para(r, report_fmt(r, "This page has no run: the table sets the reviews' "
+					  "measurements of %s beside its spec figures, each at "
+					  "its depth, as 'drivedash compare' prints them.", what),
+			    false);
+	else
+		report_para(r, report_fmt(r, "This page has no run, and no review measured %s: "
+					  "the table holds its spec figures alone.", what), false);
+}
+
+/* The review's 4K random read QD x jobs heat map of drive column 0 (html
+ * draws it, as the Sheet screen does), when the reviewed point published
+ * any figure on the page's sheet. */
+static void
+report_review_heat(struct report *r, const struct spec_sheet *sh)
+{
+	const struct cmptab_col *col = r->tab.ncols > 0 ? &r->tab.cols[0] : NULL;
+	struct report_block	*b;
+
+	if (col == NULL || col->kind != CMPTAB_DRIVE || col->review_drive[0] == '\0')
+		return;
+	for (size_t i = 0; i < sh->nmeasurements; i++)
+		if (strcmp(sh->measurements[i].drive_id, col->review_drive) == 0) {
+			if ((b = report_add(r, REPORT_CHART)) != NULL) {
+				b->chart = REPORT_CHART_REVIEW_HEAT;
+				b->col = 0;
+				b->text = "The review's 4K random read over QD x jobs";
+			}
+			return;
+		}
+}
+
+/* Append the sections of a spec-sheet-only page of sh (one capacity point,
+ * or the family's every one), its drive column in r->tab. */
+int
+report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *query,
+		      struct dd_error *err)
+{
+	const struct spec_drive *d = NULL;
+	char			 label[256];
+
+	specdb_find_drive(&sh->family, 1, sh->only_drive, &d);
+	specdb_drive_label(&sh->family, d, true, label, sizeof label);
 	snprintf(r->title, sizeof r->title, "drivedash spec sheet: %s", label);
 	report_heading(r, 1, r->title, true);
-	report_para(r, "No run: the database's figures for this drive, with their sources.",
-		    true);
-	report_fields(r, kv, sizeof kv / sizeof kv[0] / 2, true);
-	report_heading(r, 2, "Spec figures", false);
-	report_sheet_figures(r, sh);
+	report_drive_intro(r, sh, query);
+	report_drive_fields(r, sh, d);
+	report_sec_sheet(r, sh);
+	report_sec_workloads(r);
+	report_drive_compare_note(r, sh);
+	report_review_heat(r, sh);
+	report_sec_measurements(r, sh);
+	report_sec_sources(r, sh);
 	if (r->b == NULL)
 		return dd_error_set(err, -ENOMEM, "out of memory building the report");
 	return 0;

@@ -53,7 +53,8 @@ static const char report_css[] =
 	"dl.fields dt{font-weight:600}dl.fields dd{margin:0;white-space:pre-line}\n"
 	".scroll{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}"
 	"th,td{border:1px solid var(--line);padding:.15rem .45rem;text-align:left}"
-	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+	"td.nw{white-space:nowrap}\n"
 	"pre{border:1px solid var(--line);padding:.5rem;overflow-x:auto;font-size:13px}\n"
 	"details{border:1px solid var(--line);margin:.3rem 0;padding:.2rem .6rem}"
 	"summary{cursor:pointer;font-weight:600}\n"
@@ -140,6 +141,14 @@ report_hw_fields(struct report_hw *h, const struct report_block *b)
 #define REPORT_HTML_CHARS 112
 #define REPORT_HTML_SEP	  3
 
+/* A cell's width in characters, as report_widths takes it. */
+static int
+report_hw_width(const void *ctx, const char *s)
+{
+	(void)ctx;
+	return utf8_width(s);
+}
+
 /* One part of a table: the columns p names, its numbers right-aligned. */
 static void
 report_hw_part(struct report_hw *h, const struct report_block *b, const struct report_part *p)
@@ -154,7 +163,8 @@ report_hw_part(struct report_hw *h, const struct report_block *b, const struct r
 			size_t c = p->cols[k];
 
 			report_hw_elem(h, i == 0 ? "th" : "td",
-				       (b->right >> (c % 32) & 1u) ? "num" : NULL,
+				       (b->right >> (c % 32) & 1u) ? "num" :
+				       (b->nowrap >> (c % 32) & 1u) ? "nw" : NULL,
 				       report_cellv(b, i, c));
 		}
 		report_hw_end(h);
@@ -178,7 +188,7 @@ report_hw_table(struct report_hw *h, const struct report_block *b)
 		h->bad = true;
 		return;
 	}
-	report_widths(b, utf8_width, wid);
+	report_widths(b, report_hw_width, NULL, wid);
 	np = report_parts(b, wid, REPORT_HTML_SEP, 0, REPORT_HTML_CHARS, parts, REPORT_PARTS_MAX);
 	for (size_t k = 0; k < np; k++)
 		report_hw_part(h, b, &parts[k]);
@@ -480,6 +490,31 @@ report_hw_heat(struct report_hw *h, const struct results_run *run, const char *w
 	free(sums);
 }
 
+/* The review's 4K random read QD x jobs heat map of drive column c: the
+ * grid its reviewed capacity point published (chart_build_review_heat, the
+ * Sheet screen's model), drawn when it has a figure. */
+static void
+report_hw_review_heat(struct report_hw *h, const struct report *r, size_t c)
+{
+	const struct cmptab_col *col = &r->tab.cols[c];
+	struct chart_heat_data	*d;
+	struct chart_heatmap	 hm;
+	struct dd_error		 err = { 0 };
+
+	if (col->kind != CMPTAB_DRIVE || col->sheet == NULL || col->review_drive[0] == '\0')
+		return;
+	if ((d = calloc(1, sizeof *d)) == NULL) {
+		h->bad = true;
+		return;
+	}
+	chart_build_review_heat(d, col->sheet, col->review_drive, "x");
+	if (d->nq > 0) {
+		chart_heat_model(d, "x", &hm);
+		report_hw_svg(h, svg_heatmap(&hm, REPORT_CHART_PX, &err));
+	}
+	free(d);
+}
+
 /* Run i's matched drive's sheet as the dashboard holds one (a view onto
  * the report's sheet: nothing to free), for the references the workload
  * charts' builders find there; false when the run matched no drive. */
@@ -617,6 +652,11 @@ report_hw_chart(struct report_hw *h, const struct report *r, const struct report
 		snprintf(who, sizeof who, "Run #%lld: ", (long long)r->ids[b->run]);
 	if (b->chart == REPORT_CHART_BARS) {
 		report_hw_bars(h, r, b->col, who);
+		return;
+	}
+	if (b->chart == REPORT_CHART_REVIEW_HEAT) {
+		if (b->col < r->tab.ncols)
+			report_hw_review_heat(h, r, b->col);
 		return;
 	}
 	if (b->chart == REPORT_CHART_HEAT) {

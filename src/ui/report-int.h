@@ -31,8 +31,10 @@ struct report_part {
 /* Cell (row, col) of a table block. */
 const char *report_cellv(const struct report_block *b, size_t row, size_t col);
 
-/* The widths of a table's columns, each by width_of (its widest cell). */
-void report_widths(const struct report_block *b, int (*width_of)(const char *), int *wid);
+/* The widths of a table's columns, each by width_of(ctx, cell) (its widest
+ * cell). */
+void report_widths(const struct report_block *b, int (*width_of)(const void *ctx, const char *),
+		   const void *ctx, int *wid);
 
 /* Split a table's columns into parts whose lines fit the width: the key
  * columns in each, then as many whole groups as fit (one at least: a part
@@ -52,9 +54,10 @@ bool report_own_drive(const struct report *r, size_t c);
 /* Append every section of the loaded runs (report-build.c). */
 int report_sections(struct report *r, struct dd_error *err);
 
-/* Append the sections of a spec-sheet-only page of drive_id (NULL: the
- * family) in sh (report-build.c). */
-int report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *drive_id,
+/* Append the sections of a spec-sheet-only page of sh (report-build.c):
+ * its capacity point (sh->only_drive), else the family's every one; the
+ * drive's column (0) of r->tab built; query as the user typed it. */
+int report_sections_drive(struct report *r, const struct spec_sheet *sh, const char *query,
 			  struct dd_error *err);
 
 #endif

@@ -4,10 +4,12 @@
  * document's blocks; neither draws charts (the HTML page has them).
  *
  * txt: headings underlined, paragraphs and field values wrapped at the
- * width (columns counted with utf8_width, so "µs" is two bytes and one
- * column), tables aligned with numbers to the right; a table wider than
+ * width (columns counted as the text is written: by display width, so "µs"
+ * is two bytes and one column, or by the caller's report_opts.cp_width, so
+ * the CLI's ASCII twins under LANG=C, "->" for "→", fit too), tables aligned with numbers to the right; a table wider than
  * the width is written as one group of "header: value" lines per row, so
- * nothing passes the width.  Preformatted text (the fio job file) is kept
+ * nothing passes the width (a word longer than a line, a URL, is broken
+ * after a '/').  Preformatted text (the fio job file) is kept
  * line by line, a line longer than the width folded.
  * md: "#" headings, pipe tables with their alignment, the job file fenced,
  * every text escaped so a name from an imported file stays text.
@@ -28,25 +30,58 @@ struct report_tw {
 	int				 width;
 };
 
+/* The columns code point cp takes as the caller writes it: o->cp_width's
+ * (the CLI's LANG=C text writes "→" as "->"), else its display width. */
+static int
+report_tw_cp(const struct report_tw *w, uint32_t cp)
+{
+	return w->o->cp_width != NULL ? w->o->cp_width(cp) : utf8_cp_width(cp);
+}
+
+/* The columns s takes as written (report_tw_cp of each character). */
+static int
+report_tw_cols(const struct report_tw *w, const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	int    cols = 0;
+
+	while (i < n) {
+		uint32_t cp;
+		int	 k = utf8_decode(s + i, n - i, &cp);
+
+		if (k == 0)
+			break;
+		cols += report_tw_cp(w, cp);
+		i += (size_t)k;
+	}
+	return cols;
+}
+
+/* report_tw_cols as report_widths takes it. */
+static int
+report_tw_width(const void *w, const char *s)
+{
+	return report_tw_cols(w, s);
+}
 
 /* Bytes of s that fit in cols columns, ending at a character boundary;
  * *used gets their columns. */
 static size_t
-report_tw_fit(const char *s, size_t n, int cols, int *used)
+report_tw_fit(const struct report_tw *w, const char *s, size_t n, int cols, int *used)
 {
 	size_t i = 0;
 
 	*used = 0;
 	while (i < n) {
 		uint32_t cp;
-		int	 k = utf8_decode(s + i, n - i, &cp), w;
+		int	 k = utf8_decode(s + i, n - i, &cp), wd;
 
 		if (k == 0)
 			break;
-		w = utf8_cp_width(cp);
-		if (*used + w > cols)
+		wd = report_tw_cp(w, cp);
+		if (*used + wd > cols)
 			break;
-		*used += w;
+		*used += wd;
 		i += (size_t)k;
 	}
 	return i;
@@ -62,12 +97,17 @@ report_tw_wrap_line(struct report_tw *w, const char *s, size_t n, int first, int
 
 	while (n > 0) {
 		int    room = w->width - col, used;
-		size_t fit = report_tw_fit(s, n, room > 1 ? room : 1, &used), cut = fit;
+		size_t fit = report_tw_fit(w, s, n, room > 1 ? room : 1, &used), cut = fit;
 
 		if (fit < n) {
-			/* Back to the last space, if there is one. */
+			/* Back to the last space, if there is one; a word longer
+			 * than the line (a URL, a path) after its last '/' that
+			 * fits, else cut at the width. */
 			while (cut > 0 && s[cut] != ' ')
 				cut--;
+			for (size_t k = fit; cut == 0 && k > 1; k--)
+				if (s[k - 1] == '/' && s[k] != '/')
+					cut = k;
 			if (cut == 0)
 				cut = fit > 0 ? fit : 1;
 		}
@@ -110,7 +150,7 @@ report_tw_wrap(struct report_tw *w, const char *s, int first, int indent)
 static void
 report_txt_heading(struct report_tw *w, const struct report_block *b)
 {
-	int cols = utf8_width(b->text);
+	int cols = report_tw_cols(w, b->text);
 
 	fputc('\n', w->f);
 	if (b->level >= 3) {
@@ -143,14 +183,14 @@ report_txt_fields(struct report_tw *w, const struct report_block *b)
 	int nw = 0;
 
 	for (size_t i = 0; i < b->nrows; i++) {
-		int k = utf8_width(report_cellv(b, i, 0));
+		int k = report_tw_cols(w, report_cellv(b, i, 0));
 
 		nw = k > nw ? k : nw;
 	}
 	nw = nw + 2 > w->width / 3 ? w->width / 3 - 2 : nw;
 	for (size_t i = 0; i < b->nrows; i++) {
 		const char *name = report_cellv(b, i, 0);
-		int	    k = utf8_width(name);
+		int	    k = report_tw_cols(w, name);
 
 		fprintf(w->f, "%s:%*s", name, k < nw ? nw - k + 1 : 1, "");
 		report_tw_wrap(w, report_cellv(b, i, 1), (k < nw ? nw : k) + 2, nw + 2);
@@ -159,12 +199,13 @@ report_txt_fields(struct report_tw *w, const struct report_block *b)
 
 /* The widths of a table's columns, each by width_of (its widest cell). */
 void
-report_widths(const struct report_block *b, int (*width_of)(const char *), int *wid)
+report_widths(const struct report_block *b, int (*width_of)(const void *ctx, const char *),
+	      const void *ctx, int *wid)
 {
 	for (size_t c = 0; c < b->ncols; c++) {
 		wid[c] = 0;
 		for (size_t i = 0; i < b->nrows; i++) {
-			int k = width_of(report_cellv(b, i, c));
+			int k = width_of(ctx, report_cellv(b, i, c));
 
 			wid[c] = k > wid[c] ? k : wid[c];
 		}
@@ -229,7 +270,7 @@ report_parts(const struct report_block *b, const int *wid, int sep, int extra, i
 static void
 report_txt_pad(struct report_tw *w, const char *s, int width, bool right, bool last)
 {
-	int pad = width - utf8_width(s);
+	int pad = width - report_tw_cols(w, s);
 
 	pad = pad < 0 ? 0 : pad;
 	if (right)
@@ -253,7 +294,7 @@ report_txt_records(struct report_tw *w, const struct report_block *b,
 			if (v[0] == '\0' || strcmp(v, "-") == 0)
 				continue;
 			fprintf(w->f, "    %s: ", h);
-			report_tw_wrap(w, v, 6 + utf8_width(h), 8);
+			report_tw_wrap(w, v, 6 + report_tw_cols(w, h), 8);
 		}
 	}
 }
@@ -294,7 +335,7 @@ report_txt_table(struct report_tw *w, const struct report_block *b)
 
 	if (b->ncols > REPORT_COLS_MAX || b->nrows == 0 || b->ncols == 0)
 		return;
-	report_widths(b, utf8_width, wid);
+	report_widths(b, report_tw_width, w, wid);
 	np = report_parts(b, wid, 2, -2, w->width, parts, REPORT_PARTS_MAX);
 	for (size_t k = 0; k < np; k++) {
 		if (k)
@@ -316,7 +357,7 @@ report_txt_pre(struct report_tw *w, const char *s)
 
 		do {
 			int    used;
-			size_t fit = report_tw_fit(s, n, w->width, &used);
+			size_t fit = report_tw_fit(w, s, n, w->width, &used);
 
 			fit = fit == 0 && n > 0 ? 1 : fit;
 			fprintf(w->f, "%.*s\n", (int)fit, s);
@@ -372,11 +413,20 @@ report_md_text(FILE *f, const char *s)
 	}
 }
 
+static int report_md_width(const struct report_tw *w, const char *s);
+
+/* report_md_width as report_widths takes it. */
+static int
+report_md_width_of(const void *w, const char *s)
+{
+	return report_md_width(w, s);
+}
+
 /* The columns s takes once escaped (one line). */
 static int
-report_md_width(const char *s)
+report_md_width(const struct report_tw *w, const char *s)
 {
-	int n = utf8_width(s);
+	int n = report_tw_cols(w, s);
 
 	for (; *s != '\0'; s++)
 		n += strchr(report_md_special, *s) != NULL;
@@ -433,7 +483,7 @@ report_md_wrap_escaped(struct report_tw *w, const char *e, int first, int indent
 
 	while (n > 0) {
 		int    room = w->width - reserve - col, used;
-		size_t fit = report_tw_fit(e, n, room > 1 ? room : 1, &used), cut = fit;
+		size_t fit = report_tw_fit(w, e, n, room > 1 ? room : 1, &used), cut = fit;
 
 		if (fit < n) {
 			while (cut > 0 && (e[cut] != ' ' || !report_md_safe_start(e + cut + 1)))
@@ -486,7 +536,7 @@ static void
 report_md_heading(struct report_tw *w, const char *text, int level)
 {
 	char  *e = report_md_escape(text, strlen(text)), *b = NULL;
-	int    cols = report_md_width(text);
+	int    cols = report_md_width(w, text);
 
 	for (char *c = e; c != NULL && *c != '\0'; c++)
 		*c = *c == '\n' ? ' ' : *c;
@@ -516,7 +566,7 @@ report_md_fields(struct report_tw *w, const struct report_block *b)
 		fputs("- **", w->f);
 		report_md_text(w->f, name);
 		fputs("**: ", w->f);
-		report_md_wrap(w, report_cellv(b, i, 1), 8 + report_md_width(name), 2);
+		report_md_wrap(w, report_cellv(b, i, 1), 8 + report_md_width(w, name), 2);
 		fputc('\n', w->f);
 	}
 	fputc('\n', w->f);
@@ -541,7 +591,7 @@ report_md_records(struct report_tw *w, const struct report_block *b,
 			fputs("  - **", w->f);
 			report_md_text(w->f, h);
 			fputs("**: ", w->f);
-			report_md_wrap(w, v, 10 + report_md_width(h), 4);
+			report_md_wrap(w, v, 10 + report_md_width(w, h), 4);
 			fputc('\n', w->f);
 		}
 	}
@@ -582,7 +632,7 @@ report_md_table(struct report_tw *w, const struct report_block *b)
 
 	if (b->ncols > REPORT_COLS_MAX || b->nrows == 0 || b->ncols == 0)
 		return;
-	report_widths(b, report_md_width, wid);
+	report_widths(b, report_md_width_of, w, wid);
 	for (size_t c = 0; c < b->ncols; c++)
 		wid[c] = wid[c] < 4 ? 4 : wid[c];	/* "---:" */
 	np = report_parts(b, wid, 3, 1, w->width, parts, REPORT_PARTS_MAX);

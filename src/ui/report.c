@@ -147,14 +147,38 @@ report_build_runs(struct report *r, struct results *store, struct specdb *db,
 	return report_build_loaded(r, db, runs, ids, n, err);
 }
 
-/* Build a spec-sheet-only page of the drive a query names. */
+/* The capacity point a drive page compares with its review: the one the
+ * query named, else (a family) the one the reviews tested, as `compare`
+ * takes it, else the family's headline point; NULL: the family's figures
+ * alone. */
+static const char *
+report_drive_compared(const struct spec_sheet *sh)
+{
+	const char *id;
+
+	if (sh->only_drive != NULL)
+		return sh->only_drive;
+	id = cmptab_review_drive(&sh->family, NULL);
+	if (id == NULL && sh->family.headline != NULL)
+		id = sh->family.headline->id;
+	return id;
+}
+
+/* Build a spec-sheet-only page of the drive a query names: its sheet as
+ * `show` loads it (one capacity point, or the family's every one), and
+ * the drive as the comparison table's one column, as `compare` has it. */
 int
 report_build_drive(struct report *r, struct specdb *db, const char *query,
 		   struct dd_error *err)
 {
-	struct spec_answer ans;
-	struct spec_sheet *sh = arena_alloc(&r->a, sizeof *sh);
+	struct spec_answer	 ans;
+	struct spec_sheet	*sh = arena_alloc(&r->a, sizeof *sh);
+	const struct spec_drive *d = NULL;
+	const char		*point;
+	char			 label[256];
 
+	if (sh == NULL)
+		return dd_error_set(err, -ENOMEM, "out of memory building the report");
 	if (specdb_query(db, query, &r->a, &ans, err) < 0)
 		return err->code;
 	if (ans.kind == SPEC_ANSWER_NONE) {
@@ -166,10 +190,16 @@ report_build_drive(struct report *r, struct specdb *db, const char *query,
 	if (ans.kind != SPEC_ANSWER_ONE)
 		return dd_error_set(err, -EINVAL, "'%s' matches %zu drives: name one", query,
 				    ans.ncands);
-	if (specdb_sheet(db, ans.cands[0].family_id, NULL, &r->a, sh, err) < 0)
+	if (specdb_sheet(db, ans.cands[0].family_id, ans.cands[0].drive_id, &r->a, sh, err) < 0)
 		return err->code;
 	r->sheets[r->nsheets++] = sh;
-	return report_sections_drive(r, sh, ans.cands[0].drive_id, err);
+	point = report_drive_compared(sh);
+	specdb_find_drive(&sh->family, 1, point, &d);
+	if (cmptab_add_drive(&r->tab, sh, point,
+			     specdb_drive_label(&sh->family, d, true, label, sizeof label), err) < 0 ||
+	    cmptab_build(&r->tab, err) < 0)
+		return err->code;
+	return report_sections_drive(r, sh, query, err);
 }
 
 /* Write the document in o's format into a malloc'd buffer. */

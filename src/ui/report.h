@@ -73,6 +73,9 @@ enum report_chart {
 	REPORT_CHART_CKPT,	/* checkpoint series `point` of the column: the
 				 * passes' bars against the review's */
 	REPORT_CHART_CLIFF,	/* point `point`'s MB/s over time, the cliff marked */
+	REPORT_CHART_REVIEW_HEAT,	/* a drive page: the review's 4K random read
+					 * QD x jobs heat map of drive column `col`'s
+					 * reviewed capacity point */
 };
 
 /* One block (see the data model). */
@@ -85,6 +88,8 @@ struct report_block {
 	size_t		  nrows, ncols;
 	const char	**cells;	/* nrows x ncols, row-major */
 	uint32_t	  right;	/* bit c: column c is right-aligned (numbers) */
+	uint32_t	  nowrap;	/* html: bit c: column c's cells keep their
+					 * lines ("QD32 x NJ16"; numbers keep theirs) */
 	size_t		  keys;		/* txt/md: leading columns every part of a
 					 * table too wide for the page repeats; 0: the
 					 * table is not split (rows as records) */
@@ -122,6 +127,10 @@ struct report_opts {
 	enum report_format format;
 	bool		   summary_only;	/* txt/md: only the summary blocks */
 	unsigned	   width;	/* txt: columns; 0 = 80 */
+	int		 (*cp_width)(uint32_t cp);	/* txt/md: the columns a code
+					 * point takes as the caller writes the
+					 * text (the CLI under LANG=C: "→" as
+					 * "->"); NULL: its display width */
 };
 
 /* The most runs one report shows side by side. */

@@ -265,7 +265,7 @@ sheet_heatmap(struct tui *t, struct sheet_doc *d, const struct tui_sheet *s)
 	if (s->review_drive == NULL || (hd = malloc(sizeof *hd)) == NULL)
 		return;
 	/* The shared model (a report builds the same one). */
-	chart_build_review_heat(hd, s, t->sym->times);
+	chart_build_review_heat(hd, &s->sheet, s->review_drive, t->sym->times);
 	nq = hd->nq;
 	nj = hd->nj;
 	if (nq == 0) {

@@ -7,7 +7,11 @@
 # `<script>alert(1)</script>` shows as text (the page has no <script>
 # element) with fio's own figures; a check run shows its stored verdict; a
 # fleet run (a run stored as a remote host's) shows the remote host; two runs
-# side by side; a drive query makes a spec-sheet page; an unknown run is
+# side by side; a drive query makes a spec-sheet page (one capacity point's
+# own and family-wide figures with their ranges and conditions, compare's
+# table of its review against its spec, the review's heat map, the
+# published measurements and the sources; a point without a review, a
+# family, several drives); an unknown run is
 # "no run #99 in STORE", exit 1; -o onto a symlink, a FIFO or a directory is
 # refused as --json's is (exit 2, nothing written through it), and `run`
 # ends with the summary block, which -q and --json - leave out.  The charts:
@@ -302,11 +306,100 @@ like "fleet run: the remote host in the header" 'Host: +node3\.lab' "$out"
 like "fleet run: the target is remote" 'Target: .*\(remote' "$out"
 
 # --- a drive query: the spec sheet alone -------------------------------------
+# The CD9P-R's data: its 7.68 TB point states 14,800 MB/s sequential read
+# (1.92 and 3.84 TB: 14,500, 30.72 TB: 13,500); the family states its
+# weight, MTTF, 0-75 C operating temperature and a 1e-17 bit error rate
+# once for every capacity; the 7.68 TB point alone was reviewed (fio's 4K
+# random read at QD32 x NJ16: 2,165,000 IOPS, StorageReview's review, with
+# a URL), the 3.84 TB point never.
+# section FILE FROM TO: the lines from the first matching FROM (grep -E) to
+# the next matching TO.
+section() { sed -n "/$2/,/$3/p" "$1"; }
 rep 'drive:cd9p 7.68' -o "$tmp/sheet.html"
 is "drive page: exit 0" 0 "$rc"
 is "drive page: parses" ok "$(html_ok "$tmp/sheet.html")"
 rep 'drive:cd9p 7.68'
+cp "$tmp/out" "$tmp/sheet.txt"
 like "drive page: the drive and its figures" 'spec sheet: KIOXIA CD9P-R 7\.68 TB' "$out"
+point=$(section "$tmp/sheet.txt" '^\[ Stated for the 7\.68 TB point \]' '^\[ Family-wide')
+fam=$(section "$tmp/sheet.txt" '^\[ Family-wide (stated for the family, not per capacity) \]' '^Workloads$')
+like "drive page: the point's own sequential read" '14,800 MB/s' "$point"
+is "drive page: no other capacity's figure (14,500, 13,500 MB/s; 3,600 MB/s, 160,000 IOPS)" 0 \
+	"$(grep -Ec '(14,500|13,500|3,600) MB/s|160,000 IOPS' "$tmp/sheet.txt")"
+is "drive page: a per-capacity figure once (one sequential read row)" 1 \
+	"$(printf '%s\n' "$point" | grep -c '^\* sequential read$')"
+is "drive page: weight and MTTF (2 rows) under the family-wide heading" "1 2" \
+	"$(printf '%s\n' "$fam" | grep -cx '\* weight') $(printf '%s\n' "$fam" | grep -cx '\* mean time to failure')"
+is "drive page: ... and not among the point's own" 0 "$(printf '%s\n' "$point" | grep -c 'weight')"
+like "drive page: a range whole (0–75 C)" 'Value: 0–75 C$' "$fam"
+like "drive page: a bit error rate with its exponent" 'Value: 1e-17 per bit$' "$fam"
+is "drive page: no 'rated max' (nor a Depth) on a spec figure" 0 \
+	"$(printf '%s\n%s\n' "$point" "$fam" | grep -Ec 'rated max|Depth')"
+like "drive page: weight with its conditions" 'Conditions: E3\.S; max$' \
+	"$(printf '%s\n' "$fam" | grep -A3 -x '\* weight')"
+like "drive page: the review against the spec, its % vs spec (compare's table)" \
+	'^128K seq read best +MB/s +14,800 +rated max +14,236 +-3.8% +QD64x1' "$(cat "$tmp/sheet.txt")"
+meas=$(section "$tmp/sheet.txt" '^\[ StorageReview, CD9P-R review (de) \]$' '^\[ StorageReview, CM9-R')
+like "drive page: a review measurement under its source" \
+	'Point: QD32 x NJ16 Metric: IOPS Value: 2,165,000 IOPS' "$(printf '%s\n' "$meas" |
+	grep -A3 -x '\* fio 4K randread' | sed 's/^ *//' | tr '\n' ' ')"
+like "drive page: the sources with their URLs" '^URL: +https://storagereview\.com/review/' \
+	"$(sed -n '/^Sources$/,$p' "$tmp/sheet.txt")"
+is "drive page txt: fits 80 columns" "" "$(longer80 "$tmp/sheet.txt")"
+rep 'drive:cd9p 7.68' --format md
+# A URL is one word: Markdown keeps it whole (a link), wider than 80.
+sed -E 's|https?://[^ ]+|URL|g' "$tmp/out" >"$tmp/sheet.md"
+is "drive page md: fits 80 columns (but for a URL)" "" "$(longer80 "$tmp/sheet.md")"
+for f in txt md; do
+	LANG=C LC_ALL=C run "$dd" --db "$db" report 'drive:cd9p 7.68' --format $f
+	is "drive page $f under LANG=C: ASCII only" "" "$(LC_ALL=C grep -n '[^ -~]' "$tmp/out" | head -1)"
+	sed -E 's|https?://[^ ]+|URL|g' "$tmp/out" >"$tmp/sheet-c.$f"
+	is "drive page $f under LANG=C: fits 80 columns (arrows and ellipses as ASCII)" "" \
+		"$(longer80 "$tmp/sheet-c.$f")"
+done
+LANG=C LC_ALL=C run "$dd" --db "$db" report 'drive:cd9p 7.68'
+like "drive page under LANG=C: the range in ASCII (0-75 C)" 'Value: 0-75 C$' "$out"
+# The CD8P-R's notes hold ellipses ("KCD8XRUG…"), three characters in
+# ASCII: its lines are measured as written.
+LANG=C LC_ALL=C run "$dd" --db "$db" report 'drive:cd8p-r'
+ok "drive page under LANG=C: an ellipsis's ASCII twin" grep -q 'KCD8XRUG\.\.\.' "$tmp/out"
+is "drive page under LANG=C: ... still fits 80 columns" "" "$(longer80 "$tmp/out")"
+# The html: the same figures, and the review's heat map (the Sheet screen's
+# model) as the page's one chart.
+ok "drive page html: 14,800 MB/s in the point's column" sh -c \
+	"grep -q '<th class=\"num\">7\.68 TB</th>' '$tmp/sheet.html' && grep -q '<tr><td>sequential read</td><td class=\"num\">14,800 MB/s</td>' '$tmp/sheet.html'"
+ok "drive page html: weight with its conditions, no depth" \
+	grep -q '<tr><td>weight</td><td class="num">110 g</td><td>E3\.S; max</td>' "$tmp/sheet.html"
+ok "drive page html: 0–75 C and 1e-17 per bit" sh -c \
+	"grep -q '>0–75 C<' '$tmp/sheet.html' && grep -q '>1e-17 per bit<' '$tmp/sheet.html'"
+is "drive page html: one chart, the review's 4K random read heat map of 7.68 TB" \
+	"1 1" "$(svgs "$tmp/sheet.html") $(grep -c '<title>4K random read IOPS (K) over IODepth x NumJobs, review of 7\.68 TB</title>' "$tmp/sheet.html")"
+ok "drive page html: its cells the review's QD1 x1 and QD32 x16 figures" sh -c \
+	"grep -q '>32\.3<' '$tmp/sheet.html' && grep -q '>2,165<' '$tmp/sheet.html'"
+# A point no review measured (its family's 7.68 TB was): its own figures,
+# no review of another capacity, no heat map, no error.
+rep 'drive:cd9p 3.84' -o "$tmp/sheet384.html"
+is "drive page, no review: exit 0, parses" "0 ok" "$rc $(html_ok "$tmp/sheet384.html")"
+is "drive page, no review: no chart" 0 "$(svgs "$tmp/sheet384.html")"
+rep 'drive:cd9p 3.84'
+like "drive page, no review: says so" 'None: no review in the database measured the 3\.84 TB point' "$out"
+is "drive page, no review: nothing of the 7.68 TB review (14,236 MB/s, 2,165,000 IOPS)" 0 \
+	"$(grep -Ec '14,236|2,165,000' "$tmp/out")"
+like "drive page, no review: its own sequential read" '14,500 MB/s' "$out"
+# A family named without a capacity: every capacity's figures as `show`
+# lists them, the comparison and heat map of the reviewed point, said.
+rep 'drive:cd9p' -o "$tmp/family.html"
+is "family page: exit 0, parses, the review's heat map" "0 ok 1" \
+	"$rc $(html_ok "$tmp/family.html") $(svgs "$tmp/family.html")"
+ok "family page: a column per capacity (1.92 ... 30.72 TB)" sh -c \
+	"grep -q '<th class=\"num\">1\.92 TB</th>' '$tmp/family.html' && grep -q '<th class=\"num\">30\.72 TB</th>' '$tmp/family.html'"
+rep 'drive:cd9p'
+like "family page: says which capacity the comparison took" \
+	'heat map are of the 7\.68 TB point, the one the reviews tested' "$(printf '%s' "$out" | tr '\n' ' ')"
+is "family page: txt fits 80 columns" "" "$(longer80 "$tmp/out")"
+rep 'drive:kioxia'
+is "drive page, several drives: exit 6" 6 "$rc"
+like "drive page, several drives: name one" "'kioxia' matches [0-9]+ drives: name one" "$err"
 rep 'drive:no such drive xyz'
 is "drive page, nothing matches: exit 1" 1 "$rc"
 

@@ -1263,10 +1263,15 @@ char *
 cmptab_notes(const struct cmptab *t, char *buf, size_t len)
 {
 	size_t o = (size_t)snprintf(buf, len, "best: the best depth of each column (a spec "
-				    "without a depth is a rated max, compared there).\n"
-				    "A run's %% is against the first run of its serial (drift), "
-				    "else its drive's review, else its spec, else the first run.\n");
-	bool   grade_c = false;
+				    "without a depth is a rated max, compared there).\n");
+	bool   grade_c = false, runs = false;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		runs |= t->cols[c].kind == CMPTAB_RUN;
+	if (runs && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "A run's %% is against the first run of its "
+				      "serial (drift), else its drive's review, else its spec, else "
+				      "the first run.\n");
 
 	for (size_t r = 0; r < t->nrows && !grade_c; r++)
 		for (size_t c = 0; c < t->ncols && !grade_c; c++)

@@ -256,7 +256,8 @@ char *cmptab_cell_text(const struct cmptab_cell *cell, enum compare_quantity q, 
 		       bool utf8, char *buf, size_t len);
 
 /* The notes under a comparison table, one a line, each ending in '\n':
- * what "best" and a run's % mean, then the legends of the marks its spec
+ * what "best" means, what a run's % is against (when there is a run
+ * column), then the legends of the marks its spec
  * cells carry (grade C, inferred) when any does. */
 char *cmptab_notes(const struct cmptab *t, char *buf, size_t len);
 

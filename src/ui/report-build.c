@@ -535,8 +535,9 @@ report_sec_workloads(struct report *r)
 	char		     notes[1024];
 
 	report_heading(r, 2, r->nruns > 1 ? "Workloads, side by side" : "Workloads", false);
-	report_para(r, "Measured figures against the spec and the review, each with its depth "
-		    "(QD x jobs) and % delta.", false);
+	report_para(r, r->nruns > 0 ? "Measured figures against the spec and the review, each "
+		    "with its depth (QD x jobs) and % delta." : "The review's figures against the "
+		    "spec, each with its depth (QD x jobs) and % delta.", false);
 	report_tab_legend(r);
 	if (r->tab.nrows == 0) {
 		report_para(r, "No finished point to compare.", false);

@@ -402,6 +402,36 @@ is "drive page, several drives: exit 6" 6 "$rc"
 like "drive page, several drives: name one" "'kioxia' matches [0-9]+ drives: name one" "$err"
 rep 'drive:no such drive xyz'
 is "drive page, nothing matches: exit 1" 1 "$rc"
+# A lab overlay is text from outside too: a drive, notes, a source title
+# and a figure's conditions with markup in them show as text on the page
+# (the page parses and has no <script> or <img>) and in Markdown.
+mkdir -p "$tmp/hostile-cfg/drivedash"
+cat >"$tmp/hostile-cfg/drivedash/lab.sql" <<'SQL'
+INSERT INTO source (id, kind, title, name, publisher, language, notes) VALUES
+  ('lab-x', 'lab', '<script>alert(3)</script> criteria', 'acc', 'lab', 'en', NULL);
+INSERT INTO family (id, vendor_id, name, series, variant, segment, aliases, form_factors,
+                    pcie_gen, pcie_lanes, nvme_version, ports, nand, dwpd, warranty_years,
+                    mttf_hours, security, plp, has_spec_sheet, test_only, source_id, notes) VALUES
+  ('lab-x', 'qemu', 'Evil <script>alert(4)</script> drive', 'Lab', NULL, 'test', 'evilx', NULL,
+   NULL, NULL, NULL, 'single', NULL, NULL, NULL, NULL, NULL, NULL, 1, 0, 'lab-x',
+   'Notes with <img src=x onerror=alert(5)> & an ampersand.');
+INSERT INTO drive (id, family_id, capacity_gb, form_factor, nand, dwpd, source_id, notes) VALUES
+  ('lab-x-1', 'lab-x', 1, NULL, NULL, NULL, 'lab-x', NULL);
+INSERT INTO spec (family_id, drive_id, metric_id, qual, value, value_hi, unit_id, block_size,
+                  iodepth, read_pct, conditions, source_id, confidence, preferred, notes) VALUES
+  ('lab-x', 'lab-x-1', 'rand_read', 'eq', 100000, NULL, 'IOPS', 4096, NULL, NULL,
+   '<script>alert(6)</script>', 'lab-x', 'A', 1, NULL);
+SQL
+XDG_CONFIG_HOME="$tmp/hostile-cfg" rep 'drive:evilx' -o "$tmp/evil.html"
+is "overlay drive page: exit 0" 0 "$rc"
+is "overlay drive page: parses, no <script>" ok "$(html_ok "$tmp/evil.html")"
+ok "overlay drive page: no <img> element" sh -c "! grep -qi '<img' '$tmp/evil.html'"
+is "overlay drive page: name, notes, source title and conditions as text" "1 1 1 1" \
+	"$(for x in '&lt;script&gt;alert(4)' '&lt;img src=x onerror=alert(5)&gt; &amp; an' \
+		'&lt;script&gt;alert(3)' '&lt;script&gt;alert(6)'; do
+		grep -qF "$x" "$tmp/evil.html" && printf 1 || printf 0; done | sed 's/./& /g; s/ $//')"
+XDG_CONFIG_HOME="$tmp/hostile-cfg" rep 'drive:evilx' --format md
+like "overlay drive page in md: the markup escaped" '\\<script\\>alert\(4\)\\</script\\>' "$out"
 
 # --- a check run: the stored verdict -----------------------------------------
 dev=""

@@ -209,8 +209,11 @@ report_drive_name(const struct results_prov *p)
 static const char *
 report_ended(struct report *r, const struct results_prov *p)
 {
-	return report_fmt(r, "%s%s%s%s%s", p->state, p->stopped_by[0] ? " by " : "",
-			  p->stopped_by, p->why[0] ? ": " : "", p->why);
+	/* "cancelled: stopped by SIGINT", not "... by SIGINT: stopped by SIGINT". */
+	bool said = p->stopped_by[0] && strstr(p->why, p->stopped_by) != NULL;
+
+	return report_fmt(r, "%s%s%s%s%s", p->state, p->stopped_by[0] && !said ? " by " : "",
+			  said ? "" : p->stopped_by, p->why[0] ? ": " : "", p->why);
 }
 
 /* The run's verdict in one line. */
@@ -282,16 +285,17 @@ report_own_headlines(struct report *r, const struct results_prov *p)
 	char   a[32], out[160] = "";
 	size_t o = 0;
 
-	if (isfinite(p->best_iops))
+	/* 0 is "nothing measured" (a run stopped before its first I/O). */
+	if (isfinite(p->best_iops) && p->best_iops > 0)
 		o += (size_t)snprintf(out + o, sizeof out - o, "best %s IOPS",
 				      fmt_number(p->best_iops, 0, a, sizeof a));
-	if (isfinite(p->best_mbps) && o < sizeof out)
+	if (isfinite(p->best_mbps) && p->best_mbps > 0 && o < sizeof out)
 		o += (size_t)snprintf(out + o, sizeof out - o, "%sbest %s MB/s", o ? ", " : "",
 				      fmt_number(p->best_mbps, 1, a, sizeof a));
-	if (isfinite(p->qd1_mean_us) && o < sizeof out)
+	if (isfinite(p->qd1_mean_us) && p->qd1_mean_us > 0 && o < sizeof out)
 		snprintf(out + o, sizeof out - o, "%s4K QD1 random read mean %s µs", o ? ", " : "",
 			 fmt_number(p->qd1_mean_us, 1, a, sizeof a));
-	return report_fmt(r, "%s", out[0] ? out : "none");
+	return report_fmt(r, "%s", out[0] ? out : "none measured");
 }
 
 /* The column of run i in the table. */
@@ -324,6 +328,8 @@ report_sec_summary(struct report *r)
 			"Time", report_fmt(r, "%s (%s)", report_or(p->start_local, "unknown"),
 					   p->start_utc),
 			"Plan", report_or(p->plan_name, "unknown"),
+			/* A run that did not end as planned says so up front. */
+			"Ended", strcmp(p->state, "done") != 0 ? report_ended(r, p) : NULL,
 			"Figures", head != NULL ? head : report_own_headlines(r, p),
 			"Verdict", report_verdict_line(r, p),
 		};

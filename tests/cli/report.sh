@@ -99,6 +99,26 @@ is "report html: an unmatched run's bars say measured, no spec or review" \
 rep 1 --format html
 is "report --format html without -o: the page on stdout" "$(cat "$tmp/one.html")" "$out"
 
+# A run that did not end as planned says so in its summary, once: a copy of
+# run 1 as a Ctrl-C leaves it in the store.
+cp "$store" "$tmp/cancel.db"
+python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(
+	\"update runs set state = 'cancelled', stopped_by = 'SIGINT', why = 'stopped by SIGINT' where id = 1\"
+	).connection.commit()" "$tmp/cancel.db"
+cp "$tmp/cancel.db" "$tmp/nothing.db"
+python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(
+	'update points set iops = 0, mbps = 0, sum_mean_us = 0 where run_id = 1').connection.commit()" \
+	"$tmp/nothing.db"
+run "$dd" --db "$db" report --results "$tmp/nothing.db" 1
+like "a run stopped before its first I/O: its figures say none measured (not 0 IOPS)" \
+	'^Figures: +none measured$' "$out"
+run "$dd" --db "$db" report --results "$tmp/cancel.db" 1
+like "a cancelled run: its summary says how it ended" '^Ended: +cancelled: stopped by SIGINT$' "$out"
+like "... and its header, the signal named once" '^How it ended: +cancelled: stopped by SIGINT$' "$out"
+run "$dd" --db "$db" report --results "$store" 1
+is "a run that ended as planned: no Ended line in its summary" "" \
+	"$(sed -n '/^Summary$/,/^Workloads$/p' "$tmp/out" | grep '^Ended: ')"
+
 # --- two runs side by side ---------------------------------------------------
 rep 1 '#1'
 is "a run named twice: exit 2, both names said" "2 drivedash: '#1' is run #1, named already as '1'" \

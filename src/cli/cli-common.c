@@ -415,3 +415,10 @@ cli_operand_is_run(const char *arg, bool digits_run, const char **spec)
 		return true;
 	return digits_run && arg[0] != '\0' && arg[strspn(arg, "0123456789")] == '\0';
 }
+
+/* -o's file, or NULL for standard output (cli.h). */
+const char *
+cli_output_path(const char *arg)
+{
+	return strcmp(arg, "-") == 0 ? NULL : arg;
+}

@@ -537,7 +537,7 @@ cmd_export(struct cli_ctx *ctx, int argc, char **argv)
 				return EXIT_USAGE;
 			break;
 		case 'o':
-			output = optarg;
+			output = cli_output_path(optarg);
 			break;
 		case 'h':
 			{

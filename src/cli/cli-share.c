@@ -95,7 +95,7 @@ share_parse(struct share_opts *o, struct cli_ctx *ctx, int argc, char **argv)
 			o->format_given = true;
 			break;
 		case 'o':
-			o->output = optarg;
+			o->output = cli_output_path(optarg);
 			break;
 		case 'h':
 			{

@@ -157,6 +157,10 @@ int cli_signal_take(const sigset_t *mask);
  * prefix, else arg. */
 bool cli_operand_is_run(const char *arg, bool digits_run, const char **spec);
 
+/* The file an -o/--output argument names: NULL (standard output) for "-",
+ * as --json takes it, else arg. */
+const char *cli_output_path(const char *arg);
+
 /*
  * Option values (cli-common.c), through the one number parser
  * (src/lib/parse.h).  Each takes the option's name and argument and an

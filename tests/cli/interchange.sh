@@ -342,6 +342,11 @@ is "export of no such run: exit 1" 1 "$rc"
 run "$dd" export "$id_two" --format xml --results "$db"
 is "export --format xml: exit 2" 2 "$rc"
 like "export --format xml: names the formats" "json, csv, fio-json or text" "$err"
+# -o - is standard output, as --json - is: no file named "-" appears.
+(ddp=$(realpath "$dd") && cd "$tmp" && "$ddp" export "$id_two" --format csv -o - --results "$db" >"$tmp/dash.csv")
+is "export -o -: the CSV on stdout, no file named -" "0 no-file" \
+	"$? $([ -e "$tmp/-" ] && echo file || echo no-file)"
+like "export -o -: ... its header line" '^point,name,pattern,' "$(head -1 "$tmp/dash.csv")"
 run "$dd" export "$id_two" --format csv -o "$tmp/adir" --results "$db"
 is "export -o a directory: exit 2" 2 "$rc"
 run "$dd" export last --results "$tmp/none.db"

@@ -96,6 +96,11 @@ ok "report html: inline SVG charts" test "$(svgs "$tmp/one.html")" -ge 5
 # An unmatched scratch run's bars name no reference they do not carry.
 is "report html: an unmatched run's bars say measured, no spec or review" \
 	"0 2" "$(grep -c 'against spec' "$tmp/one.html") $(grep -o '<title>[^<]*measured (no spec or review matched)</title>' "$tmp/one.html" | wc -l | tr -d ' ')"
+# -o - is standard output, as --json - is: no file named "-" appears.
+(ddp=$(realpath "$dd") dbp=$(realpath "$db") && cd "$tmp" && "$ddp" --db "$dbp" report --results "$store" 1 -o - >"$tmp/dash.txt")
+is "report -o -: the report on stdout, no file named -" "0 no-file" \
+	"$? $([ -e "$tmp/-" ] && echo file || echo no-file)"
+like "report -o -: ... the txt report (no extension to go by)" '^drivedash report: ' "$(head -2 "$tmp/dash.txt")"
 rep 1 --format html
 is "report --format html without -o: the page on stdout" "$(cat "$tmp/one.html")" "$out"
 

@@ -439,7 +439,8 @@ export_usage(FILE *f, const char *prog)
 		   "  --format F      json (default: provenance and every point), csv (a row per\n"
 		   "                  point), fio-json (fio's own output keys, json+ bins) or\n"
 		   "                  text (the table and reports 'run' prints)\n"
-		   "  -o, --output F  write FILE whole (a temporary file renamed over it)\n"
+		   "  -o, --output F  write FILE whole (a temporary file renamed over it); - is\n"
+		   "                  standard output\n"
 		   "  --results PATH  the results store (default $XDG_DATA_HOME/drivedash/results.db)\n",
 		prog);
 }

@@ -49,7 +49,8 @@ share_usage(FILE *f, const char *prog)
 		    "  --format F      html (one self-contained page with charts), md (Markdown\n"
 		    "                  tables) or txt (80 columns); default: by -o's extension\n"
 		    "                  (.md, .txt, else html), txt without -o\n"
-		    "  -o, --output F  write FILE whole (a temporary file renamed over it)\n"
+		    "  -o, --output F  write FILE whole (a temporary file renamed over it); - is\n"
+		    "                  standard output\n"
 		    "  --results PATH  the results store (default $XDG_DATA_HOME/drivedash/results.db)\n",
 		    prog);
 }

@@ -316,8 +316,8 @@ cli_json_prov(const struct results_prov *p)
 	json_object_set_new(o, "name", json_string(p->name));
 	json_object_set_new(o, "source", json_string(p->source));
 	json_object_set_new(o, "state", json_string(p->state));
-	json_object_set_new(o, "interrupted", json_boolean(strcmp(p->state, "running") == 0 &&
-							  p->end_unix == 0));
+	json_object_set_new(o, "interrupted",
+			    json_boolean(strcmp(results_prov_state(p), "interrupted") == 0));
 	json_object_set_new(o, "host", json_pack("{s:s, s:s, s:s, s:o}", "name", p->host,
 						  "kernel", p->kernel, "cpu_model", p->cpu_model,
 						  "cpus", p->ncpus ? json_integer(p->ncpus)

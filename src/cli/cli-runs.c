@@ -58,9 +58,7 @@ cli_results_open(const char *path, enum results_mode mode, struct results **db, 
 static const char *
 runs_state(const struct results_prov *p)
 {
-	if (strcmp(p->state, "running") == 0 && p->end_unix == 0)
-		return "interrupted";
-	return p->state[0] ? p->state : "-";
+	return p->state[0] ? results_prov_state(p) : "-";
 }
 
 

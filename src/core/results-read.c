@@ -243,6 +243,15 @@ results_find_id(struct results *db, const char *sql, const char *text, int64_t n
 	return rc;
 }
 
+/* How a run ended (results.h). */
+const char *
+results_prov_state(const struct results_prov *p)
+{
+	if (strcmp(p->state, "running") == 0 && p->end_unix == 0)
+		return "interrupted";
+	return p->state;
+}
+
 /* A run id from what a user types. */
 int
 results_resolve(struct results *db, const char *spec, int64_t *id, struct dd_error *err)

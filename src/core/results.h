@@ -301,6 +301,11 @@ int results_run_store(struct results *db, struct results_run *run, struct dd_err
 int results_list(struct results *db, const struct results_query *q,
 		 struct results_prov **out, size_t *n, struct dd_error *err);
 
+/* How a run ended as a user reads it: its state ("done", "cancelled",
+ * "imported" ...), or "interrupted" for one still marked running that never
+ * ended (its process was killed). */
+const char *results_prov_state(const struct results_prov *p);
+
 /* A run id from what a user types: "12", "#12", "last", "last:SERIAL"
  * (the newest run of that serial).  -ENOENT with err saying so. */
 int results_resolve(struct results *db, const char *spec, int64_t *id, struct dd_error *err);

@@ -212,7 +212,8 @@ report_ended(struct report *r, const struct results_prov *p)
 	/* "cancelled: stopped by SIGINT", not "... by SIGINT: stopped by SIGINT". */
 	bool said = p->stopped_by[0] && strstr(p->why, p->stopped_by) != NULL;
 
-	return report_fmt(r, "%s%s%s%s%s", p->state, p->stopped_by[0] && !said ? " by " : "",
+	return report_fmt(r, "%s%s%s%s%s", results_prov_state(p),
+			  p->stopped_by[0] && !said ? " by " : "",
 			  said ? "" : p->stopped_by, p->why[0] ? ": " : "", p->why);
 }
 
@@ -278,7 +279,7 @@ report_headlines(struct report *r, size_t c)
 }
 
 /* The run's own headline figures when no spec row has them: those it has,
- * each with its unit ("none" when it has none). */
+ * each with its unit ("none measured" when it has none). */
 static const char *
 report_own_headlines(struct report *r, const struct results_prov *p)
 {
@@ -329,7 +330,8 @@ report_sec_summary(struct report *r)
 					   p->start_utc),
 			"Plan", report_or(p->plan_name, "unknown"),
 			/* A run that did not end as planned says so up front. */
-			"Ended", strcmp(p->state, "done") != 0 ? report_ended(r, p) : NULL,
+			"Ended", strcmp(p->state, "done") != 0 && strcmp(p->state, "imported") != 0
+				 ? report_ended(r, p) : NULL,
 			"Figures", head != NULL ? head : report_own_headlines(r, p),
 			"Verdict", report_verdict_line(r, p),
 		};

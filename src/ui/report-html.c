@@ -119,7 +119,6 @@ report_hw_elem(struct report_hw *h, const char *name, const char *cls, const cha
 	report_hw_end(h);
 }
 
-/* A cell of a table block. */
 /* FIELDS as a definition list. */
 static void
 report_hw_fields(struct report_hw *h, const struct report_block *b)

@@ -120,6 +120,15 @@ like "a run stopped before its first I/O: its figures say none measured (not 0 I
 run "$dd" --db "$db" report --results "$tmp/cancel.db" 1
 like "a cancelled run: its summary says how it ended" '^Ended: +cancelled: stopped by SIGINT$' "$out"
 like "... and its header, the signal named once" '^How it ended: +cancelled: stopped by SIGINT$' "$out"
+# One its process never finished (killed: still marked running) reads as
+# `runs` lists it, "interrupted".
+cp "$store" "$tmp/killed.db"
+python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute(
+	\"update runs set state = 'running', end_unix = 0, stopped_by = '', why = '' where id = 1\"
+	).connection.commit()" "$tmp/killed.db"
+run "$dd" --db "$db" report --results "$tmp/killed.db" 1
+like "a killed run: its summary says interrupted, as runs does" '^Ended: +interrupted$' "$out"
+like "... and its header" '^How it ended: +interrupted$' "$out"
 run "$dd" --db "$db" report --results "$store" 1
 is "a run that ended as planned: no Ended line in its summary" "" \
 	"$(sed -n '/^Summary$/,/^Workloads$/p' "$tmp/out" | grep '^Ended: ')"
@@ -310,6 +319,9 @@ fid=$(sqlite3 "$store" 'select max(id) from runs' 2>/dev/null ||
 rep "$fid" -o "$tmp/hostile.html"
 is "hostile names: exit 0" 0 "$rc"
 is "hostile names: the page parses and has no <script> element" ok "$(html_ok "$tmp/hostile.html")"
+rep "$fid"
+is "an imported run: no Ended line in its summary (imported is how it came)" "" \
+	"$(printf '%s\n' "$out" | sed -n '/^Summary$/,/^Workloads/p' | grep '^Ended: ')"
 ok "hostile names: the job's host shows as text" grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/hostile.html"
 ok "hostile names: the file's name shows as text" grep -q '&lt;script&gt;alert(2)' "$tmp/hostile.html"
 rep "$fid"

@@ -105,9 +105,8 @@ cmpcli_add_family(struct cmpcli *c, const char *family_id, const char *drive_id)
 		cli_error("%s", sh == NULL ? "out of memory" : err.msg);
 		return EXIT_USAGE;
 	}
-	/* A family without a capacity point compares its most reviewed one. */
-	if (drive_id == NULL)
-		drive_id = cmptab_review_drive(&sh->family, NULL);
+	/* A family without a capacity point: its most reviewed, else headline, one. */
+	drive_id = cmptab_compared_point(&sh->family, drive_id);
 	if (cmptab_add_drive(&c->tab, sh, drive_id,
 			     cmpcli_drive_label(sh, drive_id, label, sizeof label), &err) < 0) {
 		cli_error("%s", err.msg);

@@ -96,6 +96,18 @@ cmptab_review_drive(const struct spec_family *f, const char *drive_id)
 	return best != NULL && best->nmeasurements > 0 ? best->id : NULL;
 }
 
+/* The capacity point a drive column compares (cmptab.h). */
+const char *
+cmptab_compared_point(const struct spec_family *f, const char *drive_id)
+{
+	const char *id;
+
+	if (drive_id != NULL)
+		return drive_id;
+	id = cmptab_review_drive(f, NULL);
+	return id != NULL ? id : f->headline != NULL ? f->headline->id : NULL;
+}
+
 /* Append an empty column. */
 static struct cmptab_col *
 cmptab_new_col(struct cmptab *t, struct dd_error *err)

@@ -190,6 +190,13 @@ void cmptab_free(struct cmptab *t);
  * has review measurements, else the family's most reviewed one; NULL none. */
 const char *cmptab_review_drive(const struct spec_family *f, const char *drive_id);
 
+/* The capacity point a drive column compares: drive_id when the operand
+ * named one, else the family's most reviewed point (cmptab_review_drive),
+ * else its headline point (the list's: the one its headline figures are
+ * from); NULL: the family-wide figures alone.  compare, the Compare screen
+ * and a report's drive page take a family by it. */
+const char *cmptab_compared_point(const struct spec_family *f, const char *drive_id);
+
 /* Add a drive column: sheet (kept by the caller until cmptab_free), the
  * capacity point whose figures count (NULL: family-wide figures and the
  * review drive's), the label.  Returns the column index or negative errno. */

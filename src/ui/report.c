@@ -147,23 +147,6 @@ report_build_runs(struct report *r, struct results *store, struct specdb *db,
 	return report_build_loaded(r, db, runs, ids, n, err);
 }
 
-/* The capacity point a drive page compares with its review: the one the
- * query named, else (a family) the one the reviews tested, as `compare`
- * takes it, else the family's headline point; NULL: the family's figures
- * alone. */
-static const char *
-report_drive_compared(const struct spec_sheet *sh)
-{
-	const char *id;
-
-	if (sh->only_drive != NULL)
-		return sh->only_drive;
-	id = cmptab_review_drive(&sh->family, NULL);
-	if (id == NULL && sh->family.headline != NULL)
-		id = sh->family.headline->id;
-	return id;
-}
-
 /* Build a spec-sheet-only page of the drive a query names: its sheet as
  * `show` loads it (one capacity point, or the family's every one), and
  * the drive as the comparison table's one column, as `compare` has it. */
@@ -193,7 +176,7 @@ report_build_drive(struct report *r, struct specdb *db, const char *query,
 	if (specdb_sheet(db, ans.cands[0].family_id, ans.cands[0].drive_id, &r->a, sh, err) < 0)
 		return err->code;
 	r->sheets[r->nsheets++] = sh;
-	point = report_drive_compared(sh);
+	point = cmptab_compared_point(&sh->family, sh->only_drive);
 	specdb_find_drive(&sh->family, 1, point, &d);
 	if (cmptab_add_drive(&r->tab, sh, point,
 			     specdb_drive_label(&sh->family, d, true, label, sizeof label), err) < 0 ||

@@ -42,7 +42,8 @@
 static const char *
 cmp_sheet_drive(const struct tui_sheet *s)
 {
-	return s->pick.drive != NULL ? s->pick.drive->id : s->review_drive;
+	return cmptab_compared_point(&s->sheet.family, s->pick.drive != NULL ? s->pick.drive->id
+									      : NULL);
 }
 
 /* Add a drive column of a loaded sheet. */

@@ -120,6 +120,13 @@ is "two drives compare without a results store" 0 "$rc"
 like "the 9550 MAX's latency is QD1 x1, how latency is quoted" \
 	'^4K rand read QD1x1 +µs .*\| +60 QD1x1 ' "$out"
 
+# -- a family no review measured: its headline point's spec ----------------
+# (The D7-P5510 lists 3.84 and 7.68 TB, its headline figures from the 3.84
+# TB point; before, the column was the family's and every cell a dash.)
+run "$dd" compare 'd7-p5510'
+like "an unreviewed family compares its headline point" '^A +Intel D7-P5510 3\.84 TB +spec of 3\.84 TB' "$out"
+like "... whose spec figures fill the table" '^128K seq read best +MB/s \| +6,500' "$out"
+
 # -- errors: one sentence each, the exit codes of cli.h ----------------------
 run "$dd" compare '#99' --results "$store"
 is "an unknown run exits 1" 1 "$rc"

@@ -194,17 +194,6 @@ show_family_figures(FILE *out, int cols, const struct spec_sheet *sh)
 	cli_table_free(&t);
 }
 
-/* The figure of capacity point d on the matrix row of g, or NULL. */
-static const struct spec_figure *
-show_matrix_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *d)
-{
-	for (size_t j = i; j < sh->nfigures; j++)
-		if (sh->figures[j].drive_id && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
-		    specdb_figure_same_row(&sh->figures[j], &sh->figures[i]))
-			return &sh->figures[j];
-	return NULL;
-}
-
 /* Add the matrix row of figure i: its label, a cell per capacity point,
  * the source with the row's free-text conditions and overlay mark. */
 static void
@@ -224,7 +213,7 @@ show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
 		 g->unit_id);
 	cells[0] = label;
 	for (size_t c = 0; c < npts; c++) {
-		const struct spec_figure *hit = show_matrix_hit(sh, i, pts[c]);
+		const struct spec_figure *hit = specdb_figure_row_hit(sh, i, pts[c]);
 
 		if (hit != NULL && origin == NULL)
 			origin = hit->origin;	/* the row's first overlay figure */
@@ -244,18 +233,12 @@ show_matrix_row(struct cli_table *t, const struct spec_sheet *sh, size_t i,
 static void
 show_matrix(FILE *out, int cols, const struct spec_sheet *sh)
 {
-	const struct spec_family *fam = &sh->family;
 	const struct spec_drive	 *pts[16];
 	struct cli_table_col	  mc[18];
 	struct cli_table	  t;
 	char			  caps[16][32];
-	size_t			  npts = 0;
+	size_t			  npts = specdb_sheet_points(sh, pts, 16);
 
-	for (size_t i = 0; i < fam->ndrives && npts < 16; i++) {
-		if (sh->only_drive && strcmp(sh->only_drive, fam->drives[i].id) != 0)
-			continue;
-		pts[npts++] = &fam->drives[i];
-	}
 	mc[0] = (struct cli_table_col){ "per capacity", "  ", 38, 1, CLI_TABLE_CUT, NULL, 26,
 					NULL, "figure" };
 	for (size_t c = 0; c < npts; c++)
@@ -268,19 +251,9 @@ show_matrix(FILE *out, int cols, const struct spec_sheet *sh)
 					       NULL };
 	cli_fprintf(out, "\n");
 	cli_table_init(&t, mc, npts + 2);
-	for (size_t i = 0; i < sh->nfigures; i++) {
-		size_t k;
-
-		if (sh->figures[i].drive_id == NULL)
-			continue;
-		/* Print each row once: at its first figure. */
-		for (k = 0; k < i; k++)
-			if (sh->figures[k].drive_id &&
-			    specdb_figure_same_row(&sh->figures[k], &sh->figures[i]))
-				break;
-		if (k == i)
+	for (size_t i = 0; i < sh->nfigures; i++)
+		if (specdb_figure_row_first(sh, i))	/* each row once: at its first figure */
 			show_matrix_row(&t, sh, i, pts, npts);
-	}
 	cli_table_print_cols(&t, out, cols);
 	cli_table_free(&t);
 }

@@ -1211,6 +1211,42 @@ specdb_figure_same_row(const struct spec_figure *a, const struct spec_figure *b)
 		 strcmp(a->conditions, b->conditions) == 0));
 }
 
+/* The capacity points a sheet shows as columns (specdb.h). */
+size_t
+specdb_sheet_points(const struct spec_sheet *sh, const struct spec_drive **pts, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sh->family.ndrives && n < max; i++)
+		if (sh->only_drive == NULL || strcmp(sh->only_drive, sh->family.drives[i].id) == 0)
+			pts[n++] = &sh->family.drives[i];
+	return n;
+}
+
+/* Is figure i the first of its capacity row (specdb.h)? */
+bool
+specdb_figure_row_first(const struct spec_sheet *sh, size_t i)
+{
+	if (sh->figures[i].drive_id == NULL)
+		return false;
+	for (size_t k = 0; k < i; k++)
+		if (sh->figures[k].drive_id != NULL &&
+		    specdb_figure_same_row(&sh->figures[k], &sh->figures[i]))
+			return false;
+	return true;
+}
+
+/* Capacity point d's figure on figure i's row (specdb.h). */
+const struct spec_figure *
+specdb_figure_row_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *d)
+{
+	for (size_t j = i; j < sh->nfigures; j++)
+		if (sh->figures[j].drive_id != NULL && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
+		    specdb_figure_same_row(&sh->figures[j], &sh->figures[i]))
+			return &sh->figures[j];
+	return NULL;
+}
+
 /* The depth, threads or pass a measurement was taken at. */
 static char *
 measurement_where(const struct spec_measurement *m, char *buf, size_t len)

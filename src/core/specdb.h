@@ -374,6 +374,19 @@ char *specdb_conditions_text(int block_size, int read_pct, int iodepth, int numj
  * and conditions? */
 bool specdb_figure_same_row(const struct spec_figure *a, const struct spec_figure *b);
 
+/* The capacity points a sheet shows as columns: its one (only_drive: a
+ * query that named a capacity), else the family's every one, in order;
+ * how many (at most max). */
+size_t specdb_sheet_points(const struct spec_sheet *sh, const struct spec_drive **pts, size_t max);
+
+/* Is figure i a capacity point's own and the first of its row (one row per
+ * specdb_figure_same_row group)? */
+bool specdb_figure_row_first(const struct spec_sheet *sh, size_t i);
+
+/* The figure of capacity point d on the row of figure i, or NULL. */
+const struct spec_figure *specdb_figure_row_hit(const struct spec_sheet *sh, size_t i,
+						const struct spec_drive *d);
+
 /* Where a measurement was taken, with its mix: "QD32 x NJ16", "QD1"
  * (NumJobs not stated), "128 threads", "run 2" (a DLIO run's average),
  * "run 1, checkpoint 12" (one checkpoint of a run), "QD8 x NJ4, 70% read";

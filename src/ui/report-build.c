@@ -885,20 +885,6 @@ report_sections(struct report *r, struct dd_error *err)
 	return 0;
 }
 
-/* The capacity points a drive page shows: the sheet's one (a query that
- * named a capacity), else every one of the family, as `show` lists them;
- * how many (at most max). */
-static size_t
-report_sheet_points(const struct spec_sheet *sh, const struct spec_drive **pts, size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < sh->family.ndrives && n < max; i++)
-		if (sh->only_drive == NULL || strcmp(sh->only_drive, sh->family.drives[i].id) == 0)
-			pts[n++] = &sh->family.drives[i];
-	return n;
-}
-
 /* A spec figure's value as `show` writes it (specdb_figure_value): its
  * qualifier, range and unit ("0–75 C", "1e-17 per bit"; with_unit false:
  * a matrix cell, the unit in its row's label) and its grade-C and inferred
@@ -940,29 +926,6 @@ report_figure_conditions(struct report *r, const struct spec_figure *f)
 							  sizeof cond));
 }
 
-/* Is figure i the first of its row of the capacity table (show's matrix:
- * one row per metric, conditions and source, a cell per capacity point)? */
-static bool
-report_row_first(const struct spec_sheet *sh, size_t i)
-{
-	for (size_t k = 0; k < i; k++)
-		if (sh->figures[k].drive_id != NULL &&
-		    specdb_figure_same_row(&sh->figures[k], &sh->figures[i]))
-			return false;
-	return true;
-}
-
-/* The figure of capacity point d on the row of figure i, or NULL. */
-static const struct spec_figure *
-report_row_hit(const struct spec_sheet *sh, size_t i, const struct spec_drive *d)
-{
-	for (size_t j = i; j < sh->nfigures; j++)
-		if (sh->figures[j].drive_id != NULL && strcmp(sh->figures[j].drive_id, d->id) == 0 &&
-		    specdb_figure_same_row(&sh->figures[j], &sh->figures[i]))
-			return &sh->figures[j];
-	return NULL;
-}
-
 /* The per-capacity figures: a row per figure, a value column per capacity
  * point of the page (one on a capacity point's page), its conditions and
  * source; false when the page's points state none. */
@@ -974,7 +937,7 @@ report_sheet_capacities(struct report *r, const struct spec_sheet *sh,
 	size_t		     nrows = 0, row = 0, nc = npts + 3;
 
 	for (size_t i = 0; i < sh->nfigures; i++)
-		nrows += sh->figures[i].drive_id != NULL && report_row_first(sh, i);
+		nrows += specdb_figure_row_first(sh, i);
 	if (nrows == 0 || (b = report_table(r, REPORT_TABLE, nrows + 1, nc)) == NULL)
 		return false;
 	b->keys = npts > 1;	/* a matrix splits by capacity; one point: records */
@@ -990,7 +953,7 @@ report_sheet_capacities(struct report *r, const struct spec_sheet *sh,
 	for (size_t i = 0; i < sh->nfigures; i++) {
 		const struct spec_figure *g = &sh->figures[i];
 
-		if (g->drive_id == NULL || !report_row_first(sh, i))
+		if (!specdb_figure_row_first(sh, i))
 			continue;
 		row++;
 		/* One point: the unit in its cell; a matrix: in the label, as
@@ -998,7 +961,7 @@ report_sheet_capacities(struct report *r, const struct spec_sheet *sh,
 		report_cell(r, b, row, 0, npts == 1 ? g->metric_name :
 			    report_fmt(r, "%s (%s)", g->metric_name, fmt_unit(g->unit_id, true)));
 		for (size_t c = 0; c < npts; c++) {
-			const struct spec_figure *hit = report_row_hit(sh, i, pts[c]);
+			const struct spec_figure *hit = specdb_figure_row_hit(sh, i, pts[c]);
 
 			report_cell(r, b, row, c + 1, hit != NULL ?
 				    report_figure_value(r, sh, hit, npts == 1) : "-");
@@ -1048,7 +1011,7 @@ static void
 report_sec_sheet(struct report *r, const struct spec_sheet *sh)
 {
 	const struct spec_drive *pts[16];
-	size_t			 npts = report_sheet_points(sh, pts, 16);
+	size_t			 npts = specdb_sheet_points(sh, pts, 16);
 	bool			 any = false, grade_c = false;
 	char			 cap[32];
 
@@ -1311,6 +1274,17 @@ report_drive_intro(struct report *r, const struct spec_sheet *sh, const char *qu
 				  cap), true);
 }
 
+/* Did the reviews publish any figure of drive column col's reviewed point
+ * on sh? */
+static bool
+report_col_reviewed(const struct spec_sheet *sh, const struct cmptab_col *col)
+{
+	for (size_t i = 0; col->review_drive[0] != '\0' && i < sh->nmeasurements; i++)
+		if (strcmp(sh->measurements[i].drive_id, col->review_drive) == 0)
+			return true;
+	return false;
+}
+
 /* Under the comparison table of a drive page: what it holds without a run
  * (the reviewed point's measurements beside its spec, or the spec alone). */
 static void
@@ -1319,16 +1293,13 @@ report_drive_compare_note(struct report *r, const struct spec_sheet *sh)
 	const struct cmptab_col *col = r->tab.ncols > 0 ? &r->tab.cols[0] : NULL;
 	const char		*what = "this family";
 	char			 cap[32];
-	bool			 reviewed = false;
 
 	if (col == NULL)
 		return;
-	for (size_t i = 0; col->review_drive[0] != '\0' && i < sh->nmeasurements; i++)
-		reviewed |= strcmp(sh->measurements[i].drive_id, col->review_drive) == 0;
 	if (col->drive_id[0] != '\0')
 		what = report_fmt(r, "the %s point",
 				  specdb_sheet_capacity(sh, col->drive_id, cap, sizeof cap));
-	if (reviewed)
+	if (report_col_reviewed(sh, col))
 		report_para(r, report_fmt(r, "This page has no run: the table sets the reviews' "
 					  "measurements of %s beside its spec figures, each at "
 					  "its depth, as 'drivedash compare' prints them.", what),
@@ -1347,17 +1318,12 @@ report_review_heat(struct report *r, const struct spec_sheet *sh)
 	const struct cmptab_col *col = r->tab.ncols > 0 ? &r->tab.cols[0] : NULL;
 	struct report_block	*b;
 
-	if (col == NULL || col->kind != CMPTAB_DRIVE || col->review_drive[0] == '\0')
+	if (col == NULL || col->kind != CMPTAB_DRIVE || !report_col_reviewed(sh, col) ||
+	    (b = report_add(r, REPORT_CHART)) == NULL)
 		return;
-	for (size_t i = 0; i < sh->nmeasurements; i++)
-		if (strcmp(sh->measurements[i].drive_id, col->review_drive) == 0) {
-			if ((b = report_add(r, REPORT_CHART)) != NULL) {
-				b->chart = REPORT_CHART_REVIEW_HEAT;
-				b->col = 0;
-				b->text = "The review's 4K random read over QD x jobs";
-			}
-			return;
-		}
+	b->chart = REPORT_CHART_REVIEW_HEAT;
+	b->col = 0;
+	b->text = "The review's 4K random read over QD x jobs";
 }
 
 /* Append the sections of a spec-sheet-only page of sh (one capacity point,

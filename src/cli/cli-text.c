@@ -222,23 +222,7 @@ cli_text_pad(const char *s, int width, bool right, char *buf, size_t len)
 int
 cli_text_width(const char *s)
 {
-	size_t n = strlen(s);
-	int    w = 0;
-
-	if (!cli_text_ascii())
-		return utf8_width(s);
-	while (n > 0) {
-		uint32_t cp;
-		char	 one[2];
-		int	 used = utf8_decode(s, n, &cp);
-
-		if (used <= 0)
-			break;
-		w += cp < 0x80 ? 1 : (int)strlen(cli_text_twin(cp, one));
-		s += used;
-		n -= (size_t)used;
-	}
-	return w;
+	return utf8_width_by(s, cli_text_cp_width);
 }
 
 /* s cut to width display columns, tail in its last columns when cut. */
@@ -254,13 +238,11 @@ cli_text_cut(const char *s, int width, const char *tail, char *buf, size_t len)
 	}
 	while (n > 0) {
 		uint32_t cp;
-		char	 one[2];
 		int	 b = utf8_decode(s, n, &cp), w;
 
 		if (b <= 0)
 			break;
-		w = !cli_text_ascii() ? utf8_cp_width(cp)
-		    : cp < 0x80 ? 1 : (int)strlen(cli_text_twin(cp, one));
+		w = cli_text_cp_width(cp);
 		if (used + w + tw > width || o + (size_t)b + strlen(tail) >= len)
 			break;
 		memcpy(buf + o, s, (size_t)b);

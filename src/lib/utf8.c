@@ -77,12 +77,19 @@ utf8_cp_width(uint32_t cp)
 int
 utf8_width(const char *s)
 {
+	return utf8_width_by(s, NULL);
+}
+
+/* Columns of s, each character by cp_width (utf8.h). */
+int
+utf8_width_by(const char *s, int (*cp_width)(uint32_t cp))
+{
 	size_t	 n = strlen(s);
 	uint32_t cp;
 	int	 used, cols = 0;
 
 	while ((used = utf8_decode(s, n, &cp)) > 0) {
-		cols += utf8_cp_width(cp);
+		cols += cp_width != NULL ? cp_width(cp) : utf8_cp_width(cp);
 		s += used;
 		n -= (size_t)used;
 	}

@@ -24,6 +24,11 @@ int utf8_cp_width(uint32_t cp);
 /* Columns a NUL-terminated UTF-8 string takes. */
 int utf8_width(const char *s);
 
+/* The columns s takes when each character takes cp_width(cp) of them (a
+ * writer that prints some characters as others, an ASCII twin); NULL:
+ * utf8_cp_width, as utf8_width. */
+int utf8_width_by(const char *s, int (*cp_width)(uint32_t cp));
+
 /* Copy s into out (len bytes, always NUL-terminated, truncated at a
  * character boundary) with every control character (C0, DEL, C1) and every
  * byte of malformed UTF-8 written as "\xNN", so that text the user typed or

@@ -42,19 +42,7 @@ report_tw_cp(const struct report_tw *w, uint32_t cp)
 static int
 report_tw_cols(const struct report_tw *w, const char *s)
 {
-	size_t n = strlen(s), i = 0;
-	int    cols = 0;
-
-	while (i < n) {
-		uint32_t cp;
-		int	 k = utf8_decode(s + i, n - i, &cp);
-
-		if (k == 0)
-			break;
-		cols += report_tw_cp(w, cp);
-		i += (size_t)k;
-	}
-	return cols;
+	return utf8_width_by(s, w->o->cp_width);
 }
 
 /* report_tw_cols as report_widths takes it. */

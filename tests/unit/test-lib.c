@@ -331,6 +331,24 @@ test_utf8_width(void **state)
 	setlocale(LC_CTYPE, saved);
 }
 
+/* A writer's own widths: an ASCII twin of three characters for each
+ * non-ASCII one ("->" style), the plain width without a function. */
+static int
+twin3(uint32_t cp)
+{
+	return cp < 0x80 ? 1 : 3;
+}
+
+static void
+test_utf8_width_by(void **state)
+{
+	(void)state;
+	assert_int_equal(utf8_width_by("a\xe2\x86\x92" "b", twin3), 5);	/* a→b */
+	assert_int_equal(utf8_width_by("4K QD32", twin3), 7);
+	assert_int_equal(utf8_width_by("a\xe2\x86\x92" "b", NULL), utf8_width("a\xe2\x86\x92" "b"));
+	assert_int_equal(utf8_width_by("", twin3), 0);
+}
+
 /* Foreign text made inert: controls, DEL, C1 and malformed bytes become
  * '?', everything else is kept; newline and tab only when asked. */
 static void
@@ -599,6 +617,7 @@ main(void)
 		cmocka_unit_test(test_outfile_judge),
 		cmocka_unit_test(test_utf8_decode),
 		cmocka_unit_test(test_utf8_width),
+		cmocka_unit_test(test_utf8_width_by),
 		cmocka_unit_test(test_utf8_sanitize),
 		cmocka_unit_test(test_parse_plain),
 		cmocka_unit_test(test_parse_locale),

@@ -246,6 +246,7 @@ fleet_member_store(struct fleet *f, struct fleet_member *m, struct dd_error *err
 	struct record_remote	 r = {
 		.host = h->host, .address = addr, .device = h->device, .model = h->model,
 		.serial = h->serial, .firmware = h->firmware, .capacity = h->capacity,
+		.link_gen = h->link_gen, .link_width = h->link_width,
 		.fio_version = f->backend == &dd_backend_fio ? dd_fio_client_version() : "",
 	};
 

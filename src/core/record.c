@@ -291,6 +291,9 @@ record_prov_build_remote(struct results_prov *p, const struct record_opts *o,
 	dd_strlcpy(p->model, r->model, sizeof p->model);
 	dd_strlcpy(p->serial, r->serial, sizeof p->serial);
 	dd_strlcpy(p->firmware, r->firmware, sizeof p->firmware);
+	if (r->link_gen > 0 && r->link_width > 0)	/* detect= gives the current link */
+		snprintf(p->pcie_link, sizeof p->pcie_link, "Gen%d x%d", r->link_gen,
+			 r->link_width);
 	p->capacity = r->capacity ? r->capacity : t->size;
 	record_prov_finish(p, o, m, plan);
 	snprintf(p->engine, sizeof p->engine, "fio client/server (%s)",

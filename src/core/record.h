@@ -96,6 +96,7 @@ struct record_remote {
 	const char *address;		/* "HOST:PORT" as fio was given it */
 	const char *device;		/* the path on that host */
 	const char *model, *serial, *firmware;	/* identity (detect=), "" unknown */
+	int	    link_gen, link_width;	/* its PCIe link (detect=); 0 unknown */
 	uint64_t    capacity;		/* bytes; 0 unknown */
 	const char *fio_version;	/* the client's ("fio-3.33") */
 };

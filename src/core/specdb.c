@@ -1286,9 +1286,10 @@ specdb_measurement_point(const struct spec_measurement *m, char *buf, size_t len
 char *
 specdb_sheet_capacity(const struct spec_sheet *sh, const char *drive_id, char *buf, size_t len)
 {
-	for (size_t i = 0; drive_id != NULL && i < sh->family.ndrives; i++)
-		if (strcmp(sh->family.drives[i].id, drive_id) == 0)
-			return fmt_capacity(sh->family.drives[i].capacity_gb, buf, len);
+	const struct spec_drive *d = NULL;
+
+	if (drive_id != NULL && specdb_find_drive(&sh->family, 1, drive_id, &d) != NULL)
+		return fmt_capacity(d->capacity_gb, buf, len);
 	snprintf(buf, len, "%s", drive_id != NULL ? drive_id : "");
 	return buf;
 }

@@ -353,9 +353,11 @@ report_sec_header(struct report *r, size_t i)
 		"Serial", p->serial[0] ? p->serial : NULL,
 		"Firmware", p->firmware[0] ? p->firmware : NULL,
 		/* A controller's link, or that it gave none (an integrated
-		 * endpoint, a virtual function): said, not left out. */
-		"PCIe link", p->pcie_link[0] ? p->pcie_link :
-			     p->serial[0] ? "not reported by the device" : NULL,
+		 * endpoint, a virtual function), or that a remote host's
+		 * detect= did not: said, not left out. */
+		"PCIe link", p->pcie_link[0] ? p->pcie_link : !p->serial[0] ? NULL :
+			     strcmp(p->target_kind, "remote") == 0 ? "not in the host's detect= file"
+								   : "not reported by the device",
 		"LBA format", p->lba_format[0] ? p->lba_format : NULL,
 		"Database match", p->drive_label[0] ? report_fmt(r, "%s (%s)", p->drive_label,
 								 p->drive_id) : "none",

@@ -144,6 +144,27 @@ else
 	is "an honest server: its host is done" done "$(jq_ "$tmp/honest.json" "j['hosts'][0]['state']")"
 	is "an honest server: its figures" "10000 200.0" \
 		"$(jq_ "$tmp/honest.json" "'%d %s' % (round(j['hosts'][0]['points'][0]['iops']), j['hosts'][0]['points'][0]['p99_us'])")"
+	# With detect= (the host's `drivedash detect --json`), the run keeps the
+	# drive's identity and its PCIe link, and its report says them; a detect
+	# file without a link says that it had none.
+	cat >"$tmp/det.json" <<'EOF2'
+{"controllers": [{"name": "nvme0", "model": "KCD9XPJE7T68", "serial": "SN-LINK-1",
+  "firmware": "1TCRS104", "pcie": {"speed_gts": 32.0, "width": 4},
+  "namespaces": [{"name": "nvme0n1", "nsid": 1, "size_bytes": 67108864}]}],
+ "block_devices": [{"name": "nvme0n1", "path": "/dev/nvme0n1", "size_bytes": 67108864,
+  "model": "KCD9XPJE7T68", "kind": "disk", "nvme": true}]}
+EOF2
+	sed 's/, "pcie": {"speed_gts": 32.0, "width": 4}//; s/SN-LINK-1/SN-LINK-0/' \
+		"$tmp/det.json" >"$tmp/det-nolink.json"
+	for d in det det-nolink; do
+		run "$dd" run --host "127.0.0.1:$port /dev/nvme0n1 size=64M detect=$tmp/$d.json" \
+			--point 'randread,bs=4k,time=1' --results "$tmp/link.db" -q
+		is "$d: a fleet run with detect=: exit 0" 0 "$rc"
+	done
+	run "$dd" report 'last:SN-LINK-1' --results "$tmp/link.db"
+	like "a fleet run's report: the link the host's detect= gave" '^PCIe link: +Gen5 x4$' "$out"
+	run "$dd" report 'last:SN-LINK-0' --results "$tmp/link.db"
+	like "... and none when it gave none" "^PCIe link: +not in the host's detect= file$" "$out"
 	# fio runs in the C locale whatever the user's (its output is parsed): a
 	# shim first in PATH records the locale fio is started with.
 	mkdir -p "$tmp/shim"
